@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Config } from './config';
+import type { Db } from './db/types';
+import { openDatabase } from './db/open';
+import { migrate } from './db/migrate';
+import { installErrorHandling, fail } from './http/errors';
+import access from './http/access';
+import { Sessions } from './auth/sessions';
+import { SettingsService } from './settings/settingsService';
+import { JournalService } from './journals/journalService';
+import { seedPlatform } from './db/seedPlatform';
+import authRoutes from './auth/authRoutes';
+import serviceRoutes from './service/serviceRoutes';
+import { BUILD } from './build';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    sessions: Sessions;
+    settings: SettingsService;
+    journal: JournalService;
+  }
+}
+
+export interface BuildOptions {
+  /** An already open database (tests share one per file); otherwise opened from config. */
+  db?: Db;
+  /** Load the demo data into an empty database. */
+  seedDemo?: boolean;
+}
+
+/** Assembles the server: main.ts and the tests start exactly this. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  });
+  const db = options.db ?? (await openDatabase(config));
+  const ownsDb = !options.db;
+  await migrate(db);
+  await seedPlatform(db);
+  if (options.seedDemo ?? config.demoData) {
+    const { loadDemoDataIfEmpty } = await import('./db/demo/loadDemoData');
+    await loadDemoDataIfEmpty(db, app.log);
+  }
+
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('sessions', new Sessions(db, config.session));
+  app.decorate('settings', new SettingsService(db, config));
+  app.decorate('journal', new JournalService(db));
+  if (ownsDb) app.addHook('onClose', async () => db.close());
+
+  installErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Консоль диспетчера общественного транспорта — API', version: BUILD.version },
+      components: { securitySchemes: { token: { type: 'http', scheme: 'bearer' } } },
+      security: [{ token: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  app.addHook('onRoute', (route) => {
+    // A route that forgets to declare its access would be open to all: refuse to start instead.
+    const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
+    if (isApi && !route.config?.access) throw new Error(`route ${route.method} ${route.url} declares no access`);
+  });
+  await app.register(access);
+  await app.register(authRoutes);
+  await app.register(serviceRoutes);
+
+  serveFrontEnds(app, config);
+  return app;
+}
+
+/** The built console at /, the field app at /m, and the SPA fallback for their client-side routes. */
+function serveFrontEnds(app: FastifyInstance, config: Config): void {
+  const root = config.staticDir ? resolve(config.staticDir) : undefined;
+  const hasClient = root !== undefined && existsSync(`${root}/index.html`);
+  if (hasClient) app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const isAsset = /\.[a-z0-9]+$/i.test(path);
+    if (request.method !== 'GET' || path.startsWith('/api/') || path.startsWith('/geoapi/') || isAsset || !hasClient) {
+      throw fail(404, 'not_found');
+    }
+    const page = path === '/m' || path.startsWith('/m/') ? 'm/index.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
+  });
+}

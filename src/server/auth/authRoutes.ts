@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import { fail } from '../http/errors';
+import { bearerToken } from '../http/access';
+import { loadCurrentUser } from './currentUser';
+import { spendPasswordCheck, verifyPassword } from './passwords';
+import { LoginThrottle } from './loginThrottle';
+import type { LoginResponse } from '../../shared/api';
+
+const messages = { type: 'object', properties: { messages: { type: 'array', items: { type: 'string' } } } } as const;
+const userSchema = { type: 'object', additionalProperties: true } as const;
+
+/** Authentication calls of spec section 7: login, logout, current user, map position, permission refresh. */
+export default async function authRoutes(app: FastifyInstance): Promise<void> {
+  const throttle = new LoginThrottle(app.db, app.config.loginThrottle);
+
+  app.post<{ Body: { username?: unknown; password?: unknown } }>('/api/v1/auth/login', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Вход: выдаёт новый токен сессии и текущего пользователя',
+      body: { type: 'object', properties: { username: { type: 'string', maxLength: 200 }, password: { type: 'string', maxLength: 200 } } },
+      response: { 200: { type: 'object', properties: { token: { type: 'string' }, user: userSchema } }, 400: messages, 429: messages },
+    },
+  }, async (request): Promise<LoginResponse> => {
+    const username = typeof request.body?.username === 'string' ? request.body.username.trim() : '';
+    const password = typeof request.body?.password === 'string' ? request.body.password : '';
+    if (!username || !password) throw fail(400, 'login_and_password_required');
+    const wait = await throttle.retryAfter(username, request.ip);
+    if (wait > 0) {
+      request.log.warn({ username, ip: request.ip }, 'login refused: too many failures');
+      throw Object.assign(fail(429, 'too_many_attempts'), { headers: { 'retry-after': String(wait) } });
+    }
+    const [user] = await app.db.query<{ id: number; password_hash: string; is_blocked: boolean }>(
+      'select id, password_hash, is_blocked from app.users where lower(username) = lower($1)',
+      [username],
+    );
+    if (!user) {
+      await spendPasswordCheck(password);
+      await throttle.recordFailure(username, request.ip);
+      throw fail(400, 'login_not_found');
+    }
+    if (!(await verifyPassword(user.password_hash, password))) {
+      await throttle.recordFailure(username, request.ip);
+      request.log.warn({ userId: user.id, ip: request.ip }, 'login failed: wrong password');
+      throw fail(400, 'password_incorrect');
+    }
+    if (user.is_blocked) throw fail(400, 'user_blocked');
+    await throttle.recordSuccess(username);
+    const token = await app.sessions.create(user.id, request.ip, request.headers['user-agent']);
+    const current = await loadCurrentUser(app.db, user.id, await app.settings.get());
+    if (!current) throw fail(400, 'login_not_found');
+    await app.journal.record(request, { userId: user.id, action: 'login', object: 'session' });
+    return { token, user: current };
+  });
+
+  app.get('/api/v1/auth/logout', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], summary: 'Выход: отзывает токен сессии' },
+  }, async (request, reply) => {
+    const token = bearerToken(request);
+    const user = token ? await app.sessions.resolve(token, false) : null;
+    if (user) {
+      await app.sessions.revoke(user.tokenHash);
+      await app.journal.record(request, { userId: user.id, action: 'logout', object: 'session' });
+    }
+    return reply.status(204).send();
+  });
+
+  app.get('/api/v1/auth/current/', {
+    config: { access: 'session' },
+    schema: { tags: ['auth'], summary: 'Текущий пользователь', response: { 200: userSchema, 401: messages } },
+  }, async (request) => currentOf(app, request.user!.id));
+
+  // The field app calls it without the trailing slash (field-app spec section 7).
+  app.get('/api/v1/auth/current', {
+    config: { access: 'session' },
+    schema: { tags: ['auth'], summary: 'Текущий пользователь (без завершающей косой черты)', response: { 200: userSchema, 401: messages } },
+  }, async (request) => currentOf(app, request.user!.id));
+
+  app.post<{ Body: { lat: number; lon: number; zoom: number } }>('/api/v1/auth/coord', {
+    config: { access: 'session' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Сохранить положение карты пользователя',
+      body: {
+        type: 'object',
+        required: ['lat', 'lon', 'zoom'],
+        additionalProperties: false,
+        properties: {
+          lat: { type: 'number', minimum: -90, maximum: 90 },
+          lon: { type: 'number', minimum: -180, maximum: 180 },
+          zoom: { type: 'integer', minimum: 0, maximum: 22 },
+        },
+      },
+      response: { 200: { type: 'object', properties: { lat: { type: 'number' }, lon: { type: 'number' }, zoom: { type: 'integer' } } }, 400: messages },
+    },
+  }, async (request) => {
+    const { lat, lon, zoom } = request.body;
+    const position = { lat: round5(lat), lon: round5(lon), zoom };
+    await app.db.query('update app.users set map_settings = $2 where id = $1', [request.user!.id, JSON.stringify(position)]);
+    return position;
+  });
+
+  // Permissions are read on every request, so a role change already binds the server; this call lets a
+  // logged-in console pick up its new menu without logging in again.
+  app.post('/api/v1/auth/update-permissions', {
+    config: { access: 'session' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Перечитать права текущего пользователя после изменения ролей',
+      response: { 200: { type: 'object', properties: { permissions: { type: 'object', additionalProperties: { type: 'integer' } } } } },
+    },
+  }, async (request) => ({ permissions: (await currentOf(app, request.user!.id)).permissions }));
+}
+
+async function currentOf(app: FastifyInstance, userId: number) {
+  const user = await loadCurrentUser(app.db, userId, await app.settings.get());
+  if (!user) throw fail(401, 'unauthorized');
+  return user;
+}
+
+const round5 = (value: number) => Math.round(value * 1e5) / 1e5;

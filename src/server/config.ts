@@ -1,0 +1,49 @@
+import { applySwitchList, defaultSwitches, type Switches } from '../shared/modules';
+
+/** Everything the server reads from its environment; buildApp() takes the same shape from tests. */
+export interface Config {
+  port: number;
+  host: string;
+  /** A PostgreSQL server; when unset the embedded engine runs in dataDir. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; undefined keeps it in memory (tests). */
+  dataDir?: string;
+  logLevel: string;
+  demoData: boolean;
+  /** Built front end to serve; absent in API tests. */
+  staticDir?: string;
+  switches: Switches;
+  session: { idleMinutes: number; absoluteHours: number };
+  loginThrottle: { accountFailures: number; addressFailures: number; windowMinutes: number; lockMinutes: number };
+  /** Trust X-Forwarded-For from a load balancer in front. */
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const switches = defaultSwitches();
+  applySwitchList(switches.modules, env.MODULES);
+  applySwitchList(switches.sections, env.SECTIONS);
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR ?? './data',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    demoData: (env.DEMO_DATA ?? 'true') !== 'false',
+    staticDir: env.STATIC_DIR ?? 'dist/client',
+    switches,
+    session: {
+      idleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 60),
+      absoluteHours: Number(env.SESSION_ABSOLUTE_HOURS ?? 12),
+    },
+    loginThrottle: {
+      accountFailures: Number(env.LOGIN_ACCOUNT_FAILURES ?? 5),
+      addressFailures: Number(env.LOGIN_ADDRESS_FAILURES ?? 30),
+      windowMinutes: Number(env.LOGIN_WINDOW_MINUTES ?? 15),
+      lockMinutes: Number(env.LOGIN_LOCK_MINUTES ?? 5),
+    },
+    trustProxy: env.TRUST_PROXY === 'true',
+    bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 1024 * 1024),
+  };
+}

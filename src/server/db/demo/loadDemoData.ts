@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../types';
+import { hashPassword } from '../../auth/passwords';
+import { ADMIN_ROLE_NAME } from '../seedPlatform';
+import { DEMO_ACCOUNTS } from './accounts';
+import { DEMO_ROLES } from './roles';
+
+/** Loads the demo operator on first start; a database that already has users is left as it is. */
+export async function loadDemoDataIfEmpty(db: Db, log: FastifyBaseLogger): Promise<void> {
+  const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from app.users');
+  if (n > 0) return;
+  const started = performance.now();
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
+  await db.transaction(async (tx) => {
+    for (const role of DEMO_ROLES) {
+      await tx.query('insert into app.role (name, description, permissions) values ($1, $2, $3) on conflict (name) do nothing', [
+        role.name, role.description, JSON.stringify(role.permissions),
+      ]);
+    }
+    for (const [i, account] of DEMO_ACCOUNTS.entries()) {
+      const [user] = await tx.query<{ id: number }>(
+        `insert into app.users (username, email, password_hash, first_name, last_name, title, is_blocked)
+         values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+        [account.username, `${account.username}@demo.local`, hashes[i], account.firstName, account.lastName, account.title, account.blocked],
+      );
+      await tx.query('insert into app.user_role (user_id, role_id) select $1, id from app.role where name = $2', [user.id, account.role]);
+    }
+  });
+  log.info({ ms: Math.round(performance.now() - started), admin: ADMIN_ROLE_NAME }, 'demo data loaded');
+}

@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './types';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+/** Applies the SQL files of migrations/ not yet applied, in name order, each in its own transaction. */
+export async function migrate(db: Db): Promise<string[]> {
+  await db.exec('create schema if not exists app; create table if not exists app.migration (name text primary key, applied_at timestamptz not null default now())');
+  const done = new Set((await db.query<{ name: string }>('select name from app.migration')).map((row) => row.name));
+  const applied: string[] = [];
+  for (const name of readdirSync(MIGRATIONS_DIR).filter((file) => file.endsWith('.sql')).sort()) {
+    if (done.has(name)) continue;
+    const sql = readFileSync(`${MIGRATIONS_DIR}${name}`, 'utf8');
+    await db.transaction(async (tx) => {
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('insert into app.migration (name) values ($1)', [name]);
+    });
+    applied.push(name);
+  }
+  return applied;
+}
+
+/** Splits a migration on semicolons that end a line, outside $$-quoted bodies. */
+function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current = '';
+  let inBody = false;
+  for (const line of sql.split('\n')) {
+    if (/^\s*--/.test(line)) continue;
+    current += `${line}\n`;
+    if ((line.match(/\$\$/g) ?? []).length % 2 === 1) inBody = !inBody;
+    if (!inBody && /;\s*$/.test(line)) {
+      statements.push(current.trim());
+      current = '';
+    }
+  }
+  if (current.trim()) statements.push(current.trim());
+  return statements;
+}

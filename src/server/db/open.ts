@@ -1,0 +1,12 @@
+import type { Config } from '../config';
+import type { Db } from './types';
+
+/** PostgreSQL when DATABASE_URL is set, the embedded engine otherwise. */
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+  if (config.databaseUrl) {
+    const { openPostgres } = await import('./postgres');
+    return openPostgres(config.databaseUrl);
+  }
+  const { openPglite } = await import('./pglite');
+  return openPglite(config.dataDir ? `${config.dataDir}/pg` : undefined);
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { MANUALS } from '../../shared/constants';
+import { MODULES } from '../../shared/modules';
+import { BUILD } from '../build';
+
+/** Health for load balancers, and the about page's facts (always available, spec section 2). */
+export default async function serviceRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/health', {
+    config: { access: 'public' },
+    schema: { tags: ['service'], summary: 'Проверка готовности сервера и базы данных' },
+  }, async () => {
+    await app.db.query('select 1');
+    return { status: 'ok', engine: app.db.engine, version: BUILD.version };
+  });
+
+  app.get('/api/v1/about', {
+    config: { access: 'public' },
+    schema: { tags: ['service'], summary: 'Модули и руководства для страницы «О системе»' },
+  }, async () => {
+    const { modules } = await app.settings.switches();
+    return {
+      build: BUILD,
+      modules: MODULES.map((id) => ({ id, enabled: modules[id] !== false })),
+      manuals: MANUALS,
+    };
+  });
+}

@@ -1,0 +1,60 @@
+import type { PermissionMap } from './permissions';
+
+/** Request and response shapes both sides share. */
+export interface MapPosition {
+  lat: number;
+  lon: number;
+  zoom: number;
+}
+
+/** The system settings document of spec section 3. */
+export interface SystemSettings {
+  journals: { retentionDays: number };
+  maxCenterDeviation: number;
+  messageFrequency: number;
+  report_formats: string[];
+  reports: { maxPeriodDays: number };
+  requestRadius: number;
+  video: { maxRequestMinutes: number; archiveDays: number };
+  kkv: { enabled: boolean };
+  egtsEquipmentDataMaxAge: number;
+  modules: Record<string, boolean>;
+  sections: Record<string, boolean>;
+}
+
+export interface CurrentUser {
+  id: number;
+  username: string;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  title: string;
+  isBlocked: boolean;
+  isSuperuser: boolean;
+  roles: { id: number; name: string }[];
+  permissions: PermissionMap;
+  roleSettings: Record<string, unknown>;
+  settings: SystemSettings;
+  /** The saved map position (POST api/v1/auth/coord); the default centre until one is saved. */
+  mapSettings: MapPosition;
+  vehicle_count: number;
+  users_count: number;
+  build: { version: string; date: string };
+  transporttype: { code: string; title: string; color: string }[];
+  cameratype: { index: number; title: string }[];
+  table_visibility: { table_name: string; fields: string[] }[];
+}
+
+export interface LoginResponse {
+  token: string;
+  user: CurrentUser;
+}
+
+export interface ErrorBody {
+  messages: string[];
+}
+
+export interface ListResponse<T> {
+  list: T[];
+  count: number;
+}

@@ -1,0 +1,54 @@
+/**
+ * The error catalogue of spec section 8: message codes the server sends in `{ messages: [...] }` and their
+ * translations. The client shows a known code translated and an unknown message upper-cased.
+ */
+export const ERROR_CATALOGUE = {
+  login_not_found: { ru: 'Логин не найден', en: 'Login not found' },
+  password_incorrect: { ru: 'Неверный пароль', en: 'Incorrect password' },
+  user_blocked: { ru: 'Пользователь заблокирован', en: 'User is blocked' },
+  login_and_password_required: { ru: 'Укажите логин и пароль', en: 'Enter login and password' },
+  too_many_attempts: { ru: 'Слишком много неудачных попыток входа, повторите позже', en: 'Too many failed attempts, try again later' },
+  internal_error: { ru: 'Ошибка сервера', en: 'Server error' },
+  unauthorized: { ru: 'Пользователь не авторизован', en: 'User is not authorised' },
+  forbidden: { ru: 'Доступ запрещен', en: 'Access denied' },
+  bad_request: { ru: 'Неверный запрос', en: 'Bad request' },
+  not_found: { ru: 'Не найдено', en: 'Not found' },
+  payload_too_large: { ru: 'Слишком большой запрос', en: 'Request too large' },
+  username_required: { ru: 'Укажите имя пользователя', en: 'Username is required' },
+  password_required: { ru: 'Укажите пароль', en: 'Password is required' },
+  email_required: { ru: 'Укажите адрес электронной почты', en: 'Email is required' },
+  username_exists: { ru: 'Пользователь с таким именем уже существует', en: 'Username already exists' },
+  email_exists: { ru: 'Пользователь с таким адресом электронной почты уже существует', en: 'Email already exists' },
+  systemrole_cant_be_remov: { ru: 'Системную роль нельзя удалить', en: 'A system role cannot be deleted' },
+  systemrole_cant_be_changed: { ru: 'Системную роль нельзя изменить', en: 'A system role cannot be changed' },
+  dvr_or_camera_not_found: { ru: 'На транспортном средстве не установлены камеры или видеорегистратор', en: 'No cameras or recorder installed on the vehicle' },
+  user_not_found: { ru: 'Пользователь не найден', en: 'User not found' },
+  email_cant_be_changed: { ru: 'Адрес электронной почты нельзя изменить', en: 'Email cannot be changed' },
+  manual_disabled: { ru: 'Нельзя удалить вручную', en: 'Cannot be deleted manually' },
+  no_vehicle_found: { ru: 'Не найдено транспортное средство, подходящее под критерии запроса', en: 'No vehicle fits the request criteria' },
+  bad_password: { ru: 'Пароль должен содержать не менее 6 символов: буквы и цифры', en: 'Password must be at least 6 characters of letters and digits' },
+  branch_name_used: { ru: 'Название филиала уже используется', en: 'Branch name already used' },
+  'username must be longer than or equal to 3 characters': { ru: 'Имя не должно быть короче трёх символов', en: 'Name must not be shorter than three characters' },
+} as const satisfies Record<string, { ru: string; en: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export type Locale = 'ru' | 'en';
+
+/** Transport-level messages of section 8 (by HTTP status), and the login fallbacks. */
+export const TRANSPORT_MESSAGES = {
+  error: { ru: 'Ошибка', en: 'Error' },
+  accessDenied: { ru: 'Отказано в доступе', en: 'Access denied' },
+  notFound: { ru: 'Не найдено', en: 'Not found' },
+  badGateway: { ru: 'Внутренняя ошибка сервера', en: 'Internal server error' },
+  unavailable: { ru: 'Сервис временно недоступен', en: 'Service temporarily unavailable' },
+  serverUnreachable: { ru: 'Сервер недоступен', en: 'Server unavailable' },
+} as const;
+
+export function isErrorCode(message: string): message is ErrorCode {
+  return Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, message);
+}
+
+/** A server message as the user reads it: translated when known, upper-cased when not. */
+export function translateMessage(message: string, locale: Locale = 'ru'): string {
+  return isErrorCode(message) ? ERROR_CATALOGUE[message][locale] : message.toUpperCase();
+}

@@ -1,0 +1,64 @@
+/**
+ * Module and section switches (spec section 2). A route appears only when its module and its section are on.
+ * Defaults here; the server overrides them from configuration (env) and, later, from system settings.
+ */
+export const MODULES = [
+  'map', 'video', 'passengers', 'bc', 'importData', 'mntConfiguration', 'vehicleWorkData',
+  'vehicleDiagnostic', 'pdm', 'adas', 'system', 'handbooks', 'journals', 'administration',
+] as const;
+export type ModuleId = (typeof MODULES)[number];
+
+export const MODULES_OFF_BY_DEFAULT: readonly ModuleId[] = ['bc', 'vehicleWorkData', 'pdm'];
+
+export const HANDBOOK_SECTIONS_ON = [
+  'agency', 'park', 'driver', 'mnttype', 'dvr', 'cameratype', 'vehicletype', 'capacitytype', 'vehicles',
+  'stops', 'marshtype', 'routes', 'routevariants', 'trips', 'tripstops', 'holidays', 'raspvariants',
+  'rasptimes', 'vehicletask', 'replacevehicle', 'ticketviews', 'tickettypes', 'routestop', 'rasptimelink',
+  'incidenttypes', 'dvrtype',
+] as const;
+export const HANDBOOK_SECTIONS_OFF = [
+  'mnt', 'passpotok', 'gsm', 'camera', 'validator', 'district', 'department', 'controlregion',
+  'equipmentmodel', 'controllerequipment', 'controllercard', 'graphictype',
+] as const;
+export type HandbookType = (typeof HANDBOOK_SECTIONS_ON)[number] | (typeof HANDBOOK_SECTIONS_OFF)[number];
+
+export const JOURNAL_SWITCHES = ['userActions', 'vehicleConnectEvents', 'passErrors', 'softwareEvents', 'videoEvents'] as const;
+export type JournalSwitch = (typeof JOURNAL_SWITCHES)[number];
+
+/** Section ids: 'handbooks.<type>', 'journals.<switch>', and the named optional screens. */
+export const SECTIONS_OFF_BY_DEFAULT: readonly string[] = [
+  'video.archiveMonitoring',
+  'passengers.registry',
+  'passengers.correspondence',
+  ...HANDBOOK_SECTIONS_OFF.map((type) => `handbooks.${type}`),
+];
+
+export interface Switches {
+  modules: Record<string, boolean>;
+  sections: Record<string, boolean>;
+}
+
+export function defaultSwitches(): Switches {
+  const modules: Record<string, boolean> = {};
+  for (const id of MODULES) modules[id] = !MODULES_OFF_BY_DEFAULT.includes(id);
+  const sections: Record<string, boolean> = {};
+  for (const id of SECTIONS_OFF_BY_DEFAULT) sections[id] = false;
+  return { modules, sections };
+}
+
+/** Unlisted sections are on: only what the spec names as switchable can be switched off. */
+export function isEnabled(switches: Switches, module: string, section?: string): boolean {
+  if (switches.modules[module] === false) return false;
+  if (section && switches.sections[section] === false) return false;
+  return true;
+}
+
+/** Applies "a,b,-c" style lists: a name turns a switch on, a leading '-' turns it off. */
+export function applySwitchList(target: Record<string, boolean>, list: string | undefined): void {
+  for (const raw of (list ?? '').split(',')) {
+    const name = raw.trim();
+    if (!name) continue;
+    if (name.startsWith('-')) target[name.slice(1)] = false;
+    else target[name] = true;
+  }
+}

@@ -1,0 +1,99 @@
+import type { ModuleId } from './modules';
+
+/**
+ * Every console route of spec section 2, in menu order. The menu, the landing page, the client's route guard
+ * and the server's permission keys all read this one table. `built` turns on as each area's issue lands:
+ * a route that is not built is neither in the menu nor reachable.
+ */
+export interface ConsoleRoute {
+  path: string;
+  /** Permission key; defaults to path. */
+  key?: string;
+  module: ModuleId;
+  section?: string;
+  group: MenuGroup;
+  /** i18n key of the menu label. */
+  label: string;
+  built: boolean;
+  /** Reachable but not listed in the menu (e.g. /users/create). */
+  hidden?: boolean;
+}
+
+export type MenuGroup =
+  | 'map' | 'video' | 'passengers' | 'bc' | 'importData' | 'mntConfiguration' | 'monitoring' | 'pdm'
+  | 'adas' | 'system' | 'handbooks' | 'journals' | 'administration' | 'about';
+
+export const MENU_GROUPS: MenuGroup[] = [
+  'map', 'video', 'passengers', 'bc', 'importData', 'mntConfiguration', 'monitoring', 'pdm', 'adas',
+  'system', 'handbooks', 'journals', 'administration', 'about',
+];
+
+const r = (
+  path: string, module: ModuleId, group: MenuGroup, label: string, extra: Partial<ConsoleRoute> = {},
+): ConsoleRoute => ({ path, module, group, label, built: false, ...extra });
+
+export const CONSOLE_ROUTES: ConsoleRoute[] = [
+  r('/map', 'map', 'map', 'menu.map'),
+  r('/video/online', 'video', 'video', 'menu.video.online'),
+  r('/video/requests', 'video', 'video', 'menu.video.requests'),
+  r('/video/requests/create', 'video', 'video', 'menu.video.requestCreate', { key: '/video/requests', hidden: true }),
+  r('/video/archive', 'video', 'video', 'menu.video.archive'),
+  r('/video/myrequests', 'video', 'video', 'menu.video.myrequests'),
+  r('/video/vehicle-archive-monitoring', 'video', 'video', 'menu.video.archiveMonitoring', { section: 'video.archiveMonitoring' }),
+  r('/passengers/analysis', 'passengers', 'passengers', 'menu.passengers.analysis'),
+  r('/passengers/registry', 'passengers', 'passengers', 'menu.passengers.registry', { section: 'passengers.registry' }),
+  r('/passengers/passage', 'passengers', 'passengers', 'menu.passengers.passage'),
+  r('/passengers/stops', 'passengers', 'passengers', 'menu.passengers.stops'),
+  r('/passengers/pay', 'passengers', 'passengers', 'menu.passengers.pay'),
+  r('/passengers/correspondence', 'passengers', 'passengers', 'menu.passengers.correspondence', { section: 'passengers.correspondence' }),
+  r('/passengers/passturn/table', 'passengers', 'passengers', 'menu.passengers.passturn'),
+  r('/passengers/turnstops/table', 'passengers', 'passengers', 'menu.passengers.turnstops'),
+  r('/passengers/betweenstops/table', 'passengers', 'passengers', 'menu.passengers.betweenstops'),
+  r('/passengers/rolling-stock', 'passengers', 'passengers', 'menu.passengers.rollingStock'),
+  r('/passengers/dist-rolling-stock', 'passengers', 'passengers', 'menu.passengers.distRollingStock'),
+  r('/reports/traffic', 'passengers', 'passengers', 'menu.passengers.traffic'),
+  r('/passengers/daily-data', 'passengers', 'passengers', 'menu.passengers.dailyData'),
+  r('/bc/calendar', 'bc', 'bc', 'menu.bc.calendar'),
+  r('/bc/controllertask', 'bc', 'bc', 'menu.bc.controllertask'),
+  r('/bc/routerate', 'bc', 'bc', 'menu.bc.routerate'),
+  r('/bc/departmentcontroll', 'bc', 'bc', 'menu.bc.departmentcontroll'),
+  r('/bc/resultuser', 'bc', 'bc', 'menu.bc.resultuser'),
+  r('/bc/reports', 'bc', 'bc', 'menu.bc.reports'),
+  r('/bc/result', 'bc', 'bc', 'menu.bc.result', { hidden: true }),
+  r('/import-data/tickets-validation', 'importData', 'importData', 'menu.importData.ticketsValidation'),
+  r('/mnt-configuration/configurations', 'mntConfiguration', 'mntConfiguration', 'menu.mntConfiguration.configurations'),
+  r('/mnt-configuration/configuration', 'mntConfiguration', 'mntConfiguration', 'menu.mntConfiguration.configuration', { key: '/mnt-configuration/configurations', hidden: true }),
+  r('/mnt-configuration/vehicle-groups', 'mntConfiguration', 'mntConfiguration', 'menu.mntConfiguration.vehicleGroups'),
+  r('/vehicle-work-data', 'vehicleWorkData', 'monitoring', 'menu.monitoring.vehicleWorkData'),
+  r('/vehicle-diagnostic', 'vehicleDiagnostic', 'monitoring', 'menu.monitoring.vehicleDiagnostic'),
+  r('/pdm/heatmap', 'pdm', 'pdm', 'menu.pdm.heatmap'),
+  r('/pdm/tree-editor', 'pdm', 'pdm', 'menu.pdm.treeEditor'),
+  r('/pdm/vehicle-diagnostic-report', 'pdm', 'pdm', 'menu.pdm.vehicleDiagnosticReport'),
+  r('/pdm/change-node-journal', 'pdm', 'pdm', 'menu.pdm.changeNodeJournal'),
+  r('/pdm/charts', 'pdm', 'pdm', 'menu.pdm.charts'),
+  r('/pdm/service', 'pdm', 'pdm', 'menu.pdm.service'),
+  r('/pdm/equipment-status-report', 'pdm', 'pdm', 'menu.pdm.equipmentStatusReport'),
+  r('/pdm/import-manager', 'pdm', 'pdm', 'menu.pdm.importManager'),
+  r('/adas/incidents-dynamic', 'adas', 'adas', 'menu.adas.incidentsDynamic'),
+  r('/adas/incidents-distribution', 'adas', 'adas', 'menu.adas.incidentsDistribution'),
+  r('/adas/incidents-detailing', 'adas', 'adas', 'menu.adas.incidentsDetailing'),
+  r('/system/navigation', 'system', 'system', 'menu.system.navigation'),
+  r('/system/video', 'system', 'system', 'menu.system.video'),
+  r('/system/passengers', 'system', 'system', 'menu.system.passengers'),
+  r('/system/journals', 'system', 'system', 'menu.system.journals'),
+  r('/system/bc', 'system', 'system', 'menu.system.bc', { section: 'system.bc' }),
+  r('/system/eis', 'system', 'system', 'menu.system.eis', { key: '/handbooks/table' }),
+  r('/handbooks/table', 'handbooks', 'handbooks', 'menu.handbooks'),
+  r('/journal/useractions', 'journals', 'journals', 'menu.journals.useractions', { section: 'journals.userActions' }),
+  r('/journal/eventsts', 'journals', 'journals', 'menu.journals.eventsts', { section: 'journals.vehicleConnectEvents' }),
+  r('/journal/eventspo', 'journals', 'journals', 'menu.journals.eventspo', { section: 'journals.softwareEvents' }),
+  r('/journal/video', 'journals', 'journals', 'menu.journals.video', { section: 'journals.videoEvents' }),
+  r('/journal/adas', 'journals', 'journals', 'menu.journals.adas', { section: 'journals.adas' }),
+  r('/users', 'administration', 'administration', 'menu.administration.users'),
+  r('/users/create', 'administration', 'administration', 'menu.administration.userCreate', { key: '/users', hidden: true }),
+  r('/users/edit', 'administration', 'administration', 'menu.administration.userEdit', { key: '/users', hidden: true }),
+  r('/roles', 'administration', 'administration', 'menu.administration.roles'),
+];
+
+/** Routes that need no permission (spec: /about is always available; service pages too). */
+export const ALWAYS_AVAILABLE = ['/about', '/no-connection', '/server-error', '/access-denied', '/not-found'] as const;

@@ -1,0 +1,31 @@
+/**
+ * Time rules of spec section 5: hh:mm entry is normalised (hours above 23 become 00, minutes above 59
+ * become 0, each padded to two digits); minutes-of-day input treats underscores as zero.
+ */
+export function normalizeHhMm(input: string): string {
+  const cleaned = input.replace(/_/g, '0').trim();
+  const match = /^(\d{1,2})\s*:?\s*(\d{0,2})$/.exec(cleaned);
+  if (!match) return '00:00';
+  let hours = Number(match[1]);
+  let minutes = Number(match[2] || '0');
+  if (hours > 23) hours = 0;
+  if (minutes > 59) minutes = 0;
+  return `${pad2(hours)}:${pad2(minutes)}`;
+}
+
+/** Minutes of day from an hh:mm entry (underscores as zero, normalised first). */
+export function hhMmToMinutes(input: string): number {
+  const [h, m] = normalizeHhMm(input).split(':').map(Number);
+  return h * 60 + m;
+}
+
+/** hh:mm display of a minutes value; values past midnight (night trips) keep counting hours. */
+export function minutesToHhMm(minutes: number | null | undefined): string {
+  if (minutes === null || minutes === undefined || Number.isNaN(minutes)) return '';
+  const total = Math.max(0, Math.trunc(minutes));
+  return `${pad2(Math.floor(total / 60))}:${pad2(total % 60)}`;
+}
+
+function pad2(n: number): string {
+  return String(n).padStart(2, '0');
+}
