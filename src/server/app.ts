@@ -42,7 +42,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
   const db = options.db ?? (await openDatabase(config));

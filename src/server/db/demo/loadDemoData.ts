@@ -1,15 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../types';
 import { hashPassword } from '../../auth/passwords';
-import { ADMIN_ROLE_NAME } from '../seedPlatform';
 import { DEMO_ACCOUNTS } from './accounts';
 import { DEMO_ROLES } from './roles';
+
+/** Demo data at the size of a large city, or small for tests. */
+export type DemoScale = 'city' | 'test';
 
 /** Loads the demo operator on first start; a database that already has users is left as it is. */
 export async function loadDemoDataIfEmpty(db: Db, log: FastifyBaseLogger): Promise<void> {
   const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from app.users');
   if (n > 0) return;
   const started = performance.now();
+  await loadDemoData(db, 'city');
+  log.info({ ms: Math.round(performance.now() - started) }, 'demo data loaded');
+}
+
+export async function loadDemoData(db: Db, _scale: DemoScale): Promise<void> {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
   await db.transaction(async (tx) => {
     for (const role of DEMO_ROLES) {
@@ -26,5 +33,4 @@ export async function loadDemoDataIfEmpty(db: Db, log: FastifyBaseLogger): Promi
       await tx.query('insert into app.user_role (user_id, role_id) select $1, id from app.role where name = $2', [user.id, account.role]);
     }
   });
-  log.info({ ms: Math.round(performance.now() - started), admin: ADMIN_ROLE_NAME }, 'demo data loaded');
 }

@@ -1,0 +1,11 @@
+import { migrate } from '../../src/server/db/migrate';
+import { seedPlatform } from '../../src/server/db/seedPlatform';
+import { loadDemoData } from '../../src/server/db/demo/loadDemoData';
+import type { Db } from '../../src/server/db/types';
+
+/** The state every test starts from: schema, platform seed, and the demo data at test scale. */
+export async function prepareTestDatabase(db: Db): Promise<void> {
+  await migrate(db);
+  await seedPlatform(db);
+  await loadDemoData(db, 'test');
+}

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { openPglite } from '../../src/server/db/pglite';
+import { openPostgres } from '../../src/server/db/postgres';
+import type { Db } from '../../src/server/db/types';
+import { PG_TEMPLATE_DB, TEMPLATE_DUMP, databaseUrlFor, type Engine } from './engines';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+  /** Logs in and returns the Authorization header value. */
+  login(username: string, password: string): Promise<string>;
+}
+
+/** A fresh database cloned from the prepared template, and the server built on it exactly as main.ts does. */
+export async function startTestApp(engine: Engine, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { db, drop } = engine === 'pglite' ? await clonePglite() : await clonePostgres();
+  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent' }), dataDir: undefined, staticDir: undefined, demoData: false, ...overrides };
+  const app = await buildApp(config, { db });
+  await app.ready();
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+      await drop();
+    },
+    async login(username, password) {
+      const response = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+      if (response.statusCode !== 200) throw new Error(`login ${username}: ${response.statusCode} ${response.body}`);
+      return `Bearer ${response.json().token}`;
+    },
+  };
+}
+
+async function clonePglite(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const dump = new Blob([readFileSync(TEMPLATE_DUMP)]);
+  return { db: await openPglite(undefined, dump), drop: async () => {} };
+}
+
+async function clonePostgres(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const name = `tc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
+  await admin.end();
+  return {
+    db: await openPostgres(databaseUrlFor(name), 4),
+    async drop() {
+      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
