@@ -50,7 +50,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await seedPlatform(db);
   if (options.seedDemo ?? config.demoData) {
     const { loadDemoDataIfEmpty } = await import('./db/demo/loadDemoData');
-    await loadDemoDataIfEmpty(db, app.log);
+    await loadDemoDataIfEmpty(db, config.demoScale, app.log);
   }
 
   app.decorate('db', db);

@@ -10,6 +10,8 @@ export interface Config {
   dataDir?: string;
   logLevel: string;
   demoData: boolean;
+  /** 'city' (default) or 'test': the small data set e2e runs start with. */
+  demoScale: 'city' | 'test';
   /** Built front end to serve; absent in API tests. */
   staticDir?: string;
   switches: Switches;
@@ -31,6 +33,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR ?? './data',
     logLevel: env.LOG_LEVEL ?? 'info',
     demoData: (env.DEMO_DATA ?? 'true') !== 'false',
+    demoScale: env.DEMO_SCALE === 'test' ? 'test' : 'city',
     staticDir: env.STATIC_DIR ?? 'dist/client',
     switches,
     session: {

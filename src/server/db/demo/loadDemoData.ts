@@ -8,11 +8,11 @@ import { DEMO_ROLES } from './roles';
 export type DemoScale = 'city' | 'test';
 
 /** Loads the demo operator on first start; a database that already has users is left as it is. */
-export async function loadDemoDataIfEmpty(db: Db, log: FastifyBaseLogger): Promise<void> {
+export async function loadDemoDataIfEmpty(db: Db, scale: DemoScale, log: FastifyBaseLogger): Promise<void> {
   const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from app.users');
   if (n > 0) return;
   const started = performance.now();
-  await loadDemoData(db, 'city');
+  await loadDemoData(db, scale);
   log.info({ ms: Math.round(performance.now() - started) }, 'demo data loaded');
 }
 
