@@ -10,7 +10,7 @@ import type { Db } from './db/types';
 import { openDatabase } from './db/open';
 import { migrate } from './db/migrate';
 import { installErrorHandling, fail } from './http/errors';
-import access from './http/access';
+import access, { type RouteAccess } from './http/access';
 import { Sessions } from './auth/sessions';
 import { SettingsService } from './settings/settingsService';
 import { JournalService } from './journals/journalService';
@@ -26,6 +26,8 @@ declare module 'fastify' {
     sessions: Sessions;
     settings: SettingsService;
     journal: JournalService;
+    /** Every API route with the access it declares: the permission matrix test walks this list. */
+    routeAccess: { method: string; url: string; access: RouteAccess['access'] }[];
   }
 }
 
@@ -83,10 +85,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  app.decorate('routeAccess', []);
   app.addHook('onRoute', (route) => {
+    const isApi = /^\/(api|geoapi)\//.test(route.url) && !route.url.startsWith('/api/docs');
+    if (!isApi) return;
     // A route that forgets to declare its access would be open to all: refuse to start instead.
-    const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
-    if (isApi && !route.config?.access) throw new Error(`route ${route.method} ${route.url} declares no access`);
+    if (!route.config?.access) throw new Error(`route ${route.method} ${route.url} declares no access`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access: route.config.access });
   });
   await app.register(access);
   await app.register(authRoutes);

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CATALOGUE, translateMessage } from '../src/shared/errors';
+import { hhMmToMinutes, minutesToHhMm, normalizeHhMm } from '../src/shared/time';
+import { isValidPassword } from '../src/shared/validation';
+
+describe('error catalogue', () => {
+  it('translates the spec codes', () => {
+    expect(translateMessage('login_not_found')).toBe('Логин не найден');
+    expect(translateMessage('password_incorrect')).toBe('Неверный пароль');
+    expect(translateMessage('user_blocked')).toBe('Пользователь заблокирован');
+    expect(translateMessage('login_and_password_required')).toBe('Укажите логин и пароль');
+    expect(translateMessage('internal_error')).toBe('Ошибка сервера');
+    expect(translateMessage('unauthorized')).toBe('Пользователь не авторизован');
+    expect(translateMessage('forbidden')).toBe('Доступ запрещен');
+    expect(translateMessage('bad_request')).toBe('Неверный запрос');
+    expect(translateMessage('not_found')).toBe('Не найдено');
+    expect(translateMessage('password_incorrect', 'en')).toBe('Incorrect password');
+  });
+
+  it('upper-cases an unknown message', () => {
+    expect(translateMessage('something odd')).toBe('SOMETHING ODD');
+  });
+
+  it('has both languages for every code', () => {
+    for (const [code, text] of Object.entries(ERROR_CATALOGUE)) {
+      expect(text.ru, code).toBeTruthy();
+      expect(text.en, code).toBeTruthy();
+    }
+    for (const code of ['username_required', 'password_required', 'email_required', 'username_exists', 'email_exists', 'systemrole_cant_be_remov', 'systemrole_cant_be_changed', 'dvr_or_camera_not_found', 'user_not_found', 'email_cant_be_changed', 'manual_disabled', 'no_vehicle_found', 'bad_password', 'branch_name_used', 'username must be longer than or equal to 3 characters']) {
+      expect(ERROR_CATALOGUE).toHaveProperty([code]);
+    }
+  });
+});
+
+describe('time rules', () => {
+  it.each([
+    ['07:05', '07:05'],
+    ['7:5', '07:05'],
+    ['24:10', '00:10'],
+    ['23:60', '23:00'],
+    ['99:99', '00:00'],
+    ['1_:3_', '10:30'],
+    ['__:__', '00:00'],
+    ['0930', '09:30'],
+  ])('normalises %s to %s', (input, expected) => {
+    expect(normalizeHhMm(input)).toBe(expected);
+  });
+
+  it('converts between minutes of day and hh:mm', () => {
+    expect(hhMmToMinutes('1_:_5')).toBe(10 * 60 + 5);
+    expect(minutesToHhMm(605)).toBe('10:05');
+    expect(minutesToHhMm(1500)).toBe('25:00');
+    expect(minutesToHhMm(null)).toBe('');
+  });
+});
+
+describe('password rule', () => {
+  it.each([
+    ['admin123', true],
+    ['abc12', false],
+    ['abcdef', false],
+    ['123456', false],
+    ['пароль1', true],
+  ])('%s → %s', (password, ok) => {
+    expect(isValidPassword(password)).toBe(ok);
+  });
+});
