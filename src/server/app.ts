@@ -61,6 +61,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('settings', new SettingsService(db, config));
   app.decorate('journal', new JournalService(db));
   if (ownsDb) app.addHook('onClose', async () => db.close());
+  // Expired sessions and stale login-failure windows are swept hourly (ASVS: no unbounded session store).
+  const sweep = setInterval(() => void app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session sweep failed')), 3_600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   installErrorHandling(app);
   await app.register(helmet, {

@@ -74,5 +74,6 @@ export class Sessions {
       `delete from app.session where expires_at < now() or last_seen_at < now() - make_interval(mins => $1)`,
       [this.config.idleMinutes],
     );
+    await this.db.query(`delete from app.login_failure where window_started_at < now() - interval '1 day' and (locked_until is null or locked_until < now())`);
   }
 }

@@ -1,0 +1,26 @@
+// `npm start`: builds the front ends when their sources changed since the last build, then starts the server
+// in this same process (signals reach it directly, so Ctrl+C shuts it down gracefully).
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const BUILD_STAMP = 'dist/client/index.html';
+const SOURCES = ['index.html', 'm', 'vite.config.ts', 'src/client', 'src/mobile', 'src/shared', 'schemas', 'public', 'package-lock.json'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+const builtAt = existsSync(BUILD_STAMP) ? statSync(BUILD_STAMP).mtimeMs : 0;
+if (process.env.SKIP_BUILD !== 'true' && Math.max(...SOURCES.map(newestMtime)) > builtAt) {
+  console.log('Сборка интерфейса (vite build)…');
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+await import('../src/server/main.ts');
