@@ -17,6 +17,8 @@ import { JournalService } from './journals/journalService';
 import { seedPlatform } from './db/seedPlatform';
 import authRoutes from './auth/authRoutes';
 import serviceRoutes from './service/serviceRoutes';
+import usersRoutes from './users/usersRoutes';
+import rolesRoutes from './roles/rolesRoutes';
 import { BUILD } from './build';
 
 declare module 'fastify' {
@@ -100,6 +102,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(access);
   await app.register(authRoutes);
   await app.register(serviceRoutes);
+  await app.register(usersRoutes);
+  await app.register(rolesRoutes);
 
   serveFrontEnds(app, config);
   return app;

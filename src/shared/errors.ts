@@ -27,6 +27,7 @@ export const ERROR_CATALOGUE = {
   manual_disabled: { ru: 'Нельзя удалить вручную', en: 'Cannot be deleted manually' },
   no_vehicle_found: { ru: 'Не найдено транспортное средство, подходящее под критерии запроса', en: 'No vehicle fits the request criteria' },
   bad_password: { ru: 'Пароль должен содержать не менее 6 символов: буквы и цифры', en: 'Password must be at least 6 characters of letters and digits' },
+  role_name_exists: { ru: 'Роль с таким названием уже существует', en: 'A role with this name already exists' },
   branch_name_used: { ru: 'Название филиала уже используется', en: 'Branch name already used' },
   'username must be longer than or equal to 3 characters': { ru: 'Имя не должно быть короче трёх символов', en: 'Name must not be shorter than three characters' },
 } as const satisfies Record<string, { ru: string; en: string }>;

@@ -1,0 +1,27 @@
+import type { Queryable } from '../db/types';
+
+/** A user as the administration screens read and write it (never the password hash). */
+export interface UserRecord {
+  id: number;
+  username: string;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  title: string;
+  isBlocked: boolean;
+  roles: number[];
+  createdAt?: string;
+}
+
+export const USER_COLUMNS = `u.id, u.username, u.email, u.first_name as "firstName", u.last_name as "lastName", u.title,
+  u.is_blocked as "isBlocked", to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt",
+  coalesce((select array_agg(ur.role_id order by ur.role_id) from app.user_role ur where ur.user_id = u.id), '{}') as roles`;
+
+export async function findUser(db: Queryable, id: number): Promise<UserRecord | undefined> {
+  const [user] = await db.query<UserRecord>(`select ${USER_COLUMNS} from app.users u where u.id = $1`, [id]);
+  return user;
+}
+
+export const BLANK_USER: Omit<UserRecord, 'id'> & { id: 0; password: string } = {
+  id: 0, username: '', email: '', password: '', firstName: '', lastName: '', title: '', isBlocked: false, roles: [],
+};
