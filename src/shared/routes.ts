@@ -82,7 +82,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   r('/system/passengers', 'system', 'system', 'menu.system.passengers'),
   r('/system/journals', 'system', 'system', 'menu.system.journals'),
   r('/system/bc', 'system', 'system', 'menu.system.bc', { section: 'system.bc' }),
-  r('/system/eis', 'system', 'system', 'menu.system.eis', { key: '/handbooks/table' }),
+  r('/system/eis', 'system', 'system', 'menu.system.eis'),
   r('/handbooks/table', 'handbooks', 'handbooks', 'menu.handbooks'),
   r('/journal/useractions', 'journals', 'journals', 'menu.journals.useractions', { section: 'journals.userActions' }),
   r('/journal/eventsts', 'journals', 'journals', 'menu.journals.eventsts', { section: 'journals.vehicleConnectEvents' }),

@@ -104,7 +104,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   // Permissions are read on every request, so a role change already binds the server; this call lets a
   // logged-in console pick up its new menu without logging in again.
   app.post('/api/v1/auth/update-permissions', {
-    config: { access: 'session' },
+    config: { access: 'session', journal: false },
     schema: {
       tags: ['auth'],
       summary: 'Перечитать права текущего пользователя после изменения ролей',

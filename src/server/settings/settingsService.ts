@@ -1,29 +1,18 @@
-import type { Db } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 import type { Config } from '../config';
 import type { SystemSettings } from '../../shared/api';
 import type { Switches } from '../../shared/modules';
+import { effectiveSettings, publicSettings, type SettingsDocument, type StoredSettings } from './settingsDocument';
 
 export type { SystemSettings };
-
-const DEFAULTS: Omit<SystemSettings, 'modules' | 'sections'> = {
-  journals: { retentionDays: 365 },
-  maxCenterDeviation: 100,
-  messageFrequency: 30,
-  report_formats: ['csv', 'xlsx'],
-  reports: { maxPeriodDays: 31 },
-  requestRadius: 500,
-  video: { maxRequestMinutes: 30, archiveDays: 14 },
-  kkv: { enabled: false },
-  egtsEquipmentDataMaxAge: 300,
-};
 
 /**
  * Settings as in force: defaults, then the environment's switches, then what an administrator stored.
  * Read through a short cache: every request checks the switches, and several processes must converge
- * within seconds of a change.
+ * within seconds of a change (the process that saved a change invalidates its cache at once).
  */
 export class SettingsService {
-  private cached?: { value: SystemSettings; at: number };
+  private cached?: { value: SettingsDocument; at: number };
 
   constructor(
     private readonly db: Db,
@@ -31,23 +20,42 @@ export class SettingsService {
     private readonly ttlMs = 3000,
   ) {}
 
+  /** The document every logged-in user receives (CurrentUser.settings). */
   async get(): Promise<SystemSettings> {
+    return publicSettings(await this.document());
+  }
+
+  /** The whole document, server-only parts included. */
+  async document(): Promise<SettingsDocument> {
     if (this.cached && Date.now() - this.cached.at < this.ttlMs) return this.cached.value;
-    const rows = await this.db.query<{ value: Partial<SystemSettings> }>('select value from app.settings where id = 1');
-    const stored = rows[0]?.value ?? {};
-    const value: SystemSettings = {
-      ...DEFAULTS,
-      ...stored,
-      modules: { ...this.config.switches.modules, ...stored.modules },
-      sections: { ...this.config.switches.sections, ...stored.sections },
-    };
+    const rows = await this.db.query<{ value: StoredSettings }>('select value from app.settings where id = 1');
+    const value = this.resolve(rows[0]?.value ?? {});
     this.cached = { value, at: Date.now() };
     return value;
   }
 
   async switches(): Promise<Switches> {
-    const { modules, sections } = await this.get();
+    const { modules, sections } = await this.document();
     return { modules, sections };
+  }
+
+  /** The document a stored value would give, with this process's environment switches. */
+  resolve(stored: StoredSettings): SettingsDocument {
+    return effectiveSettings(stored, this.config.switches);
+  }
+
+  /** The stored value, locked until the transaction ends so that two saves cannot lose each other's fields. */
+  async storedForUpdate(tx: Queryable): Promise<StoredSettings> {
+    const rows = await tx.query<{ value: StoredSettings }>('select value from app.settings where id = 1 for update');
+    return rows[0]?.value ?? {};
+  }
+
+  async store(tx: Queryable, value: StoredSettings): Promise<void> {
+    await tx.query(
+      `insert into app.settings (id, value, updated_at) values (1, $1, now())
+       on conflict (id) do update set value = excluded.value, updated_at = now()`,
+      [JSON.stringify(value)],
+    );
   }
 
   invalidate(): void {

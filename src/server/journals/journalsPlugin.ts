@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { EventsWriter } from './eventsWriter';
+import journalsRoutes from './journalsRoutes';
+import userActionHook from './userActionHook';
+import { startRetentionSweep } from './retention';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Appends to the event journals; telemetry, video and ADAS call it. */
+    eventsWriter: EventsWriter;
+  }
+}
+
+/**
+ * Journals: the generic user-action hook (every API write journaled), the journal list and export routes,
+ * the EventsWriter service, and the retention sweep.
+ */
+async function journalsPlugin(app: FastifyInstance): Promise<void> {
+  app.decorate('eventsWriter', new EventsWriter(app.db, app.notifier));
+  await app.register(userActionHook);
+  await app.register(journalsRoutes);
+  startRetentionSweep(app);
+}
+
+export default fp(journalsPlugin, { name: 'journals', dependencies: ['access', 'notifications'] });

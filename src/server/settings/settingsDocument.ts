@@ -1,0 +1,71 @@
+import type { SystemSettings } from '../../shared/api';
+import type { Switches } from '../../shared/modules';
+
+/**
+ * Import from the external information system (EIS): where from, when, and whether at all. Kept out of the
+ * document every user receives (CurrentUser.settings): the source URL may carry credentials, and only holders
+ * of the handbook-settings right read it.
+ */
+export interface EisSettings {
+  enabled: boolean;
+  /** http(s) address of the EIS export; empty while not configured. */
+  sourceUrl: string;
+  /** Daily import times 'HH:MM' in the server's time zone. */
+  schedule: string[];
+}
+
+/** The whole stored settings document: the shared SystemSettings plus what only the server reads. */
+export type SettingsDocument = SystemSettings & { eis: EisSettings };
+
+/** Keys of the document other than the module and section switches. */
+export type TunableKey = Exclude<keyof SettingsDocument, 'modules' | 'sections'>;
+export type Tunables = Omit<SettingsDocument, 'modules' | 'sections'>;
+
+export const DEFAULTS: Tunables = {
+  journals: { retentionDays: 365 },
+  maxCenterDeviation: 100,
+  messageFrequency: 30,
+  report_formats: ['csv', 'xlsx'],
+  reports: { maxPeriodDays: 31 },
+  requestRadius: 500,
+  video: { maxRequestMinutes: 30, archiveDays: 14 },
+  kkv: { enabled: false },
+  egtsEquipmentDataMaxAge: 300,
+  eis: { enabled: false, sourceUrl: '', schedule: ['03:00'] },
+};
+
+export const TUNABLE_KEYS = Object.keys(DEFAULTS) as TunableKey[];
+
+/** What app.settings.value may hold: any subset of the document, as an administrator last saved it. */
+export type StoredSettings = Record<string, unknown>;
+
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The document in force: defaults, then the environment's switches, then the stored values. Object-valued
+ * settings merge one level deep so that saving one field of `video` keeps the defaults of the others; keys the
+ * document does not know (left by an older version) are dropped rather than passed to every client.
+ */
+export function effectiveSettings(stored: StoredSettings, envSwitches: Switches): SettingsDocument {
+  const tunables: Record<string, unknown> = {};
+  for (const key of TUNABLE_KEYS) {
+    const fallback: unknown = DEFAULTS[key];
+    const value = stored[key];
+    if (isPlainObject(fallback)) tunables[key] = { ...fallback, ...(isPlainObject(value) ? value : {}) };
+    else tunables[key] = value ?? fallback;
+  }
+  const storedModules = isPlainObject(stored.modules) ? stored.modules : {};
+  const storedSections = isPlainObject(stored.sections) ? stored.sections : {};
+  return {
+    ...(tunables as Tunables),
+    modules: { ...envSwitches.modules, ...(storedModules as Record<string, boolean>) },
+    sections: { ...envSwitches.sections, ...(storedSections as Record<string, boolean>) },
+  };
+}
+
+/** The document without what stays on the server (see EisSettings). */
+export function publicSettings(document: SettingsDocument): SystemSettings {
+  const { eis: _eis, ...shared } = document;
+  return shared;
+}

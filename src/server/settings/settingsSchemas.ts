@@ -1,0 +1,56 @@
+import type { TunableKey } from './settingsDocument';
+import type { Subsystem } from './subsystems';
+
+/** A JSON schema as Fastify takes it (validation and the OpenAPI document). */
+export type JsonSchema = Record<string, unknown>;
+
+export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
+
+const int = (minimum: number, maximum: number, description: string): JsonSchema => ({ type: 'integer', minimum, maximum, description });
+/** Nested settings are saved partially: every property optional, none unknown. */
+const object = (properties: Record<string, JsonSchema>, description: string): JsonSchema => ({
+  type: 'object', additionalProperties: false, properties, description,
+});
+
+/** Each field's type and range; the PUT body of a subsystem is any subset of its fields. */
+export const FIELD_SCHEMAS: Record<TunableKey, JsonSchema> = {
+  maxCenterDeviation: int(0, 100_000, 'Допустимое отклонение ТС от линии маршрута, м'),
+  messageFrequency: int(1, 3600, 'Ожидаемый интервал навигационных сообщений от ТС, с'),
+  requestRadius: int(1, 100_000, 'Радиус поиска ТС вокруг точки запроса, м'),
+  egtsEquipmentDataMaxAge: int(1, 604_800, 'Диагностика ТС: данные оборудования (ЕГТС) старше этого считаются устаревшими, с'),
+  video: object({
+    maxRequestMinutes: int(1, 1440, 'Наибольшая длительность одного запроса видео, мин'),
+    archiveDays: int(1, 365, 'Срок хранения видеоархива, дней'),
+  }, 'Видео'),
+  report_formats: {
+    type: 'array', items: { type: 'string', enum: [...REPORT_FORMATS] }, minItems: 1, maxItems: REPORT_FORMATS.length, uniqueItems: true,
+    description: 'Форматы выгрузки отчётов пассажиропотока',
+  },
+  reports: object({ maxPeriodDays: int(1, 366, 'Наибольший период отчёта, дней') }, 'Отчёты пассажиропотока'),
+  journals: object({ retentionDays: int(1, 3650, 'Срок хранения журнала действий пользователей, дней') }, 'Журналы'),
+  kkv: object({ enabled: { type: 'boolean', description: 'ККВ включён' } }, 'ККВ подсистемы контроля оплаты'),
+  eis: object({
+    enabled: { type: 'boolean', description: 'Импорт из ЕИС включён' },
+    sourceUrl: { type: 'string', maxLength: 2000, description: 'Адрес выгрузки ЕИС (http или https)' },
+    schedule: {
+      type: 'array', minItems: 1, maxItems: 48, uniqueItems: true,
+      items: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
+      description: 'Время ежедневного импорта ЧЧ:ММ (часовой пояс сервера)',
+    },
+  }, 'Импорт из внешней информационной системы'),
+};
+
+export const switchesSchema = (names: readonly string[], description: string): JsonSchema => ({
+  type: 'object',
+  additionalProperties: false,
+  properties: Object.fromEntries(names.map((name) => [name, { type: 'boolean' }])),
+  description,
+});
+
+/** The PUT body of one subsystem: its fields and switches, each optional, nothing else. */
+export function subsystemBodySchema(subsystem: Subsystem): JsonSchema {
+  const properties: Record<string, JsonSchema> = Object.fromEntries(subsystem.keys.map((key) => [key, FIELD_SCHEMAS[key]]));
+  if (subsystem.modules.length) properties.modules = switchesSchema(subsystem.modules, 'Включение модулей');
+  if (subsystem.sections.length) properties.sections = switchesSchema(subsystem.sections, 'Включение разделов');
+  return { type: 'object', additionalProperties: false, properties };
+}
