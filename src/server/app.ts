@@ -19,6 +19,9 @@ import authRoutes from './auth/authRoutes';
 import serviceRoutes from './service/serviceRoutes';
 import usersRoutes from './users/usersRoutes';
 import rolesRoutes from './roles/rolesRoutes';
+import settingsRoutes from './settings/settingsRoutes';
+import eventsPlugin from './events/eventsPlugin';
+import journalsPlugin from './journals/journalsPlugin';
 import { BUILD } from './build';
 
 declare module 'fastify' {
@@ -104,6 +107,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(serviceRoutes);
   await app.register(usersRoutes);
   await app.register(rolesRoutes);
+  await app.register(settingsRoutes);
+  await app.register(eventsPlugin);
+  await app.register(journalsPlugin);
 
   serveFrontEnds(app, config);
   return app;
