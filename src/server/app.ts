@@ -82,8 +82,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'],
+        // The product is often reached over plain HTTP on a depot's LAN: upgrading would break every asset.
+        upgradeInsecureRequests: null,
       },
     },
+    // HSTS belongs to whoever terminates TLS in front of the server, not to a plain-HTTP listener.
+    strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
   await app.register(swagger, {

@@ -1,0 +1,64 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { CurrentUser, LoginResponse } from '../src/shared/api';
+import { HANDBOOKS_PREFIX, firstReadableHandbook, landingPath, visibleRoutes } from '../src/shared/permissions';
+import { switchesOf } from '../src/shared/routeAccess';
+
+export const ACCOUNTS = {
+  admin: 'admin123',
+  operator: 'operator123',
+  controller: 'controller123',
+  viewer: 'viewer123',
+  blocked: 'blocked123',
+} as const;
+export type Account = keyof typeof ACCOUNTS;
+
+/** The user the server returns for an account (a session of its own, through the API). */
+export async function apiUser(request: APIRequestContext, username: Account): Promise<CurrentUser> {
+  const response = await request.post('/api/v1/auth/login', { data: { username, password: ACCOUNTS[username] } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as LoginResponse).user;
+}
+
+/** Where the console should land this user, by the shared rule of spec section 2. */
+export function expectedLanding(user: CurrentUser): string {
+  return landingPath(user, switchesOf(user));
+}
+
+/** The menu links this user should see: visible, unhidden routes (handbooks when one is readable), then /about. */
+export function expectedMenuPaths(user: CurrentUser): string[] {
+  const switches = switchesOf(user);
+  const paths = visibleRoutes(user, switches)
+    .filter((route) => !route.hidden)
+    .filter((route) => route.path !== HANDBOOKS_PREFIX || firstReadableHandbook(user, switches) !== undefined)
+    .map((route) => route.path);
+  return [...paths, '/about'];
+}
+
+export const usernameField = (page: Page) => page.getByLabel('Логин');
+export const passwordField = (page: Page) => page.getByLabel('Пароль');
+export const submitButton = (page: Page) => page.getByTestId('login-submit');
+
+export async function fillLogin(page: Page, username: string, password: string): Promise<void> {
+  await usernameField(page).fill(username);
+  await passwordField(page).fill(password);
+}
+
+/** Logs in through the login screen and waits for the console's layout. */
+export async function loginViaUi(page: Page, username: Account): Promise<void> {
+  await page.goto('/');
+  await fillLogin(page, username, ACCOUNTS[username]);
+  await submitButton(page).click();
+  await expect(page.getByTestId('console-menu')).toBeVisible();
+}
+
+export async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('token'));
+}
+
+/** Opens every folded menu group, then reads the paths of the menu links in order. */
+export async function menuPaths(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('console-menu');
+  await expect(menu.getByTestId('menu-entry').last()).toBeVisible();
+  for (const group of await menu.locator('[data-testid^="menu-group-"][aria-expanded="false"]').all()) await group.click();
+  return menu.getByTestId('menu-entry').evaluateAll((links) => links.map((link) => link.getAttribute('data-path') ?? ''));
+}

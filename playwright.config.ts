@@ -1,0 +1,52 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3199;
+
+/**
+ * End-to-end specs against the built, running product: `npx vite build` first (dist/client), then the
+ * server starts on a fresh embedded database with the small demo data set. Debian's Chromium, never a
+ * downloaded browser.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx scripts/e2e-server.mjs',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.tmp/e2e-data',
+      DEMO_SCALE: 'test',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: 'dist/client',
+      // the specs try wrong passwords on purpose; keep the throttle out of their way
+      LOGIN_ACCOUNT_FAILURES: '100',
+      LOGIN_ADDRESS_FAILURES: '1000',
+    },
+  },
+});

@@ -1,0 +1,33 @@
+import { lazy, Suspense } from 'react';
+import { LoadingScreen } from './components/LoadingScreen';
+import { MessageStack } from './components/MessageStack';
+import { SpinnerOverlay } from './components/SpinnerOverlay';
+import { PublicShell } from './PublicShell';
+import { NavigationBridge } from './routing/NavigationBridge';
+import { useSession } from './stores/sessionStore';
+
+const ConsoleApp = lazy(() => import('./ConsoleApp'));
+
+/**
+ * Decides what the browser shows: a loading screen while the stored session is checked at start, the
+ * console (react-admin, loaded on demand) with a session, the login screen and public pages without.
+ */
+export function Shell() {
+  const { initialising, token } = useSession();
+  return (
+    <>
+      <NavigationBridge />
+      {initialising ? (
+        <LoadingScreen />
+      ) : token ? (
+        <Suspense fallback={<LoadingScreen />}>
+          <ConsoleApp />
+        </Suspense>
+      ) : (
+        <PublicShell />
+      )}
+      <MessageStack />
+      <SpinnerOverlay />
+    </>
+  );
+}

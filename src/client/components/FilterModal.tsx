@@ -1,0 +1,88 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { FILTER_MODAL } from '../../shared/constants';
+import { useT } from '../i18n/translate';
+import { FilterList } from './FilterList';
+import { filterOptions, toggleId, type FilterId, type FilterOption } from './filterOptions';
+
+export interface FilterModalProps {
+  open: boolean;
+  title: ReactNode;
+  /** The options, when the caller has them... */
+  options?: readonly FilterOption[];
+  /** ...or a loader, called each time the modal opens ('Загрузка' while it runs). */
+  loadOptions?: (signal: AbortSignal) => Promise<readonly FilterOption[]>;
+  selected: readonly FilterId[];
+  /** 'Выбрать': the ids ticked; the modal closes. */
+  onApply: (ids: FilterId[]) => void;
+  /** Escape, a click outside: nothing changes. */
+  onClose: () => void;
+}
+
+/**
+ * The filter modal of spec section 2: a search box, a multi-select list, 'Выбрать' and 'Сбросить',
+ * width 320, list at most 315 high. 'Сбросить' clears the ticks and the search inside the modal; only
+ * 'Выбрать' hands a selection to the caller.
+ */
+export function FilterModal({ open, title, onClose, ...rest }: FilterModalProps) {
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth={false} slotProps={{ paper: { sx: { width: FILTER_MODAL.width, m: 1 } } }}>
+      <DialogTitle sx={{ pb: 1 }}>{title}</DialogTitle>
+      {/* Dialog unmounts its content when closed, so every opening starts from the caller's selection. */}
+      <FilterModalBody {...rest} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function useOptions(options: FilterModalProps['options'], loadOptions: FilterModalProps['loadOptions']) {
+  const [loaded, setLoaded] = useState<readonly FilterOption[]>([]);
+  const [loading, setLoading] = useState(!options && Boolean(loadOptions));
+  useEffect(() => {
+    if (options || !loadOptions) return;
+    const controller = new AbortController();
+    loadOptions(controller.signal)
+      .then(setLoaded, () => setLoaded([]))
+      .finally(() => !controller.signal.aborted && setLoading(false));
+    return () => controller.abort();
+  }, [options, loadOptions]);
+  return { all: options ?? loaded, loading };
+}
+
+function FilterModalBody({ options, loadOptions, selected, onApply, onClose }: Omit<FilterModalProps, 'open' | 'title'>) {
+  const t = useT();
+  const [search, setSearch] = useState('');
+  const [checked, setChecked] = useState<FilterId[]>(() => [...selected]);
+  const { all, loading } = useOptions(options, loadOptions);
+  const visible = useMemo(() => filterOptions(all, search), [all, search]);
+  const reset = () => {
+    setChecked([]);
+    setSearch('');
+  };
+  const apply = () => {
+    onApply(checked);
+    onClose();
+  };
+  return (
+    <>
+      <DialogContent sx={{ pb: 0 }}>
+        <TextField
+          autoFocus
+          fullWidth
+          size="small"
+          variant="outlined"
+          margin="dense"
+          placeholder={t('filter.search')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          slotProps={{ htmlInput: { 'aria-label': t('filter.search') } }}
+        />
+        <FilterList options={visible} checked={checked} loading={loading} onToggle={(id) => setChecked((ids) => toggleId(ids, id))} />
+        <Typography variant="caption" color="text.secondary">{t('filter.selected', { count: checked.length })}</Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={reset}>{t('filter.reset')}</Button>
+        <Button variant="contained" onClick={apply}>{t('filter.apply')}</Button>
+      </DialogActions>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
+import { useNavigate } from 'react-router';
+import { landingPath } from '../../shared/permissions';
+import { switchesOf } from '../../shared/routeAccess';
+import { useT } from '../i18n/translate';
+import { login } from '../providers/session';
+import { getLocale } from '../stores/localeStore';
+import { loginErrorText } from './loginError';
+
+type Field = 'username' | 'password';
+
+/** Login form of spec section 2: both fields required, disabled while processing, first server message shown. */
+export function LoginForm() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const missing: Record<Field, boolean> = { username: values.username.trim() === '', password: values.password === '' };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (missing.username || missing.password || pending) return;
+    setPending(true);
+    setError(null);
+    void import('../ConsoleApp'); // the console's code loads while the server checks the password
+    try {
+      const user = await login(values.username.trim(), values.password);
+      void navigate(landingPath(user, switchesOf(user)), { replace: true });
+    } catch (failure) {
+      setError(loginErrorText(failure, getLocale()));
+      setPending(false);
+    }
+  };
+
+  const field = (name: Field, label: string, extra: { type?: string; autoComplete: string; autoFocus?: boolean }) => (
+    <TextField
+      {...extra}
+      name={name}
+      label={label}
+      value={values[name]}
+      onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
+      disabled={pending}
+      error={submitted && missing[name]}
+      helperText={submitted && missing[name] ? t('login.required') : ' '}
+      variant="outlined"
+      margin="dense"
+      size="medium"
+      fullWidth
+    />
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} data-testid="login-form">
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{t('login.heading')}</Typography>
+      {field('username', t('login.username'), { autoComplete: 'username', autoFocus: true })}
+      {field('password', t('login.password'), { type: 'password', autoComplete: 'current-password' })}
+      {error && <Alert severity="error" sx={{ mb: 2 }} data-testid="login-error">{error}</Alert>}
+      <Button type="submit" variant="contained" size="large" fullWidth disabled={pending} data-testid="login-submit"
+        startIcon={pending ? <CircularProgress size={18} color="inherit" data-testid="login-spinner" /> : null}>
+        {t('login.submit')}
+      </Button>
+    </Box>
+  );
+}

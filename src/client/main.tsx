@@ -1,0 +1,27 @@
+import '@fontsource/roboto/300.css';
+import '@fontsource/roboto/400.css';
+import '@fontsource/roboto/500.css';
+import '@fontsource/roboto/700.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { theme } from './layout/theme';
+import { initialiseSession } from './providers/session';
+import { Shell } from './Shell';
+import { getLocale } from './stores/localeStore';
+
+document.documentElement.lang = getLocale();
+void initialiseSession();
+
+/** A data router, so that react-admin's unsaved-changes guard (useBlocker) works in later forms. */
+const router = createBrowserRouter([{ path: '*', element: <Shell /> }]);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <RouterProvider router={router} />
+    </ThemeProvider>
+  </StrictMode>,
+);

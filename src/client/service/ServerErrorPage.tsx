@@ -1,0 +1,9 @@
+import CloudOffIcon from '@mui/icons-material/CloudOff';
+import { useT } from '../i18n/translate';
+import { ServicePage } from './ServicePage';
+
+/** /server-error: the server gave no response. */
+export default function ServerErrorPage() {
+  const t = useT();
+  return <ServicePage testId="server-error" icon={<CloudOffIcon />} title={t('service.serverError.title')} text={t('service.serverError.text')} />;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CATALOGUE } from '../../src/shared/errors';
+import { MODULES } from '../../src/shared/modules';
+import { CONSOLE_ROUTES, MENU_GROUPS } from '../../src/shared/routes';
+import { MODULE_FILTERS } from '../../src/client/about/moduleFilters';
+import { translate } from '../../src/client/i18n/translate';
+
+const keys = [
+  ...CONSOLE_ROUTES.map((route) => route.label),
+  ...MENU_GROUPS.map((group) => `menu.groups.${group}`),
+  ...MODULES.map((id) => `modules.${id}`),
+  ...MODULE_FILTERS.map((id) => `moduleFilters.${id}`),
+  ...Object.keys(ERROR_CATALOGUE).map((code) => `errors.${code}`),
+  'menu.about', 'transport.accessDenied',
+];
+
+describe('catalogue', () => {
+  it.each(['ru', 'en'] as const)('has every menu, module and error key in %s', (locale) => {
+    expect(keys.filter((key) => translate(locale, key) === key)).toEqual([]);
+  });
+
+  it('fills %{placeholders}', () => {
+    expect(translate('ru', 'about.manualVersion', { version: '1.26' })).toBe('версия 1.26');
+  });
+
+  it('uses the Russian names of spec section 2', () => {
+    expect(['all', 'ump', 'video', 'passengers', 'bc', 'monitoring'].map((id) => translate('ru', `moduleFilters.${id}`)))
+      .toEqual(['Все', 'УМП', 'Видео', 'Пассажиропоток', 'Контроль оплаты', 'Мониторинг']);
+    expect(translate('ru', 'errors.login_not_found')).toBe('Логин не найден');
+  });
+});
