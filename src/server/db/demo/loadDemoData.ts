@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../types';
+import type { Db, Queryable } from '../types';
 import { hashPassword } from '../../auth/passwords';
 import { DEMO_ACCOUNTS } from './accounts';
 import { DEMO_ROLES } from './roles';
+import { generateDemoData, type DemoScale } from './generate';
+import { insertRows, resetSequence } from './insertRows';
+import type { DemoData } from './rows';
+import { TABLES } from './tables';
 
-/** Demo data at the size of a large city, or small for tests. */
-export type DemoScale = 'city' | 'test';
+export type { DemoScale } from './generate';
 
 /** Loads the demo operator on first start; a database that already has users is left as it is. */
 export async function loadDemoDataIfEmpty(db: Db, scale: DemoScale, log: FastifyBaseLogger): Promise<void> {
@@ -16,8 +19,10 @@ export async function loadDemoDataIfEmpty(db: Db, scale: DemoScale, log: Fastify
   log.info({ ms: Math.round(performance.now() - started) }, 'demo data loaded');
 }
 
-export async function loadDemoData(db: Db, _scale: DemoScale): Promise<void> {
+/** The demo roles and logins, then the generated operator (handbooks, network, schedule, fleet), in one transaction. */
+export async function loadDemoData(db: Db, scale: DemoScale, today: Date = new Date()): Promise<void> {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
+  const data = generateDemoData(scale, today);
   await db.transaction(async (tx) => {
     for (const role of DEMO_ROLES) {
       await tx.query('insert into app.role (name, description, permissions) values ($1, $2, $3) on conflict (name) do nothing', [
@@ -32,5 +37,11 @@ export async function loadDemoData(db: Db, _scale: DemoScale): Promise<void> {
       );
       await tx.query('insert into app.user_role (user_id, role_id) select $1, id from app.role where name = $2', [user.id, account.role]);
     }
+    for (const key of Object.keys(TABLES) as (keyof DemoData)[]) await loadTable(tx, data, key);
   });
+}
+
+async function loadTable<K extends keyof DemoData>(tx: Queryable, data: DemoData, key: K): Promise<void> {
+  await insertRows(tx, TABLES[key], data[key]);
+  await resetSequence(tx, TABLES[key]);
 }
