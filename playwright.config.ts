@@ -44,6 +44,8 @@ export default defineConfig({
       DEMO_SCALE: 'test',
       LOG_LEVEL: 'warn',
       STATIC_DIR: 'dist/client',
+      // the e2e server needs no EGTS listener (and must not compete for 5162 with a running console)
+      EGTS_PORT: '0',
       // the specs try wrong passwords on purpose; keep the throttle out of their way
       LOGIN_ACCOUNT_FAILURES: '100',
       LOGIN_ADDRESS_FAILURES: '1000',

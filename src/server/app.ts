@@ -22,6 +22,7 @@ import rolesRoutes from './roles/rolesRoutes';
 import settingsRoutes from './settings/settingsRoutes';
 import eventsPlugin from './events/eventsPlugin';
 import journalsPlugin from './journals/journalsPlugin';
+import telemetryPlugin from './telemetry/telemetryPlugin';
 import { BUILD } from './build';
 
 declare module 'fastify' {
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(settingsRoutes);
   await app.register(eventsPlugin);
   await app.register(journalsPlugin);
+  await app.register(telemetryPlugin);
 
   serveFrontEnds(app, config);
   return app;

@@ -36,6 +36,9 @@ const MODELS: Record<TransportKind | 'privateBus', readonly Model[]> = {
   ],
 };
 
+/** EGTS terminal ids (TID, OID) are 4-byte numbers: the demo terminals' peer addresses fit in them. */
+export const TERMINAL_ID_BASE = 3_000_000;
+
 const FEMALE_SHARE: Record<TransportKind, number> = { bus: 0.12, trolleybus: 0.35, tram: 0.5 };
 
 function pickModel(random: Random, models: readonly Model[]): Model {
@@ -87,7 +90,7 @@ export function generateFleet(random: Random, depots: Depot[], departments: Depa
       const id = vehicles.length + 1;
       vehicles.push({
         id, depot_id: depot.depot_id, vehicle_type_id: TRANSPORT_TYPE[kind], model, capacity_type_id: CAPACITY[capacity],
-        depot_number: depot.depot_id * 1000 + i + 1, state_number: plate, vin: vin(random, maker), peer_address: String(860000000000000 + id),
+        depot_number: depot.depot_id * 1000 + i + 1, state_number: plate, vin: vin(random, maker), peer_address: String(TERMINAL_ID_BASE + id),
         update_date: new Date(Date.UTC(2025, 0, 1) + random.int(0, 300 * 86400) * 1000).toISOString(), do_not_update: true,
       });
     }

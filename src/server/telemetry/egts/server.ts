@@ -1,0 +1,116 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import { EgtsSession, type SessionContext } from './session';
+
+export interface EgtsServerOptions {
+  maxConnections: number;
+  idleTimeoutMs: number;
+  maxPendingWriteBytes: number;
+}
+
+export interface EgtsServerStats {
+  connections: number;
+  accepted: number;
+  packets: number;
+  positions: number;
+  refused: number;
+}
+
+/**
+ * The TCP listener terminals connect to. Each connection gets an EgtsSession; its answers are written as
+ * they are produced. A terminal that stops reading is paused (no more input is decoded until its socket
+ * drains) and dropped when too much is queued for it; a silent one is dropped after the idle timeout.
+ */
+export class EgtsServer {
+  private readonly server: Server;
+  private readonly sockets = new Set<Socket>();
+  private totals = { accepted: 0, packets: 0, positions: 0, refused: 0 };
+
+  constructor(
+    private readonly ctx: Omit<SessionContext, 'log'>,
+    private readonly options: EgtsServerOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.server = createServer({ noDelay: true }, (socket) => this.onConnection(socket));
+    this.server.maxConnections = options.maxConnections;
+    this.server.on('drop', (data) => this.log.warn({ remote: data?.remoteAddress }, 'EGTS connection refused: connection limit reached'));
+    this.server.on('error', (err) => this.log.error({ err }, 'EGTS listener error'));
+  }
+
+  listen(port: number, host: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const onError = (err: Error) => reject(err);
+      this.server.once('error', onError);
+      this.server.listen({ port, host, backlog: 4096 }, () => {
+        this.server.off('error', onError);
+        const address = this.server.address() as AddressInfo;
+        this.log.info({ port: address.port }, 'EGTS listener started');
+        resolve(address.port);
+      });
+    });
+  }
+
+  get port(): number | undefined {
+    const address = this.server.address();
+    return address && typeof address === 'object' ? address.port : undefined;
+  }
+
+  stats(): EgtsServerStats {
+    return { connections: this.sockets.size, ...this.totals };
+  }
+
+  private onConnection(socket: Socket): void {
+    const remote = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
+    const log = this.log.child({ remote });
+    const session = new EgtsSession({ ...this.ctx, log }, remote);
+    this.sockets.add(socket);
+    this.totals.accepted += 1;
+    socket.setTimeout(this.options.idleTimeoutMs);
+    socket.setKeepAlive(true, 60_000);
+    socket.on('timeout', () => {
+      log.debug('EGTS connection idle: closed');
+      socket.destroy();
+    });
+    socket.on('data', (chunk: Buffer) => {
+      const before = { ...session.counters };
+      let output;
+      try {
+        output = session.receive(chunk);
+      } catch (err) {
+        log.error({ err }, 'EGTS session failed: connection closed');
+        socket.destroy();
+        return;
+      }
+      this.totals.packets += session.counters.packets - before.packets;
+      this.totals.positions += session.counters.positions - before.positions;
+      this.totals.refused += session.counters.refused - before.refused;
+      let writable = true;
+      for (const reply of output.replies) writable = socket.write(reply);
+      if (output.close) {
+        socket.end();
+        return;
+      }
+      if (!writable) {
+        if (socket.writableLength > this.options.maxPendingWriteBytes) {
+          log.warn({ pending: socket.writableLength }, 'EGTS terminal does not read its answers: connection closed');
+          socket.destroy();
+          return;
+        }
+        socket.pause();
+        socket.once('drain', () => socket.resume());
+      }
+    });
+    socket.on('error', (err) => log.debug({ err }, 'EGTS socket error'));
+    socket.on('close', () => {
+      this.sockets.delete(socket);
+      session.end();
+    });
+  }
+
+  /** Stops accepting and closes every open connection. */
+  close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}

@@ -1,0 +1,70 @@
+import { EventEmitter } from 'node:events';
+import type { LatestPositions } from './latestPositions';
+import type { RecentFixes } from './recentFixes';
+import type { TrackWriter } from './trackWriter';
+import type { IngestOutcome, LatestPosition, Position } from './types';
+import { positionProblems, type ValidationLimits } from './validate';
+
+/** A vehicle whose latest state moved, as the geo stream receives it. */
+export interface PositionChange extends LatestPosition {
+  vehicleId: number;
+}
+
+export interface PipelineEvents {
+  /** Latest states that changed in one ingest call (one array per call keeps the fan-out cheap). */
+  positions: [changes: PositionChange[]];
+}
+
+/**
+ * The one path every position takes (EGTS, HTTP, the simulator): validate, drop duplicates, update the latest
+ * state, hand to the track writer, tell subscribers. `ingest` is synchronous and touches no database, so an
+ * EGTS acknowledgement can follow it immediately; persistence happens in the writer's own time.
+ */
+export class TelemetryPipeline extends EventEmitter<PipelineEvents> {
+  private counters = { accepted: 0, duplicates: 0, rejected: 0 };
+
+  constructor(
+    readonly latest: LatestPositions,
+    private readonly recent: RecentFixes,
+    private readonly track: TrackWriter,
+    private readonly limits: ValidationLimits,
+  ) {
+    super();
+    this.setMaxListeners(100);
+  }
+
+  /** Field problems of one position without ingesting it (for all-or-nothing batch checks). */
+  check(position: Position, now = Date.now()) {
+    return positionProblems(position, now, this.limits);
+  }
+
+  ingest(positions: readonly Position[], now = Date.now()): IngestOutcome {
+    const outcome: IngestOutcome = { accepted: 0, duplicates: 0, rejected: [] };
+    const fresh: Position[] = [];
+    const changed = new Map<number, PositionChange>();
+    positions.forEach((p, index) => {
+      const problems = positionProblems(p, now, this.limits);
+      if (problems.length > 0) {
+        for (const problem of problems) outcome.rejected.push({ index, ...problem });
+        return;
+      }
+      if (!this.recent.add(p.vehicleId, p.time)) {
+        outcome.duplicates += 1;
+        return;
+      }
+      fresh.push(p);
+      if (this.latest.apply(p, now)) changed.set(p.vehicleId, { vehicleId: p.vehicleId, ...this.latest.get(p.vehicleId)! });
+    });
+    outcome.accepted = fresh.length;
+    if (fresh.length > 0) this.track.append(fresh);
+    this.counters.accepted += outcome.accepted;
+    this.counters.duplicates += outcome.duplicates;
+    this.counters.rejected += outcome.rejected.length;
+    if (changed.size > 0) this.emit('positions', [...changed.values()]);
+    return outcome;
+  }
+
+  stats() {
+    return { ...this.counters, vehicles: this.latest.size, track: this.track.getStats() };
+  }
+}

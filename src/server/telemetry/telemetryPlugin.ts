@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { telemetryConfig, type TelemetryConfig } from './config';
+import { DeviceIndex } from './deviceIndex';
+import { EgtsServer } from './egts/server';
+import { LatestPositions } from './latestPositions';
+import { TelemetryPipeline } from './pipeline';
+import { RecentFixes } from './recentFixes';
+import { purgeTrack, trackOf, type TrackPoint } from './trackStore';
+import { TrackWriter } from './trackWriter';
+import { JournalBatcher, VehicleEvents } from './vehicleEvents';
+import positionsRoute from './http/positionsRoute';
+import periodRoute from './http/periodRoute';
+
+/** What the rest of the server reaches as `app.telemetry`: the live state, its changes, the tracks. */
+export interface Telemetry {
+  config: TelemetryConfig;
+  /** `ingest(positions)` for every source (the simulator too); `on('positions', ...)` for the geo stream. */
+  pipeline: TelemetryPipeline;
+  latest: LatestPositions;
+  devices: DeviceIndex;
+  /** Connections and disconnections of vehicles: `onVehicleEvent(sink)`. */
+  events: VehicleEvents;
+  track: {
+    writer: TrackWriter;
+    /** Points of one vehicle for a period, including those not yet flushed. */
+    of(vehicleId: number, from: Date, to: Date, limit?: number): Promise<TrackPoint[]>;
+    purge(): Promise<number>;
+  };
+  /** The EGTS listener once started. */
+  egts: EgtsServer | null;
+  /** Starts the EGTS listener (onReady does when EGTS_PORT > 0); resolves to the bound port. */
+  startEgts(port?: number, host?: string): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    telemetry: Telemetry;
+  }
+}
+
+const HOUR_MS = 3_600_000;
+
+async function telemetryPlugin(app: FastifyInstance): Promise<void> {
+  const config = telemetryConfig();
+  const log = app.log.child({ area: 'telemetry' });
+  const latest = new LatestPositions();
+  const devices = new DeviceIndex(app.db, log);
+  const events = new VehicleEvents();
+  const writer = new TrackWriter(app.db, {
+    flushIntervalMs: config.trackFlushIntervalMs,
+    flushRows: config.trackFlushRows,
+    maxBufferedRows: config.trackMaxBufferedRows,
+    statementRows: config.trackStatementRows ?? (app.db.engine === 'pglite' ? 1000 : 5000),
+  }, log);
+  const pipeline = new TelemetryPipeline(latest, new RecentFixes(), writer, {
+    futureToleranceMs: config.futureToleranceMs,
+    maxSpeedKmh: config.maxSpeedKmh,
+    maxAgeMs: config.trackRetentionDays * 86_400_000,
+  });
+
+  const telemetry: Telemetry = {
+    config, pipeline, latest, devices, events, egts: null,
+    track: {
+      writer,
+      async of(vehicleId, from, to, limit) {
+        await writer.flush();
+        return trackOf(app.db, vehicleId, from, to, limit);
+      },
+      purge: () => purgeTrack(app.db, config.trackRetentionDays, log),
+    },
+    async startEgts(port = config.egtsPort, host = config.egtsHost) {
+      if (telemetry.egts) return telemetry.egts.port ?? port;
+      const server = new EgtsServer({
+        ingest: (positions) => pipeline.ingest(positions),
+        vehicleOf: (peer) => devices.vehicleOf(peer),
+        emitEvent: (event) => events.emit(event),
+        maxFrameBytes: config.egtsMaxFrameBytes,
+      }, {
+        maxConnections: config.egtsMaxConnections,
+        idleTimeoutMs: config.egtsIdleTimeoutMs,
+        maxPendingWriteBytes: config.egtsMaxPendingWriteBytes,
+      }, log);
+      telemetry.egts = server;
+      return server.listen(port, host);
+    },
+  };
+  app.decorate('telemetry', telemetry);
+
+  const timers: NodeJS.Timeout[] = [];
+  const closers: (() => Promise<void>)[] = [];
+  app.addHook('onReady', async () => {
+    await devices.refresh();
+    devices.start(config.deviceRefreshMs);
+    const restored = await latest.load(app.db, Date.now() - config.trackRetentionDays * 86_400_000);
+    writer.start();
+    // The vehicle events journal (/journal/eventsts) records every connection and disconnection.
+    if (app.hasDecorator('eventsWriter')) {
+      const journal = new JournalBatcher((batch) => app.eventsWriter.vehicleEvents(batch), log);
+      events.onVehicleEvent(journal.sink);
+      closers.push(() => journal.close());
+    }
+    const sweep = () => void telemetry.track.purge().catch((err) => log.warn({ err }, 'track retention sweep failed'));
+    // First sweep a minute after start (not during it), then hourly.
+    const first = setTimeout(sweep, 60_000);
+    const hourly = setInterval(sweep, HOUR_MS);
+    first.unref();
+    hourly.unref();
+    timers.push(first, hourly);
+    log.debug({ devices: devices.size, restored }, 'telemetry ready');
+    if (config.egtsEnabled && config.egtsPort > 0) {
+      // A taken port must not take the whole console down with it (maps, handbooks, HTTP ingestion still work).
+      await telemetry.startEgts().catch((err: unknown) => {
+        telemetry.egts = null;
+        log.error({ err, port: config.egtsPort }, 'EGTS listener not started');
+      });
+    }
+  });
+  // preClose: terminals are let go and the last positions written while the database is still open.
+  app.addHook('preClose', async () => {
+    for (const timer of timers) clearTimeout(timer);
+    devices.stop();
+    await telemetry.egts?.close();
+    await writer.close();
+    for (const close of closers) await close();
+  });
+
+  await app.register(positionsRoute);
+  await app.register(periodRoute);
+}
+
+export default fp(telemetryPlugin, { name: 'telemetry', dependencies: ['access', 'journals'] });
