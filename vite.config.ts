@@ -1,21 +1,45 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const backend = 'http://localhost:3000';
 
 /**
- * The console front end: index.html at the repository root, src/client/main.tsx its entry, built into
- * dist/client (the server serves that folder with an SPA fallback to index.html). In development the
- * API, geo stream, tiles and photos go to the server on port 3000.
+ * In development, the field app's client-side routes (/m, /m/map, /m/video/12 ...) get m/index.html, as the
+ * server does in production (src/server/app.ts, serveFrontEnds); files and Vite's own paths pass through.
+ */
+function fieldAppFallback(): Plugin {
+  return {
+    name: 'field-app-fallback',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const path = (request.url ?? '').split('?')[0];
+        const accepted = request.headers.accept ?? '';
+        if ((path === '/m' || path.startsWith('/m/')) && !/\.[a-z0-9]+$/i.test(path) && accepted.includes('text/html')) {
+          request.url = '/m/index.html';
+        }
+        next();
+      });
+    },
+  };
+}
+
+/**
+ * Two front ends built into dist/client (the server serves that folder): the console (index.html at the
+ * repository root, src/client/main.tsx) with an SPA fallback to index.html, and the field app under /m
+ * (m/index.html, src/mobile/main.tsx) with a fallback to m/index.html. They share chunks (React, MUI, the
+ * providers). In development the API, geo stream, tiles and photos go to the server on port 3000.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), fieldAppFallback()],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      input: { main: 'index.html', mobile: 'm/index.html' },
+    },
   },
   server: {
     port: 5173,

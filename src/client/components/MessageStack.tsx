@@ -1,7 +1,7 @@
 import { Alert, Stack } from '@mui/material';
 import { dismissMessage, useMessages } from '../stores/messageStore';
 
-/** The message stack of spec section 8: newest at the bottom, each gone after 4 seconds. */
+/** The message stack of spec section 8: newest at the bottom, each gone after 4 seconds; full width on a phone. */
 export function MessageStack() {
   const messages = useMessages();
   if (messages.length === 0) return null;
@@ -10,7 +10,7 @@ export function MessageStack() {
       spacing={1}
       role="status"
       aria-live="polite"
-      sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: (theme) => theme.zIndex.snackbar, maxWidth: 420 }}
+      sx={{ position: 'fixed', right: 16, left: { xs: 16, sm: 'auto' }, bottom: 16, zIndex: (theme) => theme.zIndex.snackbar, maxWidth: 420 }}
     >
       {messages.map((message) => (
         <Alert

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
+import type { CurrentUser } from '../../shared/api';
 import { landingPath } from '../../shared/permissions';
 import { switchesOf } from '../../shared/routeAccess';
 import { useT } from '../i18n/translate';
@@ -10,8 +11,21 @@ import { loginErrorText } from './loginError';
 
 type Field = 'username' | 'password';
 
-/** Login form of spec section 2: both fields required, disabled while processing, first server message shown. */
-export function LoginForm() {
+export interface LoginFormProps {
+  /** Where to go once logged in; by default the console's landing page of the user. */
+  landing?: (user: CurrentUser) => string;
+  /** Starts loading the code of the logged-in app while the server checks the password; by default the console's. */
+  preload?: () => void;
+}
+
+const consoleLanding = (user: CurrentUser) => landingPath(user, switchesOf(user));
+const preloadConsole = () => void import('../ConsoleApp');
+
+/**
+ * Login form of spec section 2: both fields required, disabled while processing, first server message shown.
+ * The field app reuses it with its own landing and preload.
+ */
+export function LoginForm({ landing = consoleLanding, preload = preloadConsole }: LoginFormProps = {}) {
   const t = useT();
   const navigate = useNavigate();
   const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
@@ -26,10 +40,10 @@ export function LoginForm() {
     if (missing.username || missing.password || pending) return;
     setPending(true);
     setError(null);
-    void import('../ConsoleApp'); // the console's code loads while the server checks the password
+    preload(); // the app's code loads while the server checks the password
     try {
       const user = await login(values.username.trim(), values.password);
-      void navigate(landingPath(user, switchesOf(user)), { replace: true });
+      void navigate(landing(user), { replace: true });
     } catch (failure) {
       setError(loginErrorText(failure, getLocale()));
       setPending(false);

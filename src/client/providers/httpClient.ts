@@ -50,6 +50,32 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * How the client behaves in the front end that uses it. The console keeps the defaults; the field app
+ * (src/mobile) sends a request without an answer to /no-connection (spec section 8: "on native devices")
+ * and cancels the requests of a page when the user leaves it (`pageSignal`, joined to a caller's signal).
+ */
+export interface HttpClientMode {
+  /** Where a request without an answer leads. Default 'server-error' (with the 'Ошибка' message). */
+  noResponse: 'server-error' | 'no-connection';
+  /** The signal of the page in view; requests are aborted with it. Default none. */
+  pageSignal?: () => AbortSignal | undefined;
+}
+
+const mode: HttpClientMode = { noResponse: 'server-error' };
+
+export function configureHttpClient(next: Partial<HttpClientMode>): void {
+  Object.assign(mode, next);
+}
+
+/** The caller's signal, the page's, or both joined. */
+function effectiveSignal(own: AbortSignal | undefined): AbortSignal | undefined {
+  const page = mode.pageSignal?.();
+  if (!page) return own;
+  if (!own) return page;
+  return typeof AbortSignal.any === 'function' ? AbortSignal.any([own, page]) : own;
+}
+
 export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
@@ -72,7 +98,7 @@ function buildUrl(url: string, query: RequestOptions['query']): string {
   return search ? `${base}${base.includes('?') ? '&' : '?'}${search}` : base;
 }
 
-function buildInit(options: RequestOptions): RequestInit {
+function buildInit(options: RequestOptions, signal: AbortSignal | undefined): RequestInit {
   const headers = new Headers(options.headers);
   headers.set('accept', 'application/json');
   const token = readToken();
@@ -87,7 +113,7 @@ function buildInit(options: RequestOptions): RequestInit {
     headers.set('content-type', 'application/json');
     body = JSON.stringify(raw);
   }
-  return { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: options.signal };
+  return { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal };
 }
 
 async function readBody(response: Response, type: RequestOptions['responseType']): Promise<unknown> {
@@ -122,6 +148,10 @@ function handleFailure(error: HttpError): void {
   switch (error.status) {
     case 0:
       resetLoading();
+      if (mode.noResponse === 'no-connection') {
+        navigateTo('/no-connection');
+        return;
+      }
       showMessage(transport('error'));
       navigateTo('/server-error');
       return;
@@ -156,13 +186,14 @@ function handleFailure(error: HttpError): void {
 /** Sends a request; resolves with a 2xx response, rejects with an HttpError (or an AbortError). */
 export async function request<T = unknown>(url: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
   const handle = options.handleErrors !== false;
+  const signal = effectiveSignal(options.signal);
   if (options.spinner) startLoading();
   try {
     let response: Response;
     try {
-      response = await fetch(buildUrl(url, options.query), buildInit(options));
+      response = await fetch(buildUrl(url, options.query), buildInit(options, signal));
     } catch (cause) {
-      if (isAbortError(cause) || options.signal?.aborted) throw cause;
+      if (isAbortError(cause) || signal?.aborted) throw cause;
       const error = new HttpError(0, [], null, { cause });
       if (handle) handleFailure(error);
       throw error;

@@ -8,10 +8,12 @@ interface ServicePageProps {
   title: string;
   text: string;
   testId: string;
+  /** Replaces the default button to the main page (the field app's refresh, for instance). */
+  action?: ReactNode;
 }
 
 /** The frame of the service routes: an icon, a heading, a line of text and a button to the main page. */
-export function ServicePage({ icon, title, text, testId }: ServicePageProps) {
+export function ServicePage({ icon, title, text, testId, action }: ServicePageProps) {
   const t = useT();
   return (
     <Box
@@ -21,7 +23,7 @@ export function ServicePage({ icon, title, text, testId }: ServicePageProps) {
       <Box sx={{ color: 'primary.main', '& svg': { fontSize: 72 } }}>{icon}</Box>
       <Typography variant="h5" component="h1">{title}</Typography>
       <Typography color="text.secondary">{text}</Typography>
-      <Button variant="contained" component={Link} to="/">{t('app.toMain')}</Button>
+      {action ?? <Button variant="contained" component={Link} to="/">{t('app.toMain')}</Button>}
     </Box>
   );
 }

@@ -1,0 +1,41 @@
+import { lazy, Suspense } from 'react';
+import { Box } from '@mui/material';
+import { LoadingScreen } from '../client/components/LoadingScreen';
+import { MessageStack } from '../client/components/MessageStack';
+import { SpinnerOverlay } from '../client/components/SpinnerOverlay';
+import { NavigationBridge } from '../client/routing/NavigationBridge';
+import { useSession } from '../client/stores/sessionStore';
+import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
+import MobileLoginPage from './login/MobileLoginPage';
+import { RouteChangeEffects } from './routing/RouteChangeEffects';
+
+const MobileApp = lazy(() => import('./MobileApp'));
+
+/**
+ * What the phone shows (field-app spec 2.1 and 4): a loading screen while the stored session is checked at
+ * start, the field app (react-admin, loaded on demand) with a session, and the login screen in place of every
+ * route without one. A rendering error outside the pages (their own boundary is in the layout) shows the
+ * global error screen.
+ */
+export function MobileShell() {
+  const { initialising, token } = useSession();
+  return (
+    <>
+      <NavigationBridge />
+      <RouteChangeEffects />
+      <RouteErrorBoundary frame={(screen) => <Box sx={{ minHeight: '100dvh', display: 'flex' }}>{screen}</Box>}>
+        {initialising ? (
+          <LoadingScreen />
+        ) : token ? (
+          <Suspense fallback={<LoadingScreen />}>
+            <MobileApp />
+          </Suspense>
+        ) : (
+          <MobileLoginPage />
+        )}
+      </RouteErrorBoundary>
+      <MessageStack />
+      <SpinnerOverlay />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import '@fontsource/roboto/300.css';
+import '@fontsource/roboto/400.css';
+import '@fontsource/roboto/500.css';
+import '@fontsource/roboto/700.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { configureHttpClient } from '../client/providers/httpClient';
+import { initialiseSession } from '../client/providers/session';
+import { setBasePath } from '../client/routing/navigationBridge';
+import { getLocale } from '../client/stores/localeStore';
+import { MOBILE_BASE } from './constants';
+import { mobileTheme } from './layout/mobileTheme';
+import { MobileShell } from './MobileShell';
+import { pageSignal } from './routing/pageRequests';
+
+/**
+ * The field application's entry (m/index.html), served under /m. It shares the console's session (the token in
+ * localStorage under 'token'), http client, stores and providers; the client runs in the field app's mode:
+ * no answer leads to /no-connection, and leaving a page cancels its requests.
+ */
+configureHttpClient({ noResponse: 'no-connection', pageSignal });
+setBasePath(MOBILE_BASE);
+document.documentElement.lang = getLocale();
+void initialiseSession();
+
+const router = createBrowserRouter([{ path: '*', element: <MobileShell /> }], { basename: MOBILE_BASE });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ThemeProvider theme={mobileTheme}>
+      <CssBaseline />
+      <RouterProvider router={router} />
+    </ThemeProvider>
+  </StrictMode>,
+);

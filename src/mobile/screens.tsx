@@ -1,0 +1,14 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+export type MobileScreen = LazyExoticComponent<ComponentType> | ComponentType;
+
+/**
+ * The screens of the field app by route pattern (MOBILE_ROUTES.pattern in access.ts). A route without a screen
+ * here shows the "section comes in the next version" page; the route guard, the menu and the landing page
+ * already follow the permissions. The issue that builds a section registers its screens, lazy-loaded so
+ * that the login page and the shell stay small, for example:
+ *
+ *   '/map': lazy(() => import('./map/MobileMapScreen')),
+ *   '/handbooks/:type': lazy(() => import('./handbooks/HandbookList')),
+ */
+export const MOBILE_SCREENS: Readonly<Partial<Record<string, MobileScreen>>> = {};
