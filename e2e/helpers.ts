@@ -59,6 +59,8 @@ export async function storedToken(page: Page): Promise<string | null> {
 export async function menuPaths(page: Page): Promise<string[]> {
   const menu = page.getByTestId('console-menu');
   await expect(menu.getByTestId('menu-entry').last()).toBeVisible();
-  for (const group of await menu.locator('[data-testid^="menu-group-"][aria-expanded="false"]').all()) await group.click();
+  // each click unfolds a group and takes it out of the folded set: always click the first folded one left
+  const folded = menu.locator('[data-testid^="menu-group-"][aria-expanded="false"]');
+  while ((await folded.count()) > 0) await folded.first().click();
   return menu.getByTestId('menu-entry').evaluateAll((links) => links.map((link) => link.getAttribute('data-path') ?? ''));
 }

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export type Screen = LazyExoticComponent<ComponentType>;
 
@@ -9,6 +9,25 @@ export type Screen = LazyExoticComponent<ComponentType>;
  * /bc/result/:task, /video/online/live/...) reach it too. The route guard sends a user whose module or
  * section is off to /not-found and one without the permission to /access-denied. For example:
  *
- *   '/map': lazy(() => import('./map/MapScreen')),
- */
-export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {};
+ *  */
+const SystemSettingsScreen = lazy(() => import('./system/SystemSettingsScreen'));
+const JournalScreen = lazy(() => import('./journals/JournalScreen'));
+
+export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
+  // administration: /users/create and /users/edit/:id are nested routes of the users screen
+  '/users': lazy(() => import('./users/UsersScreen')),
+  '/roles': lazy(() => import('./roles/RolesScreen')),
+  // system settings: one screen, the subsystem read from the address
+  '/system/navigation': SystemSettingsScreen,
+  '/system/video': SystemSettingsScreen,
+  '/system/passengers': SystemSettingsScreen,
+  '/system/journals': SystemSettingsScreen,
+  '/system/bc': SystemSettingsScreen,
+  '/system/eis': SystemSettingsScreen,
+  // journals: one screen, the journal read from the address
+  '/journal/useractions': JournalScreen,
+  '/journal/eventsts': JournalScreen,
+  '/journal/eventspo': JournalScreen,
+  '/journal/video': JournalScreen,
+  '/journal/adas': JournalScreen,
+};

@@ -4,6 +4,7 @@ import type {
 } from 'react-admin';
 import type { ListResponse } from '../../shared/api';
 import { getJson, request } from './httpClient';
+import { withResourceAdapters } from './resources';
 
 /**
  * react-admin's dataProvider over the REST convention of DESIGN.md (API): a resource is an API path
@@ -35,7 +36,7 @@ async function send<R>(url: string, method: 'POST' | 'PUT' | 'DELETE', body?: un
   return (await request<R>(url, { method, body })).body;
 }
 
-export const dataProvider: DataProvider = {
+const restProvider: DataProvider = {
   getList: <R extends RaRecord>(resource: string, params: GetListParams) =>
     list<R>(resource, listQuery(params.filter, params), params.signal),
   getOne: async <R extends RaRecord>(resource: string, { id, signal }: GetOneParams<R>) =>
@@ -61,3 +62,6 @@ export const dataProvider: DataProvider = {
     return { data: ids };
   },
 };
+
+/** The REST provider with the resources that differ (users, roles, journals: providers/resources). */
+export const dataProvider: DataProvider = withResourceAdapters(restProvider);

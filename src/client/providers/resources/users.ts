@@ -1,0 +1,72 @@
+import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import type { ListResponse } from '../../../shared/api';
+import { getJson, request } from '../httpClient';
+import { savingFields } from './fieldErrors';
+import { pageQuery, sortQuery, textFilter, type Query } from './listQuery';
+
+/** A user as GET /api/v1/users returns it (never a password). */
+export interface UserRecord extends RaRecord {
+  id: number;
+  username: string;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  title: string;
+  isBlocked: boolean;
+  roles: number[];
+  createdAt?: string;
+}
+
+export const USERS_API = '/api/v1/users';
+/** Columns the server sorts by (usersRoutes SORTABLE). */
+export const USER_SORT_FIELDS = ['id', 'username', 'email', 'firstName', 'lastName', 'title', 'isBlocked', 'createdAt'] as const;
+
+/** The server's codes of a refused user save and the field each is about. */
+export const USER_FIELD_CODES = {
+  username_required: 'username',
+  username_exists: 'username',
+  'username must be longer than or equal to 3 characters': 'username',
+  email_required: 'email',
+  email_exists: 'email',
+  email_cant_be_changed: 'email',
+  password_required: 'password',
+  bad_password: 'password',
+} as const;
+
+/** The list query: the search text `q` as `filter`, sort, page. */
+export function usersListQuery(params: Pick<GetListParams, 'filter' | 'sort' | 'pagination'>): Query {
+  const query: Query = { ...sortQuery(params.sort, USER_SORT_FIELDS), ...pageQuery(params.pagination) };
+  const search = textFilter((params.filter as Record<string, unknown> | undefined)?.q);
+  if (search) query.filter = search;
+  return query;
+}
+
+const WRITABLE = ['username', 'email', 'password', 'firstName', 'lastName', 'title', 'isBlocked', 'roles'] as const;
+
+/** The body of a save: only the fields the API takes; an empty password means "unchanged". */
+export function userBody(data: Partial<Record<string, unknown>>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const key of WRITABLE) if (data[key] !== undefined) body[key] = data[key];
+  if (typeof body.password !== 'string' || body.password === '') delete body.password;
+  if (typeof body.email === 'string') body.email = body.email.trim() === '' ? null : body.email.trim();
+  if (typeof body.username === 'string') body.username = body.username.trim();
+  return body;
+}
+
+const save = <T>(url: string, method: 'POST' | 'PUT', data: Partial<Record<string, unknown>>) =>
+  savingFields(USER_FIELD_CODES, async () => (await request<T>(url, { method, body: userBody(data) })).body);
+
+/** react-admin's resource 'users' over the REST paths of spec section 7. */
+export const usersAdapter = {
+  getList: async <R extends RaRecord>(_resource: string, params: GetListParams) => {
+    const { list, count } = await getJson<ListResponse<R>>(USERS_API, { query: usersListQuery(params), signal: params.signal });
+    return { data: list, total: count };
+  },
+  getMany: async <R extends RaRecord>(_resource: string, { ids, signal }: { ids: Identifier[]; signal?: AbortSignal }) => ({
+    data: await Promise.all(ids.map((id) => getJson<R>(`${USERS_API}/${id}`, { signal }))),
+  }),
+  create: async (_resource: string, { data }: { data: Partial<Record<string, unknown>> }) =>
+    ({ data: await save<UserRecord>(`${USERS_API}/`, 'POST', data) }),
+  update: async (_resource: string, { id, data }: { id: Identifier; data: Partial<Record<string, unknown>> }) =>
+    ({ data: await save<UserRecord>(`${USERS_API}/${id}`, 'PUT', data) }),
+} as unknown as Partial<DataProvider>;

@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { Box, Stack, Typography } from '@mui/material';
+import { useListContext, useTranslate } from 'react-admin';
+import { getJson, isAbortError } from '../providers/httpClient';
+import { USERS_API } from '../providers/resources/users';
+
+interface UsersInfo {
+  total: number;
+  blocked: number;
+  online: number;
+}
+
+function Figure({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
+  return (
+    <Box sx={{ px: 2, py: 0.5, borderLeft: 3, borderColor: 'primary.main', minWidth: 110 }}>
+      <Typography variant="caption" color="text.secondary" component="div">{label}</Typography>
+      <Typography variant="h6" component="div" data-testid={testId}>{value ?? '—'}</Typography>
+    </Box>
+  );
+}
+
+/** GET /api/v1/users/info above the list: total, blocked, online; reloaded whenever the list reloads. */
+export function UserInfoSummary() {
+  const translate = useTranslate();
+  const { data } = useListContext();
+  const [info, setInfo] = useState<UsersInfo | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    getJson<UsersInfo>(`${USERS_API}/info`, { signal: controller.signal })
+      .then(setInfo)
+      .catch((error: unknown) => {
+        if (!isAbortError(error)) setInfo(null);
+      });
+    return () => controller.abort();
+  }, [data]);
+  return (
+    <Stack direction="row" spacing={2} sx={{ px: 2, pt: 1.5, pb: 1 }} data-testid="users-info">
+      <Figure label={translate('users.info.total')} value={info?.total} testId="users-info-total" />
+      <Figure label={translate('users.info.blocked')} value={info?.blocked} testId="users-info-blocked" />
+      <Figure label={translate('users.info.online')} value={info?.online} testId="users-info-online" />
+    </Stack>
+  );
+}
