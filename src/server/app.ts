@@ -17,6 +17,7 @@ import { JournalService } from './journals/journalService';
 import { seedPlatform } from './db/seedPlatform';
 import authRoutes from './auth/authRoutes';
 import serviceRoutes from './service/serviceRoutes';
+import tablePlugin from './table/plugin';
 import usersRoutes from './users/usersRoutes';
 import rolesRoutes from './roles/rolesRoutes';
 import settingsRoutes from './settings/settingsRoutes';
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(access);
   await app.register(authRoutes);
   await app.register(serviceRoutes);
+  await app.register(tablePlugin);
   await app.register(usersRoutes);
   await app.register(rolesRoutes);
   await app.register(settingsRoutes);

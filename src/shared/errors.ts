@@ -2,7 +2,10 @@
  * The error catalogue of spec section 8: message codes the server sends in `{ messages: [...] }` and their
  * translations. The client shows a known code translated and an unknown message upper-cased.
  */
+import { HANDBOOK_ERROR_CODES } from './handbooks/messages';
+
 export const ERROR_CATALOGUE = {
+  ...HANDBOOK_ERROR_CODES,
   login_not_found: { ru: 'Логин не найден', en: 'Login not found' },
   password_incorrect: { ru: 'Неверный пароль', en: 'Incorrect password' },
   user_blocked: { ru: 'Пользователь заблокирован', en: 'User is blocked' },

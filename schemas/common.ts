@@ -1,0 +1,26 @@
+import type { BooleanField, IntField, ListOption } from '../src/shared/handbooks/types';
+import { DEFAULT_COLOR } from '../src/shared/constants';
+
+/** Pieces several handbooks share, kept as plain data like the schemas themselves. */
+
+/** Most handbooks: 'disable auto-update', default true (spec section 3). */
+export const DO_NOT_UPDATE: BooleanField = {
+  kind: 'boolean', name: 'do_not_update', label: 'Отключить автообновление', default: true,
+};
+
+/** A serial primary key the database assigns. */
+export const autoId = (name = 'id', label = 'ID'): IntField => ({ kind: 'int', name, label, auto: true, readOnly: true });
+
+/** Day of week: null means any day; 1 Monday .. 6 Saturday, 0 Sunday (spec: holidays, schedule variants). */
+export const DOW_OPTIONS: readonly ListOption[] = [
+  { value: null, label: 'Любой день' },
+  { value: 1, label: 'Понедельник' },
+  { value: 2, label: 'Вторник' },
+  { value: 3, label: 'Среда' },
+  { value: 4, label: 'Четверг' },
+  { value: 5, label: 'Пятница' },
+  { value: 6, label: 'Суббота' },
+  { value: 0, label: 'Воскресенье' },
+];
+
+export { DEFAULT_COLOR };

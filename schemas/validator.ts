@@ -1,0 +1,20 @@
+import { defineHandbook } from '../src/shared/handbooks/types';
+
+/** Validators: ticket validators, numbered by their own id, on a vehicle (shown by depot number). */
+export default defineHandbook({
+  type: 'validator',
+  title: 'Валидаторы',
+  table: { schema: 'mgt', name: 'validator' },
+  primaryKey: 'validator_id',
+  fields: [
+    { kind: 'int', name: 'validator_id', label: 'Номер валидатора', required: true, min: 0, max: 2147483647 },
+    { kind: 'text', name: 'validator_name', label: 'Наименование' },
+    { kind: 'ref', name: 'vehicle_id', label: 'Гаражный номер ТС', required: true, target: 'vehicles', valueField: 'id', valueType: 'int', displayField: 'depot_number' },
+  ],
+  defaultSort: { field: 'validator_id', order: 'DESC' },
+  import: {
+    headers: ['validator_id', 'validator_name', 'vehicle_id'],
+    example: ['900001', 'Валидатор у передней двери', '1'],
+    mode: 'upsert',
+  },
+});

@@ -1,0 +1,85 @@
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import Papa from 'papaparse';
+import { CSV_DELIMITER } from '../../shared/handbooks/csv';
+import { fail } from '../http/errors';
+
+/** Largest file the streamed import reads; beyond it the upload is refused (413). */
+export const IMPORT_MAX_BYTES = 2 * 1024 ** 3;
+
+/**
+ * Bytes to text without breaking a Cyrillic character split between two network chunks (papaparse would
+ * decode each chunk on its own), counting bytes against the cap on the way.
+ */
+class Utf8Decode extends Transform {
+  private readonly decoder = new StringDecoder('utf8');
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {
+    super({ decodeStrings: true, readableObjectMode: true });
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) {
+      done(fail(413, 'payload_too_large'));
+      return;
+    }
+    done(null, this.decoder.write(chunk));
+  }
+
+  override _flush(done: TransformCallback): void {
+    done(null, this.decoder.end());
+  }
+}
+
+/** Newline of a file, from its first chunk: CRLF (Excel) or LF. */
+function guessNewline(text: string): '\r\n' | '\n' {
+  const lf = text.indexOf('\n');
+  return lf > 0 && text[lf - 1] === '\r' ? '\r\n' : '\n';
+}
+
+/**
+ * The records of a semicolon-separated file, a batch per network chunk, read as the consumer asks for
+ * them (async iteration is the backpressure), so a file of any size goes through in bounded memory.
+ * papaparse's low-level Parser does the CSV work the way its own chunk streamer does (the unfinished last
+ * line waits for the next chunk); its Node stream mode is not used because its pause/resume polls on a
+ * 3 ms timer and caps an import at a few thousand rows per second. A BOM at the start is dropped.
+ */
+export async function* csvBatches(source: Readable, maxBytes = IMPORT_MAX_BYTES): AsyncGenerator<string[][]> {
+  const decode = new Utf8Decode(maxBytes);
+  source.once('error', (error) => decode.destroy(error));
+  // A client that goes away mid-upload ends the stream without 'end': stop waiting for more records.
+  source.once('close', () => {
+    if (!source.readableEnded) decode.destroy(new Error('upload aborted'));
+  });
+  source.pipe(decode);
+  let parser: Papa.Parser | undefined;
+  let partial = '';
+  for await (const chunk of decode) {
+    let text = partial + String(chunk);
+    if (!parser) {
+      if (text.startsWith('\uFEFF')) text = text.slice(1);
+      parser = new Papa.Parser({ delimiter: CSV_DELIMITER, newline: guessNewline(text) });
+    }
+    const results = parser.parse(text, 0, true) as Papa.ParseResult<string[]>;
+    partial = text.slice(results.meta.cursor);
+    if (results.data.length) yield results.data;
+  }
+  if (partial) {
+    parser ??= new Papa.Parser({ delimiter: CSV_DELIMITER, newline: guessNewline(partial) });
+    const results = parser.parse(partial, 0, false) as Papa.ParseResult<string[]>;
+    if (results.data.length) yield results.data;
+  }
+}
+
+/** The records one by one (small files: dispatch assignments). */
+export async function* csvRecords(source: Readable, maxBytes = IMPORT_MAX_BYTES): AsyncGenerator<string[]> {
+  for await (const batch of csvBatches(source, maxBytes)) yield* batch;
+}
+
+/** A JSON body's csv text as the same kind of stream. */
+export const textSource = (text: string): Readable => Readable.from([Buffer.from(text, 'utf8')]);
+
+/** An empty line of the file (papaparse gives one empty cell). */
+export const isEmptyRecord = (cells: string[]): boolean => cells.length === 0 || (cells.length === 1 && cells[0].trim() === '');

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GenericQueryRequest, ListSort } from '../../shared/handbooks/api';
+import { handbookByTable, handbookPermissionPath, handbookSection } from '../../shared/handbooks/registry';
+import { columnsOf, type Column } from '../../shared/handbooks/fields';
+import type { Row } from '../../shared/handbooks/validation';
+import { canAccess } from '../../shared/permissions';
+import { isEnabled } from '../../shared/modules';
+import { HANDBOOK_PAGE_SIZE } from '../../shared/constants';
+import { fail } from '../http/errors';
+import { buildWhere } from './filters';
+import { PER_PAGE_MAX, buildOrder, countRows, selectList } from './listQuery';
+import { Params, quoteIdent, selectExpr, tableSql } from './sqlNames';
+
+/**
+ * POST /api/v1/handbooks/query, the field app's read-only generic query (field-app.md section 7):
+ * schema and table name a handbook table, fields its columns; every name must be in the schema registry
+ * (else 400 bad_request) and the user needs read on that handbook (its section switched on). `distinct`
+ * gives the distinct combinations of the fields (the filter checklists); otherwise links also come back
+ * with their display text.
+ */
+export async function genericQuery(app: FastifyInstance, request: FastifyRequest, input: GenericQueryRequest): Promise<{ list: Row[]; count: number; countExact?: boolean }> {
+  const schema = handbookByTable(String(input.schema), String(input.table));
+  if (!schema) throw fail(400, 'bad_request');
+  if (!isEnabled(await app.settings.switches(), 'handbooks', handbookSection(schema.type))) throw fail(404, 'not_found');
+  if (!canAccess(request.user, handbookPermissionPath(schema.type), 'read')) throw fail(403, 'forbidden');
+
+  const all = columnsOf(schema);
+  const names = input.fields?.length ? input.fields : all.map((column) => column.name);
+  const columns: Column[] = names.map((name) => {
+    const column = all.find((candidate) => candidate.name === name);
+    if (!column) throw fail(400, 'bad_request');
+    return column;
+  });
+  const sorts: ListSort[] = Array.isArray(input.sort) ? input.sort : input.sort ? [input.sort] : [];
+  const limit = Math.min(Math.max(Math.trunc(Number(input.limit ?? HANDBOOK_PAGE_SIZE)) || HANDBOOK_PAGE_SIZE, 1), PER_PAGE_MAX);
+  const offset = Math.max(Math.trunc(Number(input.offset ?? 0)) || 0, 0);
+  const params = new Params();
+  const where = buildWhere(schema, input.filters, params);
+  const countParams = [...params.values];
+
+  if (input.distinct) {
+    const picked = columns.map((column) => selectExpr('t', column));
+    for (const sort of sorts) {
+      if (!columns.some((column) => column.name === sort.field)) throw fail(400, 'bad_request');
+    }
+    const order = sorts.length
+      ? sorts.map((sort) => `${quoteIdent(sort.field)} ${String(sort.order).toUpperCase() === 'DESC' ? 'desc' : 'asc'}`).join(', ')
+      : columns.map((column) => quoteIdent(column.name)).join(', ');
+    const inner = `select distinct ${columns.map((column, i) => `${picked[i]} as ${quoteIdent(column.name)}`).join(', ')} from ${tableSql(schema)} t where ${where}`;
+    const [list, [{ n }]] = await Promise.all([
+      app.db.query<Row>(`${inner} order by ${order} limit ${params.add(limit)} offset ${params.add(offset)}`, params.values),
+      app.db.query<{ n: number }>(`select count(*)::int as n from (${inner}) d`, countParams),
+    ]);
+    return { list, count: n };
+  }
+
+  const order = sorts.length ? sorts.map((sort) => buildOrder(schema, sort)).join(', ') : buildOrder(schema, undefined);
+  const page = `select t.* from ${tableSql(schema)} t where ${where} order by ${order} limit ${params.add(limit)} offset ${params.add(offset)}`;
+  const [list, total] = await Promise.all([
+    app.db.query<Row>(`select ${selectList(schema, 't', columns, false)} from (${page}) t order by ${order}`, params.values),
+    countRows(app.db, schema, where, countParams),
+  ]);
+  return { list, ...total };
+}

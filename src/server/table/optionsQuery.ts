@@ -1,0 +1,35 @@
+import type { OptionsRequest, OptionsResponse } from '../../shared/handbooks/api';
+import { HANDBOOKS } from '../../shared/handbooks/registry';
+import { SUGGESTIONS_MAX } from '../../shared/constants';
+import type { HandbookSchema } from '../../shared/handbooks/types';
+import type { Queryable } from '../db/types';
+import { fail } from '../http/errors';
+import { containsPattern } from './filters';
+import { Params, quoteIdent, requireColumn, sqlTypeOf, tableSql } from './sqlNames';
+import { displayFields } from '../../shared/handbooks/fields';
+
+/**
+ * POST /api/table/options: choices for a link input (suggestion list, at most 50, spec section 9). The
+ * options are rows of the link's target, read under the rights of the handbook being edited, so a form
+ * can offer territorial departments even while that handbook's own screen is switched off.
+ */
+export async function refOptions(db: Queryable, schema: HandbookSchema, input: Omit<OptionsRequest, 'config'>): Promise<OptionsResponse> {
+  const column = requireColumn(schema, input.field);
+  if (column.field.kind !== 'ref') throw fail(400, 'bad_request', `${input.field} is not a link`);
+  const field = column.field;
+  const target = HANDBOOKS[field.target];
+  const parts = displayFields(field).map((name) => `r.${quoteIdent(name)}`);
+  const label = parts.length === 1 ? `${parts[0]}::text` : `concat_ws(' ', ${parts.join(', ')})`;
+  const value = `r.${quoteIdent(field.valueField)}`;
+  const params = new Params();
+  const conditions = [`${value} is not null`];
+  if (input.q?.trim()) conditions.push(`${label} ilike ${params.add(containsPattern(input.q.trim()))}`);
+  if (input.values?.length) conditions.push(`${value} = any(${params.add(input.values)}::${sqlTypeOf(column)}[])`);
+  const limit = Math.min(Math.max(Math.trunc(Number(input.limit ?? SUGGESTIONS_MAX)) || SUGGESTIONS_MAX, 1), SUGGESTIONS_MAX);
+  const list = await db.query<{ value: number | string; label: string }>(
+    `select ${value} as value, min(coalesce(${label}, ${value}::text)) as label from ${tableSql(target)} r
+      where ${conditions.join(' and ')} group by ${value} order by 2, 1 limit ${params.add(limit)}`,
+    params.values,
+  );
+  return { list };
+}

@@ -1,0 +1,223 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  AddCamerasRequest, DeleteOneRequest, DeleteRequest, ExportRequest, GenericQueryRequest, ImportRequest, ListRequest,
+  OptionsRequest, SaveRequest, TripStopsSaveRequest,
+} from '../../shared/handbooks/api';
+import { canAccess } from '../../shared/permissions';
+import { handbookPermissionPath, HANDBOOKS } from '../../shared/handbooks/registry';
+import { isEnabled } from '../../shared/modules';
+import { fail } from '../http/errors';
+import { appointVehicles } from './appointVehicles';
+import { addCamerasToVehicles } from './cameraWidget';
+import columnsRoutes from './columnsRoutes';
+import { textSource } from './csvStream';
+import { deleteRows } from './deleteRows';
+import { installTableErrorReplies } from './errorReplies';
+import { exportCsv } from './exportCsv';
+import { genericQuery } from './genericQuery';
+import { requireHandbook } from './handbookAccess';
+import { importCsv } from './importCsv';
+import { dropStaleStages } from './importStage';
+import { listRows } from './listQuery';
+import { refOptions } from './optionsQuery';
+import * as bodies from './routeSchemas';
+import { saveRow } from './saveRow';
+import { readTripStops, saveTripStops } from './tripStops';
+
+/** Every handbook route: a logged-in user while the handbooks module is on; per-handbook checks follow. */
+const HANDBOOK_ROUTE = { access: 'session', module: 'handbooks' } as const;
+/** Lists, exports and look-ups travel as POST but only read: they stay out of the user-actions journal. */
+const HANDBOOK_READ_ROUTE = { ...HANDBOOK_ROUTE, journal: false } as const;
+/** JSON imports carry a file of a few MB; larger files are streamed as text/csv. */
+const IMPORT_JSON_LIMIT = 64 * 1024 * 1024;
+
+const isStream = (body: unknown): body is Readable => body instanceof Readable;
+
+/**
+ * The handbook service (spec console.md section 7; DESIGN.md 'Schema-driven handbooks'): one generic
+ * set of routes over every handbook of the schema registry, plus the field app's generic query and the
+ * per-user column choice.
+ */
+export default async function tablePlugin(app: FastifyInstance): Promise<void> {
+  installTableErrorReplies(app);
+  // The streamed import reads the request itself (csvStream.ts), so the body is handed over unread.
+  app.addContentTypeParser('text/csv', (_request, payload, done) => done(null, payload));
+  await dropStaleStages(app.db).catch((error: unknown) => app.log.warn({ err: error }, 'stale import stages not dropped'));
+
+  app.post<{ Body: ListRequest }>('/api/table/list', {
+    config: HANDBOOK_READ_ROUTE,
+    schema: {
+      tags: ['handbooks'],
+      summary: 'Список записей справочника: фильтры, сортировка, страницы',
+      description: 'Ответ { list, count }. Ссылки возвращаются вместе с отображаемым текстом (<поле>__display), геометрия — WKT. По умолчанию 100 записей на странице.',
+      body: bodies.listBody,
+    },
+  }, async (request) => {
+    const schema = await requireHandbook(app, request, request.body.config.type, 'read');
+    return listRows(app.db, schema, request.body);
+  });
+
+  app.post<{ Body: SaveRequest }>('/api/table/element/save', {
+    config: HANDBOOK_ROUTE,
+    schema: {
+      tags: ['handbooks'],
+      summary: 'Сохранить запись справочника (без ключа — добавить, с ключом — изменить)',
+      description: 'Ответ — сохранённая запись. Ошибки проверки: 400 { messages: ["validation_failed"], errors: { поле: сообщение } }.',
+      body: bodies.saveBody,
+    },
+  }, async (request) => {
+    const schema = await requireHandbook(app, request, request.body.config.type);
+    return saveRow(app, request, schema, request.body.row);
+  });
+
+  app.post<{ Body: DeleteRequest }>('/api/table/list/delete', {
+    config: HANDBOOK_ROUTE,
+    schema: { tags: ['handbooks'], summary: 'Удалить записи справочника по ключам', description: 'Ответ { deleted }.', body: bodies.deleteBody },
+  }, async (request) => {
+    const schema = await requireHandbook(app, request, request.body.config.type, 'delete');
+    return { deleted: (await deleteRows(app, request, schema, request.body.ids)).length };
+  });
+
+  app.post<{ Body: DeleteOneRequest }>('/api/table/list/deleteRA', {
+    config: HANDBOOK_ROUTE,
+    schema: {
+      tags: ['handbooks'],
+      summary: 'Удалить одну запись справочника (удаление react-admin)',
+      description: 'Ключ берётся из row по первичному ключу справочника (или row.id). Ответ { deleted, row } — удалённая запись.',
+      body: bodies.deleteOneBody,
+    },
+  }, async (request) => {
+    const schema = await requireHandbook(app, request, request.body.config.type, 'delete');
+    const row = request.body.row;
+    const [deleted] = await deleteRows(app, request, schema, [row[schema.primaryKey] ?? row.id]);
+    if (!deleted) throw fail(404, 'not_found');
+    return { deleted: 1, row: deleted };
+  });
+
+  app.get<{ Querystring: { trip_id: number } }>('/api/table/tripstops', {
+    config: HANDBOOK_ROUTE,
+    schema: { tags: ['handbooks'], summary: 'Остановки рейса по порядку, с названиями', querystring: bodies.tripStopsQuery },
+  }, async (request) => {
+    await requireHandbook(app, request, 'trips', 'read');
+    return { list: await readTripStops(app, request.query.trip_id) };
+  });
+
+  app.post<{ Body: TripStopsSaveRequest }>('/api/table/tripstops', {
+    config: HANDBOOK_ROUTE,
+    schema: {
+      tags: ['handbooks'],
+      summary: 'Заменить остановки рейса (в одной транзакции)',
+      description: 'Ответ { list } — остановки после сохранения. Ошибки: errors["stops.<номер>.<поле>"].',
+      body: bodies.tripStopsBody,
+    },
+  }, async (request) => {
+    await requireHandbook(app, request, 'trips', 'update');
+    return { list: await saveTripStops(app, request, request.body.trip_id, request.body.stops) };
+  });
+
+  const importSource = (request: FastifyRequest<{ Body: ImportRequest | Readable; Querystring: { type?: string } }>) => {
+    const body = request.body;
+    if (isStream(body)) return { type: request.query.type, source: body };
+    return { type: body.config.type, source: textSource(body.csv) };
+  };
+  const importSchema = (summary: string, description: string) => ({
+    tags: ['handbooks'],
+    summary,
+    description,
+    querystring: bodies.importQuery,
+    body: { content: { 'application/json': { schema: bodies.importJsonBody }, 'text/csv': { schema: {} } } },
+  });
+
+  app.post<{ Body: ImportRequest | Readable; Querystring: { type?: string } }>('/api/table/import', {
+    config: HANDBOOK_ROUTE,
+    bodyLimit: IMPORT_JSON_LIMIT,
+    schema: importSchema(
+      'Импорт CSV в справочник (всё или ничего)',
+      'JSON { config, csv } для файлов до нескольких МБ или сам файл с Content-Type: text/csv и ?type= (потоковая загрузка). ' +
+        'Разделитель «;», первая строка — заголовки справочника. Ответ { rows, inserted, updated, deleted }. ' +
+        'Ошибки: 400 { messages: ["import_failed"], errors: [{ row, column, message }], moreErrors } — номер строки как в файле (заголовок — 1), не более 100 ошибок.',
+    ),
+  }, async (request) => {
+    const { type, source } = importSource(request);
+    const schema = await requireHandbook(app, request, type, 'create', 'update');
+    if (schema.import.mode === 'procedure') {
+      return appointVehicles(app, request, schema, source);
+    }
+    if (schema.import.mode === 'replace') await requireHandbook(app, request, type, 'delete');
+    return importCsv(app, request, schema, source);
+  });
+
+  app.post<{ Body: ImportRequest | Readable; Querystring: { type?: string } }>('/api/table/import/appoint-vehicles-to-route', {
+    config: HANDBOOK_ROUTE,
+    bodyLimit: IMPORT_JSON_LIMIT,
+    schema: importSchema(
+      'Импорт назначений ТС на маршруты (процедура назначения или замены)',
+      'Столбцы date;route_number;grafic;depot_number;start_time;end_time, строка заголовков необязательна. Каждая строка выполняется процедурой ' +
+        'mgt.assign_or_replace_vehicle: назначение ТС на выход или, если выход уже занят другим ТС, замена с start_time. Ответ { rows, assigned, replaced, unchanged }.',
+    ),
+  }, async (request) => {
+    const { source } = importSource(request);
+    const schema = await requireHandbook(app, request, 'vehicletask', 'create', 'update');
+    return appointVehicles(app, request, schema, source);
+  });
+
+  app.post<{ Body: ExportRequest }>('/api/table/export', {
+    config: HANDBOOK_READ_ROUTE,
+    schema: {
+      tags: ['handbooks'],
+      summary: 'Экспорт справочника в CSV (скачивание файла)',
+      description: 'UTF-8 с BOM, разделитель «;», заголовки как при импорте; фильтры и сортировка как у списка. Ячейки, начинающиеся с = + - @, экранируются апострофом.',
+      body: bodies.exportBody,
+    },
+  }, async (request, reply) => {
+    const schema = await requireHandbook(app, request, request.body.config.type, 'read');
+    const stream = exportCsv(app, schema, request.body);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${schema.type}.csv"`)
+      .send(stream);
+  });
+
+  app.post<{ Body: OptionsRequest }>('/api/table/options', {
+    config: HANDBOOK_READ_ROUTE,
+    schema: {
+      tags: ['handbooks'],
+      summary: 'Варианты для поля-ссылки справочника (не более 50)',
+      description: 'Ответ { list: [{ value, label }] }: записи справочника, на который ссылается поле; q — поиск по тексту, values — найти текущие значения.',
+      body: bodies.optionsBody,
+    },
+  }, async (request) => {
+    const schema = await requireHandbook(app, request, request.body.config.type, 'read');
+    return refOptions(app.db, schema, request.body);
+  });
+
+  app.post<{ Body: AddCamerasRequest }>('/api/widget/addcamersvehicle', {
+    config: HANDBOOK_ROUTE,
+    schema: {
+      tags: ['handbooks'],
+      summary: 'Добавить стандартный набор камер (по одной каждого типа) видеорегистраторам ТС',
+      description: 'veh_list — идентификаторы ТС. Ответ { vehicles, recorders, added }. Нет видеорегистратора у ТС или нет типов камер — 400 dvr_or_camera_not_found, ничего не добавляется.',
+      body: bodies.addCamerasBody,
+    },
+  }, async (request) => {
+    const switches = await app.settings.switches();
+    const sectionOn = ['camera', 'dvr'].some((type) => isEnabled(switches, 'handbooks', `handbooks.${type}`));
+    if (!sectionOn) throw fail(404, 'not_found');
+    const allowed = canAccess(request.user, handbookPermissionPath(HANDBOOKS.camera.type), 'create') || canAccess(request.user, handbookPermissionPath(HANDBOOKS.dvr.type), 'update');
+    if (!allowed) throw fail(403, 'forbidden');
+    return addCamerasToVehicles(app, request, request.body.veh_list);
+  });
+
+  app.post<{ Body: GenericQueryRequest }>('/api/v1/handbooks/query', {
+    config: HANDBOOK_READ_ROUTE,
+    schema: {
+      tags: ['handbooks'],
+      summary: 'Мобильное приложение: чтение справочника (POST /api/v1/handbooks/query)',
+      description: 'Обобщённый запрос только для чтения: schema, table, fields, sort, limit, offset, filters, distinct. Имена схем, таблиц и полей — только из описаний справочников, иначе 400 bad_request. Ответ { list, count }.',
+      body: bodies.genericQueryBody,
+    },
+  }, async (request) => genericQuery(app, request, request.body));
+
+  await app.register(columnsRoutes);
+}
