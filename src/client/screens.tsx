@@ -9,11 +9,13 @@ export type Screen = LazyExoticComponent<ComponentType>;
  * /bc/result/:task, /video/online/live/...) reach it too. The route guard sends a user whose module or
  * section is off to /not-found and one without the permission to /access-denied. For example:
  *
- *  */
+ *   '/map': lazy(() => import('./map/MapScreen')),
+ */
 const SystemSettingsScreen = lazy(() => import('./system/SystemSettingsScreen'));
 const JournalScreen = lazy(() => import('./journals/JournalScreen'));
 
 export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
+  '/map': lazy(() => import('./map/MapScreen')),
   // administration: /users/create and /users/edit/:id are nested routes of the users screen
   '/users': lazy(() => import('./users/UsersScreen')),
   '/roles': lazy(() => import('./roles/RolesScreen')),

@@ -24,6 +24,11 @@ import settingsRoutes from './settings/settingsRoutes';
 import eventsPlugin from './events/eventsPlugin';
 import journalsPlugin from './journals/journalsPlugin';
 import telemetryPlugin from './telemetry/telemetryPlugin';
+import mapPlugin from './map/mapPlugin';
+import geoPlugin from './geo/geoPlugin';
+import gtfsPlugin from './gtfs/gtfsPlugin';
+import tilesPlugin from './tiles/tilesPlugin';
+import simulatorPlugin from './simulator/simulatorPlugin';
 import { BUILD } from './build';
 
 declare module 'fastify' {
@@ -118,6 +123,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(eventsPlugin);
   await app.register(journalsPlugin);
   await app.register(telemetryPlugin);
+  await app.register(mapPlugin);
+  await app.register(geoPlugin);
+  await app.register(gtfsPlugin);
+  await app.register(tilesPlugin);
+  await app.register(simulatorPlugin);
 
   serveFrontEnds(app, config);
   return app;

@@ -144,7 +144,20 @@ export interface BranchAgency {
   departments: { id: number; title: string; address: string | null; phone: string | null; color: string; lat: number | null; lon: number | null }[];
 }
 
-/** GET /api/v1/map/stops?bbox=south,west,north,east → stops in view; GET /api/v1/map/stop/{id} → one with its routes. */
+/**
+ * GET /api/v1/map/vehicles?number= : vehicles whose depot number starts with, or plate contains, the text (at most
+ * 50; the same items as MapFilters.vehicles). GET /api/v1/map/mobile/filters/map : `{ routes: MapFilters['routes'] }`.
+ */
+export type MapVehicleItem = MapFilters['vehicles'][number];
+
+/** GET /api/v1/map/search?q= : vehicles by depot number or plate, routes by number or name, agencies by title; ≤ 20 each. */
+export interface MapSearchResult {
+  vehicles: MapVehicleItem[];
+  routes: { route_id: number; route_short_name: string; route_long_name: string; route_type: string }[];
+  agencies: BranchAgency['agencies'];
+}
+
+/** GET /api/v1/map/stops?bbox=south,west,north,east → StopDetails[] in view (capped); GET /api/v1/map/stop/{id} → one with its routes. */
 export interface StopDetails {
   id: number;
   name: string;

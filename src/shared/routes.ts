@@ -33,7 +33,7 @@ const r = (
 ): ConsoleRoute => ({ path, module, group, label, built: false, ...extra });
 
 export const CONSOLE_ROUTES: ConsoleRoute[] = [
-  r('/map', 'map', 'map', 'menu.map'),
+  r('/map', 'map', 'map', 'menu.map', { built: true }),
   r('/video/online', 'video', 'video', 'menu.video.online'),
   r('/video/requests', 'video', 'video', 'menu.video.requests'),
   r('/video/requests/create', 'video', 'video', 'menu.video.requestCreate', { key: '/video/requests', hidden: true }),

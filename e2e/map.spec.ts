@@ -1,0 +1,210 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { routeOptionLabel } from '../src/client/map/filter/mapFilter';
+import type { CurrentUser } from '../src/shared/api';
+import type { MapFilters, MapRoute, OnlineVehicle } from '../src/shared/map';
+import { STOPS_MINIMISED_MAX_ZOOM, VEHICLE_LOCATE_ZOOM } from '../src/shared/map';
+import { ACCOUNTS, loginViaUi } from './helpers';
+
+/**
+ * The live map (/map) against the running product: the simulated fleet on the vehicle canvas, a vehicle's
+ * popup, a route with its stops, the filter, the replay of a track, the saved position. The map container
+ * carries what the canvas draws (data-vehicle-count, data-item-count, data-last-update, data-route-count,
+ * data-route-stop-count, data-track-points, data-zoom).
+ */
+const SCREENS = 'test-results/screens';
+
+async function api<T>(request: APIRequestContext, path: string): Promise<T> {
+  const login = await request.post('/api/v1/auth/login', { data: { username: 'admin', password: ACCOUNTS.admin } });
+  const { token } = (await login.json()) as { token: string };
+  const response = await request.get(path, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+const data = (map: Locator, name: string) => map.evaluate((element, key) => (element as HTMLElement).dataset[key] ?? '', name);
+const num = async (map: Locator, name: string) => Number(await data(map, name));
+const canvasImage = (page: Page) => page.getByTestId('map-vehicles-canvas').evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL());
+
+async function openMap(page: Page): Promise<Locator> {
+  await loginViaUi(page, 'admin');
+  await page.goto('/map');
+  const map = page.getByTestId('map');
+  await expect(map).toBeVisible();
+  return map;
+}
+
+/** Vehicles the simulator has put on the map, most recent first. */
+async function positionedVehicles(request: APIRequestContext): Promise<{ filters: MapFilters; online: OnlineVehicle[] }> {
+  const filters = await api<MapFilters>(request, '/api/v1/map/filters');
+  const online = await api<OnlineVehicle[]>(request, `/api/v1/map/online?q=${filters.vehicles.map((v) => v.id).join(',')}`);
+  return { filters, online: online.filter((v) => v.center !== null) };
+}
+
+/** Zooms with the map's buttons, one step at a time (a click during the zoom animation is lost). */
+async function zoomBy(map: Locator, steps: number): Promise<void> {
+  for (let i = 0; i < Math.abs(steps); i++) {
+    const before = await num(map, 'zoom');
+    await map.locator(steps > 0 ? '.leaflet-control-zoom-in' : '.leaflet-control-zoom-out').click();
+    await expect.poll(() => num(map, 'zoom')).toBe(before + Math.sign(steps));
+  }
+}
+
+async function search(page: Page, text: string, option: string): Promise<void> {
+  await page.getByTestId('map-search-input').fill(text);
+  await page.getByTestId(option).click();
+}
+
+test.describe('map', () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  test('shows the simulated fleet moving on the vehicle canvas', async ({ page }) => {
+    const map = await openMap(page);
+    await zoomBy(map, 2);
+    await expect.poll(() => num(map, 'vehicleCount'), { timeout: 15_000 }).toBeGreaterThan(0);
+    const firstUpdate = await data(map, 'lastUpdate');
+    const firstImage = await canvasImage(page);
+    await page.screenshot({ path: `${SCREENS}/map-fleet.png` });
+    await expect.poll(() => data(map, 'lastUpdate'), { timeout: 15_000 }).not.toBe(firstUpdate);
+    await expect.poll(() => canvasImage(page), { timeout: 15_000 }).not.toBe(firstImage);
+    expect(await page.locator('.leaflet-marker-icon[src*="marker-icon"]').count()).toBeLessThan(50);
+    await expect(page.getByTestId('map-status')).toHaveCount(0);
+  });
+
+  test('locating a vehicle from the search opens its details', async ({ page, request }) => {
+    const { filters, online } = await positionedVehicles(request);
+    expect(online.length).toBeGreaterThan(0);
+    const vehicle = online[0];
+    const listed = filters.vehicles.find((v) => v.id === vehicle.id);
+    const map = await openMap(page);
+    await search(page, String(listed?.depotNumber ?? vehicle.depotNumber), `map-search-vehicle-${vehicle.id}`);
+    const popup = page.getByTestId('map-popup-vehicle');
+    await expect(popup).toBeVisible();
+    await expect(popup).toHaveAttribute('data-vehicle-id', String(vehicle.id));
+    await expect(popup).toContainText(String(vehicle.depotNumber));
+    await expect(popup).toContainText(/\d+\.\d{5}, \d+\.\d{5}/);
+    await expect(popup.getByRole('link', { name: 'Видео' })).toHaveAttribute('href', `/video/online?vehicle=${vehicle.id}`);
+    await expect.poll(() => num(map, 'zoom')).toBe(VEHICLE_LOCATE_ZOOM);
+    await page.screenshot({ path: `${SCREENS}/map-vehicle-popup.png` });
+    await page.locator('.leaflet-popup-close-button').click();
+    await expect(popup).toHaveCount(0);
+  });
+
+  test('a route chosen in the search is drawn with its stops', async ({ page, request }) => {
+    const filters = await api<MapFilters>(request, '/api/v1/map/filters');
+    const chosen = filters.routes[0];
+    const [route] = await api<MapRoute[]>(request, `/api/v1/map/routes?q=${chosen.id}`);
+    expect(route.trajectory.length).toBeGreaterThan(0);
+    const map = await openMap(page);
+    await search(page, chosen.name, `map-search-route-${chosen.id}`);
+    await expect.poll(() => num(map, 'routeCount')).toBe(1);
+    await page.waitForTimeout(600);
+    const zoom = await num(map, 'zoom');
+    const expected = zoom > STOPS_MINIMISED_MAX_ZOOM ? route.stops.length : route.stops.filter((s) => s.terminal).length;
+    await expect.poll(() => num(map, 'routeStopCount')).toBe(expected);
+    expect(expected).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SCREENS}/map-route.png` });
+  });
+
+  test('the filter narrows the vehicles to one route', async ({ page, request }) => {
+    const { filters, online } = await positionedVehicles(request);
+    const perRoute = new Map<number, number>();
+    for (const v of online) if (v.route_id !== null) perRoute.set(v.route_id, (perRoute.get(v.route_id) ?? 0) + 1);
+    const [routeId, onRoute] = [...perRoute.entries()].sort((a, b) => a[1] - b[1])[0];
+    const route = filters.routes.find((r) => r.id === routeId)!;
+    const { transporttype } = await api<CurrentUser>(request, '/api/v1/auth/current/');
+    const name = routeOptionLabel(route, transporttype);
+    const map = await openMap(page);
+    await expect.poll(() => num(map, 'vehicleCount'), { timeout: 15_000 }).toBeGreaterThan(onRoute);
+    await page.getByTestId('map-filter-button').click();
+    await page.getByTestId('map-filter-routes').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Поиск').fill(route.name);
+    await dialog.getByRole('option', { name, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Выбрать' }).click();
+    await expect(page.getByTestId('map-filter-chip')).toBeVisible();
+    await expect.poll(() => num(map, 'vehicleCount'), { timeout: 15_000 }).toBeLessThanOrEqual(onRoute);
+    expect(await num(map, 'routeCount')).toBe(1);
+    await page.screenshot({ path: `${SCREENS}/map-filter.png` });
+    await page.getByTestId('map-filter-chip').locator('.MuiChip-deleteIcon').click();
+    await expect.poll(() => num(map, 'vehicleCount'), { timeout: 15_000 }).toBeGreaterThan(onRoute);
+  });
+
+  test('previous data: a vehicle’s last minutes replayed', async ({ page, request }) => {
+    const { filters, online } = await positionedVehicles(request);
+    const vehicle = filters.vehicles.find((v) => v.id === online[0].id)!;
+    await openMap(page);
+    const map = page.getByTestId('map');
+    await page.getByTestId('map-mode-previous').click();
+    await page.getByTestId('replay-vehicle').fill(String(vehicle.depotNumber));
+    await page.getByRole('option', { name: new RegExp(`^${vehicle.depotNumber}\\b`) }).first().click();
+    // datetime-local values in the browser's time zone (Europe/Moscow), not this process's
+    const [from, to] = await page.evaluate(() => [-10, 2].map((minutes) => {
+      const d = new Date(Date.now() + minutes * 60_000);
+      const p2 = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())}T${p2(d.getHours())}:${p2(d.getMinutes())}`;
+    }));
+    await page.getByTestId('replay-from').fill(from);
+    await page.getByTestId('replay-to').fill(to);
+    await page.getByTestId('replay-load').click();
+    await expect.poll(() => num(map, 'trackPoints'), { timeout: 15_000 }).toBeGreaterThan(1);
+    const slider = page.getByTestId('replay-slider');
+    const start = Number(await slider.getAttribute('data-time'));
+    const shown = await page.getByTestId('replay-time').textContent();
+    expect(shown).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/);
+    await page.getByRole('button', { name: '×64' }).click();
+    await page.getByTestId('replay-play').click();
+    await expect.poll(async () => Number(await slider.getAttribute('data-time'))).toBeGreaterThan(start);
+    await expect(page.getByTestId('replay-time')).not.toHaveText(shown ?? '');
+    await expect(page.getByTestId('replay-speed')).toContainText('км/ч');
+    await page.screenshot({ path: `${SCREENS}/map-replay.png` });
+  });
+
+  test('an empty period says so', async ({ page, request }) => {
+    const filters = await api<MapFilters>(request, '/api/v1/map/filters');
+    const vehicle = filters.vehicles[0];
+    await openMap(page);
+    await page.getByTestId('map-mode-previous').click();
+    await page.getByTestId('replay-vehicle').fill(String(vehicle.depotNumber));
+    await page.getByRole('option', { name: new RegExp(`^${vehicle.depotNumber}\\b`) }).first().click();
+    await page.getByTestId('replay-from').fill('2001-01-01T10:00');
+    await page.getByTestId('replay-to').fill('2001-01-01T12:00');
+    await page.getByTestId('replay-load').click();
+    await expect(page.getByTestId('replay-empty')).toHaveText('За выбранный период данных нет');
+  });
+
+  test('the position is saved with the user and restored', async ({ page, request }) => {
+    const map = await openMap(page);
+    await zoomBy(map, 1);
+    const zoom = await num(map, 'zoom');
+    await page.getByTestId('map-save-position').click();
+    await expect(page.getByText('Положение карты сохранено')).toBeVisible();
+    await expect.poll(async () => (await api<{ mapSettings: { zoom: number } }>(request, '/api/v1/auth/current/')).mapSettings.zoom).toBe(zoom);
+    await zoomBy(map, -2);
+    expect(await num(map, 'zoom')).toBe(zoom - 2);
+    await page.getByTestId('map-restore-position').click();
+    await expect.poll(() => num(map, 'zoom')).toBe(zoom);
+    await page.mouse.move(600, 500);
+    await expect(page.getByTestId('map-cursor')).toHaveText(/^\d+\.\d{5}, \d+\.\d{5}$/);
+  });
+
+  test('the layers panel remembers the choice; the incident layer has its period and legend', async ({ page }) => {
+    const map = await openMap(page);
+    await page.getByTestId('map-layers-button').click();
+    const stops = page.getByTestId('map-layers').getByLabel('Остановки');
+    await expect(stops).toBeChecked();
+    await expect(page.getByTestId('map-layers').getByLabel('Инциденты ИСПВ')).not.toBeChecked();
+    await stops.uncheck();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByTestId('map-layers-button').click();
+    await expect(page.getByTestId('map-layers').getByLabel('Остановки')).not.toBeChecked();
+    await page.getByTestId('map-layers').getByLabel('Остановки').check();
+    await page.getByTestId('map-layers').getByLabel('Инциденты ИСПВ').check();
+    await page.keyboard.press('Escape');
+    const panel = page.getByTestId('map-incidents-panel');
+    await expect(panel).toBeVisible();
+    await expect(page.getByTestId('map-incidents-legend').locator('p, span').first()).toBeVisible();
+    await expect.poll(() => data(map, 'incidentCount')).not.toBe('');
+    await page.screenshot({ path: `${SCREENS}/map-incidents.png` });
+  });
+});

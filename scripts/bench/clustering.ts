@@ -1,0 +1,111 @@
+/**
+ * Clustering benchmark: the geo stream's per-viewport work for 5,000 and 50,000 vehicles spread over
+ * St Petersburg — the index build (once per rebuild, at most once a second) and one viewport's getClusters at
+ * a few zooms (once per distinct view per rebuild), p50/p95.
+ *
+ *   npx tsx scripts/bench/clustering.ts
+ *
+ * Target: a viewport query under 5 ms for 50,000 points.
+ *
+ * Each figure is given as wall time and as CPU time of the process (process.cpuUsage): on a shared, busy machine
+ * the wall time also counts the moments the process was not scheduled at all; the CPU time is what the work costs.
+ */
+import { ClusterIndex } from '../../src/server/geo/clusterIndex';
+import { fleetPoints } from '../../src/server/geo/fleetPoints';
+import type { VehicleInfo } from '../../src/server/map/fleetDirectory';
+import type { LatestPosition } from '../../src/server/telemetry/types';
+
+const SIZES = (process.env.BENCH_SIZES ?? '5000,50000').split(',').map(Number);
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
+const BUILDS = Number(process.env.BENCH_BUILDS ?? 10);
+const CENTRE = { lat: 59.93, lon: 30.31 };
+
+/** Deterministic pseudo-random numbers (mulberry32): the same city every run. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Vehicles on a city's shape: dense in the centre, thinner outwards (a normal-ish spread of ~8 km). */
+function city(n: number): Map<number, LatestPosition> {
+  const next = random(n);
+  const now = Date.now();
+  const fleet = new Map<number, LatestPosition>();
+  for (let id = 1; id <= n; id++) {
+    const r = Math.sqrt(-2 * Math.log(1 - next())) * 6; // km
+    const a = next() * 2 * Math.PI;
+    fleet.set(id, {
+      lat: CENTRE.lat + (r * Math.sin(a)) / 111.2, lon: CENTRE.lon + (r * Math.cos(a)) / 55.6,
+      speed: next() * 50, course: Math.floor(next() * 360), time: now - Math.floor(next() * 60_000), valid: true, receivedAt: now,
+    });
+  }
+  return fleet;
+}
+
+const info = (id: number): VehicleInfo => ({
+  id, depotNumber: 10_000 + id, gosNomer: null, model: null, depotId: 1, vehicleTypeId: 1, classRank: 1 + (id % 4), routeId: id % 150, routeShortName: String(id % 150), routeType: 'А',
+});
+
+/** Runs `work`, adding its wall and CPU milliseconds to the lists. */
+function timed<T>(work: () => T, wall: number[], cpu: number[]): T {
+  const c = process.cpuUsage();
+  const w = performance.now();
+  const result = work();
+  wall.push(performance.now() - w);
+  const d = process.cpuUsage(c);
+  cpu.push((d.user + d.system) / 1000);
+  return result;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const fmt = (ms: number) => ms.toFixed(ms < 10 ? 3 : 1);
+
+/** Viewports of a 1600×900 screen centred on the city at each zoom. */
+function viewport(zoom: number): [number, number, number, number] {
+  const degPerPx = 360 / (256 * 2 ** zoom);
+  const halfLon = (1600 / 2) * degPerPx;
+  const halfLat = (900 / 2) * degPerPx * Math.cos((CENTRE.lat * Math.PI) / 180);
+  return [CENTRE.lat - halfLat, CENTRE.lon - halfLon, CENTRE.lat + halfLat, CENTRE.lon + halfLon];
+}
+
+/** A viewport panned by up to half its size: viewers do not all look at the same spot. */
+function panned(bounds: [number, number, number, number], next: () => number): [number, number, number, number] {
+  const dLat = (bounds[2] - bounds[0]) * (next() - 0.5);
+  const dLon = (bounds[3] - bounds[1]) * (next() - 0.5);
+  return [bounds[0] + dLat, bounds[1] + dLon, bounds[2] + dLat, bounds[3] + dLon];
+}
+
+const ZOOMS = [11, 12, 13, 15, 17];
+console.log(`clustering benchmark: ${BUILDS} builds; per build and zoom one cold query (the first after a rebuild) and ${Math.ceil(QUERIES / BUILDS)} panned ones (viewport moved by up to half its size); node ${process.version}`);
+for (const n of SIZES) {
+  const fleet = city(n);
+  const next = random(7);
+  const builds = { wall: [] as number[], cpu: [] as number[] };
+  const cold = new Map(ZOOMS.map((z) => [z, { wall: [] as number[], cpu: [] as number[] }]));
+  const warm = new Map(ZOOMS.map((z) => [z, { wall: [] as number[], cpu: [] as number[] }]));
+  const items = new Map<number, number>();
+  for (let i = 0; i < BUILDS; i++) {
+    const index = timed(() => new ClusterIndex(fleetPoints(fleet.entries(), info, Date.now()), { radius: 50, maxZoom: 15 }), builds.wall, builds.cpu);
+    for (const zoom of ZOOMS) {
+      const bounds = viewport(zoom);
+      items.set(zoom, timed(() => index.clusters({ bounds, zoom }).length, cold.get(zoom)!.wall, cold.get(zoom)!.cpu));
+      for (let q = 0; q < Math.ceil(QUERIES / BUILDS); q++) {
+        const view = panned(bounds, next);
+        timed(() => index.clusters({ bounds: view, zoom }), warm.get(zoom)!.wall, warm.get(zoom)!.cpu);
+      }
+    }
+  }
+  const describe = ({ wall, cpu }: { wall: number[]; cpu: number[] }) => {
+    wall.sort((a, b) => a - b);
+    cpu.sort((a, b) => a - b);
+    return `p50 ${fmt(percentile(wall, 50))}/${fmt(percentile(cpu, 50))}, p95 ${fmt(percentile(wall, 95))}/${fmt(percentile(cpu, 95))}`;
+  };
+  console.log(`\n${n.toLocaleString('en')} vehicles — index build (labels + supercluster), ms wall/CPU: ${describe(builds)}`);
+  for (const zoom of ZOOMS) {
+    console.log(`  zoom ${String(zoom).padStart(2)}: ${String(items.get(zoom)).padStart(5)} items in a 1600×900 view; ms wall/CPU: cold ${describe(cold.get(zoom)!)}; panned ${describe(warm.get(zoom)!)}`);
+  }
+}

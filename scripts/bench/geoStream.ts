@@ -1,0 +1,216 @@
+/**
+ * Geo stream benchmark: the real server (buildApp on embedded PGlite, loopback HTTP) with 5,000 vehicles moving
+ * (positions fed into the telemetry pipeline in-process, each vehicle every 5 s, spread evenly), and 200 stream
+ * clients in a worker thread each watching the whole city at zoom 11, 12 or 13. Prints frames and bytes
+ * delivered per second and the delay from a position's ingest (its fix time is the ingest time) to the first
+ * frame that shows it, measured on single-vehicle items (a group's date is its newest member's) by every
+ * tenth client (BENCH_MEASURE_EVERY); the other clients read their streams to the end and count frames.
+ *
+ *   npx tsx scripts/bench/geoStream.ts
+ *   BENCH_VEHICLES=5000 BENCH_CLIENTS=200 BENCH_SECONDS=30 GEO_REBUILD_MS=1000 npx tsx scripts/bench/geoStream.ts
+ *   DATABASE_URL=postgres://.../scratch npx tsx scripts/bench/geoStream.ts   # tracks written by a PostgreSQL server
+ *
+ * The embedded engine (PGlite) runs on the server's own thread: with it, writing 1,000 track rows a second
+ * competes with the stream for that thread. The event-loop delay printed at the end shows how much.
+ *
+ * Target: delay p95 under 1 s.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/open';
+import { serializeGeoSubscription } from '../../src/shared/map';
+import type { Position } from '../../src/server/telemetry/types';
+
+const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 5000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const WARMUP_S = 5;
+/** Every n-th client parses its frames and measures delays; the others read and count them. */
+const MEASURE_EVERY = Number(process.env.BENCH_MEASURE_EVERY ?? 10);
+const REPORT_MS = 5000;
+const SLICE_MS = 250;
+const CITY: [number, number, number, number] = [59.75, 29.95, 60.1, 30.65];
+
+// The bench drives the fleet itself and needs many streams from one login.
+process.env.SIMULATOR = 'false';
+process.env.EGTS_ENABLED = 'false';
+process.env.GEO_MAX_STREAMS_PER_USER ??= String(CLIENTS + 10);
+
+/** The client side, in plain JavaScript for the worker: fetch streams, parse frames, measure delays. */
+const CLIENT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, auth, queries, warmupUntil, measureEvery } = workerData;
+const delays = [], waits = [], transits = [], groupAges = [];
+let frames = 0, bytes = 0, samples = 0, parsed = 0;
+const MARK = Buffer.from('event: points');
+/** Most clients only drain their stream (counting frames): one thread parsing 200 streams would measure itself. */
+async function drain(q) {
+  const response = await fetch(url + '?q=' + encodeURIComponent(q), { headers: { authorization: auth } });
+  const reader = response.body.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    bytes += value.length;
+    const chunk = Buffer.from(value.buffer, value.byteOffset, value.length);
+    for (let at = chunk.indexOf(MARK); at >= 0; at = chunk.indexOf(MARK, at + 1)) frames += 1;
+  }
+}
+async function client(q) {
+  const response = await fetch(url + '?q=' + encodeURIComponent(q), { headers: { authorization: auth } });
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const seen = new Map();
+  let count = 0;
+  let buffer = '';
+  let parts = [];
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    const now = Date.now();
+    bytes += value.length;
+    const text = decoder.decode(value, { stream: true });
+    // Frames are large: join the pieces only once a frame is complete.
+    if (!text.includes('\\n\\n')) { parts.push(text); continue; }
+    buffer += parts.join('') + text;
+    parts = [];
+    let cut;
+    while ((cut = buffer.indexOf('\\n\\n')) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      if (!block.startsWith('event: points')) continue;
+      const frame = JSON.parse(block.slice(block.indexOf('data: ') + 6));
+      frames += 1;
+      parsed += 1;
+      count += 1;
+      const built = Date.parse(frame.time);
+      if (now >= warmupUntil) transits.push(now - built);
+      for (const item of frame.items) {
+        if (item.type !== 'vehicle') {
+          if (now >= warmupUntil) groupAges.push(now - Date.parse(item.date));
+          continue;
+        }
+        const time = Date.parse(item.date);
+        const before = seen.get(item.id);
+        seen.set(item.id, { time, frame: count });
+        // Only a vehicle shown on its own in the previous frame too: one coming out of a group shows a fix
+        // that may be seconds old without any delay of the stream.
+        if (before !== undefined && before.frame === count - 1 && time > before.time && now >= warmupUntil) {
+          delays.push(now - time);
+          waits.push(built - time);
+          samples += 1;
+        }
+      }
+    }
+  }
+}
+queries.forEach((q, i) => (i % measureEvery === 0 ? client(q) : drain(q)).catch(() => {}));
+setInterval(() => {
+  parentPort.postMessage({ frames, bytes, delays: delays.splice(0), waits: waits.splice(0), transits: transits.splice(0), groupAges: groupAges.splice(0, 20000), samples });
+  groupAges.length = 0;
+  frames = 0; bytes = 0;
+}, ${REPORT_MS}).unref();
+parentPort.on('message', () => process.exit(0));
+`;
+
+const percentile = (sorted: number[], p: number) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+
+async function main(): Promise<void> {
+  const config = { ...loadConfig(), dataDir: undefined, staticDir: undefined, logLevel: 'warn', demoData: true, demoScale: 'test' as const };
+  const db = await openDatabase(config);
+  const app = await buildApp(config, { db, seedDemo: true });
+  // The bench fleet: VEHICLES more buses of the demo depots, so that labels come from the real directory.
+  // A scratch PostgreSQL database keeps the previous run's bench buses: start from none.
+  await db.query('delete from mgt.vehicles where depot_number > 50000');
+  await db.query(
+    `insert into mgt.vehicles (depot_id, vehicle_type_id, model, capacity_type_id, depot_number, state_number)
+     select 1 + g % 3, 1, 'Bench bus', 1 + g % 4, 50000 + g, null from generate_series(1, $1::int) g`,
+    [VEHICLES],
+  );
+  const ids = (await db.query<{ id: number }>('select id from mgt.vehicles where depot_number > 50000 order by id')).map((r) => r.id);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.map.directory.refresh();
+  const login = await fetch(`${address}/api/v1/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+
+  // Vehicles wander around the city at bus speeds; each reports every 5 s, a twentieth of the fleet per 250 ms.
+  // Dense in the centre, sparse in the outskirts (a normal-ish spread of ~6 km), as a city's fleet is.
+  const state = ids.map((id, i) => {
+    const r = Math.min(18, Math.sqrt(-2 * Math.log(1 - ((i * 7919) % 997 + 0.5) / 997)) * 6);
+    const a = (((i * 104729) % 1009) / 1009) * 2 * Math.PI;
+    return { id, lat: 59.93 + (r * Math.sin(a)) / 111.2, lon: 30.31 + (r * Math.cos(a)) / 55.6, course: (i * 37) % 360 };
+  });
+  const slices = Math.round(5000 / SLICE_MS);
+  let slice = 0;
+  let ingested = 0;
+  const feed = setInterval(() => {
+    const now = Date.now();
+    const batch: Position[] = [];
+    for (let i = slice % slices; i < state.length; i += slices) {
+      const v = state[i];
+      v.course = (v.course + Math.round((Math.random() - 0.5) * 30) + 360) % 360;
+      const metres = 25 + Math.random() * 25; // 18-36 km/h over 5 s
+      v.lat += (metres * Math.cos((v.course * Math.PI) / 180)) / 111_000;
+      v.lon += (metres * Math.sin((v.course * Math.PI) / 180)) / 55_600;
+      if (v.lat < CITY[0] || v.lat > CITY[2] || v.lon < CITY[1] || v.lon > CITY[3]) v.course = (v.course + 180) % 360;
+      batch.push({ vehicleId: v.id, time: now, lat: v.lat, lon: v.lon, speed: (metres / 5) * 3.6, course: v.course, valid: true, history: false });
+    }
+    slice += 1;
+    ingested += app.telemetry.pipeline.ingest(batch, now).accepted;
+  }, SLICE_MS);
+
+  const zooms = [11, 12, 13];
+  const queries = Array.from({ length: CLIENTS }, (_, i) => serializeGeoSubscription({ bounds: CITY, zoom: zooms[i % zooms.length], vehicles: [] }));
+  const warmupUntil = Date.now() + WARMUP_S * 1000;
+  const worker = new Worker(CLIENT, { eval: true, workerData: { url: `${address}/geoapi/v1/geo/1`, auth: `Bearer ${token}`, queries, warmupUntil, measureEvery: MEASURE_EVERY } });
+  const delays: number[] = [];
+  const waits: number[] = [];
+  const transits: number[] = [];
+  const groupAges: number[] = [];
+  let frames = 0;
+  let bytes = 0;
+  worker.on('message', (report: { frames: number; bytes: number; delays: number[]; waits: number[]; transits: number[]; groupAges: number[] }) => {
+    if (Date.now() < warmupUntil + REPORT_MS) return;
+    frames += report.frames;
+    bytes += report.bytes;
+    for (const d of report.delays) delays.push(d);
+    for (const d of report.waits) waits.push(d);
+    for (const d of report.transits) transits.push(d);
+    for (const d of report.groupAges) groupAges.push(d);
+    console.log(`  ${(report.frames / (REPORT_MS / 1000)).toFixed(0)} frames/s, ${(report.bytes / (REPORT_MS / 1000) / 1e6).toFixed(1)} MB/s, ${app.geo.hub.size} streams, last build ${app.geo.hub.stats.lastBuildMs.toFixed(1)} ms for ${app.geo.hub.stats.lastPoints} vehicles`);
+  });
+
+  const [load1] = (await import('node:os')).loadavg();
+  console.log(`machine: ${(await import('node:os')).cpus().length} cores, load average ${load1.toFixed(1)} at start`);
+  console.log(`geo stream benchmark: ${VEHICLES.toLocaleString('en')} vehicles reporting every 5 s, ${CLIENTS} clients (zoom 11/12/13, whole city; every ${MEASURE_EVERY}th parses and measures), rebuild every ${app.geo.config.rebuildMs} ms, ${SECONDS} s after ${WARMUP_S} s warm-up`);
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  setTimeout(() => loopDelay.enable(), WARMUP_S * 1000).unref();
+  const cpuStart = process.cpuUsage();
+  const wallStart = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, (WARMUP_S + SECONDS) * 1000 + REPORT_MS));
+  const cpu = process.cpuUsage(cpuStart);
+  const wall = performance.now() - wallStart;
+  clearInterval(feed);
+  worker.postMessage('stop');
+  await new Promise((resolve) => worker.once('exit', resolve));
+
+  for (const list of [delays, waits, transits, groupAges]) list.sort((a, b) => a - b);
+  const measured = SECONDS;
+  console.log(`\nresults over ${measured} s:`);
+  console.log(`  positions ingested: ${(ingested / (wall / 1000)).toFixed(0)}/s`);
+  console.log(`  frames delivered: ${(frames / measured).toFixed(0)}/s (${(frames / measured / CLIENTS).toFixed(2)} per client per second), ${(bytes / measured / 1e6).toFixed(1)} MB/s`);
+  console.log(`  ingest → client delay over ${delays.length.toLocaleString('en')} vehicle updates: p50 ${percentile(delays, 50)} ms, p95 ${percentile(delays, 95)} ms, p99 ${percentile(delays, 99)} ms, max ${delays.at(-1)} ms`);
+  console.log(`    of which ingest → frame built (the rebuild throttle): p50 ${percentile(waits, 50)} ms, p95 ${percentile(waits, 95)} ms`);
+  console.log(`    and frame built → parsed by the client (serialise, send, receive, parse): p50 ${percentile(transits, 50)} ms, p95 ${percentile(transits, 95)} ms`);
+  console.log(`  age of a group's newest member on receipt (sampled): p50 ${percentile(groupAges, 50)} ms, p95 ${percentile(groupAges, 95)} ms`);
+  console.log(`  hub: ${app.geo.hub.stats.builds} builds, ${app.geo.hub.stats.framesSent} frames sent, ${app.geo.hub.stats.framesUnchanged} unchanged views skipped`);
+  console.log(`  server event-loop delay: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(0)} ms, p95 ${(loopDelay.percentile(95) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms (engine ${db.engine})`);
+  console.log(`  process CPU (server, feeder and client worker together): ${(((cpu.user + cpu.system) / 1000 / wall) * 100).toFixed(0)} % of one core`);
+  await app.close();
+  await db.close();
+}
+
+await main();

@@ -1,0 +1,86 @@
+import 'leaflet/dist/leaflet.css';
+import './map.css';
+import './mapIcons';
+import { useEffect, useMemo, useState } from 'react';
+import { Box } from '@mui/material';
+import { Title } from 'react-admin';
+import { isEnabled } from '../../shared/modules';
+import { canAccess } from '../../shared/permissions';
+import { CONSOLE_ROUTES } from '../../shared/routes';
+import { useT } from '../i18n/translate';
+import { useCurrentUser, useSwitches } from '../stores/sessionStore';
+import { filteredVehicleIds } from './filter/mapFilter';
+import { useMapFilters } from './filter/useMapFilters';
+import { MapCursorCoordinates } from './MapCursorCoordinates';
+import { MapDepotsLayer } from './MapDepotsLayer';
+import { MapIncidentsLayer } from './MapIncidentsLayer';
+import { MapIncidentsPanel } from './MapIncidentsPanel';
+import { useLayers, type MapFlags } from './mapLayers';
+import { select, useFilterSelection, usePickedRoutes } from './mapState';
+import { MapRoutesLayer } from './MapRoutesLayer';
+import { MapStatus } from './MapStatus';
+import { MapStopsLayer } from './MapStopsLayer';
+import { MapToolbar, type MapMode } from './MapToolbar';
+import { MapVehiclesLayer } from './MapVehiclesLayer';
+import { MapView } from './MapView';
+import { MapPopup } from './popup/MapPopup';
+import { MapTrackLayer } from './replay/MapTrackLayer';
+import { ReplayPanel } from './replay/ReplayPanel';
+import { clearReplay } from './replay/replayState';
+import { useBranchAgency } from './useBranchAgency';
+
+/**
+ * /map: live vehicles (right /map/currentData) or the replay of a vehicle's track (right /map/previousData)
+ * over routes, stops, enterprises, branches, departments and driver-assistance incidents.
+ */
+export default function MapScreen() {
+  const t = useT();
+  const user = useCurrentUser();
+  const switches = useSwitches();
+  const modes = useMemo(() => (['live', 'previous'] as const).filter((m) => canAccess(user, m === 'live' ? '/map/currentData' : '/map/previousData')), [user]);
+  const [chosen, setMode] = useState<MapMode>('live');
+  const mode = modes.includes(chosen) ? chosen : modes[0] ?? 'live';
+  const layers = useLayers();
+  const { filters } = useMapFilters();
+  const selection = useFilterSelection();
+  const picked = usePickedRoutes();
+  const vehicleIds = useMemo(() => filteredVehicleIds(filters, selection), [filters, selection]);
+  const routeIds = useMemo(() => [...new Set([...selection.routes, ...picked])], [selection.routes, picked]);
+  const adasRouteAvailable = useMemo(() => isEnabled(switches, 'adas')
+    && CONSOLE_ROUTES.some((route) => route.module === 'adas' && canAccess(user, route.key ?? route.path)), [switches, user]);
+  const flags: MapFlags = { adasLayer: layers.incidents && adasRouteAvailable, adasRouteAvailable };
+  const depots = useBranchAgency(layers.depots || layers.depotPoints);
+  const live = mode === 'live' && modes.includes('live');
+
+  useEffect(() => () => {
+    select(null);
+    clearReplay();
+  }, []);
+  useEffect(() => {
+    select(null);
+    if (mode === 'live') clearReplay();
+  }, [mode]);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100dvh - 48px)', mx: -1 }} data-testid="map-screen" data-mode={mode}>
+      <Title title={t('menu.map')} />
+      <MapToolbar mode={mode} modes={modes} onMode={setMode} filters={filters} flags={flags} />
+      <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
+        <MapView>
+          {layers.routes && <MapRoutesLayer ids={routeIds} />}
+          {layers.stops && <MapStopsLayer />}
+          {depots && layers.depotPoints && <MapDepotsLayer data={depots} points />}
+          {depots && layers.depots && <MapDepotsLayer data={depots} points={false} />}
+          {flags.adasLayer && <MapIncidentsLayer />}
+          {live && layers.vehicles && <MapVehiclesLayer vehicleIds={vehicleIds} />}
+          {mode === 'previous' && <MapTrackLayer />}
+          <MapPopup />
+        </MapView>
+        <MapCursorCoordinates />
+        <MapStatus live={live && layers.vehicles} />
+        {flags.adasLayer && <MapIncidentsPanel />}
+        {mode === 'previous' && <ReplayPanel filters={filters} />}
+      </Box>
+    </Box>
+  );
+}

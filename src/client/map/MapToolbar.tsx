@@ -1,0 +1,40 @@
+import { Box, Divider, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import type { MapFilters } from '../../shared/map';
+import { LAYOUT } from '../../shared/constants';
+import { useT } from '../i18n/translate';
+import { MapFilterButton } from './filter/MapFilterButton';
+import { MapLayersControl } from './MapLayersControl';
+import type { MapFlags } from './mapLayers';
+import { MapPositionControls } from './MapPositionControls';
+import { MapSearch } from './MapSearch';
+import { replay } from './replay/replayState';
+
+export type MapMode = 'live' | 'previous';
+
+interface MapToolbarProps {
+  mode: MapMode;
+  modes: MapMode[];
+  onMode: (mode: MapMode) => void;
+  filters: MapFilters | null;
+  flags: MapFlags;
+}
+
+/** The top panel (42 high): live or previous data, search, filter, layers, saved position. */
+export function MapToolbar({ mode, modes, onMode, filters, flags }: MapToolbarProps) {
+  const t = useT();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: LAYOUT.topPanel, px: 1, py: 0.5, flexWrap: 'wrap', bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }} data-testid="map-toolbar">
+      {modes.length > 1 && (
+        <ToggleButtonGroup size="small" exclusive value={mode} onChange={(_, value: MapMode | null) => value && onMode(value)}>
+          {modes.map((m) => <ToggleButton key={m} value={m} sx={{ py: 0.25, textTransform: 'none' }} data-testid={`map-mode-${m}`}>{t(`mapView.modes.${m}`)}</ToggleButton>)}
+        </ToggleButtonGroup>
+      )}
+      <MapSearch filters={filters} onVehicle={mode === 'previous' ? (id) => replay.set((s) => ({ ...s, vehicleId: id })) : undefined} />
+      <MapFilterButton filters={filters} />
+      <Box sx={{ flex: 1 }} />
+      <MapLayersControl flags={flags} />
+      <Divider orientation="vertical" flexItem />
+      <MapPositionControls />
+    </Box>
+  );
+}

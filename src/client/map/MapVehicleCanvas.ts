@@ -1,0 +1,243 @@
+import L from 'leaflet';
+import type { MapCluster } from '../../shared/map';
+import { SPRITE_HALF, VEHICLE_RADIUS, vehicleSprite } from './vehicleSprite';
+import { GROUP_COLOR, OFF_COLOR, groupRadius, vehicleColor } from './vehicleStyle';
+
+/**
+ * All vehicles and groups of the geo stream on one canvas (DESIGN.md: thousands of vehicles on a canvas,
+ * not DOM markers). Like Leaflet's own renderers the canvas covers the view plus a margin and moves with
+ * the map pane, so panning costs nothing until the view leaves the margin; a redraw copies one prepared
+ * picture per vehicle (by colour and course). Clicks are hit-tested here (the canvas takes no pointer events).
+ */
+export interface VehicleCanvasOptions extends L.LayerOptions {
+  /** Margin around the view, relative to its size. */
+  padding?: number;
+  onItemClick?: (item: MapCluster) => void;
+}
+
+const LABEL_MIN_ZOOM = 14;
+const LABEL_MAX_ITEMS = 400;
+const TAU = Math.PI * 2;
+
+interface MapPrivate {
+  _getNewPixelOrigin(center: L.LatLng, zoom: number): L.Point;
+}
+
+export class VehicleCanvasLayer extends L.Layer {
+  private readonly padding: number;
+  private readonly onItemClick?: (item: MapCluster) => void;
+  private canvas: HTMLCanvasElement | null = null;
+  private items: readonly MapCluster[] = [];
+  private origin = L.point(0, 0);
+  private size = L.point(0, 0);
+  private originLatLng: L.LatLng | null = null;
+  private drawnZoom = -1;
+  /** Hit areas of the last draw in layer pixels: x, y, radius; index into `hitItems`. */
+  private hitX = new Float64Array(0);
+  private hitY = new Float64Array(0);
+  private hitR = new Float64Array(0);
+  private hitItems: MapCluster[] = [];
+  private hoverFrame = 0;
+
+  constructor(options: VehicleCanvasOptions = {}) {
+    super(options);
+    this.padding = options.padding ?? 0.3;
+    this.onItemClick = options.onItemClick;
+  }
+
+  onAdd(map: L.Map): this {
+    const canvas = L.DomUtil.create('canvas', 'leaflet-zoom-animated map-vehicle-canvas');
+    canvas.style.pointerEvents = 'none';
+    canvas.dataset.testid = 'map-vehicles-canvas';
+    this.getPane()?.appendChild(canvas);
+    this.canvas = canvas;
+    this.redraw();
+    void map;
+    return this;
+  }
+
+  onRemove(): this {
+    this.canvas?.remove();
+    this.canvas = null;
+    cancelAnimationFrame(this.hoverFrame);
+    this._map?.getContainer().classList.remove('map-vehicle-hover');
+    return this;
+  }
+
+  getEvents(): Record<string, L.LeafletEventHandlerFn> {
+    return {
+      moveend: this.onMoveEnd,
+      viewreset: this.redraw,
+      zoomend: this.redraw,
+      resize: this.redraw,
+      zoom: this.onZoom,
+      zoomanim: this.onZoomAnim as L.LeafletEventHandlerFn,
+      click: this.onClick as L.LeafletEventHandlerFn,
+      mousemove: this.onMouseMove as L.LeafletEventHandlerFn,
+    };
+  }
+
+  setItems(items: readonly MapCluster[]): void {
+    this.items = items;
+    this.redraw();
+  }
+
+  /** The item under a container point (vehicles before the groups they overlap), or null. */
+  itemAt(containerPoint: L.Point): MapCluster | null {
+    if (!this._map) return null;
+    const p = this._map.containerPointToLayerPoint(containerPoint);
+    for (let i = this.hitItems.length - 1; i >= 0; i--) {
+      const dx = this.hitX[i] - p.x;
+      const dy = this.hitY[i] - p.y;
+      const r = Math.max(this.hitR[i] + 3, 10);
+      if (dx * dx + dy * dy <= r * r) return this.hitItems[i];
+    }
+    return null;
+  }
+
+  private onMoveEnd(): void {
+    const map = this._map;
+    if (!map || !this.canvas) return;
+    const topLeft = map.containerPointToLayerPoint([0, 0]);
+    const bottomRight = topLeft.add(map.getSize());
+    const inside = topLeft.x >= this.origin.x && topLeft.y >= this.origin.y
+      && bottomRight.x <= this.origin.x + this.size.x && bottomRight.y <= this.origin.y + this.size.y;
+    if (!inside || map.getZoom() !== this.drawnZoom) this.redraw();
+  }
+
+  private onZoom(): void {
+    if (this._map) this.updateTransform(this._map.getCenter(), this._map.getZoom());
+  }
+
+  private onZoomAnim(event: L.ZoomAnimEvent): void {
+    this.updateTransform(event.center, event.zoom);
+  }
+
+  private updateTransform(center: L.LatLng, zoom: number): void {
+    const map = this._map;
+    if (!map || !this.canvas || !this.originLatLng) return;
+    const scale = map.getZoomScale(zoom, this.drawnZoom);
+    const pixelOrigin = (map as unknown as MapPrivate)._getNewPixelOrigin(center, zoom);
+    const offset = map.project(this.originLatLng, zoom).subtract(pixelOrigin);
+    L.DomUtil.setTransform(this.canvas, offset, scale);
+  }
+
+  private onClick(event: L.LeafletMouseEvent): void {
+    // a marker's click reaches the map too: it is the marker's, not the vehicle's beneath it
+    const target = event.originalEvent?.target;
+    if (target instanceof Element && target.closest('.leaflet-marker-icon, .leaflet-control, .leaflet-popup')) return;
+    const item = this.itemAt(event.containerPoint);
+    if (item) this.onItemClick?.(item);
+  }
+
+  private onMouseMove(event: L.LeafletMouseEvent): void {
+    cancelAnimationFrame(this.hoverFrame);
+    this.hoverFrame = requestAnimationFrame(() => {
+      this._map?.getContainer().classList.toggle('map-vehicle-hover', this.itemAt(event.containerPoint) !== null);
+    });
+  }
+
+  redraw(): void {
+    const map = this._map;
+    const canvas = this.canvas;
+    if (!map || !canvas) return;
+    const view = map.getSize();
+    const min = map.containerPointToLayerPoint(view.multiplyBy(-this.padding)).round();
+    const size = view.multiplyBy(1 + 2 * this.padding).round();
+    const dpr = window.devicePixelRatio || 1;
+    if (canvas.width !== Math.round(size.x * dpr) || canvas.height !== Math.round(size.y * dpr)) {
+      canvas.width = Math.round(size.x * dpr);
+      canvas.height = Math.round(size.y * dpr);
+      canvas.style.width = `${size.x}px`;
+      canvas.style.height = `${size.y}px`;
+    }
+    L.DomUtil.setPosition(canvas, min);
+    this.origin = min;
+    this.size = size;
+    this.originLatLng = map.layerPointToLatLng(min);
+    this.drawnZoom = map.getZoom();
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    ctx.setTransform(dpr, 0, 0, dpr, -min.x * dpr, -min.y * dpr);
+    this.draw(ctx, map, min, min.add(size));
+  }
+
+  private draw(ctx: CanvasRenderingContext2D, map: L.Map, min: L.Point, max: L.Point): void {
+    const margin = 30;
+    const vehicles = new Map<string, { x: number; y: number; course: number; item: MapCluster }[]>();
+    const groups: { x: number; y: number; item: MapCluster }[] = [];
+    for (const item of this.items) {
+      const p = map.latLngToLayerPoint(item.center);
+      if (p.x < min.x - margin || p.y < min.y - margin || p.x > max.x + margin || p.y > max.y + margin) continue;
+      if (item.type === 'group') {
+        groups.push({ x: p.x, y: p.y, item });
+      } else {
+        const colour = vehicleColor(item.classRank, item.on);
+        let list = vehicles.get(colour);
+        if (!list) vehicles.set(colour, (list = []));
+        list.push({ x: p.x, y: p.y, course: item.course, item });
+      }
+    }
+    const total = groups.length + [...vehicles.values()].reduce((n, list) => n + list.length, 0);
+    this.hitX = new Float64Array(total);
+    this.hitY = new Float64Array(total);
+    this.hitR = new Float64Array(total);
+    this.hitItems = new Array<MapCluster>(total);
+    let n = 0;
+    const dpr = window.devicePixelRatio || 1;
+    // stale vehicles first, so that reporting ones are drawn over them
+    const colours = [...vehicles.keys()].sort((a, b) => Number(b === OFF_COLOR) - Number(a === OFF_COLOR));
+    for (const colour of colours) {
+      for (const v of vehicles.get(colour) ?? []) {
+        const x = Math.round(v.x);
+        const y = Math.round(v.y);
+        ctx.drawImage(vehicleSprite(colour, v.course, dpr), x - SPRITE_HALF, y - SPRITE_HALF, SPRITE_HALF * 2, SPRITE_HALF * 2);
+        this.hitX[n] = x;
+        this.hitY[n] = y;
+        this.hitR[n] = VEHICLE_RADIUS;
+        this.hitItems[n++] = v.item;
+      }
+    }
+    if (map.getZoom() >= LABEL_MIN_ZOOM && n <= LABEL_MAX_ITEMS) this.drawLabels(ctx, n);
+    ctx.font = 'bold 12px Roboto, Arial, sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.strokeStyle = '#ffffff';
+    for (const g of groups) {
+      const radius = groupRadius(g.item.count);
+      ctx.beginPath();
+      ctx.arc(g.x, g.y, radius, 0, TAU);
+      ctx.fillStyle = GROUP_COLOR;
+      ctx.globalAlpha = 0.85;
+      ctx.fill();
+      ctx.globalAlpha = 1;
+      ctx.lineWidth = 2;
+      ctx.stroke();
+      ctx.fillStyle = '#ffffff';
+      ctx.fillText(String(g.item.count), g.x, g.y + 0.5);
+      this.hitX[n] = g.x;
+      this.hitY[n] = g.y;
+      this.hitR[n] = radius;
+      this.hitItems[n++] = g.item;
+    }
+  }
+
+  /** Route numbers beside the vehicles when zoomed in. */
+  private drawLabels(ctx: CanvasRenderingContext2D, count: number): void {
+    ctx.font = '11px Roboto, Arial, sans-serif';
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = '#ffffff';
+    ctx.fillStyle = '#212121';
+    for (let i = 0; i < count; i++) {
+      const label = this.hitItems[i].route;
+      if (!label) continue;
+      ctx.strokeText(label, this.hitX[i] + VEHICLE_RADIUS + 4, this.hitY[i]);
+      ctx.fillText(label, this.hitX[i] + VEHICLE_RADIUS + 4, this.hitY[i]);
+    }
+    ctx.lineWidth = 1.5;
+  }
+}

@@ -1,0 +1,34 @@
+import { COORDINATE_DECIMALS } from '../../shared/constants';
+
+/** Display rules of spec section 9 for the map: coordinates to 5 decimals, DD.MM.YYYY HH:mm:ss local time. */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function formatCoordinate(value: number): string {
+  return value.toFixed(COORDINATE_DECIMALS);
+}
+
+export function formatLatLon(lat: number, lon: number): string {
+  return `${formatCoordinate(lat)}, ${formatCoordinate(lon)}`;
+}
+
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/** A time as the value of an <input type="datetime-local"> (local time, minutes). */
+export function toLocalInput(time: number): string {
+  const d = new Date(time);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The value of a datetime-local input as epoch ms; NaN when empty or invalid. */
+export function fromLocalInput(value: string): number {
+  return value ? new Date(value).getTime() : Number.NaN;
+}
+
+export function fullName(...parts: (string | null | undefined)[]): string {
+  return parts.filter((part): part is string => Boolean(part && part.trim())).join(' ');
+}

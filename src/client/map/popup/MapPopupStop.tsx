@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import { Box, Chip, Stack, Typography } from '@mui/material';
+import type { StopDetails } from '../../../shared/map';
+import { transportTypeColor } from '../../../shared/transportTypes';
+import { useT } from '../../i18n/translate';
+import { mapApi } from '../mapApi';
+import { formatLatLon } from '../mapFormat';
+import { PopupTitle } from './PopupRows';
+import { showRoute } from './showRoute';
+
+/** A stop (GET /api/v1/map/stop/{id}): its name and the routes through it, each drawn on a click. */
+export function MapPopupStop({ id, name, at }: { id: number; name: string; at: [number, number] }) {
+  const t = useT();
+  const [stop, setStop] = useState<StopDetails | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    mapApi.stop(id, { signal: controller.signal }).then(setStop, () => !controller.signal.aborted && setFailed(true));
+    return () => controller.abort();
+  }, [id]);
+  return (
+    <Box data-testid="map-popup-stop">
+      <PopupTitle>{stop?.name ?? name}</PopupTitle>
+      <Typography variant="caption" color="text.secondary">{formatLatLon(stop?.lat ?? at[0], stop?.lon ?? at[1])}</Typography>
+      {failed && <Typography variant="body2" color="error">{t('mapView.popup.loadFailed')}</Typography>}
+      {stop && (
+        <>
+          <Typography variant="body2" sx={{ mt: 1, mb: 0.5 }}>{t('mapView.popup.routes')}</Typography>
+          {stop.routes.length === 0 && <Typography variant="body2" color="text.secondary">{t('mapView.popup.noRoutes')}</Typography>}
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+            {stop.routes.map((route) => (
+              <Chip
+                key={route.route_id}
+                size="small"
+                label={route.route_short_name}
+                onClick={() => void showRoute(route.route_id)}
+                sx={{ bgcolor: transportTypeColor(route.route_type), color: '#fff', fontWeight: 600 }}
+              />
+            ))}
+          </Stack>
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ServerResponse } from 'node:http';
+
+/**
+ * One server-sent event connection with backpressure: while the client has not drained the previous frame,
+ * a new frame replaces the waiting one instead of queueing behind it (the latest picture wins), so a slow
+ * client costs one frame of memory, never an unbounded queue.
+ */
+export class SseSink {
+  private pending: string | Buffer | null = null;
+  private closed = false;
+  /** Frames written and frames replaced before they could be written (for stats). */
+  sent = 0;
+  skipped = 0;
+
+  constructor(private readonly raw: ServerResponse) {
+    raw.on('drain', () => this.flushPending());
+    raw.on('close', () => {
+      this.closed = true;
+      this.pending = null;
+    });
+  }
+
+  get isClosed(): boolean {
+    return this.closed || this.raw.destroyed;
+  }
+
+  /**
+   * Sends one whole event frame (see sseFrame); returns false when it had to wait, replacing an older
+   * waiting frame. Frames shared by many streams come as one Buffer, encoded once for all of them.
+   */
+  send(frame: string | Buffer): boolean {
+    if (this.isClosed) return false;
+    if (this.raw.writableNeedDrain) {
+      if (this.pending !== null) this.skipped += 1;
+      this.pending = frame;
+      return false;
+    }
+    this.raw.write(frame);
+    this.sent += 1;
+    return true;
+  }
+
+  /** A comment line: keeps proxies and the client's idle timers from closing a quiet stream. */
+  heartbeat(): void {
+    if (!this.raw.writableNeedDrain && !this.isClosed) this.raw.write(': ping\n\n');
+  }
+
+  close(): void {
+    if (this.isClosed) return;
+    this.closed = true;
+    this.raw.end();
+  }
+
+  private flushPending(): void {
+    const frame = this.pending;
+    this.pending = null;
+    if (frame !== null && !this.isClosed) {
+      this.raw.write(frame);
+      this.sent += 1;
+    }
+  }
+}
+
+/** One server-sent event: its name and a one-line data payload (JSON never holds a raw line break). */
+export function sseFrame(name: string, data: string): string {
+  return `event: ${name}\ndata: ${data}\n\n`;
+}

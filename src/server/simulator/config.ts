@@ -1,0 +1,26 @@
+import { numberFromEnv } from '../map/config';
+
+/** Simulator settings, read from the environment by the area itself. */
+export interface SimulatorConfig {
+  /** SIMULATOR=true|false; by default on exactly when the demo data is (DEMO_DATA not 'false'). */
+  enabled: boolean;
+  /** Each vehicle on duty reports this often (SIMULATOR_INTERVAL_MS, 5000), the fleet spread evenly over it. */
+  intervalMs: number;
+  /** Schedule minutes are the operator's local time (SIMULATOR_TZ_OFFSET_MINUTES; default OPERATOR_TZ_OFFSET_MINUTES or +180). */
+  tzOffsetMinutes: number;
+  /** Driver-assistance incidents raised per hour across the fleet (SIMULATOR_INCIDENTS_PER_HOUR, 6). */
+  incidentsPerHour: number;
+  /** A vehicle parked at its depot reports once every this many intervals (SIMULATOR_PARKED_EVERY, 6). */
+  parkedEvery: number;
+}
+
+export function simulatorConfig(demoData: boolean, env: NodeJS.ProcessEnv = process.env): SimulatorConfig {
+  const operatorOffset = numberFromEnv(env.OPERATOR_TZ_OFFSET_MINUTES, 180);
+  return {
+    enabled: env.SIMULATOR === 'true' || (env.SIMULATOR !== 'false' && demoData),
+    intervalMs: Math.max(250, numberFromEnv(env.SIMULATOR_INTERVAL_MS, 5000)),
+    tzOffsetMinutes: numberFromEnv(env.SIMULATOR_TZ_OFFSET_MINUTES, operatorOffset),
+    incidentsPerHour: Math.max(0, numberFromEnv(env.SIMULATOR_INCIDENTS_PER_HOUR, 6)),
+    parkedEvery: Math.max(1, Math.round(numberFromEnv(env.SIMULATOR_PARKED_EVERY, 6))),
+  };
+}

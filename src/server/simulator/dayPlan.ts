@@ -1,0 +1,157 @@
+import type { Queryable } from '../db/types';
+import { addDays, operatorMidnight } from '../map/operatorDay';
+import type { SimNetwork, TripShape } from './network';
+import { Polyline } from './polyline';
+import { VehiclePlan, type Race } from './vehiclePlan';
+
+interface RaceRow {
+  v: number;
+  g: number;
+  s: string;
+  route_id: number;
+  racetype: string;
+  racenum: number;
+  stops: number[];
+  times: number[];
+}
+
+interface Shape { line: Polyline; dists: Float64Array; tripId: number | null; keep: number[] }
+
+/**
+ * The date whose vehicle tasks drive `date`: the date itself when it has tasks, else the nearest one on the
+ * same weekday, else the nearest at all. Demo data is generated for a week from the day it was loaded; a
+ * console started weeks later still gets a living map.
+ */
+export async function sourceDateFor(db: Queryable, date: string): Promise<string | null> {
+  const [row] = await db.query<{ date: string }>(
+    `select date::text as date from mgt.vehicle_task group by date
+      order by (date = $1::date) desc, (extract(isodow from date) = extract(isodow from $1::date)) desc, abs(date - $1::date), date desc
+      limit 1`,
+    [date],
+  );
+  return row?.date ?? null;
+}
+
+/** The trip a race runs along: same direction and termini, the same stop count preferred; null when none. */
+function matchTrip(trips: readonly TripShape[], raceType: string, stopIds: readonly number[]): TripShape | null {
+  const first = stopIds[0];
+  const last = stopIds[stopIds.length - 1];
+  const candidates = trips.filter((t) => t.line && t.raceType === raceType && t.stopIds.includes(first) && t.stopIds.includes(last)
+    && t.stopIds.indexOf(first) < t.stopIds.lastIndexOf(last));
+  const exact = candidates.find((t) => t.stopIds.length === stopIds.length && t.stopIds[0] === first && t.stopIds[t.stopIds.length - 1] === last);
+  return exact ?? candidates.find((t) => t.stopIds[0] === first && t.stopIds[t.stopIds.length - 1] === last) ?? candidates[0] ?? null;
+}
+
+/**
+ * The line a race runs along and each stop's distance on it: the trip's trajectory with the stops projected in
+ * order, or, without a usable trajectory (none, or multi-line), straight hops between the stops.
+ */
+function shapeOf(network: SimNetwork, routeId: number, raceType: string, stopIds: number[]): Shape | null {
+  const keep = stopIds.map((_, i) => i).filter((i) => network.stops.has(stopIds[i]));
+  if (keep.length < 2) return null;
+  const points = keep.map((i) => network.stops.get(stopIds[i])!);
+  const trip = matchTrip(network.tripsByRoute.get(routeId) ?? [], raceType, stopIds);
+  if (trip?.line) {
+    const dists = new Float64Array(points.length);
+    let from = 0;
+    points.forEach((p, i) => {
+      from = trip.line!.project(p, from);
+      dists[i] = from;
+    });
+    return { line: trip.line, dists, tripId: trip.id, keep };
+  }
+  const distinct = points.filter((p, i) => i === 0 || p.lat !== points[i - 1].lat || p.lon !== points[i - 1].lon);
+  if (distinct.length < 2) return null;
+  const line = new Polyline(distinct);
+  const dists = new Float64Array(points.length);
+  let from = 0;
+  points.forEach((p, i) => {
+    from = line.project(p, from);
+    dists[i] = from;
+  });
+  return { line, dists, tripId: null, keep };
+}
+
+/** Schedule races by exit and shift ("variant|graph|smena"), shared by the days planned together. */
+export type RaceRows = Map<string, RaceRow[]>;
+
+/** Loads the races of the exits not loaded yet: the day before usually runs the very same exits. */
+async function loadRaces(db: Queryable, keys: { v: number; g: number; s: string }[], cache: RaceRows): Promise<void> {
+  const missing = keys.filter((k) => !cache.has(`${k.v}|${k.g}|${k.s}`));
+  if (missing.length === 0) return;
+  for (const k of missing) cache.set(`${k.v}|${k.g}|${k.s}`, []);
+  const rows = await db.query<RaceRow>(
+    `select k.v, k.g, k.s, rv.route_id, rt.racetype, rt.racenum,
+            array_agg(rt.stop_id order by rt."order") as stops, array_agg(rt.time order by rt."order") as times
+       from unnest($1::int[], $2::int[], $3::text[]) as k(v, g, s)
+       join mgt.rasp_variant rv on rv.id = k.v
+       join mgt.rasp_time rt on rt."RaspVariant_id" = k.v and rt.graph = k.g and rt.smena = k.s
+      group by k.v, k.g, k.s, rv.route_id, rt.racetype, rt.racenum`,
+    [missing.map((k) => k.v), missing.map((k) => k.g), missing.map((k) => k.s)],
+  );
+  for (const row of rows) cache.get(`${row.v}|${row.g}|${row.s}`)!.push(row);
+}
+
+/** Races of every vehicle working `date` (replacements hand races over from their start time), keyed by vehicle. */
+export async function racesOfDate(
+  db: Queryable, network: SimNetwork, date: string, tzOffsetMinutes: number, shapes: Map<string, Shape | null>, races: RaceRows,
+): Promise<Map<number, Race[]>> {
+  const byVehicle = new Map<number, Race[]>();
+  const source = await sourceDateFor(db, date);
+  if (!source) return byVehicle;
+  const [tasks, replacements] = await Promise.all([
+    db.query<{ vehicle_id: number; v: number; g: number; s: string }>(
+      'select vehicle_id, "RaspVariant_id" as v, graph as g, smena as s from mgt.vehicle_task where date = $1::date order by id',
+      [source],
+    ),
+    db.query<{ vehicle_id: number; replace_vehicle_id: number; v: number; g: number; s: string; starttime: number }>(
+      'select vehicle_id, replace_vehicle_id, "RaspVariant_id" as v, graph as g, smena as s, starttime from mgt.replace_vehicle where date = $1::date order by id',
+      [source],
+    ),
+  ]);
+  await loadRaces(db, tasks, races);
+  const rows = [...new Set(tasks.map((t) => `${t.v}|${t.g}|${t.s}`))].flatMap((key) => races.get(key) ?? []);
+  const midnight = operatorMidnight(date, tzOffsetMinutes);
+  const vehiclesOf = new Map<string, number[]>();
+  for (const task of tasks) {
+    const key = `${task.v}|${task.g}|${task.s}`;
+    vehiclesOf.set(key, [...(vehiclesOf.get(key) ?? []), task.vehicle_id]);
+  }
+  const replacementOf = new Map(replacements.map((r) => [`${r.v}|${r.g}|${r.s}|${r.vehicle_id}`, r]));
+
+  for (const row of rows) {
+    const shapeKey = `${row.route_id}|${row.racetype}|${row.stops.join(',')}`;
+    if (!shapes.has(shapeKey)) shapes.set(shapeKey, shapeOf(network, row.route_id, row.racetype, row.stops));
+    const shape = shapes.get(shapeKey);
+    if (!shape) continue;
+    const times = Float64Array.from(shape.keep, (i) => midnight + row.times[i] * 60_000);
+    const race: Race = { routeId: row.route_id, tripId: shape.tripId, line: shape.line, times, dists: shape.dists };
+    for (const vehicleId of vehiclesOf.get(`${row.v}|${row.g}|${row.s}`) ?? []) {
+      const replacement = replacementOf.get(`${row.v}|${row.g}|${row.s}|${vehicleId}`);
+      const driver = replacement && times[0] >= midnight + replacement.starttime * 60_000 ? replacement.replace_vehicle_id : vehicleId;
+      const list = byVehicle.get(driver);
+      if (list) list.push(race);
+      else byVehicle.set(driver, [race]);
+    }
+  }
+  return byVehicle;
+}
+
+/**
+ * Every vehicle's plan around `date`: that day's races, plus the previous day's still running after midnight
+ * (night routes, late races). Vehicles without races get no plan: they report nothing.
+ */
+export async function planDay(db: Queryable, network: SimNetwork, date: string, tzOffsetMinutes: number): Promise<VehiclePlan[]> {
+  const shapes = new Map<string, Shape | null>();
+  const races: RaceRows = new Map();
+  const today = await racesOfDate(db, network, date, tzOffsetMinutes, shapes, races);
+  const yesterday = await racesOfDate(db, network, addDays(date, -1), tzOffsetMinutes, shapes, races);
+  const midnight = operatorMidnight(date, tzOffsetMinutes);
+  for (const [vehicleId, races] of yesterday) {
+    const late = races.filter((race) => race.times[race.times.length - 1] > midnight);
+    if (late.length) today.set(vehicleId, [...late, ...(today.get(vehicleId) ?? [])]);
+  }
+  return [...today.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([vehicleId, races]) => new VehiclePlan(vehicleId, network.depotOf.get(vehicleId) ?? null, races));
+}

@@ -1,0 +1,179 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../db/types';
+import type { AdasIncident } from '../journals/eventsWriter';
+import { operatorDate } from '../map/operatorDay';
+import type { Position } from '../telemetry/types';
+import type { SimulatorConfig } from './config';
+import { planDay } from './dayPlan';
+import { loadNetwork, type SimNetwork } from './network';
+import type { VehiclePlan, VehicleState } from './vehiclePlan';
+
+export interface SimulatorDeps {
+  db: Queryable;
+  /** The telemetry pipeline's ingest: simulated positions take the same path as real ones. */
+  ingest: (positions: Position[]) => unknown;
+  /** Appends driver-assistance incidents (app.eventsWriter.adasIncidents). */
+  incidents?: (incidents: AdasIncident[]) => Promise<number[]>;
+  log: FastifyBaseLogger;
+}
+
+/** The fleet is visited in slices this long: a 5 s interval is 20 slices, each a twentieth of the vehicles. */
+const SLICE_MS = 250;
+const GPS_NOISE_M = 3;
+const M_PER_DEG = 111_000;
+
+/**
+ * Drives the demo fleet along its routes by today's schedule and assignments (DESIGN.md "Live data"): every
+ * vehicle's day is planned once (see VehiclePlan), then each report is a binary search and an interpolation.
+ * Reports are spread evenly over the interval so the pipeline sees a steady trickle, not a burst.
+ */
+export class Simulator {
+  private network: SimNetwork | null = null;
+  private plans: VehiclePlan[] = [];
+  private planOf = new Map<number, VehiclePlan>();
+  private day: string | null = null;
+  private loading: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private slice = 0;
+  private stopped = false;
+  readonly stats = { reports: 0, incidents: 0, plans: 0, lastLoadMs: 0 };
+
+  constructor(
+    private readonly deps: SimulatorDeps,
+    private readonly config: SimulatorConfig,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get vehicles(): readonly VehiclePlan[] {
+    return this.plans;
+  }
+
+  /** Where a simulated vehicle is at `t` (its trip and route too): the GTFS-RT feed names the trip from it. */
+  stateOf(vehicleId: number, t = this.now()): VehicleState | null {
+    return this.planOf.get(vehicleId)?.stateAt(t) ?? null;
+  }
+
+  private get slices(): number {
+    return Math.max(1, Math.round(this.config.intervalMs / SLICE_MS));
+  }
+
+  /** Loads the network (once) and the plans of the current operator day. */
+  async prepare(): Promise<void> {
+    this.network ??= await loadNetwork(this.deps.db);
+    await this.loadDay(operatorDate(this.now(), this.config.tzOffsetMinutes));
+  }
+
+  /** Prepares in the background, then ticks: the server's start does not wait for the schedule to load. */
+  start(): void {
+    const started = this.prepare().catch((err) => this.deps.log.error({ err }, 'simulator could not load the schedule'));
+    this.loading = started.then(() => undefined);
+    void started.then(() => {
+      this.loading = null;
+      if (this.stopped) return;
+      this.timer = setInterval(() => this.tickSlice(), Math.min(SLICE_MS, this.config.intervalMs));
+      this.timer.unref();
+      this.deps.log.info({ vehicles: this.plans.length, ms: Math.round(this.stats.lastLoadMs) }, 'simulator running');
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.loading?.catch(() => undefined);
+  }
+
+  /** Positions of every planned vehicle at `t` (parked ones too), ingested at once: for tests and the bench. */
+  tickAll(t = this.now()): Position[] {
+    const positions: Position[] = [];
+    for (const plan of this.plans) {
+      const state = plan.stateAt(t);
+      if (state) positions.push(this.report(plan.vehicleId, state, t));
+    }
+    this.emit(positions);
+    return positions;
+  }
+
+  /** One slice of the fleet; parked vehicles report only every `parkedEvery`-th round. */
+  tickSlice(): void {
+    const t = this.now();
+    this.maybeReload(t);
+    const slices = this.slices;
+    const slice = this.slice % slices;
+    const round = Math.floor(this.slice / slices);
+    this.slice += 1;
+    const positions: Position[] = [];
+    for (let i = slice; i < this.plans.length; i += slices) {
+      const plan = this.plans[i];
+      const state = plan.stateAt(t);
+      if (!state) continue;
+      if (state.parked && (round + i) % this.config.parkedEvery !== 0) continue;
+      positions.push(this.report(plan.vehicleId, state, t));
+    }
+    this.emit(positions);
+    const chance = (this.config.incidentsPerHour * Math.min(SLICE_MS, this.config.intervalMs)) / 3_600_000;
+    if (positions.length && Math.random() < chance) void this.emitIncident(positions, t);
+  }
+
+  /** A driver-assistance incident at one of the moving vehicles of `positions` (random type and grade). */
+  async emitIncident(positions: readonly Position[], t = this.now()): Promise<number[]> {
+    const types = this.network?.incidentTypes ?? [];
+    const moving = positions.filter((p) => p.speed > 5);
+    const candidates = moving.length ? moving : positions;
+    if (!this.deps.incidents || types.length === 0 || candidates.length === 0) return [];
+    const p = candidates[Math.floor(Math.random() * candidates.length)];
+    const roll = Math.random();
+    const grade: 1 | 2 | 3 = roll < 0.6 ? 1 : roll < 0.9 ? 2 : 3;
+    const routeId = this.stateOf(p.vehicleId, t)?.routeId ?? null;
+    try {
+      const ids = await this.deps.incidents([{
+        at: new Date(t), vehicleId: p.vehicleId, incidentType: types[Math.floor(Math.random() * types.length)],
+        speed: Math.round(p.speed), lat: p.lat, lon: p.lon, grade, routeId, details: { simulated: true },
+      }]);
+      this.stats.incidents += ids.length;
+      return ids;
+    } catch (err) {
+      this.deps.log.warn({ err }, 'simulated incident not written');
+      return [];
+    }
+  }
+
+  private emit(positions: Position[]): void {
+    if (positions.length === 0) return;
+    this.stats.reports += positions.length;
+    this.deps.ingest(positions);
+  }
+
+  /** A GNSS-like report: a few metres of noise, speed ±8 %, course ±2°, whole-second fix time. */
+  private report(vehicleId: number, state: VehicleState, t: number): Position {
+    const noise = () => ((Math.random() - 0.5) * 2 * GPS_NOISE_M) / M_PER_DEG;
+    const moving = state.speed > 0.5;
+    const lat = state.lat + noise();
+    const lon = state.lon + noise() / Math.cos((state.lat * Math.PI) / 180);
+    const speed = moving ? Math.min(120, state.speed * (0.92 + Math.random() * 0.16)) : 0;
+    const course = (Math.round(state.course + (moving ? (Math.random() - 0.5) * 4 : 0)) + 360) % 360;
+    return {
+      vehicleId, time: Math.floor(t / 1000) * 1000, lat: Math.round(lat * 1e6) / 1e6, lon: Math.round(lon * 1e6) / 1e6,
+      speed: Math.round(speed * 10) / 10, course, valid: true, history: false,
+    };
+  }
+
+  /** A new operator day: its plans load in the background while the old ones keep running. */
+  private maybeReload(t: number): void {
+    const date = operatorDate(t, this.config.tzOffsetMinutes);
+    if (date === this.day || this.loading || !this.network || this.stopped) return;
+    this.loading = this.loadDay(date)
+      .catch((err) => this.deps.log.error({ err, date }, 'simulator could not load the new day'))
+      .finally(() => {
+        this.loading = null;
+      });
+  }
+
+  private async loadDay(date: string): Promise<void> {
+    const started = performance.now();
+    this.plans = await planDay(this.deps.db, this.network!, date, this.config.tzOffsetMinutes);
+    this.planOf = new Map(this.plans.map((plan) => [plan.vehicleId, plan]));
+    this.day = date;
+    this.stats.plans = this.plans.length;
+    this.stats.lastLoadMs = performance.now() - started;
+  }
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { simulatorConfig } from './config';
+import { Simulator } from './simulator';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The demo fleet's driver; null when SIMULATOR is off (a real installation fed by its terminals). */
+    simulator: Simulator | null;
+  }
+}
+
+/** Starts the simulator once the server listens (the schedule loads in the background) and stops it on close. */
+async function simulatorPlugin(app: FastifyInstance): Promise<void> {
+  const config = simulatorConfig(app.config.demoData);
+  if (!config.enabled) {
+    app.decorate('simulator', null);
+    return;
+  }
+  const simulator = new Simulator({
+    db: app.db,
+    ingest: (positions) => app.telemetry.pipeline.ingest(positions),
+    incidents: (incidents) => app.eventsWriter.adasIncidents(incidents),
+    log: app.log.child({ area: 'simulator' }),
+  }, config);
+  app.decorate('simulator', simulator);
+  // After listen, not at ready: loading a big city's schedule keeps the embedded database busy for a while,
+  // and the first requests should not queue behind it. (Tests and benches that never listen drive it themselves.)
+  app.addHook('onListen', async () => simulator.start());
+  app.addHook('preClose', async () => simulator.stop());
+}
+
+export default fp(simulatorPlugin, { name: 'simulator', dependencies: ['telemetry', 'journals'] });

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { SseParser, decodeGeoEvent, type SseMessage } from '../../src/client/map/geoStreamParser';
+import type { MapCluster } from '../../src/shared/map';
+
+const vehicle: MapCluster = {
+  type: 'vehicle', id: 7, count: 1, routeType: 'А', route: '12', classRank: 2, course: 90, on: true,
+  date: '2024-05-01T10:00:00Z', depotNumber: 1007, averageSpeed: 21, center: [59.95, 30.31],
+};
+const stream = [
+  ': connected\n\n',
+  'event: hello\ndata: {"streamId":"s-1"}\n\n',
+  `event: points\ndata: ${JSON.stringify({ time: '2024-05-01T10:00:01Z', items: [vehicle] })}\n\n`,
+  ': ping\n\n',
+  `event: points\ndata: ${JSON.stringify({ time: '2024-05-01T10:00:02Z', items: [] })}\n\n`,
+].join('');
+
+function feed(chunks: string[]): SseMessage[] {
+  const parser = new SseParser();
+  return chunks.flatMap((chunk) => parser.push(chunk));
+}
+
+describe('geo stream parser', () => {
+  it('reads every event of one chunk, skipping comments and heartbeats', () => {
+    const messages = feed([stream]);
+    expect(messages.map((m) => m.event)).toEqual(['hello', 'points', 'points']);
+    expect(decodeGeoEvent(messages[0])).toEqual({ event: 'hello', data: { streamId: 's-1' } });
+    expect(decodeGeoEvent(messages[1])).toEqual({ event: 'points', data: { time: '2024-05-01T10:00:01Z', items: [vehicle] } });
+  });
+
+  it('gives the same events whatever the chunk boundaries', () => {
+    const whole = feed([stream]);
+    for (let size = 1; size <= 17; size++) {
+      const chunks: string[] = [];
+      for (let i = 0; i < stream.length; i += size) chunks.push(stream.slice(i, i + size));
+      expect(feed(chunks)).toEqual(whole);
+    }
+    for (let cut = 0; cut <= stream.length; cut++) expect(feed([stream.slice(0, cut), stream.slice(cut)])).toEqual(whole);
+  });
+
+  it('accepts CRLF and CR line ends, even split between chunks', () => {
+    const crlf = stream.replace(/\n/g, '\r\n');
+    expect(feed([crlf])).toEqual(feed([stream]));
+    const cut = crlf.indexOf('\r\n') + 1;
+    expect(feed([crlf.slice(0, cut), crlf.slice(cut)])).toEqual(feed([stream]));
+    expect(feed([stream.replace(/\n/g, '\r')])).toEqual(feed([stream]));
+  });
+
+  it('joins multi-line data and keeps an event open until its blank line', () => {
+    const parser = new SseParser();
+    expect(parser.push('event: points\ndata: {"time":"t",\ndata: "items":[]}\n')).toEqual([]);
+    expect(parser.push('\n')).toEqual([{ event: 'points', data: '{"time":"t",\n"items":[]}', id: undefined }]);
+  });
+
+  it('names an unnamed event "message", ignores events without data and unknown fields', () => {
+    expect(feed(['data: 1\n\nevent: empty\n\nretry: 10\nfoo\ndata:2\n\n'])).toEqual([
+      { event: 'message', data: '1', id: undefined },
+      { event: 'message', data: '2', id: undefined },
+    ]);
+  });
+
+  it('decodes nothing from a malformed or unknown event, and drops malformed items', () => {
+    expect(decodeGeoEvent({ event: 'points', data: '{broken' })).toBeNull();
+    expect(decodeGeoEvent({ event: 'other', data: '{}' })).toBeNull();
+    expect(decodeGeoEvent({ event: 'hello', data: '{}' })).toBeNull();
+    const decoded = decodeGeoEvent({ event: 'points', data: JSON.stringify({ time: 't', items: [vehicle, { type: 'vehicle' }, null] }) });
+    expect(decoded).toEqual({ event: 'points', data: { time: 't', items: [vehicle] } });
+  });
+});

@@ -1,0 +1,169 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import type { MapCluster } from '../src/shared/map';
+import { parseGeoSubscription, serializeGeoSubscription } from '../src/shared/map';
+import { ClusterIndex, viewHash } from '../src/server/geo/clusterIndex';
+import { fleetPoints } from '../src/server/geo/fleetPoints';
+import { GeoHub, type EventSink } from '../src/server/geo/geoHub';
+import { SseSink, sseFrame } from '../src/server/geo/sseSink';
+import type { VehicleInfo } from '../src/server/map/fleetDirectory';
+import type { LatestPosition } from '../src/server/telemetry/types';
+
+const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
+const OPTIONS = { radius: 50, maxZoom: 15, rebuildMs: 1000, refreshMs: 30_000 };
+const fix = (lat: number, lon: number, speed = 20, secondsAgo = 5): LatestPosition => ({
+  lat, lon, speed, course: 90, time: NOW - secondsAgo * 1000, valid: true, receivedAt: NOW,
+});
+const info = (id: number): VehicleInfo => ({
+  id, depotNumber: 1000 + id, gosNomer: null, model: null, depotId: 1, vehicleTypeId: 1, classRank: 3, routeId: 7, routeShortName: '7', routeType: 'А',
+});
+
+/** Three buses at one stop, one across town. */
+function fleet(): Map<number, LatestPosition> {
+  return new Map([
+    [1, fix(59.93, 30.31, 10)],
+    [2, fix(59.9301, 30.3101, 20)],
+    [3, fix(59.9302, 30.3099, 30)],
+    [4, fix(59.99, 30.45, 40)],
+  ]);
+}
+const CITY: [number, number, number, number] = [59.8, 30.1, 60.1, 30.6];
+
+class FakeSink implements EventSink {
+  events: { name: string; data: unknown }[] = [];
+  isClosed = false;
+  send(frame: string | Buffer) {
+    const [, name, data] = /^event: (\w+)\ndata: (.*)\n\n$/s.exec(frame.toString())!;
+    this.events.push({ name, data: JSON.parse(data) });
+    return true;
+  }
+  heartbeat() {}
+  close() {
+    this.isClosed = true;
+  }
+  points(): MapCluster[][] {
+    return this.events.filter((e) => e.name === 'points').map((e) => (e.data as { items: MapCluster[] }).items);
+  }
+}
+
+describe('clustering', () => {
+  const index = new ClusterIndex(fleetPoints(fleet(), info, NOW), OPTIONS);
+
+  it('groups nearby vehicles at city zoom with count, average speed and centre', () => {
+    const items = index.clusters({ bounds: CITY, zoom: 10 });
+    const group = items.find((i) => i.type === 'group')!;
+    expect(group).toMatchObject({ type: 'group', count: 3, averageSpeed: 20, on: true, route: null, depotNumber: null, classRank: null });
+    expect(group.center[0]).toBeCloseTo(59.9301, 3);
+    expect(group.center[1]).toBeCloseTo(30.31, 3);
+    expect(group.date).toBe(new Date(NOW - 5000).toISOString());
+    expect(items.find((i) => i.type === 'vehicle')).toEqual({
+      type: 'vehicle', id: 4, count: 1, routeType: 'А', route: '7', classRank: 3, course: 90, on: true,
+      date: new Date(NOW - 5000).toISOString(), depotNumber: 1004, averageSpeed: 40, center: [59.99, 30.45],
+    });
+  });
+
+  it('shows every vehicle on its own above the cluster zoom, and only what is in view', () => {
+    expect(index.clusters({ bounds: CITY, zoom: 16 }).map((i) => i.id).sort()).toEqual([1, 2, 3, 4]);
+    expect(index.clusters({ bounds: [59.92, 30.30, 59.94, 30.32], zoom: 16 }).map((i) => i.id).sort()).toEqual([1, 2, 3]);
+  });
+
+  it('marks vehicles silent for five minutes as off', () => {
+    const stale = new Map([[1, fix(59.93, 30.31, 0, 301)]]);
+    expect(new ClusterIndex(fleetPoints(stale, info, NOW), OPTIONS).clusters({ bounds: CITY, zoom: 12 })[0].on).toBe(false);
+  });
+
+  it('fingerprints what a viewer sees', () => {
+    const items = index.clusters({ bounds: CITY, zoom: 16 });
+    expect(viewHash(items)).toBe(viewHash(index.clusters({ bounds: CITY, zoom: 16 })));
+    const moved = items.map((i) => (i.id === 1 ? { ...i, center: [59.931, 30.31] as [number, number] } : i));
+    expect(viewHash(moved)).not.toBe(viewHash(items));
+  });
+
+  it('round-trips the subscription of the contract and refuses malformed ones', () => {
+    const q = serializeGeoSubscription({ bounds: [59.8, 30.1, 60.1, 30.6], zoom: 12, vehicles: [3, 1] });
+    expect(parseGeoSubscription(q)).toEqual({ bounds: [59.8, 30.1, 60.1, 30.6], zoom: 12, vehicles: [3, 1] });
+    for (const bad of ['', '1,2,3;4;', '60,30,59,31;10;', '59,30,60,31;x;', '59,30,60,31;10;a', '59,30,60,31;30;']) expect(parseGeoSubscription(bad)).toBeNull();
+  });
+});
+
+describe('geo hub', () => {
+  const setup = () => {
+    const positions = fleet();
+    let now = NOW;
+    const hub = new GeoHub({ positions: () => positions.entries(), vehicle: (id) => info(id) }, OPTIONS, () => now);
+    return { hub, positions, tick: (ms: number) => (now += ms) };
+  };
+
+  it('says hello, sends the picture at once, and then only when the view changed', () => {
+    const { hub, positions, tick } = setup();
+    const sink = new FakeSink();
+    const stream = hub.open({ userId: 1, token: 't' }, { bounds: [59.92, 30.30, 59.94, 30.32], zoom: 16, vehicles: [] }, sink);
+    expect(sink.events[0]).toEqual({ name: 'hello', data: { streamId: stream.id } });
+    expect(sink.points()).toHaveLength(1);
+    expect(sink.points()[0].map((i) => i.id).sort()).toEqual([1, 2, 3]);
+
+    tick(1000);
+    hub.rebuild();
+    expect(sink.points()).toHaveLength(1); // nothing moved
+
+    positions.set(4, fix(59.995, 30.46, 40, 0)); // out of view
+    tick(1000);
+    hub.rebuild();
+    expect(sink.points()).toHaveLength(1);
+
+    positions.set(2, fix(59.931, 30.311, 25, 0)); // in view
+    tick(1000);
+    hub.rebuild();
+    expect(sink.points()).toHaveLength(2);
+    expect(sink.points()[1].find((i) => i.id === 2)?.center).toEqual([59.931, 30.311]);
+    hub.stop();
+  });
+
+  it('lets only the owner move a stream, pushing the new view at once', () => {
+    const { hub } = setup();
+    const sink = new FakeSink();
+    const stream = hub.open({ userId: 1, token: 't' }, { bounds: CITY, zoom: 10, vehicles: [] }, sink);
+    expect(hub.update(stream.id, 2, { bounds: CITY, zoom: 16, vehicles: [] })).toBe('forbidden');
+    expect(hub.update('no-such-stream', 1, { bounds: CITY, zoom: 16, vehicles: [] })).toBe('not_found');
+    expect(hub.update(stream.id, 1, { bounds: CITY, zoom: 16, vehicles: [4, 2] })).toBe('ok');
+    expect(sink.points().at(-1)!.map((i) => i.id).sort()).toEqual([2, 4]);
+    expect(hub.streamsOf(1)).toBe(1);
+    hub.close(stream.id);
+    expect(sink.isClosed).toBe(true);
+    expect(hub.size).toBe(0);
+  });
+
+  it('clusters a filtered fleet among itself only', () => {
+    const { hub } = setup();
+    const sink = new FakeSink();
+    hub.open({ userId: 1, token: 't' }, { bounds: CITY, zoom: 10, vehicles: [1, 2] }, sink);
+    expect(sink.points()[0]).toEqual([expect.objectContaining({ type: 'group', count: 2, averageSpeed: 15 })]);
+    hub.stop();
+  });
+});
+
+describe('server-sent event sink', () => {
+  it('keeps only the latest frame while the client has not drained', () => {
+    const written: string[] = [];
+    const raw = Object.assign(new EventEmitter(), {
+      writableNeedDrain: false, destroyed: false,
+      write(chunk: string | Buffer) {
+        written.push(chunk.toString());
+        return true;
+      },
+      end() {},
+    });
+    const sink = new SseSink(raw as unknown as ServerResponse);
+    expect(sink.send(sseFrame('points', '1'))).toBe(true);
+    raw.writableNeedDrain = true;
+    expect(sink.send(sseFrame('points', '2'))).toBe(false);
+    expect(sink.send(Buffer.from(sseFrame('points', '3')))).toBe(false);
+    sink.heartbeat();
+    expect(written).toEqual(['event: points\ndata: 1\n\n']);
+    raw.writableNeedDrain = false;
+    raw.emit('drain');
+    expect(written).toEqual(['event: points\ndata: 1\n\n', 'event: points\ndata: 3\n\n']);
+    expect(sink.skipped).toBe(1);
+  });
+});

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
+import { Polyline } from '../src/server/simulator/polyline';
+import { Simulator } from '../src/server/simulator/simulator';
+import { simulatorConfig } from '../src/server/simulator/config';
+import { VehiclePlan, type Race } from '../src/server/simulator/vehiclePlan';
+import { ENGINES } from './helpers/engines';
+import { startTestApp, type TestApp } from './helpers/testApp';
+
+const TZ = 180;
+const MINUTE = 60_000;
+
+describe('vehicle plan', () => {
+  // Two stops 1 km apart due east, a 4-minute hop; the depot 500 m north of the first stop.
+  const line = new Polyline([{ lat: 59.93, lon: 30.30 }, { lat: 59.93, lon: 30.30 + 1000 / (111_320 * Math.cos((59.93 * Math.PI) / 180)) }]);
+  const t0 = Date.UTC(2026, 0, 15, 7, 0);
+  const race: Race = { routeId: 7, tripId: 70, line, times: Float64Array.of(t0, t0 + 4 * MINUTE), dists: Float64Array.of(0, line.length) };
+  const plan = new VehiclePlan(1, { lat: 59.9345, lon: 30.30 }, [race]);
+
+  it('dwells at a stop, then moves along the line at the speed the timetable asks', () => {
+    expect(plan.stateAt(t0 + 10_000)).toMatchObject({ speed: 0, course: 90, routeId: 7, tripId: 70 });
+    const half = plan.stateAt(t0 + 30_000 + 105_000)!;
+    expect(half.lon).toBeCloseTo((line.first.lon + line.last.lon) / 2, 6);
+    expect(half.course).toBe(90);
+    expect(half.speed).toBeCloseTo(1000 / 210 * 3.6, 3);
+  });
+
+  it('comes out of the depot before the duty and goes back after it; parked outside it', () => {
+    expect(plan.stateAt(t0 - 3 * 3_600_000)).toMatchObject({ lat: 59.9345, parked: true, speed: 0 });
+    const out = plan.stateAt(t0 - 3 * MINUTE)!;
+    expect(out.parked).toBe(false);
+    expect(out.lat).toBeLessThan(59.9345);
+    expect(out.lat).toBeGreaterThan(59.93);
+    expect(plan.stateAt(t0 - MINUTE)).toMatchObject({ lat: 59.93, speed: 0, parked: false });
+    expect(plan.stateAt(t0 + 5 * MINUTE)!.speed).toBeGreaterThan(0);
+    expect(plan.stateAt(t0 + 5 * 3_600_000)).toMatchObject({ parked: true });
+  });
+});
+
+describe.each(ENGINES)('simulator on %s', (engine) => {
+  let t: TestApp;
+  let clock: number;
+  let simulator: Simulator;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    // Yesterday 10:00 operator time: in the past (the pipeline takes it), and a day without tasks of its own
+    // in the test data (loaded today), so the nearest same weekday's duties stand in for it.
+    clock = operatorMidnight(addDays(operatorDate(Date.now(), TZ), -1), TZ) + 10 * 60 * MINUTE;
+    simulator = new Simulator({
+      db: t.db,
+      ingest: (positions) => t.app.telemetry.pipeline.ingest(positions),
+      incidents: (incidents) => t.app.eventsWriter.adasIncidents(incidents),
+      log: t.app.log,
+    }, { ...simulatorConfig(false, {}), enabled: true, tzOffsetMinutes: TZ }, () => clock);
+    await simulator.prepare();
+  });
+  afterAll(async () => {
+    await simulator.stop();
+    await t.close();
+  });
+
+  it('is off without the demo data unless asked, and on with it unless told not to', () => {
+    expect(simulatorConfig(false, {}).enabled).toBe(false);
+    expect(simulatorConfig(true, {}).enabled).toBe(true);
+    expect(simulatorConfig(true, { SIMULATOR: 'false' }).enabled).toBe(false);
+    expect(simulatorConfig(false, { SIMULATOR: 'true' }).enabled).toBe(true);
+    expect(t.app.simulator).toBeNull();
+  });
+
+  it('puts vehicles on duty on their trip lines and moves them between ticks', async () => {
+    const [{ n: tasks }] = await t.db.query<{ n: number }>('select count(distinct vehicle_id)::int as n from mgt.vehicle_task');
+    expect(simulator.vehicles.length).toBeGreaterThanOrEqual(tasks);
+
+    const first = simulator.tickAll();
+    expect(first.length).toBe(simulator.vehicles.length);
+    const onTrip = first.filter((p) => simulator.stateOf(p.vehicleId, clock)?.tripId);
+    expect(onTrip.length).toBeGreaterThan(3);
+    for (const p of onTrip) {
+      const tripId = simulator.stateOf(p.vehicleId, clock)!.tripId;
+      const [{ metres }] = await t.db.query<{ metres: number }>(
+        'select st_distance(trajectory::geography, st_setsrid(st_makepoint($2, $3), 4326)::geography) as metres from mgt.trip where id = $1',
+        [tripId, p.lon, p.lat],
+      );
+      expect(metres, `vehicle ${p.vehicleId} on trip ${tripId}`).toBeLessThan(15);
+    }
+    expect(t.app.telemetry.latest.get(first[0].vehicleId)?.time).toBe(Math.floor(clock / 1000) * 1000);
+
+    clock += 30_000;
+    const second = simulator.tickAll();
+    const before = new Map(first.map((p) => [p.vehicleId, p]));
+    const moving = second.filter((p) => p.speed > 3 && (before.get(p.vehicleId)?.speed ?? 0) > 3);
+    expect(moving.length).toBeGreaterThan(0);
+    for (const p of moving) {
+      const q = before.get(p.vehicleId)!;
+      expect(Math.hypot((p.lat - q.lat) * 111_000, (p.lon - q.lon) * 55_000)).toBeGreaterThan(20);
+      expect(p.course).toBeGreaterThanOrEqual(0);
+      expect(p.course).toBeLessThan(360);
+    }
+    expect(t.app.telemetry.latest.get(moving[0].vehicleId)?.time).toBe(Math.floor(clock / 1000) * 1000);
+  });
+
+  it('parks vehicles at their depot before the morning duties', async () => {
+    const earlyClock = operatorMidnight(addDays(operatorDate(Date.now(), TZ), -1), TZ) + 3 * 60 * MINUTE;
+    const depots = await t.db.query<{ id: number; dp_lat: number; dp_lon: number }>(
+      'select v.id, d.dp_lat, d.dp_lon from mgt.vehicles v join mgt.depot d on d.depot_id = v.depot_id',
+    );
+    const depotOf = new Map(depots.map((d) => [d.id, d]));
+    for (const plan of simulator.vehicles) {
+      const state = plan.stateAt(earlyClock)!;
+      expect(state.parked).toBe(true);
+      expect(state.lat).toBeCloseTo(depotOf.get(plan.vehicleId)!.dp_lat, 5);
+    }
+  });
+
+  it('raises a driver-assistance incident with a type from the handbook and a grade', async () => {
+    const positions = simulator.tickAll();
+    const [id] = await simulator.emitIncident(positions, clock);
+    const [row] = await t.db.query<{ incident_type: number; grade: number; vehicle_id: number; depot_number: number | null }>(
+      'select incident_type, grade, vehicle_id, depot_number from adas.incident_event where id = $1', [id],
+    );
+    const types = (await t.db.query<{ incident_type: number }>('select incident_type from adas.incident_type')).map((r) => r.incident_type);
+    expect(types).toContain(row.incident_type);
+    expect([1, 2, 3]).toContain(row.grade);
+    expect(row.depot_number).not.toBeNull();
+  });
+});
