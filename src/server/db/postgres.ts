@@ -6,6 +6,8 @@ for (const [oid, parse] of Object.entries(TYPE_PARSERS)) pg.types.setTypeParser(
 /** A PostgreSQL server through a connection pool. */
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle connection the server drops (restart, failover) must cost one reconnect, not the process.
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
   await pool.query('select 1');
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {

@@ -3,13 +3,14 @@ import fp from 'fastify-plugin';
 import { BUILD } from '../build';
 import { tilesConfig } from './config';
 import { openTileSource } from './openTileSource';
+import type { TileSource } from './tileSource';
 import photoRoute from './photoRoute';
 import tilesRoutes from './tilesRoutes';
 
 /** Map tiles and vehicle photos, served by the product itself (it must work without internet). */
 async function tilesPlugin(app: FastifyInstance): Promise<void> {
   const config = tilesConfig(app.config.dataDir, BUILD.version);
-  let source;
+  let source: TileSource | undefined;
   try {
     source = openTileSource(config);
   } catch (err) {
