@@ -1,27 +1,24 @@
+import { CSV_BOM, csvLine as handbookCsvLine, neutralizeCell, quoteCell } from '../../shared/handbooks/csv';
+
 /**
- * CSV as the console's exports write it (spec section 2): UTF-8 with a BOM so that Excel reads the Cyrillic,
- * semicolon-separated, CRLF lines. A text cell a spreadsheet would run as a formula (starting with = + - @,
- * tab or CR) gets an apostrophe in front, Excel's own "this is text" mark; numbers are never formulas.
+ * Journal exports write CSV as the handbook exports do (spec section 2): UTF-8 with a BOM, semicolons, CRLF,
+ * formula cells neutralised. Only the cell values differ: numbers are never formulas, objects go as JSON.
  */
-export const CSV_BOM = '\uFEFF';
-const DANGEROUS_START = /^[=+\-@\t\r]/;
+export { CSV_BOM };
 
-export function neutralize(text: string): string {
-  return DANGEROUS_START.test(text) ? `'${text}` : text;
-}
-
-export function quote(text: string): string {
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvCell(value: unknown): string {
+function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return quote(neutralize(typeof value === 'string' ? value : JSON.stringify(value)));
+  return neutralizeCell(typeof value === 'string' ? value : JSON.stringify(value));
+}
+
+/** One cell as it stands in the file (neutralised, quoted when needed). */
+export function csvCell(value: unknown): string {
+  return quoteCell(cellText(value));
 }
 
 export function csvLine(cells: readonly unknown[]): string {
-  return `${cells.map(csvCell).join(';')}\r\n`;
+  return handbookCsvLine(cells.map(cellText));
 }
 
 /** DD.MM.YYYY HH:mm:ss (spec section 9) at the client's offset in minutes east of UTC. */
