@@ -98,13 +98,24 @@ function buildUrl(url: string, query: RequestOptions['query']): string {
   return search ? `${base}${base.includes('?') ? '&' : '?'}${search}` : base;
 }
 
+/**
+ * The headers every request carries (spec section 7): the session token, the timezone offset and the page
+ * identifier. Exported for the few requests that cannot go through fetch (an upload with progress uses
+ * XMLHttpRequest).
+ */
+export function sessionHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const token = readToken();
+  if (token) headers[HEADERS.token] = `Bearer ${token}`;
+  headers[HEADERS.timezoneOffset] = String(timezoneOffsetMinutes());
+  headers[HEADERS.pageId] = window.location.pathname;
+  return headers;
+}
+
 function buildInit(options: RequestOptions, signal: AbortSignal | undefined): RequestInit {
   const headers = new Headers(options.headers);
   headers.set('accept', 'application/json');
-  const token = readToken();
-  if (token) headers.set(HEADERS.token, `Bearer ${token}`);
-  headers.set(HEADERS.timezoneOffset, String(timezoneOffsetMinutes()));
-  headers.set(HEADERS.pageId, window.location.pathname);
+  for (const [name, value] of Object.entries(sessionHeaders())) headers.set(name, value);
   let body: BodyInit | undefined;
   const raw = options.body;
   if (raw instanceof FormData || raw instanceof Blob || raw instanceof URLSearchParams || typeof raw === 'string') {

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Autocomplete, TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { LinkOption } from './linkOptions';
+import { useLinkSearch } from './useLinkSearch';
+
+/**
+ * One stop of a trip, picked by name: suggestions from the stops handbook through the Trip_Stops link
+ * (POST /api/table/options { config: { type: 'tripstops' }, field: 'stop_id' }), at most 50, texts cut at 75.
+ */
+export function StopPicker({ value, error, onChange }: { value: LinkOption | null; error?: string; onChange: (option: LinkOption | null) => void }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const { options, loading } = useLinkSearch('tripstops', 'stop_id', search, open);
+  return (
+    <Autocomplete<LinkOption>
+      size="small"
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      value={value}
+      options={value && !options.some((option) => option.value === value.value) ? [value, ...options] : options}
+      loading={loading}
+      filterOptions={(list) => list}
+      getOptionLabel={(option) => option.label}
+      isOptionEqualToValue={(option, current) => option.value === current.value}
+      onChange={(_event, option) => onChange(option)}
+      onInputChange={(_event, text, reason) => { if (reason === 'input') setSearch(text); else if (reason === 'clear') setSearch(''); }}
+      noOptionsText={translate('handbookEditor.tripStops.nothingFound')}
+      loadingText={translate('app.loading')}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          variant="standard"
+          placeholder={translate('handbookEditor.tripStops.searchStop')}
+          error={Boolean(error)}
+          helperText={error}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps?.htmlInput, 'aria-label': translate('handbookEditor.tripStops.stop'), 'data-testid': 'trip-stop-input' } }}
+        />
+      )}
+    />
+  );
+}
