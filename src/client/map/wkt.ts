@@ -7,16 +7,20 @@ export type LatLon = [number, number];
 
 const NUMBER_PAIR = /^\s*(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s+(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)/;
 
+const ORDINATE = /^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
+
 function stripSrid(text: string): string {
   return text.replace(/^\s*SRID=\d+;/i, '').trim();
 }
 
-function body(text: string, kind: string): string | null {
+/** The text inside `KIND(...)` (SRID prefix and Z/M tag allowed), or null when the text is not of that kind. */
+export function wktBody(text: string, kind: string): string | null {
   const match = new RegExp(`^${kind}\\s*(?:Z|M|ZM)?\\s*\\((.*)\\)\\s*$`, 'is').exec(stripSrid(text));
   return match ? match[1] : null;
 }
 
-function pair(text: string): LatLon | null {
+/** 'lon lat' (further ordinates ignored) → [lat, lon]; null for bad numbers or out-of-range values. */
+export function wktPair(text: string): LatLon | null {
   const match = NUMBER_PAIR.exec(text);
   if (!match) return null;
   const lon = Number(match[1]);
@@ -28,20 +32,28 @@ function pair(text: string): LatLon | null {
 /** POINT(lon lat) → [lat, lon]; null for anything else (EMPTY, another type, bad numbers). */
 export function parseWktPoint(text: string | null | undefined): LatLon | null {
   if (!text) return null;
-  const inner = body(text, 'POINT');
-  return inner === null ? null : pair(inner);
+  const inner = wktBody(text, 'POINT');
+  return inner === null ? null : wktPair(inner);
 }
 
 /** LINESTRING(lon lat, ...) → [[lat, lon], ...]; null for MULTILINESTRING, EMPTY or malformed text. */
 export function parseWktLineString(text: string | null | undefined): LatLon[] | null {
   if (!text) return null;
-  const inner = body(text, 'LINESTRING');
-  if (inner === null || inner.includes('(')) return null;
+  const inner = wktBody(text, 'LINESTRING');
+  const points = inner === null ? null : parseWktCoordinates(inner);
+  return points && points.length >= 2 ? points : null;
+}
+
+/** 'lon lat, lon lat, ...' (no parentheses) → [[lat, lon], ...]; null when any pair is malformed. */
+export function parseWktCoordinates(text: string): LatLon[] | null {
+  if (text.includes('(') || text.includes(')')) return null;
   const points: LatLon[] = [];
-  for (const part of inner.split(',')) {
-    const point = pair(part);
+  for (const part of text.split(',')) {
+    const ordinates = part.trim().split(/\s+/);
+    if (ordinates.length < 2 || ordinates.length > 4 || !ordinates.every((ordinate) => ORDINATE.test(ordinate))) return null;
+    const point = wktPair(part);
     if (!point) return null;
     points.push(point);
   }
-  return points.length >= 2 ? points : null;
+  return points;
 }

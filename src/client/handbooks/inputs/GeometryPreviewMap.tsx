@@ -1,0 +1,48 @@
+import 'leaflet/dist/leaflet.css';
+import { useEffect } from 'react';
+import { MapContainer, Polygon, Polyline, useMap } from 'react-leaflet';
+import { MapResize } from '../../map/MapResize';
+import { MapTiles } from '../../map/MapTiles';
+import { geometryBounds, type Geometry } from './wktGeometry';
+import { SHAPE_STYLE } from './inputMaps';
+
+/** Keeps the shape in view as it changes (edited on the map or as text). */
+function FitShape({ geometry }: { geometry: Geometry }) {
+  const map = useMap();
+  useEffect(() => {
+    const bounds = geometryBounds(geometry);
+    if (bounds) map.fitBounds(bounds, { padding: [12, 12], maxZoom: 16, animate: false });
+  }, [map, geometry]);
+  return null;
+}
+
+/** The shape drawn on the parts of a geometry (each polygon with its holes, each line). */
+function GeometryShapes({ geometry }: { geometry: Geometry }) {
+  return geometry.kind === 'polygon'
+    ? <>{geometry.polygons.map((rings, i) => <Polygon key={i} positions={rings} pathOptions={SHAPE_STYLE} />)}</>
+    : <>{geometry.lines.map((line, i) => <Polyline key={i} positions={line} pathOptions={SHAPE_STYLE} />)}</>;
+}
+
+/** A small map showing a polygon or line, not interactive: the form's preview of a geometry column. */
+export default function GeometryPreviewMap({ geometry }: { geometry: Geometry }) {
+  return (
+    <MapContainer
+      center={[0, 0]}
+      zoom={1}
+      style={{ position: 'absolute', inset: 0 }}
+      dragging={false}
+      zoomControl={false}
+      scrollWheelZoom={false}
+      doubleClickZoom={false}
+      touchZoom={false}
+      boxZoom={false}
+      keyboard={false}
+      attributionControl={false}
+    >
+      <MapTiles />
+      <MapResize />
+      <FitShape geometry={geometry} />
+      <GeometryShapes geometry={geometry} />
+    </MapContainer>
+  );
+}
