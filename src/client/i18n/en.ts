@@ -502,6 +502,16 @@ export const en: AppMessages = {
     },
   },
   handbookEditor: {
+    map: {
+      pick: 'Pick on the map', pointTitle: '%{label}: pick a point', pointHint: 'Click the map to place the point; the point can be dragged',
+      pointPlaceholder: 'latitude, longitude', pointFormat: 'Enter latitude and longitude separated by a comma, e.g. 59.93428, 30.33510',
+      chosen: 'Point: %{point}', noPoint: 'No point chosen', choose: 'Choose', cancel: 'Cancel', apply: 'Apply',
+      notSet: 'Not set', badWkt: 'Cannot show: invalid WKT text', edit: 'Edit on the map',
+      editTitle: '%{label}: edit on the map', showWkt: 'WKT text', hideWkt: 'Hide WKT text', wkt: 'WKT (longitude latitude)',
+      parts: 'Parts: %{count}', loading: 'Loading the map…',
+      polygonHint: 'Draw a polygon with the button on the left: click the map and close the outline on the first point. Move vertices in edit mode and the shape in drag mode. A new drawing replaces the previous boundary.',
+      lineHint: 'Draw a line with the button on the left: click the map and finish by clicking the last point again. Move vertices in edit mode and the line in drag mode. A new drawing replaces the previous line.',
+    },
     tripStops: {
       title: 'Trip stops', sequence: 'No.', stop: 'Stop', kkp: 'Control point', actions: 'Actions',
       kkpOptions: { none: '—', B: 'Start of trip', E: 'End of trip' },
