@@ -26,9 +26,10 @@ export function HandbookGeometryInput({ field }: { field: PolygonField | LineFie
 
   const empty = text.trim() === '';
   const invalid = !empty && !geometry;
+  const checked = touched || formState.isSubmitted;
   let problem: string | undefined;
-  if (invalid) problem = field.kind === 'polygon' ? MSG.polygon : MSG.line;
-  else if (empty && field.required && (touched || formState.isSubmitted)) problem = MSG.required;
+  if (invalid && checked) problem = field.kind === 'polygon' ? MSG.polygon : MSG.line;
+  else if (empty && field.required && checked) problem = MSG.required;
   const formError = fieldState.error?.message;
   let helper: ReactNode = field.help;
   if (problem) helper = problem;
@@ -79,7 +80,7 @@ export function HandbookGeometryInput({ field }: { field: PolygonField | LineFie
             setTouched(true);
             input.onBlur();
           }}
-          error={invalid}
+          error={invalid && checked}
           multiline
           minRows={2}
           maxRows={10}
