@@ -10,12 +10,16 @@ export type Screen = LazyExoticComponent<ComponentType>;
  * section is off to /not-found and one without the permission to /access-denied. For example:
  *
  *   '/map': lazy(() => import('./map/MapScreen')),
+  // every handbook: /handbooks/table/:handbookType, with /create and /:id under it
+  '/handbooks/table': lazy(() => import('./handbooks/HandbookScreen')),
  */
 const SystemSettingsScreen = lazy(() => import('./system/SystemSettingsScreen'));
 const JournalScreen = lazy(() => import('./journals/JournalScreen'));
 
 export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
   '/map': lazy(() => import('./map/MapScreen')),
+  // every handbook: /handbooks/table/:handbookType, with /create and /:id under it
+  '/handbooks/table': lazy(() => import('./handbooks/HandbookScreen')),
   // administration: /users/create and /users/edit/:id are nested routes of the users screen
   '/users': lazy(() => import('./users/UsersScreen')),
   '/roles': lazy(() => import('./roles/RolesScreen')),

@@ -83,7 +83,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   r('/system/journals', 'system', 'system', 'menu.system.journals', { built: true }),
   r('/system/bc', 'system', 'system', 'menu.system.bc', { section: 'system.bc', built: true }),
   r('/system/eis', 'system', 'system', 'menu.system.eis', { built: true }),
-  r('/handbooks/table', 'handbooks', 'handbooks', 'menu.handbooks'),
+  r('/handbooks/table', 'handbooks', 'handbooks', 'menu.handbooks', { built: true }),
   r('/journal/useractions', 'journals', 'journals', 'menu.journals.useractions', { section: 'journals.userActions', built: true }),
   r('/journal/eventsts', 'journals', 'journals', 'menu.journals.eventsts', { section: 'journals.vehicleConnectEvents', built: true }),
   r('/journal/eventspo', 'journals', 'journals', 'menu.journals.eventspo', { section: 'journals.softwareEvents', built: true }),

@@ -502,6 +502,9 @@ export const en: AppMessages = {
     },
   },
   handbookEditor: {
+    handbook: 'Handbook', search: 'Search', columns: 'Columns', lastColumn: 'The last visible column',
+    export: 'Export', nothingFound: 'Nothing found', saved: 'Record saved',
+    confirmDelete: 'Delete record %{name}?', dependentFlag: 'On when the media server address, port, login and password are all filled',
     map: {
       pick: 'Pick on the map', pointTitle: '%{label}: pick a point', pointHint: 'Click the map to place the point; the point can be dragged',
       pointPlaceholder: 'latitude, longitude', pointFormat: 'Enter latitude and longitude separated by a comma, e.g. 59.93428, 30.33510',

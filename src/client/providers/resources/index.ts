@@ -1,4 +1,5 @@
 import type { DataProvider } from 'react-admin';
+import { HANDBOOK_RESOURCE_PREFIX, handbooksAdapter } from './handbooks';
 import { JOURNAL_RESOURCE_PREFIX, journalsAdapter } from './journals';
 import { rolesAdapter } from './roles';
 import { usersAdapter } from './users';
@@ -10,11 +11,12 @@ const METHODS = ['getList', 'getOne', 'getMany', 'getManyReference', 'create', '
 type Method = (typeof METHODS)[number];
 type Call = (resource: string, params: unknown) => Promise<unknown>;
 
-/** The adapter of a resource: by its name, or by a prefix ('journal/…'). */
+/** The adapter of a resource: by its name, or by a prefix ('journal/…', 'handbooks/…'). */
 export function adapterFor(resource: string): ResourceAdapter | undefined {
   if (resource === 'users') return usersAdapter;
   if (resource === 'roles') return rolesAdapter;
   if (resource.startsWith(JOURNAL_RESOURCE_PREFIX)) return journalsAdapter;
+  if (resource.startsWith(HANDBOOK_RESOURCE_PREFIX)) return handbooksAdapter;
   return undefined;
 }
 

@@ -1,0 +1,23 @@
+import { Create, useNotify, useRedirect } from 'react-admin';
+import type { HandbookSchema } from '../../shared/handbooks/types';
+import { handbookResource } from '../providers/resources/handbooks';
+import { HandbookForm } from './HandbookForm';
+import { handbookPath, handbookRecordPath } from './handbookPaths';
+
+const quiet = () => undefined;
+
+/** /handbooks/table/:handbookType/create; a trip goes on to its page, where its stops are edited. */
+export function HandbookCreate({ schema }: { schema: HandbookSchema }) {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const onSuccess = (record: { id: string | number }) => {
+    notify('handbookEditor.saved', { type: 'info' });
+    const hasStops = schema.fields.some((field) => field.kind === 'widget' && field.widget === 'tripStops');
+    redirect(hasStops ? handbookRecordPath(schema.type, record.id) : handbookPath(schema.type));
+  };
+  return (
+    <Create resource={handbookResource(schema.type)} title={`${schema.title}: новая запись`} mutationOptions={{ onSuccess, onError: quiet }}>
+      <HandbookForm schema={schema} creating />
+    </Create>
+  );
+}

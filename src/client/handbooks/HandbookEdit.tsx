@@ -1,0 +1,40 @@
+import { Box } from '@mui/material';
+import { Edit, useNotify, useRedirect } from 'react-admin';
+import type { HandbookSchema } from '../../shared/handbooks/types';
+import { handbookResource } from '../providers/resources/handbooks';
+import { HandbookForm } from './HandbookForm';
+import { handbookPath } from './handbookPaths';
+import { TripStopsEditor } from './widgets/TripStopsEditor';
+
+const quiet = () => undefined;
+
+/** A key from the address: digits are numbers (most keys), anything else stays text. */
+const keyOf = (id: string): string | number => (/^\d+$/.test(id) ? Number(id) : id);
+
+/** /handbooks/table/:handbookType/:id; a save waits for the server's answer (its checks are the last word). */
+export function HandbookEdit({ schema, id }: { schema: HandbookSchema; id: string }) {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const key = keyOf(id);
+  const onSuccess = () => {
+    notify('handbookEditor.saved', { type: 'info' });
+    redirect(handbookPath(schema.type));
+  };
+  const hasStops = schema.fields.some((field) => field.kind === 'widget' && field.widget === 'tripStops');
+  return (
+    <Box>
+      <Edit
+        resource={handbookResource(schema.type)}
+        id={key}
+        title={`${schema.title}: запись ${id}`}
+        mutationMode="pessimistic"
+        mutationOptions={{ onSuccess, onError: quiet }}
+        queryOptions={{ onError: quiet }}
+        redirect={handbookPath(schema.type)}
+      >
+        <HandbookForm schema={schema} creating={false} />
+      </Edit>
+      {hasStops && typeof key === 'number' && <TripStopsEditor tripId={key} />}
+    </Box>
+  );
+}

@@ -1,0 +1,74 @@
+import { COORDINATE_DECIMALS } from '../../shared/constants';
+import { displayKey } from '../../shared/handbooks/fields';
+import type { Field, ListField, PointField } from '../../shared/handbooks/types';
+import type { Row } from '../../shared/handbooks/validation';
+import { minutesToHhMm } from '../../shared/time';
+
+/** Texts of the handbook list cells, by field kind (spec section 2: minutes as hh:mm). */
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** 'YYYY-MM-DD' (or an ISO time) as DD.MM.YYYY. */
+export function formatDate(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const match = ISO_DATE.exec(value);
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : value;
+}
+
+/** An ISO time as DD.MM.YYYY hh:mm in the browser's time zone. */
+export function formatDateTime(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  const time = new Date(value);
+  if (Number.isNaN(time.getTime())) return value;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(time.getDate())}.${pad(time.getMonth() + 1)}.${time.getFullYear()} ${pad(time.getHours())}:${pad(time.getMinutes())}`;
+}
+
+export function listLabel(field: ListField, value: unknown): string {
+  const option = field.options.find((item) => item.value === (value ?? null) || String(item.value) === String(value));
+  return option ? option.label : value === null || value === undefined ? '' : String(value);
+}
+
+export function formatPoint(field: PointField, row: Row): string {
+  const lat = row[field.lat];
+  const lon = row[field.lon];
+  if (typeof lat !== 'number' || typeof lon !== 'number') return '';
+  return `${lat.toFixed(COORDINATE_DECIMALS)}, ${lon.toFixed(COORDINATE_DECIMALS)}`;
+}
+
+/** Long texts (geometry WKT) cut for a table cell. */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+const GEOMETRY_CELL_MAX = 40;
+
+/** The text of a field in a list cell; colours, booleans and links have their own cells. */
+export function cellText(field: Field, row: Row): string {
+  const value = row[field.name];
+  switch (field.kind) {
+    case 'date':
+      return formatDate(value);
+    case 'datetime':
+      return formatDateTime(value);
+    case 'minutes':
+      return typeof value === 'number' ? minutesToHhMm(value) : '';
+    case 'list':
+      return listLabel(field, value);
+    case 'ref':
+      return String(row[displayKey(field.name)] ?? value ?? '');
+    case 'point':
+      return formatPoint(field, row);
+    case 'polygon':
+    case 'line':
+      return typeof value === 'string' ? truncate(value, GEOMETRY_CELL_MAX) : '';
+    case 'number':
+      return typeof value === 'number' && field.decimals !== undefined ? value.toFixed(field.decimals) : String(value ?? '');
+    case 'widget':
+      return Array.isArray(value) ? value.join(', ') : '';
+    case 'text':
+      return field.secret && value ? '••••••' : String(value ?? '');
+    default:
+      return value === null || value === undefined ? '' : String(value);
+  }
+}

@@ -1,0 +1,56 @@
+import { Autocomplete, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useInput, useTranslate } from 'react-admin';
+import type { HandbookSchema, RefField } from '../../../shared/handbooks/types';
+import { resolveRefLabels, suggestionText, useRefOptions, type RefOption } from './useRefOptions';
+
+const valuesOf = (value: unknown): (number | string)[] => {
+  if (Array.isArray(value)) return value as (number | string)[];
+  return typeof value === 'number' || (typeof value === 'string' && value !== '') ? [value] : [];
+};
+
+/** A list filter on a link: any of the chosen linked records (by name, from at most 50 suggestions). */
+export function HandbookRefFilter({ schema, field }: { schema: HandbookSchema; field: RefField; source?: string; alwaysOn?: boolean }) {
+  const translate = useTranslate();
+  const { field: input } = useInput({ source: field.name });
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<RefOption[]>([]);
+  const { options, loading } = useRefOptions(schema, field, search, open);
+  const values = valuesOf(input.value);
+  const key = values.join('\u0001');
+  useEffect(() => {
+    const missing = values.filter((value) => !chosen.some((option) => option.value === value));
+    if (missing.length === 0) return;
+    let live = true;
+    resolveRefLabels(schema, field, missing).then((found) => { if (live) setChosen((list) => [...list, ...found]); }).catch(() => undefined);
+    return () => { live = false; };
+    // the labels are resolved once per set of values
+  }, [key]);
+  const value = values.map((item) => chosen.find((option) => option.value === item) ?? { value: item, label: String(item) });
+  return (
+    <Autocomplete<RefOption, true>
+      multiple
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      value={value}
+      options={options}
+      loading={loading}
+      filterOptions={(list) => list}
+      isOptionEqualToValue={(option, item) => option.value === item.value}
+      getOptionLabel={(option) => option.label}
+      renderOption={(props, option) => <li {...props} key={option.value} title={option.label}>{suggestionText(option)}</li>}
+      onInputChange={(_event, text, reason) => { if (reason === 'input') setSearch(text); }}
+      onChange={(_event, list) => {
+        setChosen((known) => [...known, ...list.filter((option) => !known.some((item) => item.value === option.value))]);
+        input.onChange(list.length ? list.map((option) => option.value) : undefined);
+      }}
+      noOptionsText={translate('handbookEditor.nothingFound')}
+      loadingText={translate('app.loading')}
+      size="small"
+      sx={{ minWidth: 260 }}
+      renderInput={(params) => <TextField {...params} label={field.label} size="small" />}
+    />
+  );
+}

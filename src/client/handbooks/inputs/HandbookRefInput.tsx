@@ -1,0 +1,72 @@
+import { Autocomplete, CircularProgress, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useInput, useRecordContext, useTranslate } from 'react-admin';
+import { displayKey } from '../../../shared/handbooks/fields';
+import type { HandbookSchema, RefField } from '../../../shared/handbooks/types';
+import { resolveRefLabels, suggestionText, useRefOptions, type RefOption } from './useRefOptions';
+
+/** The option of the record's current link: its text comes with the record (<field>__display). */
+function useCurrentOption(schema: HandbookSchema, field: RefField, value: unknown): RefOption | null {
+  const record = useRecordContext();
+  const [resolved, setResolved] = useState<RefOption | null>(null);
+  const shown = record && record[field.name] === value ? record[displayKey(field.name)] : undefined;
+  useEffect(() => {
+    if (value === null || value === undefined || value === '' || shown !== undefined) return;
+    let live = true;
+    resolveRefLabels(schema, field, [value as number | string])
+      .then(([option]) => { if (live && option) setResolved(option); })
+      .catch(() => undefined);
+    return () => { live = false; };
+  }, [schema, field, value, shown]);
+  if (value === null || value === undefined || value === '') return null;
+  if (shown !== undefined) return { value: value as number | string, label: String(shown ?? value) };
+  return resolved?.value === value ? resolved : { value: value as number | string, label: String(value) };
+}
+
+/** A link to another handbook, shown by name, chosen from at most 50 suggestions of what is typed. */
+export function HandbookRefInput({ schema, field, disabled }: { schema: HandbookSchema; field: RefField; disabled?: boolean }) {
+  const translate = useTranslate();
+  const { field: input, fieldState } = useInput({ source: field.name });
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const { options, loading } = useRefOptions(schema, field, search, open);
+  const current = useCurrentOption(schema, field, input.value);
+  const error = fieldState.error?.message;
+  return (
+    <Autocomplete<RefOption>
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      value={current}
+      options={options}
+      loading={loading}
+      disabled={disabled}
+      filterOptions={(list) => list}
+      isOptionEqualToValue={(option, value) => option.value === value.value}
+      getOptionLabel={(option) => option.label}
+      renderOption={(props, option) => <li {...props} key={option.value} title={option.label}>{suggestionText(option)}</li>}
+      onInputChange={(_event, text, reason) => { if (reason === 'input') setSearch(text); if (reason === 'clear') setSearch(''); }}
+      onChange={(_event, option) => { input.onChange(option ? option.value : null); setSearch(''); }}
+      onBlur={input.onBlur}
+      noOptionsText={translate('handbookEditor.nothingFound')}
+      loadingText={translate('app.loading')}
+      fullWidth
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          name={input.name}
+          label={field.label}
+          required={field.required}
+          error={Boolean(error)}
+          helperText={error ? translate(error, { _: error }) : ' '}
+          size="small"
+          slotProps={{
+            ...params.slotProps,
+            input: { ...params.slotProps.input, endAdornment: <>{loading && open ? <CircularProgress size={16} /> : null}{params.slotProps.input.endAdornment}</> },
+            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `input-${field.name}` },
+          }}
+        />
+      )}
+    />
+  );
+}

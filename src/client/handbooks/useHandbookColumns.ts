@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ColumnsResponse, ColumnsSaveRequest } from '../../shared/handbooks/api';
+import { defaultVisibleFields } from '../../shared/handbooks/fields';
+import type { Field, HandbookSchema } from '../../shared/handbooks/types';
+import { getJson, postJson } from '../providers/httpClient';
+
+/** Fields a user may show as list columns (trip stops are a separate editor, not a column). */
+export function columnFields(schema: HandbookSchema): Field[] {
+  return schema.fields.filter((field) => !(field.kind === 'widget' && field.widget === 'tripStops'));
+}
+
+/**
+ * The visible columns after turning one on or off, in the schema's order; null when the change is
+ * refused: turning off the last visible column is ignored (spec section 5).
+ */
+export function toggledColumns(schema: HandbookSchema, visible: readonly string[], name: string): string[] | null {
+  const next = visible.includes(name) ? visible.filter((item) => item !== name) : [...visible, name];
+  if (next.length === 0) return null;
+  const order = columnFields(schema).map((field) => field.name);
+  return order.filter((item) => next.includes(item));
+}
+
+/** The user's visible columns of a handbook, kept per user on the server (/api/v1/users/columns). */
+export function useHandbookColumns(schema: HandbookSchema) {
+  const [visible, setVisible] = useState<string[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    setVisible(null);
+    getJson<ColumnsResponse>('/api/v1/users/columns', { query: { table: schema.type } })
+      .then((answer) => { if (live) setVisible(answer.fields.length ? answer.fields : defaultVisibleFields(schema)); })
+      .catch(() => { if (live) setVisible(defaultVisibleFields(schema)); });
+    return () => { live = false; };
+  }, [schema]);
+
+  const toggle = useCallback((name: string) => {
+    if (!visible) return;
+    const next = toggledColumns(schema, visible, name);
+    if (!next) return;
+    setVisible(next);
+    const body: ColumnsSaveRequest = { table: schema.type, columns: next };
+    postJson<ColumnsResponse>('/api/v1/users/columns', body).catch(() => setVisible(visible));
+  }, [schema, visible]);
+
+  return { visible, toggle };
+}
