@@ -73,6 +73,7 @@ function AddCamerasForm({ onClose }: { onClose: () => void }) {
           loading={loading}
           filterOptions={(list) => list}
           filterSelectedOptions
+          disableCloseOnSelect
           getOptionLabel={(option) => option.label}
           isOptionEqualToValue={(option, current) => option.value === current.value}
           onChange={(_event, next) => { setVehicles(next); setResult(null); setRefusal([]); }}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Autocomplete, TextField } from '@mui/material';
+import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { LinkOption } from './linkOptions';
 import { useLinkSearch } from './useLinkSearch';
@@ -24,6 +24,13 @@ export function StopPicker({ value, error, onChange }: { value: LinkOption | nul
       loading={loading}
       filterOptions={(list) => list}
       getOptionLabel={(option) => option.label}
+      // stops often share a name (both sides of a street): the key tells them apart
+      renderOption={({ key, ...props }, option) => (
+        <li key={key} {...props}>
+          <Box sx={{ flex: 1 }}>{option.label}</Box>
+          <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>{option.value}</Typography>
+        </li>
+      )}
       isOptionEqualToValue={(option, current) => option.value === current.value}
       onChange={(_event, option) => onChange(option)}
       onInputChange={(_event, text, reason) => { if (reason === 'input') setSearch(text); else if (reason === 'clear') setSearch(''); }}

@@ -59,6 +59,13 @@ export function TripStopsEditor({ tripId }: { tripId: number }) {
   }, [tripId, apply]);
 
   const dirty = hasChanges(rows, saved);
+  // the stops are saved apart from the trip form: leaving the page (reload, close) with changes asks first
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
   // a change moves rows about: the errors of the last refusal no longer point at the right rows
   const edit = (next: StopRow[]) => {
     setRows(next);
@@ -144,7 +151,7 @@ export function TripStopsEditor({ tripId }: { tripId: number }) {
                           error={Boolean(rowErrors.kkp)}
                           helperText={rowErrors.kkp}
                           onChange={(event) => edit(updateRow(rows, index, { kkp: (event.target.value || null) as Kkp }))}
-                          slotProps={{ htmlInput: { 'aria-label': translate('handbookEditor.tripStops.kkp'), 'data-testid': 'trip-stop-kkp' } }}
+                          slotProps={{ select: { displayEmpty: true }, htmlInput: { 'aria-label': translate('handbookEditor.tripStops.kkp'), 'data-testid': 'trip-stop-kkp' } }}
                         >
                           {KKP_OPTIONS.map((option) => (
                             <MenuItem key={option.value ?? ''} value={option.value ?? ''}>{translate(kkpKey(option.value), { _: option.label })}</MenuItem>
