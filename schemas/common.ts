@@ -1,4 +1,4 @@
-import type { BooleanField, IntField, ListOption } from '../src/shared/handbooks/types';
+import type { BooleanField, ChoicesFrom, IntField, ListOption } from '../src/shared/handbooks/types';
 import { DEFAULT_COLOR } from '../src/shared/constants';
 
 /** Pieces several handbooks share, kept as plain data like the schemas themselves. */
@@ -22,5 +22,10 @@ export const DOW_OPTIONS: readonly ListOption[] = [
   { value: 6, label: 'Суббота' },
   { value: 0, label: 'Воскресенье' },
 ];
+
+/** Exits (graph) and shifts (smena) offered for a schedule variant: those of its schedule times. */
+export const exitsOfVariant = (column: 'graph' | 'smena'): ChoicesFrom => ({
+  handbook: 'rasptimes', column, match: { RaspVariant_id: 'RaspVariant_id' },
+});
 
 export { DEFAULT_COLOR };

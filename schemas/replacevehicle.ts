@@ -1,5 +1,5 @@
 import { defineHandbook } from '../src/shared/handbooks/types';
-import { autoId } from './common';
+import { autoId, exitsOfVariant } from './common';
 
 /**
  * Replace_Vehicle: from starttime on that date, replace_vehicle_id runs the exit/shift assigned to
@@ -15,8 +15,8 @@ export default defineHandbook({
     autoId(),
     { kind: 'date', name: 'date', label: 'Дата', required: true },
     { kind: 'ref', name: 'RaspVariant_id', label: 'Вариант расписания', required: true, target: 'raspvariants', valueField: 'id', valueType: 'int', displayField: ['srv_id', 'startdate'] },
-    { kind: 'int', name: 'graph', label: 'Выход', required: true, min: 0, max: 2147483647 },
-    { kind: 'text', name: 'smena', label: 'Смена', required: true },
+    { kind: 'int', name: 'graph', label: 'Выход', required: true, min: 0, max: 2147483647, choicesFrom: exitsOfVariant('graph') },
+    { kind: 'text', name: 'smena', label: 'Смена', required: true, choicesFrom: exitsOfVariant('smena') },
     { kind: 'ref', name: 'vehicle_id', label: 'Заменяемое ТС', required: true, target: 'vehicles', valueField: 'id', valueType: 'int', displayField: ['depot_number', 'state_number'] },
     { kind: 'ref', name: 'replace_vehicle_id', label: 'ТС на замену', required: true, target: 'vehicles', valueField: 'id', valueType: 'int', displayField: ['depot_number', 'state_number'] },
     { kind: 'ref', name: 'driver_id', label: 'Водитель', required: true, target: 'driver', valueField: 'driver_id', valueType: 'int', displayField: ['last_name', 'first_name', 'middle_name'] },

@@ -1,5 +1,5 @@
 import { defineHandbook } from '../src/shared/handbooks/types';
-import { autoId } from './common';
+import { autoId, exitsOfVariant } from './common';
 
 /**
  * Vehicle_Task: a vehicle and driver assigned to an exit (graph) and shift (smena) of a schedule variant
@@ -17,8 +17,8 @@ export default defineHandbook({
     autoId(),
     { kind: 'date', name: 'date', label: 'Дата', required: true },
     { kind: 'ref', name: 'RaspVariant_id', label: 'Вариант расписания', required: true, target: 'raspvariants', valueField: 'id', valueType: 'int', displayField: ['srv_id', 'startdate'] },
-    { kind: 'int', name: 'graph', label: 'Выход', required: true, min: 0, max: 2147483647 },
-    { kind: 'text', name: 'smena', label: 'Смена', required: true },
+    { kind: 'int', name: 'graph', label: 'Выход', required: true, min: 0, max: 2147483647, choicesFrom: exitsOfVariant('graph') },
+    { kind: 'text', name: 'smena', label: 'Смена', required: true, choicesFrom: exitsOfVariant('smena') },
     { kind: 'ref', name: 'vehicle_id', label: 'Транспортное средство', required: true, target: 'vehicles', valueField: 'id', valueType: 'int', displayField: ['depot_number', 'state_number'] },
     { kind: 'ref', name: 'driver_id', label: 'Водитель', required: true, target: 'driver', valueField: 'driver_id', valueType: 'int', displayField: ['last_name', 'first_name', 'middle_name'] },
   ],

@@ -128,6 +128,26 @@ describe.each(ENGINES)('trip stops, cameras, link options and vehicle assignment
       expect(response.body.list).toEqual([{ value: department.td_id, label: 'ТО опций' }]);
       expect((await call('/api/table/options', { config: { type: 'driver' }, field: 'last_name' })).status).toBe(400);
     });
+
+    it('offers the exits and shifts of the chosen schedule variant for an assignment, none before one is chosen', async () => {
+      const variant = await insertExample(t.db, HANDBOOKS.raspvariants, { srv_id: 977555 });
+      const other = await insertExample(t.db, HANDBOOKS.raspvariants, { srv_id: 977556 });
+      for (const [graph, smena] of [[3, '1'], [3, '2'], [7, '1']] as const) {
+        await insertExample(t.db, HANDBOOKS.rasptimes, { RaspVariant_id: variant.id, graph, smena });
+      }
+      await insertExample(t.db, HANDBOOKS.rasptimes, { RaspVariant_id: other.id, graph: 99, smena: '9' });
+      const exits = await call('/api/table/options', { config: { type: 'vehicletask' }, field: 'graph', match: { RaspVariant_id: variant.id } });
+      expect(exits.status, JSON.stringify(exits.body)).toBe(200);
+      expect(exits.body.list).toEqual([{ value: 3, label: '3' }, { value: 7, label: '7' }]);
+      const shifts = await call('/api/table/options', { config: { type: 'replacevehicle' }, field: 'smena', match: { RaspVariant_id: variant.id } });
+      expect(shifts.body.list).toEqual([{ value: '1', label: '1' }, { value: '2', label: '2' }]);
+      const typed = await call('/api/table/options', { config: { type: 'vehicletask' }, field: 'graph', q: '7', match: { RaspVariant_id: variant.id } });
+      expect(typed.body.list).toEqual([{ value: 7, label: '7' }]);
+      const none = await call('/api/table/options', { config: { type: 'vehicletask' }, field: 'graph', match: { RaspVariant_id: null } });
+      expect(none.body.list).toEqual([]);
+      const bad = await call('/api/table/options', { config: { type: 'vehicletask' }, field: 'graph', match: { RaspVariant_id: 'не число' } });
+      expect(bad.status).toBe(400);
+    });
   });
 
   describe('vehicle assignment import (assign or replace)', () => {

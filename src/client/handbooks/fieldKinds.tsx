@@ -4,10 +4,11 @@ import type { ReactElement, ReactNode } from 'react';
 import {
   BooleanInput, DateInput, DateTimeInput, NullableBooleanInput, NumberInput, SelectArrayInput, TextInput,
 } from 'react-admin';
-import type { Field, FieldKind, HandbookSchema } from '../../shared/handbooks/types';
+import type { Field, FieldKind, HandbookSchema, IntField, TextField as TextFieldSpec } from '../../shared/handbooks/types';
 import type { Row } from '../../shared/handbooks/validation';
 import { RANGE_FROM, RANGE_TO } from '../providers/resources/handbooks';
 import { cellText } from './handbookFormat';
+import { HandbookChoiceInput } from './inputs/HandbookChoiceInput';
 import { HandbookColorInput } from './inputs/HandbookColorInput';
 import { HandbookGeometryInput } from './inputs/HandbookGeometryInput';
 import { HandbookListInput } from './inputs/HandbookListInput';
@@ -46,9 +47,13 @@ const numberInput = (field: Field, disabled: boolean) => (
   <NumberInput source={field.name} label={field.label} disabled={disabled} isRequired={field.required} helperText={field.help} />
 );
 
+/** Exits and shifts of a schedule variant: suggestions, any value may still be typed. */
+const withChoices = (field: IntField | TextFieldSpec, schema: HandbookSchema, disabled: boolean, plain: () => ReactElement) =>
+  field.choicesFrom ? <HandbookChoiceInput schema={schema} field={{ ...field, choicesFrom: field.choicesFrom }} disabled={disabled} /> : plain();
+
 export const FIELD_KINDS: KindTable = {
   text: {
-    input: (field, _schema, disabled) => (
+    input: (field, schema, disabled) => withChoices(field, schema, disabled, () => (
       <TextInput
         source={field.name}
         label={field.label}
@@ -59,10 +64,10 @@ export const FIELD_KINDS: KindTable = {
         helperText={field.help}
         sx={field.multiline ? WIDE : undefined}
       />
-    ),
+    )),
     filters: (field) => (field.secret ? [] : [text(field)]),
   },
-  int: { input: (field, _schema, disabled) => numberInput(field, disabled), filters: textRange },
+  int: { input: (field, schema, disabled) => withChoices(field, schema, disabled, () => numberInput(field, disabled)), filters: textRange },
   number: { input: (field, _schema, disabled) => numberInput(field, disabled), filters: textRange },
   port: { input: (field, _schema, disabled) => numberInput(field, disabled), filters: textRange },
   // int8 beyond a JS number: digits as text end to end

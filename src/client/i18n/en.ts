@@ -502,6 +502,7 @@ export const en: AppMessages = {
     },
   },
   handbookEditor: {
+    choicesHint: 'Pick one of the schedule variant\'s exits and shifts or type another value',
     handbook: 'Handbook', search: 'Search', columns: 'Columns', lastColumn: 'The last visible column',
     export: 'Export', nothingFound: 'Nothing found', saved: 'Record saved',
     confirmDelete: 'Delete record %{name}?', dependentFlag: 'On when the media server address, port, login and password are all filled',

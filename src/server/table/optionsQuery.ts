@@ -1,12 +1,13 @@
 import type { OptionsRequest, OptionsResponse } from '../../shared/handbooks/api';
 import { HANDBOOKS } from '../../shared/handbooks/registry';
 import { SUGGESTIONS_MAX } from '../../shared/constants';
-import type { HandbookSchema } from '../../shared/handbooks/types';
+import type { ChoicesFrom, HandbookSchema } from '../../shared/handbooks/types';
 import type { Queryable } from '../db/types';
 import { fail } from '../http/errors';
 import { containsPattern } from './filters';
 import { Params, quoteIdent, requireColumn, sqlTypeOf, tableSql } from './sqlNames';
 import { displayFields } from '../../shared/handbooks/fields';
+import { columnRule } from '../../shared/handbooks/validation';
 
 /**
  * POST /api/table/options: choices for a link input (suggestion list, at most 50, spec section 9). The
@@ -15,6 +16,7 @@ import { displayFields } from '../../shared/handbooks/fields';
  */
 export async function refOptions(db: Queryable, schema: HandbookSchema, input: Omit<OptionsRequest, 'config'>): Promise<OptionsResponse> {
   const column = requireColumn(schema, input.field);
+  if (column.field.choicesFrom) return suggestedValues(db, column.field.choicesFrom, input);
   if (column.field.kind !== 'ref') throw fail(400, 'bad_request', `${input.field} is not a link`);
   const field = column.field;
   const target = HANDBOOKS[field.target];
@@ -25,10 +27,39 @@ export async function refOptions(db: Queryable, schema: HandbookSchema, input: O
   const conditions = [`${value} is not null`];
   if (input.q?.trim()) conditions.push(`${label} ilike ${params.add(containsPattern(input.q.trim()))}`);
   if (input.values?.length) conditions.push(`${value} = any(${params.add(input.values)}::${sqlTypeOf(column)}[])`);
-  const limit = Math.min(Math.max(Math.trunc(Number(input.limit ?? SUGGESTIONS_MAX)) || SUGGESTIONS_MAX, 1), SUGGESTIONS_MAX);
+  const limit = limitOf(input.limit);
   const list = await db.query<{ value: number | string; label: string }>(
     `select ${value} as value, min(coalesce(${label}, ${value}::text)) as label from ${tableSql(target)} r
       where ${conditions.join(' and ')} group by ${value} order by 2, 1 limit ${params.add(limit)}`,
+    params.values,
+  );
+  return { list };
+}
+
+const limitOf = (limit: unknown): number => Math.min(Math.max(Math.trunc(Number(limit ?? SUGGESTIONS_MAX)) || SUGGESTIONS_MAX, 1), SUGGESTIONS_MAX);
+
+/**
+ * Suggested values of a field with choicesFrom: the distinct values of the source column in the rows that
+ * match the record (exits and shifts of a schedule variant's times). Nothing until every match value is set.
+ */
+async function suggestedValues(db: Queryable, from: ChoicesFrom, input: Omit<OptionsRequest, 'config'>): Promise<OptionsResponse> {
+  const source = HANDBOOKS[from.handbook];
+  const value = `r.${quoteIdent(requireColumn(source, from.column).name)}`;
+  const params = new Params();
+  const conditions = [`${value} is not null`];
+  for (const [target, own] of Object.entries(from.match)) {
+    const matched = input.match?.[own];
+    if (matched === undefined || matched === null || matched === '') return { list: [] };
+    const targetColumn = requireColumn(source, target);
+    const rule = columnRule(targetColumn);
+    const typed = rule.normalize(matched);
+    if (rule.check(typed)) throw fail(400, 'bad_request', `match.${own}: ${rule.check(typed)}`);
+    conditions.push(`r.${quoteIdent(targetColumn.name)} = ${params.add(typed)}::${sqlTypeOf(targetColumn)}`);
+  }
+  if (input.q?.trim()) conditions.push(`${value}::text ilike ${params.add(containsPattern(input.q.trim()))}`);
+  const list = await db.query<{ value: number | string; label: string }>(
+    `select distinct ${value} as value, ${value}::text as label from ${tableSql(source)} r
+      where ${conditions.join(' and ')} order by 1 limit ${params.add(limitOf(input.limit))}`,
     params.values,
   );
   return { list };

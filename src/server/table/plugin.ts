@@ -183,7 +183,7 @@ export default async function tablePlugin(app: FastifyInstance): Promise<void> {
     config: HANDBOOK_READ_ROUTE,
     schema: {
       tags: ['handbooks'],
-      summary: 'Варианты для поля-ссылки справочника (не более 50)',
+      summary: 'Варианты для поля-ссылки справочника или подсказки поля (не более 50)',
       description: 'Ответ { list: [{ value, label }] }: записи справочника, на который ссылается поле; q — поиск по тексту, values — найти текущие значения.',
       body: bodies.optionsBody,
     },

@@ -112,6 +112,12 @@ export const optionsBody = {
     field: { type: 'string', maxLength: 80, description: 'Столбец-ссылка справочника' },
     q: { type: 'string', maxLength: 200 },
     values: { type: 'array', maxItems: 1000, items: { anyOf: [{ type: 'integer' }, { type: 'string' }] } },
+    match: {
+      type: 'object',
+      maxProperties: 10,
+      description: 'Для поля с подсказками из другого справочника: значения полей записи, по которым они отбираются (выходы и смены варианта расписания)',
+      additionalProperties: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 100 }, { type: 'null' }] },
+    },
     limit: { type: 'integer', minimum: 1, maximum: 50 },
   },
 } as const;

@@ -128,12 +128,14 @@ export interface TripStopsSaveRequest {
 
 export interface OptionsRequest {
   config: HandbookConfig;
-  /** A ref column of that handbook: options are rows of its target. */
+  /** A ref column of that handbook (options are rows of its target), or a column with choicesFrom. */
   field: string;
   /** Text the display contains. */
   q?: string;
   /** Values to resolve (the current value of an input). */
   values?: (number | string)[];
+  /** For a field with choicesFrom: the record's values of its match columns (no suggestions until all are set). */
+  match?: Record<string, number | string | null>;
   /** Default and maximum 50 (spec section 9: suggestion lists). */
   limit?: number;
 }

@@ -26,6 +26,18 @@ interface FieldBase {
   readOnly?: boolean;
   /** A hint under the form input. */
   help?: string;
+  /**
+   * Suggested values: the distinct values of `column` in the rows of `handbook` that match this record on
+   * `match` (target column → this record's column). Vehicle assignment: exits and shifts come from the
+   * schedule times of the chosen schedule variant (spec section 3). Any value may still be typed.
+   */
+  choicesFrom?: ChoicesFrom;
+}
+
+export interface ChoicesFrom {
+  handbook: HandbookType;
+  column: string;
+  match: Readonly<Record<string, string>>;
 }
 
 export interface TextField extends FieldBase {

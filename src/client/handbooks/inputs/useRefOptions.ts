@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { SUGGESTIONS_MAX, SUGGESTION_TEXT_MAX } from '../../../shared/constants';
 import type { OptionsRequest, OptionsResponse } from '../../../shared/handbooks/api';
-import type { HandbookSchema, RefField } from '../../../shared/handbooks/types';
+import type { Field, HandbookSchema, RefField } from '../../../shared/handbooks/types';
 import { isAbortError, postJson } from '../../providers/httpClient';
 import { truncate } from '../handbookFormat';
 
@@ -15,11 +15,15 @@ const SEARCH_DELAY_MS = 250;
 /** A suggestion's text as the list shows it (spec section 9: at most 75 characters). */
 export const suggestionText = (option: RefOption): string => truncate(option.label, SUGGESTION_TEXT_MAX);
 
+type Match = OptionsRequest['match'];
+
 /**
- * Suggestions of a link input: rows of the linked handbook whose text contains what was typed, at most
- * 50 (spec section 9), read through POST /api/table/options under the edited handbook's rights.
+ * Suggestions of a link input (rows of the linked handbook whose text contains what was typed) or of a
+ * field with choicesFrom (values matching `match`), at most 50 (spec section 9), read through
+ * POST /api/table/options under the edited handbook's rights.
  */
-export function useRefOptions(schema: HandbookSchema, field: RefField, search: string, open: boolean) {
+export function useRefOptions(schema: HandbookSchema, field: Field, search: string, open: boolean, match?: Match) {
+  const matchKey = JSON.stringify(match ?? null);
   const [options, setOptions] = useState<RefOption[]>([]);
   const [loading, setLoading] = useState(false);
   useEffect(() => {
@@ -27,7 +31,7 @@ export function useRefOptions(schema: HandbookSchema, field: RefField, search: s
     const controller = new AbortController();
     setLoading(true);
     const timer = setTimeout(() => {
-      const body: OptionsRequest = { config: { type: schema.type }, field: field.name, q: search.trim() || undefined, limit: SUGGESTIONS_MAX };
+      const body: OptionsRequest = { config: { type: schema.type }, field: field.name, q: search.trim() || undefined, limit: SUGGESTIONS_MAX, match };
       postJson<OptionsResponse>('/api/table/options', body, { signal: controller.signal })
         .then((answer) => setOptions(answer.list))
         .catch((error: unknown) => { if (!isAbortError(error)) setOptions([]); })
@@ -37,7 +41,8 @@ export function useRefOptions(schema: HandbookSchema, field: RefField, search: s
       clearTimeout(timer);
       controller.abort();
     };
-  }, [schema.type, field.name, search, open]);
+    // the match object is compared by its content
+  }, [schema.type, field.name, search, open, matchKey]);
   return { options, loading };
 }
 
