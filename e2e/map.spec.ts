@@ -1,15 +1,16 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { routeOptionLabel } from '../src/client/map/filter/mapFilter';
+import { parseWktPoint } from '../src/client/map/wkt';
 import type { CurrentUser } from '../src/shared/api';
 import type { MapFilters, MapRoute, OnlineVehicle } from '../src/shared/map';
-import { STOPS_MINIMISED_MAX_ZOOM, VEHICLE_LOCATE_ZOOM } from '../src/shared/map';
+import { GROUP_CLICK_ZOOM_STEP, STOPS_MINIMISED_MAX_ZOOM, VEHICLE_LOCATE_ZOOM } from '../src/shared/map';
 import { ACCOUNTS, loginViaUi } from './helpers';
 
 /**
- * The live map (/map) against the running product: the simulated fleet on the vehicle canvas, a vehicle's
- * popup, a route with its stops, the filter, the replay of a track, the saved position. The map container
- * carries what the canvas draws (data-vehicle-count, data-item-count, data-last-update, data-route-count,
- * data-route-stop-count, data-track-points, data-zoom).
+ * The live map (/map) against the running product: the simulated fleet on the vehicle canvas, a group's click,
+ * a vehicle's popup, a stop's popup, a route with its stops, the filter, the replay of a track, the saved
+ * position. The map container carries what the canvas draws (data-vehicle-count, data-item-count,
+ * data-last-update, data-groups, data-route-count, data-route-stop-count, data-track-points, data-zoom).
  */
 const SCREENS = 'test-results/screens';
 
@@ -49,6 +50,27 @@ async function zoomBy(map: Locator, steps: number): Promise<void> {
   }
 }
 
+/**
+ * Page coordinates of a [lat, lon] on the map as it stands, from the coordinates the map shows under the cursor
+ * at two points (Web Mercator: x linear in longitude, y in the Mercator ordinate).
+ */
+async function screenProjection(page: Page, map: Locator): Promise<(at: [number, number]) => [number, number]> {
+  const box = (await map.boundingBox())!;
+  const mercator = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
+  const probe = async (x: number, y: number) => {
+    await page.mouse.move(x, y);
+    await expect(page.getByTestId('map-cursor')).toHaveText(/^\d+\.\d{5}, \d+\.\d{5}$/);
+    const [lat, lon] = (await page.getByTestId('map-cursor').textContent())!.split(', ').map(Number);
+    return { x, y, lon, y0: mercator(lat) };
+  };
+  const a = await probe(box.x + box.width * 0.3, box.y + box.height * 0.3);
+  const b = await probe(box.x + box.width * 0.7, box.y + box.height * 0.7);
+  return ([lat, lon]) => [
+    a.x + ((lon - a.lon) * (b.x - a.x)) / (b.lon - a.lon),
+    a.y + ((mercator(lat) - a.y0) * (b.y - a.y)) / (b.y0 - a.y0),
+  ];
+}
+
 async function search(page: Page, text: string, option: string): Promise<void> {
   await page.getByTestId('map-search-input').fill(text);
   await page.getByTestId(option).click();
@@ -68,6 +90,61 @@ test.describe('map', () => {
     await expect.poll(() => canvasImage(page), { timeout: 15_000 }).not.toBe(firstImage);
     expect(await page.locator('.leaflet-marker-icon[src*="marker-icon"]').count()).toBeLessThan(50);
     await expect(page.getByTestId('map-status')).toHaveCount(0);
+  });
+
+  test('a click on a group of vehicles zooms in by two', async ({ page }) => {
+    const map = await openMap(page);
+    await expect.poll(() => num(map, 'vehicleCount'), { timeout: 15_000 }).toBeGreaterThan(0);
+    // the canvas lists the groups it drew (data-groups "x,y,count;…", container pixels); zoom out until there are some
+    for (let i = 0; i < 3 && !(await data(map, 'groups')); i++) {
+      await page.waitForTimeout(1000);
+      if (!(await data(map, 'groups'))) await zoomBy(map, -1);
+    }
+    const before = await num(map, 'zoom');
+    const box = (await map.boundingBox())!;
+    // groups drift as their buses move and a marker may cover one: pick one the map itself would receive, retry if missed
+    await expect(async () => {
+      const groups = (await data(map, 'groups')).split(';').filter(Boolean).map((g) => g.split(',').map(Number));
+      expect(groups.length).toBeGreaterThan(0);
+      const target = await page.evaluate(({ groups, left, top }) => groups.find(([x, y]) => {
+        const element = document.elementFromPoint(left + x, top + y);
+        return element !== null && !element.closest('.leaflet-marker-icon, .leaflet-control, .leaflet-popup, .leaflet-interactive, [data-testid="map-toolbar"]');
+      }) ?? null, { groups, left: box.x, top: box.y });
+      expect(target).not.toBeNull();
+      await page.mouse.click(box.x + target![0], box.y + target![1]);
+      await expect.poll(() => num(map, 'zoom'), { timeout: 3000 }).toBe(before + GROUP_CLICK_ZOOM_STEP);
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByTestId('map-popup-vehicle')).toHaveCount(0);
+    await page.screenshot({ path: `${SCREENS}/map-group-zoomed.png` });
+  });
+
+  test('a stop’s popup names the routes through it', async ({ page, request }) => {
+    const filters = await api<MapFilters>(request, '/api/v1/map/filters');
+    const chosen = filters.routes[0];
+    const [route] = await api<MapRoute[]>(request, `/api/v1/map/routes?q=${chosen.id}`);
+    const map = await openMap(page);
+    // vehicles off: a bus waiting at the stop would take the click (vehicles are drawn over stops)
+    await page.getByTestId('map-layers-button').click();
+    await page.getByTestId('map-layers').getByLabel('Транспортные средства').uncheck();
+    await page.keyboard.press('Escape');
+    await search(page, chosen.name, `map-search-route-${chosen.id}`);
+    await expect.poll(() => num(map, 'routeStopCount')).toBeGreaterThan(0);
+    await page.waitForTimeout(600);
+    // stops are drawn on the canvas: place a terminal stop (drawn at every zoom) on screen by the map's projection
+    const toScreen = await screenProjection(page, map);
+    const box = (await map.boundingBox())!;
+    const terminals = route.stops.filter((stop) => stop.terminal).map((stop) => toScreen(parseWktPoint(stop.geo)!));
+    const target = await page.evaluate((points) => points.find(([x, y]) => {
+      const element = document.elementFromPoint(x, y);
+      return element !== null && !element.closest('.leaflet-marker-icon, .leaflet-control, .leaflet-popup');
+    }) ?? null, terminals.filter(([x, y]) => x > box.x + 10 && y > box.y + 10 && x < box.x + box.width - 10 && y < box.y + box.height - 10));
+    expect(target).not.toBeNull();
+    await page.mouse.click(target![0], target![1]);
+    const popup = page.getByTestId('map-popup-stop');
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText(/\d+\.\d{5}, \d+\.\d{5}/);
+    await expect(popup.getByRole('button', { name: route.route_short_name, exact: true })).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/map-stop-popup.png` });
   });
 
   test('locating a vehicle from the search opens its details', async ({ page, request }) => {

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { MapCluster } from '../src/shared/map';
-import { parseGeoSubscription, serializeGeoSubscription } from '../src/shared/map';
+import { applyGeoDelta, clusterKey, parseGeoSubscription, serializeGeoSubscription, type GeoDelta } from '../src/shared/map';
 import { ClusterIndex, viewHash } from '../src/server/geo/clusterIndex';
 import { fleetPoints } from '../src/server/geo/fleetPoints';
 import { GeoHub, type EventSink } from '../src/server/geo/geoHub';
@@ -33,6 +33,7 @@ const CITY: [number, number, number, number] = [59.8, 30.1, 60.1, 30.6];
 class FakeSink implements EventSink {
   events: { name: string; data: unknown }[] = [];
   isClosed = false;
+  waiting = false;
   send(frame: string | Buffer) {
     const [, name, data] = /^event: (\w+)\ndata: (.*)\n\n$/s.exec(frame.toString())!;
     this.events.push({ name, data: JSON.parse(data) });
@@ -42,8 +43,31 @@ class FakeSink implements EventSink {
   close() {
     this.isClosed = true;
   }
+  /** The picture after each 'points' or 'delta' frame, deltas applied as the console's client applies them. */
   points(): MapCluster[][] {
-    return this.events.filter((e) => e.name === 'points').map((e) => (e.data as { items: MapCluster[] }).items);
+    let picture = new Map<string, MapCluster>();
+    let version = 0;
+    const pictures: MapCluster[][] = [];
+    for (const { name, data } of this.events) {
+      if (name === 'points') {
+        const points = data as { items: MapCluster[]; v: number };
+        picture = new Map(points.items.map((i) => [clusterKey(i), i]));
+        version = points.v;
+      } else if (name === 'delta') {
+        const delta = data as GeoDelta;
+        expect(delta.base).toBe(version);
+        expect(applyGeoDelta(picture, delta)).toBe(true);
+        version = delta.v;
+      } else continue;
+      pictures.push([...picture.values()]);
+    }
+    return pictures;
+  }
+  frames(): string[] {
+    return this.events.map((e) => e.name).filter((name) => name !== 'hello');
+  }
+  last<T>(): T {
+    return this.events.at(-1)!.data as T;
   }
 }
 
@@ -117,6 +141,63 @@ describe('geo hub', () => {
     hub.rebuild();
     expect(sink.points()).toHaveLength(2);
     expect(sink.points()[1].find((i) => i.id === 2)?.center).toEqual([59.931, 30.311]);
+    // only what changed travels: the moved vehicle
+    expect(sink.frames()).toEqual(['points', 'delta']);
+    // [id, lat, lon, course, speed, on, age]: its labels are not sent again
+    expect(sink.last<GeoDelta>()).toMatchObject({ base: 1, v: 2, gone: [], groups: [], vehicles: [[2, 59.931, 30.311, 90, 25, 1, 3000]] });
+    expect(sink.points()[1].map((i) => i.id).sort()).toEqual([1, 2, 3]);
+    expect(sink.points()[1].find((i) => i.id === 2)).toEqual({
+      type: 'vehicle', id: 2, count: 1, routeType: 'А', route: '7', classRank: 3, course: 90, on: true,
+      date: new Date(NOW).toISOString(), depotNumber: 1002, averageSpeed: 25, center: [59.931, 30.311],
+    });
+
+    positions.set(3, fix(59.95, 30.35, 30, 0)); // leaves the view
+    tick(1000);
+    hub.rebuild();
+    expect(sink.last<GeoDelta>()).toMatchObject({ base: 2, v: 3, gone: ['v3'], vehicles: [], groups: [] });
+    expect(sink.points()[2].map((i) => i.id).sort()).toEqual([1, 2]);
+    hub.stop();
+  });
+
+  it('keeps a group\'s id while its members stay, and sends a group that changed as a delta', () => {
+    const { hub, positions, tick } = setup();
+    const sink = new FakeSink();
+    hub.open({ userId: 1, token: 't' }, { bounds: CITY, zoom: 10, vehicles: [] }, sink);
+    const [group] = sink.points()[0].filter((i) => i.type === 'group');
+    expect(group.count).toBe(3);
+
+    positions.set(4, fix(59.991, 30.451, 40, 0)); // the lone vehicle moves: the group is untouched
+    tick(1000);
+    hub.rebuild();
+    expect(sink.last<GeoDelta>()).toMatchObject({ groups: [], vehicles: [[4, 59.991, 30.451, 90, 40, 1, 1000]] });
+
+    positions.set(2, fix(59.9302, 30.3102, 50, 0)); // a member reports: the same group, a new average speed
+    tick(1000);
+    hub.rebuild();
+    const delta = sink.last<GeoDelta>();
+    expect(delta).toMatchObject({ vehicles: [], gone: [] });
+    expect(delta.groups).toHaveLength(1);
+    const [id, count, , , averageSpeed, on, age] = delta.groups[0];
+    expect([id, count, averageSpeed, on, age]).toEqual([group.id, 3, 30, 1, 2000]);
+    expect(sink.points().at(-1)!.find((i) => i.type === 'group')).toMatchObject({ id: group.id, count: 3, averageSpeed: 30, date: new Date(NOW).toISOString() });
+    hub.stop();
+  });
+
+  it('sends the whole picture again when the previous frame is still waiting for a slow client', () => {
+    const { hub, positions, tick } = setup();
+    const sink = new FakeSink();
+    hub.open({ userId: 1, token: 't' }, { bounds: [59.92, 30.30, 59.94, 30.32], zoom: 16, vehicles: [] }, sink);
+    sink.waiting = true;
+    positions.set(2, fix(59.931, 30.311, 25, 0));
+    tick(1000);
+    hub.rebuild();
+    expect(sink.frames()).toEqual(['points', 'points']);
+    expect(sink.points()[1].map((i) => i.id).sort()).toEqual([1, 2, 3]);
+    sink.waiting = false;
+    positions.set(1, fix(59.9305, 30.3105, 25, 0));
+    tick(1000);
+    hub.rebuild();
+    expect(sink.frames()).toEqual(['points', 'points', 'delta']);
     hub.stop();
   });
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GEO_STREAM_PATH, serializeGeoSubscription, type GeoSubscription, type MapCluster } from '../src/shared/map';
+import { GEO_STREAM_PATH, applyGeoDelta, clusterKey, serializeGeoSubscription, type GeoDelta, type GeoSubscription, type MapCluster } from '../src/shared/map';
 import type { Position } from '../src/server/telemetry/types';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
@@ -13,6 +13,7 @@ async function openStream(url: string, authorization: string) {
   const abort = new AbortController();
   const response = await fetch(url, { headers: { authorization }, signal: abort.signal });
   const queue: SseEvent[] = [];
+  let picture = new Map<string, MapCluster>();
   const waiters: (() => void)[] = [];
   let done = false;
   const pump = (async () => {
@@ -32,6 +33,13 @@ async function openStream(url: string, authorization: string) {
           const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
           const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
           if (event && data !== undefined) queue.push({ event, data });
+          // after each 'points' or 'delta' a 'picture' event: what the client holds then, as the map's client keeps it
+          if (event === 'points' || event === 'delta') {
+            const frame = JSON.parse(data!) as Points & GeoDelta;
+            if (event === 'points') picture = new Map(frame.items.map((i) => [clusterKey(i), i]));
+            else if (!applyGeoDelta(picture, frame)) throw new Error('a delta that does not follow the picture');
+            queue.push({ event: 'picture', data: JSON.stringify({ time: frame.time, items: [...picture.values()] }) });
+          }
           waiters.splice(0).forEach((wake) => wake());
         }
       }
@@ -121,9 +129,13 @@ describe.each(ENGINES)('geo stream over HTTP on %s', (engine) => {
     expect(ids(stop)).toEqual([1, 2, 3]);
     expect(stop.items.every((i) => i.type === 'vehicle' && i.classRank !== null)).toBe(true);
 
+    // a move comes as a delta of only what changed: [id, lat, lon, course, speed, on, age]
     t.app.telemetry.pipeline.ingest([position(2, 59.9305, 30.3105, 25)]);
-    const after = await stream.next<Points>('points', (p) => p.items.some((i) => i.id === 2 && i.center[0] === 59.9305));
-    expect(after.items.find((i) => i.id === 2)).toMatchObject({ center: [59.9305, 30.3105], averageSpeed: 25 });
+    const delta = await stream.next<GeoDelta>('delta', (d) => d.vehicles.some(([id, lat]) => id === 2 && lat === 59.9305));
+    expect(delta).toMatchObject({ groups: [], gone: [], vehicles: [[2, 59.9305, 30.3105, 45, 25, 1, expect.any(Number)]] });
+    const after = await stream.next<Points>('picture');
+    expect(ids(after)).toEqual([1, 2, 3]);
+    expect(after.items.find((i) => i.id === 2)).toMatchObject({ center: [59.9305, 30.3105], averageSpeed: 25, classRank: stop.items.find((i) => i.id === 2)!.classRank });
 
     expect((await put(streamId, serializeGeoSubscription({ ...STOP, vehicles: [1] }))).status).toBe(204);
     expect(ids(await stream.next<Points>('points'))).toEqual([1]);

@@ -1,23 +1,27 @@
 /**
  * Clustering benchmark: the geo stream's per-viewport work for 5,000 and 50,000 vehicles spread over
- * St Petersburg — the index build (once per rebuild, at most once a second) and one viewport's getClusters at
- * a few zooms (once per distinct view per rebuild), p50/p95.
+ * St Petersburg — the index build (once per rebuild) and one viewport's clusters at a few zooms (once per
+ * distinct view per rebuild), p50/p95/max. As in the geo hub, the points are kept from one build to the next
+ * (FleetPoints) and each build follows a second of reports: a fifth of the fleet (BENCH_MOVED) has moved.
  *
  *   npx tsx scripts/bench/clustering.ts
+ *   BENCH_SIZES=50000 BENCH_BUILDS=100 npx tsx scripts/bench/clustering.ts
  *
  * Target: a viewport query under 5 ms for 50,000 points.
  *
  * Each figure is given as wall time and as CPU time of the process (process.cpuUsage): on a shared, busy machine
- * the wall time also counts the moments the process was not scheduled at all; the CPU time is what the work costs.
+ * the wall time also counts the moments the process was not scheduled at all; the CPU time is what the work costs
+ * (more than the wall time when the garbage collector's helper threads ran meanwhile).
  */
 import { ClusterIndex } from '../../src/server/geo/clusterIndex';
-import { fleetPoints } from '../../src/server/geo/fleetPoints';
+import { FleetPoints } from '../../src/server/geo/fleetPoints';
 import type { VehicleInfo } from '../../src/server/map/fleetDirectory';
 import type { LatestPosition } from '../../src/server/telemetry/types';
 
 const SIZES = (process.env.BENCH_SIZES ?? '5000,50000').split(',').map(Number);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
-const BUILDS = Number(process.env.BENCH_BUILDS ?? 10);
+const BUILDS = Number(process.env.BENCH_BUILDS ?? 40);
+const MOVED = Number(process.env.BENCH_MOVED ?? 0.2);
 const CENTRE = { lat: 59.93, lon: 30.31 };
 
 /** Deterministic pseudo-random numbers (mulberry32): the same city every run. */
@@ -46,9 +50,30 @@ function city(n: number): Map<number, LatestPosition> {
   return fleet;
 }
 
-const info = (id: number): VehicleInfo => ({
-  id, depotNumber: 10_000 + id, gosNomer: null, model: null, depotId: 1, vehicleTypeId: 1, classRank: 1 + (id % 4), routeId: id % 150, routeShortName: String(id % 150), routeType: 'А',
-});
+/** The vehicle directory (the hub reads it by id, no allocation). */
+const directory = new Map<number, VehicleInfo>();
+const info = (id: number): VehicleInfo => {
+  let vehicle = directory.get(id);
+  if (!vehicle) {
+    vehicle = { id, depotNumber: 10_000 + id, gosNomer: null, model: null, depotId: 1, vehicleTypeId: 1, classRank: 1 + (id % 4), routeId: id % 150, routeShortName: String(id % 150), routeType: 'А' };
+    directory.set(id, vehicle);
+  }
+  return vehicle;
+};
+
+/** A second of reports: a share of the fleet moved 20-40 m (the pipeline replaces each reporting vehicle's state). */
+function move(fleet: Map<number, LatestPosition>, share: number, next: () => number): void {
+  const now = Date.now();
+  for (const [id, p] of fleet) {
+    if (next() >= share) continue;
+    const metres = 20 + next() * 20;
+    const course = Math.floor(next() * 360);
+    fleet.set(id, {
+      lat: p.lat + (metres * Math.cos((course * Math.PI) / 180)) / 111_200, lon: p.lon + (metres * Math.sin((course * Math.PI) / 180)) / 55_600,
+      speed: next() * 50, course, time: now, valid: true, receivedAt: now,
+    });
+  }
+}
 
 /** Runs `work`, adding its wall and CPU milliseconds to the lists. */
 function timed<T>(work: () => T, wall: number[], cpu: number[]): T {
@@ -80,16 +105,21 @@ function panned(bounds: [number, number, number, number], next: () => number): [
 }
 
 const ZOOMS = [11, 12, 13, 15, 17];
-console.log(`clustering benchmark: ${BUILDS} builds; per build and zoom one cold query (the first after a rebuild) and ${Math.ceil(QUERIES / BUILDS)} panned ones (viewport moved by up to half its size); node ${process.version}`);
+const [load1] = (await import('node:os')).loadavg();
+console.log(`clustering benchmark: ${BUILDS} builds, ${Math.round(MOVED * 100)} % of the fleet moved before each; per build and zoom one cold query (the first after a rebuild) and ${Math.ceil(QUERIES / BUILDS)} panned ones (viewport moved by up to half its size); node ${process.version}, load average ${load1.toFixed(1)}`);
 for (const n of SIZES) {
   const fleet = city(n);
   const next = random(7);
+  const points = new FleetPoints();
+  let previous: ClusterIndex | undefined;
   const builds = { wall: [] as number[], cpu: [] as number[] };
   const cold = new Map(ZOOMS.map((z) => [z, { wall: [] as number[], cpu: [] as number[] }]));
   const warm = new Map(ZOOMS.map((z) => [z, { wall: [] as number[], cpu: [] as number[] }]));
   const items = new Map<number, number>();
   for (let i = 0; i < BUILDS; i++) {
-    const index = timed(() => new ClusterIndex(fleetPoints(fleet.entries(), info, Date.now()), { radius: 50, maxZoom: 15 }), builds.wall, builds.cpu);
+    if (i > 0) move(fleet, MOVED, next);
+    const index: ClusterIndex = timed(() => new ClusterIndex(points.update(fleet.entries(), info, Date.now()), { radius: 50, maxZoom: 15 }, previous), builds.wall, builds.cpu);
+    previous = index;
     for (const zoom of ZOOMS) {
       const bounds = viewport(zoom);
       items.set(zoom, timed(() => index.clusters({ bounds, zoom }).length, cold.get(zoom)!.wall, cold.get(zoom)!.cpu));
@@ -102,9 +132,9 @@ for (const n of SIZES) {
   const describe = ({ wall, cpu }: { wall: number[]; cpu: number[] }) => {
     wall.sort((a, b) => a - b);
     cpu.sort((a, b) => a - b);
-    return `p50 ${fmt(percentile(wall, 50))}/${fmt(percentile(cpu, 50))}, p95 ${fmt(percentile(wall, 95))}/${fmt(percentile(cpu, 95))}`;
+    return `p50 ${fmt(percentile(wall, 50))}/${fmt(percentile(cpu, 50))}, p95 ${fmt(percentile(wall, 95))}/${fmt(percentile(cpu, 95))}, max ${fmt(wall.at(-1)!)}/${fmt(cpu.at(-1)!)}`;
   };
-  console.log(`\n${n.toLocaleString('en')} vehicles — index build (labels + supercluster), ms wall/CPU: ${describe(builds)}`);
+  console.log(`\n${n.toLocaleString('en')} vehicles — index build (points kept + supercluster), ms wall/CPU: ${describe(builds)}`);
   for (const zoom of ZOOMS) {
     console.log(`  zoom ${String(zoom).padStart(2)}: ${String(items.get(zoom)).padStart(5)} items in a 1600×900 view; ms wall/CPU: cold ${describe(cold.get(zoom)!)}; panned ${describe(warm.get(zoom)!)}`);
   }

@@ -30,7 +30,12 @@ const WARMUP_S = 5;
 /** Every n-th client parses its frames and measures delays; the others read and count them. */
 const MEASURE_EVERY = Number(process.env.BENCH_MEASURE_EVERY ?? 10);
 const REPORT_MS = 5000;
-const SLICE_MS = 250;
+/**
+ * Positions arrive in a batch every SLICE_MS (BENCH_SLICE_MS): terminals report at random moments, so slices much
+ * shorter than the hub's coalescing window; slices as long as the window would fall in step with it and flatter
+ * the delay.
+ */
+const SLICE_MS = Number(process.env.BENCH_SLICE_MS ?? 50);
 const CITY: [number, number, number, number] = [59.75, 29.95, 60.1, 30.65];
 
 // The bench drives the fleet itself and needs many streams from one login.
@@ -44,7 +49,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { url, auth, queries, warmupUntil, measureEvery } = workerData;
 const delays = [], waits = [], transits = [], groupAges = [];
 let frames = 0, bytes = 0, samples = 0, parsed = 0;
-const MARK = Buffer.from('event: points');
+const MARKS = [Buffer.from('event: points'), Buffer.from('event: delta')];
 /** Most clients only drain their stream (counting frames): one thread parsing 200 streams would measure itself. */
 async function drain(q) {
   const response = await fetch(url + '?q=' + encodeURIComponent(q), { headers: { authorization: auth } });
@@ -54,15 +59,15 @@ async function drain(q) {
     if (done) return;
     bytes += value.length;
     const chunk = Buffer.from(value.buffer, value.byteOffset, value.length);
-    for (let at = chunk.indexOf(MARK); at >= 0; at = chunk.indexOf(MARK, at + 1)) frames += 1;
+    for (const mark of MARKS) for (let at = chunk.indexOf(mark); at >= 0; at = chunk.indexOf(mark, at + 1)) frames += 1;
   }
 }
 async function client(q) {
   const response = await fetch(url + '?q=' + encodeURIComponent(q), { headers: { authorization: auth } });
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
-  const seen = new Map();
-  let count = 0;
+  // The fix time of each single vehicle in the picture: from 'points', then 'delta's applied to it.
+  let picture = new Map();
   let buffer = '';
   let parts = [];
   for (;;) {
@@ -79,28 +84,40 @@ async function client(q) {
     while ((cut = buffer.indexOf('\\n\\n')) >= 0) {
       const block = buffer.slice(0, cut);
       buffer = buffer.slice(cut + 2);
-      if (!block.startsWith('event: points')) continue;
+      const whole = block.startsWith('event: points');
+      if (!whole && !block.startsWith('event: delta')) continue;
       const frame = JSON.parse(block.slice(block.indexOf('data: ') + 6));
       frames += 1;
       parsed += 1;
-      count += 1;
       const built = Date.parse(frame.time);
       if (now >= warmupUntil) transits.push(now - built);
-      for (const item of frame.items) {
-        if (item.type !== 'vehicle') {
-          if (now >= warmupUntil) groupAges.push(now - Date.parse(item.date));
-          continue;
-        }
-        const time = Date.parse(item.date);
-        const before = seen.get(item.id);
-        seen.set(item.id, { time, frame: count });
-        // Only a vehicle shown on its own in the previous frame too: one coming out of a group shows a fix
-        // that may be seconds old without any delay of the stream.
-        if (before !== undefined && before.frame === count - 1 && time > before.time && now >= warmupUntil) {
+      // A vehicle counts only if shown on its own in the previous picture too: one coming out of a group shows
+      // a fix that may be seconds old without any delay of the stream.
+      const vehicle = (key, time) => {
+        const before = picture.get(key);
+        picture.set(key, time);
+        if (before !== undefined && time > before && now >= warmupUntil) {
           delays.push(now - time);
           waits.push(built - time);
           samples += 1;
         }
+      };
+      const group = (time) => { if (now >= warmupUntil) groupAges.push(now - time); };
+      if (whole) {
+        const previous = picture;
+        picture = new Map();
+        for (const item of frame.items) {
+          const time = Date.parse(item.date);
+          if (item.type !== 'vehicle') { group(time); continue; }
+          const key = 'v' + item.id;
+          const before = previous.get(key);
+          if (before !== undefined) picture.set(key, before);
+          vehicle(key, time);
+        }
+      } else {
+        for (const key of frame.gone) picture.delete(key);
+        for (const row of frame.vehicles) vehicle('v' + row[0], frame.at - row[6]);
+        for (const row of frame.groups) group(frame.at - row[6]);
       }
     }
   }
@@ -136,7 +153,7 @@ async function main(): Promise<void> {
   });
   const { token } = (await login.json()) as { token: string };
 
-  // Vehicles wander around the city at bus speeds; each reports every 5 s, a twentieth of the fleet per 250 ms.
+  // Vehicles wander around the city at bus speeds; each reports every 5 s, a hundredth of the fleet per 50 ms.
   // Dense in the centre, sparse in the outskirts (a normal-ish spread of ~6 km), as a city's fleet is.
   const state = ids.map((id, i) => {
     const r = Math.min(18, Math.sqrt(-2 * Math.log(1 - ((i * 7919) % 997 + 0.5) / 997)) * 6);
@@ -185,7 +202,7 @@ async function main(): Promise<void> {
 
   const [load1] = (await import('node:os')).loadavg();
   console.log(`machine: ${(await import('node:os')).cpus().length} cores, load average ${load1.toFixed(1)} at start`);
-  console.log(`geo stream benchmark: ${VEHICLES.toLocaleString('en')} vehicles reporting every 5 s, ${CLIENTS} clients (zoom 11/12/13, whole city; every ${MEASURE_EVERY}th parses and measures), rebuild every ${app.geo.config.rebuildMs} ms, ${SECONDS} s after ${WARMUP_S} s warm-up`);
+  console.log(`geo stream benchmark: ${VEHICLES.toLocaleString('en')} vehicles reporting every 5 s (a batch every ${SLICE_MS} ms), ${CLIENTS} clients (zoom 11/12/13, whole city; every ${MEASURE_EVERY}th parses and measures), coalescing window ${app.geo.config.rebuildMs} ms, ${SECONDS} s after ${WARMUP_S} s warm-up`);
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   setTimeout(() => loopDelay.enable(), WARMUP_S * 1000).unref();
   const cpuStart = process.cpuUsage();
@@ -206,7 +223,8 @@ async function main(): Promise<void> {
   console.log(`    of which ingest → frame built (the rebuild throttle): p50 ${percentile(waits, 50)} ms, p95 ${percentile(waits, 95)} ms`);
   console.log(`    and frame built → parsed by the client (serialise, send, receive, parse): p50 ${percentile(transits, 50)} ms, p95 ${percentile(transits, 95)} ms`);
   console.log(`  age of a group's newest member on receipt (sampled): p50 ${percentile(groupAges, 50)} ms, p95 ${percentile(groupAges, 95)} ms`);
-  console.log(`  hub: ${app.geo.hub.stats.builds} builds, ${app.geo.hub.stats.framesSent} frames sent, ${app.geo.hub.stats.framesUnchanged} unchanged views skipped`);
+  const hub = app.geo.hub.stats;
+  console.log(`  hub: ${hub.builds} builds (last ${hub.lastBuildMs.toFixed(1)} ms, with diffs and sends ${hub.lastCycleMs.toFixed(1)} ms), ${hub.framesSent} frames sent (${hub.fullFrames} whole pictures, ${hub.deltaFrames} deltas; ${(hub.bytesSent / Math.max(1, hub.framesSent) / 1000).toFixed(1)} KB on average), ${hub.framesUnchanged} unchanged views skipped`);
   console.log(`  server event-loop delay: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(0)} ms, p95 ${(loopDelay.percentile(95) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms (engine ${db.engine})`);
   console.log(`  process CPU (server, feeder and client worker together): ${(((cpu.user + cpu.system) / 1000 / wall) * 100).toFixed(0)} % of one core`);
   await app.close();

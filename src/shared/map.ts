@@ -36,7 +36,7 @@ export function parseGeoSubscription(q: string): GeoSubscription | null {
  */
 export interface MapCluster {
   type: 'vehicle' | 'group';
-  /** Vehicle id for a vehicle; the cluster id for a group. */
+  /** Vehicle id for a vehicle; for a group an id that stays while its lowest-numbered vehicle stays in it. */
   id: number;
   count: number;
   /** Transport type code of the vehicle's route (route_type), null when not on a route. */
@@ -57,12 +57,91 @@ export interface MapCluster {
   center: [number, number];
 }
 
-/** Server-sent events of the geo stream. */
+/**
+ * Server-sent events of the geo stream. A stream starts with `hello`, then the whole picture (`points`); after
+ * that each change of the picture comes as a `delta` against the frame before it (or as a whole `points` again
+ * after a subscription change, or when the client could not take the previous frame in time). `v` numbers the
+ * pictures of one view: a delta applies to the picture numbered `base`; a client holding another reconnects.
+ */
 export type GeoEvent =
   /** First event: the stream's id, used to change its subscription without reconnecting. */
   | { event: 'hello'; data: { streamId: string } }
-  /** The whole picture for the current subscription (sent on subscribe and whenever something in view moved). */
-  | { event: 'points'; data: { time: string; items: MapCluster[] } };
+  /** The whole picture for the current subscription: replaces whatever the client had. */
+  | { event: 'points'; data: { time: string; items: MapCluster[]; v?: number } }
+  /** What changed since picture `base` (applyGeoDelta). */
+  | { event: 'delta'; data: GeoDelta };
+
+/**
+ * A vehicle in a delta, positional to keep frames small (a city view changes most of its groups every second):
+ * [id, lat, lon, course, averageSpeed, on (0/1), age] where age = the delta's `at` minus the fix time in ms; when
+ * the vehicle is new to the picture or its labels changed, followed by [classRank, depotNumber, route, routeType].
+ */
+export type GeoDeltaVehicle =
+  | [number, number, number, number, number, 0 | 1, number]
+  | [number, number, number, number, number, 0 | 1, number, number | null, number | null, string | null, string | null];
+/** A group in a delta: [id, count, lat, lon, averageSpeed, on (0/1), age of its newest fix]. */
+export type GeoDeltaGroup = [number, number, number, number, number, 0 | 1, number];
+
+export interface GeoDelta {
+  /** The picture's time, ISO 8601, and the same in epoch milliseconds (ages count back from it). */
+  time: string;
+  at: number;
+  v: number;
+  base: number;
+  /** New or changed items: they replace the items of the same clusterKey. */
+  vehicles: GeoDeltaVehicle[];
+  groups: GeoDeltaGroup[];
+  /** clusterKey of each item no longer in the picture. */
+  gone: string[];
+}
+
+/** An item's key in a picture: its kind and id ('v12' a vehicle, 'g3885' a group). */
+export const clusterKey = (item: Pick<MapCluster, 'type' | 'id'>): string => `${item.type === 'group' ? 'g' : 'v'}${item.id}`;
+
+const sameLabels = (a: MapCluster, b: MapCluster) =>
+  a.classRank === b.classRank && a.depotNumber === b.depotNumber && a.route === b.route && a.routeType === b.routeType;
+
+/** A changed vehicle as a delta carries it; `before` is the item the client holds (its labels are not resent). */
+export function deltaVehicle(item: MapCluster, before: MapCluster | undefined, at: number): GeoDeltaVehicle {
+  const head: [number, number, number, number, number, 0 | 1, number] = [
+    item.id, item.center[0], item.center[1], item.course, item.averageSpeed, item.on ? 1 : 0, at - Date.parse(item.date),
+  ];
+  return before && sameLabels(before, item) ? head : [...head, item.classRank, item.depotNumber, item.route, item.routeType];
+}
+
+export function deltaGroup(item: MapCluster, at: number): GeoDeltaGroup {
+  return [item.id, item.count, item.center[0], item.center[1], item.averageSpeed, item.on ? 1 : 0, at - Date.parse(item.date)];
+}
+
+/**
+ * Applies a delta to a picture (keyed by clusterKey) in place, the caller having checked that the picture is
+ * number `base`; false, leaving the picture partly updated, when the delta does not follow it after all (a
+ * vehicle whose labels were not sent is not in the picture).
+ */
+export function applyGeoDelta(picture: Map<string, MapCluster>, delta: GeoDelta): boolean {
+  const dates = new Map<number, string>();
+  const dateOf = (age: number) => {
+    let date = dates.get(age);
+    if (date === undefined) dates.set(age, (date = new Date(delta.at - age).toISOString()));
+    return date;
+  };
+  for (const key of delta.gone) picture.delete(key);
+  for (const [id, lat, lon, course, averageSpeed, on, age, ...labels] of delta.vehicles) {
+    const key = `v${id}`;
+    const before = picture.get(key);
+    if (labels.length === 0 && !before) return false;
+    const [classRank, depotNumber, route, routeType] = labels.length ? labels : [before!.classRank, before!.depotNumber, before!.route, before!.routeType];
+    picture.set(key, {
+      type: 'vehicle', id, count: 1, routeType, route, classRank, course, on: on === 1, date: dateOf(age), depotNumber, averageSpeed, center: [lat, lon],
+    });
+  }
+  for (const [id, count, lat, lon, averageSpeed, on, age] of delta.groups) {
+    picture.set(`g${id}`, {
+      type: 'group', id, count, routeType: null, route: null, classRank: null, course: 0, on: on === 1, date: dateOf(age), depotNumber: null, averageSpeed, center: [lat, lon],
+    });
+  }
+  return true;
+}
 
 /** PUT /geoapi/v1/geo/1/{streamId} body: the new region, zoom and vehicles after a pan, zoom or filter change. */
 export type GeoSubscriptionUpdate = { q: string };

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { GeoStreamClient, type GeoStreamStatus } from '../../src/client/map/geoStreamClient';
+import type { GeoDelta, MapCluster } from '../../src/shared/map';
 
 const encoder = new TextEncoder();
 
@@ -57,6 +58,40 @@ describe('geo stream client', () => {
     expect(statuses).toContain('retrying');
     client.stop();
     expect(statuses.at(-1)).toBe('stopped');
+  });
+
+  it('applies deltas to the picture it holds and hands over the whole picture; reconnects on a delta that does not follow', async () => {
+    const streams = [sseResponse(), sseResponse()];
+    let opened = 0;
+    const pictures: MapCluster[][] = [];
+    const client = new GeoStreamClient({
+      fetch: (async () => streams[opened++].response) as unknown as typeof fetch,
+      put: async () => ({}),
+      headers: () => ({}),
+      onPoints: (_, items) => pictures.push(items),
+      backoffMs: [10],
+    });
+    const bus = (id: number, lat: number): MapCluster => ({
+      type: 'vehicle', id, count: 1, routeType: 'А', route: '5', classRank: 1, course: 0, on: true,
+      date: '2024-05-01T10:00:00.000Z', depotNumber: 100 + id, averageSpeed: 10, center: [lat, 30],
+    });
+    const at = Date.parse('2024-05-01T10:00:02Z');
+    const delta = (d: Omit<GeoDelta, 'time' | 'at'>) => `event: delta\ndata: ${JSON.stringify({ time: new Date(at).toISOString(), at, ...d })}\n\n`;
+    client.start('q');
+    await until(() => opened === 1);
+    streams[0].send('event: hello\ndata: {"streamId":"s"}\n\n');
+    streams[0].send(`event: points\ndata: ${JSON.stringify({ time: 't', v: 1, items: [bus(1, 59.9), bus(2, 59.8)] })}\n\n`);
+    streams[0].send(delta({ v: 2, base: 1, vehicles: [[1, 59.91, 30, 45, 12, 1, 1000]], groups: [[3301, 3, 59.7, 30.1, 20, 1, 500]], gone: ['v2'] }));
+    await until(() => pictures.length === 2);
+    expect(pictures[1]).toEqual([
+      { ...bus(1, 59.91), course: 45, averageSpeed: 12, date: '2024-05-01T10:00:01.000Z' },
+      { type: 'group', id: 3301, count: 3, routeType: null, route: null, classRank: null, course: 0, on: true, date: '2024-05-01T10:00:01.500Z', depotNumber: null, averageSpeed: 20, center: [59.7, 30.1] },
+    ]);
+    // a delta against a picture the client does not hold: the stream is dropped and opened again
+    streams[0].send(delta({ v: 9, base: 8, vehicles: [], groups: [], gone: ['v1'] }));
+    await until(() => opened === 2);
+    expect(pictures).toHaveLength(2);
+    client.stop();
   });
 
   it('reports the session end on 401 and stops', async () => {

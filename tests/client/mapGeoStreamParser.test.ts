@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SseParser, decodeGeoEvent, type SseMessage } from '../../src/client/map/geoStreamParser';
-import type { MapCluster } from '../../src/shared/map';
+import { applyGeoDelta, clusterKey, deltaGroup, deltaVehicle, type GeoDelta, type MapCluster } from '../../src/shared/map';
 
 const vehicle: MapCluster = {
   type: 'vehicle', id: 7, count: 1, routeType: 'А', route: '12', classRank: 2, course: 90, on: true,
@@ -64,5 +64,48 @@ describe('geo stream parser', () => {
     expect(decodeGeoEvent({ event: 'hello', data: '{}' })).toBeNull();
     const decoded = decodeGeoEvent({ event: 'points', data: JSON.stringify({ time: 't', items: [vehicle, { type: 'vehicle' }, null] }) });
     expect(decoded).toEqual({ event: 'points', data: { time: 't', items: [vehicle] } });
+  });
+
+  it('decodes a delta, and refuses one with missing or malformed parts', () => {
+    const delta: GeoDelta = { time: '2024-05-01T10:00:03.000Z', at: Date.parse('2024-05-01T10:00:03Z'), v: 4, base: 3, vehicles: [[7, 59.951, 30.311, 95, 22, 1, 3000]], groups: [], gone: ['g99'] };
+    expect(decodeGeoEvent({ event: 'delta', data: JSON.stringify(delta) })).toEqual({ event: 'delta', data: delta });
+    for (const broken of [{ ...delta, v: 'x' }, { ...delta, at: undefined }, { ...delta, vehicles: [[7, 59.9]] }, { ...delta, groups: null }, { ...delta, gone: [1] }]) {
+      expect(decodeGeoEvent({ event: 'delta', data: JSON.stringify(broken) })).toBeNull();
+    }
+  });
+});
+
+describe('geo stream deltas', () => {
+  const at = Date.parse('2024-05-01T10:00:05Z');
+  const group: MapCluster = {
+    type: 'group', id: 3885, count: 4, routeType: null, route: null, classRank: null, course: 0, on: true,
+    date: '2024-05-01T10:00:04.000Z', depotNumber: null, averageSpeed: 18.5, center: [59.9, 30.2],
+  };
+  const picture = () => new Map([vehicle, group].map((item) => [clusterKey(item), item]));
+
+  it('round-trips changed items: a moved vehicle keeps the labels the client has, a group comes whole', () => {
+    const moved: MapCluster = { ...vehicle, center: [59.951, 30.312], course: 100, averageSpeed: 30.5, date: '2024-05-01T10:00:04.500Z' };
+    const regrouped: MapCluster = { ...group, count: 5, averageSpeed: 20, center: [59.901, 30.2] };
+    const short = deltaVehicle(moved, vehicle, at);
+    expect(short).toEqual([7, 59.951, 30.312, 100, 30.5, 1, 500]);
+    const next = picture();
+    expect(applyGeoDelta(next, { time: new Date(at).toISOString(), at, v: 2, base: 1, vehicles: [short], groups: [deltaGroup(regrouped, at)], gone: [] })).toBe(true);
+    expect(next.get('v7')).toEqual(moved);
+    expect(next.get('g3885')).toEqual(regrouped);
+  });
+
+  it('sends the labels of a vehicle new to the picture or relabelled, and removes what is gone', () => {
+    const arrived: MapCluster = { ...vehicle, id: 8, depotNumber: 1008, route: '3' };
+    expect(deltaVehicle(arrived, undefined, at)).toHaveLength(11);
+    expect(deltaVehicle({ ...vehicle, route: '13' }, vehicle, at)).toHaveLength(11);
+    const next = picture();
+    expect(applyGeoDelta(next, { time: '', at, v: 2, base: 1, vehicles: [deltaVehicle(arrived, undefined, at)], groups: [], gone: ['g3885'] })).toBe(true);
+    expect([...next.keys()].sort()).toEqual(['v7', 'v8']);
+    expect(next.get('v8')).toEqual({ ...arrived, date: new Date(Date.parse(arrived.date)).toISOString() });
+  });
+
+  it('reports a delta that does not follow the picture (a vehicle without labels it does not have)', () => {
+    const stranger = deltaVehicle({ ...vehicle, id: 9 }, vehicle, at);
+    expect(applyGeoDelta(picture(), { time: '', at, v: 2, base: 1, vehicles: [stranger], groups: [], gone: [] })).toBe(false);
   });
 });

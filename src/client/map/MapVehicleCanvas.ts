@@ -57,6 +57,7 @@ export class VehicleCanvasLayer extends L.Layer {
   }
 
   onRemove(): this {
+    if (this._map) delete this._map.getContainer().dataset.groups;
     this.canvas?.remove();
     this.canvas = null;
     cancelAnimationFrame(this.hoverFrame);
@@ -222,6 +223,23 @@ export class VehicleCanvasLayer extends L.Layer {
       this.hitR[n] = radius;
       this.hitItems[n++] = g.item;
     }
+    this.describeGroups(map, groups);
+  }
+
+  /**
+   * The map container carries the groups in view as "x,y,count;…" in container pixels at the time of the draw
+   * (data-groups, the biggest first, at most 20): what the canvas shows, for tests and diagnostics.
+   */
+  private describeGroups(map: L.Map, groups: readonly { x: number; y: number; item: MapCluster }[]): void {
+    const size = map.getSize();
+    const shown: string[] = [];
+    for (const g of [...groups].sort((a, b) => b.item.count - a.item.count)) {
+      const p = map.layerPointToContainerPoint(L.point(g.x, g.y));
+      if (p.x < 0 || p.y < 0 || p.x > size.x || p.y > size.y) continue;
+      shown.push(`${Math.round(p.x)},${Math.round(p.y)},${g.item.count}`);
+      if (shown.length === 20) break;
+    }
+    map.getContainer().dataset.groups = shown.join(';');
   }
 
   /** Route numbers beside the vehicles when zoomed in. */

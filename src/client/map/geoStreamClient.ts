@@ -1,11 +1,13 @@
-import { GEO_STREAM_PATH, type MapCluster } from '../../shared/map';
+import { GEO_STREAM_PATH, applyGeoDelta, clusterKey, type MapCluster } from '../../shared/map';
 import { SseParser, decodeGeoEvent } from './geoStreamParser';
 
 /**
  * The geo stream (DESIGN.md, Live data): GET /geoapi/v1/geo/1?q=... read as server-sent events with a
  * ReadableStream reader (so the token travels in a header, which EventSource cannot do). `hello` gives the
  * stream id; a new region, zoom or filter is PUT to /geoapi/v1/geo/1/{streamId} (debounced) instead of
- * reconnecting. A failed or ended stream reconnects with backoff; `stop` cancels everything.
+ * reconnecting. The first `points` is the whole picture; later changes come as `delta`s, applied here, so
+ * `onPoints` always receives the whole picture. A failed or ended stream (or a delta that does not follow
+ * the picture held) reconnects with backoff; `stop` cancels everything.
  */
 export type GeoStreamStatus = 'connecting' | 'open' | 'retrying' | 'denied' | 'stopped';
 
@@ -130,6 +132,9 @@ export class GeoStreamClient {
     const reader = body.getReader();
     const decoder = new TextDecoder();
     const parser = new SseParser();
+    /** The picture the server has sent so far (`points`, then `delta`s applied to it) and its number. */
+    let picture = new Map<string, MapCluster>();
+    let version: number | null = null;
     try {
       for (;;) {
         const { value, done } = await reader.read();
@@ -144,7 +149,15 @@ export class GeoStreamClient {
           } else if (event?.event === 'points') {
             if (this.attempt !== 0 || !this.streamId) this.options.onStatus?.('open');
             this.attempt = 0;
-            this.options.onPoints(event.data.time, event.data.items);
+            picture = new Map();
+            for (const item of event.data.items) picture.set(clusterKey(item), item);
+            version = event.data.v ?? null;
+            this.options.onPoints(event.data.time, [...picture.values()]);
+          } else if (event?.event === 'delta') {
+            // A delta applies to the picture it was made against; anything else means a frame went missing.
+            if (version === null || event.data.base !== version || !applyGeoDelta(picture, event.data)) return;
+            version = event.data.v;
+            this.options.onPoints(event.data.time, [...picture.values()]);
           }
         }
       }

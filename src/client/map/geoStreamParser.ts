@@ -1,4 +1,4 @@
-import type { GeoEvent, MapCluster } from '../../shared/map';
+import type { GeoDelta, GeoEvent, MapCluster } from '../../shared/map';
 
 /**
  * An incremental parser of a server-sent event stream (the WHATWG "event stream" format): feed it text
@@ -95,9 +95,20 @@ export function decodeGeoEvent(message: SseMessage): GeoEvent | null {
     return typeof streamId === 'string' || typeof streamId === 'number' ? { event: 'hello', data: { streamId: String(streamId) } } : null;
   }
   if (message.event === 'points') {
-    const { time, items } = data as { time?: unknown; items?: unknown };
+    const { time, items, v } = data as { time?: unknown; items?: unknown; v?: unknown };
     if (!Array.isArray(items)) return null;
-    return { event: 'points', data: { time: typeof time === 'string' ? time : new Date().toISOString(), items: items.filter(isCluster) } };
+    const points = { time: typeof time === 'string' ? time : new Date().toISOString(), items: items.filter(isCluster) };
+    return { event: 'points', data: typeof v === 'number' ? { ...points, v } : points };
+  }
+  if (message.event === 'delta') {
+    const { time, at, v, base, vehicles, groups, gone } = data as Partial<Record<keyof GeoDelta, unknown>>;
+    const rows = (list: unknown, length: number) => Array.isArray(list) && list.every((row) => Array.isArray(row) && row.length >= length && typeof row[0] === 'number');
+    if (typeof at !== 'number' || typeof v !== 'number' || typeof base !== 'number' || !rows(vehicles, 7) || !rows(groups, 7)
+      || !Array.isArray(gone) || !gone.every((key) => typeof key === 'string')) return null;
+    return {
+      event: 'delta',
+      data: { time: typeof time === 'string' ? time : new Date(at).toISOString(), at, v, base, vehicles, groups, gone } as GeoDelta,
+    };
   }
   return null;
 }

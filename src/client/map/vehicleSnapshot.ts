@@ -1,14 +1,14 @@
-import type { MapCluster } from '../../shared/map';
+import { clusterKey, type MapCluster } from '../../shared/map';
 
 /**
- * The vehicles and groups in view, keyed by kind and id. Each `points` event carries the whole picture for
- * the subscription; merging keeps the previous object of an item that did not change (so the canvas can
+ * The vehicles and groups in view, keyed by kind and id. The stream client hands over the whole picture for
+ * the subscription each time it changes; merging keeps the previous object of an item that did not change (so the canvas can
  * tell what moved) and drops the items the picture no longer has. Several events between two redraws
  * collapse into the last one.
  */
 export type Snapshot = ReadonlyMap<string, MapCluster>;
 
-export const clusterKey = (item: Pick<MapCluster, 'type' | 'id'>): string => `${item.type === 'group' ? 'g' : 'v'}${item.id}`;
+export { clusterKey };
 
 function same(a: MapCluster, b: MapCluster): boolean {
   return a.center[0] === b.center[0] && a.center[1] === b.center[1] && a.course === b.course && a.on === b.on

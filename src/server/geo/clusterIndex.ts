@@ -1,6 +1,7 @@
 import Supercluster from 'supercluster';
 import type { GeoSubscription, MapCluster } from '../../shared/map';
 import type { VehicleInfo } from '../map/fleetDirectory';
+import type { LatestPosition } from '../telemetry/types';
 
 /** One vehicle as the index holds it; `item` is its stream item, made on first sight. */
 export interface VehiclePoint {
@@ -12,12 +13,26 @@ export interface VehiclePoint {
   course: number;
   time: number;
   on: boolean;
+  /** Its stream item, made when a viewer first sees it on its own; kept while the vehicle does not change. */
   item: MapCluster | undefined;
+  /** Its clustering input, made once and kept with the point (the coordinates are rewritten at each build). */
+  feature: PointFeature | undefined;
+  /** The latest position it shows (FleetPoints tells a moved vehicle by this object). */
+  source: LatestPosition | undefined;
 }
 
-interface PointProps { i: number }
-/** Aggregates of a group: speed sum, count of vehicles on, newest fix time. */
-interface GroupProps { s: number; o: number; t: number }
+interface PointFeature {
+  type: 'Feature';
+  geometry: { type: 'Point'; coordinates: [number, number] };
+  properties: GroupProps;
+}
+
+/**
+ * Aggregates of a group: speed sum, count of vehicles on, newest fix time, lowest vehicle id. A vehicle's own
+ * (kept with its feature, `p` pointing back at it) serve as supercluster's input properties as they are: no
+ * `map` step, which would allocate an object for every vehicle merged into a group at every rebuild.
+ */
+interface GroupProps { s: number; o: number; t: number; m: number; p: VehiclePoint | null }
 
 export interface ClusterOptions {
   radius: number;
@@ -29,33 +44,61 @@ const VIEW_MARGIN = 0.1;
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 /**
+ * A group's id: its lowest vehicle id and its zoom (`m * 32 + zoom`). Unlike supercluster's cluster ids, which
+ * shift whenever a group anywhere before it in the index changes, it stays the same while that vehicle stays in
+ * the group, so a viewer's picture can be updated group by group. Two groups of one zoom never share a vehicle.
+ */
+export const groupId = (lowestVehicleId: number, zoom: number) => lowestVehicleId * 32 + zoom;
+
+function featureOf(p: VehiclePoint): PointFeature {
+  const feature = p.feature ??= {
+    type: 'Feature', geometry: { type: 'Point', coordinates: [p.lon, p.lat] }, properties: { s: 0, o: 0, t: 0, m: p.id, p },
+  };
+  feature.geometry.coordinates[0] = p.lon;
+  feature.geometry.coordinates[1] = p.lat;
+  const props = feature.properties;
+  props.s = p.speed;
+  props.o = p.on ? 1 : 0;
+  props.t = p.time;
+  return feature;
+}
+
+function sameGroup(a: MapCluster, b: MapCluster): boolean {
+  return a.count === b.count && a.center[0] === b.center[0] && a.center[1] === b.center[1] && a.on === b.on
+    && a.date === b.date && a.averageSpeed === b.averageSpeed;
+}
+
+/**
  * The vehicles clustered at every zoom (supercluster: a KD-tree per zoom, built once, queried per viewport in
- * well under a millisecond for thousands of points). Immutable: a rebuild makes a new one.
+ * well under a millisecond for thousands of points). A rebuild makes a new one; the items of vehicles and groups
+ * that did not change since the `previous` index are the same objects as before.
  */
 export class ClusterIndex {
-  private readonly index: Supercluster<PointProps, GroupProps>;
+  private readonly index: Supercluster<GroupProps, GroupProps>;
   /**
-   * Group items made so far (cluster ids are unique across zooms): viewers of overlapping views at one zoom
+   * Group items made so far (group ids are unique across zooms): viewers of overlapping views at one zoom
    * share them, so a rebuild pays for each group once however many streams see it.
    */
   private readonly groups = new Map<number, MapCluster>();
-  private readonly isoTimes = new IsoTimes();
+  /** The previous index's groups: an unchanged group keeps its item. */
+  private readonly earlier: ReadonlyMap<number, MapCluster> | undefined;
 
-  constructor(readonly points: readonly VehiclePoint[], options: ClusterOptions) {
-    this.index = new Supercluster<PointProps, GroupProps>({
+  constructor(readonly points: readonly VehiclePoint[], options: ClusterOptions, previous?: ClusterIndex) {
+    this.earlier = previous?.groups;
+    this.index = new Supercluster<GroupProps, GroupProps>({
       radius: options.radius,
       maxZoom: options.maxZoom,
-      map: (props) => {
-        const p = points[props.i];
-        return { s: p.speed, o: p.on ? 1 : 0, t: p.time };
-      },
+      // A group's aggregates start as a copy of its first member's (supercluster copies them) and take the rest in.
       reduce: (acc, props) => {
         acc.s += props.s;
         acc.o += props.o;
         if (props.t > acc.t) acc.t = props.t;
+        if (props.m < acc.m) acc.m = props.m;
       },
     });
-    this.index.load(points.map((p, i) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [p.lon, p.lat] }, properties: { i } })));
+    const features = new Array<PointFeature>(points.length);
+    for (let i = 0; i < points.length; i++) features[i] = featureOf(points[i]);
+    this.index.load(features);
   }
 
   get size(): number {
@@ -71,40 +114,44 @@ export class ClusterIndex {
     const bbox: [number, number, number, number] = [
       Math.max(-180, west - dLon), Math.max(-90, south - dLat), Math.min(180, east + dLon), Math.min(90, north + dLat),
     ];
-    const features = this.index.getClusters(bbox, Math.round(subscription.zoom));
+    const zoom = Math.round(subscription.zoom);
+    const features = this.index.getClusters(bbox, zoom);
     const items: MapCluster[] = new Array(features.length);
     for (let k = 0; k < features.length; k++) {
       const { properties, geometry } = features[k];
       if ('cluster' in properties && properties.cluster) {
-        let group = this.groups.get(properties.cluster_id);
-        if (!group) {
-          const count = properties.point_count;
-          group = {
-            type: 'group', id: properties.cluster_id, count, routeType: null, route: null, classRank: null, course: 0,
-            on: properties.o > 0, date: this.isoTimes.of(properties.t), depotNumber: null,
-            averageSpeed: Math.round((properties.s / count) * 10) / 10,
-            center: [round6(geometry.coordinates[1]), round6(geometry.coordinates[0])],
-          };
-          this.groups.set(properties.cluster_id, group);
-        }
-        items[k] = group;
+        const id = groupId(properties.m, zoom);
+        items[k] = this.groups.get(id) ?? this.group(id, properties.point_count, properties, geometry.coordinates);
       } else {
-        items[k] = this.itemOf(this.points[(properties as PointProps).i]);
+        items[k] = itemOf((properties as GroupProps).p!);
       }
     }
     return items;
   }
 
-  /** The stream item of a vehicle, made once per rebuild and shared by every view (and filtered index) showing it. */
-  private itemOf(p: VehiclePoint): MapCluster {
-    p.item ??= {
-      type: 'vehicle', id: p.id, count: 1,
-      routeType: p.info?.routeType ?? null, route: p.info?.routeShortName ?? null, classRank: p.info?.classRank ?? null,
-      course: p.course, on: p.on, date: this.isoTimes.of(p.time), depotNumber: p.info?.depotNumber ?? null,
-      averageSpeed: Math.round(p.speed * 10) / 10, center: [p.lat, p.lon],
+  private group(id: number, count: number, props: GroupProps, coordinates: number[]): MapCluster {
+    let group: MapCluster = {
+      type: 'group', id, count, routeType: null, route: null, classRank: null, course: 0,
+      on: props.o > 0, date: isoTimes.of(props.t), depotNumber: null,
+      averageSpeed: Math.round((props.s / count) * 10) / 10,
+      center: [round6(coordinates[1]), round6(coordinates[0])],
     };
-    return p.item;
+    const before = this.earlier?.get(id);
+    if (before && sameGroup(before, group)) group = before;
+    this.groups.set(id, group);
+    return group;
   }
+}
+
+/** The stream item of a vehicle, made once and shared by every view (and filtered index) showing it. */
+function itemOf(p: VehiclePoint): MapCluster {
+  p.item ??= {
+    type: 'vehicle', id: p.id, count: 1,
+    routeType: p.info?.routeType ?? null, route: p.info?.routeShortName ?? null, classRank: p.info?.classRank ?? null,
+    course: p.course, on: p.on, date: isoTimes.of(p.time), depotNumber: p.info?.depotNumber ?? null,
+    averageSpeed: Math.round(p.speed * 10) / 10, center: [p.lat, p.lon],
+  };
+  return p.item;
 }
 
 /**
@@ -134,14 +181,18 @@ export function viewHash(items: readonly MapCluster[]): number {
  * share a few hundred distinct times, and toISOString is the dearest part of labelling them.
  */
 export class IsoTimes {
-  private readonly texts = new Map<number, string>();
+  private texts = new Map<number, string>();
 
   of(time: number): string {
     let text = this.texts.get(time);
     if (text === undefined) {
       text = new Date(time).toISOString();
-      if (this.texts.size < 100_000) this.texts.set(time, text);
+      // Fixes of the last minutes are what is asked for: an old batch is dropped whole rather than one by one.
+      if (this.texts.size >= 100_000) this.texts = new Map();
+      this.texts.set(time, text);
     }
     return text;
   }
 }
+
+const isoTimes = new IsoTimes();

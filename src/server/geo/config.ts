@@ -2,7 +2,10 @@ import { numberFromEnv } from '../map/config';
 
 /** Geo stream settings, read from the environment by the area itself. */
 export interface GeoConfig {
-  /** The cluster index is rebuilt at most this often while positions change (GEO_REBUILD_MS, 1000). */
+  /**
+   * Coalescing window: positions arriving within it go out together, in one rebuild of the cluster index and one
+   * delta per view (GEO_REBUILD_MS, 250; a rebuild that took long stretches it, see GeoHub).
+   */
   rebuildMs: number;
   /** A comment line keeps proxies from closing a quiet stream (GEO_HEARTBEAT_S, 15). */
   heartbeatMs: number;
@@ -22,7 +25,7 @@ export interface GeoConfig {
 
 export function geoConfig(env: NodeJS.ProcessEnv = process.env): GeoConfig {
   return {
-    rebuildMs: Math.max(50, numberFromEnv(env.GEO_REBUILD_MS, 1000)),
+    rebuildMs: Math.max(50, numberFromEnv(env.GEO_REBUILD_MS, 250)),
     heartbeatMs: numberFromEnv(env.GEO_HEARTBEAT_S, 15) * 1000,
     sessionCheckMs: numberFromEnv(env.GEO_SESSION_CHECK_S, 60) * 1000,
     maxStreamsPerUser: numberFromEnv(env.GEO_MAX_STREAMS_PER_USER, 20),

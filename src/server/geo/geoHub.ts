@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { GeoSubscription } from '../../shared/map';
+import {
+  clusterKey, deltaGroup, deltaVehicle, type GeoDelta, type GeoDeltaGroup, type GeoDeltaVehicle, type GeoSubscription, type MapCluster,
+} from '../../shared/map';
 import type { VehicleInfo } from '../map/fleetDirectory';
 import type { LatestPosition } from '../telemetry/types';
-import { ClusterIndex, viewHash, type ClusterOptions } from './clusterIndex';
-import { fleetPoints } from './fleetPoints';
+import { ClusterIndex, type ClusterOptions } from './clusterIndex';
+import { FleetPoints } from './fleetPoints';
 import { sseFrame } from './sseSink';
 
 /** Where a stream's events go (an SseSink over HTTP; a fake in tests): whole frames made by sseFrame. */
 export interface EventSink {
   send(frame: string | Buffer): boolean;
+  /** A frame is waiting for the client to drain the one before (the next frame sent replaces it). */
+  readonly waiting?: boolean;
   heartbeat(): void;
   close(): void;
   readonly isClosed: boolean;
@@ -32,11 +36,18 @@ export interface GeoStream {
   subscription: GeoSubscription;
   /** The vehicle filter as a key ('' = the whole fleet). */
   filterKey: string;
-  lastHash: number;
+  /** The view whose picture the client holds (or will, once its waiting frame is written), and its number. */
+  viewKey: string;
+  version: number;
   sink: EventSink;
 }
 
 export interface GeoHubOptions extends ClusterOptions {
+  /**
+   * Positions that arrive together are sent together: a rebuild waits this long after the last one
+   * (GEO_REBUILD_MS). A rebuild that took long stretches the wait (see MIN_IDLE_SHARE) so that a huge fleet
+   * cannot keep the server busy with clustering alone.
+   */
   rebuildMs: number;
   /** Even without new positions the picture is rebuilt this often: vehicles turn "off" as their fixes age. */
   refreshMs: number;
@@ -44,26 +55,57 @@ export interface GeoHubOptions extends ClusterOptions {
 
 export type UpdateOutcome = 'ok' | 'not_found' | 'forbidden';
 
-/** A view's clusters as sent: the frame is encoded once and the same bytes go to every stream that watches it. */
-interface View { hash: number; frame: Buffer }
+/**
+ * One distinct view (filter, bounds, zoom) that streams watch, and the picture it showed last. Streams watching
+ * it share one computation, one diff and one serialised frame per rebuild.
+ */
+interface View {
+  key: string;
+  filterKey: string;
+  subscription: GeoSubscription;
+  /** Number of the current picture; a delta leads from the one before to this. */
+  version: number;
+  /** The picture by item key (vehicle id; minus the group id for a group). */
+  items: Map<number, MapCluster>;
+  /** Its frames, encoded once for every stream that needs them (the whole picture only when someone needs it). */
+  full: Buffer | null;
+  delta: Buffer | null;
+}
+
+/** A rebuild is followed by at least this many times its own duration of rest (a 5,000-vehicle city needs ~20 ms). */
+const MIN_IDLE_SHARE = 2;
+
+const itemKey = (item: MapCluster) => (item.type === 'vehicle' ? item.id : -item.id);
+
+function sameItem(a: MapCluster, b: MapCluster): boolean {
+  return a.center[0] === b.center[0] && a.center[1] === b.center[1] && a.course === b.course && a.on === b.on
+    && a.count === b.count && a.date === b.date && a.averageSpeed === b.averageSpeed && a.classRank === b.classRank
+    && a.route === b.route && a.routeType === b.routeType && a.depotNumber === b.depotNumber && a.type === b.type;
+}
 
 /**
- * The geo stream's heart: one cluster index of the whole fleet, rebuilt at most once per `rebuildMs` while
- * positions change; per open stream the clusters of its viewport (and vehicle filter) are computed from it and
- * sent only when they differ from what that stream saw last. Streams watching the same view share one
- * computation and one serialised frame per rebuild.
+ * The geo stream's heart: one cluster index of the whole fleet, rebuilt when positions changed (what arrived
+ * within `rebuildMs` goes together); per distinct view the new picture is compared with the previous one, and
+ * each stream gets only what changed since the frame it has (a `delta`), or the whole picture when it has none
+ * yet, changed its view, or could not take the previous frame in time.
  */
 export class GeoHub {
   private readonly streams = new Map<string, GeoStream>();
+  private readonly points = new FleetPoints();
   private base: ClusterIndex | null = null;
   private builtAt = 0;
   private dirty = true;
   private rebuildTimer: NodeJS.Timeout | undefined;
   private refreshTimer: NodeJS.Timeout | undefined;
-  /** Per rebuild: indexes of filtered fleets and frames of views, shared by the streams that need them. */
+  /** Per rebuild: indexes of filtered fleets, shared by the streams that need them (the previous ones, for reuse). */
   private filtered = new Map<string, ClusterIndex>();
-  private views = new Map<string, View>();
-  readonly stats = { builds: 0, lastBuildMs: 0, lastPoints: 0, framesSent: 0, framesUnchanged: 0 };
+  private earlierFiltered = new Map<string, ClusterIndex>();
+  private readonly views = new Map<string, View>();
+  /** How long the last rebuild and its pushes took: the next one waits at least MIN_IDLE_SHARE times that. */
+  private lastCycleMs = 0;
+  readonly stats = {
+    builds: 0, lastBuildMs: 0, lastCycleMs: 0, lastPoints: 0, framesSent: 0, framesUnchanged: 0, fullFrames: 0, deltaFrames: 0, bytesSent: 0,
+  };
 
   constructor(
     private readonly source: GeoSource,
@@ -87,6 +129,7 @@ export class GeoHub {
     this.rebuildTimer = undefined;
     for (const stream of this.streams.values()) stream.sink.close();
     this.streams.clear();
+    this.views.clear();
   }
 
   /** Something moved: a rebuild is due (no sooner than `rebuildMs` after the last one). */
@@ -107,7 +150,7 @@ export class GeoHub {
 
   /** Registers a stream: 'hello' with its id, then the current picture at once. */
   open(owner: StreamOwner, subscription: GeoSubscription, sink: EventSink): GeoStream {
-    const stream: GeoStream = { id: randomUUID(), owner, subscription, filterKey: filterKeyOf(subscription), lastHash: -1, sink };
+    const stream: GeoStream = { id: randomUUID(), owner, subscription, filterKey: filterKeyOf(subscription), viewKey: '', version: 0, sink };
     this.streams.set(stream.id, stream);
     sink.send(sseFrame('hello', JSON.stringify({ streamId: stream.id })));
     // After a quiet spell with nobody watching, the index may be minutes old: rebuild (for everyone) first.
@@ -140,13 +183,23 @@ export class GeoHub {
   rebuild(): void {
     clearTimeout(this.rebuildTimer);
     this.rebuildTimer = undefined;
+    const started = performance.now();
     this.build();
+    const watched = new Set<string>();
+    for (const stream of this.streams.values()) watched.add(viewKeyOf(stream));
+    for (const [key, view] of this.views) {
+      if (watched.has(key)) this.refresh(view);
+      else this.views.delete(key);
+    }
     for (const stream of this.streams.values()) this.push(stream, false);
+    this.lastCycleMs = performance.now() - started;
+    this.stats.lastCycleMs = this.lastCycleMs;
   }
 
   private schedule(): void {
     if (this.rebuildTimer || this.streams.size === 0) return;
-    const wait = Math.max(0, this.builtAt + this.options.rebuildMs - this.now());
+    const interval = Math.max(this.options.rebuildMs, this.lastCycleMs * MIN_IDLE_SHARE);
+    const wait = Math.max(0, this.builtAt + interval - this.now());
     this.rebuildTimer = setTimeout(() => {
       this.rebuildTimer = undefined;
       if (this.dirty && this.streams.size > 0) this.rebuild();
@@ -156,15 +209,40 @@ export class GeoHub {
   private build(): void {
     const started = performance.now();
     const now = this.now();
-    const points = fleetPoints(this.source.positions(), (id) => this.source.vehicle(id), now);
-    this.base = new ClusterIndex(points, this.options);
+    const points = this.points.update(this.source.positions(), (id) => this.source.vehicle(id), now);
+    this.base = new ClusterIndex(points, this.options, this.base ?? undefined);
     this.builtAt = now;
     this.dirty = false;
-    this.filtered.clear();
-    this.views.clear();
+    this.earlierFiltered = this.filtered;
+    this.filtered = new Map();
     this.stats.builds += 1;
     this.stats.lastPoints = points.length;
     this.stats.lastBuildMs = performance.now() - started;
+  }
+
+  /** The view's picture from the new index: what changed since its previous one becomes its delta. */
+  private refresh(view: View): void {
+    const items = this.indexFor(view.filterKey, view.subscription).clusters(view.subscription);
+    const at = this.builtAt;
+    const next = new Map<number, MapCluster>();
+    const vehicles: GeoDeltaVehicle[] = [];
+    const groups: GeoDeltaGroup[] = [];
+    for (const item of items) {
+      const key = itemKey(item);
+      next.set(key, item);
+      const before = view.items.get(key);
+      if (before === item || (before && sameItem(before, item))) continue;
+      if (item.type === 'vehicle') vehicles.push(deltaVehicle(item, before, at));
+      else groups.push(deltaGroup(item, at));
+    }
+    const gone: string[] = [];
+    for (const [key, item] of view.items) if (!next.has(key)) gone.push(clusterKey(item));
+    if (vehicles.length === 0 && groups.length === 0 && gone.length === 0) return;
+    view.items = next;
+    view.version += 1;
+    view.full = null;
+    const delta: GeoDelta = { time: new Date(at).toISOString(), at, v: view.version, base: view.version - 1, vehicles, groups, gone };
+    view.delta = Buffer.from(sseFrame('delta', JSON.stringify(delta)));
   }
 
   private push(stream: GeoStream, force: boolean): void {
@@ -173,40 +251,58 @@ export class GeoHub {
       return;
     }
     const view = this.view(stream);
-    if (!force && view.hash === stream.lastHash) {
+    const same = stream.viewKey === view.key;
+    if (!force && same && stream.version === view.version) {
       this.stats.framesUnchanged += 1;
       return;
     }
-    stream.lastHash = view.hash;
-    stream.sink.send(view.frame);
+    // A waiting frame is replaced by the next one (SseSink): only a whole picture may replace it.
+    const delta = !force && same && stream.version === view.version - 1 && view.delta !== null && !stream.sink.waiting;
+    let frame: Buffer;
+    if (delta) {
+      frame = view.delta!;
+      this.stats.deltaFrames += 1;
+    } else {
+      frame = view.full ??= Buffer.from(sseFrame('points', JSON.stringify({ time: new Date(this.builtAt).toISOString(), v: view.version, items: [...view.items.values()] })));
+      this.stats.fullFrames += 1;
+    }
+    stream.viewKey = view.key;
+    stream.version = view.version;
+    stream.sink.send(frame);
     this.stats.framesSent += 1;
+    this.stats.bytesSent += frame.length;
   }
 
+  /** The stream's view, computed from the current index the first time anyone watches it. */
   private view(stream: GeoStream): View {
-    const { bounds, zoom } = stream.subscription;
-    const key = `${stream.filterKey}|${bounds.join(',')}|${zoom}`;
+    const key = viewKeyOf(stream);
     let view = this.views.get(key);
     if (!view) {
-      const items = this.indexFor(stream).clusters(stream.subscription);
-      const frame = Buffer.from(sseFrame('points', JSON.stringify({ time: new Date(this.builtAt).toISOString(), items })));
-      view = { hash: viewHash(items), frame };
+      const items = new Map<number, MapCluster>();
+      for (const item of this.indexFor(stream.filterKey, stream.subscription).clusters(stream.subscription)) items.set(itemKey(item), item);
+      view = { key, filterKey: stream.filterKey, subscription: stream.subscription, version: 1, items, full: null, delta: null };
       this.views.set(key, view);
     }
     return view;
   }
 
   /** The whole fleet's index, or one of only the filtered vehicles (built once per rebuild per distinct filter). */
-  private indexFor(stream: GeoStream): ClusterIndex {
+  private indexFor(filterKey: string, subscription: GeoSubscription): ClusterIndex {
     const base = this.base!;
-    if (!stream.filterKey) return base;
-    let index = this.filtered.get(stream.filterKey);
+    if (!filterKey) return base;
+    let index = this.filtered.get(filterKey);
     if (!index) {
-      const wanted = new Set(stream.subscription.vehicles);
-      index = new ClusterIndex(base.points.filter((p) => wanted.has(p.id)), this.options);
-      this.filtered.set(stream.filterKey, index);
+      const wanted = new Set(subscription.vehicles);
+      index = new ClusterIndex(base.points.filter((p) => wanted.has(p.id)), this.options, this.earlierFiltered.get(filterKey));
+      this.filtered.set(filterKey, index);
     }
     return index;
   }
+}
+
+function viewKeyOf(stream: GeoStream): string {
+  const { bounds, zoom } = stream.subscription;
+  return `${stream.filterKey}|${bounds.join(',')}|${zoom}`;
 }
 
 function filterKeyOf(subscription: GeoSubscription): string {

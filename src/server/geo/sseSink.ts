@@ -20,6 +20,11 @@ export class SseSink {
     });
   }
 
+  /** A frame waits for the client to drain the previous one: the next frame sent will replace it. */
+  get waiting(): boolean {
+    return this.pending !== null;
+  }
+
   get isClosed(): boolean {
     return this.closed || this.raw.destroyed;
   }
