@@ -107,7 +107,7 @@ export const FIELD_KINDS: KindTable = {
   },
   ref: {
     input: (field, schema, disabled) => <HandbookRefInput schema={schema} field={field} disabled={disabled} />,
-    filters: (field, schema) => [<HandbookRefFilter key={field.name} source={field.name} schema={schema} field={field} />],
+    filters: (field, schema) => [<HandbookRefFilter key={field.name} source={field.name} label={field.label} schema={schema} field={field} />],
   },
   ip: {
     input: (field, _schema, disabled) => <TextInput source={field.name} label={field.label} disabled={disabled} isRequired={field.required} placeholder="0.0.0.0" />,

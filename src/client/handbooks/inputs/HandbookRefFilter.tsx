@@ -10,7 +10,8 @@ const valuesOf = (value: unknown): (number | string)[] => {
 };
 
 /** A list filter on a link: any of the chosen linked records (by name, from at most 50 suggestions). */
-export function HandbookRefFilter({ schema, field }: { schema: HandbookSchema; field: RefField; source?: string; alwaysOn?: boolean }) {
+/** `source` and `label` are read by react-admin's filter button from the element's props. */
+export function HandbookRefFilter({ schema, field }: { schema: HandbookSchema; field: RefField; source: string; label: string }) {
   const translate = useTranslate();
   const { field: input } = useInput({ source: field.name });
   const [open, setOpen] = useState(false);
