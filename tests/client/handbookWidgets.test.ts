@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SUGGESTION_TEXT_MAX, SUGGESTIONS_MAX } from '../../src/shared/constants';
+import { SUGGESTION_TEXT_MAX } from '../../src/shared/constants';
 import { cameraIds, orderByIndex, toCameraTypes, toggleCamera } from '../../src/client/handbooks/widgets/cameraTypes';
-import { suggestionText, toLinkOptions } from '../../src/client/handbooks/widgets/linkOptions';
+import { suggestionText } from '../../src/client/handbooks/inputs/useRefOptions';
 
 describe('link suggestions of the widgets', () => {
   it('cut texts at 75 characters, marking the cut', () => {
@@ -11,13 +11,6 @@ describe('link suggestions of the widgets', () => {
     expect(cut.endsWith('…')).toBe(true);
     expect(suggestionText('Площадь Восстания')).toBe('Площадь Восстания');
     expect(suggestionText('x'.repeat(75))).toBe('x'.repeat(75));
-  });
-
-  it('keep at most 50 options with numeric values', () => {
-    const list = Array.from({ length: 60 }, (_, i) => ({ value: String(i + 1), label: `ТС ${i + 1}` }));
-    const options = toLinkOptions(list);
-    expect(options).toHaveLength(SUGGESTIONS_MAX);
-    expect(options[0]).toEqual({ value: 1, label: 'ТС 1' });
   });
 });
 

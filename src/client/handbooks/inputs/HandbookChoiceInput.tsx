@@ -26,7 +26,7 @@ export function HandbookChoiceInput({ schema, field, disabled }: { schema: Handb
   const values = useWatch({ name: owners }) as unknown[];
   const match = Object.fromEntries(owners.map((name, i) => [name, (values[i] ?? null) as number | string | null]));
   const [open, setOpen] = useState(false);
-  const { options, loading } = useRefOptions(schema, field, '', open, match);
+  const { options, loading } = useRefOptions(schema.type, field.name, '', open, match);
   const error = fieldState.error?.message;
   const text = input.value === null || input.value === undefined ? '' : String(input.value);
   return (

@@ -17,14 +17,14 @@ export function HandbookRefFilter({ schema, field }: { schema: HandbookSchema; f
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<RefOption[]>([]);
-  const { options, loading } = useRefOptions(schema, field, search, open);
+  const { options, loading } = useRefOptions(schema.type, field.name, search, open);
   const values = valuesOf(input.value);
   const key = values.join('\u0001');
   useEffect(() => {
     const missing = values.filter((value) => !chosen.some((option) => option.value === value));
     if (missing.length === 0) return;
     let live = true;
-    resolveRefLabels(schema, field, missing).then((found) => { if (live) setChosen((list) => [...list, ...found]); }).catch(() => undefined);
+    resolveRefLabels(schema.type, field.name, missing).then((found) => { if (live) setChosen((list) => [...list, ...found]); }).catch(() => undefined);
     return () => { live = false; };
     // the labels are resolved once per set of values
   }, [key]);
@@ -41,7 +41,7 @@ export function HandbookRefFilter({ schema, field }: { schema: HandbookSchema; f
       filterOptions={(list) => list}
       isOptionEqualToValue={(option, item) => option.value === item.value}
       getOptionLabel={(option) => option.label}
-      renderOption={(props, option) => <li {...props} key={option.value} title={option.label}>{suggestionText(option)}</li>}
+      renderOption={({ key, ...props }, option) => <li key={key} {...props} title={option.label}>{suggestionText(option.label)}</li>}
       onInputChange={(_event, text, reason) => { if (reason === 'input') setSearch(text); }}
       onChange={(_event, list) => {
         setChosen((known) => [...known, ...list.filter((option) => !known.some((item) => item.value === option.value))]);

@@ -13,7 +13,7 @@ function useCurrentOption(schema: HandbookSchema, field: RefField, value: unknow
   useEffect(() => {
     if (value === null || value === undefined || value === '' || shown !== undefined) return;
     let live = true;
-    resolveRefLabels(schema, field, [value as number | string])
+    resolveRefLabels(schema.type, field.name, [value as number | string])
       .then(([option]) => { if (live && option) setResolved(option); })
       .catch(() => undefined);
     return () => { live = false; };
@@ -29,7 +29,7 @@ export function HandbookRefInput({ schema, field, disabled }: { schema: Handbook
   const { field: input, fieldState } = useInput({ source: field.name });
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
-  const { options, loading } = useRefOptions(schema, field, search, open);
+  const { options, loading } = useRefOptions(schema.type, field.name, search, open);
   const current = useCurrentOption(schema, field, input.value);
   const error = fieldState.error?.message;
   return (
@@ -44,7 +44,7 @@ export function HandbookRefInput({ schema, field, disabled }: { schema: Handbook
       filterOptions={(list) => list}
       isOptionEqualToValue={(option, value) => option.value === value.value}
       getOptionLabel={(option) => option.label}
-      renderOption={(props, option) => <li {...props} key={option.value} title={option.label}>{suggestionText(option)}</li>}
+      renderOption={({ key, ...props }, option) => <li key={key} {...props} title={option.label}>{suggestionText(option.label)}</li>}
       onInputChange={(_event, text, reason) => { if (reason === 'input') setSearch(text); if (reason === 'clear') setSearch(''); }}
       onChange={(_event, option) => { input.onChange(option ? option.value : null); setSearch(''); }}
       onBlur={input.onBlur}

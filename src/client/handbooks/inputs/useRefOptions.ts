@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { SUGGESTIONS_MAX, SUGGESTION_TEXT_MAX } from '../../../shared/constants';
 import type { OptionsRequest, OptionsResponse } from '../../../shared/handbooks/api';
-import type { Field, HandbookSchema, RefField } from '../../../shared/handbooks/types';
+import type { HandbookType } from '../../../shared/handbooks/types';
 import { isAbortError, postJson } from '../../providers/httpClient';
-import { truncate } from '../handbookFormat';
 
 export interface RefOption {
   value: number | string;
@@ -12,28 +11,38 @@ export interface RefOption {
 
 const SEARCH_DELAY_MS = 250;
 
-/** A suggestion's text as the list shows it (spec section 9: at most 75 characters). */
-export const suggestionText = (option: RefOption): string => truncate(option.label, SUGGESTION_TEXT_MAX);
+/** A suggestion's text as the list shows it: at most 75 characters (spec section 9), the cut marked. */
+export function suggestionText(text: string, max = SUGGESTION_TEXT_MAX): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
 
 type Match = OptionsRequest['match'];
 
+/** POST /api/table/options: at most 50 choices of `field` of handbook `type`, read under that handbook's rights. */
+export async function fetchOptions(type: HandbookType, field: string, search: { q?: string; values?: (number | string)[]; match?: Match }, signal?: AbortSignal): Promise<RefOption[]> {
+  const body: OptionsRequest = { config: { type }, field, limit: SUGGESTIONS_MAX, match: search.match };
+  if (search.q?.trim()) body.q = search.q.trim();
+  if (search.values?.length) body.values = search.values;
+  return (await postJson<OptionsResponse>('/api/table/options', body, { signal })).list;
+}
+
 /**
- * Suggestions of a link input (rows of the linked handbook whose text contains what was typed) or of a
- * field with choicesFrom (values matching `match`), at most 50 (spec section 9), read through
- * POST /api/table/options under the edited handbook's rights.
+ * Suggestions while a list is open, searched as the user types: rows of a link's target whose text
+ * contains what was typed (stops through tripstops.stop_id, vehicles through dvr.vehicle_id...), or the
+ * values of a field with choicesFrom that match `match`.
  */
-export function useRefOptions(schema: HandbookSchema, field: Field, search: string, open: boolean, match?: Match) {
-  const matchKey = JSON.stringify(match ?? null);
+export function useRefOptions(type: HandbookType, field: string, search: string, open: boolean, match?: Match) {
   const [options, setOptions] = useState<RefOption[]>([]);
   const [loading, setLoading] = useState(false);
+  const matchKey = JSON.stringify(match ?? null);
   useEffect(() => {
     if (!open) return undefined;
     const controller = new AbortController();
     setLoading(true);
     const timer = setTimeout(() => {
-      const body: OptionsRequest = { config: { type: schema.type }, field: field.name, q: search.trim() || undefined, limit: SUGGESTIONS_MAX, match };
-      postJson<OptionsResponse>('/api/table/options', body, { signal: controller.signal })
-        .then((answer) => setOptions(answer.list))
+      fetchOptions(type, field, { q: search, match }, controller.signal)
+        .then(setOptions)
         .catch((error: unknown) => { if (!isAbortError(error)) setOptions([]); })
         .finally(() => { if (!controller.signal.aborted) setLoading(false); });
     }, SEARCH_DELAY_MS);
@@ -42,13 +51,11 @@ export function useRefOptions(schema: HandbookSchema, field: Field, search: stri
       controller.abort();
     };
     // the match object is compared by its content
-  }, [schema.type, field.name, search, open, matchKey]);
+  }, [type, field, search, open, matchKey]);
   return { options, loading };
 }
 
 /** Labels of values the form already holds (an edited record's links, chosen filter values). */
-export async function resolveRefLabels(schema: HandbookSchema, field: RefField, values: (number | string)[]): Promise<RefOption[]> {
-  if (values.length === 0) return [];
-  const body: OptionsRequest = { config: { type: schema.type }, field: field.name, values, limit: SUGGESTIONS_MAX };
-  return (await postJson<OptionsResponse>('/api/table/options', body)).list;
+export function resolveRefLabels(type: HandbookType, field: string, values: (number | string)[]): Promise<RefOption[]> {
+  return values.length ? fetchOptions(type, field, { values }) : Promise.resolve([]);
 }

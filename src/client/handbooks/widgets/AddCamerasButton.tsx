@@ -6,8 +6,7 @@ import type { AddCamerasRequest, AddCamerasResponse } from '../../../shared/hand
 import { translateMessage } from '../../../shared/errors';
 import { HttpError, postJson } from '../../providers/httpClient';
 import { useLocale } from '../../stores/localeStore';
-import type { LinkOption } from './linkOptions';
-import { useLinkSearch } from './useLinkSearch';
+import { suggestionText, useRefOptions, type RefOption } from '../inputs/useRefOptions';
 
 /**
  * The camera handbook's add-vehicle widget (spec section 3, DevCamera): pick vehicles, and each of their
@@ -34,10 +33,10 @@ function AddCamerasForm({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
   const refresh = useRefresh();
   const locale = useLocale();
-  const [vehicles, setVehicles] = useState<LinkOption[]>([]);
+  const [vehicles, setVehicles] = useState<RefOption[]>([]);
   const [listOpen, setListOpen] = useState(false);
   const [search, setSearch] = useState('');
-  const { options, loading } = useLinkSearch('dvr', 'vehicle_id', search, listOpen);
+  const { options, loading } = useRefOptions('dvr', 'vehicle_id', search, listOpen);
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<AddCamerasResponse | null>(null);
   const [refusal, setRefusal] = useState<string[]>([]);
@@ -46,7 +45,7 @@ function AddCamerasForm({ onClose }: { onClose: () => void }) {
     setSending(true);
     setRefusal([]);
     try {
-      const body: AddCamerasRequest = { veh_list: vehicles.map((vehicle) => vehicle.value) };
+      const body: AddCamerasRequest = { veh_list: vehicles.map((vehicle) => Number(vehicle.value)) };
       setResult(await postJson<AddCamerasResponse>('/api/widget/addcamersvehicle', body));
       refresh();
     } catch (error) {
@@ -62,7 +61,7 @@ function AddCamerasForm({ onClose }: { onClose: () => void }) {
     <>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('handbookEditor.cameras.addHint')}</Typography>
-        <Autocomplete<LinkOption, true>
+        <Autocomplete<RefOption, true>
           multiple
           size="small"
           open={listOpen}
@@ -75,6 +74,7 @@ function AddCamerasForm({ onClose }: { onClose: () => void }) {
           filterSelectedOptions
           disableCloseOnSelect
           getOptionLabel={(option) => option.label}
+          renderOption={({ key, ...props }, option) => <li key={key} {...props} title={option.label}>{suggestionText(option.label)}</li>}
           isOptionEqualToValue={(option, current) => option.value === current.value}
           onChange={(_event, next) => { setVehicles(next); setResult(null); setRefusal([]); }}
           onInputChange={(_event, text, reason) => { if (reason === 'input') setSearch(text); else if (reason !== 'reset') setSearch(''); }}

@@ -1,20 +1,19 @@
 import { useState } from 'react';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { LinkOption } from './linkOptions';
-import { useLinkSearch } from './useLinkSearch';
+import { suggestionText, useRefOptions, type RefOption } from '../inputs/useRefOptions';
 
 /**
  * One stop of a trip, picked by name: suggestions from the stops handbook through the Trip_Stops link
  * (POST /api/table/options { config: { type: 'tripstops' }, field: 'stop_id' }), at most 50, texts cut at 75.
  */
-export function StopPicker({ value, error, onChange }: { value: LinkOption | null; error?: string; onChange: (option: LinkOption | null) => void }) {
+export function StopPicker({ value, error, onChange }: { value: RefOption | null; error?: string; onChange: (option: RefOption | null) => void }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
-  const { options, loading } = useLinkSearch('tripstops', 'stop_id', search, open);
+  const { options, loading } = useRefOptions('tripstops', 'stop_id', search, open);
   return (
-    <Autocomplete<LinkOption>
+    <Autocomplete<RefOption>
       size="small"
       open={open}
       onOpen={() => setOpen(true)}
@@ -27,7 +26,7 @@ export function StopPicker({ value, error, onChange }: { value: LinkOption | nul
       // stops often share a name (both sides of a street): the key tells them apart
       renderOption={({ key, ...props }, option) => (
         <li key={key} {...props}>
-          <Box sx={{ flex: 1 }}>{option.label}</Box>
+          <Box sx={{ flex: 1 }} title={option.label}>{suggestionText(option.label)}</Box>
           <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>{option.value}</Typography>
         </li>
       )}

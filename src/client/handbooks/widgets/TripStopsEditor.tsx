@@ -138,7 +138,7 @@ export function TripStopsEditor({ tripId }: { tripId: number }) {
                         <StopPicker
                           value={row.stop_id === null ? null : { value: row.stop_id, label: row.stop_name }}
                           error={rowErrors.stop_id}
-                          onChange={(option) => edit(updateRow(rows, index, { stop_id: option?.value ?? null, stop_name: option?.label ?? '' }))}
+                          onChange={(option) => edit(updateRow(rows, index, { stop_id: option ? Number(option.value) : null, stop_name: option?.label ?? '' }))}
                         />
                       </TableCell>
                       <TableCell>
