@@ -87,6 +87,7 @@ test.describe('handbooks', () => {
     await loginViaUi(page, 'admin');
     await page.goto('/handbooks/table/agency');
     await page.getByTestId('handbook-create').click();
+    await expect(page).toHaveURL(/\/handbooks\/table\/agency\/create$/);
     await page.getByLabel('Наименование').fill(title);
     await page.getByLabel('Код перевозчика').fill('40000');
     await page.getByRole('button', { name: 'Сохранить' }).click();
