@@ -88,11 +88,11 @@ test.describe('handbooks', () => {
     await page.goto('/handbooks/table/agency');
     await page.getByTestId('handbook-create').click();
     await expect(page).toHaveURL(/\/handbooks\/table\/agency\/create$/);
-    await page.getByLabel('Наименование').fill(title);
-    await page.getByLabel('Код перевозчика').fill('40000');
+    await page.getByRole('textbox', { name: 'Наименование' }).fill(title);
+    await page.getByRole('spinbutton', { name: 'Код перевозчика' }).fill('40000');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page.getByText('Значение должно быть от 0 до 32767')).toBeVisible();
-    await page.getByLabel('Код перевозчика').fill('321');
+    await page.getByRole('spinbutton', { name: 'Код перевозчика' }).fill('321');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page).toHaveURL(/\/handbooks\/table\/agency$/);
 
@@ -100,7 +100,7 @@ test.describe('handbooks', () => {
     await expect(rows(page)).toHaveCount(1);
     await rows(page).first().getByText(title).click();
     await expect(page).toHaveURL(/\/handbooks\/table\/agency\/\d+$/);
-    await page.getByLabel('Телефон').fill('+7 812 000-00-00');
+    await page.getByRole('textbox', { name: 'Телефон' }).fill('+7 812 000-00-00');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page).toHaveURL(/\/handbooks\/table\/agency(\?.*)?$/);
     await expect(rows(page).first()).toContainText('+7 812 000-00-00');
