@@ -184,6 +184,16 @@ describe.each(ENGINES)('handbook import and export on %s', (engine) => {
     expect(rows.map((row) => row.time)).toEqual([360, 365]);
   });
 
+  it('keeps backslashes, tabs and line breaks of imported text exactly (PostgreSQL bulk-loads with COPY)', async () => {
+    const variant = await insertExample(t.db, HANDBOOKS.raspvariants, { srv_id: 900889 });
+    const example = { ...(await preparedExample(t.db, HANDBOOKS.rasptimes)), RaspVariant_id: variant.id };
+    const shifts = ['a\\b', 'tab\there', 'two\nlines', '\\N', 'in\rside'];
+    const times = shifts.map((smena, i) => ({ ...example, smena, order: i + 1 }));
+    expect((await importCsv('rasptimes', csvOf(HANDBOOKS.rasptimes, times))).body).toMatchObject({ inserted: shifts.length });
+    const rows = await t.db.query<{ smena: string }>('select smena from mgt.rasp_time where "RaspVariant_id" = $1 order by "order"', [variant.id]);
+    expect(rows.map((row) => row.smena)).toEqual(shifts);
+  });
+
   it('merges work graphic types by code', async () => {
     const csv = 'code;title;short;start;end;work_hours\n9901;Утренняя;У;06:00;14:30;8,5\n';
     expect((await importCsv('graphictype', csv)).body).toMatchObject({ inserted: 1, updated: 0 });

@@ -1,7 +1,23 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { TYPE_PARSERS, type Db, type Queryable } from './types';
 
 for (const [oid, parse] of Object.entries(TYPE_PARSERS)) pg.types.setTypeParser(Number(oid), parse);
+
+/** COPY input in chunks of about 256 KB: few stream writes, bounded memory. */
+function* chunksOf(lines: readonly string[]): Generator<string> {
+  let chunk = '';
+  for (const line of lines) {
+    chunk += line;
+    if (chunk.length >= 262_144) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
 
 /** A PostgreSQL server through a connection pool. */
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Db> {
@@ -14,6 +30,13 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       return (await target.query(sql, params as unknown[])).rows as T[];
     },
   });
+  const wrapClient = (client: pg.PoolClient): Queryable => ({
+    ...wrap(client),
+    async copyFrom(sql, lines) {
+      const stream = client.query(copyFrom(sql));
+      await pipeline(Readable.from(chunksOf(lines)), stream);
+    },
+  });
   return {
     engine: 'postgres',
     ...wrap(pool),
@@ -24,7 +47,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await work(wrap(client));
+        const result = await work(wrapClient(client));
         await client.query('commit');
         return result;
       } catch (error) {

@@ -1,6 +1,11 @@
 /** One interface over the embedded engine (PGlite) and a PostgreSQL server (pg), so every area runs on both. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * PostgreSQL only: `COPY <table> (<columns>) FROM STDIN` fed with text-format lines (each ending in a
+   * newline). Bulk loads a third faster than insert … select from unnest. Absent on PGlite.
+   */
+  copyFrom?(sql: string, lines: readonly string[]): Promise<void>;
 }
 
 export interface Db extends Queryable {

@@ -5,7 +5,7 @@ import type { HandbookSchema, RefField } from '../../shared/handbooks/types';
 import type { Queryable } from '../db/types';
 import type { ErrorList, RowSink } from './importRead';
 import { STAGE_BATCH } from './importStage';
-import { quoteIdent, sqlTypeOf, tableSql, valueExpr } from './sqlNames';
+import { isGeometry, quoteIdent, sqlTypeOf, tableSql, valueExpr } from './sqlNames';
 
 /**
  * The fast path of the insert and replace imports on PostgreSQL (holidays, schedule variants, schedule
@@ -18,6 +18,19 @@ import { quoteIdent, sqlTypeOf, tableSql, valueExpr } from './sqlNames';
  * Per batch: links are checked against their targets (row numbers reported from the batch), a replace
  * import deletes the stored rows of the keys it meets for the first time, then the batch is inserted.
  */
+/** Link targets up to this many rows are checked in memory. */
+const KEYS_IN_MEMORY_MAX = 200_000;
+
+function missingIn(keys: Set<string>, values: unknown[]): Set<string> {
+  const missing = new Set<string>();
+  for (const value of values) {
+    if (value === null || value === undefined) continue;
+    const text = String(value);
+    if (!keys.has(text)) missing.add(text);
+  }
+  return missing;
+}
+
 export class DirectInsert implements RowSink {
   inserted = 0;
   deleted = 0;
@@ -25,7 +38,11 @@ export class DirectInsert implements RowSink {
   private buffers: unknown[][];
   private pending: Promise<void> = Promise.resolve();
   private readonly replacedKeys = new Set<string>();
+  /** Keys of each link's target, by link column (null: too many to hold, asked per batch). */
+  private readonly keysOfTargets = new Map<string, Set<string> | null>();
   private readonly insertSql: string;
+  /** COPY … FROM STDIN on PostgreSQL when every column goes in as it is (no geometry, no stamps). */
+  private readonly copySql: string | undefined;
 
   constructor(
     private readonly tx: Queryable,
@@ -41,6 +58,8 @@ export class DirectInsert implements RowSink {
     const stamped = schema.fields.filter((field) => field.kind === 'datetime' && field.setOnSave).map((field) => field.name);
     this.insertSql = `insert into ${tableSql(schema)} (${names}${stamped.map((name) => `, ${quoteIdent(name)}`).join('')})
       select ${values}${stamped.map(() => ', now()').join('')} from unnest(${arrays}) as s(${aliases})`;
+    const plain = stamped.length === 0 && !columns.some(isGeometry);
+    this.copySql = tx.copyFrom && plain ? `copy ${tableSql(schema)} (${names}) from stdin` : undefined;
   }
 
   add(line: number, values: readonly unknown[]): boolean {
@@ -70,25 +89,49 @@ export class DirectInsert implements RowSink {
     await this.checkLinks(rows, buffers);
     if (!this.errors.empty) return;
     if (this.schema.import.mode === 'replace') await this.deleteReplaced(buffers);
-    await this.tx.query(this.insertSql, buffers);
+    if (this.copySql && this.tx.copyFrom) await this.tx.copyFrom(this.copySql, copyLines(buffers, rows.length));
+    else await this.tx.query(this.insertSql, buffers);
     this.inserted += rows.length;
   }
 
+  /**
+   * Links are checked against the target's keys held in memory when the target is a handbook of modest
+   * size (schedule variants, stops, vehicles: thousands of rows), loaded once per import; larger targets
+   * are asked per batch. The foreign keys still guard what changes meanwhile.
+   */
   private async checkLinks(rows: number[], buffers: unknown[][]): Promise<void> {
     for (const [i, column] of this.columns.entries()) {
       if (column.field.kind !== 'ref') continue;
-      const field: RefField = column.field;
-      const missing = await this.tx.query<{ v: unknown }>(
-        `select d.v from (select distinct v from unnest($1::${sqlTypeOf(column)}[]) v where v is not null) d
-          where not exists (select 1 from ${tableSql(HANDBOOKS[field.target])} r where r.${quoteIdent(field.valueField)} = d.v)`,
-        [buffers[i]],
-      );
-      if (!missing.length) continue;
-      const bad = new Set(missing.map((row) => String(row.v)));
+      const keys = await this.targetKeys(column.field);
+      const bad = keys ? missingIn(keys, buffers[i]) : await this.missingInDatabase(column, column.field, buffers[i]);
+      if (!bad.size) continue;
       buffers[i].forEach((value, j) => {
         if (value !== null && bad.has(String(value))) this.errors.add(rows[j], column.name, MSG.referenceNotFound);
       });
     }
+  }
+
+  private async targetKeys(field: RefField): Promise<Set<string> | null> {
+    const cached = this.keysOfTargets.get(field.name);
+    if (cached !== undefined) return cached;
+    const target = tableSql(HANDBOOKS[field.target]);
+    const [{ n }] = await this.tx.query<{ n: number }>(`select count(*)::int as n from ${target}`);
+    let keys: Set<string> | null = null;
+    if (n <= KEYS_IN_MEMORY_MAX) {
+      const list = await this.tx.query<{ v: string }>(`select ${quoteIdent(field.valueField)}::text as v from ${target}`);
+      keys = new Set(list.map((row) => row.v));
+    }
+    this.keysOfTargets.set(field.name, keys);
+    return keys;
+  }
+
+  private async missingInDatabase(column: Column, field: RefField, values: unknown[]): Promise<Set<string>> {
+    const missing = await this.tx.query<{ v: unknown }>(
+      `select d.v from (select distinct v from unnest($1::${sqlTypeOf(column)}[]) v where v is not null) d
+        where not exists (select 1 from ${tableSql(HANDBOOKS[field.target])} r where r.${quoteIdent(field.valueField)} = d.v)`,
+      [values],
+    );
+    return new Set(missing.map((row) => String(row.v)));
   }
 
   /** Replace mode: the first time a key (srv_id, schedule variant) is met, its stored rows go. */
@@ -113,4 +156,25 @@ export class DirectInsert implements RowSink {
     );
     this.deleted += n;
   }
+}
+
+/** A value in COPY's text format: \N for null; backslash, tab, newline and carriage return escaped. */
+export function copyText(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  const text = String(value);
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (char) => COPY_ESCAPES[char]) : text;
+}
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** The batch's rows as COPY text lines (buffers hold one array per column). */
+function copyLines(buffers: unknown[][], count: number): string[] {
+  const lines = new Array<string>(count);
+  for (let j = 0; j < count; j++) {
+    let line = copyText(buffers[0][j]);
+    for (let i = 1; i < buffers.length; i++) line += '\t' + copyText(buffers[i][j]);
+    lines[j] = line + '\n';
+  }
+  return lines;
 }
