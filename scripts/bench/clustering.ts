@@ -11,8 +11,10 @@
  *
  * Each figure is given as wall time and as CPU time of the process (process.cpuUsage): on a shared, busy machine
  * the wall time also counts the moments the process was not scheduled at all; the CPU time is what the work costs
- * (more than the wall time when the garbage collector's helper threads ran meanwhile).
+ * (more than the wall time when the garbage collector's helper threads ran meanwhile). How many of the runs a
+ * garbage-collection pause fell into, and the wall time's p95 less those pauses, follow in brackets.
  */
+import { PerformanceObserver } from 'node:perf_hooks';
 import { ClusterIndex } from '../../src/server/geo/clusterIndex';
 import { FleetPoints } from '../../src/server/geo/fleetPoints';
 import type { VehicleInfo } from '../../src/server/map/fleetDirectory';
@@ -21,6 +23,8 @@ import type { LatestPosition } from '../../src/server/telemetry/types';
 const SIZES = (process.env.BENCH_SIZES ?? '5000,50000').split(',').map(Number);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
 const BUILDS = Number(process.env.BENCH_BUILDS ?? 40);
+/** Builds run first and not counted: the code's first runs are interpreted and compiled (shown apart). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const MOVED = Number(process.env.BENCH_MOVED ?? 0.2);
 const CENTRE = { lat: 59.93, lon: 30.31 };
 
@@ -75,16 +79,28 @@ function move(fleet: Map<number, LatestPosition>, share: number, next: () => num
   }
 }
 
-/** Runs `work`, adding its wall and CPU milliseconds to the lists. */
-function timed<T>(work: () => T, wall: number[], cpu: number[]): T {
+interface Timings { wall: number[]; cpu: number[]; spans: [number, number][] }
+const timings = (): Timings => ({ wall: [], cpu: [], spans: [] });
+
+/** Runs `work`, adding its wall and CPU milliseconds (and when it ran, to tell garbage collection apart) to the lists. */
+function timed<T>(work: () => T, into: Timings): T {
   const c = process.cpuUsage();
   const w = performance.now();
   const result = work();
-  wall.push(performance.now() - w);
+  const end = performance.now();
+  into.wall.push(end - w);
+  into.spans.push([w, end]);
   const d = process.cpuUsage(c);
-  cpu.push((d.user + d.system) / 1000);
+  into.cpu.push((d.user + d.system) / 1000);
   return result;
 }
+
+/** The garbage collector's pauses (start, end) on the same clock as performance.now(). */
+const pauses: [number, number][] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) pauses.push([entry.startTime, entry.startTime + entry.duration]);
+}).observe({ entryTypes: ['gc'] });
+const pausedWithin = ([from, to]: [number, number]) => pauses.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, to) - Math.max(a, from)), 0);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const fmt = (ms: number) => ms.toFixed(ms < 10 ? 3 : 1);
@@ -106,35 +122,46 @@ function panned(bounds: [number, number, number, number], next: () => number): [
 
 const ZOOMS = [11, 12, 13, 15, 17];
 const [load1] = (await import('node:os')).loadavg();
-console.log(`clustering benchmark: ${BUILDS} builds, ${Math.round(MOVED * 100)} % of the fleet moved before each; per build and zoom one cold query (the first after a rebuild) and ${Math.ceil(QUERIES / BUILDS)} panned ones (viewport moved by up to half its size); node ${process.version}, load average ${load1.toFixed(1)}`);
+console.log(`clustering benchmark: ${BUILDS} builds after ${WARMUP} warm-up ones, ${Math.round(MOVED * 100)} % of the fleet moved before each; per build and zoom one cold query (the first after a rebuild) and ${Math.ceil(QUERIES / BUILDS)} panned ones (viewport moved by up to half its size); node ${process.version}, load average ${load1.toFixed(1)}`);
 for (const n of SIZES) {
   const fleet = city(n);
   const next = random(7);
   const points = new FleetPoints();
   let previous: ClusterIndex | undefined;
-  const builds = { wall: [] as number[], cpu: [] as number[] };
-  const cold = new Map(ZOOMS.map((z) => [z, { wall: [] as number[], cpu: [] as number[] }]));
-  const warm = new Map(ZOOMS.map((z) => [z, { wall: [] as number[], cpu: [] as number[] }]));
+  const builds = timings();
+  const cold = new Map(ZOOMS.map((z) => [z, timings()]));
+  const warm = new Map(ZOOMS.map((z) => [z, timings()]));
   const items = new Map<number, number>();
-  for (let i = 0; i < BUILDS; i++) {
-    if (i > 0) move(fleet, MOVED, next);
-    const index: ClusterIndex = timed(() => new ClusterIndex(points.update(fleet.entries(), info, Date.now()), { radius: 50, maxZoom: 15 }, previous), builds.wall, builds.cpu);
+  const first: string[] = [];
+  for (let i = -WARMUP; i < BUILDS; i++) {
+    if (i > -WARMUP) move(fleet, MOVED, next);
+    if (i === 0) {
+      // what the warm-up builds measured is kept apart
+      first.push(...ZOOMS.map((zoom) => `zoom ${zoom} ${cold.get(zoom)!.wall.map(fmt).join('/')}`));
+      for (const list of [builds, ...cold.values(), ...warm.values()]) for (const key of ['wall', 'cpu', 'spans'] as const) list[key].length = 0;
+    }
+    const index: ClusterIndex = timed(() => new ClusterIndex(points.update(fleet.entries(), info, Date.now()), { radius: 50, maxZoom: 15 }, previous), builds);
     previous = index;
     for (const zoom of ZOOMS) {
       const bounds = viewport(zoom);
-      items.set(zoom, timed(() => index.clusters({ bounds, zoom }).length, cold.get(zoom)!.wall, cold.get(zoom)!.cpu));
+      items.set(zoom, timed(() => index.clusters({ bounds, zoom }).length, cold.get(zoom)!));
       for (let q = 0; q < Math.ceil(QUERIES / BUILDS); q++) {
         const view = panned(bounds, next);
-        timed(() => index.clusters({ bounds: view, zoom }), warm.get(zoom)!.wall, warm.get(zoom)!.cpu);
+        timed(() => index.clusters({ bounds: view, zoom }), warm.get(zoom)!);
       }
     }
   }
-  const describe = ({ wall, cpu }: { wall: number[]; cpu: number[] }) => {
+  await new Promise((resolve) => setTimeout(resolve, 100)); // the observer's entries come in later tasks
+  const describe = ({ wall, cpu, spans }: Timings) => {
+    const work = spans.map((span, i) => wall[i] - pausedWithin(span)).sort((a, b) => a - b);
+    const paused = spans.filter((span) => pausedWithin(span) > 0).length;
     wall.sort((a, b) => a - b);
     cpu.sort((a, b) => a - b);
-    return `p50 ${fmt(percentile(wall, 50))}/${fmt(percentile(cpu, 50))}, p95 ${fmt(percentile(wall, 95))}/${fmt(percentile(cpu, 95))}, max ${fmt(wall.at(-1)!)}/${fmt(cpu.at(-1)!)}`;
+    return `p50 ${fmt(percentile(wall, 50))}/${fmt(percentile(cpu, 50))}, p95 ${fmt(percentile(wall, 95))}/${fmt(percentile(cpu, 95))}, max ${fmt(wall.at(-1)!)}/${fmt(cpu.at(-1)!)}`
+      + ` (GC paused ${paused} of ${spans.length}; wall less GC p95 ${fmt(percentile(work, 95))})`;
   };
   console.log(`\n${n.toLocaleString('en')} vehicles — index build (points kept + supercluster), ms wall/CPU: ${describe(builds)}`);
+  if (WARMUP > 0) console.log(`  cold queries of the ${WARMUP} warm-up builds (not counted below), ms wall: ${first.join('; ')}`);
   for (const zoom of ZOOMS) {
     console.log(`  zoom ${String(zoom).padStart(2)}: ${String(items.get(zoom)).padStart(5)} items in a 1600×900 view; ms wall/CPU: cold ${describe(cold.get(zoom)!)}; panned ${describe(warm.get(zoom)!)}`);
   }

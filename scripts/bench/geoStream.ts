@@ -1,13 +1,15 @@
 /**
  * Geo stream benchmark: the real server (buildApp on embedded PGlite, loopback HTTP) with 5,000 vehicles moving
  * (positions fed into the telemetry pipeline in-process, each vehicle every 5 s, spread evenly), and 200 stream
- * clients in a worker thread each watching the whole city at zoom 11, 12 or 13. Prints frames and bytes
- * delivered per second and the delay from a position's ingest (its fix time is the ingest time) to the first
- * frame that shows it, measured on single-vehicle items (a group's date is its newest member's) by every
- * tenth client (BENCH_MEASURE_EVERY); the other clients read their streams to the end and count frames.
+ * clients in a worker thread each watching the whole city at zoom 11, 12 or 13. Prints frames (the whole
+ * picture first, then deltas) and bytes delivered per second and the delay from a position's ingest (its fix
+ * time is the ingest time) to the first frame that shows it, measured on single-vehicle items (a group's date
+ * is its newest member's) by every tenth client (BENCH_MEASURE_EVERY), which keeps the picture as the console
+ * does; the other clients read their streams to the end and count frames.
  *
  *   npx tsx scripts/bench/geoStream.ts
  *   BENCH_VEHICLES=5000 BENCH_CLIENTS=200 BENCH_SECONDS=30 GEO_REBUILD_MS=1000 npx tsx scripts/bench/geoStream.ts
+ *   BENCH_VIEWPORTS=screen npx tsx scripts/bench/geoStream.ts   # 200 distinct screen-sized views instead of 3 shared ones
  *   DATABASE_URL=postgres://.../scratch npx tsx scripts/bench/geoStream.ts   # tracks written by a PostgreSQL server
  *
  * The embedded engine (PGlite) runs on the server's own thread: with it, writing 1,000 track rows a second
@@ -37,6 +39,11 @@ const REPORT_MS = 5000;
  */
 const SLICE_MS = Number(process.env.BENCH_SLICE_MS ?? 50);
 const CITY: [number, number, number, number] = [59.75, 29.95, 60.1, 30.65];
+/**
+ * BENCH_VIEWPORTS=screen: every client watches its own screen-sized view (zoom 11 to 15, spread over the city), as
+ * dispatchers do, instead of the whole city at one of three zooms (which all clients of a zoom share).
+ */
+const SCREENS = process.env.BENCH_VIEWPORTS === 'screen';
 
 // The bench drives the fleet itself and needs many streams from one login.
 process.env.SIMULATOR = 'false';
@@ -179,8 +186,20 @@ async function main(): Promise<void> {
     ingested += app.telemetry.pipeline.ingest(batch, now).accepted;
   }, SLICE_MS);
 
-  const zooms = [11, 12, 13];
-  const queries = Array.from({ length: CLIENTS }, (_, i) => serializeGeoSubscription({ bounds: CITY, zoom: zooms[i % zooms.length], vehicles: [] }));
+  const zooms = SCREENS ? [11, 12, 13, 14, 15] : [11, 12, 13];
+  const queries = Array.from({ length: CLIENTS }, (_, i) => {
+    // the measuring clients (every MEASURE_EVERY-th) get every zoom too
+    const zoom = zooms[(i + Math.floor(i / MEASURE_EVERY)) % zooms.length];
+    if (!SCREENS) return serializeGeoSubscription({ bounds: CITY, zoom, vehicles: [] });
+    // a 1600×900 screen somewhere in the city (within ~6 km of the centre), each dispatcher elsewhere
+    const r = ((i * 7919) % 101) / 101 * 6;
+    const a = (((i * 104729) % 1009) / 1009) * 2 * Math.PI;
+    const lat = 59.93 + (r * Math.sin(a)) / 111.2;
+    const lon = 30.31 + (r * Math.cos(a)) / 55.6;
+    const degPerPx = 360 / (256 * 2 ** zoom);
+    const [halfLon, halfLat] = [800 * degPerPx, 450 * degPerPx * Math.cos((lat * Math.PI) / 180)];
+    return serializeGeoSubscription({ bounds: [lat - halfLat, lon - halfLon, lat + halfLat, lon + halfLon], zoom, vehicles: [] });
+  });
   const warmupUntil = Date.now() + WARMUP_S * 1000;
   const worker = new Worker(CLIENT, { eval: true, workerData: { url: `${address}/geoapi/v1/geo/1`, auth: `Bearer ${token}`, queries, warmupUntil, measureEvery: MEASURE_EVERY } });
   const delays: number[] = [];
@@ -202,7 +221,7 @@ async function main(): Promise<void> {
 
   const [load1] = (await import('node:os')).loadavg();
   console.log(`machine: ${(await import('node:os')).cpus().length} cores, load average ${load1.toFixed(1)} at start`);
-  console.log(`geo stream benchmark: ${VEHICLES.toLocaleString('en')} vehicles reporting every 5 s (a batch every ${SLICE_MS} ms), ${CLIENTS} clients (zoom 11/12/13, whole city; every ${MEASURE_EVERY}th parses and measures), coalescing window ${app.geo.config.rebuildMs} ms, ${SECONDS} s after ${WARMUP_S} s warm-up`);
+  console.log(`geo stream benchmark: ${VEHICLES.toLocaleString('en')} vehicles reporting every 5 s (a batch every ${SLICE_MS} ms), ${CLIENTS} clients (${SCREENS ? 'each its own 1600×900 view at zoom 11-15' : 'zoom 11/12/13, whole city'}; every ${MEASURE_EVERY}th parses and measures), coalescing window ${app.geo.config.rebuildMs} ms, ${SECONDS} s after ${WARMUP_S} s warm-up`);
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   setTimeout(() => loopDelay.enable(), WARMUP_S * 1000).unref();
   const cpuStart = process.cpuUsage();

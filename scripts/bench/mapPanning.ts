@@ -1,13 +1,14 @@
 /**
- * Map panning benchmark: the built console (dist/client, `npx vite build` first) served by the real server
- * (in process, embedded database, small demo data), the map in Chromium showing a geo stream of 5,000 moving
- * vehicles, panned continuously for 10 s with map.panBy on every animation frame; prints frames per second.
+ * Map panning benchmark: the built console (dist/client, `npx vite build` first; STATIC_DIR for another folder)
+ * served by the real server (in process, embedded database, small demo data), the map in Chromium showing a geo
+ * stream of 5,000 moving vehicles, panned continuously for 10 s with map.panBy on every animation frame; prints
+ * frames per second.
  *
- *   npx tsx scripts/bench/mapPanning.ts            # BENCH_VEHICLES=5000 BENCH_SECONDS=10 BENCH_UPDATE_MS=1000
+ *   npx tsx scripts/bench/mapPanning.ts            # BENCH_VEHICLES=5000 BENCH_SECONDS=10 BENCH_UPDATE_MS=250
  *
  * The stream is synthetic and unclustered (every vehicle drawn on its own, a worse case than the server's
  * clustered stream): the page's request for /geoapi/v1/geo/1 is routed to a small event-stream server in
- * this process that sends the whole picture every second, as the real one does. Tiles are a generated
+ * this process that sends the whole picture, then a delta every 250 ms, as the real one does. Tiles are a generated
  * 256×256 PNG (the product has none without TILE_SOURCE). Everything else (login, map calls) is the real
  * server. Target: ≥ 30 fps while panning. BENCH_PROFILE=1 prints where the page's JavaScript spent its time;
  * BENCH_TRACE=file.json writes a Chromium trace.
@@ -21,11 +22,11 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/open';
 import { DEFAULT_MAP } from '../../src/shared/constants';
-import type { MapCluster } from '../../src/shared/map';
+import { deltaVehicle, type GeoDelta, type MapCluster } from '../../src/shared/map';
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const UPDATE_MS = Number(process.env.BENCH_UPDATE_MS ?? 1000);
+const UPDATE_MS = Number(process.env.BENCH_UPDATE_MS ?? 250);
 const VIEWPORT = { width: 1600, height: 900 };
 
 /** A 256×256 background tile (light ground, a street grid), as a map tile server would send. */
@@ -71,21 +72,39 @@ function fleet(t: number): MapCluster[] {
   return items;
 }
 
-/** The synthetic geo stream: hello, then the whole picture every UPDATE_MS. */
+/**
+ * The synthetic geo stream, as the real one: hello, the whole picture, then every UPDATE_MS a delta of the
+ * vehicles that reported since (a quarter of the fleet at the default 250 ms: each vehicle moves once a second).
+ */
 function startStream(): Promise<{ url: string; close: () => void; sent: () => number }> {
   const clients = new Set<ServerResponse>();
   let frames = 0;
+  let version = 1;
+  let slot = 0;
+  const started = Date.now();
+  const slots = Math.max(1, Math.round(1000 / UPDATE_MS));
+  const picture = fleet(0);
   const server = createServer((request, response) => {
     if (request.method === 'PUT') return response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
     response.write(`event: hello\ndata: ${JSON.stringify({ streamId: 'bench' })}\n\n`);
+    response.write(`event: points\ndata: ${JSON.stringify({ time: new Date().toISOString(), v: version, items: picture })}\n\n`);
     clients.add(response);
     request.on('close', () => clients.delete(response));
   });
-  const started = Date.now();
   const timer = setInterval(() => {
+    const at = Date.now();
+    const next = fleet((at - started) / 1000);
+    const moved = next.filter((_, i) => i % slots === slot % slots);
+    slot++;
+    for (const item of moved) picture[item.id - 1] = item;
+    version++;
+    const delta: GeoDelta = {
+      time: new Date(at).toISOString(), at, v: version, base: version - 1, gone: [], groups: [],
+      vehicles: moved.map((item) => deltaVehicle(item, item, at - Date.parse(item.date))),
+    };
     if (clients.size === 0) return;
-    const frame = `event: points\ndata: ${JSON.stringify({ time: new Date().toISOString(), items: fleet((Date.now() - started) / 1000) })}\n\n`;
+    const frame = `event: delta\ndata: ${JSON.stringify(delta)}\n\n`;
     for (const client of clients) client.write(frame);
     frames++;
   }, UPDATE_MS);
@@ -119,7 +138,7 @@ interface PanResult { frames: number; seconds: number; p50: number; p95: number;
 
 async function main(): Promise<void> {
   process.env.EGTS_PORT ??= '0';
-  const config = { ...loadConfig(), dataDir: undefined, staticDir: 'dist/client', logLevel: process.env.LOG_LEVEL ?? 'warn', demoData: true, demoScale: 'test' as const };
+  const config = { ...loadConfig(), dataDir: undefined, staticDir: process.env.STATIC_DIR ?? 'dist/client', logLevel: process.env.LOG_LEVEL ?? 'warn', demoData: true, demoScale: 'test' as const };
   const db = await openDatabase(config);
   const app = await buildApp(config, { db, seedDemo: true });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });

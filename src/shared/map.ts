@@ -101,16 +101,19 @@ export const clusterKey = (item: Pick<MapCluster, 'type' | 'id'>): string => `${
 const sameLabels = (a: MapCluster, b: MapCluster) =>
   a.classRank === b.classRank && a.depotNumber === b.depotNumber && a.route === b.route && a.routeType === b.routeType;
 
-/** A changed vehicle as a delta carries it; `before` is the item the client holds (its labels are not resent). */
-export function deltaVehicle(item: MapCluster, before: MapCluster | undefined, at: number): GeoDeltaVehicle {
+/**
+ * A changed vehicle as a delta carries it; `before` is the item the client holds (its labels are not resent),
+ * `age` the delta's `at` less the item's fix time.
+ */
+export function deltaVehicle(item: MapCluster, before: MapCluster | undefined, age: number): GeoDeltaVehicle {
   const head: [number, number, number, number, number, 0 | 1, number] = [
-    item.id, item.center[0], item.center[1], item.course, item.averageSpeed, item.on ? 1 : 0, at - Date.parse(item.date),
+    item.id, item.center[0], item.center[1], item.course, item.averageSpeed, item.on ? 1 : 0, age,
   ];
   return before && sameLabels(before, item) ? head : [...head, item.classRank, item.depotNumber, item.route, item.routeType];
 }
 
-export function deltaGroup(item: MapCluster, at: number): GeoDeltaGroup {
-  return [item.id, item.count, item.center[0], item.center[1], item.averageSpeed, item.on ? 1 : 0, at - Date.parse(item.date)];
+export function deltaGroup(item: MapCluster, age: number): GeoDeltaGroup {
+  return [item.id, item.count, item.center[0], item.center[1], item.averageSpeed, item.on ? 1 : 0, age];
 }
 
 /**

@@ -9,6 +9,12 @@ import { mergeSnapshot, vehicleTotal, type Snapshot } from './vehicleSnapshot';
 
 /** Redraws at most this often (4 a second), whatever the stream's rate. */
 export const VEHICLE_REDRAW_MS = 250;
+/**
+ * While the map is being moved (a move within the last MOVING_MS), at most once a second: a redraw of thousands
+ * of vehicles costs a frame or two, and the canvas moves with the map anyway.
+ */
+export const VEHICLE_REDRAW_MOVING_MS = 1000;
+const MOVING_MS = 150;
 
 /**
  * Render-less: the geo stream's vehicles and groups on the vehicle canvas. `vehicleIds` is the filter's
@@ -30,12 +36,18 @@ export function MapVehiclesLayer({ vehicleIds }: { vehicleIds: readonly number[]
   const pending = useRef<{ time: string; items: MapCluster[] } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastDraw = useRef(0);
+  const lastMove = useRef(0);
 
   useEffect(() => {
     if (!map.getPane('vehicles')) map.createPane('vehicles').style.zIndex = '450';
     layer.addTo(map);
     const container = map.getContainer();
+    const moved = () => {
+      lastMove.current = performance.now();
+    };
+    map.on('move', moved);
     return () => {
+      map.off('move', moved);
       layer.remove();
       if (timer.current) clearTimeout(timer.current);
       timer.current = null;
@@ -46,8 +58,20 @@ export function MapVehiclesLayer({ vehicleIds }: { vehicleIds: readonly number[]
     };
   }, [map, layer]);
 
+  /** When the next redraw may happen: VEHICLE_REDRAW_MS after the last, or a second while the map moves. */
+  const redrawDelay = () => {
+    const now = performance.now();
+    const moving = now - lastMove.current < MOVING_MS;
+    return Math.max(0, lastDraw.current + (moving ? VEHICLE_REDRAW_MOVING_MS : VEHICLE_REDRAW_MS) - now);
+  };
+
   const flush = () => {
     timer.current = null;
+    const wait = redrawDelay();
+    if (wait > 0 && pending.current) {
+      timer.current = setTimeout(flush, Math.min(wait, MOVING_MS));
+      return;
+    }
     const next = pending.current;
     pending.current = null;
     if (!next) return;
@@ -68,7 +92,7 @@ export function MapVehiclesLayer({ vehicleIds }: { vehicleIds: readonly number[]
   const { status, error } = useGeoStream(q, (time, items) => {
     pending.current = { time, items };
     if (timer.current) return;
-    timer.current = setTimeout(flush, Math.max(0, lastDraw.current + VEHICLE_REDRAW_MS - performance.now()));
+    timer.current = setTimeout(flush, Math.min(redrawDelay(), MOVING_MS));
   });
 
   useEffect(() => {

@@ -83,8 +83,11 @@ export class ClusterIndex {
   /** The previous index's groups: an unchanged group keeps its item. */
   private readonly earlier: ReadonlyMap<number, MapCluster> | undefined;
 
+  private readonly maxZoom: number;
+
   constructor(readonly points: readonly VehiclePoint[], options: ClusterOptions, previous?: ClusterIndex) {
     this.earlier = previous?.groups;
+    this.maxZoom = options.maxZoom;
     this.index = new Supercluster<GroupProps, GroupProps>({
       radius: options.radius,
       maxZoom: options.maxZoom,
@@ -115,6 +118,8 @@ export class ClusterIndex {
       Math.max(-180, west - dLon), Math.max(-90, south - dLat), Math.min(180, east + dLon), Math.min(90, north + dLat),
     ];
     const zoom = Math.round(subscription.zoom);
+    const fast = this.fastClusters(bbox, zoom);
+    if (fast) return fast;
     const features = this.index.getClusters(bbox, zoom);
     const items: MapCluster[] = new Array(features.length);
     for (let k = 0; k < features.length; k++) {
@@ -126,6 +131,39 @@ export class ClusterIndex {
         items[k] = itemOf((properties as GroupProps).p!);
       }
     }
+    return items;
+  }
+
+  /**
+   * getClusters without its GeoJSON: supercluster 9 keeps each zoom's groups and points in a KD-tree over an
+   * Int32Array (x, y, zoom, id, parent, count, aggregates index per entry; coordinates as (mercator - 0.5) × 2^30)
+   * and getClusters dresses every hit as a Feature with a copy of its aggregates, some 500 bytes each. Reading
+   * the arrays directly allocates only the items not made before, which keeps a rebuild's first queries off the
+   * garbage collector's path. Null when the index is not laid out so (another supercluster version): the
+   * caller then takes the public way. tests/geo.clustering.test.ts checks that both agree.
+   */
+  private fastClusters(bbox: readonly [number, number, number, number], zoom: number): MapCluster[] | null {
+    const index = this.index as unknown as SuperclusterInternals;
+    if (!FAST_PATH.enabled || index.stride !== 7 || !Array.isArray(index.trees) || !Array.isArray(index.clusterProps) || !Array.isArray(index.props)) return null;
+    const [minLng, minLat, maxLng, maxLat] = bbox;
+    if (minLng > maxLng || minLng < -180 || maxLng > 180) return null;
+    const tree = index.trees[Math.max(0, Math.min(zoom, this.maxZoom + 1))];
+    if (!tree || !(tree.data instanceof Int32Array) || typeof tree.range !== 'function') return null;
+    const ids = tree.range(encode(lngX(minLng)), encode(latY(maxLat)), encode(lngX(maxLng)), encode(latY(minLat)));
+    const data = tree.data;
+    const items: MapCluster[] = new Array(ids.length);
+    for (let n = 0; n < ids.length; n++) {
+      const k = ids[n] * 7;
+      const count = data[k + 5];
+      if (count > 1) {
+        const props = index.clusterProps[data[k + 6]];
+        const id = groupId(props.m, zoom);
+        items[n] = this.groups.get(id) ?? this.group(id, count, props, [xLng(decode(data[k])), yLat(decode(data[k + 1]))]);
+      } else {
+        items[n] = itemOf(index.props[data[k + 3]].p!);
+      }
+    }
+    FAST_PATH.answered += 1;
     return items;
   }
 
@@ -154,27 +192,29 @@ function itemOf(p: VehiclePoint): MapCluster {
   return p.item;
 }
 
-/**
- * A cheap fingerprint of what a viewer sees (FNV-1a over kind, count, position to ~1 m, course, state, speed):
- * an unchanged view is not sent again. Group ids are left out, they carry no meaning to the viewer.
- */
-export function viewHash(items: readonly MapCluster[]): number {
-  let h = 0x811c9dc5;
-  const mix = (value: number) => {
-    h ^= value | 0;
-    h = Math.imul(h, 0x01000193);
-  };
-  mix(items.length);
-  for (const item of items) {
-    mix(item.type === 'vehicle' ? item.id : -item.count);
-    mix(Math.round(item.center[0] * 1e5));
-    mix(Math.round(item.center[1] * 1e5));
-    mix(item.course);
-    mix(item.on ? 1 : 0);
-    mix(Math.round(item.averageSpeed));
-  }
-  return h >>> 0;
+/** What fastClusters reads of supercluster 9's index (not its public interface). */
+interface SuperclusterInternals {
+  stride: number;
+  trees: ({ data: unknown; range(minX: number, minY: number, maxX: number, maxY: number): number[] } | undefined)[];
+  props: GroupProps[];
+  clusterProps: GroupProps[];
 }
+
+/** Whether fastClusters is tried, and how often it answered (the test comparing it with getClusters reads both). */
+export const FAST_PATH = { enabled: true, answered: 0 };
+
+// supercluster 9's coordinate encoding (index.js: lngX, latY, xLng, yLat, encode, decode)
+const SCALE = 0x40000000;
+const encode = (c: number) => (c - 0.5) * SCALE;
+const decode = (v: number) => v / SCALE + 0.5;
+const lngX = (lng: number) => lng / 360 + 0.5;
+function latY(lat: number): number {
+  const sin = Math.sin((lat * Math.PI) / 180);
+  const y = 0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI;
+  return y < 0 ? 0 : y > 1 ? 1 : y;
+}
+const xLng = (x: number) => (x - 0.5) * 360;
+const yLat = (y: number) => (360 * Math.atan(Math.exp(((180 - y * 360) * Math.PI) / 180))) / Math.PI - 90;
 
 /**
  * ISO 8601 texts of epoch times, remembered: fixes come in whole seconds, so thousands of vehicles and groups

@@ -65,8 +65,9 @@ interface View {
   subscription: GeoSubscription;
   /** Number of the current picture; a delta leads from the one before to this. */
   version: number;
-  /** The picture by item key (vehicle id; minus the group id for a group). */
+  /** The picture by item key (vehicle id; minus the group id for a group), and a map to make the next in. */
   items: Map<number, MapCluster>;
+  spare: Map<number, MapCluster>;
   /** Its frames, encoded once for every stream that needs them (the whole picture only when someone needs it). */
   full: Buffer | null;
   delta: Buffer | null;
@@ -101,6 +102,8 @@ export class GeoHub {
   private filtered = new Map<string, ClusterIndex>();
   private earlierFiltered = new Map<string, ClusterIndex>();
   private readonly views = new Map<string, View>();
+  /** Fix times of the items' ISO dates (a few hundred distinct ones at a time). */
+  private readonly dates = new DateTimes();
   /** How long the last rebuild and its pushes took: the next one waits at least MIN_IDLE_SHARE times that. */
   private lastCycleMs = 0;
   readonly stats = {
@@ -185,13 +188,26 @@ export class GeoHub {
     this.rebuildTimer = undefined;
     const started = performance.now();
     this.build();
-    const watched = new Set<string>();
-    for (const stream of this.streams.values()) watched.add(viewKeyOf(stream));
-    for (const [key, view] of this.views) {
-      if (watched.has(key)) this.refresh(view);
-      else this.views.delete(key);
+    const watchers = new Map<string, GeoStream[]>();
+    for (const stream of this.streams.values()) {
+      const key = viewKeyOf(stream);
+      const list = watchers.get(key);
+      if (list) list.push(stream);
+      else watchers.set(key, [stream]);
     }
-    for (const stream of this.streams.values()) this.push(stream, false);
+    // each view's frames go out as soon as it is refreshed: with many distinct views the first ones need not wait
+    for (const [key, view] of this.views) {
+      const streams = watchers.get(key);
+      if (!streams) {
+        this.views.delete(key);
+        continue;
+      }
+      this.refresh(view);
+      for (const stream of streams) this.push(stream, false);
+      watchers.delete(key);
+    }
+    // views nobody watched before this rebuild (made now, sent whole)
+    for (const streams of watchers.values()) for (const stream of streams) this.push(stream, false);
     this.lastCycleMs = performance.now() - started;
     this.stats.lastCycleMs = this.lastCycleMs;
   }
@@ -224,7 +240,9 @@ export class GeoHub {
   private refresh(view: View): void {
     const items = this.indexFor(view.filterKey, view.subscription).clusters(view.subscription);
     const at = this.builtAt;
-    const next = new Map<number, MapCluster>();
+    // the map of two pictures ago is reused: a city of views would otherwise make thousands of maps a second
+    const next = view.spare;
+    next.clear();
     const vehicles: GeoDeltaVehicle[] = [];
     const groups: GeoDeltaGroup[] = [];
     for (const item of items) {
@@ -232,12 +250,16 @@ export class GeoHub {
       next.set(key, item);
       const before = view.items.get(key);
       if (before === item || (before && sameItem(before, item))) continue;
-      if (item.type === 'vehicle') vehicles.push(deltaVehicle(item, before, at));
-      else groups.push(deltaGroup(item, at));
+      const age = at - this.dates.time(item.date);
+      if (item.type === 'vehicle') vehicles.push(deltaVehicle(item, before, age));
+      else groups.push(deltaGroup(item, age));
     }
     const gone: string[] = [];
-    for (const [key, item] of view.items) if (!next.has(key)) gone.push(clusterKey(item));
+    if (next.size !== view.items.size || vehicles.length + groups.length > 0) {
+      for (const [key, item] of view.items) if (!next.has(key)) gone.push(clusterKey(item));
+    }
     if (vehicles.length === 0 && groups.length === 0 && gone.length === 0) return;
+    view.spare = view.items;
     view.items = next;
     view.version += 1;
     view.full = null;
@@ -280,7 +302,7 @@ export class GeoHub {
     if (!view) {
       const items = new Map<number, MapCluster>();
       for (const item of this.indexFor(stream.filterKey, stream.subscription).clusters(stream.subscription)) items.set(itemKey(item), item);
-      view = { key, filterKey: stream.filterKey, subscription: stream.subscription, version: 1, items, full: null, delta: null };
+      view = { key, filterKey: stream.filterKey, subscription: stream.subscription, version: 1, items, spare: new Map(), full: null, delta: null };
       this.views.set(key, view);
     }
     return view;
@@ -307,4 +329,19 @@ function viewKeyOf(stream: GeoStream): string {
 
 function filterKeyOf(subscription: GeoSubscription): string {
   return subscription.vehicles.length === 0 ? '' : [...new Set(subscription.vehicles)].sort((a, b) => a - b).join(',');
+}
+
+/** Epoch milliseconds of ISO texts, remembered (the items' dates: fixes share a few hundred distinct times). */
+class DateTimes {
+  private times = new Map<string, number>();
+
+  time(date: string): number {
+    let time = this.times.get(date);
+    if (time === undefined) {
+      time = Date.parse(date);
+      if (this.times.size >= 100_000) this.times = new Map();
+      this.times.set(date, time);
+    }
+    return time;
+  }
 }
