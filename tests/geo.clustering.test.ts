@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { MapCluster } from '../src/shared/map';
 import { applyGeoDelta, clusterKey, parseGeoSubscription, serializeGeoSubscription, type GeoDelta } from '../src/shared/map';
 import { ClusterIndex, FAST_PATH } from '../src/server/geo/clusterIndex';
-import { fleetPoints } from '../src/server/geo/fleetPoints';
+import { FleetPoints, fleetPoints } from '../src/server/geo/fleetPoints';
 import { GeoHub, type EventSink } from '../src/server/geo/geoHub';
 import { SseSink, sseFrame } from '../src/server/geo/sseSink';
 import type { VehicleInfo } from '../src/server/map/fleetDirectory';
@@ -119,6 +119,30 @@ describe('clustering', () => {
     // it did answer (a supercluster whose layout differs would leave every query to getClusters)
     expect(FAST_PATH.answered - answered).toBe(9 * views.length);
     expect(big.clusters({ bounds: [-89, -180, 89, 180], zoom: 12 }).reduce((n, i) => n + i.count, 0)).toBe(3000);
+  });
+
+  it('keeps the points and items of vehicles that did not change from one rebuild to the next', () => {
+    const positions = fleet();
+    const kept = new FleetPoints();
+    const firstPoints = [...kept.update(positions, info, NOW)];
+    const first = new ClusterIndex(firstPoints, OPTIONS);
+    const before = new Map(first.clusters({ bounds: CITY, zoom: 16 }).map((i) => [i.id, i]));
+    positions.set(2, fix(59.9305, 30.3105, 25, 0)); // moved
+    positions.delete(3); // gone from the fleet
+    const relabelled = (id: number): VehicleInfo => (id === 4 ? { ...info(id), routeShortName: '8' } : info(id));
+    const secondPoints = kept.update(positions, relabelled, NOW + 1000);
+    expect(secondPoints.map((p) => p.id)).toEqual([1, 2, 4]);
+    expect(secondPoints[0]).toBe(firstPoints[0]);
+    const after = new Map(new ClusterIndex(secondPoints, OPTIONS, first).clusters({ bounds: CITY, zoom: 16 }).map((i) => [i.id, i]));
+    expect(after.get(1)).toBe(before.get(1)); // the same object: nothing to send
+    expect(after.get(2)).not.toBe(before.get(2));
+    expect(after.get(2)).toMatchObject({ center: [59.9305, 30.3105], averageSpeed: 25 });
+    expect(after.get(4)).toMatchObject({ route: '8' });
+    expect(after.has(3)).toBe(false);
+    // a directory reload with the same labels (new objects) keeps the items
+    expect(new ClusterIndex(kept.update(positions, (id) => ({ ...relabelled(id) }), NOW + 2000), OPTIONS).clusters({ bounds: CITY, zoom: 16 }).find((i) => i.id === 1)).toBe(before.get(1));
+    // five minutes without a fix: off, a new item
+    expect(new ClusterIndex(kept.update(positions, relabelled, NOW + 6 * 60_000), OPTIONS).clusters({ bounds: CITY, zoom: 16 }).find((i) => i.id === 1)).toMatchObject({ on: false });
   });
 
   it('round-trips the subscription of the contract and refuses malformed ones', () => {
