@@ -2,7 +2,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import russianMessages from 'ra-language-russian';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
-import type { Locale } from '../../shared/errors';
+import { ERROR_CATALOGUE, type ErrorCode, type Locale } from '../../shared/errors';
 import { getLocale } from '../stores/localeStore';
 import { catalogueFor } from '../i18n/messages';
 
@@ -10,9 +10,17 @@ import { catalogueFor } from '../i18n/messages';
  * react-admin's i18nProvider: ra-language-russian (over English, for the keys the Russian package lacks)
  * plus our catalogue; Russian by default, English second. The language in force is the locale store's.
  */
+/**
+ * The server's message codes as keys of their own: react-admin notifies an error by its message, which for
+ * our HttpError is the first code ('validation_failed'), so a screen that keeps react-admin's notice still
+ * shows the catalogue's text rather than the code.
+ */
+const serverCodes = (locale: Locale) =>
+  Object.fromEntries((Object.keys(ERROR_CATALOGUE) as ErrorCode[]).map((code) => [code, ERROR_CATALOGUE[code][locale]])) as TranslationMessages;
+
 const messages: Record<Locale, TranslationMessages> = {
-  ru: mergeTranslations(englishMessages, russianMessages, catalogueFor('ru')),
-  en: mergeTranslations(englishMessages, catalogueFor('en')),
+  ru: mergeTranslations(serverCodes('ru'), englishMessages, russianMessages, catalogueFor('ru')),
+  en: mergeTranslations(serverCodes('en'), englishMessages, catalogueFor('en')),
 };
 
 export const i18nProvider = polyglotI18nProvider(
