@@ -40,6 +40,19 @@ test.describe('handbooks', () => {
     }).toPass();
   });
 
+  test('a user who may only read a handbook sees its rows without add, import or editing', async ({ page }) => {
+    await loginViaUi(page, 'viewer');
+    await page.getByRole('menuitem', { name: 'Справочники' }).click();
+    await expect(page).toHaveURL(/\/handbooks\/table\/\w+$/);
+    await expect(rows(page).first()).toBeVisible();
+    await expect(page.getByTestId('handbook-export')).toBeVisible();
+    await expect(page.getByTestId('handbook-create')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Импорт' })).toHaveCount(0);
+    const url = page.url();
+    await rows(page).first().locator('td').nth(1).click();
+    await expect(page).toHaveURL(url);
+  });
+
   test('a hidden column stays hidden after a reload; the last visible column cannot be hidden', async ({ page }) => {
     await loginViaUi(page, 'admin');
     await page.goto('/handbooks/table/marshtype');

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { HANDBOOKS, HANDBOOK_TYPES } from '../../src/shared/handbooks/registry';
 import { defaultVisibleFields } from '../../src/shared/handbooks/fields';
 import type { ListField, PointField } from '../../src/shared/handbooks/types';
-import { exportRequest, listRequest, saveRow, toServiceFilters, toServiceSort } from '../../src/client/providers/resources/handbooks';
+import { exportRequest, handbookResource, listRequest, saveRow, toServiceFilters, toServiceSort } from '../../src/client/providers/resources/handbooks';
+import { READ } from '../../src/shared/permissions';
+import { defaultSwitches } from '../../src/shared/modules';
+import { mayAccess } from '../../src/shared/routeAccess';
 import { cellText, formatDate } from '../../src/client/handbooks/handbookFormat';
 import { defaultRecord, formPlace, validateHandbookForm } from '../../src/client/handbooks/handbookForm';
 import { columnFields, toggledColumns } from '../../src/client/handbooks/useHandbookColumns';
@@ -40,6 +43,16 @@ describe('list requests', () => {
     expect(saveRow(HANDBOOKS.park, { id: 5, depot_id: 5, depot_name: 'Парк', agency_id: 1, agency_id__display: 'Перевозчик', dp_lat: 59.9, dp_lon: 30.3 }))
       .toEqual({ depot_id: 5, depot_name: 'Парк', agency_id: 1, dp_lat: 59.9, dp_lon: 30.3 });
     expect(saveRow(HANDBOOKS.dvr, { id: 1, cameras: [1, 2] })).toEqual({ id: 1, cameras: [1, 2] });
+  });
+});
+
+describe('access', () => {
+  it('names a handbook resource by its console path, so react-admin reads that handbook\'s permission', () => {
+    const viewer = { id: 4, permissions: { '/handbooks/table/stops': READ } };
+    expect(handbookResource('stops')).toBe('handbooks/table/stops');
+    expect(mayAccess(viewer, defaultSwitches(), handbookResource('stops'), 'read')).toBe(true);
+    expect(mayAccess(viewer, defaultSwitches(), handbookResource('stops'), 'update')).toBe(false);
+    expect(mayAccess(viewer, defaultSwitches(), handbookResource('routes'), 'read')).toBe(false);
   });
 });
 

@@ -9,11 +9,12 @@ import type { Row } from '../../../shared/handbooks/validation';
 import { postJson } from '../httpClient';
 
 /**
- * The handbooks (spec section 2, /handbooks/table/:handbookType): react-admin resource 'handbooks/<type>'
- * over the handbook service (/api/table/*, spec section 7). Records carry `id` = the handbook's primary key
+ * The handbooks (spec section 2, /handbooks/table/:handbookType): react-admin resource
+ * 'handbooks/table/<type>', the console path, so that react-admin's access checks (authProvider.canAccess)
+ * read that handbook's permission; over the handbook service (/api/table/*, spec section 7). Records carry `id` = the handbook's primary key
  * beside the API's own columns; react-admin's filter values become the service's typed filters.
  */
-export const HANDBOOK_RESOURCE_PREFIX = 'handbooks/';
+export const HANDBOOK_RESOURCE_PREFIX = 'handbooks/table/';
 
 export const handbookResource = (type: string): string => `${HANDBOOK_RESOURCE_PREFIX}${type}`;
 
