@@ -1,4 +1,4 @@
-import type { BooleanField, ChoicesFrom, IntField, ListOption } from '../src/shared/handbooks/types';
+import type { BooleanField, ChoicesFrom, Field, IntField, ListOption } from '../src/shared/handbooks/types';
 import { DEFAULT_COLOR } from '../src/shared/constants';
 
 /** Pieces several handbooks share, kept as plain data like the schemas themselves. */
@@ -24,8 +24,16 @@ export const DOW_OPTIONS: readonly ListOption[] = [
 ];
 
 /** Exits (graph) and shifts (smena) offered for a schedule variant: those of its schedule times. */
-export const exitsOfVariant = (column: 'graph' | 'smena'): ChoicesFrom => ({
+const exitsOfVariant = (column: 'graph' | 'smena'): ChoicesFrom => ({
   handbook: 'rasptimes', column, match: { RaspVariant_id: 'RaspVariant_id' },
 });
+
+/** The shift of a schedule variant's exit on a date: what vehicle assignment and replacement are about. */
+export const EXIT_SHIFT_ON_DATE: readonly Field[] = [
+  { kind: 'date', name: 'date', label: 'Дата', required: true },
+  { kind: 'ref', name: 'RaspVariant_id', label: 'Вариант расписания', required: true, target: 'raspvariants', valueField: 'id', valueType: 'int', displayField: ['srv_id', 'startdate'] },
+  { kind: 'int', name: 'graph', label: 'Выход', required: true, min: 0, max: 2147483647, choicesFrom: exitsOfVariant('graph') },
+  { kind: 'text', name: 'smena', label: 'Смена', required: true, choicesFrom: exitsOfVariant('smena') },
+];
 
 export { DEFAULT_COLOR };

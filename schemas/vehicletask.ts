@@ -1,5 +1,5 @@
 import { defineHandbook } from '../src/shared/handbooks/types';
-import { autoId, exitsOfVariant } from './common';
+import { EXIT_SHIFT_ON_DATE, autoId } from './common';
 
 /**
  * Vehicle_Task: a vehicle and driver assigned to an exit (graph) and shift (smena) of a schedule variant
@@ -15,10 +15,7 @@ export default defineHandbook({
   primaryKey: 'id',
   fields: [
     autoId(),
-    { kind: 'date', name: 'date', label: 'Дата', required: true },
-    { kind: 'ref', name: 'RaspVariant_id', label: 'Вариант расписания', required: true, target: 'raspvariants', valueField: 'id', valueType: 'int', displayField: ['srv_id', 'startdate'] },
-    { kind: 'int', name: 'graph', label: 'Выход', required: true, min: 0, max: 2147483647, choicesFrom: exitsOfVariant('graph') },
-    { kind: 'text', name: 'smena', label: 'Смена', required: true, choicesFrom: exitsOfVariant('smena') },
+    ...EXIT_SHIFT_ON_DATE,
     { kind: 'ref', name: 'vehicle_id', label: 'Транспортное средство', required: true, target: 'vehicles', valueField: 'id', valueType: 'int', displayField: ['depot_number', 'state_number'] },
     { kind: 'ref', name: 'driver_id', label: 'Водитель', required: true, target: 'driver', valueField: 'driver_id', valueType: 'int', displayField: ['last_name', 'first_name', 'middle_name'] },
   ],

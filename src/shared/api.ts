@@ -22,7 +22,8 @@ export interface SystemSettings {
   sections: Record<string, boolean>;
 }
 
-export interface CurrentUser {
+/** Who a user is: the part of the account the current-user call and the users list share. */
+export interface UserProfile {
   id: number;
   username: string;
   email: string | null;
@@ -30,6 +31,9 @@ export interface CurrentUser {
   lastName: string;
   title: string;
   isBlocked: boolean;
+}
+
+export interface CurrentUser extends UserProfile {
   isSuperuser: boolean;
   roles: { id: number; name: string }[];
   permissions: PermissionMap;
@@ -57,4 +61,20 @@ export interface ErrorBody {
 export interface ListResponse<T> {
   list: T[];
   count: number;
+}
+
+/** A user as GET /api/v1/users returns it and the administration screens write it (never a password). */
+export interface UserRecord extends UserProfile {
+  roles: number[];
+  createdAt?: string;
+}
+
+/** A role as GET /api/v1/roles returns it. */
+export interface RoleRecord {
+  id: number;
+  name: string;
+  description: string | null;
+  isSystem: boolean;
+  permissions: PermissionMap;
+  usersCount: number;
 }

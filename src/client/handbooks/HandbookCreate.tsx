@@ -2,6 +2,7 @@ import { Create, useNotify, useRedirect } from 'react-admin';
 import type { HandbookSchema } from '../../shared/handbooks/types';
 import { handbookResource } from '../providers/resources/handbooks';
 import { HandbookForm } from './HandbookForm';
+import { hasTripStops } from './handbookForm';
 import { handbookPath, handbookRecordPath } from './handbookPaths';
 
 const quiet = () => undefined;
@@ -12,8 +13,7 @@ export function HandbookCreate({ schema }: { schema: HandbookSchema }) {
   const redirect = useRedirect();
   const onSuccess = (record: { id: string | number }) => {
     notify('handbookEditor.saved', { type: 'info' });
-    const hasStops = schema.fields.some((field) => field.kind === 'widget' && field.widget === 'tripStops');
-    redirect(hasStops ? handbookRecordPath(schema.type, record.id) : handbookPath(schema.type));
+    redirect(hasTripStops(schema) ? handbookRecordPath(schema.type, record.id) : handbookPath(schema.type));
   };
   return (
     <Create resource={handbookResource(schema.type)} title={`${schema.title}: новая запись`} mutationOptions={{ onSuccess, onError: quiet }}>

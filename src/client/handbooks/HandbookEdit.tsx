@@ -3,6 +3,7 @@ import { Edit, useNotify, useRedirect } from 'react-admin';
 import type { HandbookSchema } from '../../shared/handbooks/types';
 import { handbookResource } from '../providers/resources/handbooks';
 import { HandbookForm } from './HandbookForm';
+import { hasTripStops } from './handbookForm';
 import { handbookPath } from './handbookPaths';
 import { TripStopsEditor } from './widgets/TripStopsEditor';
 
@@ -20,7 +21,6 @@ export function HandbookEdit({ schema, id }: { schema: HandbookSchema; id: strin
     notify('handbookEditor.saved', { type: 'info' });
     redirect(handbookPath(schema.type));
   };
-  const hasStops = schema.fields.some((field) => field.kind === 'widget' && field.widget === 'tripStops');
   return (
     <Box>
       <Edit
@@ -34,7 +34,7 @@ export function HandbookEdit({ schema, id }: { schema: HandbookSchema; id: strin
       >
         <HandbookForm schema={schema} creating={false} />
       </Edit>
-      {hasStops && typeof key === 'number' && <TripStopsEditor tripId={key} />}
+      {hasTripStops(schema) && typeof key === 'number' && <TripStopsEditor tripId={key} />}
     </Box>
   );
 }

@@ -2,6 +2,12 @@ import { isAutoKey } from '../../shared/handbooks/fields';
 import type { Field, HandbookSchema } from '../../shared/handbooks/types';
 import { validateWithYup, type FieldErrors, type Row } from '../../shared/handbooks/validation';
 
+/** The trip stops editor: edited beside the trip's form, through its own calls, never a column. */
+export const isTripStops = (field: Field): boolean => field.kind === 'widget' && field.widget === 'tripStops';
+
+/** A handbook whose records have stops (trips): they open on their page after creation. */
+export const hasTripStops = (schema: HandbookSchema): boolean => schema.fields.some(isTripStops);
+
 /** Where a field stands in the create or edit form. */
 export type FormPlace = 'input' | 'locked' | 'absent';
 
@@ -11,7 +17,7 @@ export type FormPlace = 'input' | 'locked' | 'absent';
  * beside the form.
  */
 export function formPlace(schema: HandbookSchema, field: Field, creating: boolean): FormPlace {
-  if (field.kind === 'widget' && field.widget === 'tripStops') return 'absent';
+  if (isTripStops(field)) return 'absent';
   if (isAutoKey(field)) return creating ? 'absent' : 'locked';
   if (field.name === schema.primaryKey) return creating ? 'input' : 'locked';
   if (field.readOnly || (field.kind === 'datetime' && field.setOnSave)) return creating ? 'absent' : 'locked';

@@ -36,9 +36,10 @@ export function formatPoint(field: PointField, row: Row): string {
   return `${lat.toFixed(COORDINATE_DECIMALS)}, ${lon.toFixed(COORDINATE_DECIMALS)}`;
 }
 
-/** Long texts (geometry WKT) cut for a table cell. */
+/** A long text cut to `max` characters (whole code points), the cut marked with an ellipsis. */
 export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }
 
 const GEOMETRY_CELL_MAX = 40;

@@ -3,10 +3,11 @@ import type { ColumnsResponse, ColumnsSaveRequest } from '../../shared/handbooks
 import { defaultVisibleFields } from '../../shared/handbooks/fields';
 import type { Field, HandbookSchema } from '../../shared/handbooks/types';
 import { getJson, postJson } from '../providers/httpClient';
+import { isTripStops } from './handbookForm';
 
 /** Fields a user may show as list columns (trip stops are a separate editor, not a column). */
 export function columnFields(schema: HandbookSchema): Field[] {
-  return schema.fields.filter((field) => !(field.kind === 'widget' && field.widget === 'tripStops'));
+  return schema.fields.filter((field) => !isTripStops(field));
 }
 
 /**

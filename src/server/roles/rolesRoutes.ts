@@ -3,16 +3,8 @@ import { fail } from '../http/errors';
 import type { Queryable } from '../db/types';
 import { FULL, type PermissionMap } from '../../shared/permissions';
 import { PERMISSION_CODES } from '../../shared/permissionCodes';
-import type { ListResponse } from '../../shared/api';
+import type { ListResponse, RoleRecord } from '../../shared/api';
 
-interface RoleRecord {
-  id: number;
-  name: string;
-  description: string | null;
-  isSystem: boolean;
-  permissions: PermissionMap;
-  usersCount: number;
-}
 interface RoleInput {
   name?: string;
   description?: string | null;

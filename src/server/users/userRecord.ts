@@ -1,17 +1,7 @@
+import type { UserRecord } from '../../shared/api';
 import type { Queryable } from '../db/types';
 
-/** A user as the administration screens read and write it (never the password hash). */
-export interface UserRecord {
-  id: number;
-  username: string;
-  email: string | null;
-  firstName: string;
-  lastName: string;
-  title: string;
-  isBlocked: boolean;
-  roles: number[];
-  createdAt?: string;
-}
+export type { UserRecord };
 
 export const USER_COLUMNS = `u.id, u.username, u.email, u.first_name as "firstName", u.last_name as "lastName", u.title,
   u.is_blocked as "isBlocked", to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt",

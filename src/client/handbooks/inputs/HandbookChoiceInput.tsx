@@ -1,9 +1,9 @@
-import { Autocomplete, TextField } from '@mui/material';
+import { Autocomplete } from '@mui/material';
 import { useState } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import type { ChoicesFrom, IntField, TextField as TextFieldSpec } from '../../../shared/handbooks/types';
-import type { HandbookSchema } from '../../../shared/handbooks/types';
+import type { ChoicesFrom, HandbookSchema, IntField, TextField as TextFieldSpec } from '../../../shared/handbooks/types';
+import { HandbookAutocompleteField } from './HandbookAutocompleteField';
 import { useRefOptions, type RefOption } from './useRefOptions';
 
 type ChoiceField = (IntField | TextFieldSpec) & { choicesFrom: ChoicesFrom };
@@ -46,16 +46,7 @@ export function HandbookChoiceInput({ schema, field, disabled }: { schema: Handb
       onBlur={input.onBlur}
       fullWidth
       renderInput={(params) => (
-        <TextField
-          {...params}
-          name={input.name}
-          label={field.label}
-          required={field.required}
-          error={Boolean(error)}
-          helperText={error ? translate(error, { _: error }) : field.help ?? translate('handbookEditor.choicesHint')}
-          size="small"
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `input-${field.name}` } }}
-        />
+        <HandbookAutocompleteField params={params} field={field} name={input.name} error={error} hint={field.help ?? translate('handbookEditor.choicesHint')} />
       )}
     />
   );

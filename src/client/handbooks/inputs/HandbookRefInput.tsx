@@ -1,8 +1,9 @@
-import { Autocomplete, CircularProgress, TextField } from '@mui/material';
+import { Autocomplete } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useInput, useRecordContext, useTranslate } from 'react-admin';
 import { displayKey } from '../../../shared/handbooks/fields';
 import type { HandbookSchema, RefField } from '../../../shared/handbooks/types';
+import { HandbookAutocompleteField } from './HandbookAutocompleteField';
 import { resolveRefLabels, suggestionText, useRefOptions, type RefOption } from './useRefOptions';
 
 /** The option of the record's current link: its text comes with the record (<field>__display). */
@@ -51,22 +52,7 @@ export function HandbookRefInput({ schema, field, disabled }: { schema: Handbook
       noOptionsText={translate('handbookEditor.nothingFound')}
       loadingText={translate('app.loading')}
       fullWidth
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          name={input.name}
-          label={field.label}
-          required={field.required}
-          error={Boolean(error)}
-          helperText={error ? translate(error, { _: error }) : ' '}
-          size="small"
-          slotProps={{
-            ...params.slotProps,
-            input: { ...params.slotProps.input, endAdornment: <>{loading && open ? <CircularProgress size={16} /> : null}{params.slotProps.input.endAdornment}</> },
-            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `input-${field.name}` },
-          }}
-        />
-      )}
+      renderInput={(params) => <HandbookAutocompleteField params={params} field={field} name={input.name} error={error} loading={loading && open} />}
     />
   );
 }

@@ -3,6 +3,7 @@ import { SUGGESTIONS_MAX, SUGGESTION_TEXT_MAX } from '../../../shared/constants'
 import type { OptionsRequest, OptionsResponse } from '../../../shared/handbooks/api';
 import type { HandbookType } from '../../../shared/handbooks/types';
 import { isAbortError, postJson } from '../../providers/httpClient';
+import { truncate } from '../handbookFormat';
 
 export interface RefOption {
   value: number | string;
@@ -12,10 +13,7 @@ export interface RefOption {
 const SEARCH_DELAY_MS = 250;
 
 /** A suggestion's text as the list shows it: at most 75 characters (spec section 9), the cut marked. */
-export function suggestionText(text: string, max = SUGGESTION_TEXT_MAX): string {
-  const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
-}
+export const suggestionText = (text: string): string => truncate(text, SUGGESTION_TEXT_MAX);
 
 type Match = OptionsRequest['match'];
 

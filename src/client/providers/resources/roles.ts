@@ -1,17 +1,11 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
-import type { ListResponse } from '../../../shared/api';
-import type { PermissionMap } from '../../../shared/permissions';
+import type { ListResponse, RoleRecord as ApiRoleRecord } from '../../../shared/api';
 import { getJson, request } from '../httpClient';
 import { savingFields } from './fieldErrors';
 
-/** A role as GET /api/v1/roles returns it. */
-export interface RoleRecord extends RaRecord {
+/** A role as GET /api/v1/roles returns it, as a react-admin record. */
+export interface RoleRecord extends RaRecord, ApiRoleRecord {
   id: number;
-  name: string;
-  description: string | null;
-  isSystem: boolean;
-  permissions: PermissionMap;
-  usersCount: number;
 }
 
 export const ROLES_API = '/api/v1/roles';

@@ -1,20 +1,12 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
-import type { ListResponse } from '../../../shared/api';
+import type { ListResponse, UserRecord as ApiUserRecord } from '../../../shared/api';
 import { getJson, request } from '../httpClient';
 import { savingFields } from './fieldErrors';
 import { pageQuery, sortQuery, textFilter, type Query } from './listQuery';
 
-/** A user as GET /api/v1/users returns it (never a password). */
-export interface UserRecord extends RaRecord {
+/** A user as GET /api/v1/users returns it, as a react-admin record. */
+export interface UserRecord extends RaRecord, ApiUserRecord {
   id: number;
-  username: string;
-  email: string | null;
-  firstName: string;
-  lastName: string;
-  title: string;
-  isBlocked: boolean;
-  roles: number[];
-  createdAt?: string;
 }
 
 export const USERS_API = '/api/v1/users';
