@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3199;
+// E2E_PORT lets two checkouts run their e2e tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3199);
 
 /**
  * End-to-end specs against the built, running product: `npx vite build` first (dist/client), then the

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { Admin, CustomRoutes, Title, localStorageStore } from 'react-admin';
 import AboutPage from './about/AboutPage';
+import { DateLocalization } from './components/DateLocalization';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import { themeOptions } from './layout/theme';
 import { authProvider } from './providers/authProvider';
@@ -41,28 +42,30 @@ export default function ConsoleApp() {
   // the language chosen before react-admin was loaded is the one it starts with
   useState(() => store.setItem('locale', getLocale()));
   return (
-    <Admin
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      store={store}
-      theme={themeOptions}
-      layout={ConsoleLayout}
-      dashboard={Landing}
-      catchAll={NotFoundRedirect}
-      accessDenied={AccessDeniedScreen}
-      loginPage={false}
-      title="Транспортная платформа"
-      requireAuth
-      disableTelemetry
-    >
-      <CustomRoutes>
-        <Route path="/about" element={titled('menu.about', <AboutPage />)} />
-        <Route path="/not-found" element={titled('service.notFound.title', <NotFoundPage />)} />
-        <Route path="/server-error" element={titled('service.serverError.title', <ServerErrorPage />)} />
-        <Route path="/no-connection" element={titled('service.noConnection.title', <NoConnectionPage />)} />
-        {screenRoutes()}
-      </CustomRoutes>
-    </Admin>
+    <DateLocalization>
+      <Admin
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        store={store}
+        theme={themeOptions}
+        layout={ConsoleLayout}
+        dashboard={Landing}
+        catchAll={NotFoundRedirect}
+        accessDenied={AccessDeniedScreen}
+        loginPage={false}
+        title="Транспортная платформа"
+        requireAuth
+        disableTelemetry
+      >
+        <CustomRoutes>
+          <Route path="/about" element={titled('menu.about', <AboutPage />)} />
+          <Route path="/not-found" element={titled('service.notFound.title', <NotFoundPage />)} />
+          <Route path="/server-error" element={titled('service.serverError.title', <ServerErrorPage />)} />
+          <Route path="/no-connection" element={titled('service.noConnection.title', <NoConnectionPage />)} />
+          {screenRoutes()}
+        </CustomRoutes>
+      </Admin>
+    </DateLocalization>
   );
 }

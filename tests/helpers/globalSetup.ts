@@ -3,7 +3,7 @@ import pg from 'pg';
 import { openPglite } from '../../src/server/db/pglite';
 import { openPostgres } from '../../src/server/db/postgres';
 import { prepareTestDatabase } from './prepare';
-import { PG_TEMPLATE_DB, TEMPLATE_DUMP, databaseUrlFor } from './engines';
+import { PG_PREFIX, PG_TEMPLATE_DB, TEMPLATE_DUMP, databaseUrlFor } from './engines';
 
 /**
  * Builds the test database once per run (migrations, platform seed, the small demo data): a PGlite data
@@ -19,7 +19,7 @@ export default async function setup(): Promise<void> {
   if (process.env.TEST_DATABASE_URL) {
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    const stale = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'tc_test_%'");
+    const stale = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${PG_PREFIX}\\_%`]);
     for (const { datname } of stale.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
     await admin.query(`create database ${PG_TEMPLATE_DB}`);
     await admin.end();

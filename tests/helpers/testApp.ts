@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { openPglite } from '../../src/server/db/pglite';
 import { openPostgres } from '../../src/server/db/postgres';
 import type { Db } from '../../src/server/db/types';
-import { PG_TEMPLATE_DB, TEMPLATE_DUMP, databaseUrlFor, type Engine } from './engines';
+import { PG_PREFIX, PG_TEMPLATE_DB, TEMPLATE_DUMP, databaseUrlFor, type Engine } from './engines';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -45,7 +45,7 @@ async function clonePglite(): Promise<{ db: Db; drop: () => Promise<void> }> {
 }
 
 async function clonePostgres(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  const name = `tc_test_${randomBytes(6).toString('hex')}`;
+  const name = `${PG_PREFIX}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
