@@ -56,7 +56,9 @@ test.describe('handbook map inputs', () => {
 
     await page.getByRole('button', { name: 'Выбрать на карте' }).click();
     const map = dialog.getByTestId('point-picker-map');
-    await expect(map.locator('.leaflet-container')).toBeVisible();
+    // the product's one base map, as on the map screen
+    await expect(map.locator('.leaflet-container[data-base-map]')).toBeVisible();
+    await expect(map.locator('.leaflet-control-attribution a[href="https://leafletjs.com"]')).toHaveText('Leaflet');
     await clickAt(page, map, 0.3, 0.35);
     await expect(map.locator('.handbook-point-pin')).toHaveCount(1);
     const chosen = (await dialog.getByTestId('point-picker-value').textContent())?.replace('Точка: ', '') ?? '';
@@ -87,7 +89,7 @@ test.describe('handbook map inputs', () => {
       await geometry.getByRole('button', { name: 'Редактировать на карте' }).click();
       const dialog = page.getByRole('dialog');
       const map = dialog.getByTestId('geometry-editor-map');
-      await expect(map.locator('.leaflet-container')).toBeVisible();
+      await expect(map.locator('.leaflet-container[data-base-map]')).toBeVisible();
       await map.locator('.leaflet-pm-icon-polygon').click();
       const corners: [number, number][] = [[0.4, 0.4], [0.6, 0.4], [0.6, 0.6], [0.4, 0.6], [0.4, 0.4]];
       for (const [x, y] of corners) await clickAt(page, map, x, y);
@@ -97,6 +99,9 @@ test.describe('handbook map inputs', () => {
 
       await expect(geometry.getByText('Это обязательное поле')).toHaveCount(0);
       await expect(geometry.getByTestId('geometry-preview').locator('.leaflet-overlay-pane path')).toHaveCount(1);
+      // the preview is the base map as a still picture: no zoom buttons
+      await expect(geometry.getByTestId('geometry-preview').locator('.leaflet-container[data-base-map]')).toBeVisible();
+      await expect(geometry.getByTestId('geometry-preview').locator('.leaflet-control-zoom')).toHaveCount(0);
       await geometry.getByRole('button', { name: 'Текст WKT' }).click();
       const wkt = geometry.getByTestId('geometry-wkt-geom');
       await expect(wkt).toHaveValue(/^POLYGON\(\(30\.\d+ 59\.\d+(, 30\.\d+ 59\.\d+){4}\)\)$/);

@@ -3,6 +3,7 @@ import { routeOptionLabel } from '../src/client/map/filter/mapFilter';
 import { parseWktPoint } from '../src/client/map/wkt';
 import type { CurrentUser } from '../src/shared/api';
 import type { MapFilters, MapRoute, OnlineVehicle } from '../src/shared/map';
+import { LAYOUT } from '../src/shared/constants';
 import { GROUP_CLICK_ZOOM_STEP, STOPS_MINIMISED_MAX_ZOOM, VEHICLE_LOCATE_ZOOM } from '../src/shared/map';
 import { ACCOUNTS, loginViaUi } from './helpers';
 
@@ -78,6 +79,19 @@ async function search(page: Page, text: string, option: string): Promise<void> {
 
 test.describe('map', () => {
   test.describe.configure({ timeout: 60_000 });
+
+  test('the top panel is 42 px high, the base map right under it', async ({ page }) => {
+    const map = await openMap(page);
+    await expect(map).toHaveAttribute('data-base-map', '');
+    await expect(map.locator('.leaflet-control-attribution a[href="https://leafletjs.com"]')).toHaveText('Leaflet');
+    const panel = (await page.getByTestId('map-toolbar').boundingBox())!;
+    expect(panel.height).toBe(LAYOUT.topPanel);
+    const box = (await map.boundingBox())!;
+    expect(box.y).toBeCloseTo(panel.y + panel.height, 0);
+    // a narrow window keeps the panel on one row
+    await page.setViewportSize({ width: 700, height: 700 });
+    await expect.poll(async () => (await page.getByTestId('map-toolbar').boundingBox())?.height).toBe(LAYOUT.topPanel);
+  });
 
   test('shows the simulated fleet moving on the vehicle canvas', async ({ page }) => {
     const map = await openMap(page);

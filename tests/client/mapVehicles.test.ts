@@ -26,7 +26,7 @@ describe('vehicle updates merged by id', () => {
     const { snapshot } = mergeSnapshot(new Map(), [item(5, 1), item(5, 2), item(5, 3, { type: 'group', count: 12 })]);
     expect(snapshot.size).toBe(2);
     expect(snapshot.get(clusterKey({ type: 'vehicle', id: 5 }))?.center[0]).toBe(2);
-    expect(vehicleTotal(snapshot)).toBe(13);
+    expect(vehicleTotal(snapshot.values())).toBe(13);
   });
 
   it('notices a change of state without a move', () => {

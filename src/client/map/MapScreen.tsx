@@ -1,37 +1,34 @@
-import 'leaflet/dist/leaflet.css';
 import './map.css';
-import './mapIcons';
 import { useEffect, useMemo, useState } from 'react';
 import { Box } from '@mui/material';
 import { Title } from 'react-admin';
+import { LAYOUT } from '../../shared/constants';
 import { isEnabled } from '../../shared/modules';
 import { canAccess } from '../../shared/permissions';
 import { CONSOLE_ROUTES } from '../../shared/routes';
 import { useT } from '../i18n/translate';
+import { getMapPositions } from '../stores/mapPositionStore';
 import { useCurrentUser, useSwitches } from '../stores/sessionStore';
 import { filteredVehicleIds } from './filter/mapFilter';
 import { useMapFilters } from './filter/useMapFilters';
 import { MapCursorCoordinates } from './MapCursorCoordinates';
-import { MapDepotsLayer } from './MapDepotsLayer';
-import { MapIncidentsLayer } from './MapIncidentsLayer';
+import { BaseMap } from './base/BaseMap';
 import { MapIncidentsPanel } from './MapIncidentsPanel';
 import { useLayers, type MapFlags } from './mapLayers';
-import { select, useFilterSelection, usePickedRoutes } from './mapState';
-import { MapRoutesLayer } from './MapRoutesLayer';
+import { mapInstance, select, useFilterSelection, usePickedRoutes } from './mapState';
+import { ScreenDepots, ScreenIncidents, ScreenRoutes, ScreenStops, ScreenTrack, ScreenVehicles } from './MapScreenLayers';
 import { MapStatus } from './MapStatus';
-import { MapStopsLayer } from './MapStopsLayer';
 import { MapToolbar, type MapMode } from './MapToolbar';
-import { MapVehiclesLayer } from './MapVehiclesLayer';
-import { MapView } from './MapView';
+import { MapPositionSync } from './MapPositionSync';
 import { MapPopup } from './popup/MapPopup';
-import { MapTrackLayer } from './replay/MapTrackLayer';
 import { ReplayPanel } from './replay/ReplayPanel';
 import { clearReplay } from './replay/replayState';
 import { useBranchAgency } from './useBranchAgency';
 
 /**
  * /map: live vehicles (right /map/currentData) or the replay of a vehicle's track (right /map/previousData)
- * over routes, stops, enterprises, branches, departments and driver-assistance incidents.
+ * over routes, stops, enterprises, branches, departments and driver-assistance incidents. The screen wires
+ * its stores to the base map's layers (MapScreenLayers.tsx).
  */
 export default function MapScreen() {
   const t = useT();
@@ -51,6 +48,8 @@ export default function MapScreen() {
   const flags: MapFlags = { adasLayer: layers.incidents && adasRouteAvailable, adasRouteAvailable };
   const depots = useBranchAgency(layers.depots || layers.depotPoints);
   const live = mode === 'live' && modes.includes('live');
+  // the user's saved position after login, the spec's default otherwise
+  const [start] = useState(() => getMapPositions().current);
 
   useEffect(() => () => {
     select(null);
@@ -62,20 +61,21 @@ export default function MapScreen() {
   }, [mode]);
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100dvh - 48px)', mx: -1 }} data-testid="map-screen" data-mode={mode}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: `calc(100dvh - ${LAYOUT.header}px)`, mx: -1 }} data-testid="map-screen" data-mode={mode}>
       <Title title={t('menu.map')} />
       <MapToolbar mode={mode} modes={modes} onMode={setMode} filters={filters} flags={flags} />
       <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
-        <MapView>
-          {layers.routes && <MapRoutesLayer ids={routeIds} />}
-          {layers.stops && <MapStopsLayer />}
-          {depots && layers.depotPoints && <MapDepotsLayer data={depots} points />}
-          {depots && layers.depots && <MapDepotsLayer data={depots} points={false} />}
-          {flags.adasLayer && <MapIncidentsLayer />}
-          {live && layers.vehicles && <MapVehiclesLayer vehicleIds={vehicleIds} />}
-          {mode === 'previous' && <MapTrackLayer />}
+        <BaseMap center={[start.lat, start.lon]} zoom={start.zoom} canvas testId="map" onMap={mapInstance.set}>
+          <MapPositionSync />
+          {layers.routes && <ScreenRoutes ids={routeIds} />}
+          {layers.stops && <ScreenStops />}
+          {depots && layers.depotPoints && <ScreenDepots data={depots} points />}
+          {depots && layers.depots && <ScreenDepots data={depots} points={false} />}
+          {flags.adasLayer && <ScreenIncidents />}
+          {live && layers.vehicles && <ScreenVehicles vehicleIds={vehicleIds} />}
+          {mode === 'previous' && <ScreenTrack />}
           <MapPopup />
-        </MapView>
+        </BaseMap>
         <MapCursorCoordinates />
         <MapStatus live={live && layers.vehicles} />
         {flags.adasLayer && <MapIncidentsPanel />}

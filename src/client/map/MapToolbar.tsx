@@ -19,11 +19,18 @@ interface MapToolbarProps {
   flags: MapFlags;
 }
 
-/** The top panel (42 high): live or previous data, search, filter, layers, saved position. */
+/** The top panel (42 px high, spec section 9, its controls 40 px at most): live or previous data, search, filter, layers, saved position. */
 export function MapToolbar({ mode, modes, onMode, filters, flags }: MapToolbarProps) {
   const t = useT();
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: LAYOUT.topPanel, px: 1, py: 0.5, flexWrap: 'wrap', bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }} data-testid="map-toolbar">
+    <Box
+      sx={{
+        display: 'flex', alignItems: 'center', gap: 1, flex: 'none', height: LAYOUT.topPanel, boxSizing: 'border-box', px: 1,
+        // one row whatever the width: a narrow window scrolls the panel rather than making it taller
+        flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', '& > *': { flexShrink: 0 },
+      }}
+      data-testid="map-toolbar"
+    >
       {modes.length > 1 && (
         <ToggleButtonGroup size="small" exclusive value={mode} onChange={(_, value: MapMode | null) => value && onMode(value)}>
           {modes.map((m) => <ToggleButton key={m} value={m} sx={{ py: 0.25, textTransform: 'none' }} data-testid={`map-mode-${m}`}>{t(`mapView.modes.${m}`)}</ToggleButton>)}

@@ -1,6 +1,6 @@
 import { COORDINATE_DECIMALS } from '../../shared/constants';
 
-/** Display rules of spec section 9 for the map: coordinates to 5 decimals, DD.MM.YYYY HH:mm:ss local time. */
+/** Display rules of spec section 9 for the map: coordinates to 5 decimals (dates and times: src/shared/format.ts). */
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function formatCoordinate(value: number): string {
@@ -9,13 +9,6 @@ export function formatCoordinate(value: number): string {
 
 export function formatLatLon(lat: number, lon: number): string {
   return `${formatCoordinate(lat)}, ${formatCoordinate(lon)}`;
-}
-
-export function formatDateTime(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
 /** A time as the value of an <input type="datetime-local"> (local time, minutes). */

@@ -1,7 +1,8 @@
 import type L from 'leaflet';
-import type { BranchAgency, IncidentEvent, MapCluster, MapRoute } from '../../shared/map';
+import type { IncidentEvent, MapCluster, MapRoute } from '../../shared/map';
 import { createStore, useStoreValue } from '../stores/createStore';
 import { EMPTY_SELECTION, type MapFilterSelection } from './filter/mapFilter';
+import type { Depot } from './layers/layerContent';
 
 /**
  * The map screen's shared state outside React (the toolbar and the layers inside the map both read it):
@@ -21,7 +22,7 @@ export function pickRoute(id: number): void {
   pickedRoutes.set((ids) => (ids.includes(id) ? ids : [...ids, id]));
 }
 
-export type Depot = BranchAgency['agencies'][number] | BranchAgency['depots'][number] | BranchAgency['departments'][number];
+export type { Depot };
 
 /** What the details popup shows (one at a time; closing clears it). */
 export type MapSelection =

@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import type { MapRoute } from '../../shared/map';
 import { transportTypeColor } from '../../shared/transportTypes';
+import type { RouteStop } from './layers/layerContent';
 import { mapApi, type CallOptions } from './mapApi';
 import { parseWktLineString, parseWktPoint, type LatLon } from './wkt';
 
@@ -9,7 +10,7 @@ export interface DrawnRoute {
   route: MapRoute;
   colour: string;
   lines: LatLon[][];
-  stops: { id: number; name: string; at: LatLon; terminal: boolean }[];
+  stops: RouteStop[];
 }
 
 const cache = new Map<number, DrawnRoute>();

@@ -35,9 +35,9 @@ export function mergeSnapshot(previous: Snapshot, items: readonly MapCluster[]):
   return { snapshot: next, changed };
 }
 
-/** Vehicles a snapshot shows: single vehicles plus the members of the groups. */
-export function vehicleTotal(snapshot: Snapshot): number {
+/** Vehicles a picture shows: single vehicles plus the members of the groups. */
+export function vehicleTotal(items: Iterable<MapCluster>): number {
   let total = 0;
-  for (const item of snapshot.values()) total += item.type === 'group' ? Math.max(1, item.count) : 1;
+  for (const item of items) total += item.type === 'group' ? Math.max(1, item.count) : 1;
   return total;
 }

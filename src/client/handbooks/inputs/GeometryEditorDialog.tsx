@@ -1,28 +1,11 @@
-import 'leaflet/dist/leaflet.css';
-import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { MapContainer, useMap } from 'react-leaflet';
-import { DEFAULT_MAP } from '../../../shared/constants';
-import { MapResize } from '../../map/MapResize';
-import { MapTiles } from '../../map/MapTiles';
-import { plainAttribution, SHAPE_STYLE } from './inputMaps';
+import { useMap } from 'react-leaflet';
+import { BaseMap } from '../../map/base/BaseMap';
+import { SHAPE_STYLE } from './inputMaps';
 import { geometryBounds, geometryToWkt, type Geometry, type GeometryKind, type LatLon, type PolygonRings } from './wktGeometry';
-
-let geoman: Promise<unknown> | undefined;
-
-/**
- * leaflet-geoman is a script that extends the global `L` and hooks into every map created afterwards: make
- * sure the global is Leaflet's, load it once, and only then create the editor's map.
- */
-function loadGeoman(): Promise<unknown> {
-  const global = window as unknown as { L?: typeof L };
-  if (!global.L) global.L = L;
-  geoman ??= import('@geoman-io/leaflet-geoman-free');
-  return geoman;
-}
 
 const pairOf = (latLng: L.LatLng): LatLon => [latLng.lat, latLng.lng];
 
@@ -134,14 +117,10 @@ export default function GeometryEditorDialog({ kind, label, initial, onApply, on
   const translate = useTranslate();
   const [ready, setReady] = useState(false);
   const editor = useRef<EditorHandle | null>(null);
-  const [handle] = useState(() => (value: EditorHandle | null) => { editor.current = value; });
-  const [view] = useState(() => [DEFAULT_MAP.lat, DEFAULT_MAP.lon] as LatLon);
-
-  useEffect(() => {
-    let live = true;
-    void loadGeoman().then(() => live && setReady(true));
-    return () => { live = false; };
-  }, []);
+  const [handle] = useState(() => (value: EditorHandle | null) => {
+    editor.current = value;
+    setReady(value !== null);
+  });
 
   const close = (_event: unknown, reason?: 'backdropClick' | 'escapeKeyDown') => {
     // a click beside the dialog must not throw the drawing away; Escape first ends a drawing in progress
@@ -169,18 +148,18 @@ export default function GeometryEditorDialog({ kind, label, initial, onApply, on
           {translate(kind === 'polygon' ? 'handbookEditor.map.polygonHint' : 'handbookEditor.map.lineHint')}
         </Typography>
         <Box data-testid="geometry-editor-map" sx={{ position: 'relative', flex: 1, minHeight: 300, zIndex: 0 }}>
-          {ready ? (
-            <MapContainer ref={plainAttribution} center={view} zoom={DEFAULT_MAP.zoom} style={{ position: 'absolute', inset: 0 }} doubleClickZoom={false}>
-              <MapTiles />
-              <MapResize />
-              <GeomanEditor kind={kind} initial={initial} handle={handle} />
-            </MapContainer>
-          ) : (
-            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', height: '100%', gap: 1 }}>
-              <CircularProgress size={20} />
-              <Typography variant="body2">{translate('handbookEditor.map.loading')}</Typography>
-            </Box>
-          )}
+          <BaseMap
+            geoman
+            doubleClickZoom={false}
+            loading={(
+              <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', height: '100%', gap: 1 }}>
+                <CircularProgress size={20} />
+                <Typography variant="body2">{translate('handbookEditor.map.loading')}</Typography>
+              </Box>
+            )}
+          >
+            <GeomanEditor kind={kind} initial={initial} handle={handle} />
+          </BaseMap>
         </Box>
       </DialogContent>
       <DialogActions>

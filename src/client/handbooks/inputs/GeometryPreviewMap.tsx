@@ -1,8 +1,6 @@
-import 'leaflet/dist/leaflet.css';
 import { useEffect } from 'react';
-import { MapContainer, Polygon, Polyline, useMap } from 'react-leaflet';
-import { MapResize } from '../../map/MapResize';
-import { MapTiles } from '../../map/MapTiles';
+import { Polygon, Polyline, useMap } from 'react-leaflet';
+import { BaseMap } from '../../map/base/BaseMap';
 import { geometryBounds, type Geometry } from './wktGeometry';
 import { SHAPE_STYLE } from './inputMaps';
 
@@ -26,23 +24,9 @@ function GeometryShapes({ geometry }: { geometry: Geometry }) {
 /** A small map showing a polygon or line, not interactive: the form's preview of a geometry column. */
 export default function GeometryPreviewMap({ geometry }: { geometry: Geometry }) {
   return (
-    <MapContainer
-      center={[0, 0]}
-      zoom={1}
-      style={{ position: 'absolute', inset: 0 }}
-      dragging={false}
-      zoomControl={false}
-      scrollWheelZoom={false}
-      doubleClickZoom={false}
-      touchZoom={false}
-      boxZoom={false}
-      keyboard={false}
-      attributionControl={false}
-    >
-      <MapTiles />
-      <MapResize />
+    <BaseMap still>
       <FitShape geometry={geometry} />
       <GeometryShapes geometry={geometry} />
-    </MapContainer>
+    </BaseMap>
   );
 }

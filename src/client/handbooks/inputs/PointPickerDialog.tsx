@@ -1,13 +1,10 @@
-import 'leaflet/dist/leaflet.css';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import L from 'leaflet';
 import { useMemo, useState } from 'react';
-import { MapContainer, Marker, useMapEvents } from 'react-leaflet';
+import { Marker, useMapEvents } from 'react-leaflet';
 import { useTranslate } from 'react-admin';
-import { COORDINATE_DECIMALS, DEFAULT_MAP, PRIMARY_COLOR } from '../../../shared/constants';
-import { MapResize } from '../../map/MapResize';
-import { MapTiles } from '../../map/MapTiles';
-import { plainAttribution } from './inputMaps';
+import { COORDINATE_DECIMALS, PRIMARY_COLOR } from '../../../shared/constants';
+import { BaseMap } from '../../map/base/BaseMap';
 import { formatPointText } from './pointText';
 
 export interface PickedPoint {
@@ -52,7 +49,6 @@ export interface PointPickerDialogProps {
 export default function PointPickerDialog({ label, initial, onApply, onClose }: PointPickerDialogProps) {
   const translate = useTranslate();
   const [point, setPoint] = useState<PickedPoint | null>(initial);
-  const [view] = useState(() => (initial ? { center: initial, zoom: POINT_ZOOM } : { center: DEFAULT_MAP, zoom: DEFAULT_MAP.zoom }));
   const handlers = useMemo<L.LeafletEventHandlerFnMap>(() => ({
     dragend: (event) => {
       const position = (event.target as L.Marker).getLatLng();
@@ -66,18 +62,10 @@ export default function PointPickerDialog({ label, initial, onApply, onClose }: 
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('handbookEditor.map.pointHint')}</Typography>
         <Box data-testid="point-picker-map" sx={{ position: 'relative', height: '60vh', minHeight: 300, zIndex: 0 }}>
-          <MapContainer
-            center={[view.center.lat, view.center.lon]}
-            zoom={view.zoom}
-            style={{ position: 'absolute', inset: 0 }}
-            doubleClickZoom={false}
-            ref={plainAttribution}
-          >
-            <MapTiles />
-            <MapResize />
+          <BaseMap center={initial ? [initial.lat, initial.lon] : undefined} zoom={initial ? POINT_ZOOM : undefined} doubleClickZoom={false}>
             <ClickToPlace onPick={setPoint} />
             {point && <Marker position={[point.lat, point.lon]} icon={PIN} draggable eventHandlers={handlers} />}
-          </MapContainer>
+          </BaseMap>
         </Box>
         <Typography variant="body2" sx={{ mt: 1 }} data-testid="point-picker-value">
           {point ? translate('handbookEditor.map.chosen', { point: formatPointText(point.lat, point.lon) }) : translate('handbookEditor.map.noPoint')}

@@ -1,7 +1,8 @@
 import { Box } from '@mui/material';
 import type { IncidentEvent } from '../../../shared/map';
 import { useT } from '../../i18n/translate';
-import { formatDateTime, formatLatLon } from '../mapFormat';
+import { formatDateTime } from '../../../shared/format';
+import { formatLatLon } from '../mapFormat';
 import { incidentTypeName, useIncidentTypes } from '../useIncidentTypes';
 import { PopupRows, PopupTitle } from './PopupRows';
 

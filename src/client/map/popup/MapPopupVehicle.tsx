@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { formatDateTime } from '../../../shared/format';
 import type { OnlineVehicle } from '../../../shared/map';
 import { useT } from '../../i18n/translate';
 import { useCurrentUser } from '../../stores/sessionStore';
 import { mapApi } from '../mapApi';
-import { formatDateTime, formatLatLon, fullName } from '../mapFormat';
+import { formatLatLon, fullName } from '../mapFormat';
 import { parseWktPoint } from '../wkt';
 import { PopupRows, PopupTitle } from './PopupRows';
 import { showRoute } from './showRoute';

@@ -2,7 +2,7 @@ import { IconButton, Slider, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Ty
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useT } from '../../i18n/translate';
-import { formatDateTime } from '../mapFormat';
+import { formatDateTime } from '../../../shared/format';
 import { REPLAY_SPEEDS, type ReplaySpeed } from './replayMath';
 import { useReplay } from './useReplay';
 

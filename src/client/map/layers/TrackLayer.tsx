@@ -2,8 +2,7 @@ import { useEffect, useMemo } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import { PRIMARY_COLOR } from '../../../shared/constants';
-import { positionAt } from './replayMath';
-import { useReplayState } from './replayState';
+import { positionAt, type Track } from '../replay/replayMath';
 
 function arrowIcon(course: number): L.DivIcon {
   return L.divIcon({
@@ -16,10 +15,12 @@ function arrowIcon(course: number): L.DivIcon {
   });
 }
 
-/** Render-less: the replayed track as a line, fitted into view when loaded, and a marker at the replay clock. */
-export function MapTrackLayer() {
+/**
+ * Render-less: a vehicle's track as a line, fitted into view when it changes, and a marker where the vehicle
+ * was at `time` (epoch ms). The map container carries data-track-points.
+ */
+export function TrackLayer({ track, time }: { track: Track | null; time: number }) {
   const map = useMap();
-  const { track, time } = useReplayState();
   const marker = useMemo(() => L.marker([0, 0], { interactive: false, keyboard: false, zIndexOffset: 1000 }), []);
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { TileLayer } from 'react-leaflet';
-import { useT } from '../i18n/translate';
+import { useT } from '../../i18n/translate';
+import { MAP_ZOOM } from './baseMapOptions';
 
 /** A transparent pixel: where the server has no tile (404 without a tile source) the light background shows. */
 export const EMPTY_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
@@ -7,5 +8,5 @@ export const EMPTY_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAE
 /** The product's own tiles (/tile/{z}/{x}/{y}.png); nothing from a public server. */
 export function MapTiles() {
   const t = useT();
-  return <TileLayer url="/tile/{z}/{x}/{y}.png" errorTileUrl={EMPTY_TILE} attribution={t('mapView.attribution')} maxZoom={19} />;
+  return <TileLayer url="/tile/{z}/{x}/{y}.png" errorTileUrl={EMPTY_TILE} attribution={t('mapView.attribution')} maxZoom={MAP_ZOOM.max} />;
 }

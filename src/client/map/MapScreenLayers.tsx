@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type L from 'leaflet';
+import { useMap } from 'react-leaflet';
+import { STOPS_MINIMISED_MAX_ZOOM, type BranchAgency, type MapCluster } from '../../shared/map';
+import { isAbortError } from '../providers/httpClient';
+import { DepotsLayer } from './layers/DepotsLayer';
+import { IncidentsLayer } from './layers/IncidentsLayer';
+import { positioned } from './layers/layerContent';
+import { RoutesLayer } from './layers/RoutesLayer';
+import { StopsLayer, type MapStop } from './layers/StopsLayer';
+import { TrackLayer } from './layers/TrackLayer';
+import { VehiclesLayer, zoomIntoGroup } from './layers/VehiclesLayer';
+import { useLiveVehicles } from './live/useLiveVehicles';
+import { mapApi } from './mapApi';
+import { layerErrors, latestVehicles, select, streamState, useIncidentPeriod } from './mapState';
+import { useReplayState } from './replay/replayState';
+import { loadRoutes, type DrawnRoute } from './routeCache';
+import { useDebouncedLoad } from './useDebouncedLoad';
+import { incidentColour, useIncidentTypes } from './useIncidentTypes';
+import { useViewport } from './useViewport';
+import { parseWktPoint } from './wkt';
+
+/**
+ * The map screen's wiring: each piece reads the screen's stores and the map API and hands the data and
+ * the screen's handlers (the details popup, the layer error notes) to a layer of src/client/map/layers.
+ */
+
+/** A layer's failed load, for the note over the map; cleared when the layer goes. */
+function useLayerError(layer: string, error: boolean): void {
+  useEffect(() => layerErrors.set((e) => ({ ...e, [layer]: error })), [layer, error]);
+  useEffect(() => () => layerErrors.set((e) => ({ ...e, [layer]: false })), [layer]);
+}
+
+const openVehicle = (item: MapCluster, map: L.Map) => {
+  if (item.type === 'group') zoomIntoGroup(map, item);
+  else select({ kind: 'vehicle', id: item.id, at: item.center, item });
+};
+
+/** The geo stream's vehicles (the filter's choice) on the vehicle canvas; the popup follows them. */
+export function ScreenVehicles({ vehicleIds }: { vehicleIds: readonly number[] | null }) {
+  const { picture, status, error } = useLiveVehicles(useMap(), vehicleIds);
+  useEffect(() => latestVehicles.set(picture.snapshot), [picture.snapshot]);
+  useEffect(() => () => latestVehicles.set(new Map()), []);
+  useEffect(() => streamState.set({ status, error }), [status, error]);
+  useEffect(() => () => streamState.set({ status: 'stopped', error: '' }), []);
+  return <VehiclesLayer items={picture.items} time={picture.time} onItemClick={openVehicle} />;
+}
+
+/** The filter's routes and those picked from the search or a popup. */
+export function ScreenRoutes({ ids }: { ids: readonly number[] }) {
+  const [routes, setRoutes] = useState<DrawnRoute[]>([]);
+  const key = ids.join(',');
+  useEffect(() => {
+    const controller = new AbortController();
+    loadRoutes(key ? key.split(',').map(Number) : [], { signal: controller.signal, quiet: true })
+      .then(setRoutes, (error: unknown) => !isAbortError(error) && setRoutes([]));
+    return () => controller.abort();
+  }, [key]);
+  return (
+    <RoutesLayer
+      routes={routes}
+      onRouteClick={(route, at) => select({ kind: 'route', id: route.route_id, at, route })}
+      onStopClick={(stop) => select({ kind: 'stop', id: stop.id, at: stop.at, name: stop.name })}
+    />
+  );
+}
+
+/**
+ * The stops in view (GET /api/v1/map/stops?bbox=) when zoomed in past the minimised zoom; at zoom 12 or
+ * lower only the drawn routes' first and last stops show (the routes layer draws those).
+ */
+export function ScreenStops() {
+  const { bbox, zoom } = useViewport(useMap(), 0.2);
+  const key = zoom > STOPS_MINIMISED_MAX_ZOOM ? bbox.map((v) => v.toFixed(4)).join(',') : null;
+  const { data, error } = useDebouncedLoad(key, (signal) => mapApi.stops(bbox, { signal, quiet: true }));
+  useLayerError('stops', error);
+  const stops = useMemo(() => (data ?? []).flatMap((row): MapStop[] => {
+    const at = typeof row.lat === 'number' && typeof row.lon === 'number' ? [row.lat, row.lon] as const : parseWktPoint(row.geo);
+    return at ? [{ id: row.id, name: row.name ?? '', at: [at[0], at[1]] }] : [];
+  }), [data]);
+  return <StopsLayer stops={stops} onStopClick={(stop) => select({ kind: 'stop', ...stop })} />;
+}
+
+/** Enterprises and branches, or departments as points, each opening its details. */
+export function ScreenDepots({ data, points }: { data: BranchAgency; points: boolean }) {
+  return <DepotsLayer data={data} points={points} onDepotClick={({ kind, depot, at }) => select({ kind, id: depot.id, at, depot })} />;
+}
+
+/** Driver-assistance incidents of the chosen period in view, coloured by incident type. */
+export function ScreenIncidents() {
+  const { bbox } = useViewport(useMap(), 0.2);
+  const { from, to } = useIncidentPeriod();
+  const types = useIncidentTypes(true);
+  const key = `${from}-${to}-${bbox.map((v) => v.toFixed(4)).join(',')}`;
+  const { data, error } = useDebouncedLoad(key, (signal) => mapApi.incidents(new Date(from).toISOString(), new Date(to).toISOString(), bbox, { signal, quiet: true }));
+  useLayerError('incidents', error);
+  const colourOf = useCallback((type: number) => incidentColour(types, type), [types]);
+  const incidents = useMemo(() => positioned(data ?? []), [data]);
+  if (!data) return null;
+  return <IncidentsLayer incidents={incidents} colourOf={colourOf} onIncidentClick={(incident) => select({ kind: 'incident', id: incident.id, at: [incident.lat, incident.lon], incident })} />;
+}
+
+/** The replayed track and the vehicle at the replay clock. */
+export function ScreenTrack() {
+  const { track, time } = useReplayState();
+  return <TrackLayer track={track} time={time} />;
+}

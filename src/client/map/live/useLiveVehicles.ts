@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import type L from 'leaflet';
+import { serializeGeoSubscription } from '../../../shared/map';
+import type { GeoStreamStatus } from '../geoStreamClient';
+import { useGeoStream } from '../useGeoStream';
+import { useViewport } from '../useViewport';
+import { NO_VEHICLES, VehicleRedrawThrottle, type VehiclePicture } from './vehicleThrottle';
+
+export interface LiveVehicles {
+  picture: VehiclePicture;
+  status: GeoStreamStatus;
+  error: string;
+}
+
+/**
+ * The geo stream's vehicles and groups in the map's view (plus a margin), merged and throttled for the
+ * vehicle layer. `vehicleIds` is a filter's choice (null: every vehicle; empty: none, so no stream is open).
+ */
+export function useLiveVehicles(map: L.Map, vehicleIds: readonly number[] | null): LiveVehicles {
+  const { bbox, zoom } = useViewport(map, 0.3);
+  const [picture, setPicture] = useState<VehiclePicture>(NO_VEHICLES);
+  const [throttle] = useState(() => new VehicleRedrawThrottle(setPicture));
+
+  useEffect(() => {
+    const moved = () => throttle.moved();
+    map.on('move', moved);
+    return () => {
+      map.off('move', moved);
+      throttle.stop();
+    };
+  }, [map, throttle]);
+
+  const none = vehicleIds !== null && vehicleIds.length === 0;
+  const q = none ? null : serializeGeoSubscription({ bounds: bbox, zoom, vehicles: [...(vehicleIds ?? [])] });
+  const { status, error } = useGeoStream(q, (time, items) => throttle.push(time, items));
+
+  useEffect(() => {
+    if (none) throttle.clear(new Date().toISOString());
+  }, [none, throttle]);
+
+  return { picture, status: none ? 'stopped' : status, error };
+}
