@@ -13,7 +13,7 @@ export function MapLayersControl({ flags }: { flags: MapFlags }) {
   return (
     <>
       <Tooltip title={t('mapView.layers.title')}>
-        <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('mapView.layers.title')} data-testid="map-layers-button">
+        <IconButton size="small" onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('mapView.layers.title')} data-testid="map-layers-button">
           <LayersIcon />
         </IconButton>
       </Tooltip>

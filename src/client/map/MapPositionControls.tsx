@@ -24,11 +24,11 @@ export function MapPositionControls() {
     <>
       <Tooltip title={t('mapView.position.save')}>
         <span>
-          <IconButton onClick={save} disabled={saving} aria-label={t('mapView.position.save')} data-testid="map-save-position"><SaveIcon /></IconButton>
+          <IconButton size="small" onClick={save} disabled={saving} aria-label={t('mapView.position.save')} data-testid="map-save-position"><SaveIcon /></IconButton>
         </span>
       </Tooltip>
       <Tooltip title={t('mapView.position.restore')}>
-        <IconButton onClick={restoreSavedPosition} aria-label={t('mapView.position.restore')} data-testid="map-restore-position"><RestoreIcon /></IconButton>
+        <IconButton size="small" onClick={restoreSavedPosition} aria-label={t('mapView.position.restore')} data-testid="map-restore-position"><RestoreIcon /></IconButton>
       </Tooltip>
     </>
   );

@@ -38,7 +38,8 @@ export function MapSearch({ filters, onVehicle }: { filters: MapFilters | null; 
   return (
     <Autocomplete<MapSearchItem, false, false, false>
       size="small"
-      sx={{ width: 300 }}
+      // 34 px high, to sit in the 42 px top panel
+      sx={{ width: 300, '& .MuiAutocomplete-inputRoot': { py: '3px' } }}
       options={options}
       loading={loading}
       filterOptions={(x) => x}

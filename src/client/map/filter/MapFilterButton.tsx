@@ -37,7 +37,7 @@ export function MapFilterButton({ filters }: { filters: MapFilters | null }) {
     <>
       <Tooltip title={t('mapView.filter.button')}>
         <span>
-          <IconButton onClick={(e) => setAnchor(e.currentTarget)} disabled={!filters} aria-label={t('mapView.filter.button')} data-testid="map-filter-button">
+          <IconButton size="small" onClick={(e) => setAnchor(e.currentTarget)} disabled={!filters} aria-label={t('mapView.filter.button')} data-testid="map-filter-button">
             <Badge color="secondary" badgeContent={count} invisible={count === 0}><FilterListIcon /></Badge>
           </IconButton>
         </span>
