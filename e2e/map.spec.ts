@@ -88,6 +88,7 @@ test.describe('map', () => {
     expect(panel.height).toBe(LAYOUT.topPanel);
     const box = (await map.boundingBox())!;
     expect(box.y).toBeCloseTo(panel.y + panel.height, 0);
+    await page.screenshot({ path: `${SCREENS}/map-top-panel.png`, clip: { x: 0, y: 0, width: 1280, height: 120 } });
     // a narrow window keeps the panel on one row
     await page.setViewportSize({ width: 700, height: 700 });
     await expect.poll(async () => (await page.getByTestId('map-toolbar').boundingBox())?.height).toBe(LAYOUT.topPanel);

@@ -39,7 +39,7 @@ export function MapSearch({ filters, onVehicle }: { filters: MapFilters | null; 
     <Autocomplete<MapSearchItem, false, false, false>
       size="small"
       // 34 px high, to sit in the 42 px top panel
-      sx={{ width: 300, '& .MuiAutocomplete-inputRoot': { py: '3px' } }}
+      sx={{ width: 300, '& .MuiAutocomplete-inputRoot.MuiInputBase-sizeSmall': { py: '3px' } }}
       options={options}
       loading={loading}
       filterOptions={(x) => x}
