@@ -6,7 +6,7 @@ import { useT } from '../i18n/translate';
 import { saveMapPosition } from '../providers/session';
 import { getMapPositions, restoreSavedPosition } from '../stores/mapPositionStore';
 import { showMessage } from '../stores/messageStore';
-import { positionOf } from './MapPositionSync';
+import { positionOf } from './layers/ViewLayer';
 import { mapInstance } from './mapState';
 
 /** 'Сохранить положение' (POST /api/v1/auth/coord) and 'Вернуться к сохранённому' (set saved: saved → current). */

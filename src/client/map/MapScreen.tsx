@@ -16,10 +16,9 @@ import { BaseMap } from './base/BaseMap';
 import { MapIncidentsPanel } from './MapIncidentsPanel';
 import { useLayers, type MapFlags } from './mapLayers';
 import { mapInstance, select, useFilterSelection, usePickedRoutes } from './mapState';
-import { ScreenDepots, ScreenIncidents, ScreenRoutes, ScreenStops, ScreenTrack, ScreenVehicles } from './MapScreenLayers';
+import { ScreenDepots, ScreenIncidents, ScreenRoutes, ScreenStops, ScreenTrack, ScreenVehicles, ScreenView } from './MapScreenLayers';
 import { MapStatus } from './MapStatus';
 import { MapToolbar, type MapMode } from './MapToolbar';
-import { MapPositionSync } from './MapPositionSync';
 import { MapPopup } from './popup/MapPopup';
 import { ReplayPanel } from './replay/ReplayPanel';
 import { clearReplay } from './replay/replayState';
@@ -66,7 +65,7 @@ export default function MapScreen() {
       <MapToolbar mode={mode} modes={modes} onMode={setMode} filters={filters} flags={flags} />
       <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
         <BaseMap center={[start.lat, start.lon]} zoom={start.zoom} canvas testId="map" onMap={mapInstance.set}>
-          <MapPositionSync />
+          <ScreenView />
           {layers.routes && <ScreenRoutes ids={routeIds} />}
           {layers.stops && <ScreenStops />}
           {depots && layers.depotPoints && <ScreenDepots data={depots} points />}

@@ -1,18 +1,21 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type L from 'leaflet';
 import { useMap } from 'react-leaflet';
+import type { MapPosition } from '../../shared/api';
 import { STOPS_MINIMISED_MAX_ZOOM, type BranchAgency, type MapCluster } from '../../shared/map';
 import { isAbortError } from '../providers/httpClient';
+import { getMapPositions, setCurrentPosition, useMapPositions } from '../stores/mapPositionStore';
 import { DepotsLayer } from './layers/DepotsLayer';
 import { IncidentsLayer } from './layers/IncidentsLayer';
 import { positioned } from './layers/layerContent';
 import { RoutesLayer } from './layers/RoutesLayer';
 import { StopsLayer, type MapStop } from './layers/StopsLayer';
 import { TrackLayer } from './layers/TrackLayer';
+import { ViewLayer } from './layers/ViewLayer';
 import { VehiclesLayer, zoomIntoGroup } from './layers/VehiclesLayer';
 import { useLiveVehicles } from './live/useLiveVehicles';
 import { mapApi } from './mapApi';
-import { layerErrors, latestVehicles, select, streamState, useIncidentPeriod } from './mapState';
+import { cursor, layerErrors, latestVehicles, select, streamState, useIncidentPeriod } from './mapState';
 import { useReplayState } from './replay/replayState';
 import { loadRoutes, type DrawnRoute } from './routeCache';
 import { useDebouncedLoad } from './useDebouncedLoad';
@@ -104,4 +107,18 @@ export function ScreenIncidents() {
 export function ScreenTrack() {
   const { track, time } = useReplayState();
   return <TrackLayer track={track} time={time} />;
+}
+
+const followMap = (next: MapPosition) => {
+  const { current } = getMapPositions();
+  if (current.lat !== next.lat || current.lon !== next.lon || current.zoom !== next.zoom) setCurrentPosition(next);
+};
+
+/**
+ * The current map position (spec section 4) follows the map, and a change of it from outside ('return to
+ * saved') moves the map; the cursor's coordinates go to the corner display.
+ */
+export function ScreenView() {
+  const { current } = useMapPositions();
+  return <ViewLayer view={current} onViewChange={followMap} onCursor={cursor.set} />;
 }
