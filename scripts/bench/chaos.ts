@@ -10,7 +10,7 @@
 // server for a few seconds). Afterwards every acknowledged position (EGTS RESPONSE, HTTP 200) is looked up in
 // app.track: stored, missing, duplicates. Ports: HTTP 3302, EGTS 4202 (CHAOS_PORT, CHAOS_EGTS_PORT).
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
@@ -19,6 +19,7 @@ import { migrate } from '../../src/server/db/migrate';
 import { FrameReader } from '../../src/server/telemetry/egts/frameReader';
 import { authPacket, positionsPacket } from '../../src/server/telemetry/egts/terminalPackets';
 import { createSource } from '../../src/server/telemetry/http/sourceKeys';
+import { ensureDatabase, percentile, startServerProcess } from './serverProcess';
 
 const TERMINALS = Number(process.env.CHAOS_TERMINALS ?? 1000);
 const SECONDS = Number(process.env.CHAOS_SECONDS ?? 90);
@@ -33,13 +34,7 @@ const cluster = readdirSync('/etc/postgresql')[0];
 const RESTART_COMMAND = (process.env.CHAOS_RESTART_COMMAND ?? `pg_ctlcluster --skip-systemctl-redirect ${cluster} main restart`).split(' ');
 
 // ---------------------------------------------------------------- database and server
-const dbName = new URL(URL_).pathname.slice(1);
-const adminUrl = new URL(URL_);
-adminUrl.pathname = '/postgres';
-const admin = new pg.Client({ connectionString: adminUrl.toString() });
-await admin.connect();
-if ((await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount === 0) await admin.query(`create database ${dbName}`);
-await admin.end();
+await ensureDatabase(URL_);
 {
   const db = await openPostgres(URL_, 2);
   await migrate(db);
@@ -58,31 +53,13 @@ const source = await (async () => {
 })();
 
 rmSync(DATA_DIR, { recursive: true, force: true });
-const serverLog: string[] = [];
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  env: {
-    ...process.env, DATABASE_URL: URL_, PORT: String(PORT), HOST: '127.0.0.1', EGTS_PORT: String(EGTS_PORT), EGTS_HOST: '127.0.0.1',
-    DATA_DIR, DEMO_DATA: 'false', SIMULATOR: 'false', LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent',
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
+const server = await startServerProcess({
+  DATABASE_URL: URL_, PORT: String(PORT), HOST: '127.0.0.1', EGTS_PORT: String(EGTS_PORT), EGTS_HOST: '127.0.0.1',
+  DATA_DIR, DEMO_DATA: 'false', SIMULATOR: 'false',
 });
-for (const stream of [server.stdout, server.stderr]) stream.on('data', (chunk: Buffer) => serverLog.push(...chunk.toString().split('\n').filter(Boolean)));
-let serverExited: number | null = null;
-server.on('exit', (code) => {
-  serverExited = code ?? -1;
-});
-const rssMb = () => {
-  const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'));
-  return match ? Math.round(Number(match[1]) / 1024) : 0;
-};
-for (let i = 0; ; i += 1) {
-  if (serverLog.some((line) => line.startsWith('Консоль запущена'))) break;
-  if (serverExited !== null || i > 1200) throw new Error(`server did not start:\n${serverLog.join('\n')}`);
-  await delay(100);
-}
 // The device index loaded before the vehicles were all there is refreshed each minute: wait for ours.
 await delay(1000);
-const rssStart = rssMb();
+const rssStart = server.rssMb();
 
 // ---------------------------------------------------------------- EGTS fleet
 const ackLatencies: number[] = [];
@@ -205,7 +182,7 @@ clearInterval(httpTimer);
 const until = performance.now() + 10_000;
 while (terminals.some((t) => t.outstanding > 0) && performance.now() < until) await delay(50);
 const unanswered = terminals.reduce((sum, t) => sum + t.outstanding, 0);
-const rssEnd = rssMb();
+const rssEnd = server.rssMb();
 
 // ---------------------------------------------------------------- every acknowledged position stored?
 const check = new pg.Client({ connectionString: URL_ });
@@ -231,13 +208,12 @@ const afterRestart = await fetch(`http://127.0.0.1:${PORT}/api/v1/telemetry/posi
 await check.end();
 
 for (const t of terminals) t.socket.destroy();
-const alive = serverExited === null;
-server.kill('SIGTERM');
-await new Promise((resolve) => server.once('exit', resolve));
+const alive = server.alive();
+const errors = server.errors();
+await server.stop();
 
 const sorted = [...ackLatencies].sort((a, b) => a - b);
-const pct = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN);
-const errors = serverLog.filter((line) => /"level":(50|60)/.test(line));
+const pct = (p: number) => percentile(sorted, p);
 console.log(`
 Chaos — ${TERMINALS} EGTS terminals × 1 Hz for ${SECONDS} s, PostgreSQL restarted at ${RESTARTS.join(' s, ')} s (${restarts.map((r) => `${r.ms} ms`).join(', ')} each)
   EGTS sent               ${sent}
@@ -247,7 +223,7 @@ Chaos — ${TERMINALS} EGTS terminals × 1 Hz for ${SECONDS} s, PostgreSQL resta
   missing                 ${missingEgts} acknowledged EGTS positions, ${missingHttp} HTTP positions answered 200
   duplicates              ${duplicates}
   HTTP batches            ${http.sent} sent: ${http.ok} × 200, ${http.unavailable} × 503 (${[...http.codes].join(', ') || '—'}), ${http.other} other
-  server                  ${alive ? 'alive throughout' : `EXITED (${serverExited})`}; answers after the restarts: HTTP ${afterRestart}; RSS ${rssStart} → ${rssEnd} MB; ${errors.length} error lines logged
+  server                  ${alive ? 'alive throughout' : `EXITED (${server.exitCode()})`}; answers after the restarts: HTTP ${afterRestart}; RSS ${rssStart} → ${rssEnd} MB; ${errors.length} error lines logged
   verdict                 ${missingEgts + missingHttp === 0 && duplicates === 0 && alive ? 'nothing acknowledged was lost' : 'LOSS OR FAILURE'}
 `);
 if (errors.length) console.log(`first error lines:\n${errors.slice(0, 5).map((line) => line.slice(0, 300)).join('\n')}`);
