@@ -5,8 +5,8 @@
 //
 // The server (src/server/main.ts) runs on its own database (LOAD_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/tc_faults_load, created if missing) with the demo city loaded on first
-// start and the simulator driving the fleet, HTTP on 3302 (LOAD_PORT). Each operator logs in (the demo
-// `operator` account), keeps a geo stream of the whole city open, and then, every 1–3 s (a person's pace),
+// start and the simulator driving the fleet, HTTP on 3302 (LOAD_PORT). Each operator logs in (accounts
+// load001… added as copies of the demo dispatcher `operator`), keeps a geo stream of the whole city open, and then, every 1–3 s (a person's pace),
 // does one of: a handbook list with a filter and a sort (55 %), a journal list (30 %), a handbook edit
 // (an existing stop's note saved, 15 %). Prints errors (any answer other than 2xx, network failures, a stream
 // that ended), throughput, latency p50/p95/p99 per kind and overall, and the server's RSS at the start and
@@ -14,6 +14,7 @@
 import { parseArgs } from 'node:util';
 import { setTimeout as delay } from 'node:timers/promises';
 import { serializeGeoSubscription } from '../../src/shared/map';
+import { openPostgres } from '../../src/server/db/postgres';
 import { ensureDatabase, percentile, startServerProcess } from './serverProcess';
 
 const { values: args } = parseArgs({ options: { operators: { type: 'string', default: '200' }, minutes: { type: 'string', default: '10' } } });
@@ -30,6 +31,21 @@ const server = await startServerProcess({
   DATABASE_URL: URL_, PORT: String(PORT), HOST: '127.0.0.1', EGTS_PORT: '0', DATA_DIR: '/tmp/tc-faults-load', DEMO_DATA: 'true',
 });
 console.log(`server up in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (pid ${server.pid})`);
+{
+  // One account per operator (load001…), each a copy of the demo dispatcher: same password and roles.
+  const db = await openPostgres(URL_, 1);
+  await db.query(
+    `insert into app.users (username, password_hash, first_name, last_name)
+     select 'load' || lpad(g::text, 3, '0'), u.password_hash, 'Нагрузка', g::text
+       from app.users u, generate_series(1, $1::int) g where u.username = 'operator'
+     on conflict do nothing`, [OPERATORS]);
+  await db.query(
+    `insert into app.user_role (user_id, role_id)
+     select n.id, r.role_id from app.users n, app.users o join app.user_role r on r.user_id = o.id
+      where o.username = 'operator' and n.username like 'load%'
+     on conflict do nothing`);
+  await db.close();
+}
 
 type Kind = 'login' | 'handbook list' | 'journal list' | 'handbook edit';
 const latencies = new Map<Kind, number[]>();
@@ -93,17 +109,20 @@ async function stream(auth: string, index: number): Promise<void> {
       return;
     }
     streamsOpen += 1;
-    const reader = response.body.getReader();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      streamBytes += value.length;
+    try {
+      const reader = response.body.getReader();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        streamBytes += value.length;
+      }
+      if (running) countError('geo stream: ended by the server');
+    } finally {
+      streamsOpen -= 1;
     }
-    if (running) countError('geo stream: ended by the server');
   } catch (error) {
     if (running) countError(`geo stream: ${(error as Error).message}`);
   } finally {
-    streamsOpen -= 1;
     clearInterval(stop);
   }
 }
@@ -138,7 +157,7 @@ async function operator(auth: string, index: number): Promise<void> {
 // ---------------------------------------------------------------- run
 const tokens: string[] = [];
 for (let i = 0; i < OPERATORS; i += 10) {
-  const batch = await Promise.all(Array.from({ length: Math.min(10, OPERATORS - i) }, () => call('login', '/api/v1/auth/login', undefined, { username: 'operator', password: 'operator123' })));
+  const batch = await Promise.all(Array.from({ length: Math.min(10, OPERATORS - i) }, (_, j) => call('login', '/api/v1/auth/login', undefined, { username: `load${String(i + j + 1).padStart(3, '0')}`, password: 'operator123' })));
   for (const answer of batch) if (answer) tokens.push(`Bearer ${(answer as { token: string }).token}`);
 }
 const firstPage = (await call('handbook list', '/api/table/list', tokens[0], { config: { type: 'stops' }, perPage: 1000 })) as { list: { stop_id: number }[] };
