@@ -2,6 +2,7 @@
 //
 //   npx tsx scripts/bench/chaos.ts                       # 1,000 terminals × 1 Hz, 90 s, PostgreSQL restarted at 20 s and 50 s
 //   CHAOS_TERMINALS=200 CHAOS_SECONDS=40 CHAOS_RESTARTS=15,30 npx tsx scripts/bench/chaos.ts
+//   CHAOS_DATABASE_URL=postgres://postgres@127.0.0.1:5432/tc_faults_load SIMULATOR=true npx tsx scripts/bench/chaos.ts
 //
 // A real server process (src/server/main.ts) on its own database (CHAOS_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/tc_faults_chaos, created if missing) takes EGTS from a simulated fleet
@@ -55,7 +56,8 @@ const source = await (async () => {
 rmSync(DATA_DIR, { recursive: true, force: true });
 const server = await startServerProcess({
   DATABASE_URL: URL_, PORT: String(PORT), HOST: '127.0.0.1', EGTS_PORT: String(EGTS_PORT), EGTS_HOST: '127.0.0.1',
-  DATA_DIR, DEMO_DATA: 'false', SIMULATOR: 'false',
+  // SIMULATOR=true on a database holding the demo city (LOAD's) adds the simulator's writes to the outage.
+  DATA_DIR, DEMO_DATA: 'false', SIMULATOR: process.env.SIMULATOR ?? 'false',
 });
 // The device index loaded before the vehicles were all there is refreshed each minute: wait for ours.
 await delay(1000);
