@@ -1,4 +1,4 @@
-import { appendFileSync, copyFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,5 +101,29 @@ describe.each(ENGINES)('track spool: acknowledged positions survive a crash, on 
     const { recovered } = await replay();
     expect(recovered).toBeGreaterThanOrEqual(1);
     expect(await stored()).toEqual({ n: 5, distinct: 5 });
+  });
+
+  it('answers 503 telemetry_not_stored when the spool cannot be written, and takes the resend once it can', async () => {
+    const { createSource } = await import('../src/server/telemetry/http/sourceKeys');
+    const { key } = await createSource(t.db, 'Источник без диска', null);
+    const time = fix(3).time;
+    const post = () => t.app.inject({
+      method: 'POST', url: '/api/v1/telemetry/positions', headers: { 'x-telemetry-key': key },
+      payload: { positions: [{ device: '7400001', time, lat: 59.96, lon: 30.33, speed: 14, course: 50 }] },
+    });
+    // The writer closes its current file; with the folder gone the next one cannot be created (a failed disk).
+    await t.app.telemetry.track.writer.flush();
+    rmSync(spoolDir, { recursive: true, force: true });
+    const refused = await post();
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({ messages: ['telemetry_not_stored'] });
+    expect(refused.headers['retry-after']).toBe('5');
+    mkdirSync(spoolDir);
+    const resent = await post();
+    expect(resent.statusCode, resent.body).toBe(200);
+    // Not taken for a duplicate of the refused attempt: it was never acknowledged.
+    expect(resent.json()).toEqual({ accepted: 1, duplicates: 0 });
+    await t.app.telemetry.track.writer.flush();
+    expect((await stored()).n).toBe(6);
   });
 });
