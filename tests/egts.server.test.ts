@@ -13,7 +13,7 @@ describe('EGTS listener limits', () => {
     server = new EgtsServer({
       ingest: (positions) => {
         ingested.push(...positions);
-        return { accepted: positions.length, duplicates: 0, rejected: [] };
+        return { accepted: positions.length, duplicates: 0, rejected: [], durable: Promise.resolve(true) };
       },
       vehicleOf: (peer) => (String(peer) === '7000001' ? 1 : undefined),
       emitEvent: () => {},

@@ -6,7 +6,7 @@ import { TelemetryPipeline, type PositionChange } from '../src/server/telemetry/
 import { RecentFixes } from '../src/server/telemetry/recentFixes';
 import { TrackWriter } from '../src/server/telemetry/trackWriter';
 import type { Position } from '../src/server/telemetry/types';
-import { silentLog } from './fixtures/egts/harness';
+import { silentLog, temporarySpool } from './fixtures/egts/harness';
 
 const at = (secondsAgo: number) => Math.floor(Date.now() / 1000 - secondsAgo) * 1000;
 const position = (more: Partial<Position> = {}): Position => ({ vehicleId: 1, time: at(10), lat: 59.9, lon: 30.3, speed: 20, course: 90, valid: true, history: false, ...more });
@@ -28,7 +28,7 @@ function fakeDb() {
 describe('telemetry pipeline', () => {
   const build = () => {
     const { db, state } = fakeDb();
-    const writer = new TrackWriter(db, { flushIntervalMs: 60_000, flushRows: 10, maxBufferedRows: 25, statementRows: 4 }, silentLog);
+    const writer = new TrackWriter(db, temporarySpool(25), { flushIntervalMs: 60_000, flushRows: 10, statementRows: 4 }, silentLog);
     const pipeline = new TelemetryPipeline(new LatestPositions(), new RecentFixes(4), writer, { futureToleranceMs: 300_000, maxSpeedKmh: 300, maxAgeMs: 86_400_000 });
     return { pipeline, writer, state };
   };
@@ -47,7 +47,7 @@ describe('telemetry pipeline', () => {
       position({ vehicleId: 2, speed: 900, course: 360 }),
     ]);
     expect(outcome).toEqual({
-      accepted: 3, duplicates: 1,
+      accepted: 3, duplicates: 1, durable: expect.any(Promise),
       rejected: [
         { index: 4, field: 'lat', message: 'lat must be between -90 and 90' },
         { index: 5, field: 'time', message: 'time is more than 300 s in the future' },
@@ -61,14 +61,22 @@ describe('telemetry pipeline', () => {
     expect(changes).toHaveLength(1); // history only: no change to announce
   });
 
+  it('says the positions are durable only once they are in the spool', async () => {
+    const { pipeline, writer } = build();
+    const outcome = pipeline.ingest([position({ time: at(5) })]);
+    expect(writer.getStats().buffered).toBe(1);
+    expect(await outcome.durable).toBe(true);
+    expect(await pipeline.ingest([position({ time: at(5) })]).durable).toBe(true); // a duplicate: nothing to store
+  });
+
   it('writes in statements of the configured size and keeps rows while the database is down', async () => {
     const { pipeline, writer, state } = build();
-    pipeline.ingest(Array.from({ length: 9 }, (_, i) => position({ time: at(100 - i) })));
+    await pipeline.ingest(Array.from({ length: 9 }, (_, i) => position({ time: at(100 - i) }))).durable;
     await writer.flush();
     expect(state.statements).toEqual([4, 4, 1]);
 
     state.down = true;
-    pipeline.ingest(Array.from({ length: 6 }, (_, i) => position({ time: at(50 - i) })));
+    await pipeline.ingest(Array.from({ length: 6 }, (_, i) => position({ time: at(50 - i) }))).durable;
     await writer.flush();
     expect(writer.getStats()).toMatchObject({ written: 9, buffered: 6, failedFlushes: 1 });
 
@@ -77,12 +85,19 @@ describe('telemetry pipeline', () => {
     expect(writer.getStats()).toMatchObject({ written: 15, buffered: 0 });
   });
 
-  it('bounds the buffer while the database stays down, dropping the oldest rows', async () => {
+  it('keeps everything while the database stays down, beyond the memory bound on disk only, and writes it all once back', async () => {
     const { pipeline, writer, state } = build();
     state.down = true;
-    pipeline.ingest(Array.from({ length: 30 }, (_, i) => position({ vehicleId: 10 + i })));
+    for (let round = 0; round < 3; round += 1) {
+      // 30 positions a round, sealed into one spool file each: more than the 25 kept in memory.
+      await pipeline.ingest(Array.from({ length: 30 }, (_, i) => position({ vehicleId: 10 + i, time: at(100 - round) }))).durable;
+      await writer.flush();
+    }
+    expect(writer.getStats()).toMatchObject({ buffered: 90, written: 0 });
+    state.down = false;
     await writer.flush();
-    expect(writer.getStats()).toMatchObject({ buffered: 25, dropped: 5 });
+    expect(writer.getStats()).toMatchObject({ buffered: 0, written: 90 });
+    expect(state.statements.reduce((a, b) => a + b, 0)).toBe(90);
   });
 });
 

@@ -28,7 +28,7 @@ interface ServerStats {
   /** Event-loop delay since the run started. */
   eventLoopP99Ms: number;
   eventLoopMaxMs: number;
-  telemetry: { accepted: number; duplicates: number; rejected: number; vehicles: number; track: { written: number; buffered: number; failedFlushes: number; dropped: number; maxFlushMs: number } };
+  telemetry: { accepted: number; duplicates: number; rejected: number; vehicles: number; track: { written: number; buffered: number; failedFlushes: number; maxFlushMs: number } };
   egts: { connections: number; accepted: number; packets: number; positions: number; refused: number } | undefined;
 }
 
@@ -259,7 +259,7 @@ EGTS ingestion — ${TERMINALS} terminals × 1 POS_DATA/s for ${(runMs / 1000).t
   acks later than 1 s     ${over1s}
   server CPU              ${serverCpuPct.toFixed(0)} % of one core (event-loop delay p99 ${after.eventLoopP99Ms.toFixed(0)} ms, max ${after.eventLoopMaxMs.toFixed(0)} ms)
   server RSS              ${mb(before.rss)} before, ${mb(peakRss)} peak, heap ${mb(after.heapUsed)}
-  track rows written      ${finalRows} by the end of the run (buffered at most ${peakBuffered}, slowest flush ${after.telemetry.track.maxFlushMs.toFixed(0)} ms, failed flushes ${after.telemetry.track.failedFlushes}, dropped ${after.telemetry.track.dropped})
+  track rows written      ${finalRows} by the end of the run (buffered at most ${peakBuffered}, slowest flush ${after.telemetry.track.maxFlushMs.toFixed(0)} ms, failed flushes ${after.telemetry.track.failedFlushes})
   pipeline                accepted ${after.telemetry.accepted}, duplicates ${after.telemetry.duplicates}, rejected ${after.telemetry.rejected}, vehicles live ${after.telemetry.vehicles}
   load generator          CPU ${(((clientCpu.user + clientCpu.system) / 1000 / runMs) * 100).toFixed(0)} % of one core, event loop p99 ${(clientLoop.percentile(99) / 1e6).toFixed(0)} ms
   target (no ack > 1 s)   ${over1s === 0 && unacked === 0 ? 'met' : 'NOT met'}

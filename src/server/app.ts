@@ -58,7 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: config.bodyLimitBytes,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
-  const db = options.db ?? (await openDatabase(config));
+  const db = options.db ?? (await openDatabase(config, app.log));
   const ownsDb = !options.db;
   await migrate(db);
   await seedPlatform(db);

@@ -6,6 +6,8 @@ export interface Config {
   host: string;
   /** A PostgreSQL server; when unset the embedded engine runs in dataDir. */
   databaseUrl?: string;
+  /** How long the server waits at start for PostgreSQL to accept connections (DB_CONNECT_TIMEOUT_S), seconds. */
+  dbConnectTimeoutS: number;
   /** Folder of the embedded database; undefined keeps it in memory (tests). */
   dataDir?: string;
   logLevel: string;
@@ -30,6 +32,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    dbConnectTimeoutS: Number(env.DB_CONNECT_TIMEOUT_S ?? 120),
     dataDir: env.DATA_DIR ?? './data',
     logLevel: env.LOG_LEVEL ?? 'info',
     demoData: (env.DEMO_DATA ?? 'true') !== 'false',

@@ -12,6 +12,8 @@ export const ERROR_CATALOGUE = {
   login_and_password_required: { ru: 'Укажите логин и пароль', en: 'Enter login and password' },
   too_many_attempts: { ru: 'Слишком много неудачных попыток входа, повторите позже', en: 'Too many failed attempts, try again later' },
   internal_error: { ru: 'Ошибка сервера', en: 'Server error' },
+  database_unavailable: { ru: 'Сервис временно недоступен', en: 'Service temporarily unavailable' },
+  telemetry_not_stored: { ru: 'Координаты не сохранены, повторите отправку позже', en: 'Positions not stored, send them again later' },
   unauthorized: { ru: 'Пользователь не авторизован', en: 'User is not authorised' },
   forbidden: { ru: 'Доступ запрещен', en: 'Access denied' },
   bad_request: { ru: 'Неверный запрос', en: 'Bad request' },

@@ -17,9 +17,12 @@ export interface TestApp {
   login(username: string, password: string): Promise<string>;
 }
 
-/** A fresh database cloned from the prepared template, and the server built on it exactly as main.ts does. */
-export async function startTestApp(engine: Engine, overrides: Partial<Config> = {}): Promise<TestApp> {
-  const { db, drop } = engine === 'pglite' ? await clonePglite() : await clonePostgres();
+/**
+ * A fresh database cloned from the prepared template, and the server built on it exactly as main.ts does.
+ * `via` rewrites the PostgreSQL URL the server connects with (a relay staging outages, see pgProxy.ts).
+ */
+export async function startTestApp(engine: Engine, overrides: Partial<Config> = {}, via?: (url: string) => string): Promise<TestApp> {
+  const { db, drop } = engine === 'pglite' ? await clonePglite() : await clonePostgres(via);
   const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent' }), dataDir: undefined, staticDir: undefined, demoData: false, ...overrides };
   const app = await buildApp(config, { db });
   await app.ready();
@@ -44,14 +47,14 @@ async function clonePglite(): Promise<{ db: Db; drop: () => Promise<void> }> {
   return { db: await openPglite(undefined, dump), drop: async () => {} };
 }
 
-async function clonePostgres(): Promise<{ db: Db; drop: () => Promise<void> }> {
+async function clonePostgres(via: (url: string) => string = (url) => url): Promise<{ db: Db; drop: () => Promise<void> }> {
   const name = `${PG_PREFIX}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
   await admin.end();
   return {
-    db: await openPostgres(databaseUrlFor(name), 4),
+    db: await openPostgres(via(databaseUrlFor(name)), 4),
     async drop() {
       const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await client.connect();

@@ -1,11 +1,15 @@
 import type { Config } from '../config';
+import type { ConnectOptions } from './postgres';
 import type { Db } from './types';
 
-/** PostgreSQL when DATABASE_URL is set, the embedded engine otherwise. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+/**
+ * PostgreSQL when DATABASE_URL is set (waiting up to dbConnectTimeoutS for it to come up), the embedded
+ * engine otherwise.
+ */
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'dbConnectTimeoutS'>>, log?: ConnectOptions['log']): Promise<Db> {
   if (config.databaseUrl) {
     const { openPostgres } = await import('./postgres');
-    return openPostgres(config.databaseUrl);
+    return openPostgres(config.databaseUrl, 10, { connectTimeoutS: config.dbConnectTimeoutS ?? 120, log });
   }
   const { openPglite } = await import('./pglite');
   return openPglite(config.dataDir ? `${config.dataDir}/pg` : undefined);

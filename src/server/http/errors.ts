@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorCode } from '../../shared/errors';
+import { isDatabaseUnavailable } from '../db/availability';
 
 /** An error the client may read: HTTP status and message codes of the error catalogue. */
 export class ApiError extends Error {
@@ -16,7 +17,7 @@ export const fail = (status: number, ...codes: (ErrorCode | string)[]): ApiError
 
 /**
  * Every error leaves as `{ messages: [...] }`: catalogue codes for known failures, schema validation as
- * bad_request plus the field at fault, anything unexpected as internal_error, never a stack trace or SQL.
+ * bad_request plus the field at fault, the database out of reach as a retryable 503, anything unexpected as internal_error, never a stack trace or SQL.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
@@ -26,6 +27,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error.validation) {
       const details = error.validation.map((v) => `${v.instancePath.replace(/^\//, '') || v.params?.missingProperty || ''} ${v.message ?? ''}`.trim());
       return reply.status(400).send({ messages: ['bad_request', ...details] });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL restarting or unreachable: the request changed nothing (its transaction, if any, is rolled
+      // back) and may be retried in a few seconds.
+      request.log.warn({ err: error }, 'database unavailable: request refused');
+      return reply.status(503).header('retry-after', '5').send({ messages: ['database_unavailable'] });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ messages: ['payload_too_large'] });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -21,8 +21,12 @@ export interface TelemetryConfig {
   trackFlushRows: number;
   /** Rows per INSERT; undefined = by engine (1,000 embedded, 5,000 PostgreSQL). */
   trackStatementRows: number | undefined;
-  /** Rows kept in memory while the database is slow or down before the oldest are dropped. */
+  /** Spooled rows kept in memory for the writer; beyond, it reads them back from the spool files. */
   trackMaxBufferedRows: number;
+  /** Folder of the track spool (TRACK_SPOOL_DIR); undefined = DATA_DIR/track-spool, or a temporary one without DATA_DIR. */
+  trackSpoolDir: string | undefined;
+  /** Positions are fsync'd to the spool in groups this often, ms; an acknowledgement waits at most about this. */
+  trackSpoolSyncMs: number;
   deviceRefreshMs: number;
   httpMaxBatch: number;
   /** Positions dated later than now + this are refused (terminal clock errors). */
@@ -51,6 +55,8 @@ export function telemetryConfig(env: NodeJS.ProcessEnv = process.env): Telemetry
     trackFlushRows: number(env.TRACK_FLUSH_ROWS, 5000),
     trackStatementRows: env.TRACK_STATEMENT_ROWS ? number(env.TRACK_STATEMENT_ROWS, 1000) : undefined,
     trackMaxBufferedRows: number(env.TRACK_MAX_BUFFERED_ROWS, 500_000),
+    trackSpoolDir: env.TRACK_SPOOL_DIR || undefined,
+    trackSpoolSyncMs: number(env.TRACK_SPOOL_SYNC_MS, 50),
     deviceRefreshMs: number(env.TELEMETRY_DEVICE_REFRESH_S, 60) * 1000,
     httpMaxBatch: number(env.TELEMETRY_HTTP_MAX_BATCH, 5000),
     futureToleranceMs: number(env.TELEMETRY_FUTURE_TOLERANCE_S, 300) * 1000,

@@ -17,8 +17,9 @@ export interface PipelineEvents {
 
 /**
  * The one path every position takes (EGTS, HTTP, the simulator): validate, drop duplicates, update the latest
- * state, hand to the track writer, tell subscribers. `ingest` is synchronous and touches no database, so an
- * EGTS acknowledgement can follow it immediately; persistence happens in the writer's own time.
+ * state, append to the track spool, tell subscribers. `ingest` is synchronous and touches no database: the map
+ * moves at once, and the outcome's `durable` says when the positions are on disk and may be acknowledged
+ * (tens of milliseconds, whatever the database is doing); the writer moves them to the database in its own time.
  */
 export class TelemetryPipeline extends EventEmitter<PipelineEvents> {
   private counters = { accepted: 0, duplicates: 0, rejected: 0 };
@@ -39,7 +40,7 @@ export class TelemetryPipeline extends EventEmitter<PipelineEvents> {
   }
 
   ingest(positions: readonly Position[], now = Date.now()): IngestOutcome {
-    const outcome: IngestOutcome = { accepted: 0, duplicates: 0, rejected: [] };
+    const outcome: Omit<IngestOutcome, 'durable'> = { accepted: 0, duplicates: 0, rejected: [] };
     const fresh: Position[] = [];
     const changed = new Map<number, PositionChange>();
     positions.forEach((p, index) => {
@@ -56,12 +57,16 @@ export class TelemetryPipeline extends EventEmitter<PipelineEvents> {
       if (this.latest.apply(p, now)) changed.set(p.vehicleId, { vehicleId: p.vehicleId, ...this.latest.get(p.vehicleId)! });
     });
     outcome.accepted = fresh.length;
-    if (fresh.length > 0) this.track.append(fresh);
+    const durable = fresh.length === 0 ? Promise.resolve(true) : this.track.append(fresh).then(() => true, () => {
+      // Not acknowledged, so the sender resends: the resend must not be taken for a duplicate.
+      for (const p of fresh) this.recent.forget(p.vehicleId, p.time);
+      return false;
+    });
     this.counters.accepted += outcome.accepted;
     this.counters.duplicates += outcome.duplicates;
     this.counters.rejected += outcome.rejected.length;
     if (changed.size > 0) this.emit('positions', [...changed.values()]);
-    return outcome;
+    return { ...outcome, durable };
   }
 
   stats() {

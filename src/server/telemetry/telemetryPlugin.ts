@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { telemetryConfig, type TelemetryConfig } from './config';
@@ -7,6 +10,7 @@ import { LatestPositions } from './latestPositions';
 import { TelemetryPipeline } from './pipeline';
 import { RecentFixes } from './recentFixes';
 import { purgeTrack, trackOf, type TrackPoint } from './trackStore';
+import { TrackSpool } from './trackSpool';
 import { TrackWriter } from './trackWriter';
 import { JournalBatcher, VehicleEvents } from './vehicleEvents';
 import positionsRoute from './http/positionsRoute';
@@ -47,10 +51,13 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
   const latest = new LatestPositions();
   const devices = new DeviceIndex(app.db, log);
   const events = new VehicleEvents();
-  const writer = new TrackWriter(app.db, {
+  // Without a data folder (tests) the spool lives in a temporary folder removed at close.
+  const spoolDir = config.trackSpoolDir ?? (app.config.dataDir ? join(app.config.dataDir, 'track-spool') : await mkdtemp(join(tmpdir(), 'track-spool-')));
+  const temporarySpool = !config.trackSpoolDir && !app.config.dataDir;
+  const spool = new TrackSpool(spoolDir, { syncIntervalMs: config.trackSpoolSyncMs, maxRowsInMemory: config.trackMaxBufferedRows }, log);
+  const writer = new TrackWriter(app.db, spool, {
     flushIntervalMs: config.trackFlushIntervalMs,
     flushRows: config.trackFlushRows,
-    maxBufferedRows: config.trackMaxBufferedRows,
     statementRows: config.trackStatementRows ?? (app.db.engine === 'pglite' ? 1000 : 5000),
   }, log);
   const pipeline = new TelemetryPipeline(latest, new RecentFixes(), writer, {
@@ -93,7 +100,10 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
     await devices.refresh();
     devices.start(config.deviceRefreshMs);
     const restored = await latest.load(app.db, Date.now() - config.trackRetentionDays * 86_400_000);
+    // Positions acknowledged by the previous run but not yet in the database go in first.
+    await spool.open();
     writer.start();
+    void writer.flush();
     // The vehicle events journal (/journal/eventsts) records every connection and disconnection.
     if (app.hasDecorator('eventsWriter')) {
       const journal = new JournalBatcher((batch) => app.eventsWriter.vehicleEvents(batch), log);
@@ -122,6 +132,7 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
     devices.stop();
     await telemetry.egts?.close();
     await writer.close();
+    if (temporarySpool) await rm(spoolDir, { recursive: true, force: true });
     for (const close of closers) await close();
   });
 

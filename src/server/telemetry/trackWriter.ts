@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/types';
+import type { TrackSpool } from './trackSpool';
 import type { Position } from './types';
 
 export interface TrackWriterOptions {
   flushIntervalMs: number;
+  /** A flush starts early once this many positions wait in the spool. */
   flushRows: number;
-  maxBufferedRows: number;
   /**
    * Rows per INSERT within a flush. The embedded engine executes on the server's own thread: smaller
    * statements with a turn of the event loop between them let acknowledgements through during a flush.
@@ -15,13 +16,12 @@ export interface TrackWriterOptions {
 
 export interface TrackWriterStats {
   written: number;
-  /** Rows the key refused: resends older than the in-memory duplicate window. */
+  /** Rows the key refused: resends older than the in-memory duplicate window, or a spool file replayed. */
   duplicates: number;
-  /** Rows lost because the database stayed unavailable while the buffer was full. */
-  dropped: number;
   failedFlushes: number;
   /** Slowest INSERT so far, ms: on the embedded engine it runs on the server's own thread. */
   maxFlushMs: number;
+  /** Positions in the spool not yet in the database (grows while the database is unavailable). */
   buffered: number;
 }
 
@@ -31,18 +31,22 @@ const INSERT = `insert into app.track (vehicle_id, tm, lat, lon, speed, course, 
   on conflict (vehicle_id, tm) do nothing`;
 
 /**
- * Appends positions to app.track in batches, off the acknowledgement path: the pipeline hands rows over and
- * returns at once; a timer (or a full batch) writes them with one statement. One flush runs at a time so the
- * database sees a steady trickle, and rows stay buffered (bounded) while it is unavailable.
+ * Moves positions from the spool (where they are durable and acknowledged) to app.track in batches, off the
+ * acknowledgement path. A timer (or enough waiting rows) seals the spool's current file; each sealed file is
+ * written with one statement per `statementRows` and deleted once all of it is in. While the database is
+ * unavailable the files wait on disk and are retried every tick; after a restart the spool hands over what
+ * the previous run left. Writing a file twice stores nothing twice: the track's key is (vehicle_id, tm).
  */
 export class TrackWriter {
-  private buffer: Position[] = [];
   private inFlight: Promise<boolean> | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private readonly stats: Omit<TrackWriterStats, 'buffered'> = { written: 0, duplicates: 0, dropped: 0, failedFlushes: 0, maxFlushMs: 0 };
+  /** Since when writes fail (logged once per outage, and once when they resume). */
+  private failingSince: number | null = null;
+  private readonly stats: Omit<TrackWriterStats, 'buffered'> = { written: 0, duplicates: 0, failedFlushes: 0, maxFlushMs: 0 };
 
   constructor(
     private readonly db: Queryable,
+    private readonly spool: TrackSpool,
     private readonly options: TrackWriterOptions,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -53,44 +57,46 @@ export class TrackWriter {
     this.timer.unref();
   }
 
-  append(positions: Position[]): void {
-    for (const p of positions) this.buffer.push(p);
-    const overflow = this.buffer.length - this.options.maxBufferedRows;
-    if (overflow > 0) {
-      this.buffer.splice(0, overflow);
-      this.stats.dropped += overflow;
-      this.log.warn({ dropped: overflow }, 'track buffer full: oldest positions dropped');
-    }
-    if (this.buffer.length >= this.options.flushRows && !this.inFlight) void this.flush();
+  /** Resolves once the positions are durable in the spool: only then may they be acknowledged. */
+  append(positions: Position[]): Promise<void> {
+    const durable = this.spool.append(positions);
+    if (this.spool.backlog() >= this.options.flushRows && !this.inFlight && this.failingSince === null) void this.flush();
+    return durable;
   }
 
-  /** Writes everything buffered so far; resolves when it is in the database (or the attempt failed). */
+  /** Writes everything spooled so far; resolves when it is in the database (or the attempt failed). */
   async flush(): Promise<void> {
     while (this.inFlight) await this.inFlight;
-    if (this.buffer.length === 0) return;
-    const batch = this.buffer.splice(0, this.options.flushRows);
-    this.inFlight = this.write(batch).finally(() => {
+    this.inFlight = this.drain().finally(() => {
       this.inFlight = null;
     });
-    const ok = await this.inFlight;
-    // A burst larger than one batch drains right away instead of waiting for the next tick (not while failing).
-    if (ok && this.buffer.length >= this.options.flushRows) await this.flush();
+    await this.inFlight;
+  }
+
+  private async drain(): Promise<boolean> {
+    const segments = await this.spool.seal();
+    for (const segment of segments) {
+      const rows = await this.spool.rowsOf(segment);
+      if (!(await this.write(rows))) return false;
+      await this.spool.remove(segment);
+    }
+    if (this.failingSince !== null && segments.length > 0) {
+      this.log.info({ afterMs: Date.now() - this.failingSince }, 'track writes resumed: spooled positions written');
+      this.failingSince = null;
+    }
+    return true;
   }
 
   private async write(batch: Position[]): Promise<boolean> {
     const step = this.options.statementRows ?? batch.length;
     for (let from = 0; from < batch.length; from += step) {
       if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      const ok = await this.writeStatement(batch.slice(from, from + step));
-      if (!ok) {
-        this.keep(batch.slice(from));
-        return false;
-      }
+      if (!(await this.writeStatement(batch.slice(from, from + step)))) return false;
     }
     return true;
   }
 
-  /** One INSERT; false when it failed (the rows are then kept for the next attempt). */
+  /** One INSERT; false when it failed (the spool file is then kept for the next attempt). */
   private async writeStatement(rows: Position[]): Promise<boolean> {
     const n = rows.length;
     const columns = { ids: new Array<number>(n), tms: new Array<string>(n), lats: new Array<number>(n), lons: new Array<number>(n), speeds: new Array<number>(n), courses: new Array<number>(n), valids: new Array<boolean>(n) };
@@ -115,29 +121,23 @@ export class TrackWriter {
       return true;
     } catch (err) {
       this.stats.failedFlushes += 1;
-      this.log.error({ err, rows: n }, 'track flush failed: rows kept for the next attempt');
+      if (this.failingSince === null) {
+        this.failingSince = Date.now();
+        this.log.error({ err, backlog: this.spool.backlog() }, 'track writes failing: positions kept in the spool and retried');
+      }
       return false;
     }
   }
 
-  /** Puts unwritten rows back in front of the buffer, within its bound. */
-  private keep(rows: Position[]): void {
-    this.buffer.unshift(...rows);
-    const overflow = this.buffer.length - this.options.maxBufferedRows;
-    if (overflow > 0) {
-      this.buffer.splice(0, overflow);
-      this.stats.dropped += overflow;
-    }
-  }
-
   getStats(): TrackWriterStats {
-    return { ...this.stats, buffered: this.buffer.length };
+    return { ...this.stats, buffered: this.spool.backlog() };
   }
 
-  /** Stops the timer and writes what is left (server shutdown). */
+  /** Stops the timer, writes what it can and closes the spool (what is not written waits for the next start). */
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.flush();
+    await this.spool.close();
   }
 }

@@ -40,4 +40,10 @@ export interface IngestOutcome {
   /** Same vehicle and time seen before: dropped. */
   duplicates: number;
   rejected: PositionError[];
+  /**
+   * True once the accepted positions are durable (fsync'd to the track spool): the moment a sender may be
+   * told they are received. False when the spool could not take them: no acknowledgement, the sender resends.
+   * Never rejects.
+   */
+  durable: Promise<boolean>;
 }

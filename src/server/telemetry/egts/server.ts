@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { EgtsSession, type SessionContext } from './session';
+import { EgtsSession, type SessionContext, type SessionOutput } from './session';
 
 export interface EgtsServerOptions {
   maxConnections: number;
@@ -72,19 +72,7 @@ export class EgtsServer {
       log.debug('EGTS connection idle: closed');
       socket.destroy();
     });
-    socket.on('data', (chunk: Buffer) => {
-      const before = { ...session.counters };
-      let output;
-      try {
-        output = session.receive(chunk);
-      } catch (err) {
-        log.error({ err }, 'EGTS session failed: connection closed');
-        socket.destroy();
-        return;
-      }
-      this.totals.packets += session.counters.packets - before.packets;
-      this.totals.positions += session.counters.positions - before.positions;
-      this.totals.refused += session.counters.refused - before.refused;
+    const send = (output: SessionOutput) => {
       let writable = true;
       for (const reply of output.replies) writable = socket.write(reply);
       if (output.close) {
@@ -100,6 +88,36 @@ export class EgtsServer {
         socket.pause();
         socket.once('drain', () => socket.resume());
       }
+    };
+    // Answers confirming positions wait for them to be durable; later answers queue behind, in order.
+    let waiting = 0;
+    let queue: Promise<void> = Promise.resolve();
+    socket.on('data', (chunk: Buffer) => {
+      const before = { ...session.counters };
+      let output: SessionOutput;
+      try {
+        output = session.receive(chunk);
+      } catch (err) {
+        log.error({ err }, 'EGTS session failed: connection closed');
+        socket.destroy();
+        return;
+      }
+      this.totals.packets += session.counters.packets - before.packets;
+      this.totals.positions += session.counters.positions - before.positions;
+      this.totals.refused += session.counters.refused - before.refused;
+      if (!output.durable && waiting === 0) return send(output);
+      waiting += 1;
+      queue = queue.then(async () => {
+        const durable = output.durable ? await output.durable : true;
+        waiting -= 1;
+        if (socket.destroyed) return;
+        if (!durable) {
+          log.warn('EGTS positions not stored: connection closed unconfirmed, the terminal will resend');
+          socket.destroy();
+          return;
+        }
+        send(output);
+      });
     });
     socket.on('error', (err) => log.debug({ err }, 'EGTS socket error'));
     socket.on('close', () => {

@@ -20,14 +20,20 @@ export interface SessionContext {
 export interface SessionOutput {
   /** Packets to send, in order. */
   replies: Buffer[];
+  /**
+   * Set when the replies confirm positions: they may be sent once it resolves true (the positions are
+   * durable). False: nothing may be confirmed; the connection is dropped and the terminal resends.
+   */
+  durable: Promise<boolean> | null;
   /** Close the connection once the replies are written (authentication refused). */
   close: boolean;
 }
 
 /**
  * The EGTS conversation of one terminal connection, without the socket: bytes in, answer packets out. Every
- * APPDATA packet is answered with a RESPONSE as soon as it is decoded, validated and handed to the pipeline,
- * which keeps nothing waiting on the database: terminals resend what is not confirmed within 5 s.
+ * APPDATA packet is answered with a RESPONSE once it is decoded, validated and handed to the pipeline, and
+ * (the output's `durable`) its positions are in the track spool on disk: never on the database, which may be
+ * slow or restarting. Terminals resend what is not confirmed within 5 s.
  */
 export class EgtsSession {
   vehicleId: number | undefined;
@@ -46,7 +52,7 @@ export class EgtsSession {
   }
 
   receive(chunk: Buffer): SessionOutput {
-    const out: SessionOutput = { replies: [], close: false };
+    const out: SessionOutput = { replies: [], durable: null, close: false };
     if (this.closing) return out;
     for (const event of this.reader.push(chunk)) {
       if (this.closing) break;
@@ -137,7 +143,9 @@ export class EgtsSession {
     }
     if (positions.length > 0) {
       this.counters.positions += positions.length;
-      this.ctx.ingest(positions);
+      const { durable } = this.ctx.ingest(positions);
+      const before = out.durable;
+      out.durable = before ? Promise.all([before, durable]).then(([a, b]) => a && b) : durable;
     }
     out.replies.push(this.response(header.pid, PC.OK, [...confirmations.values()]));
     // The authentication verdict follows the confirmation of the record that asked for it (and is numbered after it).

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { fail } from '../../http/errors';
+import { ApiError, fail } from '../../http/errors';
 import { normalisePeer } from '../deviceIndex';
 import type { Position, PositionError } from '../types';
 import { authenticateSource, type TelemetrySource } from './sourceKeys';
@@ -33,7 +33,7 @@ export default async function positionsRoute(app: FastifyInstance): Promise<void
     bodyLimit: 4 * 1024 * 1024,
     schema: {
       tags: ['telemetry'],
-      summary: `Приём координат пакетом до ${config.httpMaxBatch} точек. Доступ public: маршрут сам проверяет ключ источника в заголовке X-Telemetry-Key (401 без него или с неверным). Ошибочный пакет отклоняется целиком (400, errors: [{ index, field, message }]); повторы точек считаются в duplicates`,
+      summary: `Приём координат пакетом до ${config.httpMaxBatch} точек. Доступ public: маршрут сам проверяет ключ источника в заголовке X-Telemetry-Key (401 без него или с неверным). Ошибочный пакет отклоняется целиком (400, errors: [{ index, field, message }]); повторы точек считаются в duplicates. Ответ 200 — после записи пакета на диск; 503 (database_unavailable, telemetry_not_stored) — повторить позже`,
       security: [],
       body: {
         type: 'object',
@@ -75,6 +75,8 @@ export default async function positionsRoute(app: FastifyInstance): Promise<void
       });
     }
     const outcome = pipeline.ingest(positions, now);
+    // 200 only once the batch is durable (spooled and fsync'd); otherwise the sender is told to retry.
+    if (!(await outcome.durable)) throw new ApiError(503, ['telemetry_not_stored'], { 'retry-after': '5' });
     return { accepted: outcome.accepted, duplicates: outcome.duplicates };
   });
 }

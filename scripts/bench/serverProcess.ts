@@ -1,0 +1,71 @@
+// The real server (src/server/main.ts) in a process of its own, for benchmarks that measure it from outside.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
+
+export interface ServerProcess {
+  pid: number;
+  /** Every line the server printed (pino JSON at LOG_LEVEL, and the start banner). */
+  log: string[];
+  alive(): boolean;
+  exitCode(): number | null;
+  /** Resident memory now, MB. */
+  rssMb(): number;
+  /** Lines logged at error or fatal level. */
+  errors(): string[];
+  stop(): Promise<void>;
+}
+
+/** Starts the server with the given environment and resolves once it listens (its banner printed). */
+export async function startServerProcess(env: Record<string, string>, startTimeoutMs = 300_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n').filter(Boolean)));
+  let exitCode: number | null = null;
+  child.on('exit', (code) => {
+    exitCode = code ?? -1;
+  });
+  const until = Date.now() + startTimeoutMs;
+  while (!log.some((line) => line.startsWith('Консоль запущена'))) {
+    if (exitCode !== null || Date.now() > until) throw new Error(`server did not start:\n${log.join('\n')}`);
+    await delay(100);
+  }
+  return {
+    pid: child.pid!,
+    log,
+    alive: () => exitCode === null,
+    exitCode: () => exitCode,
+    rssMb() {
+      const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      return match ? Math.round(Number(match[1]) / 1024) : 0;
+    },
+    errors: () => log.filter((line) => /"level":(50|60)/.test(line)),
+    async stop() {
+      if (exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+/** Creates the database on its server when it does not exist yet (never drops anything). */
+export async function ensureDatabase(url: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const name = new URL(url).pathname.slice(1);
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 0) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
+}
