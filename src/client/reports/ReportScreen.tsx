@@ -13,12 +13,15 @@ import { useReportData } from './useReportData';
 
 const ReportChart = lazy(() => import('./ReportChart'));
 
-/** What a bare screen's filter bar starts with: the declared period preset. */
+/** What a bare screen's filter bar starts with: the declared period preset and the choices' defaults. */
 function startingFilters(report: ReportDeclaration, state: ReportUrlState): ReportFilterValues {
-  const period = periodFilter(report);
-  if (state.built || !period?.preset) return state.filters;
-  const { from, to } = presetPeriod(period.preset);
-  return { ...state.filters, from: from.toISOString(), to: to.toISOString() };
+  if (state.built) return state.filters;
+  const start: ReportFilterValues = { ...state.filters };
+  for (const filter of report.filters) if (filter.kind === 'choice') start[filter.name] ??= filter.default;
+  const preset = periodFilter(report)?.preset;
+  if (!preset) return start;
+  const { from, to } = presetPeriod(preset);
+  return { ...start, from: from.toISOString(), to: to.toISOString() };
 }
 
 /**
