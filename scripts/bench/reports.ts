@@ -51,7 +51,7 @@ async function fillIncidents(db: Db, rows: number): Promise<void> {
      select now() - make_interval(secs => g * $2::float8), v.ids[1 + (g * 31) % cardinality(v.ids)], v.numbers[1 + (g * 31) % cardinality(v.ids)],
             t.a[1 + (g * g + g) % cardinality(t.a)], (g % 90)::real, 59.9 + (g % 1000) / 10000.0, 30.3 + (g % 777) / 10000.0,
             1 + g % 3, r.a[1 + (g * 17) % cardinality(r.a)]
-       from generate_series(0, $1::int - 1) g, v, t, r`,
+       from generate_series(0::int8, $1::int8 - 1) g, v, t, r`,
     [rows, step],
   );
   await db.exec('vacuum analyze adas.incident_event');
