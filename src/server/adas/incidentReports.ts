@@ -20,13 +20,14 @@ export const ADAS_SOURCES = bindReports(ADAS_REPORTS, {
       if (filters.route) add((p) => `e.route_id = any(${p}::int[])`, filters.route);
       if (filters.depot) add((p) => `e.vehicle_id in (select v.id from mgt.vehicles v where v.depot_id = any(${p}::int[]))`, filters.depot);
       return {
-        text: `select to_char(date_trunc($1, e.tm at time zone 'UTC' + make_interval(mins => $2::int)), 'YYYY-MM-DD"T"HH24:MI') as period,
-            e.incident_type,
-            coalesce((select t.incident_name from adas.incident_type t where t.incident_type = e.incident_type order by t.id limit 1), e.incident_type::text) as incident_name,
-            count(*)::int as count
-          from adas.incident_event e
-          ${conditions.length ? `where ${conditions.join(' and ')}` : ''}
-          group by 1, 2`,
+        // counted per bucket first, so the bucket's text and the type's name are made once per group, not per incident
+        text: `select to_char(c.bucket, 'YYYY-MM-DD"T"HH24:MI') as period, c.incident_type,
+            coalesce((select t.incident_name from adas.incident_type t where t.incident_type = c.incident_type order by t.id limit 1), c.incident_type::text) as incident_name,
+            c.count
+          from (select date_trunc($1, e.tm at time zone 'UTC' + make_interval(mins => $2::int)) as bucket, e.incident_type, count(*)::int as count
+                from adas.incident_event e
+                ${conditions.length ? `where ${conditions.join(' and ')}` : ''}
+                group by 1, 2) c`,
         params,
       };
     },

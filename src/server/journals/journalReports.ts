@@ -61,11 +61,13 @@ export const JOURNAL_SOURCES = bindReports(JOURNAL_REPORTS, {
   '/journal/eventspo': vehicleJournal('app.software_event', 'j.kind, j.severity, j.message, j.details'),
   '/journal/video': vehicleJournal('app.video_event', 'j.kind, j.camera, j.request_id, j.message, j.details'),
   '/journal/adas': journalSource({
-    from: `adas.incident_event j ${vehicleJoin}`,
-    // incident_type is not declared unique in the handbook: a subquery cannot multiply rows as a join could.
-    columns: `j.id::float8 as id, j.tm, ${vehicleColumns}, j.incident_type,
-      (select t.incident_name from adas.incident_type t where t.incident_type = j.incident_type order by t.id limit 1) as incident_name,
-      j.grade, j.speed, j.lat, j.lon, j.route_id, (select rt.route_short_name from mgt.routes rt where rt.route_id = j.route_id) as route_name`,
+    // incident_type is not declared unique in the handbook: the first of each code is joined, never several
+    from: `adas.incident_event j ${vehicleJoin}
+      left join (select distinct on (incident_type) incident_type, incident_name from adas.incident_type order by incident_type, id) t
+        on t.incident_type = j.incident_type
+      left join mgt.routes rt on rt.route_id = j.route_id`,
+    columns: `j.id::float8 as id, j.tm, ${vehicleColumns}, j.incident_type, t.incident_name,
+      j.grade, j.speed, j.lat, j.lon, j.route_id, rt.route_short_name as route_name`,
     time: 'j.tm', vehicle: 'j.vehicle_id', type: { sql: 'j.incident_type', cast: 'int' },
   }),
 });
