@@ -4,7 +4,7 @@
  * same SQL run directly (pg on PostgreSQL, the engine itself on PGlite) in the same run; then the XLSX
  * export of 100,000 rows of /journal/adas: rows/s and the server's RSS growth while it streams.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/tc_reports_bench npx tsx scripts/bench/reports.ts   # database re-created
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/tc_bench_reports npx tsx scripts/bench/reports.ts   # database re-created
  *   BENCH_ROWS=1000000 npx tsx scripts/bench/reports.ts                                                  # embedded PGlite
  *
  * Targets on PostgreSQL: p95 < 300 ms, the API within 1.3× of the raw query; the export under 100 MB of

@@ -93,15 +93,22 @@ export function exportReport(
       for (const row of await reportQuery(app, `select * from ${wrap(sql)} ${order}`, sql.params)) await writer.row(row);
       return;
     }
-    let last: { sort: string | null; key: unknown } | undefined;
-    for (;;) {
+    const key = source.key;
+    const batch = (last?: Row): Promise<Row[]> => {
       const params = [...sql.params];
-      const after = last ? `where ${afterLast(sort, source.key, last, params)}` : '';
-      const rows = await reportQuery(app, `select r.*, (${sort.expr})::text as "__sort" from ${wrap(sql)} ${after} ${order} limit ${EXPORT_BATCH}`, params);
-      for (const row of rows) await writer.row(row);
-      if (rows.length < EXPORT_BATCH) return;
-      const tail = rows[rows.length - 1];
-      last = { sort: tail.__sort as string | null, key: tail[source.key] };
+      const after = last ? `where ${afterLast(sort, key, { sort: last.__sort as string | null, key: last[key] }, params)}` : '';
+      return reportQuery(app, `select r.*, (${sort.expr})::text as "__sort" from ${wrap(sql)} ${after} ${order} limit ${EXPORT_BATCH}`, params);
+    };
+    // the next batch is read while this one is written: the database and the file writer work side by side
+    for (let next: Promise<Row[]> | undefined = batch(); next;) {
+      const rows: Row[] = await next;
+      next = rows.length === EXPORT_BATCH ? batch(rows[rows.length - 1]) : undefined;
+      try {
+        for (const row of rows) await writer.row(row);
+      } catch (error) {
+        await next?.catch(() => undefined);
+        throw error;
+      }
     }
   };
 
