@@ -5,6 +5,7 @@
  * export of 100,000 rows of /journal/adas: rows/s and the server's RSS growth while it streams.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/tc_bench_reports npx tsx scripts/bench/reports.ts   # database re-created
+ *   (a name outside TEST_DB_PREFIX, e.g. not tc_reports_…: the API tests drop those databases when they start)
  *   BENCH_ROWS=1000000 npx tsx scripts/bench/reports.ts                                                  # embedded PGlite
  *
  * Targets on PostgreSQL: p95 < 300 ms, the API within 1.3× of the raw query; the export under 100 MB of

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Button } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useTranslate } from 'react-admin';
@@ -11,7 +11,7 @@ import { ReportFilterInput } from './reportFilterInputs';
  * URL holds). The export buttons sit beside it and export what was built.
  */
 export function ReportFilterBar({ report, applied, onBuild, children }: {
-  report: ReportDeclaration; applied: ReportFilterValues; onBuild: (filters: ReportFilterValues) => void; children?: React.ReactNode;
+  report: ReportDeclaration; applied: ReportFilterValues; onBuild: (filters: ReportFilterValues) => void; children?: ReactNode;
 }) {
   const translate = useTranslate();
   const [draft, setDraft] = useState<ReportFilterValues>(applied);
