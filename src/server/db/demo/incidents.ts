@@ -22,7 +22,7 @@ export async function insertDemoIncidents(tx: Queryable, scale: DemoScale, today
      select date_trunc('day', $1::timestamptz) - make_interval(days => $2::int)
               + make_interval(mins => g.minute - (g.minute % 1440) + 360 + ((g.minute % 1440) * 1020 / 1440)),
             v.ids[1 + (g.n * 31) % cardinality(v.ids)], v.numbers[1 + (g.n * 31) % cardinality(v.ids)],
-            t.types[1 + (g.n * g.n * 13 + g.n) % cardinality(t.types)],
+            t.types[1 + (g.n * 7 + g.n / 11) % cardinality(t.types)],
             (15 + (g.n * 37) % 55)::real,
             s.lats[1 + (g.n * 53) % cardinality(s.lats)], s.lons[1 + (g.n * 53) % cardinality(s.lats)],
             1 + (g.n * 7) % 3,
