@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { REPORTS } from '../shared/reports';
 
 export type Screen = LazyExoticComponent<ComponentType>;
 
@@ -14,7 +15,7 @@ export type Screen = LazyExoticComponent<ComponentType>;
   '/handbooks/table': lazy(() => import('./handbooks/HandbookScreen')),
  */
 const SystemSettingsScreen = lazy(() => import('./system/SystemSettingsScreen'));
-const JournalScreen = lazy(() => import('./journals/JournalScreen'));
+const ReportScreen = lazy(() => import('./reports/ReportScreen'));
 
 export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
   '/map': lazy(() => import('./map/MapScreen')),
@@ -30,10 +31,6 @@ export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
   '/system/journals': SystemSettingsScreen,
   '/system/bc': SystemSettingsScreen,
   '/system/eis': SystemSettingsScreen,
-  // journals: one screen, the journal read from the address
-  '/journal/useractions': JournalScreen,
-  '/journal/eventsts': JournalScreen,
-  '/journal/eventspo': JournalScreen,
-  '/journal/video': JournalScreen,
-  '/journal/adas': JournalScreen,
+  // every declared report (src/shared/reports/, journals included): one screen, the report read from the address
+  ...Object.fromEntries(REPORTS.map((report) => [report.path, ReportScreen])),
 };

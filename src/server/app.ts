@@ -23,6 +23,7 @@ import rolesRoutes from './roles/rolesRoutes';
 import settingsRoutes from './settings/settingsRoutes';
 import eventsPlugin from './events/eventsPlugin';
 import journalsPlugin from './journals/journalsPlugin';
+import reportsPlugin from './reports/reportsPlugin';
 import telemetryPlugin from './telemetry/telemetryPlugin';
 import mapPlugin from './map/mapPlugin';
 import geoPlugin from './geo/geoPlugin';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(settingsRoutes);
   await app.register(eventsPlugin);
   await app.register(journalsPlugin);
+  await app.register(reportsPlugin);
   await app.register(telemetryPlugin);
   await app.register(mapPlugin);
   await app.register(geoPlugin);

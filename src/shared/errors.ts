@@ -35,6 +35,9 @@ export const ERROR_CATALOGUE = {
   role_name_exists: { ru: 'Роль с таким названием уже существует', en: 'A role with this name already exists' },
   branch_name_used: { ru: 'Название филиала уже используется', en: 'Branch name already used' },
   'username must be longer than or equal to 3 characters': { ru: 'Имя не должно быть короче трёх символов', en: 'Name must not be shorter than three characters' },
+  report_period_required: { ru: 'Укажите период отчёта', en: 'Choose the report period' },
+  report_period_too_long: { ru: 'Период отчёта больше допустимого', en: 'The report period is too long' },
+  report_too_large: { ru: 'Слишком много строк в отчёте: сузьте фильтры', en: 'The report has too many rows: narrow the filters' },
 } as const satisfies Record<string, { ru: string; en: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

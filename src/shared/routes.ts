@@ -1,4 +1,5 @@
 import type { ModuleId } from './modules';
+import { REPORTS } from './reports';
 
 /**
  * Every console route of spec section 2, in menu order. The menu, the landing page, the client's route guard
@@ -31,6 +32,11 @@ export const MENU_GROUPS: MenuGroup[] = [
 const r = (
   path: string, module: ModuleId, group: MenuGroup, label: string, extra: Partial<ConsoleRoute> = {},
 ): ConsoleRoute => ({ path, module, group, label, built: false, ...extra });
+
+/** The declared reports of a menu group (src/shared/reports/), built, in declaration order. */
+const reportRoutes = (group: MenuGroup): ConsoleRoute[] => REPORTS.filter((report) => report.menu.group === group).map((report) => ({
+  path: report.path, module: report.module, section: report.section, group, label: report.menu.label, built: true,
+}));
 
 export const CONSOLE_ROUTES: ConsoleRoute[] = [
   r('/map', 'map', 'map', 'menu.map', { built: true }),
@@ -74,7 +80,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   r('/pdm/service', 'pdm', 'pdm', 'menu.pdm.service'),
   r('/pdm/equipment-status-report', 'pdm', 'pdm', 'menu.pdm.equipmentStatusReport'),
   r('/pdm/import-manager', 'pdm', 'pdm', 'menu.pdm.importManager'),
-  r('/adas/incidents-dynamic', 'adas', 'adas', 'menu.adas.incidentsDynamic'),
+  ...reportRoutes('adas'),
   r('/adas/incidents-distribution', 'adas', 'adas', 'menu.adas.incidentsDistribution'),
   r('/adas/incidents-detailing', 'adas', 'adas', 'menu.adas.incidentsDetailing'),
   r('/system/navigation', 'system', 'system', 'menu.system.navigation', { built: true }),
@@ -84,11 +90,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   r('/system/bc', 'system', 'system', 'menu.system.bc', { section: 'system.bc', built: true }),
   r('/system/eis', 'system', 'system', 'menu.system.eis', { built: true }),
   r('/handbooks/table', 'handbooks', 'handbooks', 'menu.handbooks', { built: true }),
-  r('/journal/useractions', 'journals', 'journals', 'menu.journals.useractions', { section: 'journals.userActions', built: true }),
-  r('/journal/eventsts', 'journals', 'journals', 'menu.journals.eventsts', { section: 'journals.vehicleConnectEvents', built: true }),
-  r('/journal/eventspo', 'journals', 'journals', 'menu.journals.eventspo', { section: 'journals.softwareEvents', built: true }),
-  r('/journal/video', 'journals', 'journals', 'menu.journals.video', { section: 'journals.videoEvents', built: true }),
-  r('/journal/adas', 'journals', 'journals', 'menu.journals.adas', { section: 'journals.adas', built: true }),
+  ...reportRoutes('journals'),
   r('/users', 'administration', 'administration', 'menu.administration.users', { built: true }),
   r('/users/create', 'administration', 'administration', 'menu.administration.userCreate', { key: '/users', hidden: true, built: true }),
   r('/users/edit', 'administration', 'administration', 'menu.administration.userEdit', { key: '/users', hidden: true, built: true }),

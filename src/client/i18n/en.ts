@@ -433,9 +433,7 @@ export const en: AppMessages = {
     },
   },
   journals: {
-    filters: { from: 'From', to: 'To', user: 'User', vehicle: 'Vehicle IDs, comma separated', type: 'Type', action: 'Action', incident: 'Incident codes, comma separated' },
-    export: 'Export to CSV',
-    exported: 'File %{name} saved',
+    filters: { period: 'Period', user: 'Users', vehicle: 'Vehicles', type: 'Type', action: 'Action', incident: 'Incident types' },
     columns: {
       at: 'Date and time',
       username: 'User',
@@ -481,6 +479,27 @@ export const en: AppMessages = {
       added: 'added',
       removed: 'removed',
       showAll: 'Show unchanged fields too',
+    },
+  },
+  reports: {
+    build: 'Build',
+    building: 'Building the report…',
+    cancel: 'Cancel',
+    cancelled: 'Build cancelled',
+    hint: 'Choose the filters and press «Build»',
+    empty: 'No data for the chosen filters',
+    invalidLink: 'The filters in the link are invalid and were not applied',
+    totals: 'Total',
+    rows: '%{from}–%{to} of %{count}',
+    exported: 'File %{name} saved',
+    export: { csv: 'CSV', xlsx: 'XLSX' },
+    filters: { period: 'Period', from: 'From', to: 'To', depots: 'Depots', routes: 'Routes', vehicles: 'Vehicles', incidentTypes: 'Incident types' },
+    presets: { today: 'Today', yesterday: 'Yesterday', thisWeek: 'This week', last7Days: 'Last 7 days', thisMonth: 'This month', last30Days: 'Last 30 days' },
+    adas: {
+      step: 'Step',
+      steps: { hour: 'Hour', day: 'Day', week: 'Week', month: 'Month' },
+      chart: 'Incidents by type',
+      columns: { period: 'Period', incident_type: 'Incident code', incident_name: 'Incident', count: 'Count' },
     },
   },
   notifications: {

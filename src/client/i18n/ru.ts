@@ -434,9 +434,7 @@ export const ru = {
     },
   },
   journals: {
-    filters: { from: 'С', to: 'По', user: 'Пользователь', vehicle: 'ID ТС через запятую', type: 'Тип', action: 'Действие', incident: 'Коды инцидентов через запятую' },
-    export: 'Экспорт в CSV',
-    exported: 'Файл %{name} сохранён',
+    filters: { period: 'Период', user: 'Пользователи', vehicle: 'Транспортные средства', type: 'Тип', action: 'Действие', incident: 'Типы инцидентов' },
     columns: {
       at: 'Дата и время',
       username: 'Пользователь',
@@ -482,6 +480,27 @@ export const ru = {
       added: 'добавлено',
       removed: 'удалено',
       showAll: 'Показать и неизменённые поля',
+    },
+  },
+  reports: {
+    build: 'Сформировать',
+    building: 'Отчёт формируется…',
+    cancel: 'Отменить',
+    cancelled: 'Формирование отменено',
+    hint: 'Выберите фильтры и нажмите «Сформировать»',
+    empty: 'Нет данных для выбранных фильтров',
+    invalidLink: 'Фильтры в ссылке неверны и не применены',
+    totals: 'Итого',
+    rows: '%{from}–%{to} из %{count}',
+    exported: 'Файл %{name} сохранён',
+    export: { csv: 'CSV', xlsx: 'XLSX' },
+    filters: { period: 'Период', from: 'С', to: 'По', depots: 'Предприятия', routes: 'Маршруты', vehicles: 'Транспортные средства', incidentTypes: 'Типы инцидентов' },
+    presets: { today: 'Сегодня', yesterday: 'Вчера', thisWeek: 'Эта неделя', last7Days: 'Последние 7 дней', thisMonth: 'Этот месяц', last30Days: 'Последние 30 дней' },
+    adas: {
+      step: 'Шаг',
+      steps: { hour: 'Час', day: 'День', week: 'Неделя', month: 'Месяц' },
+      chart: 'Инциденты по типам',
+      columns: { period: 'Период', incident_type: 'Код инцидента', incident_name: 'Инцидент', count: 'Количество' },
     },
   },
   notifications: {

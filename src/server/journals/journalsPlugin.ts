@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { EventsWriter } from './eventsWriter';
-import journalsRoutes from './journalsRoutes';
 import userActionHook from './userActionHook';
 import { startRetentionSweep } from './retention';
 
@@ -13,13 +12,12 @@ declare module 'fastify' {
 }
 
 /**
- * Journals: the generic user-action hook (every API write journaled), the journal list and export routes,
- * the EventsWriter service, and the retention sweep.
+ * Journals: the generic user-action hook (every API write journaled), the EventsWriter service, and the
+ * retention sweep. Their list and export routes are reports (src/server/reports/, journalReports.ts).
  */
 async function journalsPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('eventsWriter', new EventsWriter(app.db, app.notifier));
   await app.register(userActionHook);
-  await app.register(journalsRoutes);
   startRetentionSweep(app);
 }
 

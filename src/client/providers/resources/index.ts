@@ -1,6 +1,6 @@
 import type { DataProvider } from 'react-admin';
 import { HANDBOOK_RESOURCE_PREFIX, handbooksAdapter } from './handbooks';
-import { JOURNAL_RESOURCE_PREFIX, journalsAdapter } from './journals';
+import { isReportResource, reportsAdapter } from './reports';
 import { rolesAdapter } from './roles';
 import { usersAdapter } from './users';
 
@@ -11,11 +11,11 @@ const METHODS = ['getList', 'getOne', 'getMany', 'getManyReference', 'create', '
 type Method = (typeof METHODS)[number];
 type Call = (resource: string, params: unknown) => Promise<unknown>;
 
-/** The adapter of a resource: by its name, or by a prefix ('journal/…', 'handbooks/…'). */
+/** The adapter of a resource: by its name, a declared report's path, or a prefix ('handbooks/…'). */
 export function adapterFor(resource: string): ResourceAdapter | undefined {
   if (resource === 'users') return usersAdapter;
   if (resource === 'roles') return rolesAdapter;
-  if (resource.startsWith(JOURNAL_RESOURCE_PREFIX)) return journalsAdapter;
+  if (isReportResource(resource)) return reportsAdapter;
   if (resource.startsWith(HANDBOOK_RESOURCE_PREFIX)) return handbooksAdapter;
   return undefined;
 }

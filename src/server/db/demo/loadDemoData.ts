@@ -4,6 +4,7 @@ import { hashPassword } from '../../auth/passwords';
 import { DEMO_ACCOUNTS } from './accounts';
 import { DEMO_ROLES } from './roles';
 import { generateDemoData, type DemoScale } from './generate';
+import { insertDemoIncidents } from './incidents';
 import { insertRows, resetSequence } from './insertRows';
 import type { DemoData } from './rows';
 import { TABLES } from './tables';
@@ -19,7 +20,7 @@ export async function loadDemoDataIfEmpty(db: Db, scale: DemoScale, log: Fastify
   log.info({ ms: Math.round(performance.now() - started) }, 'demo data loaded');
 }
 
-/** The demo roles and logins, then the generated operator (handbooks, network, schedule, fleet), in one transaction. */
+/** The demo roles and logins, then the generated operator (handbooks, network, schedule, fleet, incident history), in one transaction. */
 export async function loadDemoData(db: Db, scale: DemoScale, today: Date = new Date()): Promise<void> {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
   const data = generateDemoData(scale, today);
@@ -38,6 +39,7 @@ export async function loadDemoData(db: Db, scale: DemoScale, today: Date = new D
       await tx.query('insert into app.user_role (user_id, role_id) select $1, id from app.role where name = $2', [user.id, account.role]);
     }
     for (const key of Object.keys(TABLES) as (keyof DemoData)[]) await loadTable(tx, data, key);
+    await insertDemoIncidents(tx, scale, today);
   });
 }
 

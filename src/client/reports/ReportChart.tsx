@@ -1,0 +1,75 @@
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useTranslate } from 'react-admin';
+import { formatNumber } from '../../shared/format';
+import { cellText } from '../../shared/reports/cells';
+import type { ReportChart as ChartSpec, ReportDeclaration } from '../../shared/reports/types';
+
+const PALETTE = ['#003a72', '#e6550d', '#31a354', '#756bb1', '#d62728', '#17becf', '#bcbd22', '#8c564b', '#e377c2', '#7f7f7f'];
+
+type Row = Record<string, unknown>;
+
+/** Long rows (x, series, value) as one point per x with a number per series, x in ascending order. */
+export function pivot(rows: readonly Row[], chart: ChartSpec): { points: Row[]; series: string[] } {
+  const series = chart.stackBy ? [...new Set(rows.map((row) => String(row[chart.stackBy!])))].sort() : [chart.value];
+  const byX = new Map<string, Row>();
+  for (const row of rows) {
+    const x = String(row[chart.x]);
+    const point = byX.get(x) ?? { x };
+    const name = chart.stackBy ? String(row[chart.stackBy]) : chart.value;
+    point[name] = Number(point[name] ?? 0) + Number(row[chart.value] ?? 0);
+    byX.set(x, point);
+  }
+  return { points: [...byX.keys()].sort().map((x) => byX.get(x)!), series };
+}
+
+/**
+ * A declared chart (recharts, lazy-loaded with this file) and the table of its numbers under it: the x
+ * values as rows, one column per series and their total.
+ */
+export default function ReportChart({ report, chart, rows }: { report: ReportDeclaration; chart: ChartSpec; rows: readonly Row[] }) {
+  const translate = useTranslate();
+  const xColumn = report.columns.find((c) => c.name === chart.x)!;
+  const { points, series } = pivot(rows, chart);
+  const label = (x: unknown) => cellText(xColumn, x);
+  const Chart = chart.kind === 'line' ? LineChart : BarChart;
+  return (
+    <Box sx={{ my: 2 }} data-testid="report-chart">
+      <Typography variant="subtitle1">{translate(chart.title)}</Typography>
+      <Box sx={{ height: 320 }}>
+        <ResponsiveContainer width="100%" height="100%">
+          <Chart data={points}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="x" tickFormatter={label} />
+            <YAxis tickFormatter={(v: number) => formatNumber(v)} />
+            <Tooltip labelFormatter={label} formatter={(v) => formatNumber(Number(v))} />
+            <Legend />
+            {series.map((name, i) => (chart.kind === 'line'
+              ? <Line key={name} dataKey={name} stroke={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
+              : <Bar key={name} dataKey={name} stackId={chart.stackBy ? 'stack' : undefined} fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />))}
+          </Chart>
+        </ResponsiveContainer>
+      </Box>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" data-testid="report-chart-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate(`${report.labels}.${chart.x}`)}</TableCell>
+              {series.map((name) => <TableCell key={name} align="right">{chart.stackBy ? name : translate(`${report.labels}.${name}`)}</TableCell>)}
+              {chart.stackBy && <TableCell align="right">{translate('reports.totals')}</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {points.map((point) => (
+              <TableRow key={String(point.x)}>
+                <TableCell>{label(point.x)}</TableCell>
+                {series.map((name) => <TableCell key={name} align="right">{formatNumber(Number(point[name] ?? 0))}</TableCell>)}
+                {chart.stackBy && <TableCell align="right">{formatNumber(series.reduce((sum, name) => sum + Number(point[name] ?? 0), 0))}</TableCell>}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,96 @@
+import { Fragment, useState } from 'react';
+import { Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TablePagination, TableRow, TableSortLabel } from '@mui/material';
+import { RecordContextProvider, useTranslate } from 'react-admin';
+import { cellText } from '../../shared/reports/cells';
+import type { ReportDeclaration } from '../../shared/reports/types';
+import { UserActionDiff } from '../journals/UserActionDiff';
+import type { ReportRows } from '../providers/resources/reports';
+import { columnLabel, isNumeric, ReportCell } from './reportCells';
+import type { ReportUrlState } from './reportUrl';
+
+type Row = ReportRows['data'][number];
+
+/** Row detail views a declaration may name, and which rows open one. */
+const EXPANDS = {
+  userActionDiff: { view: UserActionDiff, opens: (row: Row) => row.before != null || row.after != null || row.request != null },
+};
+
+interface ReportTableProps {
+  report: ReportDeclaration;
+  rows: ReportRows;
+  state: ReportUrlState;
+  onSort: (field: string) => void;
+  onPage: (page: number) => void;
+}
+
+/** The report's rows: sorted and paged by the server (the URL holds both), the totals row under them. */
+export function ReportTable({ report, rows, state, onSort, onPage }: ReportTableProps) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState<string | number | null>(null);
+  const columns = report.columns.filter((c) => !c.exportOnly);
+  const expand = report.expand ? EXPANDS[report.expand] : undefined;
+  const totals = rows.meta.totals;
+  return (
+    <>
+      <TableContainer>
+        <Table size="small" data-testid="report-table">
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell key={column.name} align={isNumeric(column) ? 'right' : 'left'} sortDirection={state.sort.field === column.name ? (state.sort.order === 'ASC' ? 'asc' : 'desc') : false}>
+                  {column.sortable ? (
+                    <TableSortLabel active={state.sort.field === column.name} direction={state.sort.field === column.name && state.sort.order === 'ASC' ? 'asc' : 'desc'} onClick={() => onSort(column.name)}>
+                      {translate(columnLabel(report.labels, column))}
+                    </TableSortLabel>
+                  ) : translate(columnLabel(report.labels, column))}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.data.map((row) => {
+              const opens = expand?.opens(row) ?? false;
+              const View = expand?.view;
+              return (
+                <Fragment key={row.id}>
+                  <TableRow hover={opens} onClick={opens ? () => setOpen(open === row.id ? null : row.id) : undefined} sx={opens ? { cursor: 'pointer' } : undefined}>
+                    {columns.map((column) => (
+                      <TableCell key={column.name} align={isNumeric(column) ? 'right' : 'left'}><ReportCell column={column} row={row} /></TableCell>
+                    ))}
+                  </TableRow>
+                  {View && open === row.id && (
+                    <TableRow>
+                      <TableCell colSpan={columns.length}>
+                        <RecordContextProvider value={row}><View /></RecordContextProvider>
+                      </TableCell>
+                    </TableRow>
+                  )}
+                </Fragment>
+              );
+            })}
+          </TableBody>
+          {totals && (
+            <TableFooter>
+              <TableRow data-testid="report-totals">
+                {columns.map((column, i) => (
+                  <TableCell key={column.name} align={isNumeric(column) ? 'right' : 'left'} sx={{ fontWeight: 600, color: 'text.primary' }}>
+                    {column.name in totals ? cellText(column, totals[column.name]) : i === 0 ? translate('reports.totals') : ''}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableFooter>
+          )}
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={rows.total}
+        page={state.page - 1}
+        rowsPerPage={report.pageSize}
+        rowsPerPageOptions={[]}
+        onPageChange={(_, page) => onPage(page + 1)}
+        labelDisplayedRows={({ from, to, count }) => translate('reports.rows', { from, to, count })}
+      />
+    </>
+  );
+}

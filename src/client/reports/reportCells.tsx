@@ -1,0 +1,55 @@
+import { Box, Tooltip } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { cellText } from '../../shared/reports/cells';
+import type { ReportColumn, SpecialCell } from '../../shared/reports/types';
+import { actionKey, objectKey } from '../journals/journalFormat';
+import { showValue } from '../journals/jsonDiff';
+
+type Row = Record<string, unknown>;
+type Translate = ReturnType<typeof useTranslate>;
+
+const JSON_PREVIEW = 80;
+const mono = { fontFamily: 'monospace', fontSize: '0.75rem' } as const;
+
+/** Cells with a behaviour of their own: a translated user action, a journaled object with its number. */
+const SPECIAL: Record<SpecialCell, (value: unknown, row: Row, translate: Translate) => ReactNode> = {
+  action: (value, _row, translate) => {
+    const key = actionKey(String(value));
+    return key ? translate(key, { _: String(value) }) : String(value);
+  },
+  object: (value, row, translate) => {
+    const kind = objectKey(String(value));
+    const name = kind ? translate(kind.key, { _: String(value) }) : String(value);
+    const sub = kind?.sub ? `: ${translate(`menu.system.${kind.sub}`, { _: kind.sub })}` : '';
+    const id = row.object_id != null ? ` № ${String(row.object_id)}` : '';
+    return `${name}${sub}${id}`;
+  },
+};
+
+/** One cell of a report's table by its column: special, enum label, JSON preview, or the shared format. */
+export function ReportCell({ column, row }: { column: ReportColumn; row: Row }) {
+  const translate = useTranslate();
+  const value = row[column.name];
+  if (value === null || value === undefined || value === '') return null;
+  if (column.cell) return <>{SPECIAL[column.cell](value, row, translate)}</>;
+  switch (column.type) {
+    case 'enum':
+      return <>{column.labels ? translate(`${column.labels}.${String(value)}`, { _: String(value) }) : String(value)}</>;
+    case 'json': {
+      const text = showValue(value);
+      return text.length > JSON_PREVIEW ? (
+        <Tooltip title={<pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(value, null, 2)}</pre>}>
+          <Box component="span" sx={mono}>{`${text.slice(0, JSON_PREVIEW)}…`}</Box>
+        </Tooltip>
+      ) : <Box component="span" sx={mono}>{text}</Box>;
+    }
+    case 'datetime':
+      return <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{cellText(column, value)}</Box>;
+    default:
+      return <>{cellText(column, value)}</>;
+  }
+}
+
+export const isNumeric = (column: ReportColumn) => column.type === 'number' || column.type === 'integer';
+export const columnLabel = (labels: string, column: ReportColumn) => column.label ?? `${labels}.${column.name}`;

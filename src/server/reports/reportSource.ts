@@ -1,0 +1,43 @@
+import type { ReportFilterValues } from '../../shared/reports/filters';
+import type { ReportDeclaration } from '../../shared/reports/types';
+import type { Switches } from '../../shared/modules';
+
+/** The SQL an area gives for a report: a select of the declared columns (by name), every value a parameter. */
+export interface ReportSql {
+  text: string;
+  params: unknown[];
+}
+
+export interface ReportContext {
+  switches: Switches;
+  /** The client's zone, minutes east of UTC (X-Timezone-Offset): time buckets follow the user's days. */
+  offsetMinutes: number;
+}
+
+/**
+ * What an area owns of a report: its SQL. `rows` reports (journals) are paged and counted in SQL and
+ * exported in keyset batches by `key`; a `summary` (grouped counts) is small: it runs once and is paged,
+ * totalled and charted from the one result.
+ */
+export interface ReportSource {
+  shape: 'rows' | 'summary';
+  select(filters: ReportFilterValues, context: ReportContext): ReportSql;
+  /** rows: a unique, never null column breaking sort ties and keying the export's batches. */
+  key?: string;
+  /** Sort expressions over the select's alias `r` where a column is not sorted by its own value. */
+  sortSql?: Readonly<Record<string, string>>;
+}
+
+/** One source for every declared path: leaving one out does not compile. */
+export type ReportSources<R extends readonly ReportDeclaration[]> = { readonly [P in R[number]['path']]: ReportSource };
+
+export interface BoundReport {
+  report: ReportDeclaration;
+  source: ReportSource;
+}
+
+/** Binds an area's declarations to its SQL. */
+export function bindReports<const R extends readonly ReportDeclaration[]>(reports: R, sources: ReportSources<R>): BoundReport[] {
+  const byPath = sources as Readonly<Record<string, ReportSource>>;
+  return reports.map((report) => ({ report, source: byPath[report.path] }));
+}

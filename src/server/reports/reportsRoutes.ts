@@ -1,0 +1,134 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HEADERS } from '../../shared/constants';
+import { isoDate } from '../../shared/format';
+import {
+  ENUM_LIST_MAX_LENGTH, ID_LIST_MAX_LENGTH, ISO_MAX_LENGTH, parseReportFilters, type ReportFilterValues,
+} from '../../shared/reports/filters';
+import { pickerFilters, reportApi, sortableColumns, type ExportFormat, type ReportDeclaration, type ReportFilter } from '../../shared/reports/types';
+import { fail } from '../http/errors';
+import { EXPORT_TYPES, exportReport } from './reportExport';
+import { PICKER_MAX, PICKER_SQL } from './pickerOptions';
+import { countSql, orderBy, reportQuery, reportSort, totalColumns, wrap, type Row } from './reportQuery';
+import type { BoundReport, ReportContext, ReportSource } from './reportSource';
+
+export const MAX_PAGE = 1000;
+/** A summary (grouped counts) larger than this is refused: the filters should narrow it. */
+export const SUMMARY_MAX_ROWS = 50_000;
+
+export interface ReportQueryString {
+  sortField?: string;
+  sortOrder?: 'ASC' | 'DESC';
+  skipCount?: number;
+  recordCount?: number;
+  format?: ExportFormat;
+  [filter: string]: unknown;
+}
+
+/** The list's answer: a page, the count, and where declared the totals row and every row for the charts. */
+export interface ReportListResponse {
+  list: Row[];
+  count: number;
+  totals?: Row;
+  chart?: Row[];
+}
+
+function filterSchema(filter: ReportFilter): Record<string, Record<string, unknown>> {
+  switch (filter.kind) {
+    case 'period': {
+      const time = (description: string) => ({ type: 'string', maxLength: ISO_MAX_LENGTH, description });
+      return { from: time('Начало периода, ISO 8601 (включительно)'), to: time('Конец периода, ISO 8601 (включительно)') };
+    }
+    case 'choice': return { [filter.name]: { type: 'string', enum: [...filter.values], default: filter.default } };
+    case 'enum': return { [filter.name]: { type: 'string', maxLength: ENUM_LIST_MAX_LENGTH, description: `Через запятую: ${filter.values.join(', ')}` } };
+    case 'text': return { [filter.name]: { type: 'string', maxLength: filter.maxLength, description: 'Значения через запятую' } };
+    default: return { [filter.name]: { type: 'string', maxLength: ID_LIST_MAX_LENGTH, pattern: '^[0-9,]*$', description: 'ID через запятую' } };
+  }
+}
+
+/** The query string a report accepts, from its declaration: bounded strings, integer ranges, known names. */
+export function reportQuerySchema(report: ReportDeclaration, kind: 'list' | 'export'): Record<string, unknown> {
+  const properties: Record<string, unknown> = Object.assign({}, ...report.filters.map(filterSchema));
+  properties.sortField = { type: 'string', enum: sortableColumns(report) };
+  properties.sortOrder = { type: 'string', enum: ['ASC', 'DESC'] };
+  if (kind === 'list') {
+    properties.skipCount = { type: 'integer', minimum: 0, maximum: 2_147_483_647, default: 0 };
+    properties.recordCount = { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: report.pageSize };
+  } else {
+    properties.format = { type: 'string', enum: [...report.export], default: report.export[0] };
+  }
+  return { type: 'object', additionalProperties: false, properties };
+}
+
+/** The client's offset (minutes east of UTC, as the console sends it); UTC when absent or implausible. */
+export function clientOffset(request: FastifyRequest): number {
+  const offset = Number(request.headers[HEADERS.timezoneOffset]);
+  return Number.isInteger(offset) && Math.abs(offset) <= 14 * 60 ? offset : 0;
+}
+
+async function checkedFilters(app: FastifyInstance, report: ReportDeclaration, request: FastifyRequest): Promise<{ values: ReportFilterValues; context: ReportContext }> {
+  const parsed = parseReportFilters(report, request.query as Record<string, unknown>);
+  if (!parsed.ok) throw fail(400, parsed.code, parsed.field);
+  return { values: parsed.values, context: { switches: await app.settings.switches(), offsetMinutes: clientOffset(request) } };
+}
+
+async function listReport(app: FastifyInstance, report: ReportDeclaration, source: ReportSource, request: FastifyRequest<{ Querystring: ReportQueryString }>): Promise<ReportListResponse> {
+  const { values, context } = await checkedFilters(app, report, request);
+  const sql = source.select(values, context);
+  const sort = reportSort(report, source, request.query.sortField, request.query.sortOrder);
+  const { skipCount = 0, recordCount = report.pageSize } = request.query;
+  const order = orderBy(report, source, sort);
+  if (source.shape === 'summary') {
+    const rows = await reportQuery(app, `select * from ${wrap(sql)} ${order} limit ${SUMMARY_MAX_ROWS + 1}`, sql.params);
+    if (rows.length > SUMMARY_MAX_ROWS) throw fail(400, 'report_too_large');
+    const response: ReportListResponse = { list: rows.slice(skipCount, skipCount + recordCount), count: rows.length };
+    if (report.totals) response.totals = Object.fromEntries(totalColumns(report).map((c) => [c.name, rows.reduce((sum, row) => sum + Number(row[c.name] ?? 0), 0)]));
+    if (report.charts?.length) response.chart = rows;
+    return response;
+  }
+  const n = sql.params.length;
+  const list = await reportQuery(app, `select * from ${wrap(sql)} ${order} limit $${n + 1} offset $${n + 2}`, [...sql.params, recordCount, skipCount]);
+  const [{ __count: count, ...totals }] = await reportQuery<{ __count: number } & Row>(app, countSql(report, sql), sql.params);
+  return report.totals ? { list, count, totals } : { list, count };
+}
+
+/**
+ * Every declared report's routes, each guarded by the report's own permission (its path, read) and gone
+ * (404) while its module or section is off:
+ * - GET <api>: { list, count, totals?, chart? } with the declared filters, sortField/sortOrder, skipCount/recordCount;
+ * - GET <api>/export?format=csv|xlsx: exactly what the filters select, streamed;
+ * - GET <api>/options/<filter>: the choices of a picker filter for the filter modal.
+ * Filters are checked (400, catalogue codes) before any query runs or any byte is sent.
+ */
+export function registerReports(app: FastifyInstance, bound: readonly BoundReport[]): void {
+  for (const { report, source } of bound) {
+    const config = { access: { path: report.path, action: 'read' as const }, module: report.module, section: report.section };
+    const url = reportApi(report);
+    const filters = report.filters.map((f) => (f.kind === 'period' ? 'период (from, to)' : f.name)).join(', ');
+
+    app.get<{ Querystring: ReportQueryString }>(url, {
+      config,
+      schema: { tags: ['reports'], summary: `${report.title}: ${filters}; сортировка (sortField, sortOrder), страница (skipCount, recordCount)`, querystring: reportQuerySchema(report, 'list') },
+    }, (request) => listReport(app, report, source, request));
+
+    app.get<{ Querystring: ReportQueryString }>(`${url}/export`, {
+      config,
+      schema: { tags: ['reports'], summary: `${report.title}: выгрузка (format: ${report.export.join(', ')}) всего, что выбрано фильтрами`, querystring: reportQuerySchema(report, 'export') },
+    }, async (request, reply) => {
+      const { values, context } = await checkedFilters(app, report, request);
+      const format = request.query.format ?? report.export[0];
+      const sort = reportSort(report, source, request.query.sortField, request.query.sortOrder);
+      const file = `${report.file}-${isoDate(new Date(), context.offsetMinutes)}.${format}`;
+      return reply
+        .header('content-type', EXPORT_TYPES[format])
+        .header('content-disposition', `attachment; filename="${file}"`)
+        .send(exportReport(app, report, source, source.select(values, context), sort, format, context.offsetMinutes));
+    });
+
+    for (const filter of pickerFilters(report)) {
+      app.get(`${url}/options/${filter.name}`, {
+        config,
+        schema: { tags: ['reports'], summary: `${report.title}: варианты фильтра ${filter.name} для окна выбора` },
+      }, async () => reportQuery<{ id: number; name: string }>(app, `${PICKER_SQL[filter.kind]} limit ${PICKER_MAX}`, []));
+    }
+  }
+}

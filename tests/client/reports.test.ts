@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { REPORTS, reportOf } from '../../src/shared/reports';
+import { INCIDENTS_DYNAMIC } from '../../src/shared/reports/adas';
+import { cellText, periodText } from '../../src/shared/reports/cells';
+import { filterQuery, parseReportFilters, presetPeriod } from '../../src/shared/reports/filters';
+import { USER_ACTIONS_JOURNAL } from '../../src/shared/reports/journals';
+import { defineReport, reportApi, sortableColumns } from '../../src/shared/reports/types';
+import { CONSOLE_ROUTES } from '../../src/shared/routes';
+import { SCREENS } from '../../src/client/screens';
+import { readReportUrl, reportApiQuery, writeReportUrl } from '../../src/client/reports/reportUrl';
+import { pivot } from '../../src/client/reports/ReportChart';
+import { bindReports } from '../../src/server/reports/reportSource';
+import { reportQuerySchema } from '../../src/server/reports/reportsRoutes';
+
+const example = defineReport({
+  path: '/example/report', module: 'adas', menu: { group: 'adas', label: 'menu.example' }, title: 'Пример', file: 'example',
+  labels: 'reports.example', build: 'button', pageSize: 100, export: ['csv', 'xlsx'], defaultSort: { field: 'at', order: 'DESC' },
+  filters: [
+    { kind: 'period', name: 'period', label: 'p', maxDays: 31, required: true },
+    { kind: 'vehicles', name: 'vehicle', label: 'v' },
+    { kind: 'enum', name: 'kind', label: 'k', values: ['a', 'b'], labels: 'k' },
+    { kind: 'choice', name: 'step', label: 's', values: ['day', 'week'], labels: 's', default: 'day' },
+    { kind: 'text', name: 'q', label: 'q', maxLength: 10 },
+  ],
+  columns: [{ name: 'at', header: 'Время', type: 'datetime', sortable: true }, { name: 'n', header: 'Число', type: 'number', total: true }],
+});
+
+describe('a report declaration', () => {
+  it('gives the route, the menu entry and the screen of every declared report', () => {
+    for (const report of REPORTS) {
+      const route = CONSOLE_ROUTES.filter((r) => r.path === report.path);
+      expect(route, report.path).toHaveLength(1);
+      expect(route[0]).toMatchObject({ module: report.module, section: report.section, group: report.menu.group, label: report.menu.label, built: true });
+      expect(SCREENS[report.path], report.path).toBeDefined();
+      expect(reportOf(`${report.path}/`)).toBe(report);
+    }
+    expect(new Set(CONSOLE_ROUTES.map((r) => r.path)).size).toBe(CONSOLE_ROUTES.length);
+    expect(reportApi(USER_ACTIONS_JOURNAL)).toBe('/api/v1/journals/useractions');
+    expect(reportApi(INCIDENTS_DYNAMIC)).toBe('/api/v1/reports/adas/incidents-dynamic');
+  });
+
+  it('gives the API query schema: its filters bounded, its sortable columns, paging', () => {
+    const schema = reportQuerySchema(example, 'list') as { properties: Record<string, Record<string, unknown>>; additionalProperties: boolean };
+    expect(Object.keys(schema.properties).sort()).toEqual(['from', 'kind', 'q', 'recordCount', 'skipCount', 'sortField', 'sortOrder', 'step', 'to', 'vehicle']);
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.properties.sortField.enum).toEqual(sortableColumns(example));
+    expect(schema.properties.q.maxLength).toBe(10);
+    expect(schema.properties.recordCount).toMatchObject({ minimum: 1, maximum: 1000, default: 100 });
+    const exportSchema = reportQuerySchema(example, 'export') as { properties: Record<string, Record<string, unknown>> };
+    expect(exportSchema.properties.format.enum).toEqual(['csv', 'xlsx']);
+  });
+
+  it('a report without its query does not compile', () => {
+    const source = { shape: 'summary' as const, select: () => ({ text: 'select 1', params: [] }) };
+    expect(bindReports([example], { '/example/report': source })).toHaveLength(1);
+    // @ts-expect-error the declaration at /example/report has no SQL bound to it
+    expect(() => bindReports([example], {})).not.toThrow();
+  });
+});
+
+describe('report filters', () => {
+  const period = 'from=2025-03-01T00:00:00Z&to=2025-03-10T00:00:00Z';
+  const parse = (query: string) => parseReportFilters(example, Object.fromEntries(new URLSearchParams(query)));
+
+  it('reads a URL into checked values, and writes them back', () => {
+    const parsed = parse(`${period}&vehicle=3,5&kind=a&q=x,%20y`);
+    expect(parsed).toEqual({ ok: true, values: { from: '2025-03-01T00:00:00.000Z', to: '2025-03-10T00:00:00.000Z', vehicle: [3, 5], kind: ['a'], step: 'day', q: ['x', 'y'] } });
+    if (parsed.ok) expect(filterQuery(parsed.values)).toEqual({ from: '2025-03-01T00:00:00.000Z', to: '2025-03-10T00:00:00.000Z', vehicle: '3,5', kind: 'a', step: 'day', q: 'x,y' });
+  });
+
+  it('refuses what the declaration does not allow, naming the field', () => {
+    expect(parse('')).toEqual({ ok: false, code: 'report_period_required', field: 'period' });
+    expect(parse('from=2025-03-01&to=2025-05-01')).toEqual({ ok: false, code: 'report_period_too_long', field: 'period' });
+    expect(parse('from=yesterday&to=2025-03-01')).toMatchObject({ ok: false, code: 'bad_request', field: 'from' });
+    expect(parse('from=2025-03-10&to=2025-03-01')).toMatchObject({ ok: false, field: 'to' });
+    expect(parse(`${period}&vehicle=1,x`)).toMatchObject({ ok: false, field: 'vehicle' });
+    expect(parse(`${period}&vehicle=99999999999`)).toMatchObject({ ok: false, field: 'vehicle' });
+    expect(parse(`${period}&kind=c`)).toMatchObject({ ok: false, field: 'kind' });
+    expect(parse(`${period}&step=year`)).toMatchObject({ ok: false, field: 'step' });
+    expect(parse(`${period}&q=${'x'.repeat(11)}`)).toMatchObject({ ok: false, field: 'q' });
+  });
+
+  it('keeps the console state in the URL: a link reproduces filters, sort and page', () => {
+    const state = readReportUrl(example, new URLSearchParams(`${period}&vehicle=7&sortField=n&sortOrder=ASC&page=3`));
+    expect(state).toMatchObject({ built: true, invalid: false, page: 3, sort: { field: 'at', order: 'DESC' } });
+    expect(state.filters.vehicle).toEqual([7]);
+    expect(reportApiQuery(example, state)).toMatchObject({ vehicle: '7', skipCount: 200, recordCount: 100, sortField: 'at' });
+    const sorted = readReportUrl(example, writeReportUrl(example, { ...state, sort: { field: 'at', order: 'ASC' } }));
+    expect(sorted).toMatchObject({ page: 3, sort: { field: 'at', order: 'ASC' }, filters: state.filters });
+    expect(readReportUrl(example, new URLSearchParams())).toMatchObject({ built: false });
+    expect(readReportUrl(USER_ACTIONS_JOURNAL, new URLSearchParams())).toMatchObject({ built: true });
+    expect(readReportUrl(example, new URLSearchParams('vehicle=abc'))).toMatchObject({ invalid: true, filters: {} });
+  });
+
+  it('period presets in local time, weeks from Monday', () => {
+    const now = new Date(2025, 2, 12, 15, 30); // a Wednesday
+    expect(presetPeriod('today', now)).toEqual({ from: new Date(2025, 2, 12), to: new Date(2025, 2, 12, 23, 59, 59) });
+    expect(presetPeriod('yesterday', now)).toEqual({ from: new Date(2025, 2, 11), to: new Date(2025, 2, 11, 23, 59, 59) });
+    expect(presetPeriod('thisWeek', now).from).toEqual(new Date(2025, 2, 10));
+    expect(presetPeriod('last7Days', now).from).toEqual(new Date(2025, 2, 6));
+    expect(presetPeriod('thisMonth', now).from).toEqual(new Date(2025, 2, 1));
+    expect(presetPeriod('last30Days', now).from).toEqual(new Date(2025, 1, 11));
+  });
+});
+
+describe('report cells and charts', () => {
+  it('formats by column type through the shared format module', () => {
+    expect(cellText({ name: 'at', header: '', type: 'datetime' }, '2025-01-05T07:03:09Z', 180)).toBe('05.01.2025 10:03:09');
+    expect(cellText({ name: 'n', header: '', type: 'number', decimals: 1 }, 1234.5)).toBe('1\u00a0234,5');
+    expect(cellText({ name: 'id', header: '', type: 'integer' }, 123456)).toBe('123456');
+    expect(cellText({ name: 'j', header: '', type: 'json' }, { a: 1 })).toBe('{"a":1}');
+    expect(periodText('2025-03-01T00:00')).toBe('01.03.2025');
+    expect(periodText('2025-03-01T07:00')).toBe('01.03.2025 07:00');
+  });
+
+  it('pivots long rows into one stacked bar per period', () => {
+    const rows = [
+      { period: '2025-03-02T00:00', incident_name: 'B', count: 1 },
+      { period: '2025-03-01T00:00', incident_name: 'A', count: 2 },
+      { period: '2025-03-01T00:00', incident_name: 'B', count: 3 },
+    ];
+    expect(pivot(rows, INCIDENTS_DYNAMIC.charts![0])).toEqual({
+      series: ['A', 'B'],
+      points: [{ x: '2025-03-01T00:00', A: 2, B: 3 }, { x: '2025-03-02T00:00', B: 1 }],
+    });
+  });
+});
