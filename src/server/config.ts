@@ -23,7 +23,8 @@ export interface Config {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const switches = defaultSwitches();
+  const demoData = (env.DEMO_DATA ?? 'true') !== 'false';
+  const switches = defaultSwitches(demoData);
   applySwitchList(switches.modules, env.MODULES);
   applySwitchList(switches.sections, env.SECTIONS);
   return {
@@ -32,7 +33,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? './data',
     logLevel: env.LOG_LEVEL ?? 'info',
-    demoData: (env.DEMO_DATA ?? 'true') !== 'false',
+    demoData,
     demoScale: env.DEMO_SCALE === 'test' ? 'test' : 'city',
     staticDir: env.STATIC_DIR ?? 'dist/client',
     switches,

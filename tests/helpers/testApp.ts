@@ -20,7 +20,7 @@ export interface TestApp {
 /** A fresh database cloned from the prepared template, and the server built on it exactly as main.ts does. */
 export async function startTestApp(engine: Engine, overrides: Partial<Config> = {}): Promise<TestApp> {
   const { db, drop } = engine === 'pglite' ? await clonePglite() : await clonePostgres();
-  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent' }), dataDir: undefined, staticDir: undefined, demoData: false, ...overrides };
+  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false' }), dataDir: undefined, staticDir: undefined, demoData: false, ...overrides };
   const app = await buildApp(config, { db });
   await app.ready();
   return {
