@@ -10,6 +10,7 @@ import { defaultSwitches } from '../src/shared/modules';
 import { loadConfig } from '../src/server/config';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
+import { minutesOfEntry } from '../src/client/handbooks/inputs/minutesEntry';
 import { api, insertExample, preparedExample, tableCount } from './tableFixtures';
 
 /** CSV of rows given as API rows, in the schema's import headers. */
@@ -200,6 +201,20 @@ describe.each(ENGINES)('handbook import and export on %s', (engine) => {
     expect((await importCsv('graphictype', csv.replace('Утренняя', 'Ранняя'))).body).toMatchObject({ inserted: 0, updated: 1 });
     const rows = await t.db.query('select title, start, "end", work_hours from cat.work_graphic_type where code = 9901');
     expect(rows).toEqual([{ title: 'Ранняя', start: 360, end: 870, work_hours: 8.5 }]);
+  });
+
+  it('reads bare digits in a time field as minutes of day, in the save and the import as in the form', async () => {
+    // what the form stores when '450' or '07:30' is typed and the field is left
+    expect([minutesOfEntry('450'), minutesOfEntry('07:30'), minutesOfEntry('730')]).toEqual([450, 450, 730]);
+    const saved = await call('/api/table/element/save', { config: { type: 'graphictype' }, row: { code: 9801, title: 'Цифры', short: 'Ц', start: '450', end: '730' } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect([saved.body.start, saved.body.end]).toEqual([450, 730]);
+    const imported = await importCsv('graphictype', 'code;title;short;start;end;work_hours\n9802;Цифры;Ц;450;07:30;8\n9803;Цифры;Ц;730;12:10;8\n');
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    const rows = await t.db.query<{ code: number; start: number; end: number }>(
+      'select code, start, "end" from cat.work_graphic_type where code between 9801 and 9803 order by code',
+    );
+    expect(rows.map((row) => [row.code, row.start, row.end])).toEqual([[9801, 450, 730], [9802, 450, 450], [9803, 730, 730]]);
   });
 
   it('merges vehicle replacements (import hidden in the interface, the API works)', async () => {

@@ -107,8 +107,12 @@ describe('hh:mm entry', () => {
   it('normalises when the input is left (underscores as zero, 24+ hours to 00, 60+ minutes to 0)', () => {
     expect(minutesOfEntry('')).toBeNull();
     expect(minutesOfEntry('07:30')).toBe(450);
-    expect(minutesOfEntry('7')).toBe(420);
-    expect(minutesOfEntry('730')).toBe(450);
+    expect(minutesOfEntry('7:30')).toBe(450);
+    // bare digits are minutes of day, as in the save and the import
+    expect(minutesOfEntry('7')).toBe(7);
+    expect(minutesOfEntry('450')).toBe(450);
+    expect(minutesOfEntry('730')).toBe(730);
+    expect(minutesOfEntry('7.30')).toBe('7.30');
     expect(minutesOfEntry('0_:3_')).toBe(30);
     expect(minutesOfEntry('25:10')).toBe(10);
     expect(minutesOfEntry('12:75')).toBe(720);
