@@ -6,7 +6,7 @@ import { exportRequest, handbookResource, listRequest, saveRow, toServiceFilters
 import { READ } from '../../src/shared/permissions';
 import { defaultSwitches } from '../../src/shared/modules';
 import { mayAccess } from '../../src/shared/routeAccess';
-import { cellText, formatDate } from '../../src/client/handbooks/handbookFormat';
+import { cellText } from '../../src/client/handbooks/handbookFormat';
 import { defaultRecord, formPlace, validateHandbookForm } from '../../src/client/handbooks/handbookForm';
 import { columnFields, toggledColumns } from '../../src/client/handbooks/useHandbookColumns';
 import { entryOfValue, minutesOfEntry } from '../../src/client/handbooks/inputs/minutesEntry';
@@ -124,7 +124,7 @@ describe('hh:mm entry', () => {
 
 describe('list cells', () => {
   it('shows dates, minutes, lists, links, points and secrets as an operator reads them', () => {
-    expect(formatDate('2025-06-02')).toBe('02.06.2025');
+    expect(cellText(HANDBOOKS.holidays.fields.find((field) => field.name === 'date')!, { date: '2025-06-02' })).toBe('02.06.2025');
     const rasptimes = HANDBOOKS.rasptimes;
     expect(cellText(rasptimes.fields.find((field) => field.name === 'time')!, { time: 450 })).toBe('07:30');
     const dow = HANDBOOKS.holidays.fields.find((field) => field.name === 'dow') as ListField;

@@ -1,7 +1,7 @@
 import { Box, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { useTranslate } from 'react-admin';
-import { formatDateTime } from '../journals/journalFormat';
+import { formatDateTime } from '../../shared/format';
 import type { NotificationItem } from './notificationState';
 
 const SEVERITY_COLORS: Record<string, string> = { info: 'info.main', warning: 'warning.main', critical: 'error.main' };
