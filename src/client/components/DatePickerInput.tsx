@@ -35,9 +35,9 @@ function dayOf(value: unknown): Dayjs | null {
   return dayjs(value);
 }
 
-function valueOf(day: Dayjs | null, kind: 'date' | 'datetime', filter: boolean): string | null | undefined {
+function valueOf(day: Dayjs | null, kind: 'date' | 'datetime', filter: boolean): string | null {
   if (day === null) return null;
-  if (!day.isValid()) return filter ? undefined : INVALID_DATE;
+  if (!day.isValid()) return filter ? null : INVALID_DATE;
   return kind === 'date' ? isoDate(day.toDate()) : day.toDate().toISOString();
 }
 
@@ -58,7 +58,7 @@ export function DatePickerInput({
     setDay(next);
     const value = valueOf(next, kind, filter);
     emitted.current = value;
-    field.onChange(value ?? null);
+    field.onChange(value);
   };
 
   // a form-level validation gives a text or a { message, args } object: react-admin's helper text reads both
