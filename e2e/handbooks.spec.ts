@@ -136,13 +136,13 @@ test.describe('handbooks', () => {
     await page.getByRole('combobox', { name: 'Расписание дня недели' }).click();
     await page.getByRole('option', { name: 'Суббота' }).click();
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    // the year is missing: no date yet, so the required field says so and nothing is saved
-    await expect(page.getByText('Это обязательное поле')).toBeVisible();
+    // the year is missing: the form names the field and saves nothing
+    await expect(page.getByText('Неверная дата (ГГГГ-ММ-ДД или ДД.ММ.ГГГГ)')).toBeVisible();
     await expect(page).toHaveURL(/\/holidays\/create$/);
     await date.getByRole('spinbutton', { name: 'Год' }).click();
     await page.keyboard.type('2031');
     await expect(date).toContainText('09.05.2031');
-    await expect(page.getByText('Это обязательное поле')).toHaveCount(0);
+    await expect(page.getByText('Неверная дата (ГГГГ-ММ-ДД или ДД.ММ.ГГГГ)')).toHaveCount(0);
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page).toHaveURL(/\/handbooks\/table\/holidays(\?.*)?$/);
     await expect(rows(page).first()).toContainText('09.05.2031');

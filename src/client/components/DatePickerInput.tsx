@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import type { FieldRef } from '@mui/x-date-pickers/models';
 import dayjs, { type Dayjs } from 'dayjs';
 import { FieldTitle, InputHelperText, useInput, type ValidationErrorMessage, type Validator } from 'react-admin';
 import { isoDate } from '../../shared/format';
@@ -9,8 +10,8 @@ import { isoDate } from '../../shared/format';
  * A react-admin input typed as DD.MM.YYYY (or DD.MM.YYYY HH:mm) in a MUI X picker's field, with its calendar
  * (Russian locale from DateLocalization). The form value stays what the API speaks: 'YYYY-MM-DD' for a date,
  * an ISO time for a date-time, null when empty. A date filled in but impossible (31.02.2031) is kept as
- * INVALID_DATE in a form, so the form's validation names the field, and as no value in a filter. The picker
- * reports a date typed only in part as no date: a required field then says it is required.
+ * INVALID_DATE in a form, so the form's validation names the field, and as no value in a filter; so is a
+ * date typed only in part once the field is left (the picker itself reports that as no date at all).
  */
 export const INVALID_DATE = 'Invalid Date';
 
@@ -54,6 +55,17 @@ export function DatePickerInput({
     setDay(dayOf(field.value));
   }, [field.value]);
 
+  const fieldRef = useRef<FieldRef<Dayjs | null>>(null);
+  const onBlur = () => {
+    const sections = fieldRef.current?.getSections() ?? [];
+    const filled = sections.filter((section) => section.value !== '').length;
+    if (!filter && filled > 0 && filled < sections.length && field.value !== INVALID_DATE) {
+      emitted.current = INVALID_DATE;
+      field.onChange(INVALID_DATE);
+    }
+    field.onBlur();
+  };
+
   const onChange = (next: Dayjs | null) => {
     setDay(next);
     const value = valueOf(next, kind, filter);
@@ -65,7 +77,7 @@ export function DatePickerInput({
   const error = fieldState.error?.message as ValidationErrorMessage | undefined;
   const textField = {
     name: field.name,
-    onBlur: field.onBlur,
+    onBlur,
     required: required || isRequired,
     error: Boolean(error),
     helperText: <InputHelperText error={error} helperText={filter && !error ? false : helperText} />,
@@ -77,7 +89,7 @@ export function DatePickerInput({
     disabled,
     // the text field marks a required label itself
     label: <FieldTitle label={label} source={source} />,
-    slotProps: { textField },
+    slotProps: { textField, field: { fieldRef } },
   };
   return kind === 'date'
     ? <DatePicker {...common} sx={{ width: 200 }} />
