@@ -171,10 +171,12 @@ test.describe('field app', () => {
   });
 
   test('ticket control is listed for the controller once the bc module is on', async ({ page, request }) => {
-    const before = expectedMenu(await apiUser(request, 'controller'));
-    test.skip(before.includes('/bc'), 'the bc module is already on');
-    await setModules(request, { bc: true });
+    // the demo data turns every module on: switch bc off first, then on, and leave it as it was
+    const wasOn = expectedMenu(await apiUser(request, 'controller')).includes('/bc');
+    await setModules(request, { bc: false });
     try {
+      expect(expectedMenu(await apiUser(request, 'controller'))).not.toContain('/bc');
+      await setModules(request, { bc: true });
       const user = await apiUser(request, 'controller');
       expect(expectedMenu(user)).toContain('/bc');
       await mobileLogin(page, 'controller');
@@ -187,7 +189,7 @@ test.describe('field app', () => {
       await page.goto('/m/bc/result');
       await expect(page.getByTestId('section-pending')).toContainText('Отчёт контролёра');
     } finally {
-      await setModules(request, { bc: false });
+      await setModules(request, { bc: wasOn });
     }
   });
 
@@ -289,6 +291,27 @@ test.describe('field app', () => {
     await expect(page).toHaveURL(`/m${landing}`);
     await expect(screen).toBeHidden();
     await expect(appBar(page)).toBeVisible();
+  });
+
+  test('the client-error flag (an error outside rendering) leads to /client-error; the menu leads on from there', async ({ page }) => {
+    await mobileLogin(page, 'operator');
+    const landing = new URL(page.url()).pathname;
+    // an exception in a timer: no error boundary sees it, the window's error event sets the flag
+    await page.evaluate(() => { setTimeout(() => { throw new Error('сбой обработчика'); }, 0); });
+    await expect(page).toHaveURL('/m/client-error');
+    await expect(page.getByTestId('client-error')).toContainText('Ошибка приложения');
+    await page.goto(landing);
+    await expect(page).toHaveURL(landing);
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(landing); // the flag was cleared by the redirect
+
+    // a rejected promise nobody waits for
+    await page.evaluate(() => { void Promise.reject(new Error('обещание без обработчика')); });
+    await expect(page).toHaveURL('/m/client-error');
+    await page.getByTestId('mobile-menu-button').click();
+    await menu(page).getByText('О системе').click();
+    await expect(page).toHaveURL('/m/about');
+    await expect(page.getByTestId('mobile-about')).toBeVisible();
   });
 
   test('the login page loads little JavaScript, and none of react-admin', async ({ page }, testInfo) => {

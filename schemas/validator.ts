@@ -1,6 +1,6 @@
 import { defineHandbook } from '../src/shared/handbooks/types';
 
-/** Validators: ticket validators, numbered by their own id, on a vehicle (shown by depot number). */
+/** Validators: ticket validators, numbered by their own id, on a vehicle linked by its depot number (spec section 3). */
 export default defineHandbook({
   type: 'validator',
   title: 'Валидаторы',
@@ -9,12 +9,12 @@ export default defineHandbook({
   fields: [
     { kind: 'int', name: 'validator_id', label: 'Номер валидатора', required: true, min: 0, max: 2147483647 },
     { kind: 'text', name: 'validator_name', label: 'Наименование' },
-    { kind: 'ref', name: 'vehicle_id', label: 'Гаражный номер ТС', required: true, target: 'vehicles', valueField: 'id', valueType: 'int', displayField: 'depot_number' },
+    { kind: 'ref', name: 'vehicle_id', label: 'Гаражный номер ТС', required: true, target: 'vehicles', valueField: 'depot_number', valueType: 'int', displayField: 'depot_number' },
   ],
   defaultSort: { field: 'validator_id', order: 'DESC' },
   import: {
     headers: ['validator_id', 'validator_name', 'vehicle_id'],
-    example: ['900001', 'Валидатор у передней двери', '1'],
+    example: ['900001', 'Валидатор у передней двери', '17001'],
     mode: 'upsert',
   },
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, translateMessage } from '../src/shared/errors';
-import { hhMmToMinutes, minutesToHhMm, normalizeHhMm } from '../src/shared/time';
+import { hhMmToMinutes, minutesOfDay, minutesToHhMm, normalizeHhMm } from '../src/shared/time';
 import { isValidPassword } from '../src/shared/validation';
 
 describe('error catalogue', () => {
@@ -51,6 +51,19 @@ describe('time rules', () => {
     expect(minutesToHhMm(605)).toBe('10:05');
     expect(minutesToHhMm(1500)).toBe('25:00');
     expect(minutesToHhMm(null)).toBe('');
+  });
+
+  it('reads a time entry by one rule: a colon makes a clock, bare digits are minutes of day', () => {
+    expect(minutesOfDay('07:30')).toBe(450);
+    expect(minutesOfDay(' 7:3 ')).toBe(423);
+    expect(minutesOfDay('25:10')).toBe(10);
+    expect(minutesOfDay('__:3_')).toBe(30);
+    expect(minutesOfDay('450')).toBe(450);
+    expect(minutesOfDay('730')).toBe(730);
+    expect(minutesOfDay('0730')).toBe(730);
+    expect(minutesOfDay('1500')).toBe(1500);
+    expect(minutesOfDay('4_')).toBe(40);
+    for (const unreadable of ['', '__', '7.30', '07:30:00', 'abc', '-5']) expect(minutesOfDay(unreadable), unreadable).toBeUndefined();
   });
 });
 

@@ -10,6 +10,7 @@ import { defaultSwitches } from '../src/shared/modules';
 import { loadConfig } from '../src/server/config';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
+import { minutesOfEntry } from '../src/client/handbooks/inputs/minutesEntry';
 import { api, insertExample, preparedExample, tableCount } from './tableFixtures';
 
 /** CSV of rows given as API rows, in the schema's import headers. */
@@ -32,6 +33,7 @@ describe.each(ENGINES)('handbook import and export on %s', (engine) => {
   beforeAll(async () => {
     const switches = defaultSwitches();
     switches.sections['handbooks.graphictype'] = true;
+    switches.sections['handbooks.validator'] = true;
     t = await startTestApp(engine, { switches: { ...loadConfig({}).switches, sections: { ...switches.sections } } });
     auth = await t.login('admin', 'admin123');
     call = api(t, auth);
@@ -200,6 +202,47 @@ describe.each(ENGINES)('handbook import and export on %s', (engine) => {
     expect((await importCsv('graphictype', csv.replace('Утренняя', 'Ранняя'))).body).toMatchObject({ inserted: 0, updated: 1 });
     const rows = await t.db.query('select title, start, "end", work_hours from cat.work_graphic_type where code = 9901');
     expect(rows).toEqual([{ title: 'Ранняя', start: 360, end: 870, work_hours: 8.5 }]);
+  });
+
+  it('reads bare digits in a time field as minutes of day, in the save and the import as in the form', async () => {
+    // what the form stores when '450' or '07:30' is typed and the field is left
+    expect([minutesOfEntry('450'), minutesOfEntry('07:30'), minutesOfEntry('730')]).toEqual([450, 450, 730]);
+    const saved = await call('/api/table/element/save', { config: { type: 'graphictype' }, row: { code: 9801, title: 'Цифры', short: 'Ц', start: '450', end: '730' } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect([saved.body.start, saved.body.end]).toEqual([450, 730]);
+    const imported = await importCsv('graphictype', 'code;title;short;start;end;work_hours\n9802;Цифры;Ц;450;07:30;8\n9803;Цифры;Ц;730;12:10;8\n');
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    const rows = await t.db.query<{ code: number; start: number; end: number }>(
+      'select code, start, "end" from cat.work_graphic_type where code between 9801 and 9803 order by code',
+    );
+    expect(rows.map((row) => [row.code, row.start, row.end])).toEqual([[9801, 450, 730], [9802, 450, 450], [9803, 730, 730]]);
+  });
+
+  it('links validators to vehicles by depot number: the file carries it, the list shows it, the export writes it', async () => {
+    const [vehicle] = await t.db.query<{ id: number; depot_number: number }>(
+      'select id, depot_number from mgt.vehicles where depot_number <> id order by id limit 1',
+    );
+    const csv = `validator_id;validator_name;vehicle_id\n990001;Передняя дверь;${vehicle.depot_number}\n990002;Задняя дверь;${vehicle.depot_number}\n`;
+    expect((await importCsv('validator', csv)).body).toMatchObject({ inserted: 2 });
+    const stored = await t.db.query<{ vehicle_id: number }>('select vehicle_id from mgt.validator where validator_id in (990001, 990002)');
+    expect(stored).toEqual([{ vehicle_id: vehicle.depot_number }, { vehicle_id: vehicle.depot_number }]);
+    const list = await call('/api/table/list', { config: { type: 'validator' }, filters: { validator_id: [990001] } });
+    expect((list.body.list as Row[])[0]).toMatchObject({ vehicle_id: vehicle.depot_number, vehicle_id__display: String(vehicle.depot_number) });
+
+    const exported = await call('/api/table/export', { config: { type: 'validator' }, filters: { validator_id: [990001, 990002] }, sort: { field: 'validator_id', order: 'ASC' } });
+    const text = exported.raw.rawPayload.toString('utf8').replace(CSV_BOM, '');
+    expect(text.split('\r\n').filter(Boolean)).toEqual(csv.trim().split('\n'));
+    expect((await importCsv('validator', text)).body).toMatchObject({ inserted: 0, updated: 2 });
+    expect(await t.db.query('select validator_id, vehicle_id from mgt.validator where validator_id in (990001, 990002) order by 1'))
+      .toEqual([{ validator_id: 990001, vehicle_id: vehicle.depot_number }, { validator_id: 990002, vehicle_id: vehicle.depot_number }]);
+
+    // a vehicle's id is not its depot number: a file of ids is refused, row by row
+    const [{ unknown }] = await t.db.query<{ unknown: number }>('select max(depot_number) + 1 as unknown from mgt.vehicles');
+    const refused = await importCsv('validator', `validator_id;validator_name;vehicle_id\n990003;Средняя дверь;${unknown}\n`);
+    expect(refused.body.errors).toEqual([{ row: 2, column: 'vehicle_id', message: MSG.referenceNotFound }]);
+    const saved = await call('/api/table/element/save', { config: { type: 'validator' }, row: { validator_id: 990004, vehicle_id: vehicle.depot_number } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.vehicle_id).toBe(vehicle.depot_number);
   });
 
   it('merges vehicle replacements (import hidden in the interface, the API works)', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Admin, CustomRoutes, localStorageStore } from 'react-admin';
+import { DateLocalization } from '../client/components/DateLocalization';
 import { authProvider } from '../client/providers/authProvider';
 import { dataProvider } from '../client/providers/dataProvider';
 import { i18nProvider } from '../client/providers/i18nProvider';
@@ -19,21 +20,23 @@ const store = localStorageStore('1', 'Field');
 export default function MobileApp() {
   useState(() => store.setItem('locale', getLocale()));
   return (
-    <Admin
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      store={store}
-      theme={mobileThemeOptions}
-      layout={MobileLayout}
-      dashboard={MobileLanding}
-      catchAll={NotFoundRedirect}
-      loginPage={false}
-      title="Транспортная платформа"
-      requireAuth
-      disableTelemetry
-    >
-      <CustomRoutes>{mobileRoutes()}</CustomRoutes>
-    </Admin>
+    <DateLocalization>
+      <Admin
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        store={store}
+        theme={mobileThemeOptions}
+        layout={MobileLayout}
+        dashboard={MobileLanding}
+        catchAll={NotFoundRedirect}
+        loginPage={false}
+        title="Транспортная платформа"
+        requireAuth
+        disableTelemetry
+      >
+        <CustomRoutes>{mobileRoutes()}</CustomRoutes>
+      </Admin>
+    </DateLocalization>
   );
 }

@@ -7,6 +7,7 @@ import { NavigationBridge } from '../client/routing/NavigationBridge';
 import { useSession } from '../client/stores/sessionStore';
 import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
 import MobileLoginPage from './login/MobileLoginPage';
+import { ClientErrorRedirect } from './routing/ClientErrorRedirect';
 import { RouteChangeEffects } from './routing/RouteChangeEffects';
 
 const MobileApp = lazy(() => import('./MobileApp'));
@@ -15,7 +16,7 @@ const MobileApp = lazy(() => import('./MobileApp'));
  * What the phone shows (field-app spec 2.1 and 4): a loading screen while the stored session is checked at
  * start, the field app (react-admin, loaded on demand) with a session, and the login screen in place of every
  * route without one. A rendering error outside the pages (their own boundary is in the layout) shows the
- * global error screen.
+ * global error screen; the client-error flag (an uncaught error elsewhere) leads a logged-in user to /client-error.
  */
 export function MobileShell() {
   const { initialising, token } = useSession();
@@ -23,6 +24,7 @@ export function MobileShell() {
     <>
       <NavigationBridge />
       <RouteChangeEffects />
+      {token && <ClientErrorRedirect />}
       <RouteErrorBoundary frame={(screen) => <Box sx={{ minHeight: '100dvh', display: 'flex' }}>{screen}</Box>}>
         {initialising ? (
           <LoadingScreen />

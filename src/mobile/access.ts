@@ -1,6 +1,7 @@
 import type { ModuleId, Switches } from '../shared/modules';
 import { isEnabled } from '../shared/modules';
 import { canAccess, type AccessSubject } from '../shared/permissions';
+import { cleanPath } from '../shared/paths';
 
 /**
  * Who may open what in the field application (field-app spec 2.1, 2.2 and 6), as pure functions of the
@@ -68,12 +69,6 @@ export const SERVICE_PATHS = ['/access-denied', '/server-error', '/client-error'
 /** Paths that need no permission. */
 export const ALWAYS_AVAILABLE: readonly string[] = [ABOUT_PATH, ...SERVICE_PATHS];
 
-/** A path without query, hash and trailing slashes; '' becomes '/'. */
-export function cleanPath(path: string): string {
-  const clean = path.split(/[?#]/)[0].replace(/\/+$/, '');
-  if (clean === '') return '/';
-  return clean.startsWith('/') ? clean : `/${clean}`;
-}
 
 export interface RouteMatch {
   route: MobileRoute;

@@ -12,6 +12,7 @@ import { setBasePath } from '../client/routing/navigationBridge';
 import { getLocale } from '../client/stores/localeStore';
 import { MOBILE_BASE } from './constants';
 import { mobileTheme } from './layout/mobileTheme';
+import { watchUncaughtErrors } from './errors/clientErrorFlag';
 import { MobileShell } from './MobileShell';
 import { pageSignal } from './routing/pageRequests';
 
@@ -22,12 +23,17 @@ import { pageSignal } from './routing/pageRequests';
  */
 configureHttpClient({ noResponse: 'no-connection', pageSignal });
 setBasePath(MOBILE_BASE);
+watchUncaughtErrors(window);
 document.documentElement.lang = getLocale();
 void initialiseSession();
 
 const router = createBrowserRouter([{ path: '*', element: <MobileShell /> }], { basename: MOBILE_BASE });
 
-createRoot(document.getElementById('root')!).render(
+// React's recoverable errors (it rendered again and succeeded) are logged, not reported to the window as
+// uncaught: they must not raise the client-error flag.
+const onRecoverableError = (error: unknown) => console.warn('React recovered from an error', error);
+
+createRoot(document.getElementById('root')!, { onRecoverableError }).render(
   <StrictMode>
     <ThemeProvider theme={mobileTheme}>
       <CssBaseline />

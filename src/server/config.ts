@@ -25,7 +25,8 @@ export interface Config {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const switches = defaultSwitches();
+  const demoData = (env.DEMO_DATA ?? 'true') !== 'false';
+  const switches = defaultSwitches(demoData);
   applySwitchList(switches.modules, env.MODULES);
   applySwitchList(switches.sections, env.SECTIONS);
   return {
@@ -35,7 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbConnectTimeoutS: Number(env.DB_CONNECT_TIMEOUT_S ?? 120),
     dataDir: env.DATA_DIR ?? './data',
     logLevel: env.LOG_LEVEL ?? 'info',
-    demoData: (env.DEMO_DATA ?? 'true') !== 'false',
+    demoData,
     demoScale: env.DEMO_SCALE === 'test' ? 'test' : 'city',
     staticDir: env.STATIC_DIR ?? 'dist/client',
     switches,

@@ -38,11 +38,15 @@ export interface Switches {
   sections: Record<string, boolean>;
 }
 
-export function defaultSwitches(): Switches {
+/**
+ * The switches before configuration: the spec's defaults for a production install; with the demo data every
+ * module and section on, so that a newcomer sees the whole product. MODULES and SECTIONS apply on top of either.
+ */
+export function defaultSwitches(demo = false): Switches {
   const modules: Record<string, boolean> = {};
-  for (const id of MODULES) modules[id] = !MODULES_OFF_BY_DEFAULT.includes(id);
+  for (const id of MODULES) modules[id] = demo || !MODULES_OFF_BY_DEFAULT.includes(id);
   const sections: Record<string, boolean> = {};
-  for (const id of SECTIONS_OFF_BY_DEFAULT) sections[id] = false;
+  if (!demo) for (const id of SECTIONS_OFF_BY_DEFAULT) sections[id] = false;
   return { modules, sections };
 }
 

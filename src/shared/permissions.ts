@@ -1,6 +1,7 @@
 import { SUPERUSER_ID } from './constants';
 import { CONSOLE_ROUTES, ALWAYS_AVAILABLE, type ConsoleRoute } from './routes';
 import { HANDBOOK_SECTIONS_OFF, HANDBOOK_SECTIONS_ON, isEnabled, type Switches } from './modules';
+import { cleanPath } from './paths';
 
 /**
  * Permission masks of spec section 6: a map from route or section key to 4 bits read as
@@ -28,11 +29,6 @@ export const LIVE_VIDEO_PREFIX = '/video/online';
 
 const ROUTE_KEYS = new Set(CONSOLE_ROUTES.map((route) => route.key ?? route.path));
 
-function normalizePath(path: string): string {
-  const clean = path.split(/[?#]/)[0].replace(/\/+$/, '');
-  return clean.startsWith('/') ? clean : `/${clean}`;
-}
-
 /**
  * The mask a subject holds for a path, by the key rules of section 6: the map reads its current-data or
  * previous-data entries; a handbook reads its own key and the handbooks table prefix (and the handbook
@@ -40,7 +36,7 @@ function normalizePath(path: string): string {
  * longest registered route key that prefixes it, falling back to its first path segment.
  */
 export function maskFor(permissions: PermissionMap, rawPath: string): number {
-  const path = normalizePath(rawPath);
+  const path = cleanPath(rawPath);
   const get = (key: string) => permissions[key] ?? 0;
   if (path === '/map') return MAP_KEYS.reduce((mask, key) => mask | get(key), 0);
   if (path === HANDBOOKS_PREFIX || path === '/handbooks') {
@@ -81,7 +77,7 @@ export function mergePermissions(maps: PermissionMap[]): PermissionMap {
 }
 
 export function isAlwaysAvailable(path: string): boolean {
-  const clean = normalizePath(path);
+  const clean = cleanPath(path);
   return (ALWAYS_AVAILABLE as readonly string[]).includes(clean);
 }
 

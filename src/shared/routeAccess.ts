@@ -1,6 +1,7 @@
 import { CONSOLE_ROUTES, type ConsoleRoute } from './routes';
 import { HANDBOOKS_PREFIX, canAccess, isAlwaysAvailable, type AccessSubject, type Action } from './permissions';
 import { isEnabled, type Switches } from './modules';
+import { cleanPath } from './paths';
 
 /**
  * Route-level decisions the front ends take from the shared tables: which console route a URL belongs to,
@@ -11,11 +12,6 @@ import { isEnabled, type Switches } from './modules';
 /** The module and section switches in force for a user, as the current-user call returns them. */
 export function switchesOf(user: { settings?: { modules?: Record<string, boolean>; sections?: Record<string, boolean> } } | null | undefined): Switches {
   return { modules: user?.settings?.modules ?? {}, sections: user?.settings?.sections ?? {} };
-}
-
-function cleanPath(path: string): string {
-  const clean = path.split(/[?#]/)[0].replace(/\/+$/, '');
-  return clean.startsWith('/') ? clean : `/${clean}`;
 }
 
 /** The console route a URL belongs to: the route with the longest path equal to it or prefixing it. */

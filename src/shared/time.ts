@@ -19,6 +19,22 @@ export function hhMmToMinutes(input: string): number {
   return h * 60 + m;
 }
 
+/**
+ * THE reading of a time-of-day entry, the same in the form, the save and the import (spec section 5: a time
+ * field holds minutes of day, shown hh:mm):
+ * - with a colon it is a clock, normalised: '7:30' and '07:30' are 450, '25:10' is 10, '0_:3_' is 30;
+ * - bare digits are minutes of day, the stored unit itself: '450' is 07:30, '730' is 12:10, '1500' is a
+ *   night trip's 25:00. Files and API clients written against the stored values keep their meaning, and a
+ *   form shows the clock the digits stand for as soon as the field is left.
+ * Underscores (a mask's blanks) count as zero in both. undefined when the text is neither.
+ */
+export function minutesOfDay(input: string): number | undefined {
+  const text = input.trim();
+  if (/^[\d_]+$/.test(text) && /\d/.test(text)) return Number(text.replace(/_/g, '0'));
+  if (/^[\d_]{1,2}\s*:\s*[\d_]{0,2}$/.test(text)) return hhMmToMinutes(text);
+  return undefined;
+}
+
 /** hh:mm display of a minutes value; values past midnight (night trips) keep counting hours. */
 export function minutesToHhMm(minutes: number | null | undefined): string {
   if (minutes === null || minutes === undefined || Number.isNaN(minutes)) return '';

@@ -6,7 +6,7 @@ import { exportRequest, handbookResource, listRequest, saveRow, toServiceFilters
 import { READ } from '../../src/shared/permissions';
 import { defaultSwitches } from '../../src/shared/modules';
 import { mayAccess } from '../../src/shared/routeAccess';
-import { cellText, formatDate } from '../../src/client/handbooks/handbookFormat';
+import { cellText } from '../../src/client/handbooks/handbookFormat';
 import { defaultRecord, formPlace, validateHandbookForm } from '../../src/client/handbooks/handbookForm';
 import { columnFields, toggledColumns } from '../../src/client/handbooks/useHandbookColumns';
 import { entryOfValue, minutesOfEntry } from '../../src/client/handbooks/inputs/minutesEntry';
@@ -107,8 +107,12 @@ describe('hh:mm entry', () => {
   it('normalises when the input is left (underscores as zero, 24+ hours to 00, 60+ minutes to 0)', () => {
     expect(minutesOfEntry('')).toBeNull();
     expect(minutesOfEntry('07:30')).toBe(450);
-    expect(minutesOfEntry('7')).toBe(420);
-    expect(minutesOfEntry('730')).toBe(450);
+    expect(minutesOfEntry('7:30')).toBe(450);
+    // bare digits are minutes of day, as in the save and the import
+    expect(minutesOfEntry('7')).toBe(7);
+    expect(minutesOfEntry('450')).toBe(450);
+    expect(minutesOfEntry('730')).toBe(730);
+    expect(minutesOfEntry('7.30')).toBe('7.30');
     expect(minutesOfEntry('0_:3_')).toBe(30);
     expect(minutesOfEntry('25:10')).toBe(10);
     expect(minutesOfEntry('12:75')).toBe(720);
@@ -120,7 +124,7 @@ describe('hh:mm entry', () => {
 
 describe('list cells', () => {
   it('shows dates, minutes, lists, links, points and secrets as an operator reads them', () => {
-    expect(formatDate('2025-06-02')).toBe('02.06.2025');
+    expect(cellText(HANDBOOKS.holidays.fields.find((field) => field.name === 'date')!, { date: '2025-06-02' })).toBe('02.06.2025');
     const rasptimes = HANDBOOKS.rasptimes;
     expect(cellText(rasptimes.fields.find((field) => field.name === 'time')!, { time: 450 })).toBe('07:30');
     const dow = HANDBOOKS.holidays.fields.find((field) => field.name === 'dow') as ListField;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { cleanPath } from '../../src/shared/paths';
 import {
-  ALWAYS_AVAILABLE, MOBILE_ROUTES, MOBILE_SECTIONS, cleanPath, loginTarget, matchMobileRoute, mobileLanding,
+  ALWAYS_AVAILABLE, MOBILE_ROUTES, MOBILE_SECTIONS, loginTarget, matchMobileRoute, mobileLanding,
   mobileRouteVerdict, permittedSections,
 } from '../../src/mobile/access';
 import { pathWithMenu, withNavState } from '../../src/mobile/routing/useMainMenu';

@@ -23,7 +23,7 @@ export interface TestApp {
  */
 export async function startTestApp(engine: Engine, overrides: Partial<Config> = {}, via?: (url: string) => string): Promise<TestApp> {
   const { db, drop } = engine === 'pglite' ? await clonePglite() : await clonePostgres(via);
-  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent' }), dataDir: undefined, staticDir: undefined, demoData: false, ...overrides };
+  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false' }), dataDir: undefined, staticDir: undefined, demoData: false, ...overrides };
   const app = await buildApp(config, { db });
   await app.ready();
   return {

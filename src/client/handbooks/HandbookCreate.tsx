@@ -4,8 +4,7 @@ import { handbookResource } from '../providers/resources/handbooks';
 import { HandbookForm } from './HandbookForm';
 import { hasTripStops } from './handbookForm';
 import { handbookPath, handbookRecordPath } from './handbookPaths';
-
-const quiet = () => undefined;
+import { errorShownByClient } from '../providers/httpClient';
 
 /** /handbooks/table/:handbookType/create; a trip goes on to its page, where its stops are edited. */
 export function HandbookCreate({ schema }: { schema: HandbookSchema }) {
@@ -16,7 +15,7 @@ export function HandbookCreate({ schema }: { schema: HandbookSchema }) {
     redirect(hasTripStops(schema) ? handbookRecordPath(schema.type, record.id) : handbookPath(schema.type));
   };
   return (
-    <Create resource={handbookResource(schema.type)} title={`${schema.title}: новая запись`} mutationOptions={{ onSuccess, onError: quiet }}>
+    <Create resource={handbookResource(schema.type)} title={`${schema.title}: новая запись`} mutationOptions={{ onSuccess, onError: errorShownByClient }}>
       <HandbookForm schema={schema} creating />
     </Create>
   );

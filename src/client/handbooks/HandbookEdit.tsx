@@ -6,8 +6,7 @@ import { HandbookForm } from './HandbookForm';
 import { hasTripStops } from './handbookForm';
 import { handbookPath } from './handbookPaths';
 import { TripStopsEditor } from './widgets/TripStopsEditor';
-
-const quiet = () => undefined;
+import { errorShownByClient } from '../providers/httpClient';
 
 /** A key from the address: digits are numbers (most keys), anything else stays text. */
 const keyOf = (id: string): string | number => (/^\d+$/.test(id) ? Number(id) : id);
@@ -28,8 +27,8 @@ export function HandbookEdit({ schema, id }: { schema: HandbookSchema; id: strin
         id={key}
         title={`${schema.title}: запись ${id}`}
         mutationMode="pessimistic"
-        mutationOptions={{ onSuccess, onError: quiet }}
-        queryOptions={{ onError: quiet }}
+        mutationOptions={{ onSuccess, onError: errorShownByClient }}
+        queryOptions={{ onError: errorShownByClient }}
         redirect={handbookPath(schema.type)}
       >
         <HandbookForm schema={schema} creating={false} />

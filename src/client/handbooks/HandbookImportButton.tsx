@@ -7,7 +7,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useRefresh, useTranslate } from 'react-admin';
 import type { AppointResponse, ImportResponse } from '../../shared/handbooks/api';
-import { templateCsv } from '../../shared/handbooks/csv';
+import { headerColumns, templateCsv } from '../../shared/handbooks/csv';
 import type { HandbookSchema } from '../../shared/handbooks/types';
 import type { Locale } from '../../shared/errors';
 import { HttpError, isAbortError } from '../providers/httpClient';
@@ -194,6 +194,7 @@ function ImportFormat({ schema }: { schema: HandbookSchema }) {
   const href = useMemo(() => URL.createObjectURL(new Blob([templateCsv(schema)], { type: 'text/csv;charset=utf-8' })), [schema]);
   useEffect(() => () => URL.revokeObjectURL(href), [href]);
   const { headers, example, mode, keys, headerOptional } = schema.import;
+  const timeHeaders = headerColumns(schema, headers).filter((column) => column?.field.kind === 'minutes').map((column) => column?.name);
   return (
     <Box data-testid="handbook-import-format">
       <Typography variant="body2">{translate('handbookEditor.import.format')}</Typography>
@@ -208,6 +209,9 @@ function ImportFormat({ schema }: { schema: HandbookSchema }) {
         </Table>
       </TableContainer>
       {headerOptional && <Typography variant="body2">{translate('handbookEditor.import.headerOptional')}</Typography>}
+      {timeHeaders.length > 0 && (
+        <Typography variant="body2" data-testid="handbook-import-times">{translate('handbookEditor.import.times', { fields: timeHeaders.join(', ') })}</Typography>
+      )}
       <Typography variant="body2">{translate(`handbookEditor.import.modes.${mode}`, { keys: (keys ?? []).join(', ') })}</Typography>
       <Typography variant="body2" sx={{ mb: 1 }}>{translate('handbookEditor.import.allOrNothing')}</Typography>
       <Link href={href} download={`${schema.type}-template.csv`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }} data-testid="handbook-import-template">

@@ -12,13 +12,12 @@ import { HandbookListActions } from './HandbookListActions';
 import { HandbookPicker } from './HandbookPicker';
 import { handbookRecordPath } from './handbookPaths';
 import { columnFields, useHandbookColumns } from './useHandbookColumns';
+import { errorShownByClient } from '../providers/httpClient';
 
 export const HANDBOOK_PAGE_SIZES = [50, HANDBOOK_PAGE_SIZE, 200, 500];
 
 /** Shapes and widgets have no order of their own. */
 const UNSORTABLE = new Set(['point', 'polygon', 'line', 'widget']);
-/** A failed load is reported by the http client, translated; react-admin's raw notice is left out. */
-const quiet = () => undefined;
 
 function handbookFilters(schema: HandbookSchema, searchLabel: string) {
   const search = searchableColumns(schema).length
@@ -63,12 +62,12 @@ export function HandbookList({ schema }: { schema: HandbookSchema }) {
         pagination={<Pagination rowsPerPageOptions={HANDBOOK_PAGE_SIZES} />}
         storeKey={`console.handbooks.${schema.type}`}
         empty={false}
-        queryOptions={{ onError: quiet }}
+        queryOptions={{ onError: errorShownByClient }}
       >
         {visible ? (
           <DataTable
             rowClick={rights.update ? (id) => handbookRecordPath(schema.type, id) : false}
-            bulkActionButtons={rights.delete ? <BulkDeleteButton mutationMode="pessimistic" mutationOptions={{ onError: quiet }} /> : false}
+            bulkActionButtons={rights.delete ? <BulkDeleteButton mutationMode="pessimistic" mutationOptions={{ onError: errorShownByClient }} /> : false}
             data-testid="handbook-table"
           >
             {shown.map(column)}

@@ -1,11 +1,10 @@
 import CheckIcon from '@mui/icons-material/Check';
 import { Box } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import {
-  BooleanInput, DateInput, DateTimeInput, NullableBooleanInput, NumberInput, SelectArrayInput, TextInput,
-} from 'react-admin';
+import { BooleanInput, NullableBooleanInput, NumberInput, SelectArrayInput, TextInput } from 'react-admin';
 import type { Field, FieldKind, HandbookSchema, IntField, TextField as TextFieldSpec } from '../../shared/handbooks/types';
 import type { Row } from '../../shared/handbooks/validation';
+import { DatePickerInput } from '../components/DatePickerInput';
 import { RANGE_FROM, RANGE_TO } from '../providers/resources/handbooks';
 import { cellText } from './handbookFormat';
 import { HandbookChoiceInput } from './inputs/HandbookChoiceInput';
@@ -41,7 +40,8 @@ const range = (field: Field, make: (source: string, label: string) => ReactEleme
   make(field.name + RANGE_TO, `${field.label}: до`),
 ];
 const textRange = (field: Field) => range(field, (source, label) => <TextInput key={source} source={source} label={label} />);
-const dateRange = (field: Field) => range(field, (source, label) => <DateInput key={source} source={source} label={label} />);
+const dateRange = (field: Field & { kind: 'date' | 'datetime' }) =>
+  range(field, (source, label) => <DatePickerInput key={source} source={source} label={label} kind={field.kind} filter />);
 
 const numberInput = (field: Field, disabled: boolean) => (
   <NumberInput source={field.name} label={field.label} disabled={disabled} isRequired={field.required} helperText={field.help} />
@@ -84,11 +84,13 @@ export const FIELD_KINDS: KindTable = {
     filters: (field) => [<NullableBooleanInput key={field.name} source={field.name} label={field.label} />],
   },
   date: {
-    input: (field, _schema, disabled) => <DateInput source={field.name} label={field.label} disabled={disabled} isRequired={field.required} />,
+    input: (field, _schema, disabled) => <DatePickerInput source={field.name} label={field.label} disabled={disabled} isRequired={field.required} helperText={field.help} />,
     filters: dateRange,
   },
   datetime: {
-    input: (field, _schema, disabled) => <DateTimeInput source={field.name} label={field.label} disabled={disabled || field.setOnSave} isRequired={field.required} />,
+    input: (field, _schema, disabled) => (
+      <DatePickerInput kind="datetime" source={field.name} label={field.label} disabled={disabled || field.setOnSave} isRequired={field.required} helperText={field.help} />
+    ),
     filters: dateRange,
   },
   minutes: { input: (field, _schema, disabled) => <HandbookMinutesInput field={field} disabled={disabled} />, filters: textRange },

@@ -2,27 +2,10 @@ import { COORDINATE_DECIMALS } from '../../shared/constants';
 import { displayKey } from '../../shared/handbooks/fields';
 import type { Field, ListField, PointField } from '../../shared/handbooks/types';
 import type { Row } from '../../shared/handbooks/validation';
+import { formatDate, formatDateTime } from '../../shared/format';
 import { minutesToHhMm } from '../../shared/time';
 
 /** Texts of the handbook list cells, by field kind (spec section 2: minutes as hh:mm). */
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
-
-/** 'YYYY-MM-DD' (or an ISO time) as DD.MM.YYYY. */
-export function formatDate(value: unknown): string {
-  if (typeof value !== 'string') return '';
-  const match = ISO_DATE.exec(value);
-  return match ? `${match[3]}.${match[2]}.${match[1]}` : value;
-}
-
-/** An ISO time as DD.MM.YYYY hh:mm in the browser's time zone. */
-export function formatDateTime(value: unknown): string {
-  if (typeof value !== 'string' || value === '') return '';
-  const time = new Date(value);
-  if (Number.isNaN(time.getTime())) return value;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(time.getDate())}.${pad(time.getMonth() + 1)}.${time.getFullYear()} ${pad(time.getHours())}:${pad(time.getMinutes())}`;
-}
 
 export function listLabel(field: ListField, value: unknown): string {
   const option = field.options.find((item) => item.value === (value ?? null) || String(item.value) === String(value));
@@ -49,9 +32,9 @@ export function cellText(field: Field, row: Row): string {
   const value = row[field.name];
   switch (field.kind) {
     case 'date':
-      return formatDate(value);
+      return typeof value === 'string' ? formatDate(value) : '';
     case 'datetime':
-      return formatDateTime(value);
+      return typeof value === 'string' ? formatDateTime(value, { seconds: false }) : '';
     case 'minutes':
       return typeof value === 'number' ? minutesToHhMm(value) : '';
     case 'list':

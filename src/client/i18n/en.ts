@@ -524,6 +524,7 @@ export const en: AppMessages = {
     choicesHint: 'Pick one of the schedule variant\'s exits and shifts or type another value',
     handbook: 'Handbook', search: 'Search', columns: 'Columns', lastColumn: 'The last visible column',
     export: 'Export', nothingFound: 'Nothing found', saved: 'Record saved',
+    minutesHint: 'hh:mm or minutes from midnight (450 is 07:30)',
     confirmDelete: 'Delete record %{name}?', dependentFlag: 'On when the media server address, port, login and password are all filled',
     map: {
       pick: 'Pick on the map', pointTitle: '%{label}: pick a point', pointHint: 'Click the map to place the point; the point can be dragged',
@@ -556,6 +557,7 @@ export const en: AppMessages = {
     import: {
       button: 'Import', title: 'Import: %{title}',
       format: 'A CSV file in UTF-8, separated by semicolons. The first line holds the column headers:',
+      times: 'Times (%{fields}) are minutes from midnight: hh:mm (07:30) or a number of minutes without a colon (450 is 07:30, 1500 a night trip\'s 25:00), as in the form.',
       headerOptional: 'The header line may be omitted.', example: 'Example row', template: 'Download template',
       modes: {
         upsert: 'A row with a key updates the record with that key; a row without a key adds a new one.',

@@ -221,6 +221,12 @@ export async function request<T = unknown>(url: string, options: RequestOptions 
   }
 }
 
+/**
+ * react-admin's onError for a query or a save that went through this client: the client has already shown
+ * the error (spec section 8), so react-admin must not notify a second time.
+ */
+export const errorShownByClient = (): void => undefined;
+
 /** The body of a GET. */
 export async function getJson<T>(url: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<T> {
   return (await request<T>(url, { ...options, method: 'GET' })).body;

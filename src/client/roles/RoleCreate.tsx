@@ -1,7 +1,7 @@
 import { Create, useNotify, useRedirect } from 'react-admin';
 import { RoleForm, refreshAfterRoleChange } from './RoleForm';
+import { errorShownByClient } from '../providers/httpClient';
 
-const quiet = () => undefined;
 const BLANK_ROLE = { name: '', description: '', permissions: {} };
 
 /** /roles/create: a new role with an empty mask; the create right is checked by react-admin. */
@@ -14,7 +14,7 @@ export function RoleCreate() {
     redirect('/roles');
   };
   return (
-    <Create resource="roles" title="roles.createTitle" record={BLANK_ROLE} mutationOptions={{ onSuccess, onError: quiet }}>
+    <Create resource="roles" title="roles.createTitle" record={BLANK_ROLE} mutationOptions={{ onSuccess, onError: errorShownByClient }}>
       <RoleForm creating />
     </Create>
   );

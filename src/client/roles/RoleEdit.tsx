@@ -2,8 +2,7 @@ import { Navigate, useParams } from 'react-router';
 import { Edit, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import type { RoleRecord } from '../providers/resources/roles';
 import { RoleForm, refreshAfterRoleChange } from './RoleForm';
-
-const quiet = () => undefined;
+import { errorShownByClient } from '../providers/httpClient';
 
 function RoleTitle() {
   const role = useRecordContext<RoleRecord>();
@@ -27,7 +26,7 @@ export function RoleEdit() {
     redirect('/roles');
   };
   return (
-    <Edit resource="roles" id={Number(id)} title={<RoleTitle />} mutationMode="pessimistic" mutationOptions={{ onSuccess, onError: quiet }} disableAuthentication>
+    <Edit resource="roles" id={Number(id)} title={<RoleTitle />} mutationMode="pessimistic" mutationOptions={{ onSuccess, onError: errorShownByClient }} disableAuthentication>
       <RoleForm creating={false} />
     </Edit>
   );

@@ -5,6 +5,7 @@ import { DataTable, List, SearchInput, TopToolbar, useTranslate } from 'react-ad
 import { useRights } from '../components/useRights';
 import type { RoleRecord } from '../providers/resources/roles';
 import { SystemRoleBadge } from './SystemRoleBadge';
+import { errorShownByClient } from '../providers/httpClient';
 
 const Column = DataTable.Col<RoleRecord>;
 
@@ -21,9 +22,6 @@ function RoleListActions({ canCreate }: { canCreate: boolean }) {
   );
 }
 
-/** A failed load is reported by the http client, translated; react-admin's raw notice is left out. */
-const quiet = () => undefined;
-
 /** /roles: every role with its users count and a badge on system roles; a row opens the role. */
 export function RoleList() {
   const translate = useTranslate();
@@ -39,7 +37,7 @@ export function RoleList() {
       actions={<RoleListActions canCreate={rights.create} />}
       storeKey="console.roles"
       empty={false}
-      queryOptions={{ onError: quiet }}
+      queryOptions={{ onError: errorShownByClient }}
     >
       <DataTable bulkActionButtons={false} rowClick={(id) => `/roles/${id}`} data-testid="roles-table">
         <Column source="name" label="roles.fields.name" />

@@ -1,8 +1,7 @@
 import { Create, LinearProgress, SimpleForm, useGetOne, useNotify, useRedirect } from 'react-admin';
 import type { UserRecord } from '../providers/resources/users';
 import { UserInputs } from './UserInputs';
-
-const quiet = () => undefined;
+import { errorShownByClient } from '../providers/httpClient';
 
 /**
  * /users/create: the form starts from the server's blank template (GET /api/v1/users/0). A refusal is
@@ -22,7 +21,7 @@ export function UserCreate() {
       resource="users"
       title="users.createTitle"
       record={{ ...template, id: undefined, password: '' }}
-      mutationOptions={{ onSuccess, onError: quiet }}
+      mutationOptions={{ onSuccess, onError: errorShownByClient }}
     >
       <SimpleForm sx={{ maxWidth: 760 }} data-testid="user-form">
         <UserInputs creating />

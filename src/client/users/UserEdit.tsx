@@ -7,8 +7,7 @@ import { refreshPermissions } from '../providers/session';
 import { useCurrentUser } from '../stores/sessionStore';
 import { BlockUserButton } from './BlockUserButton';
 import { UserInputs } from './UserInputs';
-
-const quiet = () => undefined;
+import { errorShownByClient } from '../providers/httpClient';
 
 function UserTitle() {
   const user = useRecordContext<UserRecord>();
@@ -49,7 +48,7 @@ export function UserEdit() {
     redirect('/users');
   };
   return (
-    <Edit resource="users" id={Number(id)} title={<UserTitle />} mutationMode="pessimistic" mutationOptions={{ onSuccess, onError: quiet }}>
+    <Edit resource="users" id={Number(id)} title={<UserTitle />} mutationMode="pessimistic" mutationOptions={{ onSuccess, onError: errorShownByClient }}>
       <SimpleForm toolbar={<UserToolbar />} sx={{ maxWidth: 760 }} data-testid="user-form">
         <UserInputs creating={false} />
       </SimpleForm>

@@ -7,12 +7,11 @@ import { BlockUserButton } from './BlockUserButton';
 import { UserInfoSummary } from './UserInfoSummary';
 import { UserListActions } from './UserListActions';
 import { UserStatusField } from './UserStatusField';
+import { errorShownByClient } from '../providers/httpClient';
 
 export const USER_PAGE_SIZES = [10, SHARED_PAGE_SIZE, 50, 100];
 
 const Column = DataTable.Col<UserRecord>;
-/** A failed load is reported by the http client, translated; react-admin's raw notice is left out. */
-const quiet = () => undefined;
 const fullName = (user: UserRecord) => `${user.lastName} ${user.firstName}`.trim();
 const BLOCKED_ROW: SxProps = { '& td': { color: 'text.disabled' } };
 const PLAIN_ROW: SxProps = {};
@@ -35,7 +34,7 @@ export function UserList() {
       pagination={<Pagination rowsPerPageOptions={USER_PAGE_SIZES} />}
       storeKey="console.users"
       empty={false}
-      queryOptions={{ onError: quiet }}
+      queryOptions={{ onError: errorShownByClient }}
     >
       <UserInfoSummary />
       <DataTable

@@ -1,24 +1,23 @@
 import type { Filters, ListSort } from '../../shared/handbooks/api';
 import { HANDBOOKS } from '../../shared/handbooks/registry';
-import { columnByName, columnsOf, displayFields, displayKey, type Column } from '../../shared/handbooks/fields';
+import { columnByName, columnsOf, displayKey, type Column } from '../../shared/handbooks/fields';
 import type { HandbookSchema, RefField } from '../../shared/handbooks/types';
 import type { Row } from '../../shared/handbooks/validation';
 import { HANDBOOK_PAGE_SIZE } from '../../shared/constants';
 import type { Queryable } from '../db/types';
 import { fail } from '../http/errors';
 import { buildWhere } from './filters';
+import { refLabelExpr } from './refLabel';
 import { Params, col, isGeometry, quoteIdent, selectExpr, sqlTypeOf, tableSql } from './sqlNames';
 import { widgetFields, widgetSelect } from './widgets';
 
 export const PER_PAGE_MAX = 1000;
 const DISPLAY_SUFFIX = '__display';
 
-/** The display text of a ref column: the target's display field(s), looked up for one row. */
-export function displayExpr(field: RefField, alias: string): string {
+/** The display text of a ref column (refLabelExpr), looked up for one row; 'sort' gives its calendar-ordered form. */
+export function displayExpr(field: RefField, alias: string, purpose: 'show' | 'sort' = 'show'): string {
   const target = HANDBOOKS[field.target];
-  const parts = displayFields(field).map((name) => `r.${quoteIdent(name)}`);
-  const shown = parts.length === 1 ? `${parts[0]}::text` : `concat_ws(' ', ${parts.join(', ')})`;
-  return `(select ${shown} from ${tableSql(target)} r where r.${quoteIdent(field.valueField)} = ${col(alias, field.name)} limit 1)`;
+  return `(select ${refLabelExpr(field, 'r', purpose)} from ${tableSql(target)} r where r.${quoteIdent(field.valueField)} = ${col(alias, field.name)} limit 1)`;
 }
 
 /** The select list of API rows: columns (geometry as WKT), ref display texts, widget values. */
@@ -56,7 +55,7 @@ export function sortKey(schema: HandbookSchema, sort: ListSort | undefined, alia
   if (!column || isGeometry(column) || (byDisplay && column.field.kind !== 'ref')) {
     throw fail(400, 'bad_request', `unknown sort field: ${String(wanted.field).slice(0, 64)}`);
   }
-  if (byDisplay && column.field.kind === 'ref') return { expr: displayExpr(column.field, alias), type: 'text', desc, isKey: false };
+  if (byDisplay && column.field.kind === 'ref') return { expr: displayExpr(column.field, alias, 'sort'), type: 'text', desc, isKey: false };
   return { expr: col(alias, column.name), type: sqlTypeOf(column), desc, isKey: column.name === schema.primaryKey };
 }
 

@@ -5,8 +5,8 @@ import type { ChoicesFrom, HandbookSchema } from '../../shared/handbooks/types';
 import type { Queryable } from '../db/types';
 import { fail } from '../http/errors';
 import { containsPattern } from './filters';
+import { refLabelExpr } from './refLabel';
 import { Params, quoteIdent, requireColumn, sqlTypeOf, tableSql } from './sqlNames';
-import { displayFields } from '../../shared/handbooks/fields';
 import { columnRule } from '../../shared/handbooks/validation';
 
 /**
@@ -20,8 +20,8 @@ export async function refOptions(db: Queryable, schema: HandbookSchema, input: O
   if (column.field.kind !== 'ref') throw fail(400, 'bad_request', `${input.field} is not a link`);
   const field = column.field;
   const target = HANDBOOKS[field.target];
-  const parts = displayFields(field).map((name) => `r.${quoteIdent(name)}`);
-  const label = parts.length === 1 ? `${parts[0]}::text` : `concat_ws(' ', ${parts.join(', ')})`;
+  const label = refLabelExpr(field, 'r');
+  const order = refLabelExpr(field, 'r', 'sort');
   const value = `r.${quoteIdent(field.valueField)}`;
   const params = new Params();
   const conditions = [`${value} is not null`];
@@ -30,7 +30,7 @@ export async function refOptions(db: Queryable, schema: HandbookSchema, input: O
   const limit = limitOf(input.limit);
   const list = await db.query<{ value: number | string; label: string }>(
     `select ${value} as value, min(coalesce(${label}, ${value}::text)) as label from ${tableSql(target)} r
-      where ${conditions.join(' and ')} group by ${value} order by 2, 1 limit ${params.add(limit)}`,
+      where ${conditions.join(' and ')} group by ${value} order by min(coalesce(${order}, ${value}::text)), 1 limit ${params.add(limit)}`,
     params.values,
   );
   return { list };

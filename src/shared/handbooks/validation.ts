@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { hhMmToMinutes } from '../time';
+import { minutesOfDay } from '../time';
 import { columnsOf, type Column } from './fields';
 import type { HandbookSchema } from './types';
 import {
@@ -104,7 +104,7 @@ function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** hh:mm with the spec's normalisation (underscores as zero, 24+ hours to 00); bare digits are minutes. */
+/** A time field's value by the one rule of minutesOfDay (hh:mm normalised, bare digits minutes of day). */
 export function toMinutes(value: unknown): unknown {
   if (typeof value === 'number') return value;
   if (typeof value !== 'string') return value;
@@ -114,10 +114,7 @@ export function toMinutes(value: unknown): unknown {
     const minutes = (value.charCodeAt(3) - 48) * 10 + value.charCodeAt(4) - 48;
     return (hours > 23 ? 0 : hours) * 60 + (minutes > 59 ? 0 : minutes);
   }
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text);
-  if (/^[\d_]{1,2}\s*:\s*[\d_]{0,2}$/.test(text)) return hhMmToMinutes(text);
-  return text;
+  return minutesOfDay(value) ?? value.trim();
 }
 
 function isDigitAt(text: string, i: number): boolean {

@@ -1,17 +1,14 @@
-import { hhMmToMinutes, minutesToHhMm } from '../../../shared/time';
+import { minutesOfDay, minutesToHhMm } from '../../../shared/time';
 
 /**
- * What an hh:mm input holds after the user leaves it (spec section 5): minutes of day, or null when
- * empty. Underscores (the mask's blanks) count as zero, hours above 23 become 00, minutes above 59 become
- * 0. Bare digits read as a clock: '7' is 07:00, '730' is 07:30, '0730' is 07:30.
+ * What an hh:mm input holds after the user leaves it: minutes of day by the one rule of minutesOfDay
+ * ('07:30' and '7:30' are 07:30, bare digits are minutes: '450' is 07:30), null when empty, the text
+ * itself when unreadable (the form's validation then flags it).
  */
-export function minutesOfEntry(text: string): number | null {
+export function minutesOfEntry(text: string): number | string | null {
   const entry = text.trim();
   if (entry === '') return null;
-  const digits = /^[\d_]{1,4}$/.test(entry) ? entry : null;
-  if (digits === null) return hhMmToMinutes(entry);
-  if (digits.length <= 2) return hhMmToMinutes(`${digits}:00`);
-  return hhMmToMinutes(`${digits.slice(0, -2)}:${digits.slice(-2)}`);
+  return minutesOfDay(entry) ?? entry;
 }
 
 /** The input's text of a form value: minutes as hh:mm, text being typed as it is. */

@@ -1,4 +1,6 @@
-import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
+import type {
+  CreateParams, DeleteManyParams, DeleteParams, GetListParams, GetManyParams, GetOneParams, RaRecord, UpdateParams,
+} from 'react-admin';
 import type {
   DeleteResponse, ExportRequest, Filters, FilterValue, ListRequest, ListResponse, ListSort, SaveRequest,
 } from '../../../shared/handbooks/api';
@@ -7,6 +9,7 @@ import { handbookSchema } from '../../../shared/handbooks/registry';
 import type { HandbookSchema } from '../../../shared/handbooks/types';
 import type { Row } from '../../../shared/handbooks/validation';
 import { postJson } from '../httpClient';
+import type { ResourceAdapter } from '.';
 
 /**
  * The handbooks (spec section 2, /handbooks/table/:handbookType): react-admin resource
@@ -104,39 +107,36 @@ async function save(schema: HandbookSchema, data: Record<string, unknown>): Prom
   return { data: withId(schema, await postJson<Row>('/api/table/element/save', body)) };
 }
 
-type Params = Record<string, unknown> & { signal?: AbortSignal };
-
-export const handbooksAdapter = {
+export const handbooksAdapter: ResourceAdapter = {
   getList: (resource: string, params: GetListParams) => {
     const schema = schemaOfResource(resource);
     return listOf(schema, listRequest(schema, params), params.signal);
   },
-  getOne: async (resource: string, { id, signal }: Params) => {
+  getOne: async (resource: string, { id, signal }: GetOneParams) => {
     const schema = schemaOfResource(resource);
-    const { data } = await listOf(schema, { config: { type: schema.type }, filters: { [schema.primaryKey]: [id as string | number] }, perPage: 1 }, signal);
+    const { data } = await listOf(schema, { config: { type: schema.type }, filters: { [schema.primaryKey]: [id] }, perPage: 1 }, signal);
     if (!data[0]) throw new Error('ra.notification.item_doesnt_exist');
     return { data: data[0] };
   },
-  getMany: async (resource: string, { ids, signal }: Params) => {
+  getMany: async (resource: string, { ids, signal }: GetManyParams) => {
     const schema = schemaOfResource(resource);
-    const list = ids as (string | number)[];
-    if (list.length === 0) return { data: [] };
-    return { data: (await listOf(schema, { config: { type: schema.type }, filters: { [schema.primaryKey]: list }, perPage: list.length }, signal)).data };
+    if (ids.length === 0) return { data: [] };
+    return { data: (await listOf(schema, { config: { type: schema.type }, filters: { [schema.primaryKey]: ids }, perPage: ids.length }, signal)).data };
   },
-  create: (resource: string, { data }: Params) => save(schemaOfResource(resource), data as Record<string, unknown>),
-  update: (resource: string, { id, data }: Params) => {
+  create: (resource: string, { data }: CreateParams) => save(schemaOfResource(resource), data),
+  update: (resource: string, { id, data }: UpdateParams) => {
     const schema = schemaOfResource(resource);
-    return save(schema, { ...(data as Record<string, unknown>), [schema.primaryKey]: id });
+    return save(schema, { ...data, [schema.primaryKey]: id });
   },
-  delete: async (resource: string, { previousData, id }: Params) => {
+  delete: async (resource: string, { previousData, id }: DeleteParams) => {
     const schema = schemaOfResource(resource);
     const row = { [schema.primaryKey]: id };
     await postJson<DeleteResponse>('/api/table/list/deleteRA', { config: { type: schema.type }, row });
-    return { data: (previousData as RaRecord | undefined) ?? { id } };
+    return { data: previousData ?? { id } };
   },
-  deleteMany: async (resource: string, { ids }: Params) => {
+  deleteMany: async (resource: string, { ids }: DeleteManyParams) => {
     const schema = schemaOfResource(resource);
     await postJson<DeleteResponse>('/api/table/list/delete', { config: { type: schema.type }, ids });
     return { data: ids };
   },
-} as unknown as Partial<DataProvider>;
+};

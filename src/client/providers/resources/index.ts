@@ -1,15 +1,29 @@
-import type { DataProvider } from 'react-admin';
+import type {
+  CreateParams, CreateResult, DataProvider, DeleteManyParams, DeleteManyResult, DeleteParams, DeleteResult, GetListParams,
+  GetListResult, GetManyParams, GetManyReferenceParams, GetManyReferenceResult, GetManyResult, GetOneParams, GetOneResult,
+  RaRecord, UpdateManyParams, UpdateManyResult, UpdateParams, UpdateResult,
+} from 'react-admin';
 import { HANDBOOK_RESOURCE_PREFIX, handbooksAdapter } from './handbooks';
 import { isReportResource, reportsAdapter } from './reports';
 import { rolesAdapter } from './roles';
 import { usersAdapter } from './users';
 
-/** What a resource does differently from the generic REST convention; the rest falls through. */
-export type ResourceAdapter = Partial<DataProvider>;
-
-const METHODS = ['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany'] as const;
-type Method = (typeof METHODS)[number];
-type Call = (resource: string, params: unknown) => Promise<unknown>;
+/**
+ * What a resource does differently from the generic REST convention; the rest falls through. Each method is
+ * typed as react-admin calls it, with the records of the resource as plain RaRecords: an adapter is written
+ * against this type, never cast into a DataProvider.
+ */
+export interface ResourceAdapter {
+  getList?(resource: string, params: GetListParams): Promise<GetListResult<RaRecord>>;
+  getOne?(resource: string, params: GetOneParams): Promise<GetOneResult<RaRecord>>;
+  getMany?(resource: string, params: GetManyParams): Promise<GetManyResult<RaRecord>>;
+  getManyReference?(resource: string, params: GetManyReferenceParams): Promise<GetManyReferenceResult<RaRecord>>;
+  create?(resource: string, params: CreateParams): Promise<CreateResult<RaRecord>>;
+  update?(resource: string, params: UpdateParams): Promise<UpdateResult<RaRecord>>;
+  updateMany?(resource: string, params: UpdateManyParams): Promise<UpdateManyResult>;
+  delete?(resource: string, params: DeleteParams): Promise<DeleteResult<RaRecord>>;
+  deleteMany?(resource: string, params: DeleteManyParams): Promise<DeleteManyResult>;
+}
 
 /** The adapter of a resource: by its name, a declared report's path, or a prefix ('handbooks/…'). */
 export function adapterFor(resource: string): ResourceAdapter | undefined {
@@ -20,16 +34,30 @@ export function adapterFor(resource: string): ResourceAdapter | undefined {
   return undefined;
 }
 
-/** The generic provider with each resource's adapter in front of it. */
+/**
+ * The generic provider with each resource's adapter in front of it. react-admin's methods are generic in
+ * the record type, which the server decides: the adapter's RaRecords are handed back as the caller's type.
+ */
 export function withResourceAdapters(base: DataProvider, find: (resource: string) => ResourceAdapter | undefined = adapterFor): DataProvider {
-  const composed: DataProvider = { ...base };
-  const table = composed as unknown as Record<Method, Call>;
-  const fallback = base as unknown as Record<Method, Call>;
-  for (const method of METHODS) {
-    table[method] = (resource, params) => {
-      const own = find(resource)?.[method] as Call | undefined;
-      return (own ?? fallback[method])(resource, params);
-    };
-  }
-  return composed;
+  return {
+    ...base,
+    getList: <R extends RaRecord>(resource: string, params: GetListParams) =>
+      (find(resource)?.getList?.(resource, params) ?? base.getList<R>(resource, params)) as Promise<GetListResult<R>>,
+    getOne: <R extends RaRecord>(resource: string, params: GetOneParams<R>) =>
+      (find(resource)?.getOne?.(resource, params) ?? base.getOne<R>(resource, params)) as Promise<GetOneResult<R>>,
+    getMany: <R extends RaRecord>(resource: string, params: GetManyParams<R>) =>
+      (find(resource)?.getMany?.(resource, params) ?? base.getMany<R>(resource, params)) as Promise<GetManyResult<R>>,
+    getManyReference: <R extends RaRecord>(resource: string, params: GetManyReferenceParams) =>
+      (find(resource)?.getManyReference?.(resource, params) ?? base.getManyReference<R>(resource, params)) as Promise<GetManyReferenceResult<R>>,
+    create: <R extends Omit<RaRecord, 'id'>, Result extends RaRecord = R & { id: RaRecord['id'] }>(resource: string, params: CreateParams) =>
+      (find(resource)?.create?.(resource, params) ?? base.create<R, Result>(resource, params)) as Promise<CreateResult<Result>>,
+    update: <R extends RaRecord>(resource: string, params: UpdateParams) =>
+      (find(resource)?.update?.(resource, params) ?? base.update<R>(resource, params)) as Promise<UpdateResult<R>>,
+    updateMany: (resource: string, params: UpdateManyParams) =>
+      find(resource)?.updateMany?.(resource, params) ?? base.updateMany(resource, params),
+    delete: <R extends RaRecord>(resource: string, params: DeleteParams<R>) =>
+      (find(resource)?.delete?.(resource, params) ?? base.delete<R>(resource, params)) as Promise<DeleteResult<R>>,
+    deleteMany: <R extends RaRecord>(resource: string, params: DeleteManyParams<R>) =>
+      find(resource)?.deleteMany?.(resource, params) ?? base.deleteMany<R>(resource, params),
+  };
 }

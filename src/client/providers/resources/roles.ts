@@ -1,7 +1,8 @@
-import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import type { GetListParams, Identifier, RaRecord } from 'react-admin';
 import type { ListResponse, RoleRecord as ApiRoleRecord } from '../../../shared/api';
 import { getJson, request } from '../httpClient';
 import { savingFields } from './fieldErrors';
+import type { ResourceAdapter } from '.';
 
 /** A role as GET /api/v1/roles returns it, as a react-admin record. */
 export interface RoleRecord extends RaRecord, ApiRoleRecord {
@@ -53,7 +54,7 @@ const save = (url: string, method: 'POST' | 'PUT', data: Partial<Row>) =>
   savingFields(ROLE_FIELD_CODES, async () => (await request<RoleRecord>(url, { method, body: roleBody(data) })).body);
 
 /** react-admin's resource 'roles' over /api/v1/roles. */
-export const rolesAdapter = {
+export const rolesAdapter: ResourceAdapter = {
   getList: async <R extends RaRecord>(_resource: string, params: GetListParams) => pageOfRoles(await allRoles<R>(params.signal), params),
   getMany: async <R extends RaRecord>(_resource: string, { ids, signal }: { ids: Identifier[]; signal?: AbortSignal }) => {
     const wanted = new Set(ids.map(String));
@@ -61,4 +62,4 @@ export const rolesAdapter = {
   },
   create: async (_resource: string, { data }: { data: Partial<Row> }) => ({ data: await save(ROLES_API, 'POST', data) }),
   update: async (_resource: string, { id, data }: { id: Identifier; data: Partial<Row> }) => ({ data: await save(`${ROLES_API}/${id}`, 'PUT', data) }),
-} as unknown as Partial<DataProvider>;
+};

@@ -1,8 +1,9 @@
-import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import type { GetListParams, Identifier, RaRecord } from 'react-admin';
 import type { ListResponse, UserRecord as ApiUserRecord } from '../../../shared/api';
 import { getJson, request } from '../httpClient';
 import { savingFields } from './fieldErrors';
 import { pageQuery, sortQuery, textFilter, type Query } from './listQuery';
+import type { ResourceAdapter } from '.';
 
 /** A user as GET /api/v1/users returns it, as a react-admin record. */
 export interface UserRecord extends RaRecord, ApiUserRecord {
@@ -49,7 +50,7 @@ const save = <T>(url: string, method: 'POST' | 'PUT', data: Partial<Record<strin
   savingFields(USER_FIELD_CODES, async () => (await request<T>(url, { method, body: userBody(data) })).body);
 
 /** react-admin's resource 'users' over the REST paths of spec section 7. */
-export const usersAdapter = {
+export const usersAdapter: ResourceAdapter = {
   getList: async <R extends RaRecord>(_resource: string, params: GetListParams) => {
     const { list, count } = await getJson<ListResponse<R>>(USERS_API, { query: usersListQuery(params), signal: params.signal });
     return { data: list, total: count };
@@ -61,4 +62,4 @@ export const usersAdapter = {
     ({ data: await save<UserRecord>(`${USERS_API}/`, 'POST', data) }),
   update: async (_resource: string, { id, data }: { id: Identifier; data: Partial<Record<string, unknown>> }) =>
     ({ data: await save<UserRecord>(`${USERS_API}/${id}`, 'PUT', data) }),
-} as unknown as Partial<DataProvider>;
+};

@@ -1,3 +1,4 @@
+import { isoDate } from '../../../shared/format';
 import type { Random } from './random';
 import type { DriverRow, ReplaceVehicleRow, VehicleRow, VehicleTaskRow } from './rows';
 import type { Graph } from './schedule';
@@ -10,8 +11,7 @@ export interface AssignmentParams {
 
 /** 'YYYY-MM-DD' of the local calendar day `offset` days after `day`. */
 export function localDate(day: Date, offset = 0): string {
-  const date = new Date(day.getFullYear(), day.getMonth(), day.getDate() + offset);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  return isoDate(new Date(day.getFullYear(), day.getMonth(), day.getDate() + offset));
 }
 
 /**

@@ -86,7 +86,7 @@ export function generateEquipment(random: Random, vehicles: VehicleRow[], contro
       const count = DOORS_BY_CAPACITY[vehicle.capacity_type_id - 1] - 1;
       for (let i = 1; i <= count; i++) {
         const validator_id = 100000 + equipment.validators.length + 1;
-        equipment.validators.push({ validator_id, validator_name: `Валидатор ВБ-${i} (борт ${vehicle.depot_number})`, vehicle_id: vehicle.id });
+        equipment.validators.push({ validator_id, validator_name: `Валидатор ВБ-${i} (борт ${vehicle.depot_number})`, vehicle_id: vehicle.depot_number });
       }
     }
   }

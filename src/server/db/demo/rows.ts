@@ -43,6 +43,7 @@ export interface DvrRow {
 }
 
 export interface DevCameraRow { id: number; index: number; dvr_id: number; camera_addr: number }
+/** vehicle_id holds the vehicle's depot number (spec section 3), not its id. */
 export interface ValidatorRow { validator_id: number; validator_name: string; vehicle_id: number }
 export interface StopRow { stop_id: number; stop_name: string; note: string | null; stop_lat: number; stop_lon: number; do_not_update: boolean }
 
