@@ -10,6 +10,8 @@ import type { Db } from './db/types';
 import { openDatabase } from './db/open';
 import { migrate } from './db/migrate';
 import { installErrorHandling, fail } from './http/errors';
+import { installValidators } from './http/validators';
+import { installInputGuard } from './http/inputGuard';
 import access, { type RouteAccess } from './http/access';
 import { Sessions } from './auth/sessions';
 import { SettingsService } from './settings/settingsService';
@@ -56,7 +58,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
   const db = options.db ?? (await openDatabase(config));
   const ownsDb = !options.db;
@@ -79,6 +80,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => clearInterval(sweep));
 
   installErrorHandling(app);
+  installValidators(app);
+  installInputGuard(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

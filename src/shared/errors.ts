@@ -32,6 +32,14 @@ export const ERROR_CATALOGUE = {
   bad_password: { ru: 'Пароль должен содержать не менее 6 символов: буквы и цифры', en: 'Password must be at least 6 characters of letters and digits' },
   role_name_exists: { ru: 'Роль с таким названием уже существует', en: 'A role with this name already exists' },
   branch_name_used: { ru: 'Название филиала уже используется', en: 'Branch name already used' },
+  too_long: { ru: 'Слишком длинное значение', en: 'The value is too long' },
+  invalid_characters: { ru: 'Текст содержит недопустимые символы', en: 'The text contains characters that are not allowed' },
+  import_file_required: { ru: 'Выберите CSV-файл для импорта', en: 'Choose a CSV file to import' },
+  unknown_permission: { ru: 'Неизвестное право доступа', en: 'Unknown permission' },
+  bad_username: {
+    ru: 'Имя пользователя: не более 64 символов, только буквы, цифры и знаки «.», «_», «-», «@»',
+    en: 'Username: at most 64 characters, only letters, digits and the signs ".", "_", "-", "@"',
+  },
   'username must be longer than or equal to 3 characters': { ru: 'Имя не должно быть короче трёх символов', en: 'Name must not be shorter than three characters' },
 } as const satisfies Record<string, { ru: string; en: string }>;
 

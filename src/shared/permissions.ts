@@ -28,6 +28,19 @@ export const LIVE_VIDEO_PREFIX = '/video/online';
 
 const ROUTE_KEYS = new Set(CONSOLE_ROUTES.map((route) => route.key ?? route.path));
 
+/**
+ * Every key a role may hold, the rows of the role editor's matrix: each route's key, the map's two data
+ * keys instead of /map, and the handbooks prefix with each handbook type under it. The server refuses a
+ * role granting bits on any other key (a typo would silently grant nothing).
+ */
+export const PERMISSION_KEYS: ReadonlySet<string> = new Set(
+  [...ROUTE_KEYS].flatMap((key) => {
+    if (key === '/map') return [...MAP_KEYS];
+    if (key === HANDBOOKS_PREFIX) return [key, ...[...HANDBOOK_SECTIONS_ON, ...HANDBOOK_SECTIONS_OFF].map((type) => `${HANDBOOKS_PREFIX}/${type}`)];
+    return [key];
+  }),
+);
+
 function normalizePath(path: string): string {
   const clean = path.split(/[?#]/)[0].replace(/\/+$/, '');
   return clean.startsWith('/') ? clean : `/${clean}`;

@@ -33,7 +33,7 @@ export function journalQuerySchema(journal: JournalDefinition, paged: boolean): 
   if (journal.userColumn) properties.user = { type: 'string', pattern: ID_LIST, maxLength: 2000, description: 'ID пользователей через запятую' };
   if (journal.vehicleColumn) properties.vehicle = { type: 'string', pattern: ID_LIST, maxLength: 11_000, description: 'ID ТС через запятую' };
   if (paged) {
-    properties.skipCount = { type: 'integer', minimum: 0, default: 0 };
+    properties.skipCount = { type: 'integer', minimum: 0, maximum: 2147483647, default: 0 };
     properties.recordCount = { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: DEFAULT_PAGE };
   }
   return { type: 'object', additionalProperties: false, properties };

@@ -119,6 +119,8 @@ export default async function tablePlugin(app: FastifyInstance): Promise<void> {
   const importSource = (request: FastifyRequest<{ Body: ImportRequest | Readable; Querystring: { type?: string } }>) => {
     const body = request.body;
     if (isStream(body)) return { type: request.query.type, source: body };
+    // No body, or one of a type the route does not read (text/plain): nothing to import.
+    if (typeof body !== 'object' || body === null || typeof body.csv !== 'string') throw fail(400, 'import_file_required');
     return { type: body.config.type, source: textSource(body.csv) };
   };
   const importSchema = (summary: string, description: string) => ({
