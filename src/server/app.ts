@@ -40,8 +40,8 @@ declare module 'fastify' {
     sessions: Sessions;
     settings: SettingsService;
     journal: JournalService;
-    /** Every API route with the access it declares: the permission matrix test walks this list. */
-    routeAccess: { method: string; url: string; access: RouteAccess['access'] }[];
+    /** Every API route with the access it declares and its JSON schemas: the permission matrix test and the fuzzer walk this list. */
+    routeAccess: { method: string; url: string; access: RouteAccess['access']; schema?: FastifySchema }[];
   }
 }
 
@@ -114,7 +114,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!isApi) return;
     // A route that forgets to declare its access would be open to all: refuse to start instead.
     if (!route.config?.access) throw new Error(`route ${route.method} ${route.url} declares no access`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access: route.config.access });
+    const { access, accessParam } = route.config;
+    if (typeof access === 'object' && access.path.includes(':') && !accessParam) throw new Error(`route ${route.method} ${route.url} names no accessParam for ${access.path}`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access, schema: route.schema });
   });
   await app.register(access);
   await app.register(authRoutes);
