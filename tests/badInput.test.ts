@@ -105,6 +105,12 @@ describe.each(ENGINES)('bad input is refused and changes nothing on %s', (engine
       await expectRefused(await send('POST', '/api/table/options', { config: { type: 'rasptimes' }, field: 'stop_id', values: ['abc'] }));
     });
 
+    it('answers a free search on a handbook without text columns (found by the fuzzer)', async () => {
+      const response = await send('POST', '/api/table/list', { config: { type: 'routestop' }, filters: { q: 'abc' } });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().count).toBe(0);
+    });
+
     it('answers an export with a bad filter with a 400 before streaming', async () => {
       const response = await send('POST', '/api/table/export', { config: { type: 'vehicles' }, filters: { update_date: 'abc' } });
       await expectRefused(response);

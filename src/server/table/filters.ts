@@ -98,9 +98,15 @@ export function buildWhere(schema: HandbookSchema, filters: Filters | undefined,
     if (value === undefined) continue;
     if (key === 'q') {
       if (typeof value !== 'string' || value.trim() === '') continue;
-      const pattern = params.add(containsPattern(searchText(value.trim(), FILTER_TEXT_MAX, 'q')));
+      const text = searchText(value.trim(), FILTER_TEXT_MAX, 'q');
       const searchable = searchableColumns(schema);
-      conditions.push(searchable.length ? `(${searchable.map((c) => `${col(alias, c.name)} ilike ${pattern}`).join(' or ')})` : 'false');
+      // No text column: nothing matches, and no parameter is sent that the query would not use.
+      if (!searchable.length) {
+        conditions.push('false');
+        continue;
+      }
+      const pattern = params.add(containsPattern(text));
+      conditions.push(`(${searchable.map((c) => `${col(alias, c.name)} ilike ${pattern}`).join(' or ')})`);
       continue;
     }
     // react-admin's getMany filters on `id`; handbooks name their key otherwise.

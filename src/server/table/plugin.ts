@@ -212,7 +212,7 @@ export default async function tablePlugin(app: FastifyInstance): Promise<void> {
     },
   }, async (request, reply) => {
     const schema = await requireHandbook(app, request.body.config.type);
-    const stream = exportCsv(app, schema, request.body);
+    const stream = await exportCsv(app, schema, request.body);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${schema.type}.csv"`)

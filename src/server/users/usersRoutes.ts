@@ -12,7 +12,7 @@ const userBody = {
   additionalProperties: false,
   properties: {
     id: { type: 'integer', minimum: 0, maximum: INT4_MAX },
-    username: { type: 'string', maxLength: 100 },
+    username: { type: 'string', maxLength: 100, description: 'Логин: от 3 до 64 символов — буквы, цифры и знаки «.», «_», «-», «@» (иначе 400 bad_username)' },
     email: { type: ['string', 'null'], maxLength: 200 },
     password: { type: 'string', maxLength: 200 },
     firstName: { type: 'string', maxLength: 100 },
