@@ -57,7 +57,7 @@ export const deleteBody = {
   required: ['config', 'ids'],
   properties: {
     config: configSchema,
-    ids: { type: 'array', maxItems: DELETE_MAX, items: { anyOf: [{ type: 'integer' }, { type: 'string' }] } },
+    ids: { type: 'array', maxItems: DELETE_MAX, items: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 100 }] } },
   },
 } as const;
 
@@ -96,9 +96,9 @@ export const tripStopsBody = {
       items: {
         type: 'object',
         properties: {
-          stop_id: { anyOf: [{ type: 'null' }, { type: 'integer' }, { type: 'string' }] },
-          stop_sequence: { anyOf: [{ type: 'null' }, { type: 'integer' }, { type: 'string' }] },
-          kkp: { anyOf: [{ type: 'null' }, { type: 'string' }], description: 'B — начало рейса, E — конец рейса, пусто' },
+          stop_id: { anyOf: [{ type: 'null' }, { type: 'integer' }, { type: 'string', maxLength: 20 }] },
+          stop_sequence: { anyOf: [{ type: 'null' }, { type: 'integer' }, { type: 'string', maxLength: 20 }] },
+          kkp: { anyOf: [{ type: 'null' }, { type: 'string', maxLength: 10 }], description: 'B — начало рейса, E — конец рейса, пусто' },
         },
       },
     },
@@ -112,7 +112,7 @@ export const optionsBody = {
     config: configSchema,
     field: { type: 'string', maxLength: 80, description: 'Столбец-ссылка справочника' },
     q: { type: 'string', maxLength: 200 },
-    values: { type: 'array', maxItems: 1000, items: { anyOf: [{ type: 'integer' }, { type: 'string' }] } },
+    values: { type: 'array', maxItems: 1000, items: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 200 }] } },
     match: {
       type: 'object',
       maxProperties: 10,

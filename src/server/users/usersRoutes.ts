@@ -20,7 +20,7 @@ const userBody = {
     title: { type: 'string', maxLength: 200 },
     isBlocked: { type: 'boolean' },
     roles: { type: 'array', items: { type: 'integer', minimum: 1, maximum: INT4_MAX }, maxItems: 100 },
-    createdAt: { type: 'string' },
+    createdAt: { type: 'string', maxLength: 40 },
   },
 } as const;
 const SORTABLE: Record<string, string> = {
