@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, translateMessage } from '../src/shared/errors';
 import { hhMmToMinutes, minutesOfDay, minutesToHhMm, normalizeHhMm } from '../src/shared/time';
-import { isValidPassword } from '../src/shared/validation';
+import { isValidPassword, usernameProblem } from '../src/shared/validation';
+import { truncate } from '../src/shared/format';
 
 describe('error catalogue', () => {
   it('translates the spec codes', () => {
@@ -76,5 +77,31 @@ describe('password rule', () => {
     ['пароль1', true],
   ])('%s → %s', (password, ok) => {
     expect(isValidPassword(password)).toBe(ok);
+  });
+});
+
+describe('username rule', () => {
+  it.each([
+    ['ivanov', undefined],
+    ['Иванов_2', undefined],
+    ['a.b-c@depot', undefined],
+    ['', 'username_required'],
+    ['ab', 'username must be longer than or equal to 3 characters'],
+    ['a b', 'bad_username'],
+    ['x<script>', 'bad_username'],
+    ['semi;colon', 'bad_username'],
+    ['я'.repeat(65), 'bad_username'],
+  ])('%j → %s', (username, problem) => {
+    expect(usernameProblem(username)).toBe(problem);
+  });
+});
+
+describe('truncate', () => {
+  it('keeps a short text and cuts a long one at whole characters', () => {
+    expect(truncate('абв', 3)).toBe('абв');
+    expect(truncate('абвг', 3)).toBe('аб…');
+    expect(truncate('😀😀😀', 3)).toBe('😀😀😀');
+    expect(truncate('😀'.repeat(10), 3)).toBe('😀😀…');
+    expect(truncate('x'.repeat(10_000_000), 60)).toHaveLength(60);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CREATE, DELETE, READ, UPDATE, canAccess, maskFor, mergePermissions, landingPath, visibleRoutes, firstReadableHandbook,
+  CREATE, DELETE, READ, UPDATE, PERMISSION_KEYS, canAccess, maskFor, mergePermissions, landingPath, visibleRoutes, firstReadableHandbook,
 } from '../src/shared/permissions';
 import { defaultSwitches, isEnabled, applySwitchList } from '../src/shared/modules';
 import { CONSOLE_ROUTES } from '../src/shared/routes';
@@ -109,6 +109,13 @@ describe('route table and permission codes', () => {
     const ids = PERMISSION_CODES.map((code) => code.id);
     expect(ids).toEqual([1, 3, 4, 5, 6, 7, 9, 10, 13, 15, 17, 19, 20, 21, 22, 23, 24, 25, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43]);
     for (const code of PERMISSION_CODES) expect(Object.keys(code.grants).length).toBeGreaterThan(0);
+  });
+
+  it('knows every key the role editor and the named codes grant, and nothing else', async () => {
+    const { MATRIX_KEYS } = await import('../src/client/roles/permissionMatrix');
+    for (const key of MATRIX_KEYS) expect(PERMISSION_KEYS.has(key), key).toBe(true);
+    for (const code of PERMISSION_CODES) for (const key of Object.keys(code.grants)) expect(PERMISSION_KEYS.has(key), key).toBe(true);
+    for (const key of ['/userz', '/handbooks/table/nosuch', '/map', 'users']) expect(PERMISSION_KEYS.has(key), key).toBe(false);
   });
 
   it('gives each settings subsystem its own right', () => {

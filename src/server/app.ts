@@ -10,6 +10,8 @@ import type { Db } from './db/types';
 import { openDatabase } from './db/open';
 import { migrate } from './db/migrate';
 import { installErrorHandling, fail } from './http/errors';
+import { installValidators } from './http/validators';
+import { installInputGuard } from './http/inputGuard';
 import access, { type RouteAccess } from './http/access';
 import { Sessions } from './auth/sessions';
 import { SettingsService } from './settings/settingsService';
@@ -39,8 +41,8 @@ declare module 'fastify' {
     sessions: Sessions;
     settings: SettingsService;
     journal: JournalService;
-    /** Every API route with the access it declares: the permission matrix test walks this list. */
-    routeAccess: { method: string; url: string; access: RouteAccess['access'] }[];
+    /** Every API route with the access it declares and its JSON schemas: the permission matrix test and the fuzzer walk this list. */
+    routeAccess: { method: string; url: string; access: RouteAccess['access']; schema?: FastifySchema }[];
   }
 }
 
@@ -57,7 +59,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
   const db = options.db ?? (await openDatabase(config, app.log));
   const ownsDb = !options.db;
@@ -80,6 +81,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => clearInterval(sweep));
 
   installErrorHandling(app);
+  installValidators(app);
+  installInputGuard(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -112,7 +115,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!isApi) return;
     // A route that forgets to declare its access would be open to all: refuse to start instead.
     if (!route.config?.access) throw new Error(`route ${route.method} ${route.url} declares no access`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access: route.config.access });
+    const { access, accessParam } = route.config;
+    if (typeof access === 'object' && access.path.includes(':') && !accessParam) throw new Error(`route ${route.method} ${route.url} names no accessParam for ${access.path}`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access, schema: route.schema });
   });
   await app.register(access);
   await app.register(authRoutes);

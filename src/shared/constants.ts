@@ -4,6 +4,10 @@ export const SHARED_PAGE_SIZE = 30;
 export const MESSAGE_DISPLAY_MS = 4000;
 export const SUGGESTIONS_MAX = 50;
 export const SUGGESTION_TEXT_MAX = 75;
+/** A list filter's or search's text: the field's own maxLength where it has one, else this many characters. */
+export const FILTER_TEXT_MAX = 200;
+/** Values one list filter may name (a checklist of exits, routes…). */
+export const FILTER_VALUES_MAX = 1000;
 export const DEFAULT_MAP = { lat: 59.95355, lon: 30.30991, zoom: 11 } as const;
 export const DEFAULT_MAP_LAYERS = ['routes', 'stops', 'vehicles', 'depots', 'depotPoints'] as const;
 export const COORDINATE_DECIMALS = 5;

@@ -94,3 +94,14 @@ export function formatPercent(share: number | null | undefined, decimals = 1): s
   if (share === null || share === undefined || !Number.isFinite(share)) return '';
   return `${formatNumber(share * 100, decimals)}\u00a0%`;
 }
+
+/**
+ * A long text cut to `max` characters (whole code points), the cut marked with an ellipsis. Reads no
+ * more than the head of the text, so a cell of megabytes costs no more than a short one.
+ */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = Array.from(text.slice(0, 2 * max));
+  if (head.length <= max && text.length <= 2 * max) return text;
+  return `${head.slice(0, max - 1).join('')}…`;
+}

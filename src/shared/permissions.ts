@@ -30,6 +30,19 @@ export const LIVE_VIDEO_PREFIX = '/video/online';
 const ROUTE_KEYS = new Set(CONSOLE_ROUTES.map((route) => route.key ?? route.path));
 
 /**
+ * Every key a role may hold, the rows of the role editor's matrix: each route's key, the map's two data
+ * keys instead of /map, and the handbooks prefix with each handbook type under it. The server refuses a
+ * role granting bits on any other key (a typo would silently grant nothing).
+ */
+export const PERMISSION_KEYS: ReadonlySet<string> = new Set(
+  [...ROUTE_KEYS].flatMap((key) => {
+    if (key === '/map') return [...MAP_KEYS];
+    if (key === HANDBOOKS_PREFIX) return [key, ...[...HANDBOOK_SECTIONS_ON, ...HANDBOOK_SECTIONS_OFF].map((type) => `${HANDBOOKS_PREFIX}/${type}`)];
+    return [key];
+  }),
+);
+
+/**
  * The mask a subject holds for a path, by the key rules of section 6: the map reads its current-data or
  * previous-data entries; a handbook reads its own key and the handbooks table prefix (and the handbook
  * screen as a whole any key under that prefix); live video uses the online-video right; any other path the

@@ -4,6 +4,7 @@ import type { Field, ListField, PointField } from '../../shared/handbooks/types'
 import type { Row } from '../../shared/handbooks/validation';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { minutesToHhMm } from '../../shared/time';
+import { truncate } from '../../shared/format';
 
 /** Texts of the handbook list cells, by field kind (spec section 2: minutes as hh:mm). */
 
@@ -17,12 +18,6 @@ export function formatPoint(field: PointField, row: Row): string {
   const lon = row[field.lon];
   if (typeof lat !== 'number' || typeof lon !== 'number') return '';
   return `${lat.toFixed(COORDINATE_DECIMALS)}, ${lon.toFixed(COORDINATE_DECIMALS)}`;
-}
-
-/** A long text cut to `max` characters (whole code points), the cut marked with an ellipsis. */
-export function truncate(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }
 
 const GEOMETRY_CELL_MAX = 40;

@@ -1,4 +1,4 @@
-import { isValidPassword, USERNAME_MIN } from '../../shared/validation';
+import { isValidPassword, usernameProblem } from '../../shared/validation';
 
 /**
  * Client-side checks of the user form (spec section 5), with the same messages as the server's codes
@@ -10,10 +10,8 @@ export type Check = (value: unknown) => string | undefined;
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 export const checkUsername: Check = (value) => {
-  const name = text(value);
-  if (!name) return 'errors.username_required';
-  if (name.length < USERNAME_MIN) return 'errors.username must be longer than or equal to 3 characters';
-  return undefined;
+  const problem = usernameProblem(text(value));
+  return problem && `errors.${problem}`;
 };
 
 /** The server's own rule: something, an '@', something, no spaces. */

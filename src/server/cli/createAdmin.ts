@@ -6,7 +6,7 @@ import { openDatabase } from '../db/open';
 import { migrate } from '../db/migrate';
 import { seedPlatform, ADMIN_ROLE_NAME } from '../db/seedPlatform';
 import { hashPassword } from '../auth/passwords';
-import { isValidPassword, USERNAME_MIN } from '../../shared/validation';
+import { isValidPassword, usernameProblem } from '../../shared/validation';
 import { ERROR_CATALOGUE } from '../../shared/errors';
 
 async function readPassword(): Promise<string> {
@@ -22,8 +22,8 @@ async function readPassword(): Promise<string> {
 }
 
 const [username, email] = process.argv.slice(2);
-if (!username || username.length < USERNAME_MIN) {
-  console.error('Использование: npm run create-admin -- <логин не короче 3 символов> [email]');
+if (!username || usernameProblem(username)) {
+  console.error('Использование: npm run create-admin -- <логин: от 3 до 64 букв, цифр и знаков . _ - @> [email]');
   process.exit(2);
 }
 const password = await readPassword();

@@ -28,7 +28,7 @@ export default async function notificationsRoutes(app: FastifyInstance): Promise
         additionalProperties: false,
         properties: {
           type: { type: 'string', maxLength: 200, description: `Типы через запятую: ${NOTIFICATION_TYPE_IDS.join(', ')}` },
-          skipCount: { type: 'integer', minimum: 0, default: 0 },
+          skipCount: { type: 'integer', minimum: 0, maximum: 2147483647, default: 0 },
           recordCount: { type: 'integer', minimum: 1, maximum: 200, default: 30 },
         },
       },
@@ -49,7 +49,7 @@ export default async function notificationsRoutes(app: FastifyInstance): Promise
     schema: {
       tags: ['events'],
       summary: 'Отметить уведомления просмотренными (все или до upTo включительно); ответ — оставшееся число непросмотренных',
-      body: { type: 'object', additionalProperties: false, properties: { upTo: { type: 'integer', minimum: 0 } } },
+      body: { type: 'object', additionalProperties: false, properties: { upTo: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } } },
       response: { 200: count },
     },
   }, async (request) => {

@@ -6,14 +6,26 @@ import { HEADERS } from '../../shared/constants';
 import { fail } from './errors';
 import type { SessionUser } from '../auth/sessions';
 
+/** A permission a route needs: the actions on a path (all of them, or any one with `any`). */
+export interface Permission {
+  path: string;
+  action: Action | readonly Action[];
+  any?: boolean;
+}
+
 /**
  * What a route needs, declared in its `config`: 'public' (no session), 'session' (any logged-in user), or a
- * permission path and action checked by the shared canAccess. `module`/`section` make the route vanish (404)
- * while that module or section is switched off. `passive` requests (background polling) do not count as
- * user activity for the idle timeout.
+ * permission checked by the shared canAccess. `module`/`section` make the route vanish (404) while that
+ * module or section is switched off. `passive` requests (background polling) do not count as user
+ * activity for the idle timeout.
+ *
+ * A path and section may name what the request names, as `:param` (`/handbooks/table/:type` for the
+ * handbook routes, whose handbook travels in the body): `accessParam` reads it from the request once the
+ * body is parsed (before validation), or throws the route's own error when the request names none.
  */
 export interface RouteAccess {
-  access: 'public' | 'session' | { path: string; action: Action };
+  access: 'public' | 'session' | Permission;
+  accessParam?: (request: FastifyRequest) => string;
   module?: ModuleId;
   section?: string;
   passive?: boolean;
@@ -32,22 +44,41 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+const PARAM = /:\w+/g;
+const isTemplate = (text: string | undefined): boolean => text !== undefined && text.includes(':');
+
+/** The actions of a permission as a list. */
+export const actionsOf = (permission: Permission): readonly Action[] => [permission.action].flat();
+
+function permits(user: SessionUser, permission: Permission, path: string): boolean {
+  const held = actionsOf(permission).map((action) => canAccess(user, path, action));
+  return permission.any ? held.some(Boolean) : held.every(Boolean);
+}
+
 async function accessPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('user', null);
+  const switchedOff = async (module: ModuleId, section: string | undefined) => !isEnabled(await app.settings.switches(), module, section);
+
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (!config.access) return; // static files and the SPA fallback
-    if (config.module) {
-      const switches = await app.settings.switches();
-      if (!isEnabled(switches, config.module, config.section)) throw fail(404, 'not_found');
-    }
+    if (config.module && (await switchedOff(config.module, isTemplate(config.section) ? undefined : config.section))) throw fail(404, 'not_found');
     if (config.access === 'public') return;
     const token = bearerToken(request);
     request.user = token ? await app.sessions.resolve(token, !config.passive) : null;
     if (!request.user) throw fail(401, 'unauthorized');
-    if (config.access !== 'session' && !canAccess(request.user, config.access.path, config.access.action)) {
+    if (config.access !== 'session' && !isTemplate(config.access.path) && !permits(request.user, config.access, config.access.path)) {
       throw fail(403, 'forbidden');
     }
+  });
+
+  // Paths naming what the request names are checked once the body is read.
+  app.addHook('preValidation', async (request) => {
+    const config = request.routeOptions.config;
+    if (!config.access || config.access === 'public' || config.access === 'session' || !isTemplate(config.access.path)) return;
+    const value = config.accessParam!(request);
+    if (config.module && isTemplate(config.section) && (await switchedOff(config.module, config.section!.replace(PARAM, value)))) throw fail(404, 'not_found');
+    if (!permits(request.user!, config.access, config.access.path.replace(PARAM, value))) throw fail(403, 'forbidden');
   });
 }
 

@@ -16,6 +16,17 @@ export class ApiError extends Error {
 export const fail = (status: number, ...codes: (ErrorCode | string)[]): ApiError => new ApiError(status, codes);
 
 /**
+ * PostgreSQL's data exceptions (SQLSTATE class 22: a value out of range, text that is not a number or a
+ * date, a NUL character) are what bad input looks like once it reached a query. Every route checks its
+ * input first; this is the net under those checks, answering 400 instead of 500 (the statement failed,
+ * so nothing was written by it, and a transaction around it was rolled back).
+ */
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
+/**
  * Every error leaves as `{ messages: [...] }`: catalogue codes for known failures, schema validation as
  * bad_request plus the field at fault, the database out of reach as a retryable 503, anything unexpected as internal_error, never a stack trace or SQL.
  */
@@ -25,6 +36,9 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(error.status).headers(error.headers).send({ messages: error.messages });
     }
     if (error.validation) {
+      if (error.validation.some((v) => v.keyword === 'maxLength' || v.keyword === 'maxItems' || v.keyword === 'maxProperties')) {
+        return reply.status(400).send({ messages: ['too_long', error.validation[0].instancePath.replace(/^\//, '')] });
+      }
       const details = error.validation.map((v) => `${v.instancePath.replace(/^\//, '') || v.params?.missingProperty || ''} ${v.message ?? ''}`.trim());
       return reply.status(400).send({ messages: ['bad_request', ...details] });
     }
@@ -35,6 +49,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(503).header('retry-after', '5').send({ messages: ['database_unavailable'] });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ messages: ['payload_too_large'] });
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'bad input reached the database');
+      return reply.status(400).send({ messages: ['bad_request'] });
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ messages: [error.statusCode === 404 ? 'not_found' : 'bad_request'] });
     }

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fail } from '../http/errors';
 import type { Queryable } from '../db/types';
-import { FULL, type PermissionMap } from '../../shared/permissions';
+import { FULL, PERMISSION_KEYS, type PermissionMap } from '../../shared/permissions';
 import { PERMISSION_CODES } from '../../shared/permissionCodes';
 import type { ListResponse, RoleRecord } from '../../shared/api';
+import { INT4_MAX } from '../../shared/handbooks/validation';
 
 interface RoleInput {
   name?: string;
@@ -12,14 +13,20 @@ interface RoleInput {
 }
 
 const access = (action: 'read' | 'create' | 'update' | 'delete') => ({ access: { path: '/roles', action }, module: 'administration' as const });
-const idParam = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
+const idParam = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: INT4_MAX } } } as const;
 const roleBody = {
   type: 'object',
   properties: {
-    id: { type: 'integer' },
+    id: { type: 'integer', minimum: 1, maximum: INT4_MAX },
     name: { type: 'string', minLength: 1, maxLength: 100 },
     description: { type: ['string', 'null'], maxLength: 500 },
-    permissions: { type: 'object', maxProperties: 500, additionalProperties: { type: 'integer', minimum: 0, maximum: FULL } },
+    permissions: {
+      type: 'object',
+      maxProperties: 500,
+      description: 'Ключ права (путь экрана, /map/currentData, /handbooks/table/<тип>…) → биты создание 8, чтение 4, изменение 2, удаление 1. Неизвестный ключ с битами — 400 unknown_permission.',
+      propertyNames: { maxLength: 200 },
+      additionalProperties: { type: 'integer', minimum: 0, maximum: FULL },
+    },
   },
 } as const;
 const ROLE_COLUMNS = `r.id, r.name, r.description, r.is_system as "isSystem", r.permissions,
@@ -30,9 +37,15 @@ async function findRole(db: Queryable, id: number): Promise<RoleRecord | undefin
   return role;
 }
 
-/** Masks only for keys the permission model knows keeps typos out of stored roles. */
+/**
+ * The masks stored for a role: bits on a key the permission model does not know are refused (400
+ * unknown_permission) rather than dropped, so a typo never quietly empties a role; keys with no bits are
+ * left out (the console clears a stale key that way).
+ */
 function cleanPermissions(permissions: PermissionMap): PermissionMap {
-  return Object.fromEntries(Object.entries(permissions).filter(([key, bits]) => key.startsWith('/') && key.length <= 200 && bits > 0));
+  const granted = Object.entries(permissions).filter(([, bits]) => bits > 0);
+  if (granted.some(([key]) => !PERMISSION_KEYS.has(key))) throw fail(400, 'unknown_permission');
+  return Object.fromEntries(granted);
 }
 
 /** Roles and their permission masks; system roles can be neither changed nor deleted. */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppointResponse } from '../../shared/handbooks/api';
 import { restoreCell } from '../../shared/handbooks/csv';
 import type { Column } from '../../shared/handbooks/fields';
-import { MSG, type MessageKey } from '../../shared/handbooks/messages';
+import { MSG, missingCellsMessage, type MessageKey } from '../../shared/handbooks/messages';
 import type { HandbookSchema } from '../../shared/handbooks/types';
 import { columnRule, type ColumnRule } from '../../shared/handbooks/validation';
 import { fail } from '../http/errors';
@@ -71,6 +71,11 @@ export async function appointVehicles(app: FastifyInstance, request: FastifyRequ
     }
     if (isEmptyRecord(cells)) continue;
     if (assignments.length >= APPOINT_MAX_ROWS) throw fail(400, 'bad_request', `at most ${APPOINT_MAX_ROWS} rows`);
+    const expected = Math.max(...order) + 1;
+    if (cells.length < expected) {
+      errors.add(line, '', missingCellsMessage(cells.length, expected));
+      continue;
+    }
     const values = RULES.map((rule, i) => {
       const value = rule.normalize(restoreCell(cells[order[i]] ?? ''));
       const message = rule.check(value);

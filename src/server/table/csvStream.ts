@@ -2,10 +2,20 @@ import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import Papa from 'papaparse';
 import { CSV_DELIMITER } from '../../shared/handbooks/csv';
+import { MSG } from '../../shared/handbooks/messages';
 import { fail } from '../http/errors';
+import { ImportFailedError } from './errorReplies';
 
 /** Largest file the streamed import reads; beyond it the upload is refused (413). */
 export const IMPORT_MAX_BYTES = 2 * 1024 ** 3;
+/**
+ * Longest record, in characters: far above any row with a district's border, and a bound on what an
+ * unterminated quote (which runs to the end of the file) makes the reader hold.
+ */
+export const RECORD_MAX_CHARS = 4 * 1024 ** 2;
+
+/** The import refused at one record of the file (line = its number, the header being 1). */
+const recordError = (line: number, message: string) => new ImportFailedError([{ row: line, column: '', message }], 0);
 
 /**
  * Bytes to text without breaking a Cyrillic character split between two network chunks (papaparse would
@@ -56,6 +66,7 @@ export async function* csvBatches(source: Readable, maxBytes = IMPORT_MAX_BYTES)
   source.pipe(decode);
   let parser: Papa.Parser | undefined;
   let partial = '';
+  let records = 0;
   for await (const chunk of decode) {
     let text = partial + String(chunk);
     if (!parser) {
@@ -64,11 +75,19 @@ export async function* csvBatches(source: Readable, maxBytes = IMPORT_MAX_BYTES)
     }
     const results = parser.parse(text, 0, true) as Papa.ParseResult<string[]>;
     partial = text.slice(results.meta.cursor);
+    records += results.data.length;
+    if (partial.length > RECORD_MAX_CHARS) {
+      decode.destroy();
+      throw recordError(records + 1, MSG.recordTooLong);
+    }
     if (results.data.length) yield results.data;
   }
   if (partial) {
     parser ??= new Papa.Parser({ delimiter: CSV_DELIMITER, newline: guessNewline(partial) });
     const results = parser.parse(partial, 0, false) as Papa.ParseResult<string[]>;
+    // Only the last record can lack its closing quote: it swallowed everything after it.
+    const open = results.errors.find((error) => error.code === 'MissingQuotes');
+    if (open) throw recordError(records + (open.row ?? 0) + 1, MSG.unterminatedQuote);
     if (results.data.length) yield results.data;
   }
 }

@@ -34,16 +34,15 @@ function afterCondition(key: SortKey, pk: string, params: Params, last: { value:
  * reads back: BOM, semicolons, the import headers, hh:mm times, WKT geometry, text cells neutralised
  * against formula injection. Rows are read in keyset batches and written as the client takes them: no
  * transaction or connection is held while a slow client downloads (on the embedded engine that would
- * stall every other request), and memory stays at one batch. Filter and sort are checked before the
- * response starts.
+ * stall every other request), and memory stays at one batch. The first batch is read before the response
+ * starts, so a bad filter or a failing query is a JSON error, never a download cut short.
  */
-export function exportCsv(app: FastifyInstance, schema: HandbookSchema, input: { filters?: Filters; sort?: ListSort }): PassThrough {
+export async function exportCsv(app: FastifyInstance, schema: HandbookSchema, input: { filters?: Filters; sort?: ListSort }): Promise<PassThrough> {
   const columns = exportColumns(schema);
   const key = sortKey(schema, input.sort);
   const order = buildOrder(schema, input.sort);
   const pk = col('t', schema.primaryKey);
   const pkType = keyType(schema);
-  buildWhere(schema, input.filters, new Params());
   const select = [
     ...columns.map((column) => `${selectExpr('t', column)} as ${quoteIdent(column.name)}`),
     `${key.expr} as "__sort"`,
@@ -56,17 +55,21 @@ export function exportCsv(app: FastifyInstance, schema: HandbookSchema, input: {
     if (out.destroyed) throw new Error('client went away');
   };
 
+  const batchAfter = (last: { value: unknown; key: unknown } | undefined) => {
+    const params = new Params();
+    const where = buildWhere(schema, input.filters, params);
+    const after = last ? ` and ${afterCondition(key, pk, params, last, pkType)}` : '';
+    return app.db.query<Row>(
+      `select ${select} from ${tableSql(schema)} t where ${where}${after} order by ${order} limit ${params.add(EXPORT_BATCH)}`,
+      params.values,
+    );
+  };
+  const first = await batchAfter(undefined);
+
   const run = async () => {
     await write(CSV_BOM + csvLine(columns.map((column) => column.name)));
     let last: { value: unknown; key: unknown } | undefined;
-    for (;;) {
-      const params = new Params();
-      const where = buildWhere(schema, input.filters, params);
-      const after = last ? ` and ${afterCondition(key, pk, params, last, pkType)}` : '';
-      const rows = await app.db.query<Row>(
-        `select ${select} from ${tableSql(schema)} t where ${where}${after} order by ${order} limit ${params.add(EXPORT_BATCH)}`,
-        params.values,
-      );
+    for (let rows = first; ; rows = await batchAfter(last)) {
       if (!rows.length) break;
       await write(rows.map((row) => csvLine(columns.map((column) => formatCell(column, row[column.name])))).join(''));
       const tail = rows[rows.length - 1];

@@ -1,14 +1,18 @@
 import type { Filters, FilterValue } from '../../shared/handbooks/api';
 import { columnByName, searchableColumns, type Column } from '../../shared/handbooks/fields';
 import type { HandbookSchema } from '../../shared/handbooks/types';
-import { columnRule, type ColumnRule } from '../../shared/handbooks/validation';
+import { columnRule, isCalendarDate, toIsoDate, type ColumnRule } from '../../shared/handbooks/validation';
+import { MSG } from '../../shared/handbooks/messages';
+import { FILTER_TEXT_MAX, FILTER_VALUES_MAX } from '../../shared/constants';
 import { fail } from '../http/errors';
 import { col, isGeometry, sqlTypeOf, type Params } from './sqlNames';
 
 /**
  * WHERE clauses from a list's filters (shapes documented on FilterValue in src/shared/handbooks/api.ts).
  * Values pass through the column's own normaliser ('07:30' → 450, '31.12.2024' → '2024-12-31') and are
- * checked, so a bad filter is a 400, never a SQL error; every value is a typed parameter.
+ * checked, so a bad filter is a 400, never a SQL error; every value is a typed parameter. A text to look
+ * for is bounded by its field's maxLength (or FILTER_TEXT_MAX): a longer one cannot match, and a
+ * 100 KB pattern once kept the embedded database busy for minutes.
  */
 
 const TEXT_KINDS = new Set(['text', 'ip', 'color']);
@@ -37,6 +41,12 @@ function scalar(column: Column, raw: unknown): unknown {
   return value;
 }
 
+/** A text to search for, refused (too_long) beyond its bound. */
+function searchText(text: string, max: number, name: string): string {
+  if (text.length > max && [...text].length > max) throw fail(400, 'too_long', name);
+  return text;
+}
+
 function isRange(value: FilterValue): value is { from?: string | number | null; to?: string | number | null } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -47,6 +57,7 @@ function columnCondition(column: Column, value: FilterValue, params: Params, ali
   const kind = column.role === 'value' ? column.field.kind : 'number';
   if (value === null) return `${ref} is null`;
   if (Array.isArray(value)) {
+    if (value.length > FILTER_VALUES_MAX) throw fail(400, 'too_long', column.name);
     const values = value.map((item) => scalar(column, item));
     const present = values.filter((item) => item !== null);
     const parts: string[] = [];
@@ -68,10 +79,12 @@ function columnCondition(column: Column, value: FilterValue, params: Params, ali
   }
   if (typeof value === 'string' && column.role === 'value' && TEXT_KINDS.has(kind)) {
     if (value === '') return undefined;
-    return `${ref} ilike ${params.add(containsPattern(value))}`;
+    const max = ('maxLength' in column.field && column.field.maxLength) || FILTER_TEXT_MAX;
+    return `${ref} ilike ${params.add(containsPattern(searchText(value, max, column.name)))}`;
   }
   if (kind === 'datetime') {
-    const day = typeof value === 'string' ? value.slice(0, 10) : value;
+    const day = toIsoDate(typeof value === 'string' ? value.slice(0, 10) : value);
+    if (typeof day !== 'string' || !isCalendarDate(day)) throw fail(400, 'bad_request', `${column.name}: ${MSG.datetime}`);
     return `${ref}::date = ${params.add(day)}::date`;
   }
   const normalized = scalar(column, value);
@@ -85,9 +98,15 @@ export function buildWhere(schema: HandbookSchema, filters: Filters | undefined,
     if (value === undefined) continue;
     if (key === 'q') {
       if (typeof value !== 'string' || value.trim() === '') continue;
-      const pattern = params.add(containsPattern(value.trim()));
+      const text = searchText(value.trim(), FILTER_TEXT_MAX, 'q');
       const searchable = searchableColumns(schema);
-      conditions.push(searchable.length ? `(${searchable.map((c) => `${col(alias, c.name)} ilike ${pattern}`).join(' or ')})` : 'false');
+      // No text column: nothing matches, and no parameter is sent that the query would not use.
+      if (!searchable.length) {
+        conditions.push('false');
+        continue;
+      }
+      const pattern = params.add(containsPattern(text));
+      conditions.push(`(${searchable.map((c) => `${col(alias, c.name)} ilike ${pattern}`).join(' or ')})`);
       continue;
     }
     // react-admin's getMany filters on `id`; handbooks name their key otherwise.

@@ -1,7 +1,8 @@
 import type { ImportRowError } from '../../shared/handbooks/api';
 import { restoreCell } from '../../shared/handbooks/csv';
 import { columnByName, columnsOf, isAutoKey, type Column } from '../../shared/handbooks/fields';
-import { MSG } from '../../shared/handbooks/messages';
+import { MSG, missingCellsMessage } from '../../shared/handbooks/messages';
+import { truncate } from '../../shared/format';
 import type { HandbookSchema } from '../../shared/handbooks/types';
 import { columnRule, rulesOf, validateRow, type ColumnRule, type Row } from '../../shared/handbooks/validation';
 import { ImportFailedError } from './errorReplies';
@@ -9,6 +10,8 @@ import { isEmptyRecord } from './csvStream';
 
 /** Errors listed in a refused import; the rest are only counted (moreErrors). */
 export const IMPORT_ERRORS_MAX = 100;
+/** A column named in an error is the file's own text: only this much of it comes back. */
+const COLUMN_EXCERPT = 60;
 
 /** Collects row errors up to the cap. */
 export class ErrorList {
@@ -16,7 +19,7 @@ export class ErrorList {
   more = 0;
 
   add(row: number, column: string, message: string): void {
-    if (this.list.length < IMPORT_ERRORS_MAX) this.list.push({ row, column, message });
+    if (this.list.length < IMPORT_ERRORS_MAX) this.list.push({ row, column: truncate(column, COLUMN_EXCERPT), message });
     else this.more += 1;
   }
 
@@ -161,6 +164,11 @@ export async function readRecords(
 function readRecord(schema: HandbookSchema, plan: HeaderPlan, cells: string[], line: number, errors: ErrorList): unknown[] {
   const { slots } = plan;
   const values = new Array<unknown>(slots.length);
+  // A short row would write NULL over the columns it lacks: refused whole, like a long one.
+  if (cells.length < plan.cells.length) {
+    errors.add(line, '', missingCellsMessage(cells.length, plan.cells.length));
+    return values;
+  }
   if (cells.length > plan.cells.length && cells.slice(plan.cells.length).some((cell) => cell.trim() !== '')) {
     errors.add(line, '', MSG.extraCells);
   }

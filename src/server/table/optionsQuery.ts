@@ -7,6 +7,8 @@ import { fail } from '../http/errors';
 import { containsPattern } from './filters';
 import { refLabelExpr } from './refLabel';
 import { Params, quoteIdent, requireColumn, sqlTypeOf, tableSql } from './sqlNames';
+import type { Column } from '../../shared/handbooks/fields';
+import { MSG } from '../../shared/handbooks/messages';
 import { columnRule } from '../../shared/handbooks/validation';
 
 /**
@@ -26,7 +28,7 @@ export async function refOptions(db: Queryable, schema: HandbookSchema, input: O
   const params = new Params();
   const conditions = [`${value} is not null`];
   if (input.q?.trim()) conditions.push(`${label} ilike ${params.add(containsPattern(input.q.trim()))}`);
-  if (input.values?.length) conditions.push(`${value} = any(${params.add(input.values)}::${sqlTypeOf(column)}[])`);
+  if (input.values?.length) conditions.push(`${value} = any(${params.add(input.values.map((raw) => typedValue(column, raw, 'values')))}::${sqlTypeOf(column)}[])`);
   const limit = limitOf(input.limit);
   const list = await db.query<{ value: number | string; label: string }>(
     `select ${value} as value, min(coalesce(${label}, ${value}::text)) as label from ${tableSql(target)} r
@@ -34,6 +36,15 @@ export async function refOptions(db: Queryable, schema: HandbookSchema, input: O
     params.values,
   );
   return { list };
+}
+
+/** A value the column can hold, by its own rule; 400 naming where it came from otherwise. */
+function typedValue(column: Column, raw: unknown, where: string): unknown {
+  const rule = columnRule(column);
+  const typed = rule.normalize(raw);
+  const message = typed === null ? MSG.required : rule.check(typed);
+  if (message) throw fail(400, 'bad_request', `${where}: ${message}`);
+  return typed;
 }
 
 const limitOf = (limit: unknown): number => Math.min(Math.max(Math.trunc(Number(limit ?? SUGGESTIONS_MAX)) || SUGGESTIONS_MAX, 1), SUGGESTIONS_MAX);
@@ -51,10 +62,7 @@ async function suggestedValues(db: Queryable, from: ChoicesFrom, input: Omit<Opt
     const matched = input.match?.[own];
     if (matched === undefined || matched === null || matched === '') return { list: [] };
     const targetColumn = requireColumn(source, target);
-    const rule = columnRule(targetColumn);
-    const typed = rule.normalize(matched);
-    if (rule.check(typed)) throw fail(400, 'bad_request', `match.${own}: ${rule.check(typed)}`);
-    conditions.push(`r.${quoteIdent(targetColumn.name)} = ${params.add(typed)}::${sqlTypeOf(targetColumn)}`);
+    conditions.push(`r.${quoteIdent(targetColumn.name)} = ${params.add(typedValue(targetColumn, matched, `match.${own}`))}::${sqlTypeOf(targetColumn)}`);
   }
   if (input.q?.trim()) conditions.push(`${value}::text ilike ${params.add(containsPattern(input.q.trim()))}`);
   const list = await db.query<{ value: number | string; label: string }>(

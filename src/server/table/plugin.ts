@@ -5,7 +5,11 @@ import type {
   OptionsRequest, SaveRequest, TripStopsSaveRequest,
 } from '../../shared/handbooks/api';
 import { canAccess } from '../../shared/permissions';
-import { handbookPermissionPath, HANDBOOKS } from '../../shared/handbooks/registry';
+import { handbookByTable, handbookPermissionPath, handbookSection, HANDBOOKS, isHandbookType } from '../../shared/handbooks/registry';
+import { HANDBOOKS_PREFIX } from '../../shared/permissions';
+import type { HandbookType } from '../../shared/modules';
+import type { Permission } from '../http/access';
+import type { ErrorCode } from '../../shared/errors';
 import { isEnabled } from '../../shared/modules';
 import { fail } from '../http/errors';
 import { appointVehicles } from './appointVehicles';
@@ -25,10 +29,45 @@ import * as bodies from './routeSchemas';
 import { saveRow } from './saveRow';
 import { readTripStops, saveTripStops } from './tripStops';
 
-/** Every handbook route: a logged-in user while the handbooks module is on; per-handbook checks follow. */
-const HANDBOOK_ROUTE = { access: 'session', module: 'handbooks' } as const;
+/**
+ * The handbook a /api/table request names: `config.type` of a JSON body, or `?type=` of a streamed CSV.
+ * A request with no body, or one the route does not read (text/plain), names none: `noBody` says why.
+ */
+function namedHandbook(request: FastifyRequest, noBody: ErrorCode = 'bad_request'): string {
+  const body = request.body as { config?: { type?: unknown } } | undefined;
+  if (!isStream(body) && (typeof body !== 'object' || body === null)) throw fail(400, noBody);
+  const type = isStream(body) ? (request.query as { type?: unknown }).type : body.config?.type;
+  // An unknown handbook is absent, like a switched-off one.
+  if (!isHandbookType(type)) throw fail(404, 'not_found');
+  return type;
+}
+
+/** The handbook the field app's generic query names by its table; names outside the registry are a 400. */
+function queriedHandbook(request: FastifyRequest): string {
+  const body = request.body as { schema?: unknown; table?: unknown } | undefined;
+  const schema = handbookByTable(String(body?.schema), String(body?.table));
+  if (!schema) throw fail(400, 'bad_request');
+  return schema.type;
+}
+
+/**
+ * A route over the handbook the request names: the permission is that handbook's own key
+ * (/handbooks/table/<type>, or the whole handbooks prefix), its section must be on.
+ */
+const handbookRoute = (action: Permission['action'], options: { any?: boolean; accessParam?: (request: FastifyRequest) => string } = {}) => ({
+  access: { path: `${HANDBOOKS_PREFIX}/:type`, action, any: options.any },
+  accessParam: options.accessParam ?? namedHandbook,
+  module: 'handbooks',
+  section: 'handbooks.:type',
+}) as const;
+/** Routes of one fixed handbook. */
+const fixedHandbookRoute = (type: HandbookType, action: Permission['action']) => ({
+  access: { path: handbookPermissionPath(type), action },
+  module: 'handbooks',
+  section: handbookSection(type),
+}) as const;
 /** Lists, exports and look-ups travel as POST but only read: they stay out of the user-actions journal. */
-const HANDBOOK_READ_ROUTE = { ...HANDBOOK_ROUTE, journal: false } as const;
+const HANDBOOK_READ_ROUTE = { ...handbookRoute('read'), journal: false } as const;
 /** JSON imports carry a file of a few MB; larger files are streamed as text/csv. */
 const IMPORT_JSON_LIMIT = 64 * 1024 * 1024;
 
@@ -54,12 +93,13 @@ export default async function tablePlugin(app: FastifyInstance): Promise<void> {
       body: bodies.listBody,
     },
   }, async (request) => {
-    const schema = await requireHandbook(app, request, request.body.config.type, 'read');
+    const schema = await requireHandbook(app, request.body.config.type);
     return listRows(app.db, schema, request.body);
   });
 
+  // Create or update, as the row is new or not: saveRow checks which one it is.
   app.post<{ Body: SaveRequest }>('/api/table/element/save', {
-    config: HANDBOOK_ROUTE,
+    config: handbookRoute(['create', 'update'], { any: true }),
     schema: {
       tags: ['handbooks'],
       summary: 'Сохранить запись справочника (без ключа — добавить, с ключом — изменить)',
@@ -67,20 +107,20 @@ export default async function tablePlugin(app: FastifyInstance): Promise<void> {
       body: bodies.saveBody,
     },
   }, async (request) => {
-    const schema = await requireHandbook(app, request, request.body.config.type);
+    const schema = await requireHandbook(app, request.body.config.type);
     return saveRow(app, request, schema, request.body.row);
   });
 
   app.post<{ Body: DeleteRequest }>('/api/table/list/delete', {
-    config: HANDBOOK_ROUTE,
+    config: handbookRoute('delete'),
     schema: { tags: ['handbooks'], summary: 'Удалить записи справочника по ключам', description: 'Ответ { deleted }.', body: bodies.deleteBody },
   }, async (request) => {
-    const schema = await requireHandbook(app, request, request.body.config.type, 'delete');
+    const schema = await requireHandbook(app, request.body.config.type);
     return { deleted: (await deleteRows(app, request, schema, request.body.ids)).length };
   });
 
   app.post<{ Body: DeleteOneRequest }>('/api/table/list/deleteRA', {
-    config: HANDBOOK_ROUTE,
+    config: handbookRoute('delete'),
     schema: {
       tags: ['handbooks'],
       summary: 'Удалить одну запись справочника (удаление react-admin)',
@@ -88,7 +128,7 @@ export default async function tablePlugin(app: FastifyInstance): Promise<void> {
       body: bodies.deleteOneBody,
     },
   }, async (request) => {
-    const schema = await requireHandbook(app, request, request.body.config.type, 'delete');
+    const schema = await requireHandbook(app, request.body.config.type);
     const row = request.body.row;
     const [deleted] = await deleteRows(app, request, schema, [row[schema.primaryKey] ?? row.id]);
     if (!deleted) throw fail(404, 'not_found');
@@ -96,15 +136,14 @@ export default async function tablePlugin(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Querystring: { trip_id: number } }>('/api/table/tripstops', {
-    config: HANDBOOK_ROUTE,
+    config: fixedHandbookRoute('trips', 'read'),
     schema: { tags: ['handbooks'], summary: 'Остановки рейса по порядку, с названиями', querystring: bodies.tripStopsQuery },
   }, async (request) => {
-    await requireHandbook(app, request, 'trips', 'read');
     return { list: await readTripStops(app, request.query.trip_id) };
   });
 
   app.post<{ Body: TripStopsSaveRequest }>('/api/table/tripstops', {
-    config: HANDBOOK_ROUTE,
+    config: fixedHandbookRoute('trips', 'update'),
     schema: {
       tags: ['handbooks'],
       summary: 'Заменить остановки рейса (в одной транзакции)',
@@ -112,13 +151,14 @@ export default async function tablePlugin(app: FastifyInstance): Promise<void> {
       body: bodies.tripStopsBody,
     },
   }, async (request) => {
-    await requireHandbook(app, request, 'trips', 'update');
     return { list: await saveTripStops(app, request, request.body.trip_id, request.body.stops) };
   });
 
   const importSource = (request: FastifyRequest<{ Body: ImportRequest | Readable; Querystring: { type?: string } }>) => {
     const body = request.body;
     if (isStream(body)) return { type: request.query.type, source: body };
+    // No body, or one of a type the route does not read (text/plain): nothing to import.
+    if (typeof body !== 'object' || body === null || typeof body.csv !== 'string') throw fail(400, 'import_file_required');
     return { type: body.config.type, source: textSource(body.csv) };
   };
   const importSchema = (summary: string, description: string) => ({
@@ -130,7 +170,7 @@ export default async function tablePlugin(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: ImportRequest | Readable; Querystring: { type?: string } }>('/api/table/import', {
-    config: HANDBOOK_ROUTE,
+    config: handbookRoute(['create', 'update'], { accessParam: (request) => namedHandbook(request, 'import_file_required') }),
     bodyLimit: IMPORT_JSON_LIMIT,
     schema: importSchema(
       'Импорт CSV в справочник (всё или ничего)',
@@ -140,16 +180,17 @@ export default async function tablePlugin(app: FastifyInstance): Promise<void> {
     ),
   }, async (request) => {
     const { type, source } = importSource(request);
-    const schema = await requireHandbook(app, request, type, 'create', 'update');
+    const schema = await requireHandbook(app, type);
     if (schema.import.mode === 'procedure') {
       return appointVehicles(app, request, schema, source);
     }
-    if (schema.import.mode === 'replace') await requireHandbook(app, request, type, 'delete');
+    // Replacing (schedule times) deletes what the file no longer has.
+    if (schema.import.mode === 'replace' && !canAccess(request.user, handbookPermissionPath(schema.type), 'delete')) throw fail(403, 'forbidden');
     return importCsv(app, request, schema, source);
   });
 
   app.post<{ Body: ImportRequest | Readable; Querystring: { type?: string } }>('/api/table/import/appoint-vehicles-to-route', {
-    config: HANDBOOK_ROUTE,
+    config: fixedHandbookRoute('vehicletask', ['create', 'update']),
     bodyLimit: IMPORT_JSON_LIMIT,
     schema: importSchema(
       'Импорт назначений ТС на маршруты (процедура назначения или замены)',
@@ -158,8 +199,7 @@ export default async function tablePlugin(app: FastifyInstance): Promise<void> {
     ),
   }, async (request) => {
     const { source } = importSource(request);
-    const schema = await requireHandbook(app, request, 'vehicletask', 'create', 'update');
-    return appointVehicles(app, request, schema, source);
+    return appointVehicles(app, request, HANDBOOKS.vehicletask, source);
   });
 
   app.post<{ Body: ExportRequest }>('/api/table/export', {
@@ -171,8 +211,8 @@ export default async function tablePlugin(app: FastifyInstance): Promise<void> {
       body: bodies.exportBody,
     },
   }, async (request, reply) => {
-    const schema = await requireHandbook(app, request, request.body.config.type, 'read');
-    const stream = exportCsv(app, schema, request.body);
+    const schema = await requireHandbook(app, request.body.config.type);
+    const stream = await exportCsv(app, schema, request.body);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${schema.type}.csv"`)
@@ -188,12 +228,13 @@ export default async function tablePlugin(app: FastifyInstance): Promise<void> {
       body: bodies.optionsBody,
     },
   }, async (request) => {
-    const schema = await requireHandbook(app, request, request.body.config.type, 'read');
+    const schema = await requireHandbook(app, request.body.config.type);
     return refOptions(app.db, schema, request.body);
   });
 
+  // Camera create or recorder update: two handbooks' rights, either one, checked here.
   app.post<{ Body: AddCamerasRequest }>('/api/widget/addcamersvehicle', {
-    config: HANDBOOK_ROUTE,
+    config: { access: 'session', module: 'handbooks' },
     schema: {
       tags: ['handbooks'],
       summary: 'Добавить стандартный набор камер (по одной каждого типа) видеорегистраторам ТС',
@@ -210,14 +251,14 @@ export default async function tablePlugin(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: GenericQueryRequest }>('/api/v1/handbooks/query', {
-    config: HANDBOOK_READ_ROUTE,
+    config: { ...handbookRoute('read', { accessParam: queriedHandbook }), journal: false },
     schema: {
       tags: ['handbooks'],
       summary: 'Мобильное приложение: чтение справочника (POST /api/v1/handbooks/query)',
       description: 'Обобщённый запрос только для чтения: schema, table, fields, sort, limit, offset, filters, distinct. Имена схем, таблиц и полей — только из описаний справочников, иначе 400 bad_request. Ответ { list, count }.',
       body: bodies.genericQueryBody,
     },
-  }, async (request) => genericQuery(app, request, request.body));
+  }, async (request) => genericQuery(app, request.body));
 
   await app.register(columnsRoutes);
 }

@@ -1,4 +1,5 @@
 import { HANDBOOK_TYPES } from '../../shared/handbooks/registry';
+import { INT4_MAX } from '../../shared/handbooks/validation';
 import { PER_PAGE_MAX } from './listQuery';
 import { DELETE_MAX } from './deleteRows';
 
@@ -44,7 +45,7 @@ export const listBody = {
     config: configSchema,
     filters: filtersSchema,
     sort: sortSchema,
-    page: { type: 'integer', minimum: 1, default: 1 },
+    page: { type: 'integer', minimum: 1, maximum: INT4_MAX, default: 1 },
     perPage: { type: 'integer', minimum: 1, maximum: PER_PAGE_MAX, default: 100 },
   },
 } as const;
@@ -56,7 +57,7 @@ export const deleteBody = {
   required: ['config', 'ids'],
   properties: {
     config: configSchema,
-    ids: { type: 'array', maxItems: DELETE_MAX, items: { anyOf: [{ type: 'integer' }, { type: 'string' }] } },
+    ids: { type: 'array', maxItems: DELETE_MAX, items: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 100 }] } },
   },
 } as const;
 
@@ -82,22 +83,22 @@ export const exportBody = {
 export const tripStopsQuery = {
   type: 'object',
   required: ['trip_id'],
-  properties: { trip_id: { type: 'integer', minimum: 1 } },
+  properties: { trip_id: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
 } as const;
 
 export const tripStopsBody = {
   type: 'object',
   required: ['trip_id', 'stops'],
   properties: {
-    trip_id: { type: 'integer', minimum: 1 },
+    trip_id: { type: 'integer', minimum: 1, maximum: INT4_MAX },
     stops: {
       type: 'array',
       items: {
         type: 'object',
         properties: {
-          stop_id: { anyOf: [{ type: 'null' }, { type: 'integer' }, { type: 'string' }] },
-          stop_sequence: { anyOf: [{ type: 'null' }, { type: 'integer' }, { type: 'string' }] },
-          kkp: { anyOf: [{ type: 'null' }, { type: 'string' }], description: 'B — начало рейса, E — конец рейса, пусто' },
+          stop_id: { anyOf: [{ type: 'null' }, { type: 'integer' }, { type: 'string', maxLength: 20 }] },
+          stop_sequence: { anyOf: [{ type: 'null' }, { type: 'integer' }, { type: 'string', maxLength: 20 }] },
+          kkp: { anyOf: [{ type: 'null' }, { type: 'string', maxLength: 10 }], description: 'B — начало рейса, E — конец рейса, пусто' },
         },
       },
     },
@@ -111,7 +112,7 @@ export const optionsBody = {
     config: configSchema,
     field: { type: 'string', maxLength: 80, description: 'Столбец-ссылка справочника' },
     q: { type: 'string', maxLength: 200 },
-    values: { type: 'array', maxItems: 1000, items: { anyOf: [{ type: 'integer' }, { type: 'string' }] } },
+    values: { type: 'array', maxItems: 1000, items: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 200 }] } },
     match: {
       type: 'object',
       maxProperties: 10,
@@ -125,7 +126,7 @@ export const optionsBody = {
 export const addCamerasBody = {
   type: 'object',
   required: ['veh_list'],
-  properties: { veh_list: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1 } } },
+  properties: { veh_list: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: INT4_MAX } } },
 } as const;
 
 export const genericQueryBody = {
@@ -137,7 +138,7 @@ export const genericQueryBody = {
     fields: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 80 } },
     sort: { anyOf: [sortSchema, { type: 'array', maxItems: 5, items: sortSchema }] },
     limit: { type: 'integer', minimum: 1, maximum: PER_PAGE_MAX },
-    offset: { type: 'integer', minimum: 0 },
+    offset: { type: 'integer', minimum: 0, maximum: INT4_MAX },
     filters: filtersSchema,
     distinct: { type: 'boolean' },
   },

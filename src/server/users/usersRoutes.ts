@@ -3,23 +3,24 @@ import { fail } from '../http/errors';
 import { BLANK_USER, USER_COLUMNS, findUser, type UserRecord } from './userRecord';
 import { UsersService, type UserInput } from './usersService';
 import type { ListResponse } from '../../shared/api';
+import { INT4_MAX } from '../../shared/handbooks/validation';
 
 const access = (action: 'read' | 'create' | 'update' | 'delete') => ({ access: { path: '/users', action }, module: 'administration' as const });
-const idParam = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 0 } } } as const;
+const idParam = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 0, maximum: INT4_MAX } } } as const;
 const userBody = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    id: { type: 'integer' },
-    username: { type: 'string', maxLength: 100 },
+    id: { type: 'integer', minimum: 0, maximum: INT4_MAX },
+    username: { type: 'string', maxLength: 100, description: 'Логин: от 3 до 64 символов — буквы, цифры и знаки «.», «_», «-», «@» (иначе 400 bad_username)' },
     email: { type: ['string', 'null'], maxLength: 200 },
     password: { type: 'string', maxLength: 200 },
     firstName: { type: 'string', maxLength: 100 },
     lastName: { type: 'string', maxLength: 100 },
     title: { type: 'string', maxLength: 200 },
     isBlocked: { type: 'boolean' },
-    roles: { type: 'array', items: { type: 'integer' }, maxItems: 100 },
-    createdAt: { type: 'string' },
+    roles: { type: 'array', items: { type: 'integer', minimum: 1, maximum: INT4_MAX }, maxItems: 100 },
+    createdAt: { type: 'string', maxLength: 40 },
   },
 } as const;
 const SORTABLE: Record<string, string> = {
@@ -42,7 +43,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
           filter: { type: 'string', maxLength: 200 },
           sortField: { type: 'string', enum: Object.keys(SORTABLE) },
           sortOrder: { type: 'string', enum: ['ASC', 'DESC'] },
-          skipCount: { type: 'integer', minimum: 0, default: 0 },
+          skipCount: { type: 'integer', minimum: 0, maximum: INT4_MAX, default: 0 },
           recordCount: { type: 'integer', minimum: 1, maximum: 1000, default: 30 },
         },
       },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { fail } from '../http/errors';
 import { hashPassword } from '../auth/passwords';
 import { Sessions } from '../auth/sessions';
-import { isValidPassword, USERNAME_MIN } from '../../shared/validation';
+import { isValidPassword, usernameProblem } from '../../shared/validation';
 import { findUser, type UserRecord } from './userRecord';
 
 export interface UserInput {
@@ -21,8 +21,8 @@ export interface UserInput {
 function checkInput(input: UserInput, creating: boolean): void {
   const username = input.username?.trim() ?? '';
   if (creating || input.username !== undefined) {
-    if (!username) throw fail(400, 'username_required');
-    if (username.length < USERNAME_MIN) throw fail(400, 'username must be longer than or equal to 3 characters');
+    const problem = usernameProblem(username);
+    if (problem) throw fail(400, problem);
   }
   if (creating && !input.email?.trim()) throw fail(400, 'email_required');
   if (input.email && !/^[^\s@]+@[^\s@]+$/.test(input.email.trim())) throw fail(400, 'bad_request', 'email');

@@ -30,6 +30,9 @@ export const MSG = {
   unknownColumn: 'Неизвестный столбец',
   missingColumn: 'Нет обязательного столбца',
   extraCells: 'Лишние значения в строке',
+  unterminatedQuote: 'Незакрытая кавычка',
+  recordTooLong: 'Слишком длинная строка файла',
+  invalidCharacters: 'Текст содержит недопустимые символы',
   emptyFile: 'Файл не содержит строк',
   duplicateInFile: 'Значение повторяется в файле',
   routeNotFound: 'Маршрут не найден',
@@ -47,6 +50,7 @@ export const rangeMessage = (min: number | string, max: number | string): string
 export const maxDigitsMessage = (n: number): string => `Не более ${n} цифр`;
 export const bigintMaxMessage = (max: string): string => `Значение не может быть больше ${max}`;
 export const referencedByMessage = (title: string): string => `Запись используется в справочнике «${title}»`;
+export const missingCellsMessage = (found: number, expected: number): string => `Не хватает значений в строке: ${found} из ${expected}`;
 export const moreErrorsMessage = (n: number): string => `И ещё ошибок: ${n}`;
 
 /**

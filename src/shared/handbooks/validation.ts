@@ -26,6 +26,12 @@ export interface ColumnRule {
 /** Minutes values accepted as numbers: night trips run past midnight, up to 48 hours. */
 export const MINUTES_MAX = 48 * 60 - 1;
 export const INT4_MAX = 2147483647;
+export const INT4_MIN = -INT4_MAX - 1;
+const INT8_MAX = '9223372036854775807';
+/** A text field without its own maxLength still has a bound: far above any name or note people type. */
+export const TEXT_MAX_DEFAULT = 2000;
+/** A date with an optional time and zone, the forms both JavaScript and PostgreSQL read the same way. */
+const DATETIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 const IP_PATTERN = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 const NAME_CHARS = /^[\p{L}\p{N}_-]+$/u;
 const LATIN_CODE = /^[A-Za-z0-9_-]+$/;
@@ -97,7 +103,7 @@ export function toIsoDate(value: unknown): unknown {
   return text;
 }
 
-function isCalendarDate(value: string): boolean {
+export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const [y, m, d] = value.split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
@@ -182,7 +188,8 @@ export function columnRule(column: Column): ColumnRule {
         normalize = toText;
         check = (v) => {
           if (typeof v !== 'string') return MSG.listValue;
-          if (field.maxLength !== undefined && [...v].length > field.maxLength) return maxLengthMessage(field.maxLength);
+          const maxLength = field.maxLength ?? TEXT_MAX_DEFAULT;
+          if (v.length > maxLength && [...v].length > maxLength) return maxLengthMessage(maxLength);
           if (field.pattern === 'nameChars' && !NAME_CHARS.test(v)) return MSG.nameChars;
           if (field.pattern === 'latinCode' && !LATIN_CODE.test(v)) return MSG.latinCode;
           return undefined;
@@ -194,7 +201,7 @@ export function columnRule(column: Column): ColumnRule {
           if (field.maxDigits !== undefined && typeof v === 'number' && Number.isInteger(v) && String(Math.abs(v)).length > field.maxDigits) {
             return maxDigitsMessage(field.maxDigits);
           }
-          return checkInteger(v, field.min, field.max);
+          return checkInteger(v, field.min ?? INT4_MIN, field.max ?? INT4_MAX);
         };
         break;
       case 'port':
@@ -205,7 +212,7 @@ export function columnRule(column: Column): ColumnRule {
         normalize = toBigintText;
         check = (v) => {
           if (typeof v !== 'string' || !/^\d+$/.test(v)) return MSG.bigint;
-          if (field.max !== undefined && BigInt(v) > BigInt(field.max)) return bigintMaxMessage(field.max);
+          if (BigInt(v) > BigInt(field.max ?? INT8_MAX)) return bigintMaxMessage(field.max ?? INT8_MAX);
           if (field.min !== undefined && BigInt(v) < BigInt(field.min)) return rangeMessage(field.min, field.max ?? '');
           return undefined;
         };
@@ -224,7 +231,7 @@ export function columnRule(column: Column): ColumnRule {
         break;
       case 'datetime':
         normalize = (v) => (v instanceof Date ? v.toISOString() : toText(v));
-        check = (v) => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? undefined : MSG.datetime);
+        check = (v) => (typeof v === 'string' && DATETIME.test(v) && isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)) ? undefined : MSG.datetime);
         break;
       case 'minutes':
         normalize = (v) => (typeof v === 'string' && /^[_\s:]+$/.test(v) ? null : toMinutes(v));
@@ -266,6 +273,8 @@ export function columnRule(column: Column): ColumnRule {
     normalize: (input) => (isBlank(input) ? (fallback ?? null) : normalize(input)),
     check: (value) => {
       if (value === null || value === undefined) return required ? MSG.required : undefined;
+      // PostgreSQL text cannot hold NUL: refused here, never a failed query.
+      if (typeof value === 'string' && value.includes('\u0000')) return MSG.invalidCharacters;
       return check(value);
     },
   };

@@ -3,7 +3,7 @@ import { SUGGESTIONS_MAX, SUGGESTION_TEXT_MAX } from '../../../shared/constants'
 import type { OptionsRequest, OptionsResponse } from '../../../shared/handbooks/api';
 import type { HandbookType } from '../../../shared/handbooks/types';
 import { isAbortError, postJson } from '../../providers/httpClient';
-import { truncate } from '../handbookFormat';
+import { truncate } from '../../../shared/format';
 
 export interface RefOption {
   value: number | string;
