@@ -1,3 +1,4 @@
+import type { QueryLimits } from './db/types';
 import { applySwitchList, defaultSwitches, type Switches } from '../shared/modules';
 
 /** Everything the server reads from its environment; buildApp() takes the same shape from tests. */
@@ -20,6 +21,8 @@ export interface Config {
   /** Trust X-Forwarded-For from a load balancer in front. */
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** Time limit of each query: the default, and the long one reports and exports ask for (Db.longRunning). */
+  queryLimits: QueryLimits;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -48,5 +51,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: env.TRUST_PROXY === 'true',
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 1024 * 1024),
+    queryLimits: {
+      defaultMs: Number(env.QUERY_TIMEOUT_MS ?? 15_000),
+      longMs: Number(env.QUERY_TIMEOUT_LONG_MS ?? 120_000),
+    },
   };
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { TYPE_PARSERS, type Db, type Queryable } from './types';
+import { DEFAULT_QUERY_LIMITS, TYPE_PARSERS, type Db, type QueryLimits, type Queryable } from './types';
 
 for (const [oid, parse] of Object.entries(TYPE_PARSERS)) pg.types.setTypeParser(Number(oid), parse);
 
@@ -19,9 +19,18 @@ function* chunksOf(lines: readonly string[]): Generator<string> {
   if (chunk) yield chunk;
 }
 
-/** A PostgreSQL server through a connection pool. */
-export async function openPostgres(connectionString: string, poolSize = 10): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+/**
+ * A PostgreSQL server through a connection pool. Every connection starts with the default statement_timeout,
+ * so a query past it is cancelled by the server (57014); a transaction left idle past the long limit is ended
+ * by the server too, so no connection can keep one open.
+ */
+export async function openPostgres(connectionString: string, poolSize = 10, limits: QueryLimits = DEFAULT_QUERY_LIMITS): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    statement_timeout: limits.defaultMs,
+    idle_in_transaction_session_timeout: limits.longMs,
+  });
   // An idle connection the server drops (restart, failover) must cost one reconnect, not the process.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
   await pool.query('select 1');
@@ -37,26 +46,62 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       await pipeline(Readable.from(chunksOf(lines)), stream);
     },
   });
-  return {
-    engine: 'postgres',
-    ...wrap(pool),
-    async exec(sql) {
-      await pool.query(sql);
-    },
-    async transaction(work) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await work(wrapClient(client));
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback');
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    close: () => pool.end(),
-  };
+  /** Runs on one pooled connection; a connection whose state cannot be restored is destroyed, not reused. */
+  async function withClient<T>(use: (client: pg.PoolClient) => Promise<T>, restore: (client: pg.PoolClient) => Promise<unknown>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      return await use(client);
+    } finally {
+      const broken = await restore(client).then(() => undefined, (error: Error) => error);
+      client.release(broken);
+    }
+  }
+
+  const setLimit = (client: pg.PoolClient, ms: number, local: boolean) =>
+    client.query('select set_config($1, $2, $3)', ['statement_timeout', String(ms), local]);
+
+  function view(limitMs: number): Db {
+    const custom = limitMs !== limits.defaultMs;
+    /** A query under a limit other than the connections' default: set, run, reset on one connection. */
+    const limited = <T>(run: (client: pg.PoolClient) => Promise<T>) =>
+      withClient(
+        async (client) => {
+          await setLimit(client, limitMs, false);
+          return run(client);
+        },
+        (client) => setLimit(client, limits.defaultMs, false),
+      );
+    return {
+      engine: 'postgres',
+      async query<T>(sql: string, params?: unknown[]) {
+        const result = custom ? await limited((client) => client.query(sql, params)) : await pool.query(sql, params);
+        return result.rows as T[];
+      },
+      async exec(sql) {
+        await (custom ? limited((client) => client.query(sql)) : pool.query(sql));
+      },
+      async transaction(work) {
+        let open = false;
+        return withClient(
+          async (client) => {
+            await client.query('begin');
+            open = true;
+            if (custom) await setLimit(client, limitMs, true);
+            const result = await work(wrapClient(client));
+            await client.query('commit');
+            open = false;
+            return result;
+          },
+          // Rolled back after a failure or a cancelled statement; if even that fails the connection is destroyed.
+          async (client) => {
+            if (open) await client.query('rollback');
+          },
+        );
+      },
+      withLimit: (ms) => view(ms),
+      longRunning: () => view(limits.longMs),
+      close: () => pool.end(),
+    };
+  }
+  return view(limits.defaultMs);
 }
