@@ -56,6 +56,8 @@ export function exportCsv(app: FastifyInstance, schema: HandbookSchema, input: {
     if (out.destroyed) throw new Error('client went away');
   };
 
+  // An export reads the whole selection: the long query limit (Db.longRunning), not a list's.
+  const db = app.db.longRunning();
   const run = async () => {
     await write(CSV_BOM + csvLine(columns.map((column) => column.name)));
     let last: { value: unknown; key: unknown } | undefined;
@@ -63,7 +65,7 @@ export function exportCsv(app: FastifyInstance, schema: HandbookSchema, input: {
       const params = new Params();
       const where = buildWhere(schema, input.filters, params);
       const after = last ? ` and ${afterCondition(key, pk, params, last, pkType)}` : '';
-      const rows = await app.db.query<Row>(
+      const rows = await db.query<Row>(
         `select ${select} from ${tableSql(schema)} t where ${where}${after} order by ${order} limit ${params.add(EXPORT_BATCH)}`,
         params.values,
       );
