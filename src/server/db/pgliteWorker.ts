@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { postgis } from '@electric-sql/pglite-postgis';
 import { TYPE_PARSERS } from './types';
+import { postgisTrimmed } from './postgisBundle';
 import type { WorkerReply, WorkerRequest, WorkerStart, SerializedDbError } from './pgliteProtocol';
 
 /**
@@ -15,7 +15,7 @@ if (dir) mkdirSync(dir, { recursive: true });
 const pg = await PGlite.create({
   dataDir: dir,
   loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
-  extensions: { postgis },
+  extensions: { postgis: postgisTrimmed() },
   parsers: TYPE_PARSERS,
 });
 if (settings) await pg.exec(settings);
