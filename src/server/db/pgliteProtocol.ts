@@ -4,8 +4,8 @@ export interface WorkerStart {
   dir?: string;
   /** A dumped data folder to start from (tests clone a prepared database that way). */
   loadDataDir?: ArrayBuffer;
-  /** Statements run once the engine is up (memory settings). */
-  settings?: string;
+  /** PostgreSQL settings added to PGlite's start parameters (`-c name=value`). */
+  settings: string[];
 }
 
 export type WorkerRequest =

@@ -17,8 +17,8 @@ const pg = await PGlite.create({
   loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
   extensions: { postgis: postgisTrimmed() },
   parsers: TYPE_PARSERS,
+  startParams: [...PGlite.defaultStartParams, ...settings.flatMap((setting) => ['-c', setting])],
 });
-if (settings) await pg.exec(settings);
 
 /** PostgreSQL's error fields (code, detail, constraint…) as plain data: an Error's own fields do not survive postMessage. */
 function serializeError(error: unknown): SerializedDbError {
