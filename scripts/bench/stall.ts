@@ -40,7 +40,7 @@ async function runServer(): Promise<void> {
   const config = { ...loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }), dataDir, staticDir: undefined, demoData: true, demoScale: 'test' as const };
   const app = await buildApp(config, { seedDemo: true });
   const started = performance.now();
-  await fillRaspTime(app.db.longRunning(), ROWS);
+  await fillRaspTime(app.db, ROWS);
   console.log(`mgt.rasp_time filled with ${ROWS.toLocaleString('en')} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await app.db.query(
     `insert into mgt.vehicles (depot_number, peer_address)
