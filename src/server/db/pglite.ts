@@ -57,9 +57,10 @@ export async function openPglite(dir?: string, loadDataDir?: Blob, limits: Query
   let running: Job | undefined;
   let runningTimer: NodeJS.Timeout | undefined;
   let holder: TransactionState | undefined;
-  let starting: Promise<void> | undefined;
   let nextId = 1;
   let closed = false;
+  /** Set when a restart failed: nothing can run any more. */
+  let broken: Error | undefined;
 
   function startWorker(withImage: boolean): Promise<void> {
     // A file-backed folder already holds the image after the first start; memory starts from it each time.
@@ -86,24 +87,27 @@ export async function openPglite(dir?: string, loadDataDir?: Blob, limits: Query
   async function restart(): Promise<void> {
     const old = worker;
     worker = undefined;
-    holder = undefined; // the stopped worker's open transaction is gone with it
-    starting = (async () => {
-      if (old) {
-        old.removeAllListeners('exit');
-        old.removeAllListeners('error');
-        await old.terminate();
-      }
+    if (holder) holder.ended = true; // the stopped worker's open transaction is gone with it
+    holder = undefined;
+    if (old) {
+      old.removeAllListeners('exit');
+      old.removeAllListeners('error');
+      await old.terminate();
+    }
+    try {
       await startWorker(false);
-    })();
-    await starting;
-    starting = undefined;
+    } catch (error) {
+      broken = error instanceof Error ? error : new Error(String(error));
+      for (const job of queue.splice(0)) job.reject(broken);
+      throw broken;
+    }
     pump();
   }
 
   async function crashed(which: Worker, error: Error): Promise<void> {
     if (which !== worker || closed) return;
     failRunning(error);
-    await restart();
+    await restart().catch(() => {}); // the queue has been failed with the reason
   }
 
   function failRunning(error: Error): void {
@@ -111,7 +115,7 @@ export async function openPglite(dir?: string, loadDataDir?: Blob, limits: Query
     running = undefined;
     clearTimeout(runningTimer);
     if (!job) return;
-    if (job.tx && job.role !== 'end') job.tx.ended = true;
+    if (job.tx) job.tx.ended = true;
     job.reject(error);
   }
 
@@ -120,9 +124,7 @@ export async function openPglite(dir?: string, loadDataDir?: Blob, limits: Query
     if (!job) return;
     running = undefined;
     clearTimeout(runningTimer);
-    if (job.role === 'begin') {
-      if ('error' in reply) holder = undefined;
-    } else if (job.role === 'end' && job.tx) {
+    if (job.tx && (job.role === 'end' || (job.role === 'begin' && 'error' in reply))) {
       job.tx.ended = true;
       holder = undefined;
     }
@@ -160,7 +162,7 @@ export async function openPglite(dir?: string, loadDataDir?: Blob, limits: Query
     const error = new QueryTimeoutError(job.limitMs);
     if (job.tx) job.tx.timedOut = error;
     failRunning(error);
-    await restart();
+    await restart().catch(() => {}); // the queue has been failed with the reason
   }
 
   /** A transaction that kept the engine waiting on the main thread's work past the long limit: rolled back. */
@@ -172,7 +174,7 @@ export async function openPglite(dir?: string, loadDataDir?: Blob, limits: Query
   }
 
   function submit(operation: Operation, limitMs: number, tx?: TransactionState, role?: Job['role']): Promise<WorkerReply> {
-    if (closed) return Promise.reject(new Error('database closed'));
+    if (closed || broken) return Promise.reject(broken ?? new Error('database closed'));
     if (tx?.timedOut && role !== 'end') return Promise.reject(tx.timedOut);
     if (tx?.ended && role !== 'begin') return Promise.reject(new Error('transaction already ended'));
     return new Promise<WorkerReply>((resolve, reject) => {
