@@ -2,13 +2,6 @@ import { Worker } from 'node:worker_threads';
 import { DEFAULT_QUERY_LIMITS, QueryTimeoutError, type Db, type QueryLimits, type Queryable } from './types';
 import type { WorkerEvent, WorkerReply, WorkerRequest, WorkerStart } from './pgliteProtocol';
 
-/**
- * PGlite's data directory asks for 128 MB of shared buffers; every page they ever held stays in the WASM heap,
- * which never shrinks. 32 MB measured no slower on the handbook list benchmark (the pages stay in the
- * system's file cache) and saves about 100 MB per server.
- */
-const ENGINE_SETTINGS = ['shared_buffers=32MB'];
-
 type Operation = { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'dump' } | { op: 'close' };
 
 /** A transaction as the scheduler sees it: its queries run while it holds the engine. */
@@ -50,7 +43,13 @@ function restoreError(fields: Record<string, string>): Error {
  * in-memory database restarts from the image it was opened with: what was written since is lost, which is
  * why only tests run in memory.
  */
-export async function openPglite(dir?: string, loadDataDir?: Blob, limits: QueryLimits = DEFAULT_QUERY_LIMITS): Promise<PgliteDb> {
+export async function openPglite(
+  dir?: string,
+  loadDataDir?: Blob,
+  limits: QueryLimits = DEFAULT_QUERY_LIMITS,
+  /** PostgreSQL settings for the engine (`name=value`), e.g. a smaller shared_buffers. */
+  settings: string[] = [],
+): Promise<PgliteDb> {
   const image = loadDataDir ? await loadDataDir.arrayBuffer() : undefined;
   const queue: Job[] = [];
   let worker: Worker | undefined;
@@ -64,7 +63,7 @@ export async function openPglite(dir?: string, loadDataDir?: Blob, limits: Query
 
   function startWorker(withImage: boolean): Promise<void> {
     // A file-backed folder already holds the image after the first start; memory starts from it each time.
-    const start: WorkerStart = { dir, loadDataDir: withImage || !dir ? image?.slice(0) : undefined, settings: ENGINE_SETTINGS };
+    const start: WorkerStart = { dir, loadDataDir: withImage || !dir ? image?.slice(0) : undefined, settings };
     const created = new Worker(new URL('./pgliteWorkerBoot.mjs', import.meta.url), { workerData: start });
     return new Promise<void>((resolve, reject) => {
       const onStartError = (error: Error) => reject(error);
