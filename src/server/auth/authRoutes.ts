@@ -49,8 +49,6 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const token = await app.sessions.create(user.id, request.ip, request.headers['user-agent']);
     const current = await loadCurrentUser(app.db, user.id, await app.settings.get());
     if (!current) throw fail(400, 'login_not_found');
-    const { settings: _settings, ...profile } = current;
-    app.sessions.remember(token, profile);
     await app.journal.record(request, { userId: user.id, action: 'login', object: 'session' });
     return { token, user: current };
   });

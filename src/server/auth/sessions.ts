@@ -67,18 +67,6 @@ export class Sessions {
   }
 
   /**
-   * Keeps what a login just read, so the console's first requests after it (auth/current, the menu's
-   * checks) do not wait for the database, which on the embedded engine may be busy with a heavy query.
-   */
-  remember(token: string, profile: CurrentUserProfile): void {
-    const now = Date.now();
-    const tokenHash = hashToken(token);
-    const user = { id: profile.id, username: profile.username, permissions: profile.permissions, tokenHash };
-    this.sessions.set(tokenHash, { user, expiresAt: now + this.config.absoluteHours * 3_600_000, lastSeenAt: now, writtenAt: now });
-    this.profiles.set(profile.id, profile);
-  }
-
-  /**
    * The session's user when the token is known, not past its absolute expiry, not idle too long, and the
    * user is not blocked. `touch` records activity (background polling does not, so it cannot keep an
    * abandoned console logged in).

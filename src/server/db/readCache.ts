@@ -50,12 +50,6 @@ export class ReadCache<K, V> {
     return reading;
   }
 
-  /** A value just read or written by this process (a login's user), so the next request need not read it. */
-  set(key: K, value: V): void {
-    this.generation++;
-    this.entries.set(key, { value, at: Date.now() });
-  }
-
   forget(key: K): void {
     this.generation++;
     this.entries.delete(key);
