@@ -80,8 +80,10 @@ async function runClients(): Promise<void> {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }),
   });
   const authorization = `Bearer ${((await login.json()) as { token: string }).token}`;
+  // Aborted at the end: an export still streaming would otherwise keep the server from closing.
+  const heavyRequests = new AbortController();
   const post = (path: string, body: unknown) =>
-    fetch(`${address}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify(body) });
+    fetch(`${address}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify(body), signal: heavyRequests.signal });
 
   // Terminals: authenticated, then one position a second each; the time to its acknowledgement is measured.
   const ackLatencies: number[] = [];
@@ -127,7 +129,7 @@ async function runClients(): Promise<void> {
   // Five heavy requests at all times: each loop starts the next as soon as the last ended.
   const heavy = { exports: 0, searches: 0, exportRows: 0, failures: new Map<string, number>() };
   const heavyLoop = async (kind: 'export' | 'search', i: number) => {
-    while (running) {
+    while (running && !heavyRequests.signal.aborted) {
       const response = kind === 'export'
         ? await post('/api/table/export', { config: { type: 'rasptimes' }, sort: { field: 'time', order: 'ASC' } })
         : await post('/api/table/list', { config: { type: 'rasptimes' }, filters: { q: `нет такого ${i}` }, perPage: 100 });
@@ -163,7 +165,8 @@ async function runClients(): Promise<void> {
   const unanswered = terminals.reduce((sum, terminal) => sum + terminal.unanswered(), 0);
   child.send({ type: 'stats' });
   const stats = await next();
-  await Promise.race([Promise.all(loops), delay(30_000)]);
+  heavyRequests.abort();
+  await Promise.allSettled(loops);
 
   const pct = (values: number[], p: number) => {
     const sorted = [...values].sort((a, b) => a - b);
