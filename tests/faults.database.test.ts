@@ -43,7 +43,7 @@ describe.skipIf(!PG_URL)('PostgreSQL going away and coming back', () => {
 
   beforeAll(async () => {
     await proxy.restore();
-    t = await startTestApp('postgres', {}, (url) => proxy.urlFor(url));
+    t = await startTestApp('postgres', {}, { via: (url) => proxy.urlFor(url) });
     auth = await t.login('admin', 'admin123');
     await admin.connect();
   });

@@ -17,7 +17,8 @@ export const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 
 /** Fills mgt.rasp_time with `rows` schedule times over the existing variants and stops, set-based. */
-export async function fillRaspTime(db: Db, rows: number): Promise<void> {
+export async function fillRaspTime(database: Db, rows: number): Promise<void> {
+  const db = database.longRunning(); // a million rows take longer than a request's query limit
   await db.exec('truncate mgt.rasp_time');
   await db.query(
     `with v as (select array_agg(id order by id) a from mgt.rasp_variant), s as (select array_agg(stop_id order by stop_id) a from mgt.stops)

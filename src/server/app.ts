@@ -62,11 +62,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const db = options.db ?? (await openDatabase(config, app.log));
   const ownsDb = !options.db;
-  await migrate(db);
+  // Creating PostGIS and loading the demo city are single statements longer than a request's limit.
+  await migrate(db.longRunning());
   await seedPlatform(db);
   if (options.seedDemo ?? config.demoData) {
     const { loadDemoDataIfEmpty } = await import('./db/demo/loadDemoData');
-    await loadDemoDataIfEmpty(db, config.demoScale, app.log);
+    // The embedded engine's heap grows with a bulk load and never shrinks: a restart gives it back.
+    if (await loadDemoDataIfEmpty(db.longRunning(), config.demoScale, app.log)) await db.releaseMemory?.();
   }
 
   app.decorate('db', db);

@@ -1,3 +1,4 @@
+import type { QueryLimits } from './db/types';
 import { applySwitchList, defaultSwitches, type Switches } from '../shared/modules';
 
 /** Everything the server reads from its environment; buildApp() takes the same shape from tests. */
@@ -22,6 +23,13 @@ export interface Config {
   /** Trust X-Forwarded-For from a load balancer in front. */
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** Time limit of each query: the default, and the long one reports and exports ask for (Db.longRunning). */
+  queryLimits: QueryLimits;
+  /**
+   * PGlite's shared_buffers (default 128MB from its data folder). Every page they held stays in the WASM heap:
+   * 32MB saves ~100 MB of memory but made the handbook list benchmark 3 times slower (64MB: 2 times).
+   */
+  pgliteSharedBuffers?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -52,5 +60,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: env.TRUST_PROXY === 'true',
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 1024 * 1024),
+    pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS || undefined,
+    queryLimits: {
+      defaultMs: Number(env.QUERY_TIMEOUT_MS ?? 15_000),
+      longMs: Number(env.QUERY_TIMEOUT_LONG_MS ?? 120_000),
+    },
   };
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../src/server/db/types';
 
 /** The state every test starts from: schema, platform seed, and the demo data at test scale. */
 export async function prepareTestDatabase(db: Db): Promise<void> {
-  await migrate(db);
+  await migrate(db.longRunning());
   await seedPlatform(db);
-  await loadDemoData(db, 'test');
+  await loadDemoData(db.longRunning(), 'test');
 }

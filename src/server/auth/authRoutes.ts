@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../http/errors';
 import { bearerToken } from '../http/access';
-import { loadCurrentUser } from './currentUser';
+import { loadCurrentUser, loadProfile } from './currentUser';
 import { spendPasswordCheck, verifyPassword } from './passwords';
 import { LoginThrottle } from './loginThrottle';
 import type { LoginResponse } from '../../shared/api';
@@ -98,6 +98,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const { lat, lon, zoom } = request.body;
     const position = { lat: round5(lat), lon: round5(lon), zoom };
     await app.db.query('update app.users set map_settings = $2 where id = $1', [request.user!.id, JSON.stringify(position)]);
+    app.sessions.profiles.forget(request.user!.id);
     return position;
   });
 
@@ -113,10 +114,11 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => ({ permissions: (await currentOf(app, request.user!.id)).permissions }));
 }
 
+/** Read through the sessions' cache, so auth/current answers without waiting on a busy database. */
 async function currentOf(app: FastifyInstance, userId: number) {
-  const user = await loadCurrentUser(app.db, userId, await app.settings.get());
-  if (!user) throw fail(401, 'unauthorized');
-  return user;
+  const profile = await app.sessions.profiles.get(userId, () => loadProfile(app.db, userId));
+  if (!profile) throw fail(401, 'unauthorized');
+  return { ...profile, settings: await app.settings.get() };
 }
 
 const round5 = (value: number) => Math.round(value * 1e5) / 1e5;

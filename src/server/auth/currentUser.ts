@@ -6,8 +6,16 @@ import { transportTypeColor } from '../../shared/transportTypes';
 import type { CurrentUser } from '../../shared/api';
 import { BUILD } from '../build';
 
+/** The current user without the system settings (those have their own cache). */
+export type CurrentUserProfile = Omit<CurrentUser, 'settings'>;
+
 /** The current user with every field of spec section 3 (User). */
 export async function loadCurrentUser(db: Db, userId: number, settings: SystemSettings): Promise<CurrentUser | null> {
+  const profile = await loadProfile(db, userId);
+  return profile ? { ...profile, settings } : null;
+}
+
+export async function loadProfile(db: Db, userId: number): Promise<CurrentUserProfile | undefined> {
   const [user] = await db.query<{
     id: number; username: string; email: string | null; first_name: string; last_name: string; title: string;
     is_blocked: boolean; map_settings: CurrentUser['mapSettings'] | null; roles: { id: number; name: string; permissions: PermissionMap; settings: Record<string, unknown> }[] | null;
@@ -18,7 +26,7 @@ export async function loadCurrentUser(db: Db, userId: number, settings: SystemSe
        from app.users u where u.id = $1`,
     [userId],
   );
-  if (!user) return null;
+  if (!user) return undefined;
   const [counts] = await db.query<{ vehicle_count: number; users_count: number }>(
     'select (select count(*)::int from mgt.vehicles) as vehicle_count, (select count(*)::int from app.users) as users_count',
   );
@@ -41,7 +49,6 @@ export async function loadCurrentUser(db: Db, userId: number, settings: SystemSe
     roles: roles.map(({ id, name }) => ({ id, name })),
     permissions: mergePermissions(roles.map((role) => role.permissions)),
     roleSettings: Object.assign({}, ...roles.map((role) => role.settings)),
-    settings,
     mapSettings: user.map_settings ?? { ...DEFAULT_MAP },
     vehicle_count: counts.vehicle_count,
     users_count: counts.users_count,

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/types';
 import type { Config } from '../config';
 import { mergePermissions, type PermissionMap } from '../../shared/permissions';
+import { ReadCache } from '../db/readCache';
+import type { CurrentUserProfile } from './currentUser';
 
 /** The user behind a request, as the access checks need it. */
 export interface SessionUser {
@@ -20,12 +22,39 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Sessions live in the database, so any server process behind a load balancer knows them. */
+/** A session as this process last read it, with the times measured on its own clock. */
+interface CachedSession {
+  user: SessionUser;
+  expiresAt: number;
+  lastSeenAt: number;
+  /** When last_seen_at was last written. */
+  writtenAt: number;
+}
+
+/** How long a session read from the database is trusted before it is read again. */
+const SESSION_CACHE_MS = 3000;
+const TOUCH_WRITE_INTERVAL_MS = 60_000;
+
+/**
+ * Sessions live in the database, so any server process behind a load balancer knows them. Each process keeps
+ * what it read for 3 s (like the settings): a session check costs no query, and on the embedded engine it
+ * never waits behind a heavy query (see ReadCache). Logout, blocking, deleting a user, a new password and any
+ * role change forget the entries here at once; another process on the same PostgreSQL sees them within 3 s.
+ * The idle and absolute timeouts are checked on every request against the times read.
+ */
 export class Sessions {
+  private readonly sessions: ReadCache<string, CachedSession>;
+  /** The current-user documents (auth/current), forgotten with the user's sessions. */
+  readonly profiles: ReadCache<number, CurrentUserProfile>;
+
   constructor(
     private readonly db: Db,
     private readonly config: Config['session'],
-  ) {}
+  ) {
+    const singleProcess = db.engine === 'pglite';
+    this.sessions = new ReadCache(SESSION_CACHE_MS, singleProcess);
+    this.profiles = new ReadCache(SESSION_CACHE_MS, singleProcess);
+  }
 
   async create(userId: number, ip: string, userAgent: string | undefined): Promise<string> {
     const token = newToken();
@@ -44,32 +73,81 @@ export class Sessions {
    */
   async resolve(token: string, touch: boolean): Promise<SessionUser | null> {
     const tokenHash = hashToken(token);
-    const rows = await this.db.query<{ id: number; username: string; permissions: PermissionMap[] | null; stale: boolean }>(
+    let session = await this.sessions.get(tokenHash, () => this.read(tokenHash));
+    if (session && !this.live(session)) {
+      // Past a timeout by what this process saw: the database decides (another process may have seen activity).
+      this.sessions.forget(tokenHash);
+      session = await this.sessions.get(tokenHash, () => this.read(tokenHash));
+    }
+    if (!session || !this.live(session)) return null;
+    if (touch) await this.touch(tokenHash, session);
+    return session.user;
+  }
+
+  private live(session: CachedSession): boolean {
+    const now = Date.now();
+    return now < session.expiresAt && now - session.lastSeenAt < this.config.idleMinutes * 60_000;
+  }
+
+  private async read(tokenHash: string): Promise<CachedSession | undefined> {
+    const rows = await this.db.query<{ id: number; username: string; permissions: PermissionMap[] | null; expires_in_ms: number; idle_ms: number }>(
       `select u.id, u.username,
               (select json_agg(r.permissions) from app.user_role ur join app.role r on r.id = ur.role_id where ur.user_id = u.id) as permissions,
-              s.last_seen_at < now() - interval '1 minute' as stale
+              extract(epoch from s.expires_at - now()) * 1000 as expires_in_ms,
+              extract(epoch from now() - s.last_seen_at) * 1000 as idle_ms
          from app.session s join app.users u on u.id = s.user_id
         where s.token_hash = $1 and s.expires_at > now() and not u.is_blocked
           and s.last_seen_at > now() - make_interval(mins => $2)`,
       [tokenHash, this.config.idleMinutes],
     );
     const row = rows[0];
-    if (!row) return null;
-    // Activity is written at most once a minute: a busy console does not turn every read into a write.
-    if (touch && row.stale) await this.db.query('update app.session set last_seen_at = now() where token_hash = $1', [tokenHash]);
-    return { id: row.id, username: row.username, permissions: mergePermissions(row.permissions ?? []), tokenHash };
+    if (!row) return undefined;
+    const now = Date.now();
+    const lastSeenAt = now - Number(row.idle_ms);
+    const user = { id: row.id, username: row.username, permissions: mergePermissions(row.permissions ?? []), tokenHash };
+    return { user, expiresAt: now + Number(row.expires_in_ms), lastSeenAt, writtenAt: lastSeenAt };
+  }
+
+  /**
+   * Activity is written at most once a minute per session. On PostgreSQL the request waits for it (the pool
+   * has room); on the embedded engine it is queued and not awaited, so a request does not wait behind a heavy
+   * query, and every later read still sees it (the engine runs queries in order).
+   */
+  private async touch(tokenHash: string, session: CachedSession): Promise<void> {
+    const now = Date.now();
+    session.lastSeenAt = now;
+    if (now - session.writtenAt < TOUCH_WRITE_INTERVAL_MS) return;
+    session.writtenAt = now;
+    const write = this.db.query('update app.session set last_seen_at = now() where token_hash = $1', [tokenHash]);
+    if (this.db.engine === 'pglite') write.catch((error: Error) => process.emitWarning(`session activity not recorded: ${error.message}`));
+    else await write;
   }
 
   async revoke(tokenHash: string): Promise<void> {
+    this.sessions.forget(tokenHash);
     await this.db.query('delete from app.session where token_hash = $1', [tokenHash]);
+    this.sessions.forget(tokenHash);
   }
 
-  /** Ends every session of a user: on block, delete or password change. */
+  /** Ends every session of a user: on block, delete or password change. Call forgetUser once committed. */
   static async revokeAllOf(db: Queryable, userId: number): Promise<void> {
     await db.query('delete from app.session where user_id = $1', [userId]);
   }
 
+  /** After a change to a user (block, delete, password, roles, name): this process reads it again. */
+  forgetUser(userId: number): void {
+    this.sessions.forgetWhere((session) => session.user.id === userId);
+    this.profiles.forget(userId);
+  }
+
+  /** After a change to roles: every user's permissions may differ. */
+  forgetAll(): void {
+    this.sessions.clear();
+    this.profiles.clear();
+  }
+
   async purgeExpired(): Promise<void> {
+    this.sessions.forgetWhere((session) => !this.live(session));
     await this.db.query(
       `delete from app.session where expires_at < now() or last_seen_at < now() - make_interval(mins => $1)`,
       [this.config.idleMinutes],

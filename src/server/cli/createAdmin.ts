@@ -33,7 +33,7 @@ if (!isValidPassword(password)) {
 }
 const db = await openDatabase(loadConfig());
 try {
-  await migrate(db);
+  await migrate(db.longRunning());
   await seedPlatform(db);
   const hash = await hashPassword(password);
   const created = await db.transaction(async (tx) => {

@@ -1,28 +1,244 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { postgis } from '@electric-sql/pglite-postgis';
-import { TYPE_PARSERS, type Db, type Queryable } from './types';
+import { Worker } from 'node:worker_threads';
+import { DEFAULT_QUERY_LIMITS, QueryTimeoutError, type Db, type QueryLimits, type Queryable } from './types';
+import type { WorkerEvent, WorkerReply, WorkerRequest, WorkerStart } from './pgliteProtocol';
+
+type Operation = { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'dump' } | { op: 'close' };
+
+/** A transaction as the scheduler sees it: its queries run while it holds the engine. */
+interface TransactionState {
+  ended: boolean;
+  /** Set when a query of it ran past its limit or it stayed idle too long: its further queries fail. */
+  timedOut?: QueryTimeoutError;
+  timer?: NodeJS.Timeout;
+}
+
+interface Job {
+  operation: Operation;
+  limitMs: number;
+  tx?: TransactionState;
+  /** `begin` takes the engine for tx; `commit`/`rollback` give it back. */
+  role?: 'begin' | 'end';
+  resolve(reply: WorkerReply): void;
+  reject(error: Error): void;
+}
+
+export type PgliteDb = Db & { dumpDataDir(): Promise<Blob> };
 
 /**
- * The embedded engine: PGlite with PostGIS, persisted in a folder (or in memory when dir is undefined),
- * optionally started from a dumped data folder (tests clone a prepared database that way).
+ * PostgreSQL's error as thrown by PGlite, with its fields (code, detail, constraint…) restored, so error
+ * handling reads the same fields on both engines.
  */
-export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Db & { dumpDataDir(): Promise<Blob> }> {
-  if (dir) mkdirSync(dir, { recursive: true });
-  const pg = await PGlite.create({ dataDir: dir, loadDataDir, extensions: { postgis }, parsers: TYPE_PARSERS });
-  const wrap = (target: PGlite | Transaction): Queryable => ({
-    async query<T>(sql: string, params?: unknown[]) {
-      return (await target.query<T>(sql, params)).rows;
-    },
-  });
-  return {
-    engine: 'pglite',
-    ...wrap(pg),
-    async exec(sql) {
-      await pg.exec(sql);
-    },
-    transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
-    close: () => pg.close(),
-    dumpDataDir: () => pg.dumpDataDir('gzip'),
-  };
+function restoreError(fields: Record<string, string>): Error {
+  return Object.assign(new Error(fields.message), fields);
+}
+
+/**
+ * The embedded engine: PGlite with PostGIS in a worker thread, persisted in a folder (or in memory when dir is
+ * undefined), optionally started from a dumped data folder (tests clone a prepared database that way).
+ *
+ * The worker runs one query at a time; this side queues them, lets a transaction's queries through while it
+ * holds the engine, and times every query. PGlite cannot cancel a running statement, so at a limit the
+ * worker is terminated and a new one opened on the same folder (PostgreSQL's WAL recovery drops what the
+ * stopped statement and its transaction wrote); the queued queries, never started, then run on it. An
+ * in-memory database restarts from the image it was opened with: what was written since is lost, which is
+ * why only tests run in memory.
+ */
+export async function openPglite(
+  dir?: string,
+  loadDataDir?: Blob,
+  limits: QueryLimits = DEFAULT_QUERY_LIMITS,
+  /** PostgreSQL settings for the engine (`name=value`), e.g. a smaller shared_buffers. */
+  settings: string[] = [],
+): Promise<PgliteDb> {
+  const image = loadDataDir ? await loadDataDir.arrayBuffer() : undefined;
+  const queue: Job[] = [];
+  let worker: Worker | undefined;
+  let running: Job | undefined;
+  let runningTimer: NodeJS.Timeout | undefined;
+  let holder: TransactionState | undefined;
+  let nextId = 1;
+  let closed = false;
+  /** Set when a restart failed: nothing can run any more. */
+  let broken: Error | undefined;
+
+  function startWorker(withImage: boolean): Promise<void> {
+    // A file-backed folder already holds the image after the first start; memory starts from it each time.
+    const start: WorkerStart = { dir, loadDataDir: withImage || !dir ? image?.slice(0) : undefined, settings };
+    const created = new Worker(new URL('./pgliteWorkerBoot.mjs', import.meta.url), { workerData: start });
+    return new Promise<void>((resolve, reject) => {
+      const onStartError = (error: Error) => reject(error);
+      created.once('error', onStartError);
+      created.on('message', (event: WorkerEvent) => {
+        if ('ready' in event) {
+          created.off('error', onStartError);
+          created.on('error', (error) => void crashed(created, error));
+          created.on('exit', (code) => void crashed(created, new Error(`database worker exited (${code})`)));
+          worker = created;
+          resolve();
+          return;
+        }
+        settle(event);
+      });
+    });
+  }
+
+  /** Terminates the worker and opens a new one on the same data; the queue resumes on it. */
+  async function restart(): Promise<void> {
+    const old = worker;
+    worker = undefined;
+    if (holder) holder.ended = true; // the stopped worker's open transaction is gone with it
+    holder = undefined;
+    if (old) {
+      old.removeAllListeners('exit');
+      old.removeAllListeners('error');
+      await old.terminate();
+    }
+    try {
+      await startWorker(false);
+    } catch (error) {
+      broken = error instanceof Error ? error : new Error(String(error));
+      for (const job of queue.splice(0)) job.reject(broken);
+      throw broken;
+    }
+    pump();
+  }
+
+  async function crashed(which: Worker, error: Error): Promise<void> {
+    if (which !== worker || closed) return;
+    failRunning(error);
+    await restart().catch(() => {}); // the queue has been failed with the reason
+  }
+
+  function failRunning(error: Error): void {
+    const job = running;
+    running = undefined;
+    clearTimeout(runningTimer);
+    if (!job) return;
+    if (job.tx) job.tx.ended = true;
+    job.reject(error);
+  }
+
+  function settle(reply: WorkerReply): void {
+    const job = running;
+    if (!job) return;
+    running = undefined;
+    clearTimeout(runningTimer);
+    if (job.tx && (job.role === 'end' || (job.role === 'begin' && 'error' in reply))) {
+      job.tx.ended = true;
+      holder = undefined;
+    }
+    // Like PostgreSQL's idle_in_transaction_session_timeout: a transaction may not hold the engine idle for long.
+    if (job.tx && !job.tx.ended) {
+      const tx = job.tx;
+      tx.timer = setTimeout(() => transactionIdleTooLong(tx), limits.longMs);
+    }
+    job.resolve(reply);
+    pump();
+  }
+
+  /** Sends the next query the engine may run: the holder's while a transaction is open, else the oldest. */
+  function pump(): void {
+    if (running || !worker) return;
+    const index = holder ? queue.findIndex((job) => job.tx === holder) : 0;
+    if (index < 0 || !queue.length) return;
+    const [job] = queue.splice(index, 1);
+    // A transaction stopped by its limit or by a crashed worker: its remaining queries must not run outside it.
+    if (job.tx && job.role !== 'begin' && (job.tx.ended || (job.tx.timedOut && job.role !== 'end'))) {
+      job.reject(job.tx.timedOut ?? new Error('transaction ended by a restart of the database worker'));
+      pump();
+      return;
+    }
+    if (job.role === 'begin') holder = job.tx;
+    clearTimeout(job.tx?.timer);
+    running = job;
+    const id = nextId++;
+    worker.postMessage({ id, ...job.operation } as WorkerRequest);
+    runningTimer = setTimeout(() => void queryTimedOut(job), job.limitMs);
+  }
+
+  async function queryTimedOut(job: Job): Promise<void> {
+    if (running !== job) return;
+    const error = new QueryTimeoutError(job.limitMs);
+    if (job.tx) job.tx.timedOut = error;
+    failRunning(error);
+    await restart().catch(() => {}); // the queue has been failed with the reason
+  }
+
+  /** A transaction that kept the engine waiting on the main thread's work past the long limit: rolled back. */
+  function transactionIdleTooLong(tx: TransactionState): void {
+    if (tx.ended || tx.timedOut || running?.tx === tx) return;
+    tx.timedOut = new QueryTimeoutError(limits.longMs);
+    queue.unshift({ operation: { op: 'exec', sql: 'rollback' }, limitMs: limits.defaultMs, tx, role: 'end', resolve: () => {}, reject: () => {} });
+    pump();
+  }
+
+  function submit(operation: Operation, limitMs: number, tx?: TransactionState, role?: Job['role']): Promise<WorkerReply> {
+    if (closed || broken) return Promise.reject(broken ?? new Error('database closed'));
+    if (tx?.timedOut && role !== 'end') return Promise.reject(tx.timedOut);
+    if (tx?.ended && role !== 'begin') return Promise.reject(new Error('transaction already ended'));
+    return new Promise<WorkerReply>((resolve, reject) => {
+      queue.push({ operation, limitMs, tx, role, resolve, reject });
+      pump();
+    });
+  }
+
+  async function run(operation: Operation, limitMs: number, tx?: TransactionState, role?: Job['role']): Promise<WorkerReply> {
+    const reply = await submit(operation, limitMs, tx, role);
+    if ('error' in reply) throw restoreError(reply.error);
+    return reply;
+  }
+
+  const rowsOf = (reply: WorkerReply) => ('rows' in reply ? reply.rows : []);
+
+  function view(limitMs: number): PgliteDb {
+    const queryable = (tx?: TransactionState): Queryable => ({
+      async query<T>(sql: string, params?: unknown[]) {
+        return rowsOf(await run({ op: 'query', sql, params }, limitMs, tx)) as T[];
+      },
+    });
+    return {
+      engine: 'pglite',
+      ...queryable(),
+      async exec(sql) {
+        await run({ op: 'exec', sql }, limitMs);
+      },
+      async transaction(work) {
+        const tx: TransactionState = { ended: false };
+        await run({ op: 'exec', sql: 'begin' }, limitMs, tx, 'begin');
+        let result;
+        try {
+          result = await work(queryable(tx));
+        } catch (error) {
+          if (!tx.ended) await run({ op: 'exec', sql: 'rollback' }, limitMs, tx, 'end').catch(() => {});
+          throw error;
+        }
+        if (tx.timedOut) throw tx.timedOut;
+        await run({ op: 'exec', sql: 'commit' }, limitMs, tx, 'end');
+        return result;
+      },
+      withLimit: (ms) => view(ms),
+      longRunning: () => view(limits.longMs),
+      // In memory a restart would lose the data: only a folder-backed database gives its heap back.
+      async releaseMemory() {
+        if (dir) await restart();
+      },
+      async close() {
+        if (closed) return;
+        await submit({ op: 'close' }, limitMs);
+        closed = true;
+        const last = worker;
+        worker = undefined;
+        last?.removeAllListeners('exit');
+        await last?.terminate();
+      },
+      async dumpDataDir() {
+        const reply = await run({ op: 'dump' }, limits.longMs);
+        if (!('dump' in reply)) throw new Error('no dump from the database worker');
+        return new Blob([reply.dump]);
+      },
+    };
+  }
+
+  await startWorker(true);
+  return view(limits.defaultMs);
 }

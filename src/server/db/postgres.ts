@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { isDatabaseUnavailable } from './availability';
-import { TYPE_PARSERS, type Db, type Queryable } from './types';
+import { DEFAULT_QUERY_LIMITS, TYPE_PARSERS, type Db, type QueryLimits, type Queryable } from './types';
 
 for (const [oid, parse] of Object.entries(TYPE_PARSERS)) pg.types.setTypeParser(Number(oid), parse);
 
@@ -25,6 +25,8 @@ export interface ConnectOptions {
   connectTimeoutS?: number;
   /** Told once per wait, and when the server answers after one. */
   log?: { warn(details: object, message: string): void; info(details: object, message: string): void };
+  /** The default and long statement time limits (Db.longRunning). */
+  limits?: QueryLimits;
 }
 
 /** A new connection (or a free pooled one) taking longer than this fails the request with 503, not a hang. */
@@ -55,9 +57,20 @@ async function waitForServer(pool: pg.Pool, timeoutS: number, log: ConnectOption
   }
 }
 
-/** A PostgreSQL server through a connection pool. */
+/**
+ * A PostgreSQL server through a connection pool. Every connection starts with the default statement_timeout,
+ * so a query past it is cancelled by the server (57014); a transaction left idle past the long limit is ended
+ * by the server too, so no connection can keep one open.
+ */
 export async function openPostgres(connectionString: string, poolSize = 10, options: ConnectOptions = {}): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
+  const limits = options.limits ?? DEFAULT_QUERY_LIMITS;
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    statement_timeout: limits.defaultMs,
+    idle_in_transaction_session_timeout: limits.longMs,
+  });
   // An idle connection the server drops (restart, failover) is removed from the pool and replaced by the next
   // request's new one: it must cost one reconnect, not the process.
   pool.on('error', (error) => options.log?.warn({ err: error }, 'PostgreSQL connection lost: it will be replaced'));
@@ -74,32 +87,69 @@ export async function openPostgres(connectionString: string, poolSize = 10, opti
       await pipeline(Readable.from(chunksOf(lines)), stream);
     },
   });
-  return {
-    engine: 'postgres',
-    ...wrap(pool),
-    async exec(sql) {
-      await pool.query(sql);
-    },
-    async transaction(work) {
-      const client = await pool.connect();
-      // A checked-out client has no listener of the pool's: a connection cut between two statements of the
-      // transaction would otherwise be an unhandled 'error' event and end the process. The next statement fails.
-      const onLost = () => {};
-      client.on('error', onLost);
-      try {
-        await client.query('begin');
-        const result = await work(wrapClient(client));
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        // On a lost connection the rollback fails too (the server has rolled back): the first error is the one to tell.
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.off('error', onLost);
-        client.release();
-      }
-    },
-    close: () => pool.end(),
-  };
+  /** Runs on one pooled connection; a connection whose state cannot be restored is destroyed, not reused. */
+  async function withClient<T>(use: (client: pg.PoolClient) => Promise<T>, restore: (client: pg.PoolClient) => Promise<unknown>): Promise<T> {
+    const client = await pool.connect();
+    // A checked-out client has no listener of the pool's: a connection cut between two statements would
+    // otherwise be an unhandled 'error' event and end the process. The next statement fails instead.
+    const onLost = () => {};
+    client.on('error', onLost);
+    try {
+      return await use(client);
+    } finally {
+      // On a lost connection the rollback fails too (the server has rolled back): the first error is the one
+      // to tell, and the connection is destroyed rather than reused.
+      const broken = await restore(client).then(() => undefined, (error: Error) => error);
+      client.off('error', onLost);
+      client.release(broken);
+    }
+  }
+
+  const setLimit = (client: pg.PoolClient, ms: number, local: boolean) =>
+    client.query('select set_config($1, $2, $3)', ['statement_timeout', String(ms), local]);
+
+  function view(limitMs: number): Db {
+    const custom = limitMs !== limits.defaultMs;
+    /** A query under a limit other than the connections' default: set, run, reset on one connection. */
+    const limited = <T>(run: (client: pg.PoolClient) => Promise<T>) =>
+      withClient(
+        async (client) => {
+          await setLimit(client, limitMs, false);
+          return run(client);
+        },
+        (client) => setLimit(client, limits.defaultMs, false),
+      );
+    return {
+      engine: 'postgres',
+      async query<T>(sql: string, params?: unknown[]) {
+        const result = custom ? await limited((client) => client.query(sql, params)) : await pool.query(sql, params);
+        return result.rows as T[];
+      },
+      async exec(sql) {
+        await (custom ? limited((client) => client.query(sql)) : pool.query(sql));
+      },
+      async transaction(work) {
+        let open = false;
+        return withClient(
+          async (client) => {
+            await client.query('begin');
+            open = true;
+            if (custom) await setLimit(client, limitMs, true);
+            const result = await work(wrapClient(client));
+            await client.query('commit');
+            open = false;
+            return result;
+          },
+          // Rolled back after a failure or a cancelled statement; if even that fails the connection is destroyed.
+          async (client) => {
+            if (open) await client.query('rollback');
+          },
+        );
+      },
+      withLimit: (ms) => view(ms),
+      longRunning: () => view(limits.longMs),
+      close: () => pool.end(),
+    };
+  }
+  return view(limits.defaultMs);
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorCode } from '../../shared/errors';
 import { isDatabaseUnavailable } from '../db/availability';
+import { QUERY_CANCELED } from '../db/types';
 
 /** An error the client may read: HTTP status and message codes of the error catalogue. */
 export class ApiError extends Error {
@@ -52,6 +53,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (isDataException(error)) {
       request.log.warn({ err: error }, 'bad input reached the database');
       return reply.status(400).send({ messages: ['bad_request'] });
+    }
+    // A query stopped by its time limit (statement_timeout, or the embedded engine's restart): the work was
+    // cancelled and may be retried, so 503 as for an overloaded service.
+    if (error.code === QUERY_CANCELED) {
+      request.log.warn({ url: request.url }, 'query time limit reached');
+      return reply.status(503).send({ messages: ['query_timeout'] });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ messages: [error.statusCode === 404 ? 'not_found' : 'bad_request'] });

@@ -89,7 +89,8 @@ export default async function rolesRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Params: { id: number }; Body: RoleInput }>('/api/v1/roles/:id', {
     config: access('update'),
     schema: { tags: ['roles'], summary: 'Изменить роль; права действуют для вошедших пользователей сразу', params: idParam, body: roleBody },
-  }, async (request) => app.db.transaction(async (tx) => {
+  }, async (request) => {
+    const updated = await app.db.transaction(async (tx) => {
     const before = await writableRole(tx, request.params.id, 'systemrole_cant_be_changed');
     if (request.body.name !== undefined) await checkNameFree(tx, request.body.name, before.id);
     await tx.query(
@@ -100,7 +101,10 @@ export default async function rolesRoutes(app: FastifyInstance): Promise<void> {
     const after = (await findRole(tx, before.id))!;
     await app.journal.record(request, { action: 'update', object: 'role', objectId: before.id, before, after }, tx);
     return after;
-  }));
+    });
+    app.sessions.forgetAll(); // the permissions of every session holding the role
+    return updated;
+  });
 
   app.delete<{ Params: { id: number } }>('/api/v1/roles/:id', {
     config: access('delete'),
@@ -111,6 +115,7 @@ export default async function rolesRoutes(app: FastifyInstance): Promise<void> {
       await tx.query('delete from app.role where id = $1', [before.id]);
       await app.journal.record(request, { action: 'delete', object: 'role', objectId: before.id, before }, tx);
     });
+    app.sessions.forgetAll();
     return reply.status(204).send();
   });
 

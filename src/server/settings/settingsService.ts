@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/types';
+import { ReadCache } from '../db/readCache';
 import type { Config } from '../config';
 import type { SystemSettings } from '../../shared/api';
 import type { Switches } from '../../shared/modules';
@@ -12,13 +13,16 @@ export type { SystemSettings };
  * within seconds of a change (the process that saved a change invalidates its cache at once).
  */
 export class SettingsService {
-  private cached?: { value: SettingsDocument; at: number };
+  /** On the embedded engine an expired document is answered while it is read again (see ReadCache). */
+  private readonly cache: ReadCache<'document', SettingsDocument>;
 
   constructor(
     private readonly db: Db,
     private readonly config: Config,
-    private readonly ttlMs = 3000,
-  ) {}
+    ttlMs = 3000,
+  ) {
+    this.cache = new ReadCache(ttlMs, db.engine === 'pglite');
+  }
 
   /** The document every logged-in user receives (CurrentUser.settings). */
   async get(): Promise<SystemSettings> {
@@ -27,11 +31,11 @@ export class SettingsService {
 
   /** The whole document, server-only parts included. */
   async document(): Promise<SettingsDocument> {
-    if (this.cached && Date.now() - this.cached.at < this.ttlMs) return this.cached.value;
-    const rows = await this.db.query<{ value: StoredSettings }>('select value from app.settings where id = 1');
-    const value = this.resolve(rows[0]?.value ?? {});
-    this.cached = { value, at: Date.now() };
-    return value;
+    const document = await this.cache.get('document', async () => {
+      const rows = await this.db.query<{ value: StoredSettings }>('select value from app.settings where id = 1');
+      return this.resolve(rows[0]?.value ?? {});
+    });
+    return document!;
   }
 
   async switches(): Promise<Switches> {
@@ -59,6 +63,6 @@ export class SettingsService {
   }
 
   invalidate(): void {
-    this.cached = undefined;
+    this.cache.clear();
   }
 }

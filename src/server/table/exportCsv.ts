@@ -55,11 +55,13 @@ export async function exportCsv(app: FastifyInstance, schema: HandbookSchema, in
     if (out.destroyed) throw new Error('client went away');
   };
 
+  // An export reads the whole selection: the long query limit (Db.longRunning), not a list's.
+  const db = app.db.longRunning();
   const batchAfter = (last: { value: unknown; key: unknown } | undefined) => {
     const params = new Params();
     const where = buildWhere(schema, input.filters, params);
     const after = last ? ` and ${afterCondition(key, pk, params, last, pkType)}` : '';
-    return app.db.query<Row>(
+    return db.query<Row>(
       `select ${select} from ${tableSql(schema)} t where ${where}${after} order by ${order} limit ${params.add(EXPORT_BATCH)}`,
       params.values,
     );

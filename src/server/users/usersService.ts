@@ -54,7 +54,7 @@ export class UsersService {
   async update(request: FastifyRequest, id: number, input: UserInput): Promise<UserRecord> {
     checkInput(input, false);
     const hash = input.password ? await hashPassword(input.password) : undefined;
-    return this.app.db.transaction(async (tx) => {
+    const updated = await this.app.db.transaction(async (tx) => {
       const before = await findUser(tx, id);
       if (!before) throw fail(404, 'user_not_found');
       if (input.email !== undefined && before.email && (input.email ?? '').trim().toLowerCase() !== before.email.toLowerCase()) {
@@ -76,6 +76,8 @@ export class UsersService {
       await this.app.journal.record(request, { action: input.isBlocked === true && !before.isBlocked ? 'block' : input.isBlocked === false && before.isBlocked ? 'unblock' : 'update', object: 'user', objectId: id, before, after }, tx);
       return after;
     });
+    this.app.sessions.forgetUser(id);
+    return updated;
   }
 
   async remove(request: FastifyRequest, id: number): Promise<void> {
@@ -86,6 +88,7 @@ export class UsersService {
       await tx.query('delete from app.users where id = $1', [id]);
       await this.app.journal.record(request, { action: 'delete', object: 'user', objectId: id, before }, tx);
     });
+    this.app.sessions.forgetUser(id);
   }
 
   private async checkUnique(tx: Parameters<typeof findUser>[0], input: UserInput, id: number): Promise<void> {

@@ -12,12 +12,14 @@ import { TABLES } from './tables';
 export type { DemoScale } from './generate';
 
 /** Loads the demo operator on first start; a database that already has users is left as it is. */
-export async function loadDemoDataIfEmpty(db: Db, scale: DemoScale, log: FastifyBaseLogger): Promise<void> {
+/** Loads the demo operator into a database with no users yet; true when it did. */
+export async function loadDemoDataIfEmpty(db: Db, scale: DemoScale, log: FastifyBaseLogger): Promise<boolean> {
   const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from app.users');
-  if (n > 0) return;
+  if (n > 0) return false;
   const started = performance.now();
   await loadDemoData(db, scale);
   log.info({ ms: Math.round(performance.now() - started) }, 'demo data loaded');
+  return true;
 }
 
 /** The demo roles and logins, then the generated operator (handbooks, network, schedule, fleet, incident history), in one transaction. */

@@ -1,0 +1,67 @@
+/**
+ * Values read from the database, kept for ttlMs and then read again; a read that finds nothing is not kept.
+ *
+ * With `serveStale` (the embedded engine: one process owns the database, so every change to what is cached
+ * goes through this process and forgets the entry here) an expired value is still answered while the new
+ * one is read in the background, so a request never waits for the database behind a heavy query. With
+ * several processes on one PostgreSQL, another process's change reaches this one within ttlMs.
+ */
+export class ReadCache<K, V> {
+  private readonly entries = new Map<K, { value: V; at: number; refreshing?: Promise<V | undefined> }>();
+  private readonly loading = new Map<K, { reading: Promise<V | undefined>; generation: number }>();
+  /** Bumped by every forget, so a read that started before a change does not store what it read. */
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly serveStale: boolean,
+  ) {}
+
+  async get(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    const entry = this.entries.get(key);
+    if (entry && Date.now() - entry.at < this.ttlMs) return entry.value;
+    if (entry && this.serveStale) {
+      entry.refreshing ??= this.read(key, load).catch(() => {
+        entry.refreshing = undefined;
+        return undefined;
+      });
+      return entry.value;
+    }
+    return this.read(key, load);
+  }
+
+  /** One read per key at a time: concurrent requests for the same entry wait for the same query. */
+  private read(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    const generation = this.generation;
+    const pending = this.loading.get(key);
+    if (pending?.generation === generation) return pending.reading;
+    const reading = load()
+      .then((value) => {
+        if (generation === this.generation) {
+          if (value === undefined) this.entries.delete(key);
+          else this.entries.set(key, { value, at: Date.now() });
+        }
+        return value;
+      })
+      .finally(() => {
+        if (this.loading.get(key)?.reading === reading) this.loading.delete(key);
+      });
+    this.loading.set(key, { reading, generation });
+    return reading;
+  }
+
+  forget(key: K): void {
+    this.generation++;
+    this.entries.delete(key);
+  }
+
+  forgetWhere(test: (value: V, key: K) => boolean): void {
+    this.generation++;
+    for (const [key, entry] of this.entries) if (test(entry.value, key)) this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}
