@@ -51,8 +51,8 @@ test.describe('administration screenshots', () => {
     await expect(page.getByText('Настройки сохранены')).toBeVisible();
 
     await page.goto('/journal/useractions');
-    await expect(page.getByTestId('journal-table')).toBeVisible();
-    await page.getByTestId('journal-table').locator('tbody tr', { hasText: 'Настройки' }).first().click();
+    await expect(page.getByTestId('report-table')).toBeVisible();
+    await page.getByTestId('report-table').locator('tbody tr', { hasText: 'Настройки' }).first().click();
     await expect(page.getByTestId('diff-table')).toBeVisible();
     await shot(page, 'journal-useractions');
 

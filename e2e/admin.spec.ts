@@ -103,11 +103,16 @@ test.describe('administration', () => {
     await logout(page);
     await loginViaUi(page, 'admin');
     await page.goto('/journal/useractions');
-    const table = page.getByTestId('journal-table');
+    const table = page.getByTestId('report-table');
     await expect(table.locator('tbody tr').first()).toBeVisible();
     await expect(table.locator('tr', { hasText: 'Роль №' }).filter({ hasText: 'Создание' }).first()).toBeVisible();
     await expect(table.locator('tr', { hasText: 'Пользователь №' }).filter({ hasText: 'Создание' }).first()).toBeVisible();
-    await pickOption(page, 'Пользователь', username);
+    // the user chosen in the filter modal (searched by name) narrows the journal to that user's actions
+    await page.getByTestId('report-picker-user').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill(username);
+    await dialog.getByRole('option', { name: username }).click();
+    await dialog.getByRole('button', { name: 'Выбрать' }).click();
     await expect(table.locator('tbody tr', { hasText: 'Вход' })).toHaveCount(1);
     await expect(table.locator('tbody tr').first()).toContainText(username);
   });
