@@ -113,6 +113,7 @@ test.describe('administration', () => {
     await dialog.getByRole('textbox').fill(username);
     await dialog.getByRole('option', { name: username }).click();
     await dialog.getByRole('button', { name: 'Выбрать' }).click();
+    await page.getByTestId('report-build').click();
     await expect(table.locator('tbody tr', { hasText: 'Вход' })).toHaveCount(1);
     await expect(table.locator('tbody tr').first()).toContainText(username);
   });
