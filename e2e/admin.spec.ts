@@ -175,9 +175,12 @@ test.describe('administration', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Разблокировать' }).click();
     await expect(row.getByTestId('user-blocked')).toHaveCount(0);
 
-    // delete from the edit form, after a confirmation
-    await row.click();
-    await expect(page).toHaveURL(/\/users\/edit\/\d+$/);
+    // delete from the edit form, after a confirmation (the list refreshes after the unblock: a click that lands
+    // while its rows are replaced is lost, so it is tried again)
+    await expect(async () => {
+      await row.click();
+      await expect(page).toHaveURL(/\/users\/edit\/\d+$/, { timeout: 2000 });
+    }).toPass({ timeout: 10_000 });
     await expect(page.getByLabel('Электронная почта')).toHaveAttribute('readonly', '');
     await page.getByTestId('delete-button').click();
     await expect(page.getByRole('dialog')).toContainText(`Удалить пользователя ${username}?`);
