@@ -81,7 +81,7 @@ export const VIDEO_EVENTS_JOURNAL = defineReport({
     { name: 'camera', header: 'Камера', type: 'integer', sortable: true },
     { name: 'request_id', header: 'Запрос видео', type: 'integer' },
     { name: 'message', header: 'Сообщение', type: 'text' },
-    { name: 'details', header: 'Подробности', type: 'json', exportOnly: true },
+    { ...details, exportOnly: true },
   ],
 });
 
