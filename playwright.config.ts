@@ -32,7 +32,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx scripts/e2e-server.mjs',
+    command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -1,12 +1,12 @@
 /**
- * Memory of the server on the embedded engine: starts the real server (src/server/main.ts) on an empty data
+ * Memory of the server on the embedded engine: starts the real server (its bundle, as `npm start` does) on an empty data
  * folder (first start: PGlite init, PostGIS, migrations, the city demo data), stops it, starts it again on the
  * same folder, and prints the resident set size (RSS: the main thread, the database worker and PGlite's WASM
  * heap) after each start, settled for a few seconds, with the start times.
  *
  *   npx tsx scripts/bench/memory.ts            (BENCH_PORT=3301, BENCH_SETTLE_MS=5000, BENCH_DIR=<keep folder>)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ function rss(pid: number): { now: number; peak: number } {
 
 async function startServer(): Promise<{ child: ChildProcess; ms: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     env: { ...process.env, PORT: String(port), EGTS_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -55,6 +55,8 @@ async function measure(label: string): Promise<void> {
   await stopServer(child);
 }
 
+// What `npm start` runs: the server's bundle.
+execFileSync(process.execPath, ['scripts/buildServer.mjs'], { stdio: 'inherit' });
 console.log(`load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}; data in ${dataDir}`);
 try {
   await measure('first start (empty folder, city demo data)');

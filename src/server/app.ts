@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Db } from './db/types';
 import { openDatabase } from './db/open';
 import { migrate } from './db/migrate';
+import { isNewEmbeddedDatabase, loadDemoInChildProcess } from './db/demo/demoLoaderProcess';
 import { installErrorHandling, fail } from './http/errors';
 import { installValidators } from './http/validators';
 import { installInputGuard } from './http/inputGuard';
@@ -60,12 +61,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
   });
+  const seedDemo = options.seedDemo ?? config.demoData;
+  if (seedDemo && !options.db && isNewEmbeddedDatabase(config)) await loadDemoInChildProcess(config, app.log);
   const db = options.db ?? (await openDatabase(config, app.log));
   const ownsDb = !options.db;
   // Creating PostGIS and loading the demo city are single statements longer than a request's limit.
   await migrate(db.longRunning());
   await seedPlatform(db);
-  if (options.seedDemo ?? config.demoData) {
+  if (seedDemo) {
     const { loadDemoDataIfEmpty } = await import('./db/demo/loadDemoData');
     // The embedded engine's heap grows with a bulk load and never shrinks: a restart gives it back.
     if (await loadDemoDataIfEmpty(db.longRunning(), config.demoScale, app.log)) await db.releaseMemory?.();

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { entryPoint } from '../entryPoints';
 import { DEFAULT_QUERY_LIMITS, QueryTimeoutError, type Db, type QueryLimits, type Queryable } from './types';
 import type { WorkerEvent, WorkerReply, WorkerRequest, WorkerStart } from './pgliteProtocol';
 
@@ -64,7 +65,7 @@ export async function openPglite(
   function startWorker(withImage: boolean): Promise<void> {
     // A file-backed folder already holds the image after the first start; memory starts from it each time.
     const start: WorkerStart = { dir, loadDataDir: withImage || !dir ? image?.slice(0) : undefined, settings };
-    const created = new Worker(new URL('./pgliteWorkerBoot.mjs', import.meta.url), { workerData: start });
+    const created = new Worker(entryPoint('pgliteWorker').url, { workerData: start });
     return new Promise<void>((resolve, reject) => {
       const onStartError = (error: Error) => reject(error);
       created.once('error', onStartError);

@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { TYPE_PARSERS } from './types';
-import { postgisTrimmed } from './postgisBundle';
+import { postgisTrimmed, type PostgisBundle } from './postgisBundle';
 import type { WorkerReply, WorkerRequest, WorkerStart, SerializedDbError } from './pgliteProtocol';
 
 /**
@@ -12,13 +13,31 @@ import type { WorkerReply, WorkerRequest, WorkerStart, SerializedDbError } from 
  */
 const { dir, loadDataDir, settings } = workerData as WorkerStart;
 if (dir) mkdirSync(dir, { recursive: true });
-const pg = await PGlite.create({
-  dataDir: dir,
-  loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
-  extensions: { postgis: postgisTrimmed() },
-  parsers: TYPE_PARSERS,
-  startParams: [...PGlite.defaultStartParams, ...settings.flatMap((setting) => ['-c', setting])],
-});
+
+function open(bundle: PostgisBundle, image: ArrayBuffer | undefined): Promise<PGlite> {
+  return PGlite.create({
+    dataDir: dir,
+    loadDataDir: image ? new Blob([image]) : undefined,
+    extensions: { postgis: postgisTrimmed(bundle) },
+    parsers: TYPE_PARSERS,
+    startParams: [...PGlite.defaultStartParams, ...settings.flatMap((setting) => ['-c', setting])],
+  });
+}
+
+/**
+ * An existing database has created PostGIS (the first migration does), so it opens without the install script
+ * (about 70 MB less memory). One that has not, e.g. a first start stopped before that migration, is reopened
+ * with it.
+ */
+async function openDatabase(): Promise<PGlite> {
+  if (!loadDataDir && !(dir && existsSync(join(dir, 'PG_VERSION')))) return open('install', undefined);
+  const running = await open('run', loadDataDir);
+  const installed = await running.query("select 1 from pg_extension where extname = 'postgis'");
+  if (installed.rows.length > 0) return running;
+  await running.close();
+  return open('install', dir ? undefined : loadDataDir);
+}
+const pg = await openDatabase();
 
 /** PostgreSQL's error fields (code, detail, constraint…) as plain data: an Error's own fields do not survive postMessage. */
 function serializeError(error: unknown): SerializedDbError {

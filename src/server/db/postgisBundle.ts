@@ -6,8 +6,16 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Extension } from '@electric-sql/pglite';
 import { postgis } from '@electric-sql/pglite-postgis';
 
-/** What the product uses of the PostGIS bundle: the postgis extension and PROJ's data, not raster, topology or tiger. */
-const KEPT = /^(lib\/postgresql\/postgis-3\.so|share\/postgresql\/extension\/postgis(\.control|--.*\.sql)|share\/proj\/.*|.*\/)$/;
+/**
+ * What the product uses of the PostGIS bundle: the postgis library and its control file; not raster, topology,
+ * tiger, the upgrade scripts, or PROJ's data (only ST_Transform reads it, and every geometry is stored and
+ * served in EPSG:4326). The install script is needed only by a database that has not created the extension yet.
+ */
+const KEPT = {
+  install: /^(lib\/postgresql\/postgis-3\.so|share\/postgresql\/extension\/postgis(\.control|--\d+\.\d+\.\d+\.sql)|.*\/)$/,
+  run: /^(lib\/postgresql\/postgis-3\.so|share\/postgresql\/extension\/postgis\.control|.*\/)$/,
+} as const;
+export type PostgisBundle = keyof typeof KEPT;
 
 /** The tar entries of `tar` whose names match `keep`, copied block for block (headers included). */
 function filterTar(tar: Buffer, keep: (name: string) => boolean): Buffer {
@@ -27,12 +35,13 @@ function filterTar(tar: Buffer, keep: (name: string) => boolean): Buffer {
 }
 
 /**
- * PGlite compiles every library of an extension bundle at start and keeps its files in memory. The PostGIS
- * bundle carries three 16 MB libraries (postgis, raster, topology): the two unused ones cost about 300 MB of
- * each server's memory. This is the same extension from a bundle holding only what the product uses, built
- * once from the installed package and kept in the system's temporary folder.
+ * PGlite compiles every library of an extension bundle at start and keeps its files in memory, two to three
+ * copies of each. The PostGIS bundle carries three 16 MB libraries (postgis, raster, topology) and 23 MB of
+ * SQL scripts: the unused ones cost about 400 MB of each server's memory. This is the same extension from a
+ * bundle holding only what the product uses (`run`: an installed extension; `install`: with its install
+ * script), built once from the installed package and kept in the system's temporary folder.
  */
-export function postgisTrimmed(): Extension {
+export function postgisTrimmed(bundle: PostgisBundle): Extension {
   return {
     name: 'postgis',
     async setup(pg, emscriptenOpts) {
@@ -40,10 +49,10 @@ export function postgisTrimmed(): Extension {
       if (!result.bundlePath) return result;
       const source = result.bundlePath;
       const { size, mtimeMs } = statSync(source);
-      const target = join(tmpdir(), `pglite-postgis-${size}-${Math.round(mtimeMs)}.tar.gz`);
+      const target = join(tmpdir(), `pglite-postgis-${bundle}-${size}-${Math.round(mtimeMs)}.tar.gz`);
       if (!existsSync(target)) {
         const partial = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-        writeFileSync(partial, gzipSync(filterTar(gunzipSync(readFileSync(source)), (name) => KEPT.test(name))));
+        writeFileSync(partial, gzipSync(filterTar(gunzipSync(readFileSync(source)), (name) => KEPT[bundle].test(name))));
         renameSync(partial, target); // atomic: servers and test workers starting together never read half a file
       }
       return { ...result, bundlePath: pathToFileURL(target) };

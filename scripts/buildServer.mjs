@@ -1,0 +1,26 @@
+// Bundles the server for `npm start` (scripts/start.mjs): dist/server/main.mjs with its worker and loader
+// entry points (src/server/entryPoints.ts) and the migrations. Packages stay in node_modules. Running the
+// bundle instead of the sources through tsx starts faster and takes about 70 MB less memory.
+import { cpSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const OUT = 'dist/server';
+rmSync(OUT, { recursive: true, force: true });
+await build({
+  entryPoints: {
+    main: 'src/server/main.ts',
+    pgliteWorker: 'src/server/db/pgliteWorker.ts',
+    demoLoader: 'src/server/db/demo/demoLoaderMain.ts',
+  },
+  outdir: OUT,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+cpSync('src/server/db/migrations', `${OUT}/migrations`, { recursive: true });
