@@ -97,4 +97,16 @@ describe.each(ENGINES)('%s: query time limits', (engine) => {
     expect((await save()).statusCode).toBe(200);
     expect(await agencies()).toBe(before + 1);
   });
+
+  it.runIf(engine === 'postgres')('lets at most a quarter of the pool run reports and exports at once, ordinary queries alongside', async () => {
+    // The test app's pool has 4 connections: one long-running query at a time.
+    const long = t.db.longRunning();
+    const sleepers = () => t.db.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'select pg_sleep(0.8) as heavy%'",
+    );
+    const heavy = [long.query('select pg_sleep(0.8) as heavy_1'), long.query('select pg_sleep(0.8) as heavy_2')];
+    await sleep(300);
+    expect(await sleepers()).toEqual([{ n: 1 }]); // the second waits for the first; this ordinary query did not wait
+    await Promise.all(heavy);
+  });
 });

@@ -105,11 +105,17 @@ export async function openPostgres(connectionString: string, poolSize = 10, opti
     }
   }
 
+  // Admission control: reports and exports (the long-running view) take at most a quarter of the pool at
+  // once, the others wait their turn. Five heavy requests at once kept every backend and both cores busy,
+  // and a user's session check waited behind them.
+  const heavy = admission(Math.max(1, Math.floor(poolSize / 4)));
+
   const setLimit = (client: pg.PoolClient, ms: number, local: boolean) =>
     client.query('select set_config($1, $2, $3)', ['statement_timeout', String(ms), local]);
 
-  function view(limitMs: number): Db {
+  function view(limitMs: number, admitted = false): Db {
     const custom = limitMs !== limits.defaultMs;
+    const admit = admitted ? heavy : <T>(work: () => Promise<T>) => work();
     /** A query under a limit other than the connections' default: set, run, reset on one connection. */
     const limited = <T>(run: (client: pg.PoolClient) => Promise<T>) =>
       withClient(
@@ -122,15 +128,15 @@ export async function openPostgres(connectionString: string, poolSize = 10, opti
     return {
       engine: 'postgres',
       async query<T>(sql: string, params?: unknown[]) {
-        const result = custom ? await limited((client) => client.query(sql, params)) : await pool.query(sql, params);
+        const result = await admit(() => (custom ? limited((client) => client.query(sql, params)) : pool.query(sql, params)));
         return result.rows as T[];
       },
       async exec(sql) {
-        await (custom ? limited((client) => client.query(sql)) : pool.query(sql));
+        await admit(() => (custom ? limited((client) => client.query(sql)) : pool.query(sql)));
       },
       async transaction(work) {
         let open = false;
-        return withClient(
+        return admit(() => withClient(
           async (client) => {
             await client.query('begin');
             open = true;
@@ -144,12 +150,29 @@ export async function openPostgres(connectionString: string, poolSize = 10, opti
           async (client) => {
             if (open) await client.query('rollback');
           },
-        );
+        ));
       },
-      withLimit: (ms) => view(ms),
-      longRunning: () => view(limits.longMs),
+      withLimit: (ms) => view(ms, admitted),
+      longRunning: () => view(limits.longMs, true),
       close: () => pool.end(),
     };
   }
   return view(limits.defaultMs);
+}
+
+/** At most `slots` pieces of work at once; the rest start in arrival order as slots free up. */
+function admission(slots: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    if (running >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import { CSV_BOM, csvLine, neutralizeCell } from '../../shared/handbooks/csv';
 import { cellText } from '../../shared/reports/cells';
+import { nextTurn, ROWS_PER_TURN } from '../http/eventLoop';
 import type { ExportFormat, ReportColumn, ReportDeclaration } from '../../shared/reports/types';
 import { afterLast, orderBy, reportQuery, wrap, type ReportSort, type Row } from './reportQuery';
 import type { ReportSource, ReportSql } from './reportSource';
@@ -88,9 +89,15 @@ export function exportReport(
   const writer = format === 'xlsx' ? xlsxWriter(out, report, columns, offset, drain) : csvWriter(out, columns, offset, write);
   const order = orderBy(report, source, sort);
 
+  const writeRows = async (rows: Row[]) => {
+    for (const [i, row] of rows.entries()) {
+      await writer.row(row);
+      if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
+    }
+  };
   const run = async () => {
     if (!source.key) {
-      for (const row of await reportQuery(app, `select * from ${wrap(sql)} ${order}`, sql.params)) await writer.row(row);
+      await writeRows(await reportQuery(app, `select * from ${wrap(sql)} ${order}`, sql.params));
       return;
     }
     const key = source.key;
@@ -104,7 +111,7 @@ export function exportReport(
       const rows: Row[] = await next;
       next = rows.length === EXPORT_BATCH ? batch(rows[rows.length - 1]) : undefined;
       try {
-        for (const row of rows) await writer.row(row);
+        await writeRows(rows);
       } catch (error) {
         await next?.catch(() => undefined);
         throw error;

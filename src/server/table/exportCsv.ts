@@ -8,6 +8,7 @@ import type { Row } from '../../shared/handbooks/validation';
 import { buildWhere } from './filters';
 import { buildOrder, sortKey, type SortKey } from './listQuery';
 import { keyType } from './keys';
+import { nextTurn, ROWS_PER_TURN } from '../http/eventLoop';
 import { Params, col, quoteIdent, selectExpr, tableSql } from './sqlNames';
 
 /** Rows read per query. */
@@ -73,7 +74,10 @@ export async function exportCsv(app: FastifyInstance, schema: HandbookSchema, in
     let last: { value: unknown; key: unknown } | undefined;
     for (let rows = first; ; rows = await batchAfter(last)) {
       if (!rows.length) break;
-      await write(rows.map((row) => csvLine(columns.map((column) => formatCell(column, row[column.name])))).join(''));
+      for (let i = 0; i < rows.length; i += ROWS_PER_TURN) {
+        await write(rows.slice(i, i + ROWS_PER_TURN).map((row) => csvLine(columns.map((column) => formatCell(column, row[column.name])))).join(''));
+        await nextTurn();
+      }
       const tail = rows[rows.length - 1];
       last = { value: tail.__sort, key: tail.__key };
       if (rows.length < EXPORT_BATCH) break;
