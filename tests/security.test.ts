@@ -3,6 +3,7 @@ import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { createUserWith, TEST_PASSWORD } from './helpers/users';
 import { ACTION_BITS } from '../src/shared/permissions';
+import { isEnabled } from '../src/shared/modules';
 import { actionsOf } from '../src/server/http/access';
 
 describe.each(ENGINES)('HTTP hardening and the permission matrix on %s', (engine) => {
@@ -75,9 +76,23 @@ describe.each(ENGINES)('HTTP hardening and the permission matrix on %s', (engine
   it('allows each permission-checked route with exactly its right and refuses it without', async () => {
     const checked = t.app.routeAccess.filter((r) => typeof r.access === 'object');
     expect(checked.length).toBeGreaterThan(5);
-    expect(checked.map((route) => route.url)).toEqual(expect.arrayContaining(['/api/table/list', '/api/table/element/save', '/api/table/import', '/api/v1/handbooks/query', '/api/table/tripstops']));
+    expect(checked.map((route) => route.url)).toEqual(expect.arrayContaining(['/api/table/list', '/api/table/element/save', '/api/table/import', '/api/v1/handbooks/query', '/api/table/tripstops', '/api/widget/addcamersvehicle']));
     for (const route of checked) {
       if (typeof route.access !== 'object') continue;
+      if ('anyOf' in route.access) {
+        // Any one alternative whose section is on is enough; every right of every alternative but the one needed is not.
+        const switches = await t.app.settings.switches();
+        const alternatives = route.access.anyOf.filter((p) => isEnabled(switches, route.module!, p.section));
+        expect(alternatives.length, `${route.url}: no alternative switched on in the test`).toBeGreaterThan(0);
+        const call = async (authorization: string) => t.app.inject({ method: route.method as 'GET', url: route.url.replace(/:\w+/g, '1'), headers: { authorization }, payload: {} });
+        const none = await sessionWith(Object.fromEntries(alternatives.map((p) => [p.path, 0b1111 & ~actionsOf(p).reduce((a, action) => a | ACTION_BITS[action], 0)])));
+        expect((await call(none)).statusCode, `${route.method} ${route.url} with none of its alternatives`).toBe(403);
+        for (const alternative of alternatives) {
+          const holder = await sessionWith({ [alternative.path]: actionsOf(alternative).reduce((a, action) => a | ACTION_BITS[action], 0) });
+          expect([401, 403], `${route.method} ${route.url} with ${alternative.path}`).not.toContain((await call(holder)).statusCode);
+        }
+        continue;
+      }
       const named = route.access.path.includes(':');
       const path = route.access.path.replace(/:\w+/, NAMED.key);
       const actions = actionsOf(route.access);

@@ -13,7 +13,7 @@ import { isNewEmbeddedDatabase, loadDemoInChildProcess } from './db/demo/demoLoa
 import { installErrorHandling, fail } from './http/errors';
 import { installValidators } from './http/validators';
 import { installInputGuard } from './http/inputGuard';
-import access, { type RouteAccess } from './http/access';
+import access, { singlePermission, type RouteAccess } from './http/access';
 import { Sessions } from './auth/sessions';
 import { SettingsService } from './settings/settingsService';
 import { JournalService } from './journals/journalService';
@@ -43,7 +43,7 @@ declare module 'fastify' {
     settings: SettingsService;
     journal: JournalService;
     /** Every API route with the access it declares and its JSON schemas: the permission matrix test and the fuzzer walk this list. */
-    routeAccess: { method: string; url: string; access: RouteAccess['access']; schema?: FastifySchema }[];
+    routeAccess: { method: string; url: string; access: RouteAccess['access']; module?: RouteAccess['module']; schema?: FastifySchema }[];
   }
 }
 
@@ -121,8 +121,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A route that forgets to declare its access would be open to all: refuse to start instead.
     if (!route.config?.access) throw new Error(`route ${route.method} ${route.url} declares no access`);
     const { access, accessParam } = route.config;
-    if (typeof access === 'object' && access.path.includes(':') && !accessParam) throw new Error(`route ${route.method} ${route.url} names no accessParam for ${access.path}`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access, schema: route.schema });
+    const templated = singlePermission(access)?.path;
+    if (templated?.includes(':') && !accessParam) throw new Error(`route ${route.method} ${route.url} names no accessParam for ${templated}`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access, module: route.config.module, schema: route.schema });
   });
   await app.register(access);
   await app.register(authRoutes);

@@ -14,6 +14,15 @@ export interface Permission {
 }
 
 /**
+ * Alternatives, any one of which lets the request through, each counted only while its own section (of the
+ * route's module) is on; with every section off the route is not found. E.g. the camera widget: create on
+ * the camera handbook, or update on the recorder handbook.
+ */
+export interface AnyOfPermissions {
+  anyOf: readonly (Permission & { section: string })[];
+}
+
+/**
  * What a route needs, declared in its `config`: 'public' (no session), 'session' (any logged-in user), or a
  * permission checked by the shared canAccess. `module`/`section` make the route vanish (404) while that
  * module or section is switched off. `passive` requests (background polling) do not count as user
@@ -24,7 +33,7 @@ export interface Permission {
  * body is parsed (before validation), or throws the route's own error when the request names none.
  */
 export interface RouteAccess {
-  access: 'public' | 'session' | Permission;
+  access: 'public' | 'session' | Permission | AnyOfPermissions;
   accessParam?: (request: FastifyRequest) => string;
   module?: ModuleId;
   section?: string;
@@ -50,6 +59,10 @@ const isTemplate = (text: string | undefined): boolean => text !== undefined && 
 /** The actions of a permission as a list. */
 export const actionsOf = (permission: Permission): readonly Action[] => [permission.action].flat();
 
+/** The route's single permission, or undefined for public, session and any-of routes. */
+export const singlePermission = (access: RouteAccess['access']): Permission | undefined =>
+  typeof access === 'object' && !('anyOf' in access) ? access : undefined;
+
 function permits(user: SessionUser, permission: Permission, path: string): boolean {
   const held = actionsOf(permission).map((action) => canAccess(user, path, action));
   return permission.any ? held.some(Boolean) : held.every(Boolean);
@@ -67,18 +80,25 @@ async function accessPlugin(app: FastifyInstance): Promise<void> {
     const token = bearerToken(request);
     request.user = token ? await app.sessions.resolve(token, !config.passive) : null;
     if (!request.user) throw fail(401, 'unauthorized');
-    if (config.access !== 'session' && !isTemplate(config.access.path) && !permits(request.user, config.access, config.access.path)) {
-      throw fail(403, 'forbidden');
+    if (typeof config.access === 'object' && 'anyOf' in config.access) {
+      const switches = await app.settings.switches();
+      const open = config.access.anyOf.filter((permission) => isEnabled(switches, config.module!, permission.section));
+      if (!open.length) throw fail(404, 'not_found');
+      if (!open.some((permission) => permits(request.user!, permission, permission.path))) throw fail(403, 'forbidden');
+      return;
     }
+    const permission = singlePermission(config.access);
+    if (permission && !isTemplate(permission.path) && !permits(request.user, permission, permission.path)) throw fail(403, 'forbidden');
   });
 
   // Paths naming what the request names are checked once the body is read.
   app.addHook('preValidation', async (request) => {
     const config = request.routeOptions.config;
-    if (!config.access || config.access === 'public' || config.access === 'session' || !isTemplate(config.access.path)) return;
+    const permission = config.access && singlePermission(config.access);
+    if (!permission || !isTemplate(permission.path)) return;
     const value = config.accessParam!(request);
     if (config.module && isTemplate(config.section) && (await switchedOff(config.module, config.section!.replace(PARAM, value)))) throw fail(404, 'not_found');
-    if (!permits(request.user!, config.access, config.access.path.replace(PARAM, value))) throw fail(403, 'forbidden');
+    if (!permits(request.user!, permission, permission.path.replace(PARAM, value))) throw fail(403, 'forbidden');
   });
 }
 

@@ -10,7 +10,6 @@ import { HANDBOOKS_PREFIX } from '../../shared/permissions';
 import type { HandbookType } from '../../shared/modules';
 import type { Permission } from '../http/access';
 import type { ErrorCode } from '../../shared/errors';
-import { isEnabled } from '../../shared/modules';
 import { fail } from '../http/errors';
 import { appointVehicles } from './appointVehicles';
 import { addCamerasToVehicles } from './cameraWidget';
@@ -232,21 +231,24 @@ export default async function tablePlugin(app: FastifyInstance): Promise<void> {
     return refOptions(app.db, schema, request.body);
   });
 
-  // Camera create or recorder update: two handbooks' rights, either one, checked here.
+  // Camera create or recorder update: either handbook's right, each while its section is on.
   app.post<{ Body: AddCamerasRequest }>('/api/widget/addcamersvehicle', {
-    config: { access: 'session', module: 'handbooks' },
+    config: {
+      module: 'handbooks',
+      access: {
+        anyOf: [
+          { path: handbookPermissionPath(HANDBOOKS.camera.type), action: 'create', section: `handbooks.${HANDBOOKS.camera.type}` },
+          { path: handbookPermissionPath(HANDBOOKS.dvr.type), action: 'update', section: `handbooks.${HANDBOOKS.dvr.type}` },
+        ],
+      },
+    },
     schema: {
       tags: ['handbooks'],
       summary: 'Добавить стандартный набор камер (по одной каждого типа) видеорегистраторам ТС',
-      description: 'veh_list — идентификаторы ТС. Ответ { vehicles, recorders, added }. Нет видеорегистратора у ТС или нет типов камер — 400 dvr_or_camera_not_found, ничего не добавляется.',
+      description: 'Право: создание в справочнике камер или изменение в справочнике видеорегистраторов. veh_list — идентификаторы ТС. Ответ { vehicles, recorders, added }. Нет видеорегистратора у ТС или нет типов камер — 400 dvr_or_camera_not_found, ничего не добавляется.',
       body: bodies.addCamerasBody,
     },
   }, async (request) => {
-    const switches = await app.settings.switches();
-    const sectionOn = ['camera', 'dvr'].some((type) => isEnabled(switches, 'handbooks', `handbooks.${type}`));
-    if (!sectionOn) throw fail(404, 'not_found');
-    const allowed = canAccess(request.user, handbookPermissionPath(HANDBOOKS.camera.type), 'create') || canAccess(request.user, handbookPermissionPath(HANDBOOKS.dvr.type), 'update');
-    if (!allowed) throw fail(403, 'forbidden');
     return addCamerasToVehicles(app, request, request.body.veh_list);
   });
 
