@@ -18,7 +18,7 @@ export interface FilterInputProps<F extends ReportFilter> {
 type FilterOf<K extends FilterKind> = K extends PickerKind ? PickerFilter : Extract<ReportFilter, { kind: K }>;
 type InputTable = { [K in FilterKind]: (props: FilterInputProps<FilterOf<K>>) => ReactElement };
 
-const small = { size: 'small' as const, sx: { minWidth: 200 } };
+const small = { size: 'small' as const, variant: 'outlined' as const, fullWidth: false, sx: { minWidth: 200 } };
 
 /** A picked day or time as ISO: a date-only period runs from the first day's midnight to the last day's end. */
 const iso = (value: Dayjs | null, end: 'from' | 'to', withTime: boolean): string | undefined => {
@@ -30,13 +30,16 @@ const iso = (value: Dayjs | null, end: 'from' | 'to', withTime: boolean): string
 function PeriodInput({ filter, values, onChange }: FilterInputProps<Extract<ReportFilter, { kind: 'period' }>>) {
   const translate = useTranslate();
   const Picker = filter.withTime ? DateTimePicker : DatePicker;
+  // The theme makes text fields full width: in the filter bar's row each end keeps a width that shows its value.
   const end = (name: 'from' | 'to') => (
-    <Picker
-      label={translate(`reports.filters.${name}`)}
-      value={typeof values[name] === 'string' ? dayjs(values[name]) : null}
-      onChange={(value: Dayjs | null) => onChange({ [name]: iso(value, name, Boolean(filter.withTime)) })}
-      slotProps={{ textField: { size: 'small', sx: { width: filter.withTime ? 220 : 170 } }, field: { clearable: true } }}
-    />
+    <Box sx={{ width: filter.withTime ? 250 : 190, flexShrink: 0 }}>
+      <Picker
+        label={translate(`reports.filters.${name}`)}
+        value={typeof values[name] === 'string' ? dayjs(values[name]) : null}
+        onChange={(value: Dayjs | null) => onChange({ [name]: iso(value, name, Boolean(filter.withTime)) })}
+        slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+      />
+    </Box>
   );
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }} data-testid="report-period">
@@ -49,7 +52,7 @@ function PeriodInput({ filter, values, onChange }: FilterInputProps<Extract<Repo
           onChange({ from: period.from.toISOString(), to: period.to.toISOString() });
         }}
         {...small}
-        sx={{ minWidth: 170 }}
+        sx={{ width: 220, flexShrink: 0 }}
       >
         {PERIOD_PRESETS.map((preset) => <MenuItem key={preset} value={preset}>{translate(`reports.presets.${preset}`)}</MenuItem>)}
       </TextField>
