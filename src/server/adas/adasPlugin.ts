@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { numberFromEnv } from '../map/config';
 import { IncidentIngest } from './incidentIngest';
 import incidentsIngestRoute from './incidentsIngestRoute';
+import adasApiRoutes from './adasApiRoutes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,7 @@ async function adasPlugin(app: FastifyInstance): Promise<void> {
   const tzOffsetMinutes = numberFromEnv(process.env.OPERATOR_TZ_OFFSET_MINUTES, 180);
   app.decorate('adas', { ingest: new IncidentIngest(app.db, app.eventsWriter, app.telemetry.devices, tzOffsetMinutes) });
   await app.register(incidentsIngestRoute);
+  await app.register(adasApiRoutes);
 }
 
 export default fp(adasPlugin, { name: 'adas', dependencies: ['access', 'journals', 'telemetry'] });
