@@ -35,6 +35,8 @@ export type IngestOutcome =
 export interface IncidentSender {
   sourceId: number | null;
   allowedDevices: Set<string> | null;
+  /** Where a vehicle was, for a sender that knows (the simulator drives by plan); others are matched to the schedule. */
+  placeOf?: (vehicleId: number, time: number) => { routeId: number | null; tripId: number | null } | null;
 }
 
 export const MAX_EVIDENCE_FILES = 10;
@@ -191,7 +193,13 @@ export class IncidentIngest {
     }
     if (errors.length) return { ok: false, errors: errors.sort((a, b) => a.index - b.index) };
 
-    const matches = new Map((await matchSchedule(this.db, ready, this.tzOffsetMinutes)).map((m) => [m.ord, m]));
+    const placed = sender.placeOf;
+    const matches = placed
+      ? new Map(ready.map((c, ord): [number, Match] => {
+        const place = placed(c.vehicleId, c.time);
+        return [ord, { ord, route_id: place?.routeId ?? null, trip_id: place?.tripId ?? null, race_num: null, driver_id: null }];
+      }))
+      : new Map((await matchSchedule(this.db, ready, this.tzOffsetMinutes)).map((m) => [m.ord, m]));
     const incidents: AdasIncident[] = ready.map((c, ord) => {
       const match = matches.get(ord);
       return {
