@@ -57,7 +57,7 @@ export default function ReportChart({ report, chart, rows }: { report: ReportDec
         <ResponsiveContainer width="100%" height="100%">
           {chart.kind === 'pie' ? (
             <PieChart>
-              <Pie data={points} dataKey={chart.value} nameKey="x" isAnimationActive={false} outerRadius="80%" label={(entry: { x?: unknown }) => label(entry.x)}>
+              <Pie data={points} dataKey={chart.value} nameKey="x" isAnimationActive={false} outerRadius="80%" label={(entry: { name?: unknown }) => label(entry.name)}>
                 {points.map((point, i) => <Cell key={String(point.x)} fill={PALETTE[i % PALETTE.length]} />)}
               </Pie>
               <Tooltip formatter={(v, name) => [formatNumber(Number(v)), label(name)]} />
@@ -70,8 +70,8 @@ export default function ReportChart({ report, chart, rows }: { report: ReportDec
             <Tooltip labelFormatter={label} formatter={(v) => formatNumber(Number(v))} />
             <Legend />
             {series.map((name, i) => (chart.kind === 'line'
-              ? <Line key={name} dataKey={name} stroke={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
-              : <Bar key={name} dataKey={name} stackId={chart.stackBy ? 'stack' : undefined} fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />))}
+              ? <Line key={name} dataKey={name} name={chart.stackBy ? name : translate(`${report.labels}.${name}`)} stroke={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
+              : <Bar key={name} dataKey={name} name={chart.stackBy ? name : translate(`${report.labels}.${name}`)} stackId={chart.stackBy ? 'stack' : undefined} fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />))}
           </Chart>
           )}
         </ResponsiveContainer>

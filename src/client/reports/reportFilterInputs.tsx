@@ -18,7 +18,8 @@ export interface FilterInputProps<F extends ReportFilter> {
 type FilterOf<K extends FilterKind> = K extends PickerKind ? PickerFilter : Extract<ReportFilter, { kind: K }>;
 type InputTable = { [K in FilterKind]: (props: FilterInputProps<FilterOf<K>>) => ReactElement };
 
-const small = { size: 'small' as const, sx: { minWidth: 200 } };
+// fullWidth off: react-admin's theme stretches a text field over the whole filter bar otherwise
+const small = { size: 'small' as const, fullWidth: false, sx: { minWidth: 200 } };
 
 /** A picked day or time as ISO: a date-only period runs from the first day's midnight to the last day's end. */
 const iso = (value: Dayjs | null, end: 'from' | 'to', withTime: boolean): string | undefined => {
@@ -35,7 +36,7 @@ function PeriodInput({ filter, values, onChange }: FilterInputProps<Extract<Repo
       label={translate(`reports.filters.${name}`)}
       value={typeof values[name] === 'string' ? dayjs(values[name]) : null}
       onChange={(value: Dayjs | null) => onChange({ [name]: iso(value, name, Boolean(filter.withTime)) })}
-      slotProps={{ textField: { size: 'small', sx: { width: filter.withTime ? 220 : 170 } }, field: { clearable: true } }}
+      slotProps={{ textField: { size: 'small', fullWidth: false, sx: { width: filter.withTime ? 230 : 180, flexShrink: 0 } }, field: { clearable: true } }}
     />
   );
   return (
@@ -87,7 +88,7 @@ function EnumInput({ filter, values, onChange }: FilterInputProps<Extract<Report
 function ChoiceInput({ filter, values, onChange }: FilterInputProps<Extract<ReportFilter, { kind: 'choice' }>>) {
   const translate = useTranslate();
   return (
-    <TextField select label={translate(filter.label)} value={(values[filter.name] as string | undefined) ?? filter.default} onChange={(event) => onChange({ [filter.name]: event.target.value })} {...small} sx={{ minWidth: 140 }}>
+    <TextField select label={translate(filter.label)} value={(values[filter.name] as string | undefined) ?? filter.default} onChange={(event) => onChange({ [filter.name]: event.target.value })} {...small} sx={{ minWidth: 200 }}>
       {filter.values.map((item) => <MenuItem key={item} value={item}>{translate(`${filter.labels}.${item}`)}</MenuItem>)}
     </TextField>
   );
