@@ -133,6 +133,36 @@ describe.each(ENGINES)('ADAS reports and field-app calls on %s', (engine) => {
     expect(journal.count).toBe(2);
   });
 
+  it('answers the same from the daily rollups as from the incidents', async () => {
+    // whole days of the operator's zone without a type filter: the detailing reads adas.vehicle_day
+    const rolled = await call('vehicle-list', {});
+    const raw = await call('vehicle-list', { types: [X, Y] });
+    expect(rolled.list).toEqual(raw.list);
+    // a period not on the day's bounds reads the incidents themselves
+    const shifted = await call('incidents-route-distribution-report', { types: [X, Y], from: '2018-03-01T00:00:01+03:00' });
+    expect(pick(shifted.list, ['route_name', 'count', 'km'])).toEqual([['Т-1', 3, 250], ['Т-2', 2, 200], ['Без маршрута', 1, null]]);
+  });
+
+  it('keeps the rollups exact through inserts, reviews and deletes', async () => {
+    const mismatches = async () => (await t.db.query<{ n: number }>(
+      `select count(*)::int as n from (
+         select adas.rollup_day(tm) as day, coalesce(route_id, 0) as route_id, incident_type, count(*)::int as count,
+                count(*) filter (where review = 'false_alarm')::int as false_alarms from adas.incident_event group by 1, 2, 3) raw
+       full join (select * from adas.incident_day where count <> 0) d using (day, route_id, incident_type)
+       where raw.count is distinct from d.count or raw.false_alarms is distinct from d.false_alarms
+       union all
+       select count(*)::int from (
+         select adas.rollup_day(tm) as day, vehicle_id, count(*)::int as count from adas.incident_event where vehicle_id is not null group by 1, 2) raw
+       full join (select * from adas.vehicle_day where count <> 0) d using (day, vehicle_id)
+       where raw.count is distinct from d.count`)).reduce((sum, row) => sum + row.n, 0);
+    expect(await mismatches()).toBe(0);
+    await t.db.query(`update adas.incident_event set review = 'false_alarm' where vehicle_id = $1`, [v2]);
+    await t.db.query(`insert into adas.incident_event (tm, vehicle_id, incident_type, route_id) values ('2018-03-01T09:00:00Z', $1, $2, $3)`, [v2, X, r2]);
+    await t.db.query(`delete from adas.incident_event where vehicle_id = $1 and tm = '2018-03-01T09:00:00Z'`, [v2]);
+    await t.db.query(`update adas.incident_event set review = null where vehicle_id = $1`, [v2]);
+    expect(await mismatches()).toBe(0);
+  });
+
   it('refuses bad filters with catalogue codes', async () => {
     const bad = (body: object) => t.app.inject({ method: 'POST', url: '/api/v1/adas/vehicle-list', payload: body, headers: headers() });
     expect((await bad({})).json()).toEqual({ messages: ['report_period_required', 'period'] });

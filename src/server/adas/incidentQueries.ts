@@ -1,5 +1,8 @@
 import type { ReportFilterValues } from '../../shared/reports/filters';
+import { mapConfig } from '../map/config';
 import type { ReportContext, ReportSql } from '../reports/reportSource';
+
+const DAY_MS = 86_400_000;
 
 /**
  * The SQL of the ADAS reports, one builder per report: the console's report routes (incidentReports.ts) and the
@@ -57,6 +60,25 @@ const counts = (filters: ReportFilterValues) => `count(*) filter (where ${counta
   count(*) filter (where ${FALSE_ALARM})::int as false_alarms, count(*)::int as all_count`;
 const falseShare = (c: string) => `round(100.0 * ${c}.false_alarms / nullif(${c}.all_count, 0), 1)::float8 as false_share`;
 
+/**
+ * The operator days of a period that is whole days of the rollups' zone (adas.rollup_zone, the operator's
+ * offset: the client is in it, `from` is a midnight and `to` the day's last second), or undefined.
+ */
+export function rollupDays(filters: ReportFilterValues, offsetMinutes: number): { from: string; to: string; days: number } | undefined {
+  if (!filters.from || !filters.to || offsetMinutes !== mapConfig().tzOffsetMinutes) return undefined;
+  const from = Date.parse(filters.from as string) + offsetMinutes * 60_000;
+  const to = Date.parse(filters.to as string) + offsetMinutes * 60_000;
+  if (from % DAY_MS !== 0 || (to % DAY_MS) < DAY_MS - 1000) return undefined;
+  const day = (local: number) => new Date(local).toISOString().slice(0, 10);
+  return { from: day(from), to: day(to), days: Math.round((to - from) / DAY_MS) };
+}
+
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The rollups' counts summed, with false alarms left out of `count` when the filters say so. */
+const rolledCounts = (filters: ReportFilterValues, d: string) => `sum(${filters.falseAlarms === 'exclude' ? `${d}.count - ${d}.false_alarms` : `${d}.count`})::int as count,
+  sum(${d}.false_alarms)::int as false_alarms, sum(${d}.count)::int as all_count`;
+
 /** The period of equal length just before the chosen one (periods include their last second). */
 export function previousPeriod(from: string, to: string): { from: string; before: string } {
   const start = Date.parse(from);
@@ -73,14 +95,24 @@ export function previousPeriod(from: string, to: string): { from: string; before
 export function dynamicsSql(filters: ReportFilterValues, { offsetMinutes }: Pick<ReportContext, 'offsetMinutes'>): ReportSql {
   const p = new Params();
   const step = p.add(filters.step ?? 'day');
-  const offset = p.add(offsetMinutes);
-  const conditions = incidentConditions(filters, p);
+  const days = filters.step !== 'hour' && !filters.vehicle && !filters.depot ? rollupDays(filters, offsetMinutes) : undefined;
+  let counted: string;
+  if (days) {
+    // whole operator days without a vehicle or depot filter: the daily rollup per route and type
+    const conditions = [`d.day between ${p.add(days.from)}::date and ${p.add(days.to)}::date`];
+    if (filters.type) conditions.push(`d.incident_type = any(${p.add(filters.type)}::int[])`);
+    if (filters.route) conditions.push(`d.route_id = any(${p.add(filters.route)}::int[])`);
+    counted = `select date_trunc(${step}, d.day::timestamp) as bucket, d.incident_type, ${rolledCounts(filters, 'd')}
+      from adas.incident_day d ${where(conditions)} group by 1, 2 having sum(d.count) > 0`;
+  } else {
+    const offset = p.add(offsetMinutes);
+    counted = `select date_trunc(${step}, e.tm at time zone 'UTC' + make_interval(mins => ${offset}::int)) as bucket, e.incident_type, ${counts(filters)}
+      from adas.incident_event e ${where(incidentConditions(filters, p))} group by 1, 2`;
+  }
   return {
     text: `select to_char(c.bucket, 'YYYY-MM-DD"T"HH24:MI') as period, c.incident_type, ${typeName('c.incident_type')} as incident_name,
         c.count, c.false_alarms, ${falseShare('c')}
-      from (select date_trunc(${step}, e.tm at time zone 'UTC' + make_interval(mins => ${offset}::int)) as bucket, e.incident_type, ${counts(filters)}
-              from adas.incident_event e ${where(conditions)}
-             group by 1, 2) c`,
+      from (${counted}) c`,
     params: p.list,
   };
 }
@@ -92,16 +124,33 @@ export function dynamicsSql(filters: ReportFilterValues, { offsetMinutes }: Pick
  */
 export function distributionSql(filters: ReportFilterValues, { offsetMinutes }: Pick<ReportContext, 'offsetMinutes'>): ReportSql {
   const p = new Params();
-  const current = incidentConditions(filters, p);
-  const previous = filters.from && filters.to
-    ? incidentConditions(filters, p, previousPeriod(filters.from as string, filters.to as string))
-    : ['false'];
-  const work = workConditions(filters, p, offsetMinutes);
-  return {
-    text: `with cur as (select coalesce(e.route_id, 0) as route_id, ${counts(filters)} from adas.incident_event e ${where(current)} group by 1),
+  const days = !filters.vehicle && !filters.depot ? rollupDays(filters, offsetMinutes) : undefined;
+  let sources: string;
+  if (days) {
+    // whole operator days without a vehicle or depot filter: the daily rollups of incidents and of work per route
+    const rolled = (from: string, to: string, alias: string) => {
+      const conditions = [`${alias}.day between ${p.add(from)}::date and ${p.add(to)}::date`];
+      if (filters.type && alias === 'd') conditions.push(`d.incident_type = any(${p.add(filters.type)}::int[])`);
+      if (filters.route) conditions.push(`${alias}.route_id = any(${p.add(filters.route)}::int[])`);
+      return where(conditions);
+    };
+    sources = `cur as (select d.route_id, ${rolledCounts(filters, 'd')} from adas.incident_day d ${rolled(days.from, days.to, 'd')} group by 1 having sum(d.count) > 0),
+           prev as (select d.route_id, ${rolledCounts(filters, 'd')} from adas.incident_day d ${rolled(addDays(days.from, -days.days), addDays(days.from, -1), 'd')}
+                     group by 1 having sum(d.count) > 0),
+           work as (select w.route_id, sum(w.km)::float8 as km, sum(w.trips)::float8 as trips from adas.route_day w ${rolled(days.from, days.to, 'w')} group by 1)`;
+  } else {
+    const current = incidentConditions(filters, p);
+    const previous = filters.from && filters.to
+      ? incidentConditions(filters, p, previousPeriod(filters.from as string, filters.to as string))
+      : ['false'];
+    const work = workConditions(filters, p, offsetMinutes);
+    sources = `cur as (select coalesce(e.route_id, 0) as route_id, ${counts(filters)} from adas.incident_event e ${where(current)} group by 1),
            prev as (select coalesce(e.route_id, 0) as route_id, count(*) filter (where ${countable(filters)})::int as count
                       from adas.incident_event e ${where(previous)} group by 1),
-           work as (select w.route_id, sum(w.km)::float8 as km, sum(w.trips)::float8 as trips from adas.route_work w ${where(work)} group by 1),
+           work as (select w.route_id, sum(w.km)::float8 as km, sum(w.trips)::float8 as trips from adas.route_work w ${where(work)} group by 1)`;
+  }
+  return {
+    text: `with ${sources},
            x as (select route_id from cur union select route_id from prev)
       select nullif(x.route_id, 0) as route_id,
              case when x.route_id = 0 then 'Без маршрута' else coalesce(rt.route_short_name, x.route_id::text) end as route_name,
@@ -128,12 +177,26 @@ export function distributionSql(filters: ReportFilterValues, { offsetMinutes }: 
  */
 export function detailingSql(filters: ReportFilterValues, { offsetMinutes }: Pick<ReportContext, 'offsetMinutes'>): ReportSql {
   const p = new Params();
-  const conditions = incidentConditions(filters, p);
-  const work = workConditions(filters, p, offsetMinutes);
-  return {
-    text: `with c as (select e.vehicle_id, ${counts(filters)}, count(*) filter (where e.grade = 3 and ${countable(filters)})::int as high
+  const days = !filters.type && !filters.route ? rollupDays(filters, offsetMinutes) : undefined;
+  let sources: string;
+  if (days) {
+    // whole operator days without a type or route filter: the daily rollup per vehicle, its work beside its incidents
+    const conditions = [`d.day between ${p.add(days.from)}::date and ${p.add(days.to)}::date`];
+    if (filters.vehicle) conditions.push(`d.vehicle_id = any(${p.add(filters.vehicle)}::int[])`);
+    if (filters.depot) conditions.push(`d.vehicle_id in (select v.id from mgt.vehicles v where v.depot_id = any(${p.add(filters.depot)}::int[]))`);
+    const high = filters.falseAlarms === 'exclude' ? 'd.high - d.high_false' : 'd.high';
+    sources = `c as (select d.vehicle_id, ${rolledCounts(filters, 'd')}, sum(${high})::int as high, sum(d.km)::float8 as km
+                     from adas.vehicle_day d ${where(conditions)} group by 1 having sum(d.count) > 0),
+           work as (select c.vehicle_id, c.km from c)`;
+  } else {
+    const conditions = incidentConditions(filters, p);
+    const work = workConditions(filters, p, offsetMinutes);
+    sources = `c as (select e.vehicle_id, ${counts(filters)}, count(*) filter (where e.grade = 3 and ${countable(filters)})::int as high
                      from adas.incident_event e ${where(conditions)} group by 1),
-           work as (select w.vehicle_id, sum(w.km)::float8 as km from adas.route_work w ${where(work)} group by 1)
+           work as (select w.vehicle_id, sum(w.km)::float8 as km from adas.route_work w ${where(work)} group by 1)`;
+  }
+  return {
+    text: `with ${sources}
       select c.vehicle_id, v.depot_number, v.state_number, d.depot_name, c.count, c.high,
              round(work.km::numeric, 1)::float8 as km, round(100.0 * c.count / nullif(work.km, 0)::numeric, 2)::float8 as per_100km,
              c.false_alarms, ${falseShare('c')}
