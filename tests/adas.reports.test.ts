@@ -138,6 +138,11 @@ describe.each(ENGINES)('ADAS reports and field-app calls on %s', (engine) => {
     const rolled = await call('vehicle-list', {});
     const raw = await call('vehicle-list', { types: [X, Y] });
     expect(rolled.list).toEqual(raw.list);
+    // a whole month (March, from adas.vehicle_month) and the days before it (from adas.vehicle_day)
+    const longer = { from: '2018-02-15T00:00:00+03:00', to: '2018-03-31T23:59:59+03:00' };
+    expect((await call('vehicle-list', longer)).list).toEqual((await call('vehicle-list', { ...longer, types: [X, Y] })).list);
+    expect((await call('vehicle-on-route-list', longer)).list).toEqual((await call('vehicle-on-route-list', { ...longer, types: [X, Y] })).list);
+    expect(pick((await call('vehicle-list', longer)).list, ['vehicle_id', 'count', 'km'])).toEqual([[v1, 5, 200], [v3, 4, 600], [v2, 1, 50]]);
     // a period not on the day's bounds reads the incidents themselves
     const shifted = await call('incidents-route-distribution-report', { types: [X, Y], from: '2018-03-01T00:00:01+03:00' });
     expect(pick(shifted.list, ['route_name', 'count', 'km'])).toEqual([['Т-1', 3, 250], ['Т-2', 2, 200], ['Без маршрута', 1, null]]);
@@ -152,9 +157,15 @@ describe.each(ENGINES)('ADAS reports and field-app calls on %s', (engine) => {
        where raw.count is distinct from d.count or raw.false_alarms is distinct from d.false_alarms
        union all
        select count(*)::int from (
-         select adas.rollup_day(tm) as day, vehicle_id, count(*)::int as count from adas.incident_event where vehicle_id is not null group by 1, 2) raw
-       full join (select * from adas.vehicle_day where count <> 0) d using (day, vehicle_id)
-       where raw.count is distinct from d.count`)).reduce((sum, row) => sum + row.n, 0);
+         select adas.rollup_day(tm) as day, vehicle_id, coalesce(route_id, 0) as route_id, count(*)::int as count
+           from adas.incident_event where vehicle_id is not null group by 1, 2, 3) raw
+       full join (select * from adas.vehicle_day where count <> 0) d using (day, vehicle_id, route_id)
+       where raw.count is distinct from d.count
+       union all
+       select count(*)::int from (
+         select date_trunc('month', day)::date as month, vehicle_id, route_id, sum(count)::int as count, sum(km)::float8 as km from adas.vehicle_day group by 1, 2, 3) raw
+       full join adas.vehicle_month m using (month, vehicle_id, route_id)
+       where raw.count is distinct from m.count or raw.km is distinct from m.km`)).reduce((sum, row) => sum + row.n, 0);
     expect(await mismatches()).toBe(0);
     await t.db.query(`update adas.incident_event set review = 'false_alarm' where vehicle_id = $1`, [v2]);
     await t.db.query(`insert into adas.incident_event (tm, vehicle_id, incident_type, route_id) values ('2018-03-01T09:00:00Z', $1, $2, $3)`, [v2, X, r2]);

@@ -142,7 +142,7 @@ async function main(): Promise<void> {
   }
 
   // ingestion: 10 batches of 100 incidents a second, each sent on time whatever the previous answers
-  const { key } = await createSource(db, 'Стенд ИСПВ', null);
+  const { key } = await createSource(db, `Стенд ИСПВ ${Date.now()}`, null);
   const types = (await db.query<{ t: number }>('select distinct incident_type as t from adas.incident_type order by 1')).map((r) => r.t);
   const acks: number[] = [];
   let sent = 0;

@@ -105,7 +105,7 @@ export default async function adasApiRoutes(app: FastifyInstance): Promise<void>
 
   post('vehicle-on-route-list', INCIDENTS_DETAILING,
     'ТС на маршрутах: list — route_id (null — без маршрута), route_name, vehicle_id, depot_number, state_number, count',
-    async (filters) => ({ list: await summary(vehiclesOnRoutesSql(filters), 'r.route_name, r.count desc, r.depot_number') }));
+    async (filters, _body, request) => ({ list: await summary(vehiclesOnRoutesSql(filters, offsetOf(request)), 'r.route_name, r.count desc, r.depot_number') }));
 
   post('vehicle-incidents-detail-table', INCIDENTS_DETAILING,
     'Отдельные инциденты (детализация, обычно одного ТС: vehicles): list — id, tm, vehicle_id, depot_number, state_number, incident_type, incident_name, incident_color, grade, speed, lat, lon, route_id, route_name, trip_id, race_num, driver_id, driver_name, evidence, review, review_comment, reviewed_by, reviewed_at; count. Новые первыми, страница skipCount/recordCount',

@@ -75,6 +75,34 @@ export function rollupDays(filters: ReportFilterValues, offsetMinutes: number): 
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
+/**
+ * The per-vehicle-and-route rollup rows of whole operator days: the whole months inside them from
+ * adas.vehicle_month, the days at the edges from adas.vehicle_day (a year is about twelve rows a vehicle).
+ */
+function vehicleRollup(filters: ReportFilterValues, p: Params, days: { from: string; to: string }): string {
+  const conditions: string[] = [];
+  if (filters.vehicle) conditions.push(`r.vehicle_id = any(${p.add(filters.vehicle)}::int[])`);
+  if (filters.route) conditions.push(`r.route_id = any(${p.add(filters.route)}::int[])`);
+  if (filters.depot) conditions.push(`r.vehicle_id in (select v.id from mgt.vehicles v where v.depot_id = any(${p.add(filters.depot)}::int[]))`);
+  const and = conditions.map((c) => ` and ${c}`).join('');
+  const firstMonth = days.from.endsWith('-01') ? days.from : addMonths(days.from.slice(0, 8) + '01', 1);
+  const afterMonths = addMonths(days.to.slice(0, 8) + '01', 1);
+  const lastMonth = addDays(afterMonths, -1) === days.to ? days.to.slice(0, 8) + '01' : addMonths(days.to.slice(0, 8) + '01', -1);
+  const columns = 'r.vehicle_id, r.route_id, r.count, r.false_alarms, r.high, r.high_false, r.trips, r.km';
+  if (firstMonth > lastMonth) return `select ${columns} from adas.vehicle_day r where r.day between ${p.add(days.from)}::date and ${p.add(days.to)}::date${and}`;
+  return `select ${columns} from adas.vehicle_month r where r.month between ${p.add(firstMonth)}::date and ${p.add(lastMonth)}::date${and}
+    union all
+    select ${columns} from adas.vehicle_day r
+     where (r.day between ${p.add(days.from)}::date and ${p.add(addDays(firstMonth, -1))}::date
+        or r.day between ${p.add(addMonths(lastMonth, 1))}::date and ${p.add(days.to)}::date)${and}`;
+}
+
+const addMonths = (day: string, months: number) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.toISOString().slice(0, 10);
+};
+
 /** The rollups' counts summed, with false alarms left out of `count` when the filters say so. */
 const rolledCounts = (filters: ReportFilterValues, d: string) => `sum(${filters.falseAlarms === 'exclude' ? `${d}.count - ${d}.false_alarms` : `${d}.count`})::int as count,
   sum(${d}.false_alarms)::int as false_alarms, sum(${d}.count)::int as all_count`;
@@ -177,16 +205,13 @@ export function distributionSql(filters: ReportFilterValues, { offsetMinutes }: 
  */
 export function detailingSql(filters: ReportFilterValues, { offsetMinutes }: Pick<ReportContext, 'offsetMinutes'>): ReportSql {
   const p = new Params();
-  const days = !filters.type && !filters.route ? rollupDays(filters, offsetMinutes) : undefined;
+  const days = !filters.type ? rollupDays(filters, offsetMinutes) : undefined;
   let sources: string;
   if (days) {
-    // whole operator days without a type or route filter: the daily rollup per vehicle, its work beside its incidents
-    const conditions = [`d.day between ${p.add(days.from)}::date and ${p.add(days.to)}::date`];
-    if (filters.vehicle) conditions.push(`d.vehicle_id = any(${p.add(filters.vehicle)}::int[])`);
-    if (filters.depot) conditions.push(`d.vehicle_id in (select v.id from mgt.vehicles v where v.depot_id = any(${p.add(filters.depot)}::int[]))`);
+    // whole operator days without a type filter: the rollup per vehicle and route, its work beside its incidents
     const high = filters.falseAlarms === 'exclude' ? 'd.high - d.high_false' : 'd.high';
     sources = `c as (select d.vehicle_id, ${rolledCounts(filters, 'd')}, sum(${high})::int as high, sum(d.km)::float8 as km
-                     from adas.vehicle_day d ${where(conditions)} group by 1 having sum(d.count) > 0),
+                     from (${vehicleRollup(filters, p, days)}) d group by 1 having sum(d.count) > 0),
            work as (select c.vehicle_id, c.km from c)`;
   } else {
     const conditions = incidentConditions(filters, p);
@@ -209,15 +234,19 @@ export function detailingSql(filters: ReportFilterValues, { offsetMinutes }: Pic
 }
 
 /** vehicle-on-route-list: the vehicles with incidents on each route (incidents per route and vehicle). */
-export function vehiclesOnRoutesSql(filters: ReportFilterValues): ReportSql {
+export function vehiclesOnRoutesSql(filters: ReportFilterValues, { offsetMinutes }: Pick<ReportContext, 'offsetMinutes'>): ReportSql {
   const p = new Params();
-  const conditions = incidentConditions(filters, p);
+  const days = !filters.type ? rollupDays(filters, offsetMinutes) : undefined;
+  const counted = days
+    ? `select d.route_id, d.vehicle_id, sum(${filters.falseAlarms === 'exclude' ? 'd.count - d.false_alarms' : 'd.count'})::int as count
+         from (${vehicleRollup(filters, p, days)}) d group by 1, 2 having sum(d.count) > 0`
+    : `select coalesce(e.route_id, 0) as route_id, e.vehicle_id, count(*) filter (where ${countable(filters)})::int as count
+         from adas.incident_event e ${where(incidentConditions(filters, p))} group by 1, 2`;
   return {
     text: `select nullif(c.route_id, 0) as route_id,
                   case when c.route_id = 0 then 'Без маршрута' else coalesce(rt.route_short_name, c.route_id::text) end as route_name,
                   c.vehicle_id, v.depot_number, v.state_number, c.count
-             from (select coalesce(e.route_id, 0) as route_id, e.vehicle_id, count(*) filter (where ${countable(filters)})::int as count
-                     from adas.incident_event e ${where(conditions)} group by 1, 2) c
+             from (${counted}) c
              left join mgt.routes rt on rt.route_id = c.route_id
              left join mgt.vehicles v on v.id = c.vehicle_id`,
     params: p.list,
