@@ -36,7 +36,7 @@ function typeWeight(code: number, kmh: number, hour: number): number {
     case 104: return 0.5; // smoking
     case 105: return 1.5 * (kmh < 15 ? 1.4 : 1); // phone
     case 106: return 1.5 * (kmh > 40 ? 2 : 1); // lane departure
-    case 107: return kmh > 50 ? 5 : kmh > 35 ? 1 : 0.05; // speeding
+    case 107: return kmh > 40 ? 5 : kmh > 30 ? 1.5 : 0.05; // speeding
     case 108: return 0.7; // seat belt
     case 109: return 0.2; // no driver seen
     case 110: return 0.3; // camera covered
