@@ -118,7 +118,9 @@ describe.each(ENGINES)('ADAS reports and field-app calls on %s', (engine) => {
       [v3, 992003, 2, 0, 200, 1],
       [v2, 992002, 1, 0, 50, 2],
     ]);
-    expect((await report('incidents-detailing', `&type=${X},${Y}&sortField=count&sortOrder=DESC`)).list).toEqual(list);
+    const screen = await report('incidents-detailing', `&type=${X},${Y}&sortField=count&sortOrder=DESC`);
+    expect(screen.list).toEqual(list);
+    expect(screen.chart.map((row) => row.vehicle_id)).toEqual([v1, v3, v2]); // the top vehicles only (at most 20)
     expect(pick((await call('vehicle-list', { types: [X, Y], depots: [d2] })).list, ['vehicle_id', 'count'])).toEqual([[v3, 2]]);
     const onRoutes = await call('vehicle-on-route-list', { types: [X, Y] });
     expect(pick(onRoutes.list, ['route_name', 'vehicle_id', 'count'])).toEqual([
