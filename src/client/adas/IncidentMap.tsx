@@ -6,7 +6,7 @@ import { IncidentsLayer } from '../map/layers/IncidentsLayer';
 
 /** The small map of one incident (spec section 9: small maps start at zoom 16), its point in the type's colour. */
 export default function IncidentMap({ incident }: { incident: AdasIncidentRow & { lat: number; lon: number } }) {
-  const incidents = useMemo(() => [{ ...incident, lat: incident.lat, lon: incident.lon }], [incident]);
+  const incidents = useMemo(() => [incident], [incident]);
   const colourOf = useCallback(() => incident.incident_color ?? '#d62728', [incident.incident_color]);
   return (
     <Box sx={{ position: 'relative', height: 240, minWidth: 280, flex: 1 }}>
