@@ -13,7 +13,8 @@ export const DEMO_INCIDENT_DAYS = 90;
 /** Incidents a weekday across the fleet (a weekend day has three quarters of that). */
 const PER_DAY: Record<DemoScale, number> = { city: 300, test: 24 };
 const DAY_MS = 86_400_000;
-const BATCH = 5000;
+/** Rows a statement: one statement each, so the rollup triggers run once for the whole history. */
+const BATCH = 200_000;
 const FALSE_COMMENTS = ['Блик на лобовом стекле', 'Камера сдвинута при мойке', 'Ошибка распознавания'];
 const CONFIRMED_COMMENTS = ['Подтверждено по видео', 'Проведена беседа с водителем', ''];
 
