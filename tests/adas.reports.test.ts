@@ -196,6 +196,13 @@ describe.each(ENGINES)('ADAS reports and field-app calls on %s', (engine) => {
     expect(pick(dynamics, ['period', 'incident_name', 'count', 'false_alarms', 'false_share']).at(-1)).toEqual(['2018-03-02T00:00', 'Выезд из полосы', 1, 1, 50]);
     const included = (await call('quantity-and-dynamics-incidents-report', { types: [X, Y] })).list;
     expect(pick(included, ['count', 'false_alarms']).at(-1)).toEqual([2, 1]);
+    // the false alarms' share per type over the whole period, from the rollups and from the incidents alike
+    for (const vehicles of [undefined, [v1, v2, v3]]) {
+      const perType = (await call('quantity-and-dynamics-incidents-report', { types: [X, Y], step: 'period', vehicles })).list;
+      expect(pick(perType, ['period', 'incident_name', 'count', 'false_alarms', 'false_share'])).toEqual([
+        ['2018-03-01T00:00', 'Сближение', 3, 0, 0], ['2018-03-01T00:00', 'Выезд из полосы', 3, 1, 33.3],
+      ]);
+    }
     const routes = (await call('incidents-route-distribution-report', { types: [X, Y], falseAlarms: 'exclude' })).list;
     expect(pick(routes, ['route_name', 'count', 'share', 'per_100km', 'change', 'false_alarms', 'false_share']).find((row) => row[0] === 'Т-2')).toEqual(['Т-2', 1, 20, 0.5, -50, 1, 50]);
     expect((await call('vehicle-incidents-detail-table', { vehicles: [v3], falseAlarms: 'exclude' })).count).toBe(1);

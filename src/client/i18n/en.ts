@@ -501,7 +501,7 @@ export const en: AppMessages = {
     presets: { today: 'Today', yesterday: 'Yesterday', thisWeek: 'This week', last7Days: 'Last 7 days', thisMonth: 'This month', last30Days: 'Last 30 days' },
     adas: {
       step: 'Step',
-      steps: { hour: 'Hour', day: 'Day', week: 'Week', month: 'Month' },
+      steps: { hour: 'Hour', day: 'Day', week: 'Week', month: 'Month', period: 'Whole period' },
       chart: 'Incidents by type',
       distributionChart: 'Shares of routes',
       detailingChart: 'Vehicles with the most incidents',

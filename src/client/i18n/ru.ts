@@ -502,7 +502,7 @@ export const ru = {
     presets: { today: 'Сегодня', yesterday: 'Вчера', thisWeek: 'Эта неделя', last7Days: 'Последние 7 дней', thisMonth: 'Этот месяц', last30Days: 'Последние 30 дней' },
     adas: {
       step: 'Шаг',
-      steps: { hour: 'Час', day: 'День', week: 'Неделя', month: 'Месяц' },
+      steps: { hour: 'Час', day: 'День', week: 'Неделя', month: 'Месяц', period: 'Весь период' },
       chart: 'Инциденты по типам',
       distributionChart: 'Доли маршрутов',
       detailingChart: 'ТС с наибольшим числом инцидентов',

@@ -116,13 +116,17 @@ export function previousPeriod(from: string, to: string): { from: string; before
 
 /**
  * quantity-and-dynamics-incidents-report, /adas/incidents-dynamic: incidents per time bucket and type. Buckets
- * are the user's hours, days, weeks from Monday or months: the time is shifted by the client's offset before
+ * are the user's hours, days, weeks from Monday, months, or the whole period: the time is shifted by the client's offset before
  * truncating, and the bucket start leaves as wall-clock text. Counted per bucket first, so the bucket's text and
  * the type's name are made once per group, not per incident.
  */
 export function dynamicsSql(filters: ReportFilterValues, { offsetMinutes }: Pick<ReportContext, 'offsetMinutes'>): ReportSql {
   const p = new Params();
-  const step = p.add(filters.step ?? 'day');
+  // the whole period is one bucket starting at its first moment, on the client's clock
+  const whole = filters.step === 'period' && filters.from
+    ? `${p.add(new Date(Date.parse(filters.from as string) + offsetMinutes * 60_000).toISOString().slice(0, 16))}::timestamp`
+    : undefined;
+  const step = whole ? '' : p.add(filters.step ?? 'day');
   const days = filters.step !== 'hour' && !filters.vehicle && !filters.depot ? rollupDays(filters, offsetMinutes) : undefined;
   let counted: string;
   if (days) {
@@ -130,11 +134,11 @@ export function dynamicsSql(filters: ReportFilterValues, { offsetMinutes }: Pick
     const conditions = [`d.day between ${p.add(days.from)}::date and ${p.add(days.to)}::date`];
     if (filters.type) conditions.push(`d.incident_type = any(${p.add(filters.type)}::int[])`);
     if (filters.route) conditions.push(`d.route_id = any(${p.add(filters.route)}::int[])`);
-    counted = `select date_trunc(${step}, d.day::timestamp) as bucket, d.incident_type, ${rolledCounts(filters, 'd')}
+    counted = `select ${whole ?? `date_trunc(${step}, d.day::timestamp)`} as bucket, d.incident_type, ${rolledCounts(filters, 'd')}
       from adas.incident_day d ${where(conditions)} group by 1, 2 having sum(d.count) > 0`;
   } else {
-    const offset = p.add(offsetMinutes);
-    counted = `select date_trunc(${step}, e.tm at time zone 'UTC' + make_interval(mins => ${offset}::int)) as bucket, e.incident_type, ${counts(filters)}
+    const bucket = whole ?? `date_trunc(${step}, e.tm at time zone 'UTC' + make_interval(mins => ${p.add(offsetMinutes)}::int))`;
+    counted = `select ${bucket} as bucket, e.incident_type, ${counts(filters)}
       from adas.incident_event e ${where(incidentConditions(filters, p))} group by 1, 2`;
   }
   return {

@@ -6,7 +6,8 @@ import { defineReport, type ReportColumn, type ReportFilter } from './types';
  * (src/server/adas/incidentQueries.ts).
  */
 
-export const INCIDENT_STEPS = ['hour', 'day', 'week', 'month'] as const;
+/** Buckets of the dynamics; 'period' is the whole period as one (the false-alarm share per type over it). */
+export const INCIDENT_STEPS = ['hour', 'day', 'week', 'month', 'period'] as const;
 export type IncidentStep = (typeof INCIDENT_STEPS)[number];
 
 /** Whether the reports count incidents reviewed as false alarms. */
