@@ -112,6 +112,10 @@ describe.each(ENGINES)('ADAS incident ingestion on %s', (engine) => {
     ]);
     expect(rows[1].evidence).toEqual(['front-0001.jpg', 'clip-0001.mp4']);
     expect(rows[1].speed).toBeCloseTo(42.5);
+    // one incident's card: its trip's line for the small map
+    const [{ id }] = await t.db.query<{ id: number }>('select id::float8 as id from adas.incident_event where vehicle_id = $1 and tm = $2', [vehicle, at('10:00')]);
+    const card = await t.app.inject({ method: 'GET', url: `/api/v1/adas/incidents/${id}`, headers: { authorization: await t.login('admin', 'admin123') } });
+    expect(card.json()).toMatchObject({ id, trip_id: tripId, race_num: 2, route_name: 'Т1', driver_name: 'Иванов Пётр', trip_line: 'LINESTRING(30.3 59.9,30.4 59.95)' });
   });
 
   it('matches nothing on a day without a task, and rings the bell for a high grade', async () => {

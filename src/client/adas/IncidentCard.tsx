@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box, Button, LinearProgress, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { REVIEW_COMMENT_MAX, type AdasIncidentRow, type IncidentReview } from '../../shared/reports/adas';
 import { useRights } from '../components/useRights';
-import { DETAILING_PATH, saveReview } from './adasApi';
+import { isAbortError } from '../providers/httpClient';
+import { DETAILING_PATH, fetchIncident, saveReview } from './adasApi';
 
 const IncidentMap = lazy(() => import('./IncidentMap'));
 
@@ -31,6 +32,14 @@ export function IncidentCard({ incident, onReviewed }: { incident: AdasIncidentR
   const [review, setReview] = useState<IncidentReview | null>(incident.review);
   const [comment, setComment] = useState(incident.review_comment ?? '');
   const [saving, setSaving] = useState(false);
+  // the trip's line comes with the single incident only
+  const [tripLine, setTripLine] = useState(incident.trip_line);
+  useEffect(() => {
+    if (incident.trip_line !== undefined || incident.trip_id === null) return undefined;
+    const abort = new AbortController();
+    fetchIncident(incident.id, abort.signal).then((full) => setTripLine(full.trip_line)).catch((error: unknown) => !isAbortError(error) && setTripLine(null));
+    return () => abort.abort();
+  }, [incident.id, incident.trip_id, incident.trip_line]);
   const label = (key: string) => translate(`reports.adas.incident.${key}`);
   const save = async () => {
     setSaving(true);
@@ -47,7 +56,7 @@ export function IncidentCard({ incident, onReviewed }: { incident: AdasIncidentR
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ py: 1 }} data-testid="incident-card">
       {positioned(incident) && (
         <Suspense fallback={<LinearProgress sx={{ flex: 1 }} />}>
-          <IncidentMap incident={incident} />
+          <IncidentMap incident={incident} tripLine={tripLine} />
         </Suspense>
       )}
       <Box sx={{ flex: 1, minWidth: 260 }}>

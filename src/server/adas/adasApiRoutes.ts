@@ -127,7 +127,7 @@ export default async function adasApiRoutes(app: FastifyInstance): Promise<void>
 
   app.get<{ Params: { id: number } }>('/api/v1/adas/incidents/:id', {
     config: { access: access(INCIDENTS_DETAILING.path), module: 'adas' },
-    schema: { tags: ['adas'], summary: 'Один инцидент (поля как в vehicle-incidents-detail-table)', params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } } },
+    schema: { tags: ['adas'], summary: 'Один инцидент (поля как в vehicle-incidents-detail-table и trip_line — линия рейса, WKT)', params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } } },
   }, async (request) => {
     const sql = incidentSql(request.params.id);
     const [row] = await app.db.query(sql.text, sql.params);

@@ -280,7 +280,12 @@ export function incidentsSql(filters: ReportFilterValues): ReportSql {
   return { text: `select ${INCIDENT_COLUMNS} from adas.incident_event e ${INCIDENT_JOINS} ${where(conditions)}`, params: p.list };
 }
 
-/** One incident by id (the notification's link, the review's answer). */
+/** One incident by id (its card, the notification's link, the review's answer), with its trip's line as WKT. */
 export function incidentSql(id: number): ReportSql {
-  return { text: `select ${INCIDENT_COLUMNS} from adas.incident_event e ${INCIDENT_JOINS} where e.id = $1`, params: [id] };
+  return {
+    text: `select ${INCIDENT_COLUMNS},
+        (select st_astext(tr.trajectory, 6) from mgt.trip tr where tr.id = e.trip_id and geometrytype(tr.trajectory) = 'LINESTRING') as trip_line
+      from adas.incident_event e ${INCIDENT_JOINS} where e.id = $1`,
+    params: [id],
+  };
 }

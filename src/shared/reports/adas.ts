@@ -160,4 +160,6 @@ export interface AdasIncidentRow {
   review_comment: string | null;
   reviewed_by: string | null;
   reviewed_at: string | null;
+  /** One incident's answers only: the line of its trip (WKT LINESTRING), for its card's map. */
+  trip_line?: string | null;
 }
