@@ -7,7 +7,7 @@ import { IncidentsLayer } from '../map/layers/IncidentsLayer';
 import { parseWktLineString } from '../map/wkt';
 
 /** The spec's default route colour (section 9), under the incident's point. */
-const TRIP_STYLE = { color: '#1e63c6', weight: 3, opacity: 0.7, interactive: false };
+const TRIP_STYLE = { color: '#1e63c6', weight: 3, opacity: 0.7 };
 
 /**
  * The small map of one incident (spec section 9: small maps start at zoom 16): its point in the type's colour
@@ -20,7 +20,7 @@ export default function IncidentMap({ incident, tripLine }: { incident: AdasInci
   return (
     <Box sx={{ position: 'relative', height: 240, minWidth: 280, flex: 1 }}>
       <BaseMap key={incident.id} center={[incident.lat, incident.lon]} zoom={16} testId="incident-map">
-        {line && <Polyline positions={line} pathOptions={TRIP_STYLE} />}
+        {line && <Polyline positions={line} pathOptions={TRIP_STYLE} interactive={false} />}
         <IncidentsLayer incidents={incidents} colourOf={colourOf} />
       </BaseMap>
     </Box>
