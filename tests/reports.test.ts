@@ -67,7 +67,7 @@ describe.each(ENGINES)('reports on %s', (engine) => {
       ]);
       expect(list[0].incident_name).toBe(x.incident_name);
       expect(count).toBe(4);
-      expect(totals).toEqual({ count: 5 });
+      expect(totals).toEqual({ count: 5, false_alarms: 0 });
       expect(chart).toHaveLength(4);
     });
 
@@ -110,11 +110,11 @@ describe.each(ENGINES)('reports on %s', (engine) => {
       expect(xlsx.statusCode).toBe(200);
       expect(xlsx.headers['content-disposition']).toMatch(/^attachment; filename="incidents-dynamic-\d{4}-\d{2}-\d{2}\.xlsx"$/);
       const rows = await readXlsx(xlsx.rawPayload);
-      expect(rows[0]).toEqual(['Период', 'Код инцидента', 'Инцидент', 'Количество']);
+      expect(rows[0]).toEqual(['Период', 'Код инцидента', 'Инцидент', 'Количество', 'Ложные срабатывания', 'Доля ложных, %']);
       expect(rows.slice(1).map((r) => [r[0], r[3]])).toEqual([['01.03.2018', 2], ['01.03.2018', 1], ['02.03.2018', 1], ['03.03.2018', 1]]);
       const csv = await get(`${url}/export?${period}&format=csv&step=hour`);
       const lines = csv.body.slice(1).split('\r\n').filter(Boolean);
-      expect(lines[0]).toBe('Период;Код инцидента;Инцидент;Количество');
+      expect(lines[0]).toBe('Период;Код инцидента;Инцидент;Количество;Ложные срабатывания;Доля ложных, %');
       expect(lines[1]).toMatch(/^01\.03\.2018 11:00;/);
       expect(lines).toHaveLength(6);
     });
@@ -141,8 +141,10 @@ describe.each(ENGINES)('reports on %s', (engine) => {
       // several export batches, with equal times across a batch boundary, to prove the keyset walks them all once
       await t.db.query(
         `insert into adas.incident_event (tm, vehicle_id, incident_type, speed, grade)
-         select '2019-06-10T00:00:00Z'::timestamptz + make_interval(secs => n / 3), $1, $2, n % 100, 1 + n % 3 from generate_series(1, $3::int) n`,
-        [vehicles[0].id, types[0].incident_type, rowsCount],
+         select '2019-06-10T00:00:00Z'::timestamptz + make_interval(secs => n / 3), case n % 3 when 1 then $1::int when 2 then $4::int end, $2, n % 100, 1 + n % 3
+           from generate_series(1, $3::int) n`,
+        // three vehicles (one unknown) share each second: the same vehicle, type and time would be one incident
+        [vehicles[0].id, types[0].incident_type, rowsCount, vehicles[1].id],
       );
     });
 

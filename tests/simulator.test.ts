@@ -50,7 +50,10 @@ describe.each(ENGINES)('simulator on %s', (engine) => {
     simulator = new Simulator({
       db: t.db,
       ingest: (positions) => t.app.telemetry.pipeline.ingest(positions),
-      incidents: (incidents) => t.app.eventsWriter.adasIncidents(incidents),
+      incidents: async (incidents, sender) => {
+        const outcome = await t.app.adas.ingest.ingest(incidents, sender, clock + 60_000);
+        return outcome.ok ? outcome.ids : [];
+      },
       log: t.app.log,
     }, { ...simulatorConfig(false, {}), enabled: true, tzOffsetMinutes: TZ }, () => clock);
     await simulator.prepare();
@@ -116,12 +119,23 @@ describe.each(ENGINES)('simulator on %s', (engine) => {
   it('raises a driver-assistance incident with a type from the handbook and a grade', async () => {
     const positions = simulator.tickAll();
     const [id] = await simulator.emitIncident(positions, clock);
-    const [row] = await t.db.query<{ incident_type: number; grade: number; vehicle_id: number; depot_number: number | null }>(
-      'select incident_type, grade, vehicle_id, depot_number from adas.incident_event where id = $1', [id],
+    const [row] = await t.db.query<{ incident_type: number; grade: number; vehicle_id: number; depot_number: number | null; route_id: number | null; trip_id: number | null }>(
+      'select incident_type, grade, vehicle_id, depot_number, route_id, trip_id from adas.incident_event where id = $1', [id],
     );
+    // placed where the simulator drives the vehicle (its plan), not by the schedule of a day without tasks
+    expect(row.route_id).toBe(simulator.stateOf(row.vehicle_id, clock)?.routeId ?? null);
     const types = (await t.db.query<{ incident_type: number }>('select incident_type from adas.incident_type')).map((r) => r.incident_type);
     expect(types).toContain(row.incident_type);
     expect([1, 2, 3]).toContain(row.grade);
     expect(row.depot_number).not.toBeNull();
+  });
+
+  it('writes the work of the day it drives (trips and kilometres per vehicle and route) for the incident rates', async () => {
+    const [{ trips, km }] = await t.db.query<{ trips: number; km: number }>(
+      'select coalesce(sum(trips), 0)::int as trips, coalesce(sum(km), 0)::float8 as km from adas.route_work where day = $1::date',
+      [addDays(operatorDate(Date.now(), TZ), -1)],
+    );
+    expect(trips).toBeGreaterThan(0);
+    expect(km / trips).toBeGreaterThan(1);
   });
 });

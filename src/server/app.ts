@@ -33,6 +33,7 @@ import geoPlugin from './geo/geoPlugin';
 import gtfsPlugin from './gtfs/gtfsPlugin';
 import tilesPlugin from './tiles/tilesPlugin';
 import simulatorPlugin from './simulator/simulatorPlugin';
+import adasPlugin from './adas/adasPlugin';
 import { BUILD } from './build';
 
 declare module 'fastify' {
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(journalsPlugin);
   await app.register(reportsPlugin);
   await app.register(telemetryPlugin);
+  await app.register(adasPlugin);
   await app.register(mapPlugin);
   await app.register(geoPlugin);
   await app.register(gtfsPlugin);

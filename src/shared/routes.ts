@@ -81,8 +81,6 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   r('/pdm/equipment-status-report', 'pdm', 'pdm', 'menu.pdm.equipmentStatusReport'),
   r('/pdm/import-manager', 'pdm', 'pdm', 'menu.pdm.importManager'),
   ...reportRoutes('adas'),
-  r('/adas/incidents-distribution', 'adas', 'adas', 'menu.adas.incidentsDistribution'),
-  r('/adas/incidents-detailing', 'adas', 'adas', 'menu.adas.incidentsDetailing'),
   r('/system/navigation', 'system', 'system', 'menu.system.navigation', { built: true }),
   r('/system/video', 'system', 'system', 'menu.system.video', { built: true }),
   r('/system/passengers', 'system', 'system', 'menu.system.passengers', { built: true }),

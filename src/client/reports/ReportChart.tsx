@@ -1,5 +1,5 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslate } from 'react-admin';
 import { formatNumber } from '../../shared/format';
 import { cellText } from '../../shared/reports/cells';
@@ -9,7 +9,13 @@ const PALETTE = ['#003a72', '#e6550d', '#31a354', '#756bb1', '#d62728', '#17becf
 
 type Row = Record<string, unknown>;
 
-/** Long rows (x, series, value) as one point per x with a number per series, x in ascending order. */
+/** The x of the pie's slice summing what is beyond its `top`. */
+export const OTHER = '\u0000other';
+
+/**
+ * Long rows (x, series, value) as one point per x with a number per series, x in ascending order; with `top`,
+ * the x values of the largest totals, largest first (a pie sums the rest into an OTHER slice).
+ */
 export function pivot(rows: readonly Row[], chart: ChartSpec): { points: Row[]; series: string[] } {
   const series = chart.stackBy ? [...new Set(rows.map((row) => String(row[chart.stackBy!])))].sort() : [chart.value];
   const byX = new Map<string, Row>();
@@ -20,7 +26,18 @@ export function pivot(rows: readonly Row[], chart: ChartSpec): { points: Row[]; 
     point[name] = Number(point[name] ?? 0) + Number(row[chart.value] ?? 0);
     byX.set(x, point);
   }
-  return { points: [...byX.keys()].sort().map((x) => byX.get(x)!), series };
+  const points = [...byX.keys()].sort().map((x) => byX.get(x)!);
+  if (!chart.top) return { points, series };
+  const total = (point: Row) => series.reduce((sum, name) => sum + Number(point[name] ?? 0), 0);
+  const ranked = points.filter((point) => total(point) > 0).sort((a, b) => total(b) - total(a));
+  const top = ranked.slice(0, chart.top);
+  const rest = ranked.slice(chart.top);
+  if (chart.kind === 'pie' && rest.length) {
+    const other: Row = { x: OTHER };
+    for (const name of series) other[name] = rest.reduce((sum, point) => sum + Number(point[name] ?? 0), 0);
+    top.push(other);
+  }
+  return { points: top, series };
 }
 
 /**
@@ -31,13 +48,21 @@ export default function ReportChart({ report, chart, rows }: { report: ReportDec
   const translate = useTranslate();
   const xColumn = report.columns.find((c) => c.name === chart.x)!;
   const { points, series } = pivot(rows, chart);
-  const label = (x: unknown) => cellText(xColumn, x);
+  const label = (x: unknown) => (x === OTHER ? translate('reports.other') : cellText(xColumn, x));
   const Chart = chart.kind === 'line' ? LineChart : BarChart;
   return (
     <Box sx={{ my: 2 }} data-testid="report-chart">
       <Typography variant="subtitle1">{translate(chart.title)}</Typography>
       <Box sx={{ height: 320 }}>
         <ResponsiveContainer width="100%" height="100%">
+          {chart.kind === 'pie' ? (
+            <PieChart>
+              <Pie data={points} dataKey={chart.value} nameKey="x" isAnimationActive={false} outerRadius="80%" label={(entry: { name?: unknown }) => label(entry.name)}>
+                {points.map((point, i) => <Cell key={String(point.x)} fill={PALETTE[i % PALETTE.length]} />)}
+              </Pie>
+              <Tooltip formatter={(v, name) => [formatNumber(Number(v)), label(name)]} />
+            </PieChart>
+          ) : (
           <Chart data={points}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="x" tickFormatter={label} />
@@ -45,9 +70,10 @@ export default function ReportChart({ report, chart, rows }: { report: ReportDec
             <Tooltip labelFormatter={label} formatter={(v) => formatNumber(Number(v))} />
             <Legend />
             {series.map((name, i) => (chart.kind === 'line'
-              ? <Line key={name} dataKey={name} stroke={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
-              : <Bar key={name} dataKey={name} stackId={chart.stackBy ? 'stack' : undefined} fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />))}
+              ? <Line key={name} dataKey={name} name={chart.stackBy ? name : translate(`${report.labels}.${name}`)} stroke={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
+              : <Bar key={name} dataKey={name} name={chart.stackBy ? name : translate(`${report.labels}.${name}`)} stackId={chart.stackBy ? 'stack' : undefined} fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />))}
           </Chart>
+          )}
         </ResponsiveContainer>
       </Box>
       <Box sx={{ overflowX: 'auto' }}>

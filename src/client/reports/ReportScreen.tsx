@@ -1,10 +1,11 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Title, useTranslate } from 'react-admin';
 import { reportOf } from '../../shared/reports';
 import { presetPeriod, type ReportFilterValues } from '../../shared/reports/filters';
 import { periodFilter, type ReportDeclaration } from '../../shared/reports/types';
+import { IncidentFromLink } from '../adas/IncidentFromLink';
 import { ReportExport } from './ReportExport';
 import { ReportFilterBar } from './ReportFilterBar';
 import { ReportTable } from './ReportTable';
@@ -12,6 +13,9 @@ import { readReportUrl, writeReportUrl, type ReportUrlState } from './reportUrl'
 import { useReportData } from './useReportData';
 
 const ReportChart = lazy(() => import('./ReportChart'));
+
+/** Parts of a report screen above its filters' result, by report path (the detailing's incident from a link). */
+const LEADING_PARTS: Readonly<Record<string, ComponentType>> = { '/adas/incidents-detailing': IncidentFromLink };
 
 /** What a bare screen's filter bar starts with: the declared period preset and the choices' defaults. */
 function startingFilters(report: ReportDeclaration, state: ReportUrlState): ReportFilterValues {
@@ -38,6 +42,7 @@ export function ReportPage({ report, children }: { report: ReportDeclaration; ch
   const { load, last, cancel } = useReportData(report, state, build);
   const go = (next: Partial<Pick<ReportUrlState, 'filters' | 'sort' | 'page'>>) => setSearch(writeReportUrl(report, { ...state, ...next }));
   const result = load.status === 'done' ? load.result : last;
+  const Leading = LEADING_PARTS[report.path];
   return (
     <Box sx={{ px: 2, pb: 2 }}>
       <Title title={report.menu.label} />
@@ -51,6 +56,7 @@ export function ReportPage({ report, children }: { report: ReportDeclaration; ch
       >
         <ReportExport report={report} state={state} />
       </ReportFilterBar>
+      {Leading && <Leading />}
       {state.invalid && <Alert severity="warning" sx={{ mb: 1 }}>{translate('reports.invalidLink')}</Alert>}
       {load.status === 'loading' && load.slow && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, my: 1 }} data-testid="report-progress">

@@ -4,6 +4,7 @@ import { RecordContextProvider, useTranslate } from 'react-admin';
 import { cellText } from '../../shared/reports/cells';
 import type { ReportDeclaration } from '../../shared/reports/types';
 import { UserActionDiff } from '../journals/UserActionDiff';
+import { VehicleIncidents } from '../adas/VehicleIncidents';
 import type { ReportRows } from '../providers/resources/reports';
 import { columnLabel, isNumeric, ReportCell } from './reportCells';
 import type { ReportUrlState } from './reportUrl';
@@ -13,6 +14,7 @@ type Row = ReportRows['data'][number];
 /** Row detail views a declaration may name, and which rows open one. */
 const EXPANDS = {
   userActionDiff: { view: UserActionDiff, opens: (row: Row) => row.before != null || row.after != null || row.request != null },
+  adasVehicleIncidents: { view: VehicleIncidents, opens: (row: Row) => row.vehicle_id != null },
 };
 
 interface ReportTableProps {

@@ -90,7 +90,7 @@ function EnumInput({ filter, values, onChange }: FilterInputProps<Extract<Report
 function ChoiceInput({ filter, values, onChange }: FilterInputProps<Extract<ReportFilter, { kind: 'choice' }>>) {
   const translate = useTranslate();
   return (
-    <TextField select label={translate(filter.label)} value={(values[filter.name] as string | undefined) ?? filter.default} onChange={(event) => onChange({ [filter.name]: event.target.value })} {...small} sx={{ minWidth: 140 }}>
+    <TextField select label={translate(filter.label)} value={(values[filter.name] as string | undefined) ?? filter.default} onChange={(event) => onChange({ [filter.name]: event.target.value })} {...small} sx={{ minWidth: 200 }}>
       {filter.values.map((item) => <MenuItem key={item} value={item}>{translate(`${filter.labels}.${item}`)}</MenuItem>)}
     </TextField>
   );

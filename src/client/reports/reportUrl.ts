@@ -17,6 +17,10 @@ export interface ReportUrlState {
 
 const PAGE = 'page';
 
+/** The URL parameters a report's state is made of: its filters' (a period is from and to), the sort and the page. */
+const stateParams = (report: ReportDeclaration) =>
+  new Set([...report.filters.flatMap((f) => (f.kind === 'period' ? ['from', 'to'] : [f.name])), 'sortField', 'sortOrder', PAGE]);
+
 export function readReportUrl(report: ReportDeclaration, search: URLSearchParams): ReportUrlState {
   const query = Object.fromEntries(search.entries());
   const parsed = parseReportFilters(report, query);
@@ -26,7 +30,8 @@ export function readReportUrl(report: ReportDeclaration, search: URLSearchParams
     filters: parsed.ok ? parsed.values : {},
     sort: sortable ? { field: query.sortField, order: query.sortOrder === 'ASC' ? 'ASC' : 'DESC' } : report.defaultSort,
     page: Number.isInteger(page) && page > 0 ? page : 1,
-    built: report.build === 'auto' || (parsed.ok && search.size > 0),
+    // other parameters (an incident a notification links to) neither build the report nor make the link invalid
+    built: report.build === 'auto' || (parsed.ok && [...stateParams(report)].some((name) => search.has(name))),
     invalid: !parsed.ok,
   };
 }

@@ -12,7 +12,19 @@ export type VehicleEventKind = 'connect' | 'disconnect' | 'pass_error';
 export interface VehicleEvent extends EventBase { kind: VehicleEventKind }
 export interface SoftwareEvent extends EventBase { kind: string; severity?: 'info' | 'warning' | 'error'; message?: string }
 export interface VideoEvent extends EventBase { kind: string; camera?: number | null; requestId?: number | null; message?: string }
-export interface AdasIncident extends EventBase { incidentType: number; speed?: number | null; lat?: number | null; lon?: number | null; grade?: 1 | 2 | 3; routeId?: number | null }
+export interface AdasIncident extends EventBase {
+  incidentType: number;
+  speed?: number | null;
+  lat?: number | null;
+  lon?: number | null;
+  grade?: 1 | 2 | 3;
+  routeId?: number | null;
+  tripId?: number | null;
+  raceNum?: number | null;
+  driverId?: number | null;
+  evidence?: string[] | null;
+  sourceId?: number | null;
+}
 
 /** Incidents of this grade and above raise a bell notification. */
 export const ADAS_NOTIFY_GRADE = 3;
@@ -22,6 +34,8 @@ interface Target {
   table: string;
   time: string;
   columns: [string, string][];
+  /** Rows already stored under this unique key are skipped (the ids returned are the rows written). */
+  once?: string;
 }
 const TARGETS = {
   vehicle: { table: 'app.vehicle_event', time: 'at', columns: [['kind', 'text'], ['details', 'jsonb']] },
@@ -29,7 +43,11 @@ const TARGETS = {
   video: { table: 'app.video_event', time: 'at', columns: [['kind', 'text'], ['camera', 'int'], ['request_id', 'int'], ['message', 'text'], ['details', 'jsonb']] },
   adas: {
     table: 'adas.incident_event', time: 'tm',
-    columns: [['incident_type', 'int'], ['speed', 'real'], ['lat', 'float8'], ['lon', 'float8'], ['grade', 'smallint'], ['route_id', 'int'], ['details', 'jsonb']],
+    columns: [
+      ['incident_type', 'int'], ['speed', 'real'], ['lat', 'float8'], ['lon', 'float8'], ['grade', 'smallint'], ['route_id', 'int'],
+      ['trip_id', 'int'], ['race_num', 'int'], ['driver_id', 'int'], ['evidence', 'text[]'], ['source_id', 'int'], ['details', 'jsonb'],
+    ],
+    once: '(vehicle_id, incident_type, tm)',
   },
 } satisfies Record<string, Target>;
 
@@ -60,13 +78,17 @@ export class EventsWriter {
     })), tx);
   }
 
-  /** Appends incidents; each of grade ADAS_NOTIFY_GRADE or above also rings the bell of those who may see ADAS. */
+  /**
+   * Appends incidents, skipping those already stored (same vehicle, type and time); each new one of grade
+   * ADAS_NOTIFY_GRADE or above also rings the bell of those who may see ADAS. Returns the new rows' ids.
+   */
   async adasIncidents(incidents: AdasIncident[], tx: Queryable = this.db): Promise<number[]> {
     const ids = await this.append(TARGETS.adas, incidents.map((e) => ({
       ...base(e), incident_type: e.incidentType, speed: e.speed ?? null, lat: e.lat ?? null, lon: e.lon ?? null,
-      grade: e.grade ?? 1, route_id: e.routeId ?? null, details: e.details ?? null,
+      grade: e.grade ?? 1, route_id: e.routeId ?? null, trip_id: e.tripId ?? null, race_num: e.raceNum ?? null,
+      driver_id: e.driverId ?? null, evidence: e.evidence ?? null, source_id: e.sourceId ?? null, details: e.details ?? null,
     })), tx);
-    if (this.notifier && incidents.some((e) => (e.grade ?? 1) >= ADAS_NOTIFY_GRADE)) {
+    if (this.notifier && ids.length && incidents.some((e) => (e.grade ?? 1) >= ADAS_NOTIFY_GRADE)) {
       const severe = await tx.query<{ id: number; depot_number: number | null; incident_type: number; grade: number; incident_name: string | null }>(
         `select e.id::float8 as id, e.depot_number, e.incident_type, e.grade,
                 (select t.incident_name from adas.incident_type t where t.incident_type = e.incident_type order by t.id limit 1) as incident_name
@@ -99,6 +121,7 @@ export class EventsWriter {
               ${names.map((name) => `x.${name}`).join(', ')}
          from rows from (jsonb_to_recordset($1::jsonb) as (${definitions.join(', ')})) with ordinality as x(${aliases.join(', ')})
         order by x.ord
+       ${target.once ? `on conflict ${target.once} do nothing` : ''}
        returning id::float8 as id`,
       [JSON.stringify(records)],
     );

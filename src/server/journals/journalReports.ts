@@ -65,9 +65,11 @@ export const JOURNAL_SOURCES = bindReports(JOURNAL_REPORTS, {
     from: `adas.incident_event j ${vehicleJoin}
       left join (select distinct on (incident_type) incident_type, incident_name from adas.incident_type order by incident_type, id) t
         on t.incident_type = j.incident_type
-      left join mgt.routes rt on rt.route_id = j.route_id`,
+      left join mgt.routes rt on rt.route_id = j.route_id
+      left join app.users u on u.id = j.reviewed_by`,
     columns: `j.id::float8 as id, j.tm, ${vehicleColumns}, j.incident_type, t.incident_name,
-      j.grade, j.speed, j.lat, j.lon, j.route_id, rt.route_short_name as route_name`,
+      j.grade, j.speed, j.lat, j.lon, j.route_id, rt.route_short_name as route_name,
+      j.review, j.review_comment, u.username as reviewed_by, j.reviewed_at`,
     time: 'j.tm', vehicle: 'j.vehicle_id', type: { sql: 'j.incident_type', cast: 'int' },
   }),
 });

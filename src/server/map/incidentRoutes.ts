@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { IncidentEvent, IncidentType } from '../../shared/map';
+import type { Queryable } from '../db/types';
 import { fail } from '../http/errors';
 import { BBOX_SCHEMA, MAP_READ, parseBbox } from './queryParams';
 
@@ -10,19 +11,19 @@ const DAY_MS = 86_400_000;
 /** Spec §3: an incident type without a name is labelled 'ISPV event {type}'. */
 export const defaultIncidentName = (type: number): string => `ISPV event ${type}`;
 
+/** The incident types handbook as the map and the field app read it; the first row of a code twice listed wins. */
+export async function incidentTypesOf(db: Queryable): Promise<IncidentType[]> {
+  const rows = await db.query<{ incidentType: number; colour: string; shortName: string | null; name: string | null }>(
+    `select distinct on (incident_type) incident_type as "incidentType", incident_color as colour,
+            nullif(btrim(incident_short_name), '') as "shortName", nullif(btrim(incident_name), '') as name
+       from adas.incident_type order by incident_type, id`,
+  );
+  return rows.map((row) => ({ ...row, name: row.name ?? defaultIncidentName(row.incidentType) }));
+}
+
 export default async function incidentRoutes(app: FastifyInstance): Promise<void> {
-  const incidentTypes = async (): Promise<IncidentType[]> => {
-    // The handbook may list a code twice: the first row of each code wins, as the journal's name lookup does.
-    const rows = await app.db.query<{ incidentType: number; colour: string; shortName: string | null; name: string | null }>(
-      `select distinct on (incident_type) incident_type as "incidentType", incident_color as colour,
-              nullif(btrim(incident_short_name), '') as "shortName", nullif(btrim(incident_name), '') as name
-         from adas.incident_type order by incident_type, id`,
-    );
-    return rows.map((row) => ({ ...row, name: row.name ?? defaultIncidentName(row.incidentType) }));
-  };
   const summary = "Типы инцидентов ИСПВ: код, цвет, краткое и полное название (без названия — 'ISPV event {код}')";
-  app.get('/api/v1/map/incident-types', { config: MAP_READ, schema: { tags: ['map'], summary } }, incidentTypes);
-  app.get('/api/v1/adas/incidents-types', { config: MAP_READ, schema: { tags: ['adas'], summary: `${summary} — для полевого приложения` } }, incidentTypes);
+  app.get('/api/v1/map/incident-types', { config: MAP_READ, schema: { tags: ['map'], summary } }, () => incidentTypesOf(app.db));
 
   app.get<{ Querystring: { from?: string; to?: string; bbox?: string } }>('/api/v1/map/incidents', {
     config: MAP_READ,

@@ -8,7 +8,7 @@ export interface SimulatorConfig {
   intervalMs: number;
   /** Schedule minutes are the operator's local time (SIMULATOR_TZ_OFFSET_MINUTES; default OPERATOR_TZ_OFFSET_MINUTES or +180). */
   tzOffsetMinutes: number;
-  /** Driver-assistance incidents raised per hour across the fleet (SIMULATOR_INCIDENTS_PER_HOUR, 6). */
+  /** Driver-assistance incidents raised per hour across the fleet (SIMULATOR_INCIDENTS_PER_HOUR, 12: the demo history's weekday rate). */
   incidentsPerHour: number;
   /** A vehicle parked at its depot reports once every this many intervals (SIMULATOR_PARKED_EVERY, 6). */
   parkedEvery: number;
@@ -20,7 +20,7 @@ export function simulatorConfig(demoData: boolean, env: NodeJS.ProcessEnv = proc
     enabled: env.SIMULATOR === 'true' || (env.SIMULATOR !== 'false' && demoData),
     intervalMs: Math.max(250, numberFromEnv(env.SIMULATOR_INTERVAL_MS, 5000)),
     tzOffsetMinutes: numberFromEnv(env.SIMULATOR_TZ_OFFSET_MINUTES, operatorOffset),
-    incidentsPerHour: Math.max(0, numberFromEnv(env.SIMULATOR_INCIDENTS_PER_HOUR, 6)),
+    incidentsPerHour: Math.max(0, numberFromEnv(env.SIMULATOR_INCIDENTS_PER_HOUR, 12)),
     parkedEvery: Math.max(1, Math.round(numberFromEnv(env.SIMULATOR_PARKED_EVERY, 6))),
   };
 }

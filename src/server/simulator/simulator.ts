@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/types';
-import type { AdasIncident } from '../journals/eventsWriter';
-import { operatorDate } from '../map/operatorDay';
+import type { IncidentSender, RawIncident } from '../adas/incidentIngest';
+import { operatorDate, operatorMidnight, operatorMinuteOfDay as operatorMinute } from '../map/operatorDay';
 import type { Position } from '../telemetry/types';
 import type { SimulatorConfig } from './config';
 import { planDay } from './dayPlan';
+import { hourFactor, pickGrade, pickType, routeFactor, speedFactor, vehicleFactor, workOf } from './incidentModel';
 import { loadNetwork, type SimNetwork } from './network';
 import type { VehiclePlan, VehicleState } from './vehiclePlan';
 
@@ -12,8 +13,8 @@ export interface SimulatorDeps {
   db: Queryable;
   /** The telemetry pipeline's ingest: simulated positions take the same path as real ones. */
   ingest: (positions: Position[]) => unknown;
-  /** Appends driver-assistance incidents (app.eventsWriter.adasIncidents). */
-  incidents?: (incidents: AdasIncident[]) => Promise<number[]>;
+  /** Driver-assistance incidents in, as a unit sends them (app.adas.ingest): the ids stored. */
+  incidents?: (incidents: RawIncident[], sender: IncidentSender) => Promise<number[]>;
   log: FastifyBaseLogger;
 }
 
@@ -110,25 +111,35 @@ export class Simulator {
       positions.push(this.report(plan.vehicleId, state, t));
     }
     this.emit(positions);
-    const chance = (this.config.incidentsPerHour * Math.min(SLICE_MS, this.config.intervalMs)) / 3_600_000;
+    const hour = Math.floor(((operatorMinute(t, this.config.tzOffsetMinutes)) / 60));
+    const chance = (this.config.incidentsPerHour * hourFactor(hour) * Math.min(SLICE_MS, this.config.intervalMs)) / 3_600_000;
     if (positions.length && Math.random() < chance) void this.emitIncident(positions, t);
   }
 
-  /** A driver-assistance incident at one of the moving vehicles of `positions` (random type and grade). */
+  /**
+   * A driver-assistance incident at one of the moving vehicles of `positions`, by the demo's incident model
+   * (incidentModel.ts): the worse vehicles and routes and the faster vehicles are likelier, the type follows
+   * the speed and hour. It goes in as a unit's incident (validated, deduplicated, the bell for grade 3).
+   */
   async emitIncident(positions: readonly Position[], t = this.now()): Promise<number[]> {
     const types = this.network?.incidentTypes ?? [];
     const moving = positions.filter((p) => p.speed > 5);
     const candidates = moving.length ? moving : positions;
     if (!this.deps.incidents || types.length === 0 || candidates.length === 0) return [];
-    const p = candidates[Math.floor(Math.random() * candidates.length)];
-    const roll = Math.random();
-    const grade: 1 | 2 | 3 = roll < 0.6 ? 1 : roll < 0.9 ? 2 : 3;
-    const routeId = this.stateOf(p.vehicleId, t)?.routeId ?? null;
+    const weights = candidates.map((p) => vehicleFactor(p.vehicleId) * routeFactor(this.stateOf(p.vehicleId, t)?.routeId ?? null) * speedFactor(p.speed));
+    let roll = Math.random() * weights.reduce((sum, w) => sum + w, 0);
+    const p = candidates.find((_, i) => (roll -= weights[i]) < 0) ?? candidates[candidates.length - 1];
+    const hour = Math.floor(operatorMinute(t, this.config.tzOffsetMinutes) / 60);
+    const incidentType = pickType(types, p.speed, hour, Math.random);
+    const placeOf = (vehicleId: number, time: number) => {
+      const state = this.stateOf(vehicleId, time);
+      return state && { routeId: state.routeId, tripId: state.tripId };
+    };
     try {
       const ids = await this.deps.incidents([{
-        at: new Date(t), vehicleId: p.vehicleId, incidentType: types[Math.floor(Math.random() * types.length)],
-        speed: Math.round(p.speed), lat: p.lat, lon: p.lon, grade, routeId, details: { simulated: true },
-      }]);
+        depot_number: this.network?.depotNumberOf.get(p.vehicleId), incident_type: incidentType, tm: Math.floor(t / 1000) * 1000,
+        speed: Math.round(p.speed * 10) / 10, lat: p.lat, lon: p.lon, grade: pickGrade(incidentType, p.speed, Math.random),
+      }], { sourceId: null, allowedDevices: null, placeOf });
       this.stats.incidents += ids.length;
       return ids;
     } catch (err) {
@@ -168,10 +179,24 @@ export class Simulator {
       });
   }
 
+  /** The day's work (trips and kilometres per vehicle and route) for the incident rates (adas.route_work). */
+  private async writeWork(date: string): Promise<void> {
+    const midnight = operatorMidnight(date, this.config.tzOffsetMinutes);
+    const work = workOf(this.plans, midnight, midnight + 86_400_000);
+    if (!work.length) return;
+    await this.deps.db.query(
+      `insert into adas.route_work (day, vehicle_id, route_id, trips, km)
+       select $1::date, x.vehicle_id, x.route_id, x.trips, x.km from jsonb_to_recordset($2::jsonb) as x(vehicle_id int, route_id int, trips int, km real)
+       on conflict (day, vehicle_id, route_id) do update set trips = excluded.trips, km = excluded.km`,
+      [date, JSON.stringify(work)],
+    );
+  }
+
   private async loadDay(date: string): Promise<void> {
     const started = performance.now();
     this.plans = await planDay(this.deps.db, this.network!, date, this.config.tzOffsetMinutes);
     this.planOf = new Map(this.plans.map((plan) => [plan.vehicleId, plan]));
+    await this.writeWork(date);
     this.day = date;
     this.stats.plans = this.plans.length;
     this.stats.lastLoadMs = performance.now() - started;

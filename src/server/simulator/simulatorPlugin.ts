@@ -20,7 +20,11 @@ async function simulatorPlugin(app: FastifyInstance): Promise<void> {
   const simulator = new Simulator({
     db: app.db,
     ingest: (positions) => app.telemetry.pipeline.ingest(positions),
-    incidents: (incidents) => app.eventsWriter.adasIncidents(incidents),
+    incidents: async (incidents, sender) => {
+      const outcome = await app.adas.ingest.ingest(incidents, sender);
+      if (!outcome.ok) throw new Error(`simulated incidents refused: ${JSON.stringify(outcome.errors.slice(0, 3))}`);
+      return outcome.ids;
+    },
     log: app.log.child({ area: 'simulator' }),
   }, config);
   app.decorate('simulator', simulator);
@@ -30,4 +34,4 @@ async function simulatorPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('preClose', async () => simulator.stop());
 }
 
-export default fp(simulatorPlugin, { name: 'simulator', dependencies: ['telemetry', 'journals'] });
+export default fp(simulatorPlugin, { name: 'simulator', dependencies: ['telemetry', 'journals', 'adas'] });

@@ -103,6 +103,10 @@ export const ADAS_EVENTS_JOURNAL = defineReport({
     { name: 'lon', header: 'Долгота', type: 'number', decimals: 6 },
     { name: 'route_id', header: 'ID маршрута', type: 'integer', exportOnly: true },
     { name: 'route_name', header: 'Маршрут', type: 'text' },
+    { name: 'review', header: 'Разбор', type: 'enum', labels: 'reports.adas.reviews', sortable: true },
+    { name: 'review_comment', header: 'Комментарий разбора', type: 'text' },
+    { name: 'reviewed_by', header: 'Разобрал', type: 'text' },
+    { name: 'reviewed_at', header: 'Время разбора', type: 'datetime', exportOnly: true },
   ],
 });
 

@@ -75,14 +75,16 @@ export type FilterKind = ReportFilter['kind'];
 
 /**
  * A chart over the report's rows: `x` the category column, `value` the plotted number; `stackBy` splits
- * each bar into one series per value of that column (long rows pivoted into one bar per x).
+ * each bar into one series per value of that column (long rows pivoted into one bar per x). `top` keeps the
+ * x values with the largest totals, largest first; a pie sums the rest into one «other» slice.
  */
 export interface ReportChart {
-  kind: 'bar' | 'line';
+  kind: 'bar' | 'line' | 'pie';
   title: string;
   x: string;
   value: string;
   stackBy?: string;
+  top?: number;
 }
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -112,8 +114,8 @@ export interface ReportDeclaration<P extends string = string> {
   totals?: boolean;
   /** 'auto' loads at once (the journals); 'button' waits for «Сформировать» (reports). */
   build: 'auto' | 'button';
-  /** A row opens a detail view (src/client/reports/reportCells.tsx). */
-  expand?: 'userActionDiff';
+  /** A row opens a detail view (src/client/reports/ReportTable.tsx). */
+  expand?: 'userActionDiff' | 'adasVehicleIncidents';
 }
 
 /** Identity with the types checked: the one way to declare a report. */
