@@ -7,6 +7,18 @@ export interface MapPosition {
   zoom: number;
 }
 
+/** Ticket control's settings (/system/bc): each takes effect at once. */
+export interface BcSettings {
+  /** Largest report photo accepted, MB. */
+  photoMaxMb: number;
+  /** How often the field app posts the controller's position while a task is in work, s. */
+  coordIntervalSeconds: number;
+  /** Positions older than this are not shown on the department-control map, min. */
+  positionMaxAgeMinutes: number;
+  /** A report is still accepted this long after its day ended; then the order is not achieved, h. */
+  lateReportHours: number;
+}
+
 /** The system settings document of spec section 3. */
 export interface SystemSettings {
   journals: { retentionDays: number };
@@ -17,6 +29,8 @@ export interface SystemSettings {
   requestRadius: number;
   video: { maxRequestMinutes: number; archiveDays: number };
   kkv: { enabled: boolean };
+  /** Ticket control (/system/bc). */
+  bc: BcSettings;
   egtsEquipmentDataMaxAge: number;
   modules: Record<string, boolean>;
   sections: Record<string, boolean>;

@@ -409,6 +409,12 @@ export const en: AppMessages = {
       reports: { maxPeriodDays: 'Longest report period, days' },
       journals: { retentionDays: 'User actions journal retention, days' },
       kkv: { enabled: 'KKV enabled' },
+      bc: {
+        photoMaxMb: 'Largest report photo, MB',
+        coordIntervalSeconds: 'Controller position interval, s',
+        positionMaxAgeMinutes: 'Show controller positions not older than, min',
+        lateReportHours: 'Reports accepted after the order day ends, h',
+      },
       eis: { enabled: 'EIS import enabled', sourceUrl: 'EIS export address', schedule: 'Daily import time' },
     },
     range: '%{min} to %{max}',
@@ -493,7 +499,7 @@ export const en: AppMessages = {
     rows: '%{from}–%{to} of %{count}',
     exported: 'File %{name} saved',
     export: { csv: 'CSV', xlsx: 'XLSX' },
-    filters: { period: 'Period', from: 'From', to: 'To', depots: 'Depots', routes: 'Routes', vehicles: 'Vehicles', incidentTypes: 'Incident types' },
+    filters: { period: 'Period', from: 'From', to: 'To', depots: 'Depots', routes: 'Routes', vehicles: 'Vehicles', incidentTypes: 'Incident types', departments: 'Territorial departments', controllers: 'Controllers' },
     presets: { today: 'Today', yesterday: 'Yesterday', thisWeek: 'This week', last7Days: 'Last 7 days', thisMonth: 'This month', last30Days: 'Last 30 days' },
     adas: {
       step: 'Step',

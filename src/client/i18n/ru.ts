@@ -410,6 +410,12 @@ export const ru = {
       reports: { maxPeriodDays: 'Наибольший период отчёта, дней' },
       journals: { retentionDays: 'Срок хранения журнала действий пользователей, дней' },
       kkv: { enabled: 'ККВ включён' },
+      bc: {
+        photoMaxMb: 'Наибольший размер фотографии отчёта, МБ',
+        coordIntervalSeconds: 'Интервал передачи положения контролёра, с',
+        positionMaxAgeMinutes: 'Показывать положения контролёров не старше, мин',
+        lateReportHours: 'Приём отчёта после окончания дня задания, ч',
+      },
       eis: { enabled: 'Импорт из ЕИС включён', sourceUrl: 'Адрес выгрузки ЕИС', schedule: 'Время ежедневного импорта' },
     },
     range: 'от %{min} до %{max}',
@@ -494,7 +500,7 @@ export const ru = {
     rows: '%{from}–%{to} из %{count}',
     exported: 'Файл %{name} сохранён',
     export: { csv: 'CSV', xlsx: 'XLSX' },
-    filters: { period: 'Период', from: 'С', to: 'По', depots: 'Предприятия', routes: 'Маршруты', vehicles: 'Транспортные средства', incidentTypes: 'Типы инцидентов' },
+    filters: { period: 'Период', from: 'С', to: 'По', depots: 'Предприятия', routes: 'Маршруты', vehicles: 'Транспортные средства', incidentTypes: 'Типы инцидентов', departments: 'Территориальные отделы', controllers: 'Контролёры' },
     presets: { today: 'Сегодня', yesterday: 'Вчера', thisWeek: 'Эта неделя', last7Days: 'Последние 7 дней', thisMonth: 'Этот месяц', last30Days: 'Последние 30 дней' },
     adas: {
       step: 'Шаг',

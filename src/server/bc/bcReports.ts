@@ -1,0 +1,108 @@
+import { BC_REPORTS, type BcGroup } from '../../shared/reports/bc';
+import type { ReportFilterValues } from '../../shared/reports/filters';
+import { bindReports } from '../reports/reportSource';
+
+/**
+ * Ticket-control reports' SQL (declarations: src/shared/reports/bc.ts). A period selects orders by their date
+ * (the operator's day, as the order has it). Passengers checked are counted per order (the report's tickets
+ * checked); per route they are shared equally among the order's vehicle checks, since the report does not
+ * record them per vehicle.
+ */
+
+/** Conditions on orders `t` shared by the three reports. */
+function orderConditions(filters: ReportFilterValues, params: unknown[]): string[] {
+  const conditions: string[] = [];
+  const add = (condition: (p: string) => string, value: unknown) => conditions.push(condition(`$${params.push(value)}`));
+  if (filters.from) add((p) => `t.date >= (${p}::timestamptz at time zone 'UTC' + make_interval(mins => $1::int))::date`, filters.from);
+  if (filters.to) add((p) => `t.date <= (${p}::timestamptz at time zone 'UTC' + make_interval(mins => $1::int))::date`, filters.to);
+  if (filters.department) add((p) => `t.department_id = any(${p}::int[])`, filters.department);
+  if (filters.controller) add((p) => `exists (select 1 from bc.controller_task_worker w where w.task_id = t.id and w.worker_id = any(${p}::int[]))`, filters.controller);
+  return conditions;
+}
+
+const where = (conditions: string[]) => (conditions.length ? `where ${conditions.join(' and ')}` : '');
+
+/** Per order: tickets checked, vehicle checks and their sums. */
+const ORDER_TOTALS = `
+  (select coalesce(sum(value::int), 0) from jsonb_each_text(t.check_tickets)) as tickets_checked,
+  (select count(*) from bc.check_vehicle c where c.task_id = t.id) as vehicles,
+  (select coalesce(sum(c.kickout + c.ovd_deliver), 0) from bc.check_vehicle c where c.task_id = t.id) as violations,
+  (select coalesce(sum(c.take_sk + c.take_vesb + c.take_other_leg + c.take_other_not_leg), 0) from bc.check_vehicle c where c.task_id = t.id) as seized`;
+
+const GROUP_SQL: Record<BcGroup, { key: string; name: string; from: string }> = {
+  department: { key: 'd.td_id', name: 'd.td_name', from: 'join cat.department d on d.td_id = t.department_id' },
+  controller: {
+    key: 'w.driver_id', name: `concat_ws(' ', w.last_name, w.first_name, w.middle_name)`,
+    from: 'join bc.controller_task_worker tw on tw.task_id = t.id join mgt.driver w on w.driver_id = tw.worker_id',
+  },
+  route: { key: 'm.route_id', name: 'm.route_short_name', from: 'join bc.controller_task_route tr on tr.task_id = t.id join mgt.routes m on m.route_id = tr.route_id' },
+  day: { key: 't.date', name: `to_char(t.date, 'DD.MM.YYYY')`, from: '' },
+};
+
+export const BC_SOURCES = bindReports(BC_REPORTS, {
+  '/bc/resultuser': {
+    shape: 'summary',
+    select(filters, { offsetMinutes }) {
+      const params: unknown[] = [offsetMinutes];
+      const conditions = orderConditions(filters, params);
+      return {
+        text: `select concat_ws(' ', w.last_name, w.first_name, w.middle_name) as controller, to_char(t.date, 'YYYY-MM-DD') as date,
+                 t.id as task_id, t.number, d.td_name as department, t.status,
+                 o.tickets_checked::int, o.vehicles::int, o.violations::int, o.seized::int,
+                 (select count(*)::int from bc.task_photo p where p.task_id = t.id) as photos
+               from bc.controller_task t
+               join bc.controller_task_worker tw on tw.task_id = t.id join mgt.driver w on w.driver_id = tw.worker_id
+               join cat.department d on d.td_id = t.department_id
+               cross join lateral (select ${ORDER_TOTALS}) o
+               ${where(conditions)}${filters.controller ? ` ${conditions.length ? 'and' : 'where'} w.driver_id = any($${params.push(filters.controller)}::int[])` : ''}`,
+        params,
+      };
+    },
+  },
+  '/bc/routerate': {
+    shape: 'summary',
+    select(filters, { offsetMinutes }) {
+      const params: unknown[] = [offsetMinutes];
+      const conditions = orderConditions(filters, params);
+      const routeCondition = filters.route ? `where m.route_id = any($${params.push(filters.route)}::int[])` : '';
+      return {
+        text: `with orders as (
+                 select t.id, (select coalesce(sum(value::int), 0) from jsonb_each_text(t.check_tickets)) as tickets,
+                        (select count(*) from bc.check_vehicle c where c.task_id = t.id) as checks
+                 from bc.controller_task t ${where([...conditions, `t.status = 'closed'`])}),
+               per_route as (
+                 select c.route_id, count(distinct c.task_id)::int as orders, count(*)::int as vehicles,
+                        sum(o.tickets::numeric / greatest(o.checks, 1)) as passengers, sum(c.kickout + c.ovd_deliver)::int as violations
+                 from bc.check_vehicle c join orders o on o.id = c.task_id where c.route_id is not null group by c.route_id)
+               select m.route_short_name as route, r.orders, r.vehicles, round(r.passengers)::int as passengers, r.violations,
+                      round(100 * r.violations / greatest(r.passengers, 1), 1)::float8 as rate
+               from per_route r join mgt.routes m on m.route_id = r.route_id ${routeCondition}`,
+        params,
+      };
+    },
+  },
+  '/bc/reports': {
+    shape: 'summary',
+    select(filters, { offsetMinutes }) {
+      const params: unknown[] = [offsetMinutes];
+      const conditions = orderConditions(filters, params);
+      if (filters.route) conditions.push(`exists (select 1 from bc.controller_task_route x where x.task_id = t.id and x.route_id = any($${params.push(filters.route)}::int[]))`);
+      const group = GROUP_SQL[(filters.group as BcGroup | undefined) ?? 'department'];
+      return {
+        text: `select ${group.name} as name, count(distinct t.id)::int as orders,
+                 count(distinct t.id) filter (where t.status = 'closed')::int as closed,
+                 count(distinct t.id) filter (where t.status = 'not_achieved')::int as not_achieved,
+                 coalesce(sum(c.vehicles), 0)::int as vehicles, coalesce(sum(c.kickout), 0)::int as kickout,
+                 coalesce(sum(c.ovd_deliver), 0)::int as ovd_deliver, coalesce(sum(c.driver_raport), 0)::int as driver_raport,
+                 coalesce(sum(c.seized), 0)::int as seized
+               from bc.controller_task t ${group.from}
+               left join lateral (select count(*) as vehicles, sum(v.kickout) as kickout, sum(v.ovd_deliver) as ovd_deliver, sum(v.driver_raport) as driver_raport,
+                                   sum(v.take_sk + v.take_vesb + v.take_other_leg + v.take_other_not_leg) as seized
+                                 from bc.check_vehicle v where v.task_id = t.id) c on true
+               ${where(conditions)}
+               group by ${group.key}, ${group.name}`,
+        params,
+      };
+    },
+  },
+});
