@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_COUNT, SEIZED_CATEGORIES, capSold, newVehicleCheck, soldCap, soldOverReceived, toCount, toOptionalNumber, type TaskResultBody } from '../src/shared/bc/report';
+import { MAX_COUNT, SEIZED_CATEGORIES, capSold, recapSold, newVehicleCheck, soldCap, soldOverReceived, toCount, toOptionalNumber, type TaskResultBody } from '../src/shared/bc/report';
 import { transitionAllowed } from '../src/shared/bc/tasks';
 import { RATE_RED, rateColor } from '../src/shared/bc/rate';
 
@@ -56,6 +56,12 @@ describe('the sold-ticket cap', () => {
       });
       return soldOverReceived(r).length === 0;
     }));
+  });
+
+  it('lowering the tickets received caps the sold counts again, vehicle by vehicle', () => {
+    const r = recapSold({ ...report(10, [3, 4, 2]), check_tickets: { 1: 5 } });
+    expect(r.check_vehicles.map((c) => c.sell_tickets[0].count)).toEqual([3, 2, 0]);
+    expect(soldOverReceived(r)).toEqual([]);
   });
 
   it('names the ticket types over the cap (what the server refuses)', () => {

@@ -101,3 +101,21 @@ export function newVehicleCheck(ticketIds: readonly number[]): VehicleCheck {
 
 /** Violations of one check: passengers put off without a ticket and delivered to the police. */
 export const violationsOf = (check: Pick<VehicleCheck, 'kickout' | 'OVDdeliver'>): number => check.kickout + check.OVDdeliver;
+
+/**
+ * The report after the tickets received changed: every sold count capped again, vehicle by vehicle in list
+ * order, so the sums stay within what was received.
+ */
+export function recapSold(result: TaskResultBody): TaskResultBody {
+  const left = new Map<number, number>();
+  const check_vehicles = result.check_vehicles.map((check) => ({
+    ...check,
+    sell_tickets: check.sell_tickets.map(({ ticket_id, count }) => {
+      const available = left.get(ticket_id) ?? toCount(result.check_tickets[String(ticket_id)]);
+      const capped = Math.min(count, available);
+      left.set(ticket_id, available - capped);
+      return { ticket_id, count: capped };
+    }),
+  }));
+  return { ...result, check_vehicles };
+}
