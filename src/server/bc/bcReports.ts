@@ -22,10 +22,8 @@ function orderConditions(filters: ReportFilterValues, params: unknown[]): string
 
 const where = (conditions: string[]) => (conditions.length ? `where ${conditions.join(' and ')}` : '');
 
-/** Per order: tickets checked, vehicle checks and their sums. */
+/** Per order: its violations and seized tickets (tickets and vehicles checked are kept on the order). */
 const ORDER_TOTALS = `
-  (select coalesce(sum(value::int), 0) from jsonb_each_text(t.check_tickets)) as tickets_checked,
-  (select count(*) from bc.check_vehicle c where c.task_id = t.id) as vehicles,
   (select coalesce(sum(c.kickout + c.ovd_deliver), 0) from bc.check_vehicle c where c.task_id = t.id) as violations,
   (select coalesce(sum(c.take_sk + c.take_vesb + c.take_other_leg + c.take_other_not_leg), 0) from bc.check_vehicle c where c.task_id = t.id) as seized`;
 
@@ -48,7 +46,7 @@ export const BC_SOURCES = bindReports(BC_REPORTS, {
       return {
         text: `select concat_ws(' ', w.last_name, w.first_name, w.middle_name) as controller, to_char(t.date, 'YYYY-MM-DD') as date,
                  t.id as task_id, t.number, d.td_name as department, t.status,
-                 o.tickets_checked::int, o.vehicles::int, o.violations::int, o.seized::int,
+                 t.tickets_checked, t.vehicles_checked as vehicles, o.violations::int, o.seized::int,
                  (select count(*)::int from bc.task_photo p where p.task_id = t.id) as photos
                from bc.controller_task t
                join bc.controller_task_worker tw on tw.task_id = t.id join mgt.driver w on w.driver_id = tw.worker_id
@@ -64,19 +62,16 @@ export const BC_SOURCES = bindReports(BC_REPORTS, {
     select(filters, { offsetMinutes }) {
       const params: unknown[] = [offsetMinutes];
       const conditions = orderConditions(filters, params);
-      const routeCondition = filters.route ? `where m.route_id = any($${params.push(filters.route)}::int[])` : '';
       return {
-        text: `with orders as (
-                 select t.id, (select coalesce(sum(value::int), 0) from jsonb_each_text(t.check_tickets)) as tickets,
-                        (select count(*) from bc.check_vehicle c where c.task_id = t.id) as checks
-                 from bc.controller_task t ${where([...conditions, `t.status = 'closed'`])}),
-               per_route as (
-                 select c.route_id, count(distinct c.task_id)::int as orders, count(*)::int as vehicles,
-                        sum(o.tickets::numeric / greatest(o.checks, 1)) as passengers, sum(c.kickout + c.ovd_deliver)::int as violations
-                 from bc.check_vehicle c join orders o on o.id = c.task_id where c.route_id is not null group by c.route_id)
-               select m.route_short_name as route, r.orders, r.vehicles, round(r.passengers)::int as passengers, r.violations,
-                      round(100 * r.violations / greatest(r.passengers, 1), 1)::float8 as rate
-               from per_route r join mgt.routes m on m.route_id = r.route_id ${routeCondition}`,
+        // one pass over the period's vehicle checks; an order's passengers are shared equally among its checks
+        text: `select m.route_short_name as route, r.orders, r.vehicles, round(r.passengers)::int as passengers, r.violations,
+                      round((100 * r.violations / greatest(r.passengers, 1))::numeric, 1)::float8 as rate
+               from (select c.route_id, count(distinct c.task_id)::int as orders, count(*)::int as vehicles,
+                            sum(t.tickets_checked::float8 / greatest(t.vehicles_checked, 1)) as passengers, sum(c.kickout + c.ovd_deliver)::int as violations
+                     from bc.controller_task t join bc.check_vehicle c on c.task_id = t.id
+                     ${where([...conditions, `t.status = 'closed'`, 'c.route_id is not null', ...(filters.route ? [`c.route_id = any($${params.push(filters.route)}::int[])`] : [])])}
+                     group by c.route_id) r
+               join mgt.routes m on m.route_id = r.route_id`,
         params,
       };
     },

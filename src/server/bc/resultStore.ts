@@ -100,9 +100,9 @@ export async function checkResult(db: Queryable, body: TaskResultBody): Promise<
 /** Replaces the report of an order (tickets checked and vehicle checks). */
 export async function saveResult(db: Queryable, taskId: number, body: TaskResultBody): Promise<void> {
   await db.query(
-    `update bc.controller_task set check_tickets = $2, result_at = now(), updated_at = now(),
+    `update bc.controller_task set check_tickets = $2, tickets_checked = $3, vehicles_checked = $4, result_at = now(), updated_at = now(),
        status = case when status = 'new' then 'in_work' else status end where id = $1`,
-    [taskId, JSON.stringify(body.check_tickets)],
+    [taskId, JSON.stringify(body.check_tickets), Object.values(body.check_tickets).reduce((sum, n) => sum + n, 0), body.check_vehicles.length],
   );
   await db.query('delete from bc.check_vehicle where task_id = $1', [taskId]);
   if (!body.check_vehicles.length) return;

@@ -102,13 +102,15 @@ export async function insertDemoTicketControl(tx: Queryable, scale: DemoScale, t
   }
 
   const ids = (await tx.query<{ id: number }>(
-    `insert into bc.controller_task (number, date, graphic_type_id, department_id, control_region_id, status, check_tickets, result_at, closed_at, created_at)
+    `insert into bc.controller_task (number, date, graphic_type_id, department_id, control_region_id, status, check_tickets, tickets_checked, vehicles_checked,
+       result_at, closed_at, created_at)
      select x.number, x.date, x.graphic, x.td, x.region, x.status, x.tickets::jsonb,
+            (select coalesce(sum(value::int), 0) from jsonb_each_text(x.tickets::jsonb)), x.checks,
             case when x.status = 'closed' then x.date + time '16:30' end, case when x.status = 'closed' then x.date + time '17:00' end, x.date - 1 + time '15:00'
-     from unnest($1::text[], $2::date[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[]) with ordinality as x(number, date, graphic, td, region, status, tickets, n)
+     from unnest($1::text[], $2::date[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::int[]) with ordinality as x(number, date, graphic, td, region, status, tickets, checks, n)
      order by x.n returning id`,
     [tasks.map((t) => t.number), tasks.map((t) => t.date), tasks.map((t) => t.graphic), tasks.map((t) => t.td), tasks.map((t) => t.region),
-      tasks.map((t) => t.status), received.map((r) => JSON.stringify(r))],
+      tasks.map((t) => t.status), received.map((r) => JSON.stringify(r)), tasks.map((_, i) => checks.filter((c) => c.task === i).length)],
   )).map((row) => row.id);
   await tx.query('insert into bc.controller_task_worker (task_id, worker_id) select unnest($1::int[]), unnest($2::int[])', [workers.map(([i]) => ids[i]), workers.map(([, w]) => w)]);
   await tx.query('insert into bc.controller_task_route (task_id, route_id, type) select unnest($1::int[]), unnest($2::int[]), unnest($3::smallint[])', [

@@ -16,6 +16,9 @@ create table bc.controller_task (
   status text not null default 'new' check (status in ('new', 'in_work', 'closed', 'not_achieved')),
   -- tickets checked per ticket type: { "<ticket_type_id>": count }
   check_tickets jsonb not null default '{}'::jsonb,
+  -- the report's totals, kept with it so the reports over a year read no JSON: tickets checked, vehicles checked
+  tickets_checked int not null default 0,
+  vehicles_checked int not null default 0,
   note text,
   -- the order a calendar copy was made from
   copied_from int references bc.controller_task (id) on delete set null,
