@@ -291,6 +291,18 @@ describe.each(ENGINES)('ticket control on %s', (engine) => {
     expect(xlsx.statusCode).toBe(200);
   });
 
+  it('an administrator links a login to its employee through the users API, one login per employee', async () => {
+    const [{ id, worker_id }] = await t.db.query<{ id: number; worker_id: number }>(`select id, worker_id from app.users where username = 'controller2'`);
+    const [{ worker_id: taken }] = await t.db.query<{ worker_id: number }>(`select worker_id from app.users where username = 'controller'`);
+    const refused = await call('PUT', `/api/v1/users/${id}`, admin, { workerId: taken });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().messages).toEqual(['worker_taken']);
+    expect((await call('PUT', `/api/v1/users/${id}`, admin, { workerId: 999_999 })).statusCode).toBe(400);
+    expect((await call('PUT', `/api/v1/users/${id}`, admin, { workerId: null })).json().workerId).toBeNull();
+    expect((await call('GET', '/api/v1/pass/controllertask/worker', other)).json()).toBeNull();
+    expect((await call('PUT', `/api/v1/users/${id}`, admin, { workerId: worker_id })).json().workerId).toBe(worker_id);
+  });
+
   it('every ticket-control route is gone (404) while the bc module is off', async () => {
     await call('PUT', '/api/v1/settings/modules', admin, { modules: { bc: false } });
     try {

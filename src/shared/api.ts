@@ -80,6 +80,8 @@ export interface ListResponse<T> {
 /** A user as GET /api/v1/users returns it and the administration screens write it (never a password). */
 export interface UserRecord extends UserProfile {
   roles: number[];
+  /** The employee (handbook «Сотрудники») the login works as: a ticket controller's work orders come through it. */
+  workerId: number | null;
   createdAt?: string;
 }
 

@@ -46,6 +46,7 @@ export const ERROR_CATALOGUE = {
   'username must be longer than or equal to 3 characters': { ru: 'Имя не должно быть короче трёх символов', en: 'Name must not be shorter than three characters' },
   report_period_required: { ru: 'Укажите период отчёта', en: 'Choose the report period' },
   report_period_too_long: { ru: 'Период отчёта больше допустимого', en: 'The report period is too long' },
+  worker_taken: { ru: 'Этот сотрудник уже связан с другим пользователем', en: 'This employee is linked to another user' },
   bc_task_not_yours: { ru: 'Задание назначено другому контролёру', en: 'The order is assigned to another controller' },
   bc_not_a_controller: { ru: 'Пользователь не связан с сотрудником-контролёром', en: 'The user is not linked to a controller employee' },
   bc_status_transition: { ru: 'Такой переход статуса задания невозможен', en: 'The order cannot move to this status' },
