@@ -173,6 +173,11 @@ async function reportsPart(): Promise<void> {
     select t.id, k, m.route_short_name, m.route_id, 1000 + k, '[]', 0, (t.id + k) % 2, (t.id * k) % 4, (t.id + k) % 7 / 6, (t.id + k) % 11 / 10
     from bc.controller_task t join bc.controller_task_route rt on rt.task_id = t.id join mgt.routes m on m.route_id = rt.route_id, generate_series(0, 2) k
     where t.number like 'Y-%' and t.status = 'closed'`);
+  await client.query(`
+    update bc.controller_task t set kickout_total = s.kickout, ovd_total = s.ovd, raport_total = s.raport, seized_total = s.seized
+    from (select task_id, sum(kickout)::int as kickout, sum(ovd_deliver)::int as ovd, sum(driver_raport)::int as raport, sum(take_sk)::int as seized
+          from bc.check_vehicle group by task_id) s
+    where s.task_id = t.id and t.number like 'Y-%'`);
   for (const table of ['controller_task', 'check_vehicle', 'controller_task_worker', 'controller_task_route']) await client.query(`vacuum analyze bc.${table}`);
   const [{ orders }] = (await client.query('select count(*)::int as orders from bc.controller_task')).rows;
   const [{ checks }] = (await client.query('select count(*)::int as checks from bc.check_vehicle')).rows;

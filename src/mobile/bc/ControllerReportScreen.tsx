@@ -81,7 +81,7 @@ export default function ControllerReportScreen() {
     await enqueue({ kind: 'status', status: 'closed', taskId: task.id, userId: userId!, key: newKey(), createdAt: Date.now() });
     await fieldDb.drafts.delete(task.id);
     setLocalStatus('closed');
-    showMessage(t(navigator.onLine ? 'mobile.bc.queued' : 'mobile.bc.offline'), 'success');
+    showMessage(t(navigator.onLine ? 'mobile.bc.queued' : 'mobile.bc.offline'), navigator.onLine ? 'success' : 'warning');
     navigate('/bc');
   };
 

@@ -9,7 +9,10 @@ import { bindReports } from '../reports/reportSource';
  * record them per vehicle.
  */
 
-/** Conditions on orders `t` shared by the three reports. */
+/**
+ * Conditions on orders `t` shared by the three reports. Grouped by controller or route, an order counts once
+ * for each of its controllers or routes (an order lists a worker and a route once).
+ */
 function orderConditions(filters: ReportFilterValues, params: unknown[]): string[] {
   const conditions: string[] = [];
   const add = (condition: (p: string) => string, value: unknown) => conditions.push(condition(`$${params.push(value)}`));
@@ -21,11 +24,6 @@ function orderConditions(filters: ReportFilterValues, params: unknown[]): string
 }
 
 const where = (conditions: string[]) => (conditions.length ? `where ${conditions.join(' and ')}` : '');
-
-/** Per order: its violations and seized tickets (tickets and vehicles checked are kept on the order). */
-const ORDER_TOTALS = `
-  (select coalesce(sum(c.kickout + c.ovd_deliver), 0) from bc.check_vehicle c where c.task_id = t.id) as violations,
-  (select coalesce(sum(c.take_sk + c.take_vesb + c.take_other_leg + c.take_other_not_leg), 0) from bc.check_vehicle c where c.task_id = t.id) as seized`;
 
 const GROUP_SQL: Record<BcGroup, { key: string; name: string; from: string }> = {
   department: { key: 'd.td_id', name: 'd.td_name', from: 'join cat.department d on d.td_id = t.department_id' },
@@ -45,14 +43,13 @@ export const BC_SOURCES = bindReports(BC_REPORTS, {
       const conditions = orderConditions(filters, params);
       return {
         text: `select concat_ws(' ', w.last_name, w.first_name, w.middle_name) as controller, to_char(t.date, 'YYYY-MM-DD') as date,
-                 t.id as task_id, t.number, d.td_name as department, t.status,
-                 t.tickets_checked, t.vehicles_checked as vehicles, o.violations::int, o.seized::int,
+                 t.id as task_id, t.number, d.td_name as department, t.status, t.tickets_checked, t.vehicles_checked as vehicles,
+                 t.kickout_total + t.ovd_total as violations, t.seized_total as seized,
                  (select count(*)::int from bc.task_photo p where p.task_id = t.id) as photos
                from bc.controller_task t
                join bc.controller_task_worker tw on tw.task_id = t.id join mgt.driver w on w.driver_id = tw.worker_id
                join cat.department d on d.td_id = t.department_id
-               cross join lateral (select ${ORDER_TOTALS}) o
-               ${where(conditions)}${filters.controller ? ` ${conditions.length ? 'and' : 'where'} w.driver_id = any($${params.push(filters.controller)}::int[])` : ''}`,
+               ${where([...conditions, ...(filters.controller ? [`w.driver_id = any($${params.push(filters.controller)}::int[])`] : [])])}`,
         params,
       };
     },
@@ -84,16 +81,13 @@ export const BC_SOURCES = bindReports(BC_REPORTS, {
       if (filters.route) conditions.push(`exists (select 1 from bc.controller_task_route x where x.task_id = t.id and x.route_id = any($${params.push(filters.route)}::int[]))`);
       const group = GROUP_SQL[(filters.group as BcGroup | undefined) ?? 'department'];
       return {
-        text: `select ${group.name} as name, count(distinct t.id)::int as orders,
-                 count(distinct t.id) filter (where t.status = 'closed')::int as closed,
-                 count(distinct t.id) filter (where t.status = 'not_achieved')::int as not_achieved,
-                 coalesce(sum(c.vehicles), 0)::int as vehicles, coalesce(sum(c.kickout), 0)::int as kickout,
-                 coalesce(sum(c.ovd_deliver), 0)::int as ovd_deliver, coalesce(sum(c.driver_raport), 0)::int as driver_raport,
-                 coalesce(sum(c.seized), 0)::int as seized
+        // the orders keep their report's totals: no vehicle check is read
+        text: `select ${group.name} as name, count(*)::int as orders,
+                 count(*) filter (where t.status = 'closed')::int as closed,
+                 count(*) filter (where t.status = 'not_achieved')::int as not_achieved,
+                 sum(t.vehicles_checked)::int as vehicles, sum(t.kickout_total)::int as kickout, sum(t.ovd_total)::int as ovd_deliver,
+                 sum(t.raport_total)::int as driver_raport, sum(t.seized_total)::int as seized
                from bc.controller_task t ${group.from}
-               left join lateral (select count(*) as vehicles, sum(v.kickout) as kickout, sum(v.ovd_deliver) as ovd_deliver, sum(v.driver_raport) as driver_raport,
-                                   sum(v.take_sk + v.take_vesb + v.take_other_leg + v.take_other_not_leg) as seized
-                                 from bc.check_vehicle v where v.task_id = t.id) c on true
                ${where(conditions)}
                group by ${group.key}, ${group.name}`,
         params,

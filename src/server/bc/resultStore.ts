@@ -97,12 +97,22 @@ export async function checkResult(db: Queryable, body: TaskResultBody): Promise<
   if (over.length) throw fail(400, 'bc_sold_over_received', ...over.map(String));
 }
 
+/** The totals an order keeps of its report: tickets checked, vehicles, put off, delivered to the police, driver reports, seized. */
+export function reportTotals(body: TaskResultBody): [number, number, number, number, number, number] {
+  const sum = (pick: (check: VehicleCheck) => number) => body.check_vehicles.reduce((total, check) => total + pick(check), 0);
+  return [
+    Object.values(body.check_tickets).reduce((total, n) => total + n, 0), body.check_vehicles.length,
+    sum((c) => c.kickout), sum((c) => c.OVDdeliver), sum((c) => c.driver_raport), sum((c) => c.take_tickets.reduce((total, t) => total + t.count, 0)),
+  ];
+}
+
 /** Replaces the report of an order (tickets checked and vehicle checks). */
 export async function saveResult(db: Queryable, taskId: number, body: TaskResultBody): Promise<void> {
   await db.query(
-    `update bc.controller_task set check_tickets = $2, tickets_checked = $3, vehicles_checked = $4, result_at = now(), updated_at = now(),
-       status = case when status = 'new' then 'in_work' else status end where id = $1`,
-    [taskId, JSON.stringify(body.check_tickets), Object.values(body.check_tickets).reduce((sum, n) => sum + n, 0), body.check_vehicles.length],
+    `update bc.controller_task set check_tickets = $2, tickets_checked = $3, vehicles_checked = $4, kickout_total = $5, ovd_total = $6,
+       raport_total = $7, seized_total = $8, result_at = now(), updated_at = now(), status = case when status = 'new' then 'in_work' else status end
+     where id = $1`,
+    [taskId, JSON.stringify(body.check_tickets), ...reportTotals(body)],
   );
   await db.query('delete from bc.check_vehicle where task_id = $1', [taskId]);
   if (!body.check_vehicles.length) return;

@@ -4,6 +4,7 @@ import { addDays, operatorDate } from '../../map/operatorDay';
 import { mapConfig } from '../../map/config';
 import type { DemoScale } from './generate';
 import { Random } from './random';
+import { reportTotals } from '../../bc/resultStore';
 
 /** Days of ticket-control history the demo starts with (orders with results), today included. */
 export const DEMO_BC_DAYS = 60;
@@ -103,14 +104,15 @@ export async function insertDemoTicketControl(tx: Queryable, scale: DemoScale, t
 
   const ids = (await tx.query<{ id: number }>(
     `insert into bc.controller_task (number, date, graphic_type_id, department_id, control_region_id, status, check_tickets, tickets_checked, vehicles_checked,
-       result_at, closed_at, created_at)
-     select x.number, x.date, x.graphic, x.td, x.region, x.status, x.tickets::jsonb,
-            (select coalesce(sum(value::int), 0) from jsonb_each_text(x.tickets::jsonb)), x.checks,
+       kickout_total, ovd_total, raport_total, seized_total, result_at, closed_at, created_at)
+     select x.number, x.date, x.graphic, x.td, x.region, x.status, x.tickets::jsonb, x.totals[1], x.totals[2], x.totals[3], x.totals[4], x.totals[5], x.totals[6],
             case when x.status = 'closed' then x.date + time '16:30' end, case when x.status = 'closed' then x.date + time '17:00' end, x.date - 1 + time '15:00'
-     from unnest($1::text[], $2::date[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::int[]) with ordinality as x(number, date, graphic, td, region, status, tickets, checks, n)
+     from (select *, string_to_array(totals_text, ',')::int[] as totals
+           from unnest($1::text[], $2::date[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[]) with ordinality as u(number, date, graphic, td, region, status, tickets, totals_text, n)) x
      order by x.n returning id`,
     [tasks.map((t) => t.number), tasks.map((t) => t.date), tasks.map((t) => t.graphic), tasks.map((t) => t.td), tasks.map((t) => t.region),
-      tasks.map((t) => t.status), received.map((r) => JSON.stringify(r)), tasks.map((_, i) => checks.filter((c) => c.task === i).length)],
+      tasks.map((t) => t.status), received.map((r) => JSON.stringify(r)),
+      received.map((r, i) => reportTotals({ check_tickets: r, check_vehicles: checks.filter((c) => c.task === i).map((c) => c.check) }).join(','))],
   )).map((row) => row.id);
   await tx.query('insert into bc.controller_task_worker (task_id, worker_id) select unnest($1::int[]), unnest($2::int[])', [workers.map(([i]) => ids[i]), workers.map(([, w]) => w)]);
   await tx.query('insert into bc.controller_task_route (task_id, route_id, type) select unnest($1::int[]), unnest($2::int[]), unnest($3::smallint[])', [

@@ -16,9 +16,13 @@ create table bc.controller_task (
   status text not null default 'new' check (status in ('new', 'in_work', 'closed', 'not_achieved')),
   -- tickets checked per ticket type: { "<ticket_type_id>": count }
   check_tickets jsonb not null default '{}'::jsonb,
-  -- the report's totals, kept with it so the reports over a year read no JSON: tickets checked, vehicles checked
+  -- the report's totals, kept with it so the reports over a year read neither JSON nor the vehicle checks
   tickets_checked int not null default 0,
   vehicles_checked int not null default 0,
+  kickout_total int not null default 0,
+  ovd_total int not null default 0,
+  raport_total int not null default 0,
+  seized_total int not null default 0,
   note text,
   -- the order a calendar copy was made from
   copied_from int references bc.controller_task (id) on delete set null,
