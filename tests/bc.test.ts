@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
@@ -309,6 +312,33 @@ describe.each(ENGINES)('ticket control on %s', (engine) => {
       expect((await call('GET', '/api/v1/pass/controllertask/worker', controller)).statusCode).toBe(404);
     } finally {
       await call('PUT', '/api/v1/settings/modules', admin, { modules: { bc: true } });
+    }
+  });
+});
+
+describe('report photos beside the embedded database', () => {
+  it('are files under DATA_DIR/bc-photos with the row holding no bytes; served as uploaded; gone with their order', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bc-photos-'));
+    const t = await startTestApp('pglite', { dataDir, switches: loadConfig({ DEMO_DATA: 'false', MODULES: 'bc' }).switches });
+    try {
+      const controller = await t.login('controller', 'controller123');
+      const admin = await t.login('admin', 'admin123');
+      const task = (await t.app.inject({ method: 'GET', url: '/api/v1/pass/controllertask/worker', headers: { authorization: controller } })).json() as ControllerTask;
+      const content = jpeg(4096);
+      const upload = multipart(content);
+      const sent = await t.app.inject({ method: 'POST', url: `/api/v1/pass/controllertask/photo?controller_task_id=${task.id}&title=1.jpg`, headers: { authorization: controller, ...upload.headers }, payload: upload.payload });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const { id } = sent.json() as { id: number };
+      expect(readFileSync(join(dataDir, 'bc-photos', String(task.id), String(id)))).toEqual(content);
+      const [row] = await t.db.query<{ data: unknown; size: number }>('select data, size from bc.task_photo where id = $1', [id]);
+      expect(row).toEqual({ data: null, size: 4096 });
+      const served = await t.app.inject({ method: 'GET', url: `/api/v1/pass/controllertask/photo/${id}`, headers: { authorization: admin } });
+      expect(served.rawPayload).toEqual(content);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/bc/tasks/${task.id}`, headers: { authorization: admin } })).statusCode).toBe(204);
+      expect(existsSync(join(dataDir, 'bc-photos', String(task.id)))).toBe(false);
+    } finally {
+      await t.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

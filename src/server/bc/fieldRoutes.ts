@@ -268,11 +268,8 @@ export function registerFieldRoutes(app: FastifyInstance, bc: BcContext): void {
       if (existing) return { ...existing, created: false };
       if (task.status === 'closed') throw fail(400, 'bc_task_closed');
       if (task.status === 'not_achieved') throw fail(400, 'bc_task_not_achieved');
-      const [row] = await tx.query<{ id: number; title: string }>(
-        'insert into bc.task_photo (task_id, title, mime, size, data, user_id) values ($1, $2, $3, $4, $5, $6) returning id, title',
-        [taskId, title, mime, content.length, content, userId],
-      );
-      return { ...row, created: true };
+      const id = await bc.photos.insert(tx, { taskId, title, mime, content, userId });
+      return { id, title, created: true };
     });
     return reply.status(photo.created ? 201 : 200).send({ id: photo.id, title: photo.title, url: `/api/v1/pass/controllertask/photo/${photo.id}` });
   });
@@ -282,14 +279,14 @@ export function registerFieldRoutes(app: FastifyInstance, bc: BcContext): void {
     schema: { tags, summary: 'Фотография отчёта (право: чтение /bc/result или /bc/controllertask своего задания)', params: idParams, response: { 403: messages, 404: messages } },
   }, async (request, reply) => {
     const user = request.user!;
-    const [photo] = await app.db.query<{ task_id: number; mime: string; data: Buffer | Uint8Array }>('select task_id, mime, data from bc.task_photo where id = $1', [request.params.id]);
+    const photo = await bc.photos.read(app.db, request.params.id);
     if (!photo) throw fail(404, 'not_found');
     if (!canAccess(user, '/bc/result')) {
       if (!canAccess(user, '/bc/controllertask')) throw fail(403, 'forbidden');
       const workerId = await workerOf(app.db, user.id);
-      if (workerId !== null && !(await isWorkerOf(app.db, photo.task_id, workerId))) throw fail(403, 'bc_task_not_yours');
+      if (workerId !== null && !(await isWorkerOf(app.db, photo.taskId, workerId))) throw fail(403, 'bc_task_not_yours');
     }
-    return reply.type(photo.mime).header('cache-control', 'private, max-age=86400').send(Buffer.from(photo.data));
+    return reply.type(photo.mime).header('cache-control', 'private, max-age=86400').send(photo.content);
   });
 }
 

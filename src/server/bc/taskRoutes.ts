@@ -96,6 +96,7 @@ export function registerTaskRoutes(app: FastifyInstance, bc: BcContext): void {
   }, async (request, reply) => {
     const rows = await app.db.query('delete from bc.controller_task where id = $1 returning id', [request.params.id]);
     if (!rows.length) throw fail(404, 'not_found');
+    await bc.photos.dropTask(request.params.id);
     return reply.status(204).send();
   });
 

@@ -73,14 +73,14 @@ create table bc.check_vehicle (
 );
 create index check_vehicle_route_idx on bc.check_vehicle (route_id);
 
--- Photos of a report, kept in the database (every server process behind a balancer reads the same ones).
+-- Photos of a report: the bytes in `data` on PostgreSQL, as files beside the embedded engine's data (photoStore.ts).
 create table bc.task_photo (
   id serial primary key,
   task_id int not null references bc.controller_task (id) on delete cascade,
   title text not null,
   mime text not null,
   size int not null,
-  data bytea not null,
+  data bytea,
   user_id int references app.users (id) on delete set null,
   created_at timestamptz not null default now(),
   unique (task_id, title)
