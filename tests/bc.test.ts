@@ -93,6 +93,18 @@ describe.each(ENGINES)('ticket control on %s', (engine) => {
     expect((await call('GET', '/api/v1/pass/controllertask/worker', admin)).json()).toBeNull();
   });
 
+  it('the demo has 60 days of orders with reports, photos with the driver reports', async () => {
+    const [days] = await t.db.query<{ first: string; closed: number }>(
+      `select to_char(min(date), 'YYYY-MM-DD') as first, count(*) filter (where status = 'closed')::int as closed from bc.controller_task`,
+    );
+    expect(days.first).toBe(addDays(today, -59));
+    expect(days.closed).toBeGreaterThan(50);
+    const [photo] = await t.db.query<{ id: number }>('select id from bc.task_photo order by id limit 1');
+    const image = await call('GET', `/api/v1/pass/controllertask/photo/${photo.id}`, admin);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+  });
+
   it('reads the result with tickets, files, task, vehicles and routes', async () => {
     const response = await call('GET', `/api/v1/pass/controllertask/result/${task.id}`, controller);
     expect(response.statusCode, response.body).toBe(200);

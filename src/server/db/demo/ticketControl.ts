@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Queryable } from '../types';
 import { SEIZED_CATEGORIES, type VehicleCheck } from '../../../shared/bc/report';
 import { addDays, operatorDate } from '../../map/operatorDay';
@@ -36,7 +37,7 @@ async function readRefs(tx: Queryable): Promise<Refs> {
 /**
  * Ticket control for the demo: the demo login `controller` works as the first controller of the first
  * department; every department has orders on each of the last DEMO_BC_DAYS days (closed with a report, a
- * few not achieved) and new ones today, the demo controller's among them; the demo controller's position
+ * few not achieved; a photo with each driver report) and new ones today, the demo controller's among them; its position
  * near its region, so the department-control map shows it right after start.
  */
 export async function insertDemoTicketControl(tx: Queryable, scale: DemoScale, today: Date): Promise<void> {
@@ -129,6 +130,15 @@ export async function insertDemoTicketControl(tx: Queryable, scale: DemoScale, t
       ...SEIZED_CATEGORIES.map((_, k) => checks.map((c) => c.check.take_tickets[k].count)),
       checks.map((c) => c.check.kickout), checks.map((c) => c.check.OVDdeliver), checks.map((c) => c.check.driver_raport),
     ],
+  );
+  // a photo of the driver report with each report that made one (kept in the row: any engine reads it from there)
+  const withReport = [...new Set(checks.filter((c) => c.check.driver_raport > 0).map((c) => ids[c.task]))];
+  const photo = readFileSync(new URL('./assets/report-photo.jpg', import.meta.url));
+  await tx.query(
+    `insert into bc.task_photo (task_id, title, mime, size, data, created_at)
+     select t.id, (extract(epoch from t.closed_at) * 1000)::bigint || '.jpg', 'image/jpeg', $2, $3, t.closed_at
+     from bc.controller_task t where t.id = any($1::int[])`,
+    [withReport, photo.length, photo],
   );
   // the demo controller's phone was last seen inside its region
   await tx.query(
