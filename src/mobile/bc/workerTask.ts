@@ -26,7 +26,10 @@ export async function refreshWorkerTask(userId: number): Promise<void> {
     await fieldDb.work.put({ userId, task, result: cached?.task?.id === task?.id ? cached?.result : undefined, at: Date.now() });
   } catch {
     const cached = await fieldDb.work.get(userId);
-    store.set({ loaded: true, task: cached?.task ?? null, offline: true });
+    const task = cached?.task ?? null;
+    // a status still waiting to be sent is the order's status as far as the phone knows
+    const queued = task ? (await fieldDb.outbox.where('taskId').equals(task.id).sortBy('seq')).filter((item) => item.kind === 'status').pop() : undefined;
+    store.set({ loaded: true, task: task && queued?.kind === 'status' ? { ...task, status: queued.status } : task, offline: true });
   }
 }
 
