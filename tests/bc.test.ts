@@ -318,6 +318,20 @@ describe.each(ENGINES)('ticket control on %s', (engine) => {
     expect((await call('PUT', `/api/v1/users/${id}`, admin, { workerId: worker_id })).json().workerId).toBe(worker_id);
   });
 
+  it('a results viewer (code 30) reads orders and their reports, but changes none', async () => {
+    await createUserWith(t.db, 'resultsviewer', { '/bc/result': READ, '/bc/resultuser': READ });
+    const viewer = await t.login('resultsviewer', TEST_PASSWORD);
+    expect((await call('GET', `/api/v1/bc/tasks/${task.id}`, viewer)).statusCode).toBe(200);
+    expect((await call('GET', `/api/v1/pass/controllertask/result/${task.id}`, viewer)).statusCode).toBe(200);
+    expect((await call('GET', '/api/v1/bc/tasks', viewer)).statusCode).toBe(200);
+    expect((await call('PUT', `/api/v1/pass/controllertask/status?ids=${task.id}`, viewer, { status: 'closed' })).statusCode).toBe(403);
+    await createUserWith(t.db, 'nobc', { '/map/currentData': READ });
+    const outsider = await t.login('nobc', TEST_PASSWORD);
+    expect((await call('GET', `/api/v1/bc/tasks/${task.id}`, outsider)).statusCode).toBe(403);
+    expect((await call('GET', '/api/v1/bc/options', outsider)).statusCode).toBe(403);
+    expect((await call('GET', `/api/v1/pass/controllertask/result/${task.id}`, outsider)).statusCode).toBe(403);
+  });
+
   it('every ticket-control route is gone (404) while the bc module is off', async () => {
     await call('PUT', '/api/v1/settings/modules', admin, { modules: { bc: false } });
     try {

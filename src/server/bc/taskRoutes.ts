@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ListResponse } from '../../shared/api';
 import { TASK_STATUSES, type ControllerTask, type TaskBody } from '../../shared/bc/tasks';
 import { fail } from '../http/errors';
+import { canAccess } from '../../shared/permissions';
+import type { FastifyRequest } from 'fastify';
 import type { BcContext } from './bcPlugin';
 import { idParams, isoDate, messages, taskBody, taskListQuery } from './schemas';
 import { createTask, loadTask, loadTasks, updateTask } from './taskStore';
@@ -10,6 +12,13 @@ import { createTask, loadTask, loadTasks, updateTask } from './taskStore';
 
 const tags = ['bc'];
 const ORDERS = '/bc/controllertask';
+/** Screens that show an order or the form's lists: reading any one of them is enough (a results viewer opens an order's report). */
+const ORDER_READERS = ['/bc/controllertask', '/bc/calendar', '/bc/departmentcontroll', '/bc/result', '/bc/resultuser'];
+const READ_ANY = { access: 'session', module: 'bc' } as const;
+function mayReadOrders(request: FastifyRequest): void {
+  if (!ORDER_READERS.some((key) => canAccess(request.user, key))) throw fail(403, 'forbidden');
+}
+
 const SORT: Record<string, string> = { id: 't.id', number: 't.number', date: 't.date', department: 'd.td_name', status: 't.status' };
 
 interface ListQuery {
@@ -43,9 +52,14 @@ export interface RotationSuggestion {
 
 export function registerTaskRoutes(app: FastifyInstance, bc: BcContext): void {
   app.get<{ Querystring: ListQuery }>('/api/v1/bc/tasks', {
-    config: { access: { path: ORDERS, action: 'read' }, module: 'bc' },
-    schema: { tags, summary: 'Задания контролёров: фильтры период, отделы, статусы, сотрудник; сортировка и страницы', querystring: taskListQuery, response: { 400: messages } },
+    config: READ_ANY,
+    schema: {
+      tags,
+      summary: `Задания контролёров: фильтры период, отделы, статусы, сотрудник; сортировка и страницы (право: чтение любого из ${ORDER_READERS.join(', ')})`,
+      querystring: taskListQuery, response: { 400: messages, 403: messages },
+    },
   }, async (request): Promise<ListResponse<ControllerTask>> => {
+    mayReadOrders(request);
     const q = request.query;
     await bc.sweep();
     const params: unknown[] = [];
@@ -67,9 +81,10 @@ export function registerTaskRoutes(app: FastifyInstance, bc: BcContext): void {
   });
 
   app.get<{ Params: { id: number } }>('/api/v1/bc/tasks/:id', {
-    config: { access: { path: ORDERS, action: 'read' }, module: 'bc' },
-    schema: { tags, summary: 'Задание контролёров', params: idParams, response: { 404: messages } },
+    config: READ_ANY,
+    schema: { tags, summary: `Задание контролёров (право: чтение любого из ${ORDER_READERS.join(', ')})`, params: idParams, response: { 403: messages, 404: messages } },
   }, async (request) => {
+    mayReadOrders(request);
     await bc.sweep();
     return loadTask(app.db, request.params.id);
   });
@@ -170,9 +185,14 @@ export function registerTaskRoutes(app: FastifyInstance, bc: BcContext): void {
   });
 
   app.get('/api/v1/bc/options', {
-    config: { access: { path: ORDERS, action: 'read' }, module: 'bc' },
-    schema: { tags, summary: 'Справочные списки формы задания: отделы, районы, типы графиков, контролёры (сотрудники отделов без филиала), маршруты' },
-  }, async (): Promise<BcOptions> => {
+    config: READ_ANY,
+    schema: {
+      tags,
+      summary: `Справочные списки формы задания и фильтров: отделы, районы, типы графиков, контролёры (сотрудники отделов без филиала), маршруты (право: чтение любого из ${ORDER_READERS.join(', ')})`,
+      response: { 403: messages },
+    },
+  }, async (request): Promise<BcOptions> => {
+    mayReadOrders(request);
     const [departments, regions, graphicTypes, workers, routes] = await Promise.all([
       app.db.query<BcOptions['departments'][number]>('select td_id as id, td_name as name, td_color as color from cat.department order by td_name, td_id'),
       app.db.query<BcOptions['regions'][number]>('select cd_id as id, cd_name as name, td_id from cat.control_region order by cd_name, cd_id'),
