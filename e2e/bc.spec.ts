@@ -19,7 +19,7 @@ async function apiToken(page: Page, username: keyof typeof ACCOUNTS): Promise<st
 const hex = (rgb: string) => `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
 
 test.describe('ticket control on the phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, geolocation: { latitude: 59.9311, longitude: 30.3609 }, permissions: ['geolocation'] });
 
   test('the controller fills the report with two vehicle checks and a photo, completes it offline, and it is sent once', async ({ page, context, browser }) => {
     const token = await apiToken(page, 'controller');
@@ -37,9 +37,12 @@ test.describe('ticket control on the phone', () => {
     await expect(page.getByTestId('bc-menu-entry')).toHaveCount(4);
     await page.getByTestId('bc-menu-entry').filter({ hasText: 'Наряд-задание' }).click();
     await expect(page.getByTestId('work-order')).toContainText(task.number);
+    // opening the report starts the order: the phone then posts its position
+    const position = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/v1/auth/coord'));
     await page.getByTestId('open-report').click();
     const report = page.getByTestId('controller-report');
     await expect(report).toContainText(`Задание наряда № ${task.id}`);
+    expect((await position).postDataJSON()).toMatchObject({ lat: 59.9311, lon: 30.3609, accuracy: expect.any(Number) });
 
     // tickets received; a count that is not a number becomes 0
     await page.getByTestId(`received-${first.id}`).fill('10');
@@ -114,6 +117,9 @@ test.describe('ticket control on the phone', () => {
     expect(stored.task.check_vehicles[0].take_tickets.map((x) => x.ticket_id)).toEqual(['sk', 'vesb', 'other_leg', 'other_not_leg']);
     expect(stored.files).toHaveLength(1);
     expect(stored.files[0].title).toMatch(/^\d+\.jpg$/);
+    // the position reached the department-control map
+    const map = await (await page.request.post('/api/v1/pass/departmentcontroll/map', { headers, data: { department_ids: null } })).json() as { controllers: { lat: number; lon: number }[] };
+    expect(map.controllers.some((c) => Math.abs(c.lat - 59.9311) < 1e-6 && Math.abs(c.lon - 30.3609) < 1e-6)).toBe(true);
 
     // the desktop sees the report with the photo
     const desktop = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
