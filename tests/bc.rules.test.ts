@@ -98,6 +98,9 @@ describe('route rate colour', () => {
     expect(rateColor((2 * RATE_RED) / 3)).toBe('#fdd835');
     expect(rateColor(RATE_RED)).toBe('#c62828');
     expect(rateColor(1000)).toBe('#c62828');
+    // the /system/bc setting moves red
+    expect(rateColor(10, 10)).toBe('#c62828');
+    expect(rateColor(10, 30)).toBe('#fb8c00');
   });
 });
 

@@ -17,6 +17,8 @@ export interface BcSettings {
   positionMaxAgeMinutes: number;
   /** A report is still accepted this long after its day ended; then the order is not achieved, h. */
   lateReportHours: number;
+  /** The route rate is red from this many violations per 100 passengers checked. */
+  rateRedAt: number;
 }
 
 /** The system settings document of spec section 3. */

@@ -456,6 +456,7 @@ export const en: AppMessages = {
         coordIntervalSeconds: 'Controller position interval, s',
         positionMaxAgeMinutes: 'Show controller positions not older than, min',
         lateReportHours: 'Reports accepted after the order day ends, h',
+        rateRedAt: 'Route rate red from violations per 100 checked',
       },
       eis: { enabled: 'EIS import enabled', sourceUrl: 'EIS export address', schedule: 'Daily import time' },
     },

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { rateColor } from '../../shared/bc/rate';
+import { getSession } from '../stores/sessionStore';
 import { cellText } from '../../shared/reports/cells';
 import type { ReportColumn, SpecialCell } from '../../shared/reports/types';
 import { actionKey, objectKey } from '../journals/journalFormat';
@@ -29,7 +30,7 @@ const SPECIAL: Record<SpecialCell, (value: unknown, row: Row, translate: Transla
   },
   // ticket control: violations per 100 checked on the spec's gradient; an order opening its report
   rate: (value) => (
-    <Box component="span" data-testid="rate-cell" data-color={rateColor(Number(value))} sx={{ display: 'inline-block', minWidth: 48, px: 1, borderRadius: 1, textAlign: 'right', color: '#000', bgcolor: rateColor(Number(value)) }}>
+    <Box component="span" data-testid="rate-cell" sx={{ display: 'inline-block', minWidth: 48, px: 1, borderRadius: 1, textAlign: 'right', color: '#000', bgcolor: rateColor(Number(value), getSession().user?.settings.bc?.rateRedAt) }}>
       {Number(value).toLocaleString('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
     </Box>
   ),

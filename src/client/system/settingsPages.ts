@@ -45,6 +45,7 @@ export const SETTINGS_PAGES: Readonly<Record<SubsystemId, SettingsPageSpec>> = {
     int('bc.coordIntervalSeconds', 5, 3600),
     int('bc.positionMaxAgeMinutes', 1, 1440),
     int('bc.lateReportHours', 0, 72),
+    int('bc.rateRedAt', 1, 100),
   ]),
   eis: page('eis', [
     { kind: 'bool', source: 'eis.enabled' },

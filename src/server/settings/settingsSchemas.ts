@@ -34,6 +34,7 @@ export const FIELD_SCHEMAS: Record<TunableKey, JsonSchema> = {
     coordIntervalSeconds: int(5, 3600, 'Как часто полевое приложение передаёт положение контролёра во время задания, с'),
     positionMaxAgeMinutes: int(1, 1440, 'Положения контролёров старше этого не показываются на карте, мин'),
     lateReportHours: int(0, 72, 'Сколько часов после окончания дня задания ещё принимается отчёт, ч'),
+    rateRedAt: int(1, 100, 'Рейтинг маршрутов красный от стольких нарушений на 100 проверенных'),
   }, 'Контроль оплаты'),
   eis: object({
     enabled: { type: 'boolean', description: 'Импорт из ЕИС включён' },
