@@ -185,9 +185,10 @@ test.describe('field app', () => {
       await expect(menu(page).getByText('Контроль оплаты')).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(page).toHaveURL('/m/bc');
-      await expect(page.getByTestId('section-pending')).toContainText('Раздел появится в следующей версии');
+      await expect(page.getByTestId('bc-home')).toBeVisible();
       await page.goto('/m/bc/result');
-      await expect(page.getByTestId('section-pending')).toContainText('Отчёт контролёра');
+      await expect(appBar(page)).toContainText('Отчёт контролёра');
+      await expect(page.getByTestId('controller-report')).toBeVisible();
     } finally {
       await setModules(request, { bc: wasOn });
     }

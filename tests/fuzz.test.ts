@@ -8,6 +8,7 @@ import { columnsOf } from '../src/shared/handbooks/fields';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { tableChecksums } from './helpers/checksums';
+import { loadConfig } from '../src/server/config';
 
 /**
  * The API fuzzer (issue 10): bad requests generated from every route's own JSON schema, sent through
@@ -248,7 +249,8 @@ describe.each(ENGINES)('API fuzzer on %s', (engine) => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await startTestApp(engine);
+    // every module on, so that the routes of modules off by default (ticket control) are fuzzed too
+    t = await startTestApp(engine, { switches: loadConfig({ DEMO_DATA: 'true', LOG_LEVEL: 'silent' }).switches });
     admin = await t.login('admin', 'admin123');
   });
   afterAll(() => t.close());

@@ -132,7 +132,7 @@ describe.each(ENGINES)('system settings on %s', (engine) => {
 
   it('turns the ticket-control module on from its settings page', async () => {
     const saved = await api('PUT', '/api/v1/settings/bc', { modules: { bc: true } });
-    expect(saved.json()).toEqual({ kkv: { enabled: true }, modules: { bc: true } });
+    expect(saved.json()).toEqual({ kkv: { enabled: true }, bc: { photoMaxMb: 10, coordIntervalSeconds: 30, positionMaxAgeMinutes: 30, lateReportHours: 12, rateRedAt: 8 }, modules: { bc: true } });
     expect((await current()).settings.modules.bc).toBe(true);
   });
 

@@ -33,4 +33,10 @@ export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
   '/system/eis': SystemSettingsScreen,
   // every declared report (src/shared/reports/, journals included): one screen, the report read from the address
   ...Object.fromEntries(REPORTS.map((report) => [report.path, ReportScreen])),
+  // ticket control; /bc/resultuser is its declared report, with /bc/resultuser/{task} under it
+  '/bc/calendar': lazy(() => import('./bc/CalendarScreen')),
+  '/bc/controllertask': lazy(() => import('./bc/ControllerTaskScreen')),
+  '/bc/departmentcontroll': lazy(() => import('./bc/DepartmentControlScreen')),
+  '/bc/result': lazy(() => import('./bc/TaskResultScreen')),
+  '/bc/resultuser': lazy(() => import('./bc/ResultUserScreen')),
 };

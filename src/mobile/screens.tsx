@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export type MobileScreen = LazyExoticComponent<ComponentType> | ComponentType;
 
@@ -11,4 +11,11 @@ export type MobileScreen = LazyExoticComponent<ComponentType> | ComponentType;
  *   '/map': lazy(() => import('./map/MobileMapScreen')),
  *   '/handbooks/:type': lazy(() => import('./handbooks/HandbookList')),
  */
-export const MOBILE_SCREENS: Readonly<Partial<Record<string, MobileScreen>>> = {};
+export const MOBILE_SCREENS: Readonly<Partial<Record<string, MobileScreen>>> = {
+  // ticket control (field-app spec 2.1, 2.5)
+  '/bc': lazy(() => import('./bc/BcHomeScreen')),
+  '/bc/departmentcontroll': lazy(() => import('./bc/BcMapScreen').then((m) => ({ default: m.DepartmentControlMap }))),
+  '/bc/controllertask': lazy(() => import('./bc/WorkOrderScreen')),
+  '/bc/currentregion': lazy(() => import('./bc/BcMapScreen').then((m) => ({ default: m.CurrentRegionMap }))),
+  '/bc/result': lazy(() => import('./bc/ControllerReportScreen')),
+};

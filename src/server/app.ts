@@ -34,6 +34,7 @@ import gtfsPlugin from './gtfs/gtfsPlugin';
 import tilesPlugin from './tiles/tilesPlugin';
 import simulatorPlugin from './simulator/simulatorPlugin';
 import adasPlugin from './adas/adasPlugin';
+import bcPlugin from './bc/bcPlugin';
 import { BUILD } from './build';
 
 declare module 'fastify' {
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(gtfsPlugin);
   await app.register(tilesPlugin);
   await app.register(simulatorPlugin);
+  await app.register(bcPlugin);
 
   serveFrontEnds(app, config);
   return app;

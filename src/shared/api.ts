@@ -7,6 +7,20 @@ export interface MapPosition {
   zoom: number;
 }
 
+/** Ticket control's settings (/system/bc): each takes effect at once. */
+export interface BcSettings {
+  /** Largest report photo accepted, MB. */
+  photoMaxMb: number;
+  /** How often the field app posts the controller's position while a task is in work, s. */
+  coordIntervalSeconds: number;
+  /** Positions older than this are not shown on the department-control map, min. */
+  positionMaxAgeMinutes: number;
+  /** A report is still accepted this long after its day ended; then the order is not achieved, h. */
+  lateReportHours: number;
+  /** The route rate is red from this many violations per 100 passengers checked. */
+  rateRedAt: number;
+}
+
 /** The system settings document of spec section 3. */
 export interface SystemSettings {
   journals: { retentionDays: number };
@@ -17,6 +31,8 @@ export interface SystemSettings {
   requestRadius: number;
   video: { maxRequestMinutes: number; archiveDays: number };
   kkv: { enabled: boolean };
+  /** Ticket control (/system/bc). */
+  bc: BcSettings;
   egtsEquipmentDataMaxAge: number;
   modules: Record<string, boolean>;
   sections: Record<string, boolean>;
@@ -66,6 +82,8 @@ export interface ListResponse<T> {
 /** A user as GET /api/v1/users returns it and the administration screens write it (never a password). */
 export interface UserRecord extends UserProfile {
   roles: number[];
+  /** The employee (handbook «Сотрудники») the login works as: a ticket controller's work orders come through it. */
+  workerId: number | null;
   createdAt?: string;
 }
 

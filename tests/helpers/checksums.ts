@@ -3,7 +3,11 @@ import { tableSql } from '../../src/server/table/sqlNames';
 import type { Queryable } from '../../src/server/db/types';
 
 /** The platform's own tables a refused request must leave alone, beside every handbook table. */
-const PLATFORM_TABLES = ['app.users', 'app.role', 'app.user_role', 'app.settings', 'app.user_columns'];
+const PLATFORM_TABLES = [
+  'app.users', 'app.role', 'app.user_role', 'app.settings', 'app.user_columns',
+  // ticket control
+  'bc.controller_task', 'bc.controller_task_worker', 'bc.controller_task_route', 'bc.check_vehicle', 'bc.task_photo', 'bc.submission',
+];
 
 /**
  * A checksum of every handbook table and the platform's tables: md5 of the rows' text in a fixed order.

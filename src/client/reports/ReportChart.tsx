@@ -50,6 +50,8 @@ export default function ReportChart({ report, chart, rows }: { report: ReportDec
   const { points, series } = pivot(rows, chart);
   const label = (x: unknown) => (x === OTHER ? translate('reports.other') : cellText(xColumn, x));
   const Chart = chart.kind === 'line' ? LineChart : BarChart;
+  // a series is a value of the stacking column, or (unstacked) the plotted column, named by its label
+  const seriesName = (name: string) => (chart.stackBy ? name : translate(`${report.labels}.${name}`));
   return (
     <Box sx={{ my: 2 }} data-testid="report-chart">
       <Typography variant="subtitle1">{translate(chart.title)}</Typography>
@@ -70,8 +72,8 @@ export default function ReportChart({ report, chart, rows }: { report: ReportDec
             <Tooltip labelFormatter={label} formatter={(v) => formatNumber(Number(v))} />
             <Legend />
             {series.map((name, i) => (chart.kind === 'line'
-              ? <Line key={name} dataKey={name} name={chart.stackBy ? name : translate(`${report.labels}.${name}`)} stroke={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
-              : <Bar key={name} dataKey={name} name={chart.stackBy ? name : translate(`${report.labels}.${name}`)} stackId={chart.stackBy ? 'stack' : undefined} fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />))}
+              ? <Line key={name} dataKey={name} name={seriesName(name)} stroke={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
+              : <Bar key={name} dataKey={name} name={seriesName(name)} stackId={chart.stackBy ? 'stack' : undefined} fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />))}
           </Chart>
           )}
         </ResponsiveContainer>
@@ -81,7 +83,7 @@ export default function ReportChart({ report, chart, rows }: { report: ReportDec
           <TableHead>
             <TableRow>
               <TableCell>{translate(`${report.labels}.${chart.x}`)}</TableCell>
-              {series.map((name) => <TableCell key={name} align="right">{chart.stackBy ? name : translate(`${report.labels}.${name}`)}</TableCell>)}
+              {series.map((name) => <TableCell key={name} align="right">{seriesName(name)}</TableCell>)}
               {chart.stackBy && <TableCell align="right">{translate('reports.totals')}</TableCell>}
             </TableRow>
           </TableHead>

@@ -1,6 +1,9 @@
 import { Box, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import { Link } from 'react-router';
+import { rateColor } from '../../shared/bc/rate';
+import { getSession } from '../stores/sessionStore';
 import { cellText } from '../../shared/reports/cells';
 import type { ReportColumn, SpecialCell } from '../../shared/reports/types';
 import { actionKey, objectKey } from '../journals/journalFormat';
@@ -12,7 +15,7 @@ type Translate = ReturnType<typeof useTranslate>;
 const JSON_PREVIEW = 80;
 const mono = { fontFamily: 'monospace', fontSize: '0.75rem' } as const;
 
-/** Cells with a behaviour of their own: a translated user action, a journaled object with its number. */
+/** Cells with a behaviour of their own: a translated user action, a journaled object with its number, bc's rate and order link. */
 const SPECIAL: Record<SpecialCell, (value: unknown, row: Row, translate: Translate) => ReactNode> = {
   action: (value, _row, translate) => {
     const key = actionKey(String(value));
@@ -25,6 +28,13 @@ const SPECIAL: Record<SpecialCell, (value: unknown, row: Row, translate: Transla
     const id = row.object_id != null ? ` № ${String(row.object_id)}` : '';
     return `${name}${sub}${id}`;
   },
+  // ticket control: violations per 100 checked on the spec's gradient; an order opening its report
+  rate: (value) => (
+    <Box component="span" data-testid="rate-cell" sx={{ display: 'inline-block', minWidth: 48, px: 1, borderRadius: 1, textAlign: 'right', color: '#000', bgcolor: rateColor(Number(value), getSession().user?.settings.bc?.rateRedAt) }}>
+      {Number(value).toLocaleString('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+    </Box>
+  ),
+  taskLink: (value, row) => <Link to={`/bc/resultuser/${String(row.task_id)}`}>{String(value)}</Link>,
 };
 
 /** One cell of a report's table by its column: special, enum label, JSON preview, or the shared format. */

@@ -117,6 +117,8 @@ export const FILTER_INPUTS: InputTable = {
   depots: picker,
   users: picker,
   incidentTypes: picker,
+  departments: picker,
+  controllers: picker,
   enum: EnumInput,
   choice: ChoiceInput,
   text: TextInput,

@@ -39,7 +39,14 @@ export const SETTINGS_PAGES: Readonly<Record<SubsystemId, SettingsPageSpec>> = {
     int('reports.maxPeriodDays', 1, 366),
   ]),
   journals: page('journals', [int('journals.retentionDays', 1, 3650)]),
-  bc: page('bc', [{ kind: 'bool', source: 'kkv.enabled' }]),
+  bc: page('bc', [
+    { kind: 'bool', source: 'kkv.enabled' },
+    int('bc.photoMaxMb', 1, 50),
+    int('bc.coordIntervalSeconds', 5, 3600),
+    int('bc.positionMaxAgeMinutes', 1, 1440),
+    int('bc.lateReportHours', 0, 72),
+    int('bc.rateRedAt', 1, 100),
+  ]),
   eis: page('eis', [
     { kind: 'bool', source: 'eis.enabled' },
     { kind: 'url', source: 'eis.sourceUrl', enabledBy: 'eis.enabled' },

@@ -1,6 +1,6 @@
 import { Box, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AutocompleteArrayInput, PasswordInput, ReferenceArrayInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { AutocompleteArrayInput, NumberInput, PasswordInput, ReferenceArrayInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { useRights } from '../components/useRights';
 import type { UserRecord } from '../providers/resources/users';
 import { checkEmail, checkPassword, checkUsername, type Check } from './userValidation';
@@ -62,6 +62,7 @@ export function UserInputs({ creating }: { creating: boolean }) {
           <TextInput source="firstName" label="users.fields.firstName" fullWidth />
         </Stack>
         <TextInput source="title" label="users.fields.title" fullWidth />
+        <NumberInput source="workerId" label="users.fields.workerId" helperText="users.workerHint" min={1} step={1} fullWidth />
       </Section>
       {canReadRoles && (
         <Section title="users.sections.access">

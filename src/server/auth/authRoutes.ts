@@ -77,28 +77,42 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags: ['auth'], summary: 'Текущий пользователь (без завершающей косой черты)', response: { 200: userSchema, 401: messages } },
   }, async (request) => currentOf(app, request.user!.id));
 
-  app.post<{ Body: { lat: number; lon: number; zoom: number } }>('/api/v1/auth/coord', {
+  app.post<{ Body: { lat: number; lon: number; zoom?: number; accuracy?: number } }>('/api/v1/auth/coord', {
     config: { access: 'session' },
     schema: {
       tags: ['auth'],
-      summary: 'Сохранить положение карты пользователя',
+      summary: 'С zoom: сохранить положение карты пользователя. С accuracy (м): положение устройства, которое полевое приложение передаёт во время задания контроля; карта /bc/departmentcontroll показывает последнее',
       body: {
         type: 'object',
-        required: ['lat', 'lon', 'zoom'],
+        required: ['lat', 'lon'],
         additionalProperties: false,
         properties: {
           lat: { type: 'number', minimum: -90, maximum: 90 },
           lon: { type: 'number', minimum: -180, maximum: 180 },
           zoom: { type: 'integer', minimum: 0, maximum: 22 },
+          accuracy: { type: 'number', minimum: 0, maximum: 100_000 },
         },
       },
-      response: { 200: { type: 'object', properties: { lat: { type: 'number' }, lon: { type: 'number' }, zoom: { type: 'integer' } } }, 400: messages },
+      response: {
+        200: { type: 'object', properties: { lat: { type: 'number' }, lon: { type: 'number' }, zoom: { type: 'integer' }, accuracy: { type: 'number' } } },
+        400: messages,
+      },
     },
   }, async (request) => {
-    const { lat, lon, zoom } = request.body;
+    const { lat, lon, zoom, accuracy } = request.body;
+    if (zoom === undefined && accuracy === undefined) throw fail(400, 'bad_request', 'zoom');
+    const userId = request.user!.id;
+    if (accuracy !== undefined) {
+      await app.db.query(
+        `insert into bc.user_position (user_id, lat, lon, accuracy, at) values ($1, $2, $3, $4, now())
+         on conflict (user_id) do update set lat = excluded.lat, lon = excluded.lon, accuracy = excluded.accuracy, at = excluded.at`,
+        [userId, lat, lon, accuracy],
+      );
+    }
+    if (zoom === undefined) return { lat, lon, accuracy };
     const position = { lat: round5(lat), lon: round5(lon), zoom };
-    await app.db.query('update app.users set map_settings = $2 where id = $1', [request.user!.id, JSON.stringify(position)]);
-    app.sessions.profiles.forget(request.user!.id);
+    await app.db.query('update app.users set map_settings = $2 where id = $1', [userId, JSON.stringify(position)]);
+    app.sessions.profiles.forget(userId);
     return position;
   });
 

@@ -8,6 +8,10 @@ export const PICKER_SQL: Readonly<Record<PickerKind, string>> = {
   users: `select id, username as name from app.users order by username, id`,
   incidentTypes: `select distinct on (incident_type) incident_type as id, concat_ws(' ', incident_type::text, incident_name) as name
     from adas.incident_type order by incident_type, id`,
+  departments: `select td_id as id, td_name as name from cat.department order by td_name, td_id`,
+  // ticket controllers: employees of a territorial department without a depot (drivers have one)
+  controllers: `select driver_id as id, concat_ws(' ', last_name, first_name, middle_name, '(' || table_number || ')') as name
+    from mgt.driver where td_id is not null and depot_id is null order by last_name, first_name, driver_id`,
 };
 
 /** The filter modal lists at most this many; a larger list is narrowed by its search box first. */

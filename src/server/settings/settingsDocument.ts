@@ -30,6 +30,7 @@ export const DEFAULTS: Tunables = {
   requestRadius: 500,
   video: { maxRequestMinutes: 30, archiveDays: 14 },
   kkv: { enabled: false },
+  bc: { photoMaxMb: 10, coordIntervalSeconds: 30, positionMaxAgeMinutes: 30, lateReportHours: 12, rateRedAt: 8 },
   egtsEquipmentDataMaxAge: 300,
   eis: { enabled: false, sourceUrl: '', schedule: ['03:00'] },
 };

@@ -29,6 +29,13 @@ export const FIELD_SCHEMAS: Record<TunableKey, JsonSchema> = {
   reports: object({ maxPeriodDays: int(1, 366, 'Наибольший период отчёта, дней') }, 'Отчёты пассажиропотока'),
   journals: object({ retentionDays: int(1, 3650, 'Срок хранения журнала действий пользователей, дней') }, 'Журналы'),
   kkv: object({ enabled: { type: 'boolean', description: 'ККВ включён' } }, 'ККВ подсистемы контроля оплаты'),
+  bc: object({
+    photoMaxMb: int(1, 50, 'Наибольший размер фотографии отчёта, МБ'),
+    coordIntervalSeconds: int(5, 3600, 'Как часто полевое приложение передаёт положение контролёра во время задания, с'),
+    positionMaxAgeMinutes: int(1, 1440, 'Положения контролёров старше этого не показываются на карте, мин'),
+    lateReportHours: int(0, 72, 'Сколько часов после окончания дня задания ещё принимается отчёт, ч'),
+    rateRedAt: int(1, 100, 'Рейтинг маршрутов красный от стольких нарушений на 100 проверенных'),
+  }, 'Контроль оплаты'),
   eis: object({
     enabled: { type: 'boolean', description: 'Импорт из ЕИС включён' },
     sourceUrl: { type: 'string', maxLength: 2000, description: 'Адрес выгрузки ЕИС (http или https)' },

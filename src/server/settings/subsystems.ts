@@ -33,6 +33,6 @@ export const SUBSYSTEMS: readonly Subsystem[] = [
     keys: ['report_formats', 'reports'], modules: [], sections: ['passengers.registry', 'passengers.correspondence'],
   },
   { id: 'journals', path: '/system/journals', title: 'журналов', keys: ['journals'], modules: [], sections: [...JOURNAL_SECTIONS] },
-  { id: 'bc', path: '/system/bc', section: 'system.bc', title: 'контроля оплаты', keys: ['kkv'], modules: ['bc'], sections: [] },
+  { id: 'bc', path: '/system/bc', section: 'system.bc', title: 'контроля оплаты', keys: ['kkv', 'bc'], modules: ['bc'], sections: [] },
   { id: 'eis', path: '/system/eis', title: 'импорта из внешней информационной системы (ЕИС)', keys: ['eis'], modules: [], sections: [] },
 ];

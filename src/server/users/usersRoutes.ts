@@ -20,6 +20,7 @@ const userBody = {
     title: { type: 'string', maxLength: 200 },
     isBlocked: { type: 'boolean' },
     roles: { type: 'array', items: { type: 'integer', minimum: 1, maximum: INT4_MAX }, maxItems: 100 },
+    workerId: { type: ['integer', 'null'], minimum: 1, maximum: INT4_MAX, description: 'Сотрудник (справочник «Сотрудники»), как которого работает логин: контролёр получает через него свои задания' },
     createdAt: { type: 'string', maxLength: 40 },
   },
 } as const;

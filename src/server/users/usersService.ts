@@ -15,6 +15,7 @@ export interface UserInput {
   title?: string;
   isBlocked?: boolean;
   roles?: number[];
+  workerId?: number | null;
 }
 
 /** The spec's account rules, in the order the user reads them (section 8 codes). */
@@ -45,6 +46,7 @@ export class UsersService {
         [input.username!.trim(), input.email!.trim(), hash, input.firstName ?? '', input.lastName ?? '', input.title ?? '', input.isBlocked ?? false],
       );
       await this.setRoles(tx, id, input.roles ?? []);
+      if (input.workerId !== undefined) await this.setWorker(tx, id, input.workerId);
       const created = (await findUser(tx, id))!;
       await this.app.journal.record(request, { action: 'create', object: 'user', objectId: id, after: created }, tx);
       return created;
@@ -70,6 +72,7 @@ export class UsersService {
         [id, input.username?.trim() ?? null, input.email?.trim() || null, input.firstName ?? null, input.lastName ?? null, input.title ?? null, input.isBlocked ?? null, hash ?? null],
       );
       if (input.roles) await this.setRoles(tx, id, input.roles);
+      if (input.workerId !== undefined) await this.setWorker(tx, id, input.workerId);
       // Blocking or a new password ends every session of the user at once.
       if (input.isBlocked === true || hash) await Sessions.revokeAllOf(tx, id);
       const after = (await findUser(tx, id))!;
@@ -98,6 +101,15 @@ export class UsersService {
     if (input.email && (await tx.query('select 1 from app.users where lower(email) = lower($1) and id <> $2', [input.email.trim(), id])).length) {
       throw fail(400, 'email_exists');
     }
+  }
+
+  /** One login per employee: the employee must exist and work as no other login. */
+  private async setWorker(tx: Parameters<typeof findUser>[0], id: number, workerId: number | null): Promise<void> {
+    if (workerId !== null) {
+      if (!(await tx.query('select 1 from mgt.driver where driver_id = $1', [workerId])).length) throw fail(400, 'bad_request', 'workerId');
+      if ((await tx.query('select 1 from app.users where worker_id = $1 and id <> $2', [workerId, id])).length) throw fail(400, 'worker_taken');
+    }
+    await tx.query('update app.users set worker_id = $2 where id = $1', [id, workerId]);
   }
 
   private async setRoles(tx: Parameters<typeof findUser>[0], id: number, roles: number[]): Promise<void> {

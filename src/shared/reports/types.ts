@@ -15,7 +15,7 @@ import type { MenuGroup } from '../routes';
 export type ColumnType = 'text' | 'number' | 'integer' | 'date' | 'datetime' | 'period' | 'enum' | 'json';
 
 /** Console cells with a behaviour of their own (src/client/reports/reportCells.tsx). */
-export type SpecialCell = 'action' | 'object';
+export type SpecialCell = 'action' | 'object' | 'rate' | 'taskLink';
 
 export interface ReportColumn {
   /** The API row's field. */
@@ -38,7 +38,7 @@ export interface ReportColumn {
 }
 
 /** The entity lists a report can filter by, chosen in the console's filter modal (console.md section 2). */
-export const PICKER_KINDS = ['vehicles', 'routes', 'depots', 'users', 'incidentTypes'] as const;
+export const PICKER_KINDS = ['vehicles', 'routes', 'depots', 'users', 'incidentTypes', 'departments', 'controllers'] as const;
 export type PickerKind = (typeof PICKER_KINDS)[number];
 
 export const PERIOD_PRESETS = ['today', 'yesterday', 'thisWeek', 'last7Days', 'thisMonth', 'last30Days'] as const;

@@ -24,6 +24,7 @@ export const USER_FIELD_CODES = {
   email_cant_be_changed: 'email',
   password_required: 'password',
   bad_password: 'password',
+  worker_taken: 'workerId',
 } as const;
 
 /** The list query: the search text `q` as `filter`, sort, page. */
@@ -34,7 +35,7 @@ export function usersListQuery(params: Pick<GetListParams, 'filter' | 'sort' | '
   return query;
 }
 
-const WRITABLE = ['username', 'email', 'password', 'firstName', 'lastName', 'title', 'isBlocked', 'roles'] as const;
+const WRITABLE = ['username', 'email', 'password', 'firstName', 'lastName', 'title', 'isBlocked', 'roles', 'workerId'] as const;
 
 /** The body of a save: only the fields the API takes; an empty password means "unchanged". */
 export function userBody(data: Partial<Record<string, unknown>>): Record<string, unknown> {

@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS } from './accounts';
 import { DEMO_ROLES } from './roles';
 import { generateDemoData, type DemoScale } from './generate';
 import { insertDemoIncidents } from './incidents';
+import { insertDemoTicketControl } from './ticketControl';
 import { insertRows, resetSequence } from './insertRows';
 import type { DemoData } from './rows';
 import { TABLES } from './tables';
@@ -22,7 +23,7 @@ export async function loadDemoDataIfEmpty(db: Db, scale: DemoScale, log: Fastify
   return true;
 }
 
-/** The demo roles and logins, then the generated operator (handbooks, network, schedule, fleet, incident history), in one transaction. */
+/** The demo roles and logins, then the generated operator (handbooks, network, schedule, fleet, incident history, ticket control), in one transaction. */
 export async function loadDemoData(db: Db, scale: DemoScale, today: Date = new Date()): Promise<void> {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
   const data = generateDemoData(scale, today);
@@ -42,6 +43,7 @@ export async function loadDemoData(db: Db, scale: DemoScale, today: Date = new D
     }
     for (const key of Object.keys(TABLES) as (keyof DemoData)[]) await loadTable(tx, data, key);
     await insertDemoIncidents(tx, scale, today);
+    await insertDemoTicketControl(tx, scale, today);
   });
 }
 

@@ -1,0 +1,183 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { ControllerTask, TaskResultResponse } from '../src/shared/bc/tasks';
+import { rateColor } from '../src/shared/bc/rate';
+import { ACCOUNTS, fillLogin, loginViaUi, submitButton } from './helpers';
+
+/**
+ * Ticket control end to end: the demo controller's report on the phone (counts, two vehicle checks, a photo,
+ * completed offline and sent once when the connection returns) reaching the desktop's /bc/result/{task}; an
+ * order created on the calendar; the route rate coloured by the spec's gradient.
+ */
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/bc-${name}.png` });
+
+async function apiToken(page: Page, username: keyof typeof ACCOUNTS): Promise<string> {
+  const response = await page.request.post('/api/v1/auth/login', { data: { username, password: ACCOUNTS[username] } });
+  return ((await response.json()) as { token: string }).token;
+}
+
+const hex = (rgb: string) => `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
+
+test.describe('ticket control on the phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, geolocation: { latitude: 59.9311, longitude: 30.3609 }, permissions: ['geolocation'] });
+
+  test('the controller fills the report with two vehicle checks and a photo, completes it offline, and it is sent once', async ({ page, context, browser }) => {
+    const token = await apiToken(page, 'controller');
+    const headers = { authorization: `Bearer ${token}` };
+    const task = (await (await page.request.get('/api/v1/pass/controllertask/worker', { headers })).json()) as ControllerTask;
+    expect(task.status).toBe('new');
+    const loaded = (await (await page.request.get(`/api/v1/pass/controllertask/result/${task.id}`, { headers })).json()) as TaskResultResponse;
+    const [first, second] = loaded.tickets;
+
+    await page.goto('/m/bc');
+    await fillLogin(page, 'controller', ACCOUNTS.controller);
+    await submitButton(page).click();
+    await expect(page.getByTestId('bc-home')).toBeVisible();
+    await expect(page.getByTestId('bc-task-line')).toContainText(`Задание № ${task.number}`);
+    await expect(page.getByTestId('bc-menu-entry')).toHaveCount(4);
+    await page.getByTestId('bc-menu-entry').filter({ hasText: 'Наряд-задание' }).click();
+    await expect(page.getByTestId('work-order')).toContainText(task.number);
+    // opening the report starts the order: the phone then posts its position
+    const position = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/v1/auth/coord'));
+    await page.getByTestId('open-report').click();
+    const report = page.getByTestId('controller-report');
+    await expect(report).toContainText(`Задание наряда № ${task.id}`);
+    expect((await position).postDataJSON()).toMatchObject({ lat: 59.9311, lon: 30.3609, accuracy: expect.any(Number) });
+
+    // tickets received; a count that is not a number becomes 0
+    await page.getByTestId(`received-${first.id}`).fill('10');
+    await page.getByTestId(`received-${second.id}`).fill('5');
+    await page.getByTestId(`received-${loaded.tickets[2].id}`).fill('x');
+    await expect(page.getByTestId(`received-${loaded.tickets[2].id}`)).toHaveValue('0');
+
+    const pick = async (testId: string, option = 0) => {
+      await page.getByTestId(testId).getByRole('combobox').click();
+      await page.getByRole('option').nth(option).click();
+    };
+    // the first vehicle check
+    await page.getByTestId('add-vehicle').click();
+    await expect(page.getByTestId('vehicle-editor')).toBeVisible();
+    await pick('check-route');
+    await pick('check-depot', 1);
+    await page.getByTestId('check-driver').fill('12345');
+    await page.getByTestId(`sold-${first.id}`).fill('4');
+    await page.getByTestId('check-kickout').fill('2');
+    await page.getByTestId('seized-sk').fill('1');
+    await page.getByTestId('check-ovd').fill('-3');
+    await expect(page.getByTestId('check-ovd')).toHaveValue('0');
+    await shot(page, 'vehicle-editor');
+    // the back button closes the editor first
+    await page.getByTestId('report-back').click();
+    await expect(page.getByTestId('vehicle-editor')).toBeHidden();
+    await expect(page.getByTestId('vehicle-check')).toHaveCount(1);
+
+    // the second: the sold-ticket cap leaves it what the first did not sell of the tickets received
+    await page.getByTestId('add-vehicle').click();
+    await pick('check-route');
+    await page.getByTestId(`sold-${first.id}`).fill('9');
+    await expect(page.getByTestId(`sold-${first.id}`)).toHaveValue('6');
+    await page.getByTestId(`sold-${second.id}`).fill('2');
+    await page.getByTestId('check-raport').fill('1');
+
+    // the report survives a reload: it is kept on the phone
+    await page.reload();
+    await expect(page.getByTestId('vehicle-editor')).toBeVisible();
+    await expect(page.getByTestId(`sold-${first.id}`)).toHaveValue('6');
+    await page.goBack();
+    await expect(page.getByTestId('vehicle-check')).toHaveCount(2);
+    await expect(page.getByTestId(`received-${first.id}`)).toHaveValue('10');
+
+    // the connection goes: the photo and the completed report wait on the phone
+    await context.setOffline(true);
+    await page.getByTestId('vehicle-check').nth(1).click();
+    const photo = await page.screenshot({ type: 'jpeg', quality: 80 });
+    await page.getByTestId('photo-input').setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(page.getByTestId('photo-count')).toContainText('1');
+    await page.getByTestId('report-back').click();
+    let resultSaves = 0;
+    page.on('response', (response) => {
+      if (response.request().method() === 'PUT' && response.url().includes(`/controllertask/result/${task.id}`) && response.ok()) resultSaves += 1;
+    });
+    await page.getByTestId('complete-report').click();
+    await expect(page).toHaveURL('/m/bc');
+    const outbox = page.getByTestId('outbox');
+    await expect(outbox).toBeVisible();
+    expect(Number(await outbox.getAttribute('data-count'))).toBeGreaterThanOrEqual(3);
+    await shot(page, 'outbox');
+
+    // back online: everything goes, the report once
+    await context.setOffline(false);
+    await expect(outbox).toBeHidden({ timeout: 20_000 });
+    expect(resultSaves).toBe(1);
+    const stored = (await (await page.request.get(`/api/v1/pass/controllertask/result/${task.id}`, { headers })).json()) as TaskResultResponse;
+    expect(stored.task.status).toBe('closed');
+    expect(stored.task.check_vehicles).toHaveLength(2);
+    expect(stored.task.check_tickets).toMatchObject({ [first.id]: 10, [second.id]: 5 });
+    expect(stored.task.check_vehicles.map((c) => c.sell_tickets.find((s) => s.ticket_id === first.id)?.count)).toEqual([4, 6]);
+    expect(stored.task.check_vehicles[0].take_tickets.map((x) => x.ticket_id)).toEqual(['sk', 'vesb', 'other_leg', 'other_not_leg']);
+    expect(stored.files).toHaveLength(1);
+    expect(stored.files[0].title).toMatch(/^\d+\.jpg$/);
+    // the position reached the department-control map
+    const map = await (await page.request.post('/api/v1/pass/departmentcontroll/map', { headers, data: { department_ids: null } })).json() as { controllers: { lat: number; lon: number }[] };
+    expect(map.controllers.some((c) => Math.abs(c.lat - 59.9311) < 1e-6 && Math.abs(c.lon - 30.3609) < 1e-6)).toBe(true);
+
+    // the desktop sees the report with the photo
+    const desktop = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
+    const adminToken = await apiToken(page, 'admin');
+    await desktop.addInitScript((value) => localStorage.setItem('token', value), adminToken);
+    const console = await desktop.newPage();
+    await console.goto(`/bc/result/${task.id}`);
+    await expect(console.getByTestId('task-result')).toBeVisible();
+    await expect(console.getByTestId('task-status')).toHaveAttribute('data-status', 'closed');
+    await expect(console.getByTestId('result-check')).toHaveCount(2);
+    const image = console.getByTestId('result-photo');
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+    await console.screenshot({ path: 'test-results/screens/bc-desktop-result.png', fullPage: true });
+    await desktop.close();
+  });
+});
+
+test.describe('ticket control on the desktop', () => {
+  test('an order created on the calendar appears on its day', async ({ page }) => {
+    await loginViaUi(page, 'admin');
+    await page.goto('/bc/calendar');
+    const day = page.getByTestId('calendar-day').last();
+    const date = await day.getAttribute('data-date');
+    const before = await day.getByTestId('calendar-task').count();
+    await day.getByTestId('calendar-add').click();
+    const form = page.getByTestId('task-form');
+    await expect(form).toBeVisible();
+    const number = await form.getByTestId('task-number').inputValue();
+    expect(number).toMatch(/^\d{4}-\d+-\d+$/);
+    await form.getByTestId('task-graphic').getByRole('combobox').click();
+    await page.getByRole('option').first().click();
+    await form.getByTestId('task-region').getByRole('combobox').click();
+    await page.getByRole('option').nth(1).click();
+    await form.getByTestId('task-workers').getByRole('combobox').click();
+    await page.getByRole('option').first().click();
+    await form.getByTestId('task-suggest').click();
+    await expect(form.getByTestId('task-suggestion')).toBeVisible();
+    await shot(page, 'calendar-form');
+    await form.getByTestId('task-save').click();
+    await expect(form).toBeHidden();
+    const created = page.locator(`[data-testid="calendar-day"][data-date="${date}"]`).getByTestId('calendar-task');
+    await expect(created).toHaveCount(before + 1);
+    await expect(created.filter({ hasText: number })).toHaveCount(1);
+    await shot(page, 'calendar');
+  });
+
+  test('the route rate is coloured from green through orange and yellow to red', async ({ page }) => {
+    await loginViaUi(page, 'admin');
+    await page.goto('/bc/routerate');
+    await page.getByTestId('report-build').click();
+    const cells = page.getByTestId('report-table').getByTestId('rate-cell');
+    await expect(cells.first()).toBeVisible();
+    for (const cell of (await cells.all()).slice(0, 5)) {
+      const value = Number((await cell.innerText()).replace(',', '.').replace(/\s/g, ''));
+      const background = await cell.evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(hex(background)).toBe(rateColor(value));
+    }
+    await shot(page, 'routerate');
+  });
+});

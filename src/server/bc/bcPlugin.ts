@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { mapConfig } from '../map/config';
+import { registerFieldRoutes, todayOf } from './fieldRoutes';
+import { registerTaskRoutes } from './taskRoutes';
+import { sweepNotAchieved } from './taskStore';
+import { photoStore, type PhotoStore } from './photoStore';
+
+/** What the ticket-control routes share: the operator's day and the not-achieved sweep. */
+export interface BcContext {
+  offsetMinutes: number;
+  today(): string;
+  sweep(): Promise<void>;
+  photos: PhotoStore;
+}
+
+/**
+ * Ticket control (bc): work orders on the desktop and the controller's report from the field app. An
+ * encapsulated plugin: multipart parsing (report photos) exists only here.
+ */
+export default async function bcPlugin(app: FastifyInstance): Promise<void> {
+  const { tzOffsetMinutes } = mapConfig();
+  const bc: BcContext = {
+    offsetMinutes: tzOffsetMinutes,
+    today: () => todayOf(tzOffsetMinutes),
+    sweep: async () => sweepNotAchieved(app.db, Date.now(), tzOffsetMinutes, (await app.settings.get()).bc.lateReportHours),
+    photos: photoStore(app.config),
+  };
+  // the per-request limit is the /system/bc setting; this bound is only the setting's own maximum
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
+  registerFieldRoutes(app, bc);
+  registerTaskRoutes(app, bc);
+}
