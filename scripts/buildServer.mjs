@@ -23,4 +23,7 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+// Files the server reads at run time, relative to its modules (`new URL('./…', import.meta.url)`): in the bundle
+// every module sits in dist/server, so they are copied beside it.
 cpSync('src/server/db/migrations', `${OUT}/migrations`, { recursive: true });
+cpSync('src/server/db/demo/assets', `${OUT}/assets`, { recursive: true });
