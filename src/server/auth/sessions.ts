@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/types';
 import type { Config } from '../config';
 import { mergePermissions, type PermissionMap } from '../../shared/permissions';
-import { ReadCache } from '../db/readCache';
+import { ReadCache, staleWindow } from '../db/readCache';
 import type { CurrentUserProfile } from './currentUser';
 
 /** The user behind a request, as the access checks need it. */
@@ -37,9 +37,9 @@ const TOUCH_WRITE_INTERVAL_MS = 60_000;
 
 /**
  * Sessions live in the database, so any server process behind a load balancer knows them. Each process keeps
- * what it read for 3 s (like the settings): a session check costs no query, and on the embedded engine it
- * never waits behind a heavy query (see ReadCache). Logout, blocking, deleting a user, a new password and any
- * role change forget the entries here at once; another process on the same PostgreSQL sees them within 3 s.
+ * what it read for 3 s (like the settings): a session check costs no query, and it does not wait behind heavy
+ * queries (see ReadCache). Logout, blocking, deleting a user, a new password and any role change forget the
+ * entries here at once; another process on the same PostgreSQL sees them within 3 s and one read (6 s at most).
  * The idle and absolute timeouts are checked on every request against the times read.
  */
 export class Sessions {
@@ -51,9 +51,9 @@ export class Sessions {
     private readonly db: Db,
     private readonly config: Config['session'],
   ) {
-    const singleProcess = db.engine === 'pglite';
-    this.sessions = new ReadCache(SESSION_CACHE_MS, singleProcess);
-    this.profiles = new ReadCache(SESSION_CACHE_MS, singleProcess);
+    const staleMs = staleWindow(db);
+    this.sessions = new ReadCache(SESSION_CACHE_MS, staleMs);
+    this.profiles = new ReadCache(SESSION_CACHE_MS, staleMs);
   }
 
   async create(userId: number, ip: string, userAgent: string | undefined): Promise<string> {

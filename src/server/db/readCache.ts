@@ -1,10 +1,13 @@
+import type { Db } from './types';
+
 /**
  * Values read from the database, kept for ttlMs and then read again; a read that finds nothing is not kept.
  *
- * With `serveStale` (the embedded engine: one process owns the database, so every change to what is cached
- * goes through this process and forgets the entry here) an expired value is still answered while the new
- * one is read in the background, so a request never waits for the database behind a heavy query. With
- * several processes on one PostgreSQL, another process's change reaches this one within ttlMs.
+ * For staleMs after that, an expired value is still answered while the new one is read in the background,
+ * so a request does not wait for the database behind heavy queries. On the embedded engine (one process owns
+ * the database, so every change to what is cached goes through this process and forgets the entry here) that
+ * is unbounded. With several processes on one PostgreSQL, another process's change reaches this one within
+ * ttlMs plus the time one read takes (at most ttlMs + staleMs, past which a request waits for the read).
  */
 export class ReadCache<K, V> {
   private readonly entries = new Map<K, { value: V; at: number; refreshing?: Promise<V | undefined> }>();
@@ -14,13 +17,14 @@ export class ReadCache<K, V> {
 
   constructor(
     private readonly ttlMs: number,
-    private readonly serveStale: boolean,
+    private readonly staleMs: number,
   ) {}
 
   async get(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const entry = this.entries.get(key);
-    if (entry && Date.now() - entry.at < this.ttlMs) return entry.value;
-    if (entry && this.serveStale) {
+    const age = entry ? Date.now() - entry.at : Infinity;
+    if (entry && age < this.ttlMs) return entry.value;
+    if (entry && age < this.ttlMs + this.staleMs) {
       entry.refreshing ??= this.read(key, load).catch(() => {
         entry.refreshing = undefined;
         return undefined;
@@ -65,3 +69,6 @@ export class ReadCache<K, V> {
     this.entries.clear();
   }
 }
+
+/** How long past its time an entry may be answered while it is read again: unbounded with one process, 3 s more with PostgreSQL. */
+export const staleWindow = (db: Pick<Db, 'engine'>): number => (db.engine === 'pglite' ? Infinity : 3000);

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/types';
-import { ReadCache } from '../db/readCache';
+import { ReadCache, staleWindow } from '../db/readCache';
 import type { Config } from '../config';
 import type { SystemSettings } from '../../shared/api';
 import type { Switches } from '../../shared/modules';
@@ -13,7 +13,7 @@ export type { SystemSettings };
  * within seconds of a change (the process that saved a change invalidates its cache at once).
  */
 export class SettingsService {
-  /** On the embedded engine an expired document is answered while it is read again (see ReadCache). */
+  /** An expired document is answered while it is read again (see ReadCache). */
   private readonly cache: ReadCache<'document', SettingsDocument>;
 
   constructor(
@@ -21,7 +21,7 @@ export class SettingsService {
     private readonly config: Config,
     ttlMs = 3000,
   ) {
-    this.cache = new ReadCache(ttlMs, db.engine === 'pglite');
+    this.cache = new ReadCache(ttlMs, staleWindow(db));
   }
 
   /** The document every logged-in user receives (CurrentUser.settings). */
