@@ -7,13 +7,14 @@ import type { Extension } from '@electric-sql/pglite';
 import { postgis } from '@electric-sql/pglite-postgis';
 
 /**
- * What the product uses of the PostGIS bundle: the postgis library and its control file; not raster, topology,
- * tiger, the upgrade scripts, or PROJ's data (only ST_Transform reads it, and every geometry is stored and
- * served in EPSG:4326). The install script is needed only by a database that has not created the extension yet.
+ * What the product uses of the PostGIS bundle: the postgis library, its control file and PROJ's data (geography
+ * and ST_Transform read the spatial reference systems from it: without it they answer nothing at all); not
+ * raster, topology, tiger or the upgrade scripts. The install script is needed only by a database that has
+ * not created the extension yet.
  */
 const KEPT = {
-  install: /^(lib\/postgresql\/postgis-3\.so|share\/postgresql\/extension\/postgis(\.control|--\d+\.\d+\.\d+\.sql)|.*\/)$/,
-  run: /^(lib\/postgresql\/postgis-3\.so|share\/postgresql\/extension\/postgis\.control|.*\/)$/,
+  install: /^(lib\/postgresql\/postgis-3\.so|share\/postgresql\/extension\/postgis(\.control|--\d+\.\d+\.\d+\.sql)|share\/proj\/.*|.*\/)$/,
+  run: /^(lib\/postgresql\/postgis-3\.so|share\/postgresql\/extension\/postgis\.control|share\/proj\/.*|.*\/)$/,
 } as const;
 export type PostgisBundle = keyof typeof KEPT;
 
