@@ -32,6 +32,7 @@ import geoPlugin from './geo/geoPlugin';
 import gtfsPlugin from './gtfs/gtfsPlugin';
 import tilesPlugin from './tiles/tilesPlugin';
 import simulatorPlugin from './simulator/simulatorPlugin';
+import videoPlugin from './video/videoPlugin';
 import { BUILD } from './build';
 
 declare module 'fastify' {
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(gtfsPlugin);
   await app.register(tilesPlugin);
   await app.register(simulatorPlugin);
+  await app.register(videoPlugin);
 
   serveFrontEnds(app, config);
   return app;

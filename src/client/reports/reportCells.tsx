@@ -1,4 +1,4 @@
-import { Box, Tooltip } from '@mui/material';
+import { Box, LinearProgress, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { cellText } from '../../shared/reports/cells';
@@ -24,6 +24,18 @@ const SPECIAL: Record<SpecialCell, (value: unknown, row: Row, translate: Transla
     const sub = kind?.sub ? `: ${translate(`menu.system.${kind.sub}`, { _: kind.sub })}` : '';
     const id = row.object_id != null ? ` № ${String(row.object_id)}` : '';
     return `${name}${sub}${id}`;
+  },
+  // A video request's status (performed reads as viewed once played), its percent while downloading, its reason.
+  videoStatus: (value, row, translate) => {
+    const label = translate(`video.statuses.${String(value)}`, { _: String(value) });
+    const downloading = String(value) === '4';
+    const text = downloading ? `${label} ${Math.round(Number(row.progress ?? 0))}%` : label;
+    return (
+      <Box component="span" data-testid="video-status" data-status={String(value)} sx={{ display: 'inline-block', minWidth: 110 }}>
+        {row.reason ? <Tooltip title={String(row.reason)}><span>{text} ⓘ</span></Tooltip> : text}
+        {downloading && <LinearProgress variant="determinate" value={Number(row.progress ?? 0)} sx={{ mt: 0.5 }} />}
+      </Box>
+    );
   },
 };
 

@@ -1,11 +1,12 @@
 import { ADAS_REPORTS } from './adas';
 import { JOURNAL_REPORTS } from './journals';
+import { VIDEO_REPORTS } from './video';
 import type { ReportDeclaration } from './types';
 
 export * from './types';
 
 /** Every declared report: the server registers their routes, the console their screens and menu entries. */
-export const REPORTS: readonly ReportDeclaration[] = [...JOURNAL_REPORTS, ...ADAS_REPORTS];
+export const REPORTS: readonly ReportDeclaration[] = [...JOURNAL_REPORTS, ...ADAS_REPORTS, ...VIDEO_REPORTS];
 
 export function reportOf(path: string): ReportDeclaration | undefined {
   return REPORTS.find((report) => path === report.path || path.startsWith(`${report.path}/`));
