@@ -16,6 +16,7 @@ export type Screen = LazyExoticComponent<ComponentType>;
  */
 const SystemSettingsScreen = lazy(() => import('./system/SystemSettingsScreen'));
 const ReportScreen = lazy(() => import('./reports/ReportScreen'));
+const VideoRequestsScreen = lazy(() => import('./video/VideoRequestsScreen'));
 
 export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
   '/map': lazy(() => import('./map/MapScreen')),
@@ -33,4 +34,12 @@ export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
   '/system/eis': SystemSettingsScreen,
   // every declared report (src/shared/reports/, journals included): one screen, the report read from the address
   ...Object.fromEntries(REPORTS.map((report) => [report.path, ReportScreen])),
+  // video: the live grid (full size nested under it), the request lists with their create button, the request
+  // form, the archive's player over its list, recorder monitoring
+  '/video/online': lazy(() => import('./video/VideoOnlineScreen')),
+  '/video/requests': VideoRequestsScreen,
+  '/video/myrequests': VideoRequestsScreen,
+  '/video/requests/create': lazy(() => import('./video/VideoRequestCreate')),
+  '/video/archive': lazy(() => import('./video/VideoArchiveScreen')),
+  '/video/vehicle-archive-monitoring': lazy(() => import('./video/ArchiveMonitoringScreen')),
 };

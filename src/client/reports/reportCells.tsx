@@ -1,4 +1,5 @@
 import { Box, LinearProgress, Tooltip } from '@mui/material';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { cellText } from '../../shared/reports/cells';
@@ -32,7 +33,11 @@ const SPECIAL: Record<SpecialCell, (value: unknown, row: Row, translate: Transla
     const text = downloading ? `${label} ${Math.round(Number(row.progress ?? 0))}%` : label;
     return (
       <Box component="span" data-testid="video-status" data-status={String(value)} sx={{ display: 'inline-block', minWidth: 110 }}>
-        {row.reason ? <Tooltip title={String(row.reason)}><span>{text} ⓘ</span></Tooltip> : text}
+        {row.reason ? (
+          <Tooltip title={String(row.reason)}>
+            <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>{text}<InfoOutlinedIcon sx={{ fontSize: 15 }} color="action" /></Box>
+          </Tooltip>
+        ) : text}
         {downloading && <LinearProgress variant="determinate" value={Number(row.progress ?? 0)} sx={{ mt: 0.5 }} />}
       </Box>
     );

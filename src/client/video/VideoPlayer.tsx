@@ -19,6 +19,10 @@ interface VideoPlayerProps {
   overlay?: ReactNode;
   height?: number | string;
   testId?: string;
+  /** A recording, not a live stream: its playing state reads «Запись». */
+  recording?: boolean;
+  /** The <video> element, for a screen that moves the position (the archive's time scale). */
+  onVideo?: (element: HTMLVideoElement | null) => void;
 }
 
 const STATE_COLOURS: Record<PlayerState['kind'], string> = { loading: '#616161', playing: '#2e7d32', retrying: '#ed6c02', failed: '#d32f2f' };
@@ -28,7 +32,7 @@ const STATE_COLOURS: Record<PlayerState['kind'], string> = { loading: '#616161',
  * fatal error tears the player down and, 1 s later, loads the stream again with a time stamp, up to 40
  * times in a row, then shows the red «no signal» state. Its state shows on the tile.
  */
-export function VideoPlayer({ source, sourceKey, controls = false, muted = true, onTime, overlay, height = '100%', testId }: VideoPlayerProps) {
+export function VideoPlayer({ source, sourceKey, controls = false, muted = true, onTime, overlay, height = '100%', testId, recording = false, onVideo }: VideoPlayerProps) {
   const translate = useTranslate();
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<PlayerState>({ kind: 'loading' });
@@ -101,11 +105,14 @@ export function VideoPlayer({ source, sourceKey, controls = false, muted = true,
 
   const label = state.kind === 'retrying'
     ? translate('video.player.retrying', { attempt: state.attempt, of: state.of })
-    : translate(`video.player.${state.kind}`);
+    : translate(`video.player.${state.kind === 'playing' && recording ? 'recording' : state.kind}`);
   return (
     <Box sx={{ position: 'relative', bgcolor: '#000', height, overflow: 'hidden', borderRadius: 1 }} data-testid={testId}>
       <video
-        ref={video}
+        ref={(element) => {
+          video.current = element;
+          onVideo?.(element);
+        }}
         muted={muted}
         playsInline
         controls={controls}

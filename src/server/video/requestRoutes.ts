@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { canAccess } from '../../shared/permissions';
-import type { ArchivePlayback, ArchiveRequestInput } from '../../shared/video/api';
+import type { ArchivePlayback, ArchiveRequest, ArchiveRequestInput } from '../../shared/video/api';
 import { CANCELLABLE_STATUSES, ERROR_STATUSES, VIDEO_STATUS as S } from '../../shared/video/statuses';
 import { fail } from '../http/errors';
 import { archivePieces, loadArchiveRequest, type ArchiveRequestRow } from './archivePlayback';
@@ -123,6 +123,22 @@ export default async function requestRoutes(app: FastifyInstance): Promise<void>
     await move(row, allStatuses, S.deleting, null);
     await journal(row, 'deleted', 'Запрос удалён', request);
     return { id: row.id, status: S.deleting };
+  });
+
+  app.get<{ Params: { id: number } }>('/api/v1/video/requests/:id', {
+    config: { access: { path: '/video/archive', action: 'read' }, module: 'video' },
+    schema: { tags: ['video'], summary: 'Запрос видеоархива: ТС, камеры, период, статус (показываемый: выполненный и просмотренный — 7), причина, процент, размер', params: idParams },
+  }, async (request): Promise<ArchiveRequest> => {
+    const [row] = await app.db.query<ArchiveRequest>(
+      `select r.id, r.user_id as "userId", r.username, r.vehicle_id as "vehicleId", v.depot_number as "depotNumber", v.state_number as "stateNumber",
+              r.cameras, r.period_from as "from", r.period_to as "to", r.status,
+              (case when r.status = 6 and r.viewed_at is not null then 7 else r.status end)::int as "shownStatus",
+              r.reason, r.progress, r.size_bytes::float8 as "sizeBytes", r.created_at as "createdAt", r.viewed_at as "viewedAt"
+         from app.video_request r left join mgt.vehicles v on v.id = r.vehicle_id where r.id = $1 and r.status <> 9`,
+      [request.params.id],
+    );
+    if (!row) throw fail(404, 'not_found');
+    return row;
   });
 
   app.get<{ Params: { id: number; camera: number } }>('/api/v1/video/requests/:id/play/:camera', {

@@ -8,6 +8,7 @@ import { ArchiveWorker } from './archiveWorker';
 import { videoConfig, type VideoConfig } from './config';
 import { DemoMedia } from './demoMedia';
 import { StreamTokens } from './streamTokens';
+import { seedDemoRequests } from './demoRequests';
 import liveRoutes from './liveRoutes';
 import streamRoutes from './streamRoutes';
 import requestRoutes from './requestRoutes';
@@ -60,6 +61,7 @@ async function videoPlugin(app: FastifyInstance): Promise<void> {
 
   app.addHook('onReady', async () => {
     video.tokens = await StreamTokens.open(app.db);
+    if (app.config.demoData) await seedDemoRequests(app.db).catch((err) => log.warn({ err }, 'demo video requests not made'));
     if (config.worker) worker.start();
   });
   app.addHook('preClose', async () => {
