@@ -48,7 +48,7 @@ export default async function streamRoutes(app: FastifyInstance): Promise<void> 
   }, async (request, reply) => {
     const ticket = ticketOf(request.params.token);
     const media = app.video.media;
-    if (ticket.kind === 'live') return playlist(reply, media.livePlaylist(ticket.look, Date.now(), (n) => `seg/${n}`));
+    if (ticket.kind === 'live') return playlist(reply, media.livePlaylist(Date.now(), (n) => `seg/${n}`));
     if (ticket.kind === 'ms') return proxy(reply, request.params.token, ticket, undefined);
     const archive = await loadArchiveRequest(app, ticket.requestId!);
     if (!archive) throw fail(404, 'not_found');
@@ -58,7 +58,7 @@ export default async function streamRoutes(app: FastifyInstance): Promise<void> 
       camera?.segments.forEach((segment, n) => lines.push(`#EXTINF:${segment.duration.toFixed(3)},`, `stored/${n}`));
       return playlist(reply, [...lines, '#EXT-X-ENDLIST', ''].join('\n'));
     }
-    return playlist(reply, media.recordedPlaylist(ticket.look, archivePieces(app, archive, ticket.camera), (n) => `seg/${n}`));
+    return playlist(reply, media.recordedPlaylist(archivePieces(app, archive, ticket.camera), (n) => `seg/${n}`));
   });
 
   app.get<{ Params: { token: string; n: number } }>('/api/v1/video/stream/:token/seg/:n', {
