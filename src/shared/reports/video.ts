@@ -6,6 +6,8 @@ import { defineReport, type ReportColumn, type ReportFilter } from './types';
  * (/video/myrequests) and the performed ones to play (/video/archive). Each row has its actions (play,
  * cancel, retry, delete: src/client/video/VideoRequestActions.tsx), and the list refreshes by itself while
  * a request on it is still moving. Deleted requests are left out unless the status filter asks for them.
+ * Sortable are the columns an index keeps in order (number, creation, user, period start): with 100,000
+ * requests a sort by the vehicle's number took 320 ms a page; the vehicle filter picks a vehicle instead.
  */
 
 const STATUS_VALUES = VIDEO_STATUS_CODES.map(String);
@@ -14,7 +16,7 @@ const column = {
   id: { name: 'id', header: '№', type: 'integer', sortable: true },
   created: { name: 'created_at', header: 'Создан', type: 'datetime', sortable: true },
   user: { name: 'username', header: 'Пользователь', type: 'text', sortable: true },
-  depot: { name: 'depot_number', header: 'Гаражный номер', type: 'integer', sortable: true },
+  depot: { name: 'depot_number', header: 'Гаражный номер', type: 'integer' },
   plate: { name: 'state_number', header: 'Госномер', type: 'text' },
   cameras: { name: 'cameras', header: 'Камеры', type: 'text' },
   from: { name: 'period_from', header: 'Начало записи', type: 'datetime', sortable: true },
@@ -22,7 +24,7 @@ const column = {
   status: { name: 'status', header: 'Статус', type: 'enum', labels: 'video.statuses', cell: 'videoStatus' },
   progress: { name: 'progress', header: 'Загружено, %', type: 'number', decimals: 0, exportOnly: true },
   reason: { name: 'reason', header: 'Причина', type: 'text', exportOnly: true },
-  size: { name: 'size_mb', header: 'Размер, МБ', type: 'number', decimals: 1, sortable: true },
+  size: { name: 'size_mb', header: 'Размер, МБ', type: 'number', decimals: 1 },
   userId: { name: 'user_id', header: 'ID пользователя', type: 'integer', exportOnly: true },
   vehicleId: { name: 'vehicle_id', header: 'ID ТС', type: 'integer', exportOnly: true },
 } satisfies Record<string, ReportColumn>;

@@ -34,6 +34,8 @@ create table app.video_request (
 );
 create index video_request_created_idx on app.video_request (created_at desc, id desc);
 create index video_request_user_idx on app.video_request (user_id, created_at desc, id desc);
+create index video_request_period_idx on app.video_request (period_from desc, id desc);
+create index video_request_username_idx on app.video_request (username, id);
 create index video_request_active_idx on app.video_request (id) where status in (1, 2, 3, 4, 5, 8);
 
 -- The key signing stream addresses (HMAC): one per installation, shared by every server process.
