@@ -128,3 +128,13 @@ test('a user without code 25 is refused the video screens and their API', async 
   expect((await request.get('/api/v1/reports/video/requests', { headers: { authorization } })).status()).toBe(403);
   expect((await request.post('/api/v1/video/empty', { headers: { authorization }, data: { vehicleId: 1 } })).status()).toBe(403);
 });
+
+test('a vehicle without a recorder is answered dvr_or_camera_not_found, shown translated', async ({ page, request }) => {
+  const authorization = `Bearer ${await token(request, 'operator')}`;
+  const { vehicles } = (await (await request.get('/api/v1/map/filters', { headers: { authorization } })).json()) as { vehicles: { id: number }[] };
+  const { list } = (await (await request.get('/api/v1/video/vehicles?recordCount=200', { headers: { authorization } })).json()) as { list: Vehicle[] };
+  const bare = vehicles.find((v) => !list.some((w) => w.vehicleId === v.id))!;
+  await loginViaUi(page, 'operator');
+  await page.goto(`/video/online?vehicle=${bare.id}`);
+  await expect(page.getByText('На транспортном средстве не установлены камеры или видеорегистратор')).toBeVisible();
+});
