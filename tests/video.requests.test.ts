@@ -253,6 +253,15 @@ describe.each(ENGINES)('video archive requests on %s', (engine) => {
     expect((await inject('DELETE', `/api/v1/video/requests/${mine}`, owner)).statusCode).toBe(404);
   });
 
+  it('deletes finished requests past the archive keeping time of /system/video', async () => {
+    const { vehicleId } = vehicles[0];
+    const id = await created(vehicleId, 1);
+    await t.db.query("update app.video_request set status = 12, created_at = now() - interval '15 days' where id = $1", [id]);
+    expect(await app.video.worker.sweep()).toBeGreaterThanOrEqual(1);
+    expect(await until(id, [9])).toMatchObject({ status: 9 });
+    expect((await journal(id)).at(-2)).toMatchObject({ details: { status: 8, reason: 'Истёк срок хранения видеоархива' } });
+  });
+
   it('lists all requests with their user for /video/requests, and only one’s own for /video/myrequests', async () => {
     await created(vehicles[0].vehicleId, 1, looker);
     const all = (await inject('GET', '/api/v1/reports/video/requests', archivist)).json();

@@ -45,6 +45,8 @@ export interface WorkerDeps {
   store: ArchiveStore;
   online(vehicleId: number, now: number): boolean;
   mediaServerArchiveUrl(): Promise<string>;
+  /** The archive's keeping time (settings video.archiveDays). */
+  archiveDays(): Promise<number>;
   events: EventsWriter;
   notifier: Notifier;
   log: FastifyBaseLogger;
@@ -63,6 +65,8 @@ interface Change {
 }
 
 const LEASE_S = 15;
+/** How often finished requests past the archive's keeping time are deleted. */
+const SWEEP_MS = 10 * 60_000;
 /** A resumed download does not count the time the server was down as downloading. */
 const MAX_STEP_MS = 5000;
 /** Segments fetched from a media server per request and tick. */
@@ -79,6 +83,7 @@ export const REASONS = {
   noData: 'Регистратор не хранит записей за этот период',
   lostVehicle: 'Связь с ТС потеряна во время загрузки',
   cancelled: 'Отменён пользователем',
+  expired: 'Истёк срок хранения видеоархива',
 } as const;
 
 export class ArchiveWorker {
@@ -86,6 +91,7 @@ export class ArchiveWorker {
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | null = null;
   private stopped = false;
+  private sweptAt = 0;
 
   constructor(private readonly deps: WorkerDeps) {}
 
@@ -110,8 +116,29 @@ export class ArchiveWorker {
       .catch((err) => this.deps.log.warn({ err }, 'video requests not released'));
   }
 
+  /**
+   * Finished requests created longer ago than the archive's keeping time (/system/video) go to deleting, as a
+   * user's delete would, and the next ticks remove them; each is journaled.
+   */
+  async sweep(): Promise<number> {
+    const days = await this.deps.archiveDays();
+    return this.deps.db.transaction(async (tx) => {
+      const rows = await tx.query<{ id: number; vehicle_id: number }>(
+        `update app.video_request set status = 8, status_at = now(), reason = $2
+          where status in (6, 10, 11, 12, 13, 14) and created_at < now() - make_interval(days => $1) returning id, vehicle_id`,
+        [days, REASONS.expired],
+      );
+      for (const row of rows) await journalStatus(this.deps.events, tx, row, S.deleting, REASONS.expired);
+      return rows.length;
+    });
+  }
+
   /** One pass over the unfinished requests this worker holds (or takes: free, or their lease ran out). */
   async tick(now = Date.now()): Promise<void> {
+    if (now - this.sweptAt > SWEEP_MS) {
+      this.sweptAt = now;
+      await this.sweep().catch((err) => this.deps.log.warn({ err }, 'video archive sweep failed'));
+    }
     const rows = await this.deps.db.query<RequestRow>(
       `update app.video_request r set lease_owner = $1, lease_until = now() + make_interval(secs => $2)
         where r.id in (select id from app.video_request

@@ -55,6 +55,7 @@ async function videoPlugin(app: FastifyInstance): Promise<void> {
     db: app.db, config, media, store, online, log,
     events: app.eventsWriter, notifier: app.notifier,
     mediaServerArchiveUrl: async () => (await app.settings.get()).video.mediaServerArchiveUrl,
+    archiveDays: async () => (await app.settings.get()).video.archiveDays,
   });
   const video = { config, media, store, worker, online, lastContact } as Video;
   app.decorate('video', video);
