@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import Hls from 'hls.js';
+// The light build: no subtitles, alternate audio or DRM, which on-board cameras never carry (about half the size).
+import Hls from 'hls.js/light';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { withTimestamp, type PlayerState } from '../../shared/video/player';
