@@ -98,7 +98,7 @@ async function main(): Promise<void> {
   const [{ report, source }] = ADAS_SOURCES;
   const parsed = parseReportFilters(report, Object.fromEntries(query));
   if (!parsed.ok) throw new Error('bad filters');
-  const sql = source.select(parsed.values, { switches: defaultSwitches(), offsetMinutes: 180 });
+  const sql = source.select(parsed.values, { switches: defaultSwitches(), offsetMinutes: 180, userId: 0 });
   const rawText = `select * from ${wrap(sql)} ${orderBy(report, source, reportSort(report, source, undefined, undefined))} limit ${SUMMARY_MAX_ROWS + 1}`;
   const direct = db.engine === 'postgres' ? new pg.Client({ connectionString: process.env.DATABASE_URL }) : undefined;
   await direct?.connect();

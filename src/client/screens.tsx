@@ -16,6 +16,7 @@ export type Screen = LazyExoticComponent<ComponentType>;
  */
 const SystemSettingsScreen = lazy(() => import('./system/SystemSettingsScreen'));
 const ReportScreen = lazy(() => import('./reports/ReportScreen'));
+const VideoRequestsScreen = lazy(() => import('./video/VideoRequestsScreen'));
 
 export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
   '/map': lazy(() => import('./map/MapScreen')),
@@ -39,4 +40,12 @@ export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
   '/bc/departmentcontroll': lazy(() => import('./bc/DepartmentControlScreen')),
   '/bc/result': lazy(() => import('./bc/TaskResultScreen')),
   '/bc/resultuser': lazy(() => import('./bc/ResultUserScreen')),
+  // video: the live grid (full size nested under it), the request lists with their create button, the request
+  // form, the archive's player over its list, recorder monitoring
+  '/video/online': lazy(() => import('./video/VideoOnlineScreen')),
+  '/video/requests': VideoRequestsScreen,
+  '/video/myrequests': VideoRequestsScreen,
+  '/video/requests/create': lazy(() => import('./video/VideoRequestCreate')),
+  '/video/archive': lazy(() => import('./video/VideoArchiveScreen')),
+  '/video/vehicle-archive-monitoring': lazy(() => import('./video/ArchiveMonitoringScreen')),
 };

@@ -35,6 +35,7 @@ import tilesPlugin from './tiles/tilesPlugin';
 import simulatorPlugin from './simulator/simulatorPlugin';
 import adasPlugin from './adas/adasPlugin';
 import bcPlugin from './bc/bcPlugin';
+import videoPlugin from './video/videoPlugin';
 import { BUILD } from './build';
 
 declare module 'fastify' {
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(tilesPlugin);
   await app.register(simulatorPlugin);
   await app.register(bcPlugin);
+  await app.register(videoPlugin);
 
   serveFrontEnds(app, config);
   return app;

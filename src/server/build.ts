@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { projectFile } from './entryPoints';
 
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version: string };
 
 /** Version and build date shown in the about page and the field app's menu. */
 export const BUILD = { version: pkg.version, date: process.env.BUILD_DATE ?? new Date().toISOString().slice(0, 10) };

@@ -16,3 +16,6 @@ export function entryPoint(name: EntryPoint): { url: URL; execArgv: string[] } {
   if (BUNDLED) return { url: new URL(`./${name}.mjs`, import.meta.url), execArgv: [] };
   return { url: new URL(SOURCES[name], import.meta.url), execArgv: name === 'demoLoader' ? ['--import', 'tsx'] : [] };
 }
+
+/** A file of the project (media, package.json): src/server and dist/server are both two folders below its root. */
+export const projectFile = (path: string): URL => new URL(`../../${path}`, import.meta.url);

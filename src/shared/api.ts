@@ -29,7 +29,14 @@ export interface SystemSettings {
   report_formats: string[];
   reports: { maxPeriodDays: number };
   requestRadius: number;
-  video: { maxRequestMinutes: number; archiveDays: number };
+  video: {
+    maxRequestMinutes: number;
+    archiveDays: number;
+    /** Live stream address of a recorder's media server: {ip} {port} {serial} {dvr} {vehicle} {camera} {login} {password}. */
+    mediaServerUrl: string;
+    /** Its archive (a recorded HLS playlist of a period): the same and {from} {to} (ISO 8601). */
+    mediaServerArchiveUrl: string;
+  };
   kkv: { enabled: boolean };
   /** Ticket control (/system/bc). */
   bc: BcSettings;

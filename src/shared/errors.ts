@@ -61,6 +61,13 @@ export const ERROR_CATALOGUE = {
   bc_worker_not_in_department: { ru: 'Сотрудник не относится к территориальному отделу задания', en: 'The employee is not of the order department' },
   bc_region_not_in_department: { ru: 'Район контроля не относится к территориальному отделу задания', en: 'The control region is not of the order department' },
   bc_idempotency_key_reused: { ru: 'Ключ повтора уже использован для другого запроса', en: 'The retry key was used for another request' },
+  video_no_data: { ru: 'Регистратор не хранит записей за этот период', en: 'The recorder holds no recording for this period' },
+  video_period_too_long: { ru: 'Период запроса видео больше допустимого (настройки видео)', en: 'The video request period is longer than allowed (video settings)' },
+  video_period_in_future: { ru: 'Период запроса видео ещё не наступил', en: 'The video request period is in the future' },
+  video_camera_not_found: { ru: 'У видеорегистратора ТС нет такой камеры', en: 'The vehicle recorder has no such camera' },
+  video_not_ready: { ru: 'Видео по запросу ещё не готово', en: 'The requested video is not ready yet' },
+  video_request_not_cancellable: { ru: 'Запрос уже завершён: отменить нельзя', en: 'The request has finished and cannot be cancelled' },
+  video_request_not_retryable: { ru: 'Повторить можно только запрос, завершившийся ошибкой', en: 'Only a request that ended in an error can be retried' },
   report_too_large: { ru: 'Слишком много строк в отчёте: сузьте фильтры', en: 'The report has too many rows: narrow the filters' },
 } as const satisfies Record<string, { ru: string; en: string }>;
 

@@ -33,19 +33,19 @@ const r = (
   path: string, module: ModuleId, group: MenuGroup, label: string, extra: Partial<ConsoleRoute> = {},
 ): ConsoleRoute => ({ path, module, group, label, built: false, ...extra });
 
-/** The declared reports of a menu group (src/shared/reports/), built, in declaration order. */
-const reportRoutes = (group: MenuGroup): ConsoleRoute[] => REPORTS.filter((report) => report.menu.group === group).map((report) => ({
+/** The declared reports of a menu group (src/shared/reports/), built, in declaration order; `path` picks one. */
+const reportRoutes = (group: MenuGroup, path?: string): ConsoleRoute[] => REPORTS.filter((report) => report.menu.group === group && (!path || report.path === path)).map((report) => ({
   path: report.path, module: report.module, section: report.section, group, label: report.menu.label, built: true,
 }));
 
 export const CONSOLE_ROUTES: ConsoleRoute[] = [
   r('/map', 'map', 'map', 'menu.map', { built: true }),
-  r('/video/online', 'video', 'video', 'menu.video.online'),
-  r('/video/requests', 'video', 'video', 'menu.video.requests'),
-  r('/video/requests/create', 'video', 'video', 'menu.video.requestCreate', { key: '/video/requests', hidden: true }),
-  r('/video/archive', 'video', 'video', 'menu.video.archive'),
-  r('/video/myrequests', 'video', 'video', 'menu.video.myrequests'),
-  r('/video/vehicle-archive-monitoring', 'video', 'video', 'menu.video.archiveMonitoring', { section: 'video.archiveMonitoring' }),
+  r('/video/online', 'video', 'video', 'menu.video.online', { built: true }),
+  ...reportRoutes('video', '/video/requests'),
+  r('/video/requests/create', 'video', 'video', 'menu.video.requestCreate', { key: '/video/requests', hidden: true, built: true }),
+  ...reportRoutes('video', '/video/archive'),
+  ...reportRoutes('video', '/video/myrequests'),
+  r('/video/vehicle-archive-monitoring', 'video', 'video', 'menu.video.archiveMonitoring', { section: 'video.archiveMonitoring', built: true }),
   r('/passengers/analysis', 'passengers', 'passengers', 'menu.passengers.analysis'),
   r('/passengers/registry', 'passengers', 'passengers', 'menu.passengers.registry', { section: 'passengers.registry' }),
   r('/passengers/passage', 'passengers', 'passengers', 'menu.passengers.passage'),

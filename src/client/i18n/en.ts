@@ -1,3 +1,4 @@
+import { VIDEO_STATUS_LABELS } from '../../shared/video/statuses';
 import type { AppMessages } from './ru';
 
 /** English, switchable from the user menu. */
@@ -446,7 +447,12 @@ export const en: AppMessages = {
       messageFrequency: 'Expected navigation message interval, s',
       requestRadius: 'Vehicle search radius around a point, m',
       egtsEquipmentDataMaxAge: 'Equipment data (EGTS) expiry, s',
-      video: { maxRequestMinutes: 'Longest video request, min', archiveDays: 'Video archive retention, days' },
+      video: {
+        maxRequestMinutes: 'Longest video request, min',
+        archiveDays: 'Video archive kept, days',
+        mediaServerUrl: 'Media server live stream address',
+        mediaServerArchiveUrl: 'Media server archive address',
+      },
       report_formats: 'Report export formats',
       reports: { maxPeriodDays: 'Longest report period, days' },
       journals: { retentionDays: 'User actions journal retention, days' },
@@ -462,6 +468,7 @@ export const en: AppMessages = {
     },
     range: '%{min} to %{max}',
     scheduleHint: 'HH:MM, comma separated, server time zone',
+    templateHint: 'http(s)://…; placeholders {ip} {port} {serial} {dvr} {vehicle} {camera} {login} {password}, for the archive also {from} {to}',
     urlHint: 'http:// or https://',
     sectionsTitle: 'Sections',
     modulesTitle: 'Modules',
@@ -521,7 +528,7 @@ export const en: AppMessages = {
       unblock: 'Unblock',
     },
     objects: { user: 'User', role: 'Role', session: 'Session', settings: 'Settings', adas_incident: 'ISPV incident' },
-    kinds: { connect: 'Connect', disconnect: 'Disconnect', pass_error: 'Pass error' },
+    kinds: { connect: 'Connect', disconnect: 'Disconnect', pass_error: 'Pass error', request: 'Video request', status: 'Status change', viewed: 'Recording viewed', deleted: 'Request deleted', live: 'Live view' },
     diff: {
       field: 'Field',
       before: 'Before',
@@ -531,6 +538,44 @@ export const en: AppMessages = {
       added: 'added',
       removed: 'removed',
       showAll: 'Show unchanged fields too',
+    },
+  },
+  video: {
+    statuses: Object.fromEntries(Object.entries(VIDEO_STATUS_LABELS).map(([code, label]) => [code, label.en])),
+    columns: {
+      id: 'No.', created_at: 'Created', username: 'User', depot_number: 'Garage number', state_number: 'Plate',
+      cameras: 'Cameras', period_from: 'Recording from', period_to: 'Recording to', status: 'Status', progress: 'Downloaded, %',
+      reason: 'Reason', size_mb: 'Size, MB', user_id: 'User ID', vehicle_id: 'Vehicle ID',
+    },
+    filters: { created: 'Created', status: 'Status', user: 'Users' },
+    player: {
+      loading: 'Connecting', recording: 'Recording', playing: 'Live', retrying: 'Retry %{attempt} of %{of}', failed: 'No signal', noSignal: 'No signal',
+    },
+    online: {
+      search: 'Garage number or plate', depot: 'Branch', route: 'Route', type: 'Vehicle type', any: 'All',
+      chooseVehicle: 'Choose a vehicle on the left', noVehicles: 'No vehicles with a recorder match',
+      layout: 'Grid', online: 'online', offline: 'offline', fullSize: 'Full size', back: 'Back to the grid',
+      camera: 'Camera %{index}', page: 'Cameras %{from}–%{to} of %{count}', source: { demo: 'demo source', mediaServer: 'via media server' },
+      requestArchive: 'Request archive',
+    },
+    create: {
+      title: 'Video archive request', vehicle: 'Vehicle', cameras: 'Cameras', period: 'Recording period',
+      last5: 'Last 5 minutes', last15: 'Last 15 minutes', last60: 'Last hour', around: 'Around a time',
+      aroundTime: 'Time', aroundMinutes: '± minutes', from: 'From', to: 'To', submit: 'Send request',
+      created: 'Request %{id} created', camerasRequired: 'Choose at least one camera', maxMinutes: 'At most %{minutes} min (video settings)',
+    },
+    actions: {
+      create: 'New request', play: 'Watch', cancel: 'Cancel', retry: 'Retry', delete: 'Delete',
+      confirmDelete: 'Delete request %{id}?', cancelled: 'Request cancelled', retried: 'Request queued again', deleted: 'Request deleted',
+    },
+    archive: {
+      choose: 'Choose a performed request in the table (Watch)', request: 'Request %{id}: vehicle %{vehicle}', camera: 'Camera %{index}',
+      download: 'Download', close: 'Close', clock: 'Recorded at', gap: 'recording gap',
+    },
+    monitoring: {
+      days: 'Days', search: 'Garage number or plate', onlyStopped: 'Stopped only', lastContact: 'Last contact',
+      stoppedAt: 'Recording stopped %{at}', never: 'never', held: 'recorded', gap: 'no recording', unknown: 'unknown (media server)',
+      stopped: 'Stopped: %{count}', recorders: 'Recorders: %{count}', vehicle: 'Vehicle', camera: 'Camera',
     },
   },
   reports: {

@@ -1,3 +1,4 @@
+import { VIDEO_STATUS_LABELS } from '../../shared/video/statuses';
 /**
  * Our Russian catalogue (the default language). react-admin's own texts come from ra-language-russian;
  * the server's message codes from the shared error catalogue (errors.*, see messages.ts).
@@ -447,7 +448,12 @@ export const ru = {
       messageFrequency: 'Ожидаемый интервал навигационных сообщений, с',
       requestRadius: 'Радиус поиска ТС вокруг точки запроса, м',
       egtsEquipmentDataMaxAge: 'Срок годности данных оборудования (ЕГТС), с',
-      video: { maxRequestMinutes: 'Наибольшая длительность запроса видео, мин', archiveDays: 'Срок хранения видеоархива, дней' },
+      video: {
+        maxRequestMinutes: 'Наибольшая длительность запроса видео, мин',
+        archiveDays: 'Срок хранения видеоархива, дней',
+        mediaServerUrl: 'Адрес живого потока медиасервера',
+        mediaServerArchiveUrl: 'Адрес архива медиасервера',
+      },
       report_formats: 'Форматы выгрузки отчётов',
       reports: { maxPeriodDays: 'Наибольший период отчёта, дней' },
       journals: { retentionDays: 'Срок хранения журнала действий пользователей, дней' },
@@ -463,6 +469,7 @@ export const ru = {
     },
     range: 'от %{min} до %{max}',
     scheduleHint: 'ЧЧ:ММ через запятую, часовой пояс сервера',
+    templateHint: 'http(s)://…; подстановки {ip} {port} {serial} {dvr} {vehicle} {camera} {login} {password}, для архива ещё {from} {to}',
     urlHint: 'http:// или https://',
     sectionsTitle: 'Разделы',
     modulesTitle: 'Модули',
@@ -522,7 +529,7 @@ export const ru = {
       unblock: 'Разблокировка',
     },
     objects: { user: 'Пользователь', role: 'Роль', session: 'Сеанс', settings: 'Настройки', adas_incident: 'Инцидент ИСПВ' },
-    kinds: { connect: 'Подключение', disconnect: 'Отключение', pass_error: 'Ошибка прохода' },
+    kinds: { connect: 'Подключение', disconnect: 'Отключение', pass_error: 'Ошибка прохода', request: 'Запрос видео', status: 'Смена статуса', viewed: 'Просмотр записи', deleted: 'Удаление запроса', live: 'Онлайн-просмотр' },
     diff: {
       field: 'Поле',
       before: 'До изменения',
@@ -532,6 +539,44 @@ export const ru = {
       added: 'добавлено',
       removed: 'удалено',
       showAll: 'Показать и неизменённые поля',
+    },
+  },
+  video: {
+    statuses: Object.fromEntries(Object.entries(VIDEO_STATUS_LABELS).map(([code, label]) => [code, label.ru])),
+    columns: {
+      id: '№', created_at: 'Создан', username: 'Пользователь', depot_number: 'Гаражный номер', state_number: 'Госномер',
+      cameras: 'Камеры', period_from: 'Начало записи', period_to: 'Конец записи', status: 'Статус', progress: 'Загружено, %',
+      reason: 'Причина', size_mb: 'Размер, МБ', user_id: 'ID пользователя', vehicle_id: 'ID ТС',
+    },
+    filters: { created: 'Создан', status: 'Статус', user: 'Пользователи' },
+    player: {
+      loading: 'Подключение', recording: 'Запись', playing: 'В эфире', retrying: 'Повтор %{attempt} из %{of}', failed: 'Нет сигнала', noSignal: 'Нет сигнала',
+    },
+    online: {
+      search: 'Гаражный номер или госномер', depot: 'Филиал', route: 'Маршрут', type: 'Тип ТС', any: 'Все',
+      chooseVehicle: 'Выберите транспортное средство слева', noVehicles: 'Нет ТС с видеорегистратором по этим условиям',
+      layout: 'Сетка', online: 'на связи', offline: 'не на связи', fullSize: 'Во весь размер', back: 'К сетке камер',
+      camera: 'Камера %{index}', page: 'Камеры %{from}–%{to} из %{count}', source: { demo: 'демо-источник', mediaServer: 'через медиасервер' },
+      requestArchive: 'Запросить архив',
+    },
+    create: {
+      title: 'Запрос видеоархива', vehicle: 'Транспортное средство', cameras: 'Камеры', period: 'Период записи',
+      last5: 'Последние 5 минут', last15: 'Последние 15 минут', last60: 'Последний час', around: 'Вокруг времени',
+      aroundTime: 'Время', aroundMinutes: '± минут', from: 'Начало', to: 'Конец', submit: 'Отправить запрос',
+      created: 'Запрос № %{id} создан', camerasRequired: 'Выберите хотя бы одну камеру', maxMinutes: 'Не длиннее %{minutes} мин (настройки видео)',
+    },
+    actions: {
+      create: 'Новый запрос', play: 'Смотреть', cancel: 'Отменить', retry: 'Повторить', delete: 'Удалить',
+      confirmDelete: 'Удалить запрос № %{id}?', cancelled: 'Запрос отменён', retried: 'Запрос поставлен заново', deleted: 'Запрос удалён',
+    },
+    archive: {
+      choose: 'Выберите выполненный запрос в таблице («Смотреть»)', request: 'Запрос № %{id}: ТС %{vehicle}', camera: 'Камера %{index}',
+      download: 'Скачать', close: 'Закрыть', clock: 'Время записи', gap: 'разрыв записи',
+    },
+    monitoring: {
+      days: 'Дней', search: 'Гаражный номер или госномер', onlyStopped: 'Только остановившиеся', lastContact: 'Последняя связь',
+      stoppedAt: 'Запись остановлена %{at}', never: 'не было', held: 'есть запись', gap: 'нет записи', unknown: 'неизвестно (медиасервер)',
+      stopped: 'Остановились: %{count}', recorders: 'Регистраторов: %{count}', vehicle: 'ТС', camera: 'Камера',
     },
   },
   reports: {

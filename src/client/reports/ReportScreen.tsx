@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Title, useTranslate } from 'react-admin';
@@ -32,9 +32,10 @@ function startingFilters(report: ReportDeclaration, state: ReportUrlState): Repo
  * A declared report's whole page (SCREENS.md, "Reports: the common shape"): filter bar and «Сформировать»,
  * progress with cancel for a slow build, charts with their numbers, the server-sorted and paged table with
  * totals, CSV and XLSX export, and a clear line when nothing matches. `children` is a screen's special
- * part (a map, a matrix), shown above the table.
+ * part (a map, a matrix, a player), shown above the table; `toolbar` sits beside the export buttons.
+ * A report declaring `refresh` loads again by itself while a row shows work under way.
  */
-export function ReportPage({ report, children }: { report: ReportDeclaration; children?: ReactNode }) {
+export function ReportPage({ report, children, toolbar }: { report: ReportDeclaration; children?: ReactNode; toolbar?: ReactNode }) {
   const translate = useTranslate();
   const [search, setSearch] = useSearchParams();
   const state = useMemo(() => readReportUrl(report, search), [report, search]);
@@ -43,6 +44,13 @@ export function ReportPage({ report, children }: { report: ReportDeclaration; ch
   const go = (next: Partial<Pick<ReportUrlState, 'filters' | 'sort' | 'page'>>) => setSearch(writeReportUrl(report, { ...state, ...next }));
   const result = load.status === 'done' ? load.result : last;
   const Leading = LEADING_PARTS[report.path];
+  useEffect(() => {
+    const refresh = report.refresh;
+    if (!refresh || load.status !== 'done') return;
+    if (!load.result.data.some((row) => refresh.values.includes(String(row[refresh.field])))) return;
+    const timer = setTimeout(() => setBuild((n) => n + 1), refresh.everyMs);
+    return () => clearTimeout(timer);
+  }, [report, load]);
   return (
     <Box sx={{ px: 2, pb: 2 }}>
       <Title title={report.menu.label} />
@@ -55,6 +63,7 @@ export function ReportPage({ report, children }: { report: ReportDeclaration; ch
         }}
       >
         <ReportExport report={report} state={state} />
+        {toolbar}
       </ReportFilterBar>
       {Leading && <Leading />}
       {state.invalid && <Alert severity="warning" sx={{ mb: 1 }}>{translate('reports.invalidLink')}</Alert>}
@@ -84,6 +93,7 @@ export function ReportPage({ report, children }: { report: ReportDeclaration; ch
             state={state}
             onSort={(field) => go({ sort: { field, order: state.sort.field === field && state.sort.order === 'DESC' ? 'ASC' : 'DESC' }, page: 1 })}
             onPage={(page) => go({ page })}
+            onChanged={() => setBuild((n) => n + 1)}
           />
         </>
       )}

@@ -5,6 +5,7 @@ import { cellText } from '../../shared/reports/cells';
 import type { ReportDeclaration } from '../../shared/reports/types';
 import { UserActionDiff } from '../journals/UserActionDiff';
 import { VehicleIncidents } from '../adas/VehicleIncidents';
+import { VideoRequestActions } from '../video/VideoRequestActions';
 import type { ReportRows } from '../providers/resources/reports';
 import { columnLabel, isNumeric, ReportCell } from './reportCells';
 import type { ReportUrlState } from './reportUrl';
@@ -17,27 +18,35 @@ const EXPANDS = {
   adasVehicleIncidents: { view: VehicleIncidents, opens: (row: Row) => row.vehicle_id != null },
 };
 
+/** Row actions a declaration may name: each gets the row and reloads the list after a change. */
+const ROW_ACTIONS = { videoRequest: VideoRequestActions };
+
 interface ReportTableProps {
   report: ReportDeclaration;
   rows: ReportRows;
   state: ReportUrlState;
   onSort: (field: string) => void;
   onPage: (page: number) => void;
+  /** A row action changed something: the list loads again. */
+  onChanged?: () => void;
 }
 
 /** The report's rows: sorted and paged by the server (the URL holds both), the totals row under them. */
-export function ReportTable({ report, rows, state, onSort, onPage }: ReportTableProps) {
+export function ReportTable({ report, rows, state, onSort, onPage, onChanged }: ReportTableProps) {
   const translate = useTranslate();
   const [open, setOpen] = useState<string | number | null>(null);
   const columns = report.columns.filter((c) => !c.exportOnly);
   const expand = report.expand ? EXPANDS[report.expand] : undefined;
   const totals = rows.meta.totals;
+  const Actions = report.rowActions ? ROW_ACTIONS[report.rowActions] : undefined;
+  const span = columns.length + (Actions ? 1 : 0);
   return (
     <>
       <TableContainer>
         <Table size="small" data-testid="report-table">
           <TableHead>
             <TableRow>
+              {Actions && <TableCell />}
               {columns.map((column) => (
                 <TableCell key={column.name} align={isNumeric(column) ? 'right' : 'left'} sortDirection={state.sort.field === column.name ? (state.sort.order === 'ASC' ? 'asc' : 'desc') : false}>
                   {column.sortable ? (
@@ -56,13 +65,15 @@ export function ReportTable({ report, rows, state, onSort, onPage }: ReportTable
               return (
                 <Fragment key={row.id}>
                   <TableRow hover={opens} onClick={opens ? () => setOpen(open === row.id ? null : row.id) : undefined} sx={opens ? { cursor: 'pointer' } : undefined}>
+                    {/* Actions come first: a wide table scrolls, and they must not scroll out of sight. */}
+                    {Actions && <TableCell padding="none" sx={{ whiteSpace: 'nowrap', pl: 1 }}><Actions report={report} row={row} onChanged={onChanged ?? (() => undefined)} /></TableCell>}
                     {columns.map((column) => (
                       <TableCell key={column.name} align={isNumeric(column) ? 'right' : 'left'}><ReportCell column={column} row={row} /></TableCell>
                     ))}
                   </TableRow>
                   {View && open === row.id && (
                     <TableRow>
-                      <TableCell colSpan={columns.length}>
+                      <TableCell colSpan={span}>
                         <RecordContextProvider value={row}><View /></RecordContextProvider>
                       </TableCell>
                     </TableRow>
@@ -74,6 +85,7 @@ export function ReportTable({ report, rows, state, onSort, onPage }: ReportTable
           {totals && (
             <TableFooter>
               <TableRow data-testid="report-totals">
+                {Actions && <TableCell />}
                 {columns.map((column, i) => (
                   <TableCell key={column.name} align={isNumeric(column) ? 'right' : 'left'} sx={{ fontWeight: 600, color: 'text.primary' }}>
                     {column.name in totals ? cellText(column, totals[column.name]) : i === 0 ? translate('reports.totals') : ''}

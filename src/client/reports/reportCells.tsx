@@ -1,4 +1,5 @@
-import { Box, Tooltip } from '@mui/material';
+import { Box, LinearProgress, Tooltip } from '@mui/material';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
@@ -35,6 +36,22 @@ const SPECIAL: Record<SpecialCell, (value: unknown, row: Row, translate: Transla
     </Box>
   ),
   taskLink: (value, row) => <Link to={`/bc/resultuser/${String(row.task_id)}`}>{String(value)}</Link>,
+  // A video request's status (performed reads as viewed once played), its percent while downloading, its reason.
+  videoStatus: (value, row, translate) => {
+    const label = translate(`video.statuses.${String(value)}`, { _: String(value) });
+    const downloading = String(value) === '4';
+    const text = downloading ? `${label} ${Math.round(Number(row.progress ?? 0))}%` : label;
+    return (
+      <Box component="span" data-testid="video-status" data-status={String(value)} sx={{ display: 'inline-block', minWidth: 110 }}>
+        {row.reason ? (
+          <Tooltip title={String(row.reason)}>
+            <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>{text}<InfoOutlinedIcon sx={{ fontSize: 15 }} color="action" /></Box>
+          </Tooltip>
+        ) : text}
+        {downloading && <LinearProgress variant="determinate" value={Number(row.progress ?? 0)} sx={{ mt: 0.5 }} />}
+      </Box>
+    );
+  },
 };
 
 /** One cell of a report's table by its column: special, enum label, JSON preview, or the shared format. */

@@ -1,7 +1,7 @@
 import { BooleanInput, CheckboxGroupInput, NumberInput, TextInput, maxValue, minValue, number, required, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { SettingsField } from './settingsPages';
-import { checkSchedule, checkSourceUrl, formatSchedule, parseSchedule } from './settingsForm';
+import { checkSchedule, checkSourceUrl, checkUrlTemplate, formatSchedule, parseSchedule } from './settingsForm';
 
 const label = (source: string) => `settings.fields.${source}`;
 const wide = { width: '100%', maxWidth: 560 };
@@ -59,6 +59,17 @@ export function SettingsInput({ field, readOnly }: { field: SettingsField; readO
       );
     case 'url':
       return <UrlInput field={field} readOnly={readOnly} />;
+    case 'template':
+      return (
+        <TextInput
+          source={field.source}
+          label={label(field.source)}
+          validate={checkUrlTemplate}
+          helperText={translate('settings.templateHint')}
+          readOnly={readOnly}
+          sx={wide}
+        />
+      );
     case 'schedule':
       return (
         <TextInput

@@ -92,6 +92,13 @@ export function checkSchedule(value: unknown): string | undefined {
   return undefined;
 }
 
+/** A media-server address template: required, http(s), no spaces ({placeholders} are filled by the server). */
+export function checkUrlTemplate(value: unknown): string | undefined {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (!text) return 'settings.rules.urlRequired';
+  return /^https?:\/\/\S+$/.test(text) ? undefined : 'settings.rules.url';
+}
+
 /** EIS source: empty, or an http(s) address; required while the import is on. */
 export function checkSourceUrl(url: unknown, enabled: boolean): string | undefined {
   const text = typeof url === 'string' ? url.trim() : '';

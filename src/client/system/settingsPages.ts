@@ -10,7 +10,8 @@ export type SettingsField =
   | { kind: 'bool'; source: string }
   | { kind: 'formats'; source: string; choices: readonly string[] }
   | { kind: 'url'; source: string; enabledBy: string }
-  | { kind: 'schedule'; source: string };
+  | { kind: 'schedule'; source: string }
+  | { kind: 'template'; source: string };
 
 export interface SettingsPageSpec {
   id: SubsystemId;
@@ -33,7 +34,12 @@ export const SETTINGS_PAGES: Readonly<Record<SubsystemId, SettingsPageSpec>> = {
     int('requestRadius', 1, 100_000),
     int('egtsEquipmentDataMaxAge', 1, 604_800),
   ]),
-  video: page('video', [int('video.maxRequestMinutes', 1, 1440), int('video.archiveDays', 1, 365)]),
+  video: page('video', [
+    int('video.maxRequestMinutes', 1, 1440),
+    int('video.archiveDays', 1, 365),
+    { kind: 'template', source: 'video.mediaServerUrl' },
+    { kind: 'template', source: 'video.mediaServerArchiveUrl' },
+  ]),
   passengers: page('passengers', [
     { kind: 'formats', source: 'report_formats', choices: REPORT_FORMATS },
     int('reports.maxPeriodDays', 1, 366),

@@ -121,7 +121,7 @@ export default async function adasApiRoutes(app: FastifyInstance): Promise<void>
   }, async (request) => {
     const filters = filtersOf(ADAS_EVENTS_JOURNAL, request.body);
     const source = JOURNAL_SOURCES.find((bound) => bound.report === ADAS_EVENTS_JOURNAL)!.source;
-    const sql = source.select(filters, { switches: await app.settings.switches(), offsetMinutes: clientOffset(request) });
+    const sql = source.select(filters, { switches: await app.settings.switches(), offsetMinutes: clientOffset(request), userId: request.user!.id });
     return page(sql, 'r.tm desc, r.id desc', request.body ?? {});
   });
 

@@ -12,6 +12,8 @@ export interface ReportContext {
   switches: Switches;
   /** The client's zone, minutes east of UTC (X-Timezone-Offset): time buckets follow the user's days. */
   offsetMinutes: number;
+  /** Who asks: a report of one's own rows (/video/myrequests) filters by it. */
+  userId: number;
 }
 
 /**

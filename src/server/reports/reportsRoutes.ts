@@ -68,7 +68,7 @@ export function clientOffset(request: FastifyRequest): number {
 async function checkedFilters(app: FastifyInstance, report: ReportDeclaration, request: FastifyRequest): Promise<{ values: ReportFilterValues; context: ReportContext }> {
   const parsed = parseReportFilters(report, request.query as Record<string, unknown>);
   if (!parsed.ok) throw fail(400, parsed.code, parsed.field);
-  return { values: parsed.values, context: { switches: await app.settings.switches(), offsetMinutes: clientOffset(request) } };
+  return { values: parsed.values, context: { switches: await app.settings.switches(), offsetMinutes: clientOffset(request), userId: request.user?.id ?? 0 } };
 }
 
 async function listReport(app: FastifyInstance, report: ReportDeclaration, source: ReportSource, request: FastifyRequest<{ Querystring: ReportQueryString }>): Promise<ReportListResponse> {

@@ -28,7 +28,12 @@ export const DEFAULTS: Tunables = {
   report_formats: ['csv', 'xlsx'],
   reports: { maxPeriodDays: 31 },
   requestRadius: 500,
-  video: { maxRequestMinutes: 30, archiveDays: 14 },
+  video: {
+    maxRequestMinutes: 30,
+    archiveDays: 14,
+    mediaServerUrl: 'http://{ip}:{port}/live/{serial}/{camera}/index.m3u8',
+    mediaServerArchiveUrl: 'http://{ip}:{port}/archive/{serial}/{camera}/index.m3u8?from={from}&to={to}',
+  },
   kkv: { enabled: false },
   bc: { photoMaxMb: 10, coordIntervalSeconds: 30, positionMaxAgeMinutes: 30, lateReportHours: 12, rateRedAt: 8 },
   egtsEquipmentDataMaxAge: 300,

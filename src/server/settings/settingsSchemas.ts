@@ -7,6 +7,8 @@ export type JsonSchema = Record<string, unknown>;
 export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 
 const int = (minimum: number, maximum: number, description: string): JsonSchema => ({ type: 'integer', minimum, maximum, description });
+/** An http(s) address template with {placeholders}; the server fills and fetches it, the browser never sees it filled. */
+const urlTemplate = (description: string): JsonSchema => ({ type: 'string', minLength: 1, maxLength: 500, pattern: '^https?://[^\\s]+$', description });
 /** Nested settings are saved partially: every property optional, none unknown. */
 const object = (properties: Record<string, JsonSchema>, description: string): JsonSchema => ({
   type: 'object', additionalProperties: false, properties, description,
@@ -21,6 +23,8 @@ export const FIELD_SCHEMAS: Record<TunableKey, JsonSchema> = {
   video: object({
     maxRequestMinutes: int(1, 1440, 'Наибольшая длительность одного запроса видео, мин'),
     archiveDays: int(1, 365, 'Срок хранения видеоархива, дней'),
+    mediaServerUrl: urlTemplate('Адрес живого потока медиасервера регистратора: {ip}, {port}, {serial}, {dvr}, {vehicle}, {camera}, {login}, {password}'),
+    mediaServerArchiveUrl: urlTemplate('Адрес архива медиасервера (HLS-плейлист записи за период): те же подстановки и {from}, {to} (ISO 8601)'),
   }, 'Видео'),
   report_formats: {
     type: 'array', items: { type: 'string', enum: [...REPORT_FORMATS] }, minItems: 1, maxItems: REPORT_FORMATS.length, uniqueItems: true,

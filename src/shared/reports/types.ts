@@ -15,7 +15,7 @@ import type { MenuGroup } from '../routes';
 export type ColumnType = 'text' | 'number' | 'integer' | 'date' | 'datetime' | 'period' | 'enum' | 'json';
 
 /** Console cells with a behaviour of their own (src/client/reports/reportCells.tsx). */
-export type SpecialCell = 'action' | 'object' | 'rate' | 'taskLink';
+export type SpecialCell = 'action' | 'object' | 'rate' | 'taskLink' | 'videoStatus';
 
 export interface ReportColumn {
   /** The API row's field. */
@@ -116,6 +116,10 @@ export interface ReportDeclaration<P extends string = string> {
   build: 'auto' | 'button';
   /** A row opens a detail view (src/client/reports/ReportTable.tsx). */
   expand?: 'userActionDiff' | 'adasVehicleIncidents';
+  /** Each row ends with its actions (src/client/reports/ReportTable.tsx names the components). */
+  rowActions?: 'videoRequest';
+  /** The list loads again every `everyMs` while a row's `field` holds one of `values` (work still under way). */
+  refresh?: { everyMs: number; field: string; values: readonly string[] };
 }
 
 /** Identity with the types checked: the one way to declare a report. */

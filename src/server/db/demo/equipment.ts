@@ -52,7 +52,10 @@ export function generateEquipment(random: Random, vehicles: VehicleRow[], contro
 
     if (random.chance(params.dvrShare)) {
       const dvrType = random.pick(DVR_TYPES);
-      const useMedia = random.chance(0.5);
+      // The draw is kept so the rest of the demo stays the same; demo recorders stream from the built-in demo
+      // source (no media server exists at the demo's address, and every demo camera must play).
+      random.chance(0.5);
+      const useMedia = false;
       const dvrId = equipment.dvrs.length + 1;
       equipment.dvrs.push({
         id: dvrId, vehicle_id: vehicle.id, dvr_type_id: dvrType.id, serial_number: `${dvrType.type_code.slice(0, 2)}${random.int(100000000, 999999999)}`,

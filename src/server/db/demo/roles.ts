@@ -14,6 +14,8 @@ export const DEMO_ROLES: { name: string; description: string; permissions: Permi
       ...grant(MAP_KEYS, READ),
       ...grant(keysOf(['/video/', '/passengers/', '/reports/', '/adas/', '/vehicle-diagnostic']), READ | CREATE | UPDATE),
       ...grant(keysOf(['/journal/']), READ),
+      // code 27: a dispatcher deletes their own video requests (anybody's is code 24, the administrator's)
+      '/video/myrequests': READ | CREATE | UPDATE | DELETE,
       [HANDBOOKS_PREFIX]: READ | CREATE | UPDATE | DELETE,
     },
   },

@@ -1,0 +1,43 @@
+import type { ArchiveCoverage, ArchivePlayback, ArchiveRequest, ArchiveRequestInput, VideoStreamAddress, VideoVehicle } from '../../shared/video/api';
+import { getJson, postJson, request } from '../providers/httpClient';
+
+/** The console's calls of the video area (src/server/video/). */
+
+export interface VideoVehicleRow extends VideoVehicle {
+  routeName: string | null;
+}
+
+export interface Option {
+  id: number;
+  name: string;
+}
+
+export interface VehicleSearch {
+  q?: string;
+  depot?: number;
+  route?: number;
+  type?: number;
+}
+
+export const searchVehicles = (search: VehicleSearch, signal?: AbortSignal) =>
+  getJson<{ list: VideoVehicleRow[]; count: number }>('/api/v1/video/vehicles', { query: { ...search, recordCount: 200 }, signal });
+
+export const vehicleFilters = () => getJson<{ depots: Option[]; routes: Option[]; types: Option[] }>('/api/v1/video/vehicle-filters');
+
+export const videoVehicle = (vehicleId: number) => getJson<VideoVehicle>(`/api/v1/video/vehicles/${vehicleId}`);
+
+/** field-app.md section 7: the live view's request id, then each camera's address. */
+export const startLive = (vehicleId: number) => postJson<number>('/api/v1/video/empty', { vehicleId });
+export const streamAddress = (requestId: number, camera: number) =>
+  getJson<VideoStreamAddress>(`/api/v1/video/online/${requestId}/${camera}`, { handleErrors: false });
+
+export const createArchiveRequest = (input: ArchiveRequestInput) => postJson<{ id: number }>('/api/v1/video/requests', input);
+export const cancelRequest = (id: number) => postJson(`/api/v1/video/requests/${id}/cancel`);
+export const retryRequest = (id: number) => postJson(`/api/v1/video/requests/${id}/retry`);
+export const deleteRequest = (id: number) => request(`/api/v1/video/requests/${id}`, { method: 'DELETE' });
+export const archiveRequest = (id: number) => getJson<ArchiveRequest>(`/api/v1/video/requests/${id}`);
+export const playArchive = (id: number, camera: number) => getJson<ArchivePlayback>(`/api/v1/video/requests/${id}/play/${camera}`);
+export const archiveDownloadUrl = (id: number, camera: number) => `/api/v1/video/requests/${id}/download/${camera}`;
+
+export const archiveMonitoring = (query: { days: number; q?: string; stopped?: boolean; skipCount: number }, signal?: AbortSignal) =>
+  getJson<{ start: string; hours: number; count: number; stopped: number; list: ArchiveCoverage[] }>('/api/v1/video/archive-monitoring', { query: { ...query, recordCount: 50 }, signal });
