@@ -65,8 +65,13 @@ test.describe('ADAS incident reports', () => {
     await expect(card).toBeVisible();
     await expect(card.getByTestId('incident-map')).toBeVisible();
     await expect(card.getByTestId('incident-map').locator('path.leaflet-interactive')).toHaveCount(1);
-    // no video archive yet: no button promising video
-    await expect(card.getByRole('button', { name: /видео/i })).toHaveCount(0);
+    // «Request video ±1 min»: the archive request form for the incident's vehicle, a minute either side of it
+    const videoLink = card.getByTestId('incident-request-video');
+    await expect(videoLink).toHaveText(/Запросить видео ±1 мин/);
+    const href = new URL((await videoLink.getAttribute('href'))!, 'http://console');
+    expect(href.pathname).toBe('/video/requests/create');
+    expect(Number(href.searchParams.get('vehicle'))).toBeGreaterThan(0);
+    expect(Date.parse(href.searchParams.get('to')!) - Date.parse(href.searchParams.get('from')!)).toBe(120_000);
 
     await card.getByTestId('review-false-alarm').click();
     await card.getByTestId('review-comment').fill('Блик на стекле (e2e)');
@@ -84,6 +89,11 @@ test.describe('ADAS incident reports', () => {
     // the review is in the incidents journal
     await page.goto('/journal/adas');
     await expect(page.getByTestId('report-table').getByText('Блик на стекле (e2e)')).toBeVisible();
+
+    // the video link opens the prefilled archive request form
+    await page.goto(`${href.pathname}${href.search}`);
+    await expect(page).toHaveURL(/\/video\/requests\/create\?vehicle=/);
+    await expect(page.getByRole('heading', { name: 'Запрос видеоархива' }).first()).toBeVisible();
   });
 
   test('the notification link opens its incident above the detailing', async ({ page, request }) => {

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box, Button, LinearProgress, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
+import { Link } from 'react-router';
+import VideocamIcon from '@mui/icons-material/Videocam';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { REVIEW_COMMENT_MAX, type AdasIncidentRow, type IncidentReview } from '../../shared/reports/adas';
 import { useRights } from '../components/useRights';
@@ -8,6 +10,18 @@ import { isAbortError } from '../providers/httpClient';
 import { DETAILING_PATH, fetchIncident, saveReview } from './adasApi';
 
 const IncidentMap = lazy(() => import('./IncidentMap'));
+const VIDEO_AROUND_MS = 60_000;
+
+/** The archive request form prefilled with the incident's vehicle and the minute either side of it. */
+function videoRequestLink(incident: AdasIncidentRow & { vehicle_id: number }): string {
+  const at = Date.parse(incident.tm);
+  const query = new URLSearchParams({
+    vehicle: String(incident.vehicle_id),
+    from: new Date(at - VIDEO_AROUND_MS).toISOString(),
+    to: new Date(at + VIDEO_AROUND_MS).toISOString(),
+  });
+  return `/video/requests/create?${query}`;
+}
 
 const positioned = (incident: AdasIncidentRow): incident is AdasIncidentRow & { lat: number; lon: number } =>
   incident.lat !== null && incident.lon !== null;
@@ -22,13 +36,14 @@ function Field({ label, value }: { label: string; value: string | number | null 
 
 /**
  * One incident: its place on a small map, what the unit reported and what it was matched to, and its review
- * (confirmed or false alarm, with a comment) for those with the update right on the detailing. «Request video
- * ±1 min» is not offered: the video archive requests have not landed yet (README, ADAS).
+ * (confirmed or false alarm, with a comment) for those with the update right on the detailing, and «Request
+ * video ±1 min» (the archive request form prefilled) for those who may create archive requests.
  */
 export function IncidentCard({ incident, onReviewed }: { incident: AdasIncidentRow; onReviewed: (next: AdasIncidentRow) => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const { update } = useRights(DETAILING_PATH);
+  const mayRequestVideo = useRights('/video/requests/create').create;
   const [review, setReview] = useState<IncidentReview | null>(incident.review);
   const [comment, setComment] = useState(incident.review_comment ?? '');
   const [saving, setSaving] = useState(false);
@@ -71,6 +86,11 @@ export function IncidentCard({ incident, onReviewed }: { incident: AdasIncidentR
         <Field label={label('place')} value={positioned(incident) ? `${formatNumber(incident.lat, 6)}, ${formatNumber(incident.lon, 6)}` : null} />
         <Field label={label('evidence')} value={incident.evidence?.join(', ')} />
         <Field label={label('reviewedBy')} value={incident.reviewed_by && incident.reviewed_at ? `${incident.reviewed_by}, ${formatDateTime(incident.reviewed_at)}` : null} />
+        {mayRequestVideo && incident.vehicle_id !== null && (
+          <Button component={Link} to={videoRequestLink({ ...incident, vehicle_id: incident.vehicle_id })} size="small" startIcon={<VideocamIcon />} sx={{ mt: 1 }} data-testid="incident-request-video">
+            {label('requestVideo')}
+          </Button>
+        )}
       </Box>
       <Box sx={{ flex: 1, minWidth: 260 }}>
         <Typography variant="subtitle2">{label('review')}</Typography>

@@ -623,7 +623,7 @@ export const en: AppMessages = {
       },
       incident: {
         tm: 'Time', type: 'Incident', vehicle: 'Vehicle', grade: 'Grade', speed: 'Speed, km/h', route: 'Route', race: 'Trip',
-        driver: 'Driver', place: 'Place', evidence: 'Files', reviewedBy: 'Reviewed by', review: 'Review', comment: 'Comment',
+        driver: 'Driver', place: 'Place', evidence: 'Files', reviewedBy: 'Reviewed by', requestVideo: 'Request video ±1 min', review: 'Review', comment: 'Comment',
         save: 'Save review', saved: 'Review saved', failed: 'Incidents could not be loaded',
         notFound: 'Incident not found', fromLink: 'Incident from a notification',
       },

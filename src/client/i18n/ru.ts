@@ -624,7 +624,7 @@ export const ru = {
       },
       incident: {
         tm: 'Время', type: 'Инцидент', vehicle: 'ТС', grade: 'Степень', speed: 'Скорость, км/ч', route: 'Маршрут', race: 'Рейс',
-        driver: 'Водитель', place: 'Место', evidence: 'Файлы', reviewedBy: 'Разобрал', review: 'Разбор', comment: 'Комментарий',
+        driver: 'Водитель', place: 'Место', evidence: 'Файлы', reviewedBy: 'Разобрал', requestVideo: 'Запросить видео ±1 мин', review: 'Разбор', comment: 'Комментарий',
         save: 'Сохранить разбор', saved: 'Разбор сохранён', failed: 'Не удалось загрузить инциденты',
         notFound: 'Инцидент не найден', fromLink: 'Инцидент из уведомления',
       },
