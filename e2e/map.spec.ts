@@ -58,10 +58,14 @@ async function zoomBy(map: Locator, steps: number): Promise<void> {
 async function screenProjection(page: Page, map: Locator): Promise<(at: [number, number]) => [number, number]> {
   const box = (await map.boundingBox())!;
   const mercator = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
+  const cursor = page.getByTestId('map-cursor');
   const probe = async (x: number, y: number) => {
+    // the readout follows the mouse a render later: wait for it to change, or both probes may read one point
+    const before = (await cursor.count()) ? ((await cursor.textContent()) ?? '') : '';
     await page.mouse.move(x, y);
-    await expect(page.getByTestId('map-cursor')).toHaveText(/^\d+\.\d{5}, \d+\.\d{5}$/);
-    const [lat, lon] = (await page.getByTestId('map-cursor').textContent())!.split(', ').map(Number);
+    await expect(cursor).not.toHaveText(before);
+    await expect(cursor).toHaveText(/^\d+\.\d{5}, \d+\.\d{5}$/);
+    const [lat, lon] = (await cursor.textContent())!.split(', ').map(Number);
     return { x, y, lon, y0: mercator(lat) };
   };
   const a = await probe(box.x + box.width * 0.3, box.y + box.height * 0.3);
