@@ -11,19 +11,28 @@ const item = (id: number, isNew: boolean, link: string | null) => ({
 });
 
 test.describe('notifications bell', () => {
-  test('real server: count 0, an empty list in its success state, nothing to mark', async ({ page }) => {
+  // The simulator may raise a grade-3 incident (a notification for every user) at any moment, so the real
+  // server's count is read, not assumed: the badge shows it and the list opens in its success state.
+  test('real server: the badge shows the polled count; the list opens in its success state', async ({ page }) => {
     const polled = page.waitForResponse('**/api/v1/events/ring/count');
     await loginViaUi(page, 'admin');
-    expect(await (await polled).json()).toEqual({ count: 0 });
+    const { count } = (await (await polled).json()) as { count: number };
+    expect(Number.isInteger(count) && count >= 0).toBe(true);
     const bell = page.getByTestId('notification-bell');
-    await expect(bell).toHaveAttribute('data-count', '0');
+    await expect(bell).toHaveAttribute('data-count', /^\d+$/);
     const listed = page.waitForResponse('**/api/v1/events/ring/list**');
     await bell.click();
-    expect((await listed).status()).toBe(200);
+    const list = await listed;
+    expect(list.status()).toBe(200);
     const state = page.getByTestId('notification-state');
     await expect(state).toHaveAttribute('data-state', 'success');
-    await expect(state).toContainText('Уведомлений нет');
-    await expect(page.getByTestId('notification-mark-all')).toBeDisabled();
+    const { list: items } = (await list.json()) as { list: unknown[] };
+    if (items.length === 0) {
+      await expect(state).toContainText('Уведомлений нет');
+      await expect(page.getByTestId('notification-mark-all')).toBeDisabled();
+    } else {
+      await expect(state).not.toContainText('Уведомлений нет');
+    }
   });
 
   test('stubbed: badge, new items highlighted, type filter, mark all viewed zeroes the count, a link is followed', async ({ page }) => {
