@@ -10,12 +10,9 @@
  * Targets on PostgreSQL: p95 < 300 ms over 30 days, < 1 s over 365 days; ingestion p95 acknowledgement < 100 ms.
  */
 import { cpus, loadavg } from 'node:os';
-import pg from 'pg';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/open';
 import type { Db } from '../../src/server/db/types';
 import { createSource } from '../../src/server/telemetry/http/sourceKeys';
+import { recreateDatabase, startDemoServer } from './benchServer';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
 const VEHICLES = 5000;
@@ -25,16 +22,6 @@ const INGEST_SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 20);
 const PORT = Number(process.env.BENCH_PORT ?? 3305);
 const DAY_MS = 86_400_000;
 const FIRST_NUMBER = 700_000;
-
-async function recreateDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unexpected database name ${name}`);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-}
 
 /** The bench's fleet and network, a year of their work, and ROWS incidents, one every year/ROWS seconds up to now. */
 async function fill(db: Db): Promise<void> {
@@ -86,15 +73,8 @@ async function main(): Promise<void> {
   if (!process.env.DATABASE_URL) throw new Error('set DATABASE_URL (the targets are PostgreSQL\'s)');
   const keep = process.env.BENCH_KEEP === '1';
   if (!keep) await recreateDatabase(process.env.DATABASE_URL);
-  const config = { ...loadConfig(), dataDir: undefined, staticDir: undefined, logLevel: process.env.LOG_LEVEL ?? 'warn', demoData: true, demoScale: 'test' as const };
-  const db = await openDatabase(config);
-  const app = await buildApp(config, { db, seedDemo: true });
-  await app.listen({ port: PORT, host: '127.0.0.1' });
-  const address = `http://127.0.0.1:${PORT}`;
-  const login = await fetch(`${address}/api/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-  });
-  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}`, 'x-timezone-offset': '180', 'content-type': 'application/json' };
+  const { app, db, address, authorization } = await startDemoServer(PORT);
+  const headers = { authorization, 'x-timezone-offset': '180', 'content-type': 'application/json' };
 
   const [{ present }] = await db.query<{ present: number }>('select count(*)::int as present from adas.incident_event');
   let started = performance.now();

@@ -24,6 +24,7 @@ import { hashPassword } from '../../src/server/auth/passwords';
 import { operatorDate } from '../../src/server/map/operatorDay';
 import { newVehicleCheck } from '../../src/shared/bc/report';
 import { percentile, startServerProcess, type ServerProcess } from './serverProcess';
+import { recreateDatabase } from './benchServer';
 
 const CONTROLLERS = Number(process.env.BENCH_CONTROLLERS ?? 200);
 const PHOTO_BYTES = Number(process.env.BENCH_PHOTO_MB ?? 2) * 1024 * 1024;
@@ -39,16 +40,6 @@ const stats = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return `p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, max ${sorted[sorted.length - 1].toFixed(0)} ms`;
 };
-
-async function recreateDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unexpected database name ${name}`);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-}
 
 const serverEnv = (): Record<string, string> => ({
   PORT: String(PORT), HOST: '127.0.0.1', DEMO_DATA: 'true', DEMO_SCALE: 'test', SIMULATOR: 'false', EGTS_PORT: '0',

@@ -13,32 +13,19 @@
  */
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/open';
 import type { Db } from '../../src/server/db/types';
 import { ADAS_SOURCES } from '../../src/server/adas/incidentReports';
 import { orderBy, reportSort, wrap } from '../../src/server/reports/reportQuery';
 import { SUMMARY_MAX_ROWS } from '../../src/server/reports/reportsRoutes';
 import { parseReportFilters } from '../../src/shared/reports/filters';
 import { defaultSwitches } from '../../src/shared/modules';
+import { recreateDatabase, startDemoServer } from './benchServer';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3304);
 const DAY_MS = 86_400_000;
-
-async function recreateDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unexpected database name ${name}`);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-}
 
 /** ROWS incidents, one every year/ROWS seconds up to now, over the demo's vehicles, types and routes. */
 async function fillIncidents(db: Db, rows: number): Promise<void> {
@@ -74,15 +61,8 @@ async function main(): Promise<void> {
   // BENCH_KEEP=1 reuses a database an earlier run filled (migrations still apply)
   const keep = process.env.BENCH_KEEP === '1';
   if (process.env.DATABASE_URL && !keep) await recreateDatabase(process.env.DATABASE_URL);
-  const config = { ...loadConfig(), dataDir: undefined, staticDir: undefined, logLevel: process.env.LOG_LEVEL ?? 'warn', demoData: true, demoScale: 'test' as const };
-  const db = await openDatabase(config);
-  const app = await buildApp(config, { db, seedDemo: true });
-  await app.listen({ port: PORT, host: '127.0.0.1' });
-  const address = `http://127.0.0.1:${PORT}`;
-  const login = await fetch(`${address}/api/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-  });
-  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}`, 'x-timezone-offset': '180' };
+  const { app, db, address, authorization } = await startDemoServer(PORT);
+  const headers = { authorization, 'x-timezone-offset': '180' };
 
   console.log(`engine ${db.engine}; filling adas.incident_event with ${ROWS.toLocaleString('en')} incidents over a year...`);
   let started = performance.now();

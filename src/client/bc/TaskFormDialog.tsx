@@ -6,7 +6,8 @@ import type { ControllerTask, TaskBody } from '../../shared/bc/tasks';
 import { minutesToHhMm } from '../../shared/time';
 import { useT } from '../i18n/translate';
 import { showMessage } from '../stores/messageStore';
-import { bcApi, type BcOptions } from './bcApi';
+import type { BcOptions } from '../../shared/bc/tasks';
+import { bcApi } from './bcApi';
 import { DateField } from './DateField';
 
 interface Draft {

@@ -1,24 +1,8 @@
 import type { ListResponse } from '../../shared/api';
-import { BC_API, type ControllerTask, type DepartmentMap, type RegionDetails, type TaskBody, type TaskResultResponse } from '../../shared/bc/tasks';
+import { BC_API, type BcOptions, type ControllerTask, type DepartmentMap, type RegionDetails, type RotationSuggestion, type TaskBody, type TaskResultResponse } from '../../shared/bc/tasks';
 import { getJson, postJson, request } from '../providers/httpClient';
 
 /** The ticket-control calls the console and the field app make (paths and shapes: src/shared/bc/tasks.ts). */
-
-export interface BcOptions {
-  departments: { id: number; name: string; color: string }[];
-  regions: { id: number; name: string; td_id: number | null }[];
-  graphicTypes: { id: number; title: string; short: string; start: number | null; end: number | null }[];
-  workers: { id: number; fio: string; td_id: number }[];
-  routes: { route_id: number; short_name: string; long_name: string }[];
-}
-
-export interface RotationSuggestion {
-  route_id: number;
-  short_name: string;
-  same_hours: number;
-  checks: number;
-  last_checked: string | null;
-}
 
 export interface TaskQuery {
   from?: string;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ListResponse } from '../../shared/api';
-import { TASK_STATUSES, type ControllerTask, type TaskBody } from '../../shared/bc/tasks';
+import { TASK_STATUSES, type BcOptions, type ControllerTask, type RotationSuggestion, type TaskBody } from '../../shared/bc/tasks';
 import { fail } from '../http/errors';
 import { canAccess } from '../../shared/permissions';
 import type { FastifyRequest } from 'fastify';
@@ -31,23 +31,6 @@ interface ListQuery {
   sortOrder?: 'ASC' | 'DESC';
   skipCount?: number;
   recordCount?: number;
-}
-
-export interface BcOptions {
-  departments: { id: number; name: string; color: string }[];
-  regions: { id: number; name: string; td_id: number | null }[];
-  graphicTypes: { id: number; title: string; short: string; start: number | null; end: number | null }[];
-  workers: { id: number; fio: string; td_id: number }[];
-  routes: { route_id: number; short_name: string; long_name: string }[];
-}
-
-export interface RotationSuggestion {
-  route_id: number;
-  short_name: string;
-  /** Checks of the route in the last 28 days at the same working hours, and on any hours. */
-  same_hours: number;
-  checks: number;
-  last_checked: string | null;
 }
 
 export function registerTaskRoutes(app: FastifyInstance, bc: BcContext): void {

@@ -1,22 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ArchivePlan } from './archiveStore';
+import type { RequestRow } from './archiveWorker';
 import { demoCoverage } from './demoArchive';
 import type { ClockPiece } from './demoMedia';
 
-/** A request as its recording's playback and download read it. */
-export interface ArchiveRequestRow {
-  id: number;
-  user_id: number | null;
-  vehicle_id: number;
-  dvr_id: number | null;
-  cameras: number[];
-  period_from: Date | string;
-  period_to: Date | string;
-  status: number;
-  status_at: Date | string;
-  viewed_at: Date | string | null;
-  plan: ArchivePlan | null;
-}
+/** A request as its recording's playback and download read it (the worker's row, without its progress). */
+export type ArchiveRequestRow = Pick<RequestRow, 'id' | 'user_id' | 'vehicle_id' | 'dvr_id' | 'cameras' | 'period_from' | 'period_to' | 'status_at' | 'plan'>
+  & { status: number; viewed_at: Date | string | null };
 
 export async function loadArchiveRequest(app: FastifyInstance, id: number): Promise<ArchiveRequestRow | undefined> {
   const [row] = await app.db.query<ArchiveRequestRow>(

@@ -159,3 +159,22 @@ export interface TaskResultResponse {
   vehicles: { id: number; depot_number: number; route_id: number | null }[];
   routes: TaskRoute[];
 }
+
+/** The pickers of the order form and the calendar (GET options). */
+export interface BcOptions {
+  departments: { id: number; name: string; color: string }[];
+  regions: { id: number; name: string; td_id: number | null }[];
+  graphicTypes: { id: number; title: string; short: string; start: number | null; end: number | null }[];
+  workers: { id: number; fio: string; td_id: number }[];
+  routes: { route_id: number; short_name: string; long_name: string }[];
+}
+
+/** A route suggested for an order: least checked lately at the same hours (GET rotation). */
+export interface RotationSuggestion {
+  route_id: number;
+  short_name: string;
+  /** Checks of the route in the last 28 days at the same working hours, and on any hours. */
+  same_hours: number;
+  checks: number;
+  last_checked: string | null;
+}
