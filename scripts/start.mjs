@@ -1,8 +1,9 @@
 // `npm start`: builds the front ends when their sources changed since the last build, bundles the server, then starts it
-// in this same process (signals reach it directly, so Ctrl+C shuts it down gracefully).
+// with the memory settings of serverLaunch.mjs (signals are passed on, so Ctrl+C shuts it down gracefully).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { runServer } from './serverLaunch.mjs';
 
 const BUILD_STAMP = 'dist/client/index.html';
 const SOURCES = ['index.html', 'm', 'vite.config.ts', 'src/client', 'src/mobile', 'src/shared', 'schemas', 'public', 'package-lock.json'];
@@ -24,4 +25,4 @@ if (process.env.SKIP_BUILD !== 'true' && Math.max(...SOURCES.map(newestMtime)) >
 // The server runs from its bundle (scripts/buildServer.mjs, about a second): no TypeScript loader at run time.
 const server = spawnSync(process.execPath, ['scripts/buildServer.mjs'], { stdio: 'inherit' });
 if (server.status !== 0) process.exit(server.status ?? 1);
-await import('../dist/server/main.mjs');
+runServer();

@@ -1,5 +1,5 @@
 /**
- * Memory of the server on the embedded engine: starts the real server (its bundle, as `npm start` does) on an empty data
+ * Memory of the server on the embedded engine: starts the real server (its bundle, with the settings `npm start` uses) on an empty data
  * folder (first start: PGlite init, PostGIS, migrations, the city demo data), stops it, starts it again on the
  * same folder, and prints the resident set size (RSS: the main thread, the database worker and PGlite's WASM
  * heap) after each start, settled for a few seconds, with the start times.
@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SERVER_NODE_ARGS, serverEnv } from '../serverLaunch.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3301);
 const settleMs = Number(process.env.BENCH_SETTLE_MS ?? 5000);
@@ -26,8 +27,8 @@ function rss(pid: number): { now: number; peak: number } {
 
 async function startServer(): Promise<{ child: ChildProcess; ms: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
-    env: { ...process.env, PORT: String(port), EGTS_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: '' },
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'dist/server/main.mjs'], {
+    env: { ...serverEnv(), PORT: String(port), EGTS_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { TYPE_PARSERS } from './types';
-import { postgisTrimmed, type PostgisBundle } from './postgisBundle';
+import { postgisTrimmed, releaseBundleCopies, type PostgisBundle } from './postgisBundle';
 import type { WorkerReply, WorkerRequest, WorkerStart, SerializedDbError } from './pgliteProtocol';
 
 /**
@@ -14,14 +14,16 @@ import type { WorkerReply, WorkerRequest, WorkerStart, SerializedDbError } from 
 const { dir, loadDataDir, settings } = workerData as WorkerStart;
 if (dir) mkdirSync(dir, { recursive: true });
 
-function open(bundle: PostgisBundle, image: ArrayBuffer | undefined): Promise<PGlite> {
-  return PGlite.create({
+async function open(bundle: PostgisBundle, image: ArrayBuffer | undefined): Promise<PGlite> {
+  const pg = await PGlite.create({
     dataDir: dir,
     loadDataDir: image ? new Blob([image]) : undefined,
     extensions: { postgis: postgisTrimmed(bundle) },
     parsers: TYPE_PARSERS,
     startParams: [...PGlite.defaultStartParams, ...settings.flatMap((setting) => ['-c', setting])],
   });
+  releaseBundleCopies(pg);
+  return pg;
 }
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { Extension } from '@electric-sql/pglite';
+import type { Extension, PGlite } from '@electric-sql/pglite';
 import { postgis } from '@electric-sql/pglite-postgis';
 
 /**
@@ -12,6 +12,7 @@ import { postgis } from '@electric-sql/pglite-postgis';
  * raster, topology, tiger or the upgrade scripts. The install script is needed only by a database that has
  * not created the extension yet.
  */
+const LIBRARY = 'lib/postgresql/postgis-3.so';
 const KEPT = {
   install: /^(lib\/postgresql\/postgis-3\.so|share\/postgresql\/extension\/postgis(\.control|--\d+\.\d+\.\d+\.sql)|share\/proj\/.*|.*\/)$/,
   run: /^(lib\/postgresql\/postgis-3\.so|share\/postgresql\/extension\/postgis\.control|share\/proj\/.*|.*\/)$/,
@@ -59,4 +60,22 @@ export function postgisTrimmed(bundle: PostgisBundle): Extension {
       return { ...result, bundlePath: pathToFileURL(target) };
     },
   };
+}
+
+/** The parts of PGlite's Emscripten module that keep copies of the bundle (not in PGlite's public types). */
+interface BundleHolder {
+  mod?: { pg_extensions?: unknown; WASM_PREFIX: string; FS: { writeFile(path: string, data: Uint8Array): void } };
+}
+
+/**
+ * Lets go of the two copies of the bundle PGlite keeps after start (about 45 MB): the unpacked archive, held by
+ * the module's options though it is read only at start, and the file of the library, which Emscripten has
+ * already compiled and answers `dlopen` from (PostgreSQL only checks the file exists). Checked by the
+ * embedded-database test, which calls PostGIS after this.
+ */
+export function releaseBundleCopies(pg: PGlite): void {
+  const mod = (pg as unknown as BundleHolder).mod;
+  if (!mod) return;
+  delete mod.pg_extensions;
+  mod.FS.writeFile(`${mod.WASM_PREFIX}/${LIBRARY}`, new Uint8Array(0));
 }
