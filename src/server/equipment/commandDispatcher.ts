@@ -245,7 +245,7 @@ export class CommandDispatcher {
     if (!this.confirmations.length) return;
     const batch = this.confirmations;
     this.confirmations = [];
-    const performed: number[] = [];
+    let performed: number[] = [];
     const failed = new Map<number, { reason: string; status: number; retry: boolean }>();
     for (const c of batch) {
       if (c.cct === CC.INPROG) continue;
@@ -261,11 +261,14 @@ export class CommandDispatcher {
         continue;
       }
       this.awaited.delete(c.cid);
+      if (failed.has(c.cid)) continue;
       if (c.cct === CC.ILL) failed.set(c.cid, { reason: REASON.illegal, status: S.configurationError, retry: false });
       else if (c.cct === CC.NFOUND) failed.set(c.cid, { reason: REASON.unknown, status: S.configurationError, retry: false });
       else if (c.cct === CC.DEL) failed.set(c.cid, { reason: REASON.deleted, status: S.error, retry: true });
       else failed.set(c.cid, { reason: REASON.refused, status: S.error, retry: true });
     }
+    // One refused parameter fails the whole command, whatever order its confirmations came in.
+    performed = performed.filter((cid) => !failed.has(cid));
     const at = new Date(now).toISOString();
     const events: SoftwareEvent[] = [];
     if (performed.length) {
