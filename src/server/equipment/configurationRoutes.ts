@@ -241,6 +241,13 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
     return { agencies, depots, models: models.map((m) => m.name), terminalTypes, configurations: [{ id: 0, name: 'Без конфигурации' }, ...configurations] };
   });
 
+  app.get('/api/v1/mnt/vehicle-options', { config: read(GROUPS), schema: { tags, summary: 'ТС для статической группы: id и подпись «гаражный номер · госномер · филиал»' } }, async () => {
+    return app.db.query(
+      `select v.id, v.depot_number || coalesce(' · ' || v.state_number, '') || coalesce(' · ' || d.depot_name, '') as name
+         from mgt.vehicles v left join mgt.depot d on d.depot_id = v.depot_id order by v.depot_number, v.id`,
+    );
+  });
+
   // ---- rollouts ----
   app.get<{ Params: { id: number } }>('/api/v1/mnt/groups/:id/rollouts', { config: read(CONFIGS), schema: { tags, summary: 'Развёртывания на группу, новые первыми, с числом команд по статусам', params: idParams } }, async (request) => {
     return app.db.query(
