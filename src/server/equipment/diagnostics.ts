@@ -147,9 +147,12 @@ export class Diagnostics {
   async seedDemoFaults(now = Date.now()): Promise<number> {
     const [{ open }] = await this.db.query<{ open: number }>(`select count(*)::int as open from mnt.unit_state where cardinality(fault_codes) > 0`);
     if (open > 0) return 0;
-    const units = await this.db.query<{ vehicle_id: number; unit_kind: UnitKind; unit_id: number }>(
-      `select vehicle_id, unit_kind, unit_id from mnt.unit where not disabled and unit_kind <> 'terminal' and (unit_id * 7919 + length(unit_kind)) % 50 = 3`,
+    // Every 50th unit in a scrambled order, at least three (a small demo fleet shows faults too).
+    const all = await this.db.query<{ vehicle_id: number; unit_kind: UnitKind; unit_id: number }>(
+      `select vehicle_id, unit_kind, unit_id from mnt.unit where not disabled and unit_kind <> 'terminal'
+        order by (unit_id * 7919 + length(unit_kind) * 104729) % 1000, unit_id`,
     );
+    const units = all.slice(0, Math.max(3, Math.round(all.length / 50)));
     if (!units.length) return 0;
     const rows = units.map((u, i) => {
       const candidates = Object.entries(FAULT_CODES).filter(([, f]) => f.kinds.includes(u.unit_kind)).map(([code]) => code);

@@ -8,14 +8,15 @@ import type { TerminalLink, TerminalLinks } from '../telemetry/egts/terminalLink
 export type TerminalTemper = 'ok' | 'refuses' | 'illegal' | 'silent';
 
 /**
- * The demo fleet's terminals, fixed per vehicle: about 3 % refuse every command (CC_ERROR), 1 % reject the
- * reporting parameters as illegal (CC_ILL), 1 % never answer (the time-out), the rest confirm each parameter.
+ * The demo fleet's terminals, fixed per vehicle: `refusePercent` % (SIMULATOR_TERMINAL_REFUSE_PERCENT, 3)
+ * refuse every command (CC_ERROR), 1 % reject the reporting parameters as illegal (CC_ILL), 1 % never answer
+ * (the time-out), the rest confirm each parameter.
  */
-export function temperOf(vehicleId: number): TerminalTemper {
-  const roll = (Math.imul(vehicleId, 2654435761) >>> 0) % 100;
-  if (roll < 3) return 'refuses';
-  if (roll < 4) return 'illegal';
-  if (roll < 5) return 'silent';
+export function temperOf(vehicleId: number, refusePercent = Number(process.env.SIMULATOR_TERMINAL_REFUSE_PERCENT ?? 3)): TerminalTemper {
+  const roll = ((Math.imul(vehicleId ^ 0x5bd1e995, 2654435761) >>> 0) >>> 7) % 100;
+  if (roll < refusePercent) return 'refuses';
+  if (roll < refusePercent + 1) return 'illegal';
+  if (roll < refusePercent + 2) return 'silent';
   return 'ok';
 }
 
@@ -104,7 +105,7 @@ export class SimulatedTerminals {
   /** The terminal's side: decode what came, answer each command, send the answer's bytes back. */
   private answer(vehicleId: number, packet: Buffer): void {
     if (this.attached.get(vehicleId) === undefined) return; // went offline meanwhile: the platform times it out
-    const temper = (this.options.temper ?? temperOf)(vehicleId);
+    const temper = this.options.temper ? this.options.temper(vehicleId) : temperOf(vehicleId);
     const confirmations: CommandData[] = [];
     for (const event of new FrameReader(65_553).push(packet)) {
       if (event.kind !== 'frame') continue;
