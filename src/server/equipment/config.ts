@@ -8,7 +8,7 @@ export interface EquipmentConfig {
   tickMs: number;
   /** A sent command not confirmed within this is an error «Нет подтверждения» (EGTS_COMMAND_TIMEOUT_S, 30). */
   commandTimeoutMs: number;
-  /** Commands sent per tick at most (EGTS_COMMANDS_PER_TICK, 2000): a rollout to the whole fleet is paced. */
+  /** Commands sent per tick at most (EGTS_COMMANDS_PER_TICK, 250): a rollout to the whole fleet is paced, so position acknowledgements stay quick (2,000 a tick: ack p95 2.6 s in the bench). */
   sendPerTick: number;
   /** First retry after an error waits this long, doubling per attempt (EGTS_COMMAND_RETRY_S, 60). */
   retryBaseMs: number;
@@ -22,7 +22,7 @@ export function equipmentConfig(env: NodeJS.ProcessEnv = process.env): Equipment
     worker: env.EQUIPMENT_WORKER !== 'false',
     tickMs: Math.max(50, numberFromEnv(env.EQUIPMENT_TICK_MS, 500)),
     commandTimeoutMs: Math.max(1, numberFromEnv(env.EGTS_COMMAND_TIMEOUT_S, 30)) * 1000,
-    sendPerTick: Math.max(1, numberFromEnv(env.EGTS_COMMANDS_PER_TICK, 2000)),
+    sendPerTick: Math.max(1, numberFromEnv(env.EGTS_COMMANDS_PER_TICK, 250)),
     retryBaseMs: Math.max(0, numberFromEnv(env.EGTS_COMMAND_RETRY_S, 60)) * 1000,
     diagnosticMs: Math.max(1, numberFromEnv(env.EQUIPMENT_DIAGNOSTIC_S, 60)) * 1000,
     tzOffsetMinutes: numberFromEnv(env.OPERATOR_TZ_OFFSET_MINUTES, 180),
