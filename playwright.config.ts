@@ -50,6 +50,8 @@ export default defineConfig({
       // the specs try wrong passwords on purpose; keep the throttle out of their way
       LOGIN_ACCOUNT_FAILURES: '100',
       LOGIN_ADDRESS_FAILURES: '1000',
+      // a demo rollout in e2e/equipment.spec.ts meets refusing terminals among the small fleet's online ones
+      SIMULATOR_TERMINAL_REFUSE_PERCENT: '20',
     },
   },
 });

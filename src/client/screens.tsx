@@ -48,4 +48,8 @@ export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
   '/video/requests/create': lazy(() => import('./video/VideoRequestCreate')),
   '/video/archive': lazy(() => import('./video/VideoArchiveScreen')),
   '/video/vehicle-archive-monitoring': lazy(() => import('./video/ArchiveMonitoringScreen')),
+  // remote configuration of terminals: configurations, groups, a group's rollouts (/mnt-configuration/configuration/{group_id})
+  '/mnt-configuration/configurations': lazy(() => import('./equipment/ConfigurationsScreen')),
+  '/mnt-configuration/vehicle-groups': lazy(() => import('./equipment/VehicleGroupsScreen')),
+  '/mnt-configuration/configuration': lazy(() => import('./equipment/RolloutScreen')),
 };

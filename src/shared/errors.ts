@@ -68,6 +68,18 @@ export const ERROR_CATALOGUE = {
   video_not_ready: { ru: 'Видео по запросу ещё не готово', en: 'The requested video is not ready yet' },
   video_request_not_cancellable: { ru: 'Запрос уже завершён: отменить нельзя', en: 'The request has finished and cannot be cancelled' },
   video_request_not_retryable: { ru: 'Повторить можно только запрос, завершившийся ошибкой', en: 'Only a request that ended in an error can be retried' },
+  mnt_parameter_required: { ru: 'Не задан обязательный параметр конфигурации', en: 'A required configuration parameter is missing' },
+  mnt_parameter_type: { ru: 'Неверный тип значения параметра конфигурации', en: 'Wrong type of a configuration parameter value' },
+  mnt_parameter_range: { ru: 'Значение параметра конфигурации вне допустимого диапазона', en: 'A configuration parameter value is out of range' },
+  mnt_parameter_unknown: { ru: 'Неизвестный параметр конфигурации', en: 'Unknown configuration parameter' },
+  mnt_configuration_locked: { ru: 'Конфигурация уже развёрнута и не может быть изменена: создайте новую версию', en: 'The configuration has been rolled out and cannot be changed: create a new version' },
+  mnt_configuration_exists: { ru: 'Конфигурация с таким названием уже существует', en: 'A configuration with this name already exists' },
+  mnt_group_exists: { ru: 'Группа с таким названием уже существует', en: 'A group with this name already exists' },
+  mnt_group_empty: { ru: 'В группе нет ТС с бортовым терминалом', en: 'The group has no vehicle with an on-board terminal' },
+  mnt_group_in_use: { ru: 'По группе идёт развёртывание: удалить нельзя', en: 'A rollout to the group is under way: it cannot be deleted' },
+  mnt_rollout_active: { ru: 'По группе уже идёт развёртывание: дождитесь окончания или отмените его', en: 'A rollout to the group is already under way: wait for it or cancel it' },
+  mnt_rollout_state: { ru: 'Действие недоступно в текущем состоянии развёртывания', en: 'The action is not available in the rollout\'s current state' },
+  mnt_window_incomplete: { ru: 'Укажите и начало, и конец разрешённого окна', en: 'Give both the start and the end of the allowed window' },
   report_too_large: { ru: 'Слишком много строк в отчёте: сузьте фильтры', en: 'The report has too many rows: narrow the filters' },
 } as const satisfies Record<string, { ru: string; en: string }>;
 

@@ -1,8 +1,10 @@
 import { VIDEO_STATUS_LABELS } from '../../shared/video/statuses';
 import type { AppMessages } from './ru';
+import { equipmentEn } from '../equipment/equipmentMessages';
 
 /** English, switchable from the user menu. */
 export const en: AppMessages = {
+  equipment: equipmentEn,
   app: {
     name: 'Transport platform',
     subtitle: 'Operator console',

@@ -1,9 +1,11 @@
 import { VIDEO_STATUS_LABELS } from '../../shared/video/statuses';
+import { equipmentRu } from '../equipment/equipmentMessages';
 /**
  * Our Russian catalogue (the default language). react-admin's own texts come from ra-language-russian;
  * the server's message codes from the shared error catalogue (errors.*, see messages.ts).
  */
 export const ru = {
+  equipment: equipmentRu,
   app: {
     name: 'Транспортная платформа',
     subtitle: 'Консоль диспетчера',

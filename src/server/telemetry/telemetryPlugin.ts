@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { telemetryConfig, type TelemetryConfig } from './config';
 import { DeviceIndex } from './deviceIndex';
 import { EgtsServer } from './egts/server';
+import { TerminalLinks } from './egts/terminalLinks';
 import { LatestPositions } from './latestPositions';
 import { TelemetryPipeline } from './pipeline';
 import { RecentFixes } from './recentFixes';
@@ -31,6 +32,8 @@ export interface Telemetry {
     of(vehicleId: number, from: Date, to: Date, limit?: number): Promise<TrackPoint[]>;
     purge(): Promise<number>;
   };
+  /** Terminals reachable for EGTS commands (connections and the simulator's terminals), and their confirmations. */
+  commands: TerminalLinks;
   /** The EGTS listener once started. */
   egts: EgtsServer | null;
   /** Starts the EGTS listener (onReady does when EGTS_PORT > 0); resolves to the bound port. */
@@ -67,7 +70,7 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
   });
 
   const telemetry: Telemetry = {
-    config, pipeline, latest, devices, events, egts: null,
+    config, pipeline, latest, devices, events, egts: null, commands: new TerminalLinks(),
     track: {
       writer,
       async of(vehicleId, from, to, limit) {
@@ -82,6 +85,7 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
         ingest: (positions) => pipeline.ingest(positions),
         vehicleOf: (peer) => devices.vehicleOf(peer),
         emitEvent: (event) => events.emit(event),
+        commands: telemetry.commands,
         maxFrameBytes: config.egtsMaxFrameBytes,
       }, {
         maxConnections: config.egtsMaxConnections,

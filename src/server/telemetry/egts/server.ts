@@ -63,7 +63,7 @@ export class EgtsServer {
   private onConnection(socket: Socket): void {
     const remote = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
     const log = this.log.child({ remote });
-    const session = new EgtsSession({ ...this.ctx, log }, remote);
+    const session = new EgtsSession({ ...this.ctx, log, write: (packet) => !socket.destroyed && (socket.write(packet), true) }, remote);
     this.sockets.add(socket);
     this.totals.accepted += 1;
     socket.setTimeout(this.options.idleTimeoutMs);

@@ -7,6 +7,8 @@ import { EgtsFormatError, decodeRecords, type OutgoingRecord, type ServiceRecord
 import { responsePacket, resultCodePacket } from './replies';
 import { decodePosData, decodeTermIdentity, recordResponse } from './subrecords';
 import type { TransportHeader } from './transport';
+import { commandPacket, type CommandData } from './commands';
+import type { TerminalLink, TerminalLinks } from './terminalLinks';
 
 /** What a session needs from the rest of the server: all synchronous, all in memory. */
 export interface SessionContext {
@@ -15,6 +17,10 @@ export interface SessionContext {
   emitEvent(event: VehicleEvent): void;
   log: FastifyBaseLogger;
   maxFrameBytes: number;
+  /** The commands service: the session offers itself as the vehicle's link once it knows the vehicle. */
+  commands?: TerminalLinks;
+  /** Writes a packet the platform starts (commands) on this connection. */
+  write?: (packet: Buffer) => boolean;
 }
 
 export interface SessionOutput {
@@ -43,6 +49,11 @@ export class EgtsSession {
   private rn = 0;
   private closing = false;
   readonly counters = { packets: 0, positions: 0, refused: 0, garbageBytes: 0 };
+  /** This connection as the way to its terminal's commands service (numbered with the session's PID and RN). */
+  readonly link: TerminalLink = {
+    channel: 'egts',
+    send: (commands: readonly CommandData[]) => this.ctx.write?.(commandPacket(this.nextPid(), this.nextRn(), commands)) ?? false,
+  };
 
   constructor(
     private readonly ctx: SessionContext,
@@ -80,6 +91,7 @@ export class EgtsSession {
 
   /** The connection is gone: tell the journal if a vehicle was online on it. */
   end(): void {
+    if (this.vehicleId !== undefined) this.ctx.commands?.detach(this.vehicleId, this.link);
     if (this.vehicleId !== undefined) {
       this.ctx.emitEvent({ vehicleId: this.vehicleId, kind: 'disconnected', at: new Date(), channel: 'egts', remote: this.remote, terminalId: this.terminalId });
     }
@@ -161,7 +173,7 @@ export class EgtsSession {
         case SERVICE.TELEDATA:
           return this.onTeledata(record, positions);
         case SERVICE.COMMANDS:
-          return PC.OK; // confirmations of commands: none are sent from here yet
+          return this.ctx.commands && this.vehicleId !== undefined ? this.ctx.commands.receive(this.vehicleId, record) : PC.OK;
         default:
           return PC.SRVC_NFOUND;
       }
@@ -211,5 +223,6 @@ export class EgtsSession {
     this.vehicleId = vehicleId;
     this.terminalId = terminalId;
     this.ctx.emitEvent({ vehicleId, kind: 'connected', at: new Date(), channel: 'egts', remote: this.remote, terminalId });
+    this.ctx.commands?.attach(vehicleId, this.link);
   }
 }
