@@ -7,8 +7,6 @@ import { useVideoVehicle } from '../../client/video/VideoVehicleHeading';
 import { startLive, streamAddress } from '../../client/video/videoApi';
 import { useT } from '../../client/i18n/translate';
 import { useCurrentUser } from '../../client/stores/sessionStore';
-import { NeedsConnection } from '../offline/NeedsConnection';
-import { useOnline } from '../offline/useOnline';
 import { CameraPlayer } from './CameraPlayer';
 import { typeNameOf, VehicleInfoPanel } from './VehicleInfoPanel';
 import { useVehicleInfo } from './useVehicleInfo';
@@ -25,7 +23,6 @@ type VideoTab = 'grid' | 'single';
 export default function VehicleVideoScreen() {
   const t = useT();
   const params = useParams();
-  const online = useOnline();
   const vehicleId = Number(params.vehicle) || undefined;
   const vehicle = useVideoVehicle(vehicleId);
   const info = useVehicleInfo(vehicleId);
@@ -52,7 +49,6 @@ export default function VehicleVideoScreen() {
     setSearch(query, { replace: next === tab });
   };
 
-  if (!online) return <NeedsConnection />;
   if (!vehicle) return <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}><CircularProgress /></Box>;
   const typeName = typeNameOf(info?.routeType, user?.transporttype);
   const heading = [typeName, info?.model ?? vehicle.model, info?.route ? `№ ${info.route}` : null].filter(Boolean).join(' · ');
