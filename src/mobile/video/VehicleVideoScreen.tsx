@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Box, Button, Chip, CircularProgress, IconButton, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import { useParams, useSearchParams } from 'react-router';
@@ -30,18 +30,26 @@ export default function VehicleVideoScreen() {
   const [showInfo, setShowInfo] = useState(false);
   const [search, setSearch] = useSearchParams();
   const tab: VideoTab = search.get('tab') === 'single' ? 'single' : 'grid';
-  const live = useMemo(() => {
-    if (!vehicleId) return null;
-    const request = startLive(vehicleId);
-    // a failed live request is the players' to retry, not an unhandled rejection
-    request.catch(() => undefined);
-    return request;
-  }, [vehicleId]);
+  const live = useRef<{ vehicleId: number; request: Promise<number> } | null>(null);
   const cameras = vehicle?.cameras ?? [];
   const camera = cameras.find((c) => c.index === Number(search.get('camera')))?.index ?? cameras[0]?.index;
+  /**
+   * One live view for every camera, asked when the first player needs it (after the route change that
+   * cancelled the previous page's requests, not while rendering) and asked again after a failure.
+   */
+  const liveRequest = (id: number): Promise<number> => {
+    if (live.current?.vehicleId !== id) {
+      const request = startLive(id);
+      live.current = { vehicleId: id, request };
+      request.catch(() => {
+        if (live.current?.request === request) live.current = null;
+      });
+    }
+    return live.current.request;
+  };
   const source = (index: number) => async () => {
-    if (!live) throw new Error('no vehicle');
-    return (await streamAddress(await live, index)).playUrl;
+    if (!vehicleId) throw new Error('no vehicle');
+    return (await streamAddress(await liveRequest(vehicleId), index)).playUrl;
   };
   const open = (next: VideoTab, index?: number) => {
     const query: Record<string, string> = { tab: next };
