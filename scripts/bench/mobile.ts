@@ -54,6 +54,7 @@ async function main(): Promise<void> {
   const firstScreen: number[] = [];
   const landing: number[] = [];
   let js: Transfer[] = [];
+  let identity = 0;
   try {
     for (let run = 0; run < RUNS; run++) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'ru-RU', serviceWorkers: 'block' });
@@ -78,17 +79,16 @@ async function main(): Promise<void> {
       landing.push(Date.now() - submitted);
       await context.close();
     }
+    // The same scripts without compression, for comparison.
+    for (const script of js) {
+      const response = await fetch(script.url, { headers: { 'accept-encoding': 'identity' } });
+      identity += (await response.arrayBuffer()).byteLength;
+    }
   } finally {
     await browser.close();
     await app.close();
   }
 
-  // The same scripts without compression, for comparison.
-  let identity = 0;
-  for (const script of js) {
-    const response = await fetch(script.url, { headers: { 'accept-encoding': 'identity' } }).catch(() => null);
-    identity += response ? (await response.arrayBuffer()).byteLength : 0;
-  }
   const wire = js.reduce((sum, t) => sum + t.bytes, 0);
   console.log(`field app, first screen (/m/ login), Chromium ${CPU_SLOWDOWN}× CPU slowdown + Fast 3G, ${RUNS} cold runs`);
   for (const t of js) console.log(`  ${new URL(t.url).pathname.padEnd(48)} ${kb(t.bytes).padStart(10)}  ${t.encoding}`);
