@@ -29,7 +29,9 @@ setBasePath(MOBILE_BASE);
 watchUncaughtErrors(window);
 document.documentElement.lang = getLocale();
 keepLastUser();
-void initialiseSession({ whenUnreachable: keptUser });
+// Offline (the phone says so) the app starts with the last user it loaded; a server that does not answer
+// while the phone is online leads to /no-connection as before (field-app spec 8).
+void initialiseSession({ whenUnreachable: () => (navigator.onLine ? null : keptUser()) });
 registerServiceWorker();
 
 const router = createBrowserRouter([{ path: '*', element: <MobileShell /> }], { basename: MOBILE_BASE });
