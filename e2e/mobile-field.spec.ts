@@ -246,3 +246,68 @@ test('/no-connection: refresh stays while offline and goes to the main page once
   await expect(page).not.toHaveURL(/no-connection/);
   await expect(page.getByTestId('mobile-app-bar')).toBeVisible();
 });
+
+/** The outbox of ticket control (IndexedDB 'field-app', Dexie): its items, read or written without the app. */
+const outboxItems = (page: Page) => page.evaluate(() => new Promise<number>((resolve, reject) => {
+  const open = indexedDB.open('field-app');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const request = open.result.transaction('outbox').objectStore('outbox').count();
+    request.onsuccess = () => {
+      resolve(request.result);
+      open.result.close();
+    };
+  };
+}));
+
+test('ticket control opens after a cold offline reload, its outbox kept', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await mobileLogin(page, 'controller', '/m/bc');
+  await expect(page.getByTestId('bc-home')).toBeVisible();
+  const line = await page.getByTestId('bc-task-line').innerText();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+  const before = await outboxItems(page);
+
+  await context.setOffline(true);
+  // an item waiting to be sent (a status no server will see: it is taken out again before the connection returns)
+  await page.evaluate(() => new Promise<void>((resolve, reject) => {
+    const open = indexedDB.open('field-app');
+    open.onsuccess = () => {
+      const tx = open.result.transaction('outbox', 'readwrite');
+      tx.objectStore('outbox').add({ userId: 0, taskId: -1, key: 'e2e-offline', createdAt: Date.now(), kind: 'status', status: 'work' });
+      tx.oncomplete = () => {
+        open.result.close();
+        resolve();
+      };
+      tx.onerror = () => reject(tx.error);
+    };
+  }));
+  await page.reload();
+  await expect(page.getByTestId('mobile-app-bar')).toBeVisible();
+  await expect(page.getByTestId('bc-home')).toBeVisible();
+  await expect(page.getByTestId('bc-task-line')).toHaveText(line);
+  expect(await outboxItems(page)).toBe(before + 1);
+  // ticket control's maps need the connection and say so
+  await page.goto('/m/bc/departmentcontroll');
+  await expect(page.getByTestId('needs-connection')).toBeVisible();
+
+  await page.evaluate(() => new Promise<void>((resolve) => {
+    const open = indexedDB.open('field-app');
+    open.onsuccess = () => {
+      const tx = open.result.transaction('outbox', 'readwrite');
+      const store = tx.objectStore('outbox');
+      const cursor = store.openCursor();
+      cursor.onsuccess = () => {
+        const at = cursor.result;
+        if (!at) return;
+        if ((at.value as { key: string }).key === 'e2e-offline') at.delete();
+        at.continue();
+      };
+      tx.oncomplete = () => {
+        open.result.close();
+        resolve();
+      };
+    };
+  }));
+  await context.setOffline(false);
+});
