@@ -1,7 +1,12 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { fieldAppFiles } from './scripts/build/fieldAppOffline';
+import { precompress } from './scripts/build/precompress';
 
 const backend = 'http://localhost:3000';
+const outDir = 'dist/client';
+const fieldApp = fieldAppFiles('mobile');
 
 /**
  * In development, the field app's client-side routes (/m, /m/map, /m/video/12 ...) get m/index.html, as the
@@ -30,10 +35,40 @@ function fieldAppFallback(): Plugin {
  * providers). In development the API, geo stream, tiles and photos go to the server on port 3000.
  */
 export default defineConfig({
-  plugins: [react(), fieldAppFallback()],
+  plugins: [
+    react(),
+    fieldAppFallback(),
+    fieldApp.plugin,
+    // The field app's service worker (/m/sw.js, scope /m/): its shell and code precached, so it installs and
+    // opens offline; the manifest is public/m/manifest.webmanifest. The console at / is outside its scope.
+    VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      manifest: false,
+      outDir: `${outDir}/m`,
+      filename: 'sw.js',
+      workbox: {
+        globDirectory: outDir,
+        globPatterns: ['m/index.html', 'm/**/*.{png,webmanifest}', 'favicon.svg', 'assets/**/*.{js,css,woff2}'],
+        globIgnores: ['**/*.br', '**/*.gz', 'm/sw.js'],
+        manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => fieldApp.keep(entry.url)), warnings: [] })],
+        modifyURLPrefix: { '': '/' },
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        navigateFallback: '/m/index.html',
+        navigateFallbackAllowlist: [/^\/m(\/|$)/],
+        // the API, the geo stream, tiles and photos are never served from the worker's cache
+        navigateFallbackDenylist: [/^\/(api|geoapi|tile|photo)\//],
+        inlineWorkboxRuntime: true,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+    precompress(outDir),
+  ],
   publicDir: 'public',
   build: {
-    outDir: 'dist/client',
+    outDir,
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,

@@ -159,7 +159,7 @@ test.describe('field app', () => {
     await expect(page).toHaveURL('/m/video');
     await expect(menu(page)).toBeHidden();
     await expect(appBar(page)).toContainText('Видео');
-    await expect(page.getByTestId('section-pending')).toBeVisible();
+    await expect(page.getByTestId('video-search-screen')).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL('/m/map');
 

@@ -15,17 +15,24 @@ import { mobileTheme } from './layout/mobileTheme';
 import { watchUncaughtErrors } from './errors/clientErrorFlag';
 import { MobileShell } from './MobileShell';
 import { pageSignal } from './routing/pageRequests';
+import { keepLastUser, keptUser } from './offline/offlineUser';
+import { registerServiceWorker } from './offline/serviceWorker';
 
 /**
  * The field application's entry (m/index.html), served under /m. It shares the console's session (the token in
  * localStorage under 'token'), http client, stores and providers; the client runs in the field app's mode:
- * no answer leads to /no-connection, and leaving a page cancels its requests.
+ * no answer leads to /no-connection, and leaving a page cancels its requests. Installed as an app (its service
+ * worker), it starts offline with the last user it loaded.
  */
 configureHttpClient({ noResponse: 'no-connection', pageSignal });
 setBasePath(MOBILE_BASE);
 watchUncaughtErrors(window);
 document.documentElement.lang = getLocale();
-void initialiseSession();
+keepLastUser();
+// Offline (the phone says so) the app starts with the last user it loaded; a server that does not answer
+// while the phone is online leads to /no-connection as before (field-app spec 8).
+void initialiseSession({ whenUnreachable: () => (navigator.onLine ? null : keptUser()) });
+registerServiceWorker();
 
 const router = createBrowserRouter([{ path: '*', element: <MobileShell /> }], { basename: MOBILE_BASE });
 

@@ -18,4 +18,11 @@ export const MOBILE_SCREENS: Readonly<Partial<Record<string, MobileScreen>>> = {
   '/bc/controllertask': lazy(() => import('./bc/WorkOrderScreen')),
   '/bc/currentregion': lazy(() => import('./bc/BcMapScreen').then((m) => ({ default: m.CurrentRegionMap }))),
   '/bc/result': lazy(() => import('./bc/ControllerReportScreen')),
+  // video (field-app spec 2.4)
+  '/video': lazy(() => import('./video/VideoSearchScreen')),
+  '/video/:vehicle': lazy(() => import('./video/VehicleVideoScreen')),
+  // read-only handbooks (field-app spec 2.6)
+  '/handbooks': lazy(() => import('./handbooks/HandbookIndexScreen')),
+  '/handbooks/:type': lazy(() => import('./handbooks/HandbookListScreen')),
+  '/handbooks/:type/:id': lazy(() => import('./handbooks/HandbookRecordScreen')),
 };

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import { frontEndStaticOptions } from './http/staticAssets';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
@@ -158,7 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 function serveFrontEnds(app: FastifyInstance, config: Config): void {
   const root = config.staticDir ? resolve(config.staticDir) : undefined;
   const hasClient = root !== undefined && existsSync(`${root}/index.html`);
-  if (hasClient) app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  if (hasClient) app.register(fastifyStatic, frontEndStaticOptions(root));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const isAsset = /\.[a-z0-9]+$/i.test(path);

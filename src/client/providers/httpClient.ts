@@ -154,8 +154,12 @@ function showServerMessages(messages: string[], fallback: string): void {
   for (const message of messages) showMessage(translateMessage(message, getLocale()));
 }
 
-/** Spec section 8, by transport status. */
-function handleFailure(error: HttpError): void {
+/**
+ * Spec section 8, by transport status. Exported for a caller that sent with `handleErrors: false` to treat
+ * one case itself (the field app's handbooks read their offline copy when there is no answer) and leave
+ * the others here.
+ */
+export function handleFailure(error: HttpError): void {
   switch (error.status) {
     case 0:
       resetLoading();

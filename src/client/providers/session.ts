@@ -2,7 +2,7 @@ import type { CurrentUser, LoginResponse, MapPosition } from '../../shared/api';
 import type { PermissionMap } from '../../shared/permissions';
 import { applySavedPosition, setSavedPosition } from '../stores/mapPositionStore';
 import { clearSession, endInitialisation, getSession, readToken, setLoggedIn, setUser } from '../stores/sessionStore';
-import { getJson, postJson, request } from './httpClient';
+import { HttpError, getJson, handleFailure, postJson, request } from './httpClient';
 
 /** Session calls of spec section 7, shared by the login page and the authProvider. */
 
@@ -33,17 +33,31 @@ export async function logout(): Promise<void> {
 
 /**
  * App start (spec section 4): with a stored token, the current user is loaded and applied; the
- * initialisation ends whether or not that worked. Without a token nothing is loaded.
+ * initialisation ends whether or not that worked. Without a token nothing is loaded. `whenUnreachable`
+ * (the field app) gives the user to start with when the server does not answer: the last one it loaded.
  */
-export async function initialiseSession(): Promise<void> {
+export async function initialiseSession(options: { whenUnreachable?: () => CurrentUser | null } = {}): Promise<void> {
   if (!readToken()) {
     endInitialisation();
     return;
   }
   try {
-    applyUser(await getJson<CurrentUser>('/api/v1/auth/current/'));
-  } catch {
-    // 401 has already logged out; no response has gone to /server-error
+    const unreachable = options.whenUnreachable;
+    if (unreachable && typeof navigator !== 'undefined' && navigator.onLine === false) {
+      const kept = unreachable();
+      if (kept) {
+        applyUser(kept);
+        return;
+      }
+    }
+    applyUser(await getJson<CurrentUser>('/api/v1/auth/current/', { handleErrors: !unreachable }));
+  } catch (error) {
+    // 401 has already logged out; no response has gone to /server-error (or, in the field app, to the kept user)
+    if (options.whenUnreachable) {
+      const kept = error instanceof HttpError && error.status === 0 ? options.whenUnreachable() : null;
+      if (kept) applyUser(kept);
+      else if (error instanceof HttpError) handleFailure(error);
+    }
   } finally {
     endInitialisation();
   }

@@ -36,6 +36,8 @@ const token = readToken();
 const session = createStore<Session>({ initialising: token !== null, token, user: null });
 
 export const getSession = (): Session => session.get();
+/** Follows the session outside React (the field app keeps the last user for an offline start). */
+export const subscribeSession = (listener: () => void): (() => void) => session.subscribe(listener);
 
 export function setLoggedIn(newToken: string, user: CurrentUser): void {
   writeToken(newToken);

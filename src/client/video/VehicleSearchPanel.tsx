@@ -6,9 +6,10 @@ import { searchVehicles, vehicleFilters, type Option, type VehicleSearch } from 
 
 /**
  * The vehicle search of /video/online (SCREENS.md: the map's vehicle search): garage number or plate,
- * branch, route of the day, vehicle type; vehicles with a recorder only, those online first.
+ * branch, route of the day, vehicle type; vehicles with a recorder only, those online first. The field app's
+ * /video shows it across the phone's width (`fullWidth`).
  */
-export function VehicleSearchPanel({ selected, onSelect }: { selected?: number; onSelect: (vehicleId: number) => void }) {
+export function VehicleSearchPanel({ selected, onSelect, fullWidth = false }: { selected?: number; onSelect: (vehicleId: number) => void; fullWidth?: boolean }) {
   const translate = useTranslate();
   const [search, setSearch] = useState<VehicleSearch>({});
   const [options, setOptions] = useState<{ depots: Option[]; routes: Option[]; types: Option[] }>({ depots: [], routes: [], types: [] });
@@ -26,7 +27,7 @@ export function VehicleSearchPanel({ selected, onSelect }: { selected?: number; 
     </TextField>
   );
   return (
-    <Box sx={{ width: 300, flexShrink: 0, display: 'flex', flexDirection: 'column', gap: 1, minHeight: 0 }}>
+    <Box sx={{ width: fullWidth ? '100%' : 300, flexShrink: 0, display: 'flex', flexDirection: 'column', gap: 1, minHeight: 0, flex: fullWidth ? 1 : undefined }}>
       <TextField
         size="small" label={translate('video.online.search')} value={search.q ?? ''} fullWidth slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'video-search' } }}
         onChange={(event) => setSearch({ ...search, q: event.target.value || undefined })}
@@ -34,7 +35,7 @@ export function VehicleSearchPanel({ selected, onSelect }: { selected?: number; 
       {select('depot', options.depots)}
       {select('route', options.routes)}
       {select('type', options.types)}
-      <List dense sx={{ overflow: 'auto', flex: 1, border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 'calc(100vh - 330px)' }}>
+      <List dense sx={{ overflow: 'auto', flex: 1, border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: fullWidth ? undefined : 'calc(100vh - 330px)' }}>
         {data?.list.map((vehicle) => (
           <ListItemButton key={vehicle.vehicleId} selected={vehicle.vehicleId === selected} onClick={() => onSelect(vehicle.vehicleId)} data-testid={`video-vehicle-${vehicle.vehicleId}`}>
             <Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', mr: 1, flexShrink: 0, bgcolor: vehicle.online ? 'success.main' : 'grey.400' }} />

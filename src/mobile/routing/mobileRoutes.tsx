@@ -11,6 +11,8 @@ import ClientErrorPage from '../service/ClientErrorPage';
 import NoConnectionPage from '../service/NoConnectionPage';
 import NotFoundPage from '../service/NotFoundPage';
 import ServerErrorPage from '../service/ServerErrorPage';
+import { NeedsConnection } from '../offline/NeedsConnection';
+import { useOnline } from '../offline/useOnline';
 import { MobileRouteGuard } from './MobileRouteGuard';
 
 /** A page with its title in the app bar (react-admin's <Title>, translated by the i18nProvider). */
@@ -23,12 +25,20 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * Screens of live data (the map, video, ticket control's maps): without a connection they say so plainly
+ * instead of failing request by request. Handbooks open their kept copies, the controller report its queue.
+ */
+const NEEDS_CONNECTION: ReadonlySet<string> = new Set(['/map', '/video', '/video/:vehicle', '/bc/departmentcontroll', '/bc/currentregion']);
+
 function SectionRoute({ route }: { route: MobileRoute }) {
   const t = useT();
+  const online = useOnline();
   const Screen = MOBILE_SCREENS[route.pattern];
+  const page = !online && NEEDS_CONNECTION.has(route.pattern) ? <NeedsConnection /> : Screen ? <Screen /> : <SectionPendingPage title={t(route.title)} />;
   return (
     <MobileRouteGuard>
-      <Titled title={route.title}>{Screen ? <Screen /> : <SectionPendingPage title={t(route.title)} />}</Titled>
+      <Titled title={route.title}>{page}</Titled>
     </MobileRouteGuard>
   );
 }

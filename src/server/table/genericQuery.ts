@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { GenericQueryRequest, ListSort } from '../../shared/handbooks/api';
 import { handbookByTable } from '../../shared/handbooks/registry';
-import { columnsOf, type Column } from '../../shared/handbooks/fields';
+import { columnsOf, displayKey, type Column } from '../../shared/handbooks/fields';
 import type { Row } from '../../shared/handbooks/validation';
 import { HANDBOOK_PAGE_SIZE } from '../../shared/constants';
 import { fail } from '../http/errors';
-import { buildWhere } from './filters';
-import { PER_PAGE_MAX, buildOrder, countRows, selectList } from './listQuery';
-import { Params, quoteIdent, selectExpr, tableSql } from './sqlNames';
+import { buildWhere, containsPattern } from './filters';
+import { PER_PAGE_MAX, buildOrder, countRows, displayExpr, selectList } from './listQuery';
+import { Params, col, isGeometry, quoteIdent, selectExpr, tableSql } from './sqlNames';
 
 /**
  * POST /api/v1/handbooks/query, the field app's read-only generic query (field-app.md section 7):
  * schema and table name a handbook table, fields its columns; every name must be in the schema registry
  * (else 400 bad_request) and the user needs read on that handbook (its section switched on; the route
  * declares it). `distinct`
- * gives the distinct combinations of the fields (the filter checklists); otherwise links also come back
- * with their display text.
+ * gives the distinct combinations of the fields (the filter checklists; links with their shown text, `search`
+ * narrowing the first field's values); otherwise links also come back with their display text.
  */
 export async function genericQuery(app: FastifyInstance, input: GenericQueryRequest): Promise<{ list: Row[]; count: number; countExact?: boolean }> {
   // The route checked the read right and the section of this handbook (its declared permission).
@@ -37,17 +37,32 @@ export async function genericQuery(app: FastifyInstance, input: GenericQueryRequ
   const countParams = [...params.values];
 
   if (input.distinct) {
-    const picked = columns.map((column) => selectExpr('t', column));
+    // A link comes with its shown text, so a checklist of branches lists names, not ids.
+    const picked = columns.flatMap((column) => {
+      const value = `${selectExpr('t', column)} as ${quoteIdent(column.name)}`;
+      return column.field.kind === 'ref' ? [value, `${displayExpr(column.field, 't')} as ${quoteIdent(displayKey(column.name))}`] : [value];
+    });
     for (const sort of sorts) {
-      if (!columns.some((column) => column.name === sort.field)) throw fail(400, 'bad_request');
+      if (!columns.some((column) => column.name === sort.field || (column.field.kind === 'ref' && displayKey(column.name) === sort.field))) throw fail(400, 'bad_request');
     }
+    const text = typeof input.search === 'string' ? input.search.trim() : '';
+    const conditions = [where];
+    if (text) {
+      // The first field is the one whose values are listed (a checklist lists one field).
+      const [first] = columns;
+      if (isGeometry(first)) throw fail(400, 'bad_request');
+      const searched = first.field.kind === 'ref' ? displayExpr(first.field, 't') : `${col('t', first.name)}::text`;
+      conditions.push(`${searched} ilike ${params.add(containsPattern(text))}`);
+    }
+    const filtered = conditions.join(' and ');
+    const searchParams = [...params.values];
     const order = sorts.length
       ? sorts.map((sort) => `${quoteIdent(sort.field)} ${String(sort.order).toUpperCase() === 'DESC' ? 'desc' : 'asc'}`).join(', ')
       : columns.map((column) => quoteIdent(column.name)).join(', ');
-    const inner = `select distinct ${columns.map((column, i) => `${picked[i]} as ${quoteIdent(column.name)}`).join(', ')} from ${tableSql(schema)} t where ${where}`;
+    const inner = `select distinct ${picked.join(', ')} from ${tableSql(schema)} t where ${filtered}`;
     const [list, [{ n }]] = await Promise.all([
       app.db.query<Row>(`${inner} order by ${order} limit ${params.add(limit)} offset ${params.add(offset)}`, params.values),
-      app.db.query<{ n: number }>(`select count(*)::int as n from (${inner}) d`, countParams),
+      app.db.query<{ n: number }>(`select count(*)::int as n from (${inner}) d`, searchParams),
     ]);
     return { list, count: n };
   }

@@ -1,5 +1,6 @@
 import { HANDBOOK_TYPES } from '../../shared/handbooks/registry';
 import { INT4_MAX } from '../../shared/handbooks/validation';
+import { FILTER_TEXT_MAX } from '../../shared/constants';
 import { PER_PAGE_MAX } from './listQuery';
 import { DELETE_MAX } from './deleteRows';
 
@@ -141,5 +142,6 @@ export const genericQueryBody = {
     offset: { type: 'integer', minimum: 0, maximum: INT4_MAX },
     filters: filtersSchema,
     distinct: { type: 'boolean' },
+    search: { type: 'string', maxLength: FILTER_TEXT_MAX, description: 'С distinct: значения, в тексте которых есть эта строка (у ссылок — в показываемом тексте)' },
   },
 } as const;

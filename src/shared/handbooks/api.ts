@@ -164,6 +164,11 @@ export interface GenericQueryRequest {
   offset?: number;
   filters?: Filters;
   distinct?: boolean;
+  /**
+   * With `distinct`: only values whose text contains this (case-insensitive); a link is looked for in its
+   * shown text. The field app's filter checklists search their values with it.
+   */
+  search?: string;
 }
 
 export interface ColumnsResponse {
