@@ -12,6 +12,8 @@ export type MobileScreen = LazyExoticComponent<ComponentType> | ComponentType;
  *   '/handbooks/:type': lazy(() => import('./handbooks/HandbookList')),
  */
 export const MOBILE_SCREENS: Readonly<Partial<Record<string, MobileScreen>>> = {
+  // the map (field-app spec 2.3)
+  '/map': lazy(() => import('./map/FieldMapScreen')),
   // ticket control (field-app spec 2.1, 2.5)
   '/bc': lazy(() => import('./bc/BcHomeScreen')),
   '/bc/departmentcontroll': lazy(() => import('./bc/BcMapScreen').then((m) => ({ default: m.DepartmentControlMap }))),
