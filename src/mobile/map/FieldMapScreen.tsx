@@ -12,6 +12,7 @@ import { BaseMap } from '../../client/map/base/BaseMap';
 import { ControlRegionsLayer } from '../../client/map/layers/ControlRegionsLayer';
 import { ControllersLayer } from '../../client/map/layers/ControllersLayer';
 import { RoutesLayer } from '../../client/map/layers/RoutesLayer';
+import { ViewLayer } from '../../client/map/layers/ViewLayer';
 import { ScreenDepots, ScreenRoutes, ScreenStops, ScreenVehicles } from '../../client/map/MapScreenLayers';
 import { mapInstance, pickedRoutes, select, usePickedRoutes } from '../../client/map/mapState';
 import { loadRoutes, type DrawnRoute } from '../../client/map/routeCache';
@@ -97,10 +98,17 @@ export function FieldMapScreen({ mode, order }: {
     pickedRoutes.set([]);
   }, []);
   const onMap = useCallback((instance: L.Map | null) => {
+    // the right-hand buttons zoom; Leaflet's own control would sit under the address box
+    instance?.zoomControl?.remove();
     mapInstance.set(instance);
     setMap(instance);
   }, []);
 
+  // the container carries data-zoom (ViewLayer) and data-center once a move settles (what the e2e tests read)
+  const showCentre = useCallback((view: { lat: number; lon: number }) => {
+    const container = mapInstance.get()?.getContainer();
+    if (container) container.dataset.center = `${view.lat},${view.lon}`;
+  }, []);
   const [start] = useState<[number, number]>(() => [user?.mapSettings?.lat ?? 59.93, user?.mapSettings?.lon ?? 30.31]);
   if (mode === 'currentRegion' && loaded && !task) {
     return <Typography sx={{ p: 2 }} color="text.secondary" data-testid="current-region-empty">{t('mobile.bc.noRegion')}</Typography>;
@@ -121,6 +129,7 @@ export function FieldMapScreen({ mode, order }: {
         {depots && <ScreenDepots data={depots} points={false} />}
         {branchAgency && shown('departments') && <ScreenDepots data={branchAgency} points />}
         {shown('controllers') && departmentData && <ControllersLayer controllers={departmentData.controllers} />}
+        <ViewLayer onViewChange={showCentre} />
         <ScreenVehicles vehicleIds={null} />
         <UserPositionLayer position={position} />
         {address && <Marker position={[address.lat, address.lon]} title={address.label} />}
