@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import type L from 'leaflet';
 import { Marker } from 'react-leaflet';
@@ -14,23 +14,25 @@ import { ControllersLayer } from '../../client/map/layers/ControllersLayer';
 import { RoutesLayer } from '../../client/map/layers/RoutesLayer';
 import { ViewLayer } from '../../client/map/layers/ViewLayer';
 import { ScreenDepots, ScreenRoutes, ScreenStops, ScreenVehicles } from '../../client/map/MapScreenLayers';
-import { mapInstance, pickedRoutes, select, usePickedRoutes } from '../../client/map/mapState';
+import { mapInstance, pickedRoutes, select, usePickedRoutes, useSelection } from '../../client/map/mapState';
 import { loadRoutes, type DrawnRoute } from '../../client/map/routeCache';
 import { useBranchAgency } from '../../client/map/useBranchAgency';
 import { useCurrentUser, useSwitches } from '../../client/stores/sessionStore';
 import type { ControllerTask } from '../../shared/bc/tasks';
 import { AddressSearchBox } from './AddressSearchBox';
-import { EntitySearchPopup } from './EntitySearchPopup';
-import { FieldLayersPopup } from './FieldLayersPopup';
 import { FieldMapButtons } from './FieldMapButtons';
 import { ADDRESS_ZOOM, FIELD_MAP_ZOOM } from './fieldMapConstants';
-import { FieldMapDetails } from './FieldMapDetails';
 import { MODE_LAYERS, readLayers, saveLayer, type FieldLayer, type FieldMapMode } from './fieldMapLayers';
-import { clearFieldSelection, selectRegion } from './fieldSelection';
+import { clearFieldSelection, selectRegion, useRegionSelection } from './fieldSelection';
 import { useQueryFlag } from './useQueryFlag';
 import { UserPositionLayer } from './UserPositionLayer';
 import { useUserPosition } from './useUserPosition';
 
+
+// what the first picture of vehicles does not need loads when first opened (a phone on 3G waits less for the map)
+const EntitySearchPopup = lazy(() => import('./EntitySearchPopup').then((m) => ({ default: m.EntitySearchPopup })));
+const FieldLayersPopup = lazy(() => import('./FieldLayersPopup').then((m) => ({ default: m.FieldLayersPopup })));
+const FieldMapDetails = lazy(() => import('./FieldMapDetails').then((m) => ({ default: m.FieldMapDetails })));
 
 /** Which departments' control data the mode reads: all (null), the order's, or none yet (undefined). */
 function departmentIds(mode: FieldMapMode, regionsShown: boolean, loaded: boolean, departmentId: number | null): number[] | null | undefined {
@@ -65,6 +67,9 @@ export function FieldMapScreen({ mode, order }: {
   const { position } = useUserPosition();
   const [map, setMap] = useState<L.Map | null>(null);
   const [address, setAddress] = useState<GeocoderItem | null>(null);
+  const current = useSelection();
+  const region = useRegionSelection();
+  const selected = (current !== null && current.kind !== 'incident') || region !== null;
 
   const { loaded, task } = order ?? { loaded: true, task: null };
   const departmentData = useDepartmentMap(bcAllowed ? departmentIds(mode, shown('regions') || shown('controllers'), loaded, task?.department_id ?? null) : undefined);
@@ -143,9 +148,11 @@ export function FieldMapScreen({ mode, order }: {
         locateDisabled={!position}
       />
       {!control && <AddressSearchBox onChoose={chooseAddress} />}
-      {showLayers && <FieldLayersPopup offered={offered} layers={layers} onToggle={toggle} onClose={() => setShowLayers(false)} />}
-      {!control && showSearch && <EntitySearchPopup onClose={() => setShowSearch(false)} />}
-      <FieldMapDetails />
+      <Suspense fallback={null}>
+        {showLayers && <FieldLayersPopup offered={offered} layers={layers} onToggle={toggle} onClose={() => setShowLayers(false)} />}
+        {!control && showSearch && <EntitySearchPopup onClose={() => setShowSearch(false)} />}
+        {selected && <FieldMapDetails />}
+      </Suspense>
     </Box>
   );
 }
