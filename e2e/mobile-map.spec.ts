@@ -83,7 +83,7 @@ test.describe('the field map on a phone', () => {
     await expect.poll(() => data(map, 'zoom')).toBe('16');
     const details = page.getByTestId('field-map-details');
     await expect(details).toHaveAttribute('data-kind', 'vehicle');
-    await expect(details.getByTestId('field-vehicle-details')).toHaveAttribute('data-vehicle-id', String(vehicle.id));
+    await expect(details.getByTestId('map-popup-vehicle')).toHaveAttribute('data-vehicle-id', String(vehicle.id));
     await expect(details).toContainText(String(vehicle.depotNumber));
     await expect(details).toContainText(route.name);
     // the map stands on the vehicle (it moves on; within a few hundred metres of where it was asked)
@@ -93,7 +93,7 @@ test.describe('the field map on a phone', () => {
       const [cLat, cLon] = (await data(map, 'center')).split(',').map(Number);
       return Math.abs(cLat - lat) < 0.01 && Math.abs(cLon - lon) < 0.02;
     }).toBe(true);
-    await expect(details.getByTestId('field-vehicle-video')).toHaveAttribute('href', `/m/video/${vehicle.id}`);
+    await expect(details.getByTestId('map-popup-video')).toHaveAttribute('href', `/m/video/${vehicle.id}`);
     await shot(page, 'vehicle-details');
     await details.getByTestId('field-map-details-close').tap();
     await expect(details).toHaveCount(0);

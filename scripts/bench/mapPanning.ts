@@ -15,10 +15,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/open';
-import { BENCH_BROWSER_ARGS, catchLeafletMap, measurePanning, printProfile, startSyntheticStream, tilePng } from './syntheticMap';
+import { BENCH_BROWSER_ARGS, catchLeafletMap, measurePanning, printProfile, startFrontEndServer, startSyntheticStream, tilePng } from './syntheticMap';
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,11 +23,8 @@ const UPDATE_MS = Number(process.env.BENCH_UPDATE_MS ?? 250);
 const VIEWPORT = { width: 1600, height: 900 };
 
 async function main(): Promise<void> {
-  process.env.EGTS_PORT ??= '0';
-  const config = { ...loadConfig(), dataDir: undefined, staticDir: process.env.STATIC_DIR ?? 'dist/client', logLevel: process.env.LOG_LEVEL ?? 'warn', demoData: true, demoScale: 'test' as const };
-  const db = await openDatabase(config);
-  const app = await buildApp(config, { db, seedDemo: true });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const server = await startFrontEndServer();
+  const { base } = server;
   const stream = await startSyntheticStream(VEHICLES, UPDATE_MS);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -74,8 +68,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     stream.close();
-    await app.close();
-    await db.close();
+    await server.close();
   }
 }
 

@@ -14,11 +14,8 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/open';
 import { DEFAULT_MAP } from '../../src/shared/constants';
-import { BENCH_BROWSER_ARGS, catchLeafletMap, measurePanning, startSyntheticStream, tilePng } from './syntheticMap';
+import { BENCH_BROWSER_ARGS, catchLeafletMap, measurePanning, startFrontEndServer, startSyntheticStream, tilePng } from './syntheticMap';
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -84,11 +81,8 @@ const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
-  process.env.EGTS_PORT ??= '0';
-  const config = { ...loadConfig(), dataDir: undefined, staticDir: process.env.STATIC_DIR ?? 'dist/client', logLevel: process.env.LOG_LEVEL ?? 'warn', demoData: true, demoScale: 'test' as const };
-  const db = await openDatabase(config);
-  const app = await buildApp(config, { db, seedDemo: true });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const server = await startFrontEndServer();
+  const { base } = server;
   const stream = await startSyntheticStream(VEHICLES, 250);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: BENCH_BROWSER_ARGS });
   try {
@@ -120,8 +114,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     stream.close();
-    await app.close();
-    await db.close();
+    await server.close();
   }
 }
 

@@ -7,8 +7,30 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/open';
 import { DEFAULT_MAP } from '../../src/shared/constants';
 import { deltaVehicle, type GeoDelta, type MapCluster } from '../../src/shared/map';
+
+/**
+ * The real server in this process serving the built front ends (STATIC_DIR, default dist/client) on a fresh
+ * embedded database with the small demo data; `close` stops it.
+ */
+export async function startFrontEndServer(): Promise<{ base: string; close: () => Promise<void> }> {
+  process.env.EGTS_PORT ??= '0';
+  const config = { ...loadConfig(), dataDir: undefined, staticDir: process.env.STATIC_DIR ?? 'dist/client', logLevel: process.env.LOG_LEVEL ?? 'warn', demoData: true, demoScale: 'test' as const };
+  const db = await openDatabase(config);
+  const app = await buildApp(config, { db, seedDemo: true });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    base,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
 
 export const BENCH_BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 

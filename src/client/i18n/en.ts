@@ -769,7 +769,7 @@ export const en: AppMessages = {
       failed: 'Could not search for the address',
       kinds: { house: 'House', street: 'Street', stop: 'Stop', organisation: 'Organisation address', place: 'Place' },
     },
-    details: { locateRoute: 'show on the map', video: 'Watch video' },
+    details: { video: 'Watch video' },
   },
   mapView: {
     attribution: 'Map data © OpenStreetMap contributors',

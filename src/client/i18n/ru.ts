@@ -771,7 +771,7 @@ export const ru = {
       failed: 'Не удалось найти адрес',
       kinds: { house: 'Дом', street: 'Улица', stop: 'Остановка', organisation: 'Адрес организации', place: 'Место' },
     },
-    details: { locateRoute: 'показать на карте', video: 'Смотреть видео' },
+    details: { video: 'Смотреть видео' },
   },
   mapView: {
     attribution: 'Картографические данные © участники OpenStreetMap',

@@ -5,13 +5,13 @@ import { useT } from '../../client/i18n/translate';
 import { useSelection, type MapSelection } from '../../client/map/mapState';
 import { MapPopupDepot } from '../../client/map/popup/MapPopupDepot';
 import { MapPopupStop } from '../../client/map/popup/MapPopupStop';
+import { MapPopupVehicle } from '../../client/map/popup/MapPopupVehicle';
 import { clearFieldSelection, useRegionSelection } from './fieldSelection';
 import { FieldRouteDetails } from './FieldRouteDetails';
-import { FieldVehicleDetails } from './FieldVehicleDetails';
 
 function Content({ current }: { current: MapSelection }) {
   switch (current.kind) {
-    case 'vehicle': return <FieldVehicleDetails id={current.id} />;
+    case 'vehicle': return <MapPopupVehicle id={current.id} field />;
     case 'stop': return <MapPopupStop id={current.id} name={current.name} at={current.at} />;
     case 'route': return <FieldRouteDetails route={current.route} />;
     case 'incident': return null;
