@@ -9,10 +9,17 @@
  *
  *   npx tsx scripts/bench/mobileMap.ts     # BENCH_VEHICLES=2000 BENCH_SECONDS=10 BENCH_CPU=4 BENCH_RUNS=3
  *
+ * BENCH_GZIP=1 puts a gzip-compressing proxy in front of the server (brotli-level savings not counted): what the
+ * phone gets once the server sends its assets compressed.
+ *
  * The geo stream is the synthetic one of mapPanning.ts (unclustered: every vehicle drawn on its own, the
- * worst case); tiles a generated PNG. Everything else (login, the field app, its map calls) is the real server.
+ * worst case): for the login it sends the vehicles of the phone's view, as the real server does, for the
+ * panning all of them; tiles a generated PNG. Everything else (login, the field app, its map calls) is the real server.
  */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { DEFAULT_MAP } from '../../src/shared/constants';
 import { BENCH_BROWSER_ARGS, catchLeafletMap, measurePanning, startFrontEndServer, startSyntheticStream, tilePng } from './syntheticMap';
@@ -38,7 +45,10 @@ async function phone(browser: Browser, streamUrl: string): Promise<PhonePage> {
   await catchLeafletMap(page);
   const tile = tilePng();
   await page.route(/\/tile\/\d+\/\d+\/\d+\.png$/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile, headers: { 'cache-control': 'max-age=3600' } }));
-  await page.route(/\/geoapi\/v1\/geo\/1(\/|\?)/, (route) => route.continue({ url: streamUrl + new URL(route.request().url()).pathname }));
+  await page.route(/\/geoapi\/v1\/geo\/1(\/|\?)/, (route) => {
+    const url = new URL(route.request().url());
+    return route.continue({ url: streamUrl + url.pathname + url.search });
+  });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', FAST_3G);
@@ -69,7 +79,7 @@ async function loginToVehicles(browser: Browser, base: string, streamUrl: string
   const start = Date.now();
   if (process.env.BENCH_VERBOSE) {
     page.on('requestfinished', (request) => {
-      void request.sizes().then((sizes) => console.log(`    +${Date.now() - start} ms ${request.resourceType()} ${request.url().replace(base, '')} ${kb(sizes.responseBodySize)}`));
+      void request.sizes().then((sizes) => console.log(`    +${Date.now() - start} ms ${request.resourceType()} ${request.url().replace(base, '')} ${kb(sizes.responseBodySize)}`), () => undefined);
     });
   }
   await page.getByTestId('login-submit').tap();
@@ -77,21 +87,49 @@ async function loginToVehicles(browser: Browser, base: string, streamUrl: string
   return { ms: Date.now() - start, loginPageMs, before, after: device.scriptBytes() - before, phone: device };
 }
 
+/** A proxy to `upstream` that gzips scripts, styles and pages (the rest passes as it is). */
+function gzipProxy(upstream: string): Promise<{ url: string; close: () => void }> {
+  const server = createServer((request: IncomingMessage, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const headers = Object.fromEntries(Object.entries(request.headers).filter(([k, v]) => typeof v === 'string' && !['host', 'accept-encoding', 'connection'].includes(k))) as Record<string, string>;
+      void fetch(upstream + (request.url ?? '/'), { method: request.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined }).then(async (answer) => {
+        const body = Buffer.from(await answer.arrayBuffer());
+        const type = answer.headers.get('content-type') ?? '';
+        const out: Record<string, string> = {};
+        answer.headers.forEach((value, key) => {
+          if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(key)) out[key] = value;
+        });
+        if (/javascript|css|html|json/.test(type) && body.length > 1024) {
+          response.writeHead(answer.status, { ...out, 'content-encoding': 'gzip' }).end(gzipSync(body, { level: 9 }));
+        } else response.writeHead(answer.status, out).end(body);
+      }, () => response.writeHead(502).end());
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })));
+}
+
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
   const server = await startFrontEndServer();
-  const { base } = server;
+  // the phone opens on the operator's saved map centre: one in the synthetic fleet's rings (none at the very centre)
+  await server.db.query(`update app.users set map_settings = $1 where username = 'operator'`, [JSON.stringify({ lat: DEFAULT_MAP.lat + 0.0135, lon: DEFAULT_MAP.lon, zoom: 16 })]);
+  const proxy = process.env.BENCH_GZIP ? await gzipProxy(server.base) : null;
+  const base = proxy?.url ?? server.base;
+  // login → vehicles: the stream sends the vehicles of the phone's view, as the real server does; panning: all of them
+  const viewStream = await startSyntheticStream(VEHICLES, 250, { viewportOnly: true });
   const stream = await startSyntheticStream(VEHICLES, 250);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: BENCH_BROWSER_ARGS });
   try {
-    console.log(`field map on a phone (${PHONE.viewport.width}×${PHONE.viewport.height} @${PHONE.deviceScaleFactor}x, CPU ${CPU_SLOWDOWN}× slower, Fast 3G), ${VEHICLES} vehicles in the stream`);
+    console.log(`field map on a phone${proxy ? ', assets gzipped' : ''} (${PHONE.viewport.width}×${PHONE.viewport.height} @${PHONE.deviceScaleFactor}x, CPU ${CPU_SLOWDOWN}× slower, Fast 3G), ${VEHICLES} vehicles in the stream`);
     const times: number[] = [];
     let last: Awaited<ReturnType<typeof loginToVehicles>> | undefined;
     for (let run = 0; run < RUNS; run++) {
       if (last) await last.phone.page.context().close();
-      last = await loginToVehicles(browser, base, stream.url);
+      last = await loginToVehicles(browser, base, viewStream.url);
       times.push(last.ms);
       console.log(`  run ${run + 1}: login page ${(last.loginPageMs / 1000).toFixed(2)} s (${kb(last.before)} of JavaScript); login → vehicles drawn ${(last.ms / 1000).toFixed(2)} s (${kb(last.after)} more JavaScript)`);
     }
@@ -99,7 +137,8 @@ async function main(): Promise<void> {
     console.log(`  login → vehicles on the live map: median ${(loginMs / 1000).toFixed(2)} s of ${RUNS} cold runs; target < 3 s: ${loginMs < 3000 ? 'met' : 'NOT met'}`);
 
     // panning: the whole synthetic fleet in view (zoom 12 on a phone), a circle panned on every frame
-    const { page } = last!.phone;
+    await last!.phone.page.context().close();
+    const { page } = (await loginToVehicles(browser, base, stream.url)).phone;
     await page.evaluate(() => {
       (window as unknown as { benchMap: { setZoom(z: number, o: { animate: boolean }): void } }).benchMap.setZoom(12, { animate: false });
     });
@@ -114,6 +153,8 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     stream.close();
+    viewStream.close();
+    proxy?.close();
     await server.close();
   }
 }

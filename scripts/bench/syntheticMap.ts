@@ -10,14 +10,15 @@ import type { Page } from '@playwright/test';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/open';
+import type { Db } from '../../src/server/db/types';
 import { DEFAULT_MAP } from '../../src/shared/constants';
-import { deltaVehicle, type GeoDelta, type MapCluster } from '../../src/shared/map';
+import { deltaVehicle, parseGeoSubscription, type GeoDelta, type GeoSubscription, type MapCluster } from '../../src/shared/map';
 
 /**
  * The real server in this process serving the built front ends (STATIC_DIR, default dist/client) on a fresh
  * embedded database with the small demo data; `close` stops it.
  */
-export async function startFrontEndServer(): Promise<{ base: string; close: () => Promise<void> }> {
+export async function startFrontEndServer(): Promise<{ base: string; db: Db; close: () => Promise<void> }> {
   process.env.EGTS_PORT ??= '0';
   const config = { ...loadConfig(), dataDir: undefined, staticDir: process.env.STATIC_DIR ?? 'dist/client', logLevel: process.env.LOG_LEVEL ?? 'warn', demoData: true, demoScale: 'test' as const };
   const db = await openDatabase(config);
@@ -25,6 +26,7 @@ export async function startFrontEndServer(): Promise<{ base: string; close: () =
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     base,
+    db,
     close: async () => {
       await app.close();
       await db.close();
@@ -81,20 +83,41 @@ export function syntheticFleet(count: number, t: number): MapCluster[] {
  * The synthetic geo stream, as the real one: hello, the whole picture, then every `updateMs` a delta of the
  * vehicles that reported since (a quarter of the fleet at the default 250 ms: each vehicle moves once a second).
  */
-export function startSyntheticStream(count: number, updateMs: number): Promise<{ url: string; close: () => void; sent: () => number }> {
-  const clients = new Set<ServerResponse>();
+export function startSyntheticStream(count: number, updateMs: number, { viewportOnly = false } = {}): Promise<{ url: string; close: () => void; sent: () => number }> {
+  // viewportOnly: each client gets the vehicles of its subscribed region only, as whole pictures (the real
+  // server sends a region's vehicles; the route that forwards the stream must keep the query then)
+  const clients = new Map<ServerResponse, GeoSubscription['bounds'] | null>();
   let frames = 0;
   let version = 1;
   let slot = 0;
   const started = Date.now();
   const slots = Math.max(1, Math.round(1000 / updateMs));
   const picture = syntheticFleet(count, 0);
+  const inView = (bounds: GeoSubscription['bounds'] | null | undefined) => (!bounds ? picture
+    : picture.filter(({ center: [lat, lon] }) => lat >= bounds[0] && lat <= bounds[2] && lon >= bounds[1] && lon <= bounds[3]));
+  const pointsFrame = (bounds: GeoSubscription['bounds'] | null | undefined) => `event: points\ndata: ${JSON.stringify({ time: new Date().toISOString(), v: version, items: inView(bounds) })}\n\n`;
+  const boundsOf = (q: string | null) => (viewportOnly && q ? parseGeoSubscription(q)?.bounds ?? null : null);
   const server = createServer((request, response) => {
-    if (request.method === 'PUT') return response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    if (request.method === 'PUT') {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        if (viewportOnly) {
+          const bounds = boundsOf((JSON.parse(Buffer.concat(chunks).toString() || '{}') as { q?: string }).q ?? null);
+          for (const client of clients.keys()) {
+            clients.set(client, bounds);
+            client.write(pointsFrame(bounds));
+          }
+        }
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+      return;
+    }
+    const bounds = boundsOf(new URL(request.url ?? '/', 'http://x').searchParams.get('q'));
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
     response.write(`event: hello\ndata: ${JSON.stringify({ streamId: 'bench' })}\n\n`);
-    response.write(`event: points\ndata: ${JSON.stringify({ time: new Date().toISOString(), v: version, items: picture })}\n\n`);
-    clients.add(response);
+    response.write(pointsFrame(bounds));
+    clients.set(response, bounds);
     request.on('close', () => clients.delete(response));
   });
   const timer = setInterval(() => {
@@ -104,20 +127,24 @@ export function startSyntheticStream(count: number, updateMs: number): Promise<{
     slot++;
     for (const item of moved) picture[item.id - 1] = item;
     version++;
-    const delta: GeoDelta = {
-      time: new Date(at).toISOString(), at, v: version, base: version - 1, gone: [], groups: [],
-      vehicles: moved.map((item) => deltaVehicle(item, item, at - Date.parse(item.date))),
-    };
     if (clients.size === 0) return;
-    const frame = `event: delta\ndata: ${JSON.stringify(delta)}\n\n`;
-    for (const client of clients) client.write(frame);
+    if (viewportOnly) {
+      for (const [client, bounds] of clients) client.write(pointsFrame(bounds));
+    } else {
+      const delta: GeoDelta = {
+        time: new Date(at).toISOString(), at, v: version, base: version - 1, gone: [], groups: [],
+        vehicles: moved.map((item) => deltaVehicle(item, item, at - Date.parse(item.date))),
+      };
+      const frame = `event: delta\ndata: ${JSON.stringify(delta)}\n\n`;
+      for (const client of clients.keys()) client.write(frame);
+    }
     frames++;
   }, updateMs);
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => {
       clearInterval(timer);
-      for (const client of clients) client.end();
+      for (const client of clients.keys()) client.end();
       server.close();
     },
     sent: () => frames,
