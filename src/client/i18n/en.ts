@@ -238,7 +238,6 @@ export const en: AppMessages = {
       queued: 'The report is saved and will be sent',
       sent: 'Everything is sent',
       photos: 'Photos: %{count}',
-      layers: { regions: 'Control regions', departments: 'Territorial departments', controllers: 'Controllers', routes: 'Order routes' },
       kinds: { photo: 'photo', result: 'report', status: 'order status' },
     },
     pending: {

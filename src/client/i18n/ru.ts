@@ -239,7 +239,6 @@ export const ru = {
       queued: 'Отчёт сохранён и будет отправлен',
       sent: 'Все данные отправлены',
       photos: 'Фотографии: %{count}',
-      layers: { regions: 'Районы контроля', departments: 'Территориальные отделы', controllers: 'Контролёры', routes: 'Маршруты задания' },
       kinds: { photo: 'фотография', result: 'отчёт', status: 'статус задания' },
     },
     pending: {
