@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { MAX_COUNT, SEIZED_CATEGORIES, capSold, recapSold, newVehicleCheck, soldCap, soldOverReceived, toCount, toOptionalNumber, type TaskResultBody } from '../src/shared/bc/report';
 import { transitionAllowed } from '../src/shared/bc/tasks';
 import { RATE_RED, rateColor } from '../src/shared/bc/rate';
-import { readLayers, saveLayers } from '../src/mobile/bc/bcMapLayers';
 
 /** The controller report's count rules and the sold-ticket cap (field-app spec section 5), and the status transitions. */
 describe('count input', () => {
@@ -101,29 +100,5 @@ describe('route rate colour', () => {
     // the /system/bc setting moves red
     expect(rateColor(10, 10)).toBe('#c62828');
     expect(rateColor(10, 30)).toBe('#fb8c00');
-  });
-});
-
-describe('ticket-control map layers (field-app spec 4)', () => {
-  const memory = () => {
-    const items = new Map<string, string>();
-    return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
-  };
-
-  it('start with control regions on and departments off; current region shows the order\'s routes', () => {
-    const storage = memory();
-    expect(readLayers('departmentControl', storage)).toMatchObject({ regions: true, departments: false, controllers: true });
-    expect(readLayers('currentRegion', storage)).toMatchObject({ regions: true, departments: false, routes: true });
-  });
-
-  it('are remembered per mode, and a stored value that is not a flag is ignored', () => {
-    const storage = memory();
-    saveLayers('departmentControl', { ...readLayers('departmentControl', storage), departments: true, regions: false }, storage);
-    expect(readLayers('departmentControl', storage)).toMatchObject({ departments: true, regions: false });
-    expect(readLayers('currentRegion', storage)).toMatchObject({ departments: false, regions: true });
-    storage.setItem('field.mapLayers.currentRegion', '{"routes":"yes"}');
-    expect(readLayers('currentRegion', storage).routes).toBe(true);
-    storage.setItem('field.mapLayers.currentRegion', 'not json');
-    expect(readLayers('currentRegion', storage).regions).toBe(true);
   });
 });

@@ -2,6 +2,10 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export type MobileScreen = LazyExoticComponent<ComponentType> | ComponentType;
 
+// the map (field-app spec 2.3): the landing screen of most users, fetched while the session starts, not after it
+const fieldMap = () => import('./map/FieldMapScreen');
+if (typeof window !== 'undefined' && /^\/m\/?(map\/?)?$/.test(window.location.pathname)) void fieldMap().catch(() => undefined);
+
 /**
  * The screens of the field app by route pattern (MOBILE_ROUTES.pattern in access.ts). A route without a screen
  * here shows the "section comes in the next version" page; the route guard, the menu and the landing page
@@ -12,6 +16,7 @@ export type MobileScreen = LazyExoticComponent<ComponentType> | ComponentType;
  *   '/handbooks/:type': lazy(() => import('./handbooks/HandbookList')),
  */
 export const MOBILE_SCREENS: Readonly<Partial<Record<string, MobileScreen>>> = {
+  '/map': lazy(fieldMap),
   // ticket control (field-app spec 2.1, 2.5)
   '/bc': lazy(() => import('./bc/BcHomeScreen')),
   '/bc/departmentcontroll': lazy(() => import('./bc/BcMapScreen').then((m) => ({ default: m.DepartmentControlMap }))),

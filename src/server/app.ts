@@ -38,6 +38,7 @@ import adasPlugin from './adas/adasPlugin';
 import bcPlugin from './bc/bcPlugin';
 import videoPlugin from './video/videoPlugin';
 import equipmentPlugin from './equipment/equipmentPlugin';
+import geocoderPlugin from './geocoder/geocoderPlugin';
 import { BUILD } from './build';
 
 declare module 'fastify' {
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(bcPlugin);
   await app.register(videoPlugin);
   await app.register(equipmentPlugin);
+  await app.register(geocoderPlugin);
 
   serveFrontEnds(app, config);
   return app;

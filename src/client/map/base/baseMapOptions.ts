@@ -12,16 +12,18 @@ export interface BaseViewOptions {
   still?: boolean;
   /** A double click zooms in (off for maps where clicks place or draw something). */
   doubleClickZoom?: boolean;
+  /** Other zoom limits than MAP_ZOOM (the field app's small map: 2–18, field-app spec 9). */
+  zoomLimits?: { min: number; max: number };
 }
 
 /** The options of the Leaflet map a BaseMap creates (a pure function: tested without a browser). */
-export function baseMapOptions({ center, zoom, still = false, doubleClickZoom = true }: BaseViewOptions) {
+export function baseMapOptions({ center, zoom, still = false, doubleClickZoom = true, zoomLimits = MAP_ZOOM }: BaseViewOptions) {
   const interactive = !still;
   return {
     center: [center?.[0] ?? DEFAULT_MAP.lat, center?.[1] ?? DEFAULT_MAP.lon] as [number, number],
     zoom: zoom ?? DEFAULT_MAP.zoom,
-    minZoom: MAP_ZOOM.min,
-    maxZoom: MAP_ZOOM.max,
+    minZoom: zoomLimits.min,
+    maxZoom: zoomLimits.max,
     worldCopyJump: false,
     dragging: interactive,
     zoomControl: interactive,

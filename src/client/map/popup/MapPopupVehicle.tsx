@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Box, Button, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../../shared/format';
@@ -11,8 +11,14 @@ import { parseWktPoint } from '../wkt';
 import { PopupRows, PopupTitle } from './PopupRows';
 import { showRoute } from './showRoute';
 
-/** Vehicle details (GET /api/v1/map/online/{id}): type, enterprise, branch, numbers, route, driver, model, speed, time, video. */
-export function MapPopupVehicle({ id }: { id: number }) {
+/** What the field app's card shows (field-app spec 2.3): no branch, model, speed, time or coordinates. */
+const FIELD_ROWS = new Set(['type', 'enterprise', 'garageNumber', 'plate', 'route', 'driver']);
+
+/**
+ * Vehicle details (GET /api/v1/map/online/{id}): type, enterprise, branch, numbers, route, driver, model, speed,
+ * time, video. `field`: the field app's card, with the link to its own video screen (/video/{vehicle}).
+ */
+export function MapPopupVehicle({ id, field = false }: { id: number; field?: boolean }) {
   const t = useT();
   const user = useCurrentUser();
   const [vehicle, setVehicle] = useState<OnlineVehicle | null>(null);
@@ -29,25 +35,25 @@ export function MapPopupVehicle({ id }: { id: number }) {
   return (
     <Box data-testid="map-popup-vehicle" data-vehicle-id={vehicle.id}>
       <PopupTitle>{t('mapView.popup.vehicle', { number: vehicle.depotNumber })}</PopupTitle>
-      <PopupRows rows={[
-        [t('mapView.popup.type'), type],
-        [t('mapView.popup.enterprise'), vehicle.agency],
-        [t('mapView.popup.branch'), vehicle.branch],
-        [t('mapView.popup.garageNumber'), vehicle.depotNumber],
-        [t('mapView.popup.plate'), vehicle.gosNomer],
-        [t('mapView.popup.route'), vehicle.route_id !== null ? (
+      <PopupRows rows={([
+        ['type', t('mapView.popup.type'), type],
+        ['enterprise', t('mapView.popup.enterprise'), vehicle.agency],
+        ['branch', t('mapView.popup.branch'), vehicle.branch],
+        ['garageNumber', t('mapView.popup.garageNumber'), vehicle.depotNumber],
+        ['plate', t('mapView.popup.plate'), vehicle.gosNomer],
+        ['route', t('mapView.popup.route'), vehicle.route_id !== null ? (
           <Button size="small" sx={{ p: 0, minWidth: 0, textTransform: 'none', font: 'inherit', fontWeight: 500, verticalAlign: 'baseline' }} onClick={() => void showRoute(vehicle.route_id as number)} data-testid="map-popup-show-route">
             {vehicle.route ?? vehicle.route_id} · {t('mapView.popup.showRoute')}
           </Button>
         ) : vehicle.route],
-        [t('mapView.popup.driver'), fullName(vehicle.driverLastName, vehicle.driverFirstName, vehicle.driverMiddleName)],
-        [t('mapView.popup.model'), vehicle.model],
-        [t('mapView.popup.speed'), vehicle.speed !== null ? t('mapView.kmh', { speed: Math.round(vehicle.speed) }) : ''],
-        [t('mapView.popup.time'), formatDateTime(vehicle.time)],
-        [t('mapView.popup.coordinates'), at ? formatLatLon(at[0], at[1]) : ''],
-      ]} />
-      <Link component={RouterLink} to={`/video/online?vehicle=${vehicle.id}`} sx={{ display: 'inline-block', mt: 1 }}>
-        {t('mapView.popup.video')}
+        ['driver', t('mapView.popup.driver'), fullName(vehicle.driverLastName, vehicle.driverFirstName, vehicle.driverMiddleName)],
+        ['model', t('mapView.popup.model'), vehicle.model],
+        ['speed', t('mapView.popup.speed'), vehicle.speed !== null ? t('mapView.kmh', { speed: Math.round(vehicle.speed) }) : ''],
+        ['time', t('mapView.popup.time'), formatDateTime(vehicle.time)],
+        ['coordinates', t('mapView.popup.coordinates'), at ? formatLatLon(at[0], at[1]) : ''],
+      ] as [string, string, ReactNode][]).filter(([key]) => !field || FIELD_ROWS.has(key)).map(([, label, value]): [string, ReactNode] => [label, value])} />
+      <Link component={RouterLink} to={field ? `/video/${vehicle.id}` : `/video/online?vehicle=${vehicle.id}`} sx={{ display: 'inline-block', mt: 1 }} data-testid="map-popup-video">
+        {t(field ? 'fieldMap.details.video' : 'mapView.popup.video')}
       </Link>
     </Box>
   );

@@ -1,3 +1,4 @@
+import { generateAddresses } from './addresses';
 import { generateAssignments, type AssignmentParams } from './assignments';
 import { generateEquipment, type EquipmentParams } from './equipment';
 import { generateFleet, type FleetParams } from './fleet';
@@ -106,5 +107,6 @@ export function generateDemoData(scale: DemoScale, today: Date = new Date()): De
     controllerEquipment: equipment.controllerEquipment,
     controllerCards: equipment.controllerCards,
     incidentTypes: INCIDENT_TYPES,
+    addresses: generateAddresses(),
   };
 }

@@ -82,6 +82,8 @@ export interface ControllerEquipmentTypeRow { pu_model_id: number; pu_model_name
 export interface ControllerEquipmentRow { pu_id: number; worker_id: number | null; pu_model_id: number }
 export interface ControllerCardRow { card_id: number; card_number: string; worker_id: number | null }
 export interface IncidentTypeRow { id: number; incident_type: number; incident_name: string; incident_short_name: string; incident_color: string }
+/** A street (house null) or a building of the own geocoder (app.geocoder_address). */
+export interface GeocoderAddressRow { id: number; street: string; house: string | null; lat: number; lon: number }
 
 /** The whole demo operator, table by table, in an order that satisfies the foreign keys. */
 export interface DemoData {
@@ -121,4 +123,5 @@ export interface DemoData {
   controllerEquipment: ControllerEquipmentRow[];
   controllerCards: ControllerCardRow[];
   incidentTypes: IncidentTypeRow[];
+  addresses: GeocoderAddressRow[];
 }

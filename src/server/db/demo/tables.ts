@@ -140,4 +140,8 @@ export const TABLES: Tables = {
     table: 'adas.incident_type', serial: 'id',
     columns: [['id', 'int'], ['incident_type', 'int'], ['incident_name', 'text'], ['incident_short_name', 'text'], ['incident_color', 'text']],
   },
+  addresses: {
+    table: 'app.geocoder_address', serial: 'id',
+    columns: [['id', 'int'], ['street', 'text'], ['house', 'text'], ['lat', 'float8'], ['lon', 'float8']],
+  },
 };

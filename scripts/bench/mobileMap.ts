@@ -1,0 +1,162 @@
+/**
+ * Field-app map benchmark on an emulated mid-range phone: the built front ends (dist/client, `npx vite build`
+ * first; STATIC_DIR for another folder) served by the real server (in process, embedded database, small demo
+ * data), Chromium with a phone's screen and touch, its CPU slowed 4× (CDP Emulation.setCPUThrottlingRate) and
+ * DevTools' "Fast 3G" network (562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up). Prints:
+ * - the time from the login button to vehicles drawn on the live map (/m/map, a cold cache), and the
+ *   JavaScript moved over the wire before and after login (target: vehicles within 3 s of login);
+ * - frames per second while panning 2,000 moving vehicles for 10 s (target ≥ 30 fps).
+ *
+ *   npx tsx scripts/bench/mobileMap.ts     # BENCH_VEHICLES=2000 BENCH_SECONDS=10 BENCH_CPU=4 BENCH_RUNS=3
+ *
+ * BENCH_GZIP=1 puts a gzip-compressing proxy in front of the server (brotli-level savings not counted): what the
+ * phone gets once the server sends its assets compressed.
+ *
+ * The geo stream is the synthetic one of mapPanning.ts (unclustered: every vehicle drawn on its own, the
+ * worst case): for the login it sends the vehicles of the phone's view, as the real server does, for the
+ * panning all of them; tiles a generated PNG. Everything else (login, the field app, its map calls) is the real server.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { DEFAULT_MAP } from '../../src/shared/constants';
+import { BENCH_BROWSER_ARGS, catchLeafletMap, measurePanning, startFrontEndServer, startSyntheticStream, tilePng } from './syntheticMap';
+
+const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 2000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CPU_SLOWDOWN = Number(process.env.BENCH_CPU ?? 4);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** DevTools' "Fast 3G" preset. */
+const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 / 8) * 0.9, uploadThroughput: (750 * 1024 / 8) * 0.9 };
+/** A mid-range phone's screen. */
+const PHONE = { viewport: { width: 393, height: 851 }, deviceScaleFactor: 2.75, isMobile: true, hasTouch: true };
+
+interface PhonePage { page: Page; cdp: CDPSession; scriptBytes: () => number }
+
+/** A fresh phone (no cache) with slowed CPU and network, counting the JavaScript bytes it receives. */
+async function phone(browser: Browser, streamUrl: string): Promise<PhonePage> {
+  const context = await browser.newContext({
+    ...PHONE, locale: 'ru-RU', timezoneId: 'Europe/Moscow',
+    geolocation: { latitude: DEFAULT_MAP.lat, longitude: DEFAULT_MAP.lon }, permissions: ['geolocation'],
+  });
+  const page = await context.newPage();
+  await catchLeafletMap(page);
+  const tile = tilePng();
+  await page.route(/\/tile\/\d+\/\d+\/\d+\.png$/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile, headers: { 'cache-control': 'max-age=3600' } }));
+  await page.route(/\/geoapi\/v1\/geo\/1(\/|\?)/, (route) => {
+    const url = new URL(route.request().url());
+    return route.continue({ url: streamUrl + url.pathname + url.search });
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const scripts = new Set<string>();
+  let bytes = 0;
+  cdp.on('Network.responseReceived', (event: { requestId: string; type: string }) => {
+    if (event.type === 'Script') scripts.add(event.requestId);
+  });
+  cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
+    if (scripts.has(event.requestId)) bytes += event.encodedDataLength;
+  });
+  return { page, cdp, scriptBytes: () => bytes };
+}
+
+const vehicleCount = (page: Page) => page.evaluate(() => Number((document.querySelector('[data-testid=field-map]') as HTMLElement | null)?.dataset.vehicleCount ?? 0));
+
+async function loginToVehicles(browser: Browser, base: string, streamUrl: string): Promise<{ ms: number; loginPageMs: number; before: number; after: number; phone: PhonePage }> {
+  const device = await phone(browser, streamUrl);
+  const { page } = device;
+  const opened = Date.now();
+  await page.goto(`${base}/m/map`);
+  await page.getByLabel('Логин').waitFor();
+  const loginPageMs = Date.now() - opened;
+  const before = device.scriptBytes();
+  await page.getByLabel('Логин').fill('operator');
+  await page.getByLabel('Пароль').fill('operator123');
+  const start = Date.now();
+  if (process.env.BENCH_VERBOSE) {
+    page.on('requestfinished', (request) => {
+      void request.sizes().then((sizes) => console.log(`    +${Date.now() - start} ms ${request.resourceType()} ${request.url().replace(base, '')} ${kb(sizes.responseBodySize)}`), () => undefined);
+    });
+  }
+  await page.getByTestId('login-submit').tap();
+  await page.waitForFunction(() => Number((document.querySelector('[data-testid=field-map]') as HTMLElement | null)?.dataset.vehicleCount ?? 0) > 0, undefined, { timeout: 60_000, polling: 'raf' });
+  return { ms: Date.now() - start, loginPageMs, before, after: device.scriptBytes() - before, phone: device };
+}
+
+/** A proxy to `upstream` that gzips scripts, styles and pages (the rest passes as it is). */
+function gzipProxy(upstream: string): Promise<{ url: string; close: () => void }> {
+  const server = createServer((request: IncomingMessage, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const headers = Object.fromEntries(Object.entries(request.headers).filter(([k, v]) => typeof v === 'string' && !['host', 'accept-encoding', 'connection'].includes(k))) as Record<string, string>;
+      void fetch(upstream + (request.url ?? '/'), { method: request.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined }).then(async (answer) => {
+        const body = Buffer.from(await answer.arrayBuffer());
+        const type = answer.headers.get('content-type') ?? '';
+        const out: Record<string, string> = {};
+        answer.headers.forEach((value, key) => {
+          if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(key)) out[key] = value;
+        });
+        if (/javascript|css|html|json/.test(type) && body.length > 1024) {
+          response.writeHead(answer.status, { ...out, 'content-encoding': 'gzip' }).end(gzipSync(body, { level: 9 }));
+        } else response.writeHead(answer.status, out).end(body);
+      }, () => response.writeHead(502).end());
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })));
+}
+
+const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main(): Promise<void> {
+  const server = await startFrontEndServer();
+  // the phone opens on the operator's saved map centre: one in the synthetic fleet's rings (none at the very centre)
+  await server.db.query(`update app.users set map_settings = $1 where username = 'operator'`, [JSON.stringify({ lat: DEFAULT_MAP.lat + 0.0135, lon: DEFAULT_MAP.lon, zoom: 16 })]);
+  const proxy = process.env.BENCH_GZIP ? await gzipProxy(server.base) : null;
+  const base = proxy?.url ?? server.base;
+  // login → vehicles: the stream sends the vehicles of the phone's view, as the real server does; panning: all of them
+  const viewStream = await startSyntheticStream(VEHICLES, 250, { viewportOnly: true });
+  const stream = await startSyntheticStream(VEHICLES, 250);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: BENCH_BROWSER_ARGS });
+  try {
+    console.log(`field map on a phone${proxy ? ', assets gzipped' : ''} (${PHONE.viewport.width}×${PHONE.viewport.height} @${PHONE.deviceScaleFactor}x, CPU ${CPU_SLOWDOWN}× slower, Fast 3G), ${VEHICLES} vehicles in the stream`);
+    const times: number[] = [];
+    let last: Awaited<ReturnType<typeof loginToVehicles>> | undefined;
+    for (let run = 0; run < RUNS; run++) {
+      if (last) await last.phone.page.context().close();
+      last = await loginToVehicles(browser, base, viewStream.url);
+      times.push(last.ms);
+      console.log(`  run ${run + 1}: login page ${(last.loginPageMs / 1000).toFixed(2)} s (${kb(last.before)} of JavaScript); login → vehicles drawn ${(last.ms / 1000).toFixed(2)} s (${kb(last.after)} more JavaScript)`);
+    }
+    const loginMs = median(times);
+    console.log(`  login → vehicles on the live map: median ${(loginMs / 1000).toFixed(2)} s of ${RUNS} cold runs; target < 3 s: ${loginMs < 3000 ? 'met' : 'NOT met'}`);
+
+    // panning: the whole synthetic fleet in view (zoom 12 on a phone), a circle panned on every frame
+    await last!.phone.page.context().close();
+    const { page } = (await loginToVehicles(browser, base, stream.url)).phone;
+    await page.evaluate(() => {
+      (window as unknown as { benchMap: { setZoom(z: number, o: { animate: boolean }): void } }).benchMap.setZoom(12, { animate: false });
+    });
+    await page.waitForFunction((n) => Number((document.querySelector('[data-testid=field-map]') as HTMLElement | null)?.dataset.itemCount ?? 0) >= n, VEHICLES * 0.95, { timeout: 30_000 });
+    await page.waitForTimeout(1500);
+    const result = await measurePanning(page, SECONDS, 'field-map');
+    const fps = result.frames / result.seconds;
+    console.log(`  panning ${result.items} vehicles (${await vehicleCount(page)} drawn, ${result.updates} stream updates applied): ${result.frames} frames in ${result.seconds.toFixed(1)} s = ${fps.toFixed(1)} fps; frame p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms; target ≥ 30 fps: ${fps >= 30 ? 'met' : 'NOT met'}`);
+    console.log(`  machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (other work on the machine lowers the figures)`);
+    await page.screenshot({ path: 'test-results/screens/mobile-map-bench.png' });
+    process.exitCode = loginMs < 3000 && fps >= 30 ? 0 : 1;
+  } finally {
+    await browser.close();
+    stream.close();
+    viewStream.close();
+    proxy?.close();
+    await server.close();
+  }
+}
+
+await main();

@@ -1,0 +1,162 @@
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Box, Typography } from '@mui/material';
+import type L from 'leaflet';
+import { Marker } from 'react-leaflet';
+import type { GeocoderItem } from '../../shared/geocoder';
+import type { BranchAgency } from '../../shared/map';
+import { isEnabled } from '../../shared/modules';
+import { canAccess } from '../../shared/permissions';
+import { useDepartmentMap } from '../../client/bc/useDepartmentMap';
+import { useT } from '../../client/i18n/translate';
+import { BaseMap } from '../../client/map/base/BaseMap';
+import { ControlRegionsLayer } from '../../client/map/layers/ControlRegionsLayer';
+import { ControllersLayer } from '../../client/map/layers/ControllersLayer';
+import { RoutesLayer } from '../../client/map/layers/RoutesLayer';
+import { ViewLayer } from '../../client/map/layers/ViewLayer';
+import { ScreenDepots, ScreenRoutes, ScreenStops, ScreenVehicles } from '../../client/map/MapScreenLayers';
+import { mapInstance, pickedRoutes, select, usePickedRoutes, useSelection } from '../../client/map/mapState';
+import { loadRoutes, type DrawnRoute } from '../../client/map/routeCache';
+import { useBranchAgency } from '../../client/map/useBranchAgency';
+import { useCurrentUser, useSwitches } from '../../client/stores/sessionStore';
+import type { ControllerTask } from '../../shared/bc/tasks';
+import { AddressSearchBox } from './AddressSearchBox';
+import { FieldMapButtons } from './FieldMapButtons';
+import { ADDRESS_ZOOM, FIELD_MAP_ZOOM } from './fieldMapConstants';
+import { MODE_LAYERS, readLayers, saveLayer, type FieldLayer, type FieldMapMode } from './fieldMapLayers';
+import { clearFieldSelection, selectRegion, useRegionSelection } from './fieldSelection';
+import { useQueryFlag } from './useQueryFlag';
+import { UserPositionLayer } from './UserPositionLayer';
+import { useUserPosition } from './useUserPosition';
+
+
+// what the first picture of vehicles does not need loads when first opened (a phone on 3G waits less for the map)
+const EntitySearchPopup = lazy(() => import('./EntitySearchPopup').then((m) => ({ default: m.EntitySearchPopup })));
+const FieldLayersPopup = lazy(() => import('./FieldLayersPopup').then((m) => ({ default: m.FieldLayersPopup })));
+const FieldMapDetails = lazy(() => import('./FieldMapDetails').then((m) => ({ default: m.FieldMapDetails })));
+
+/** Which departments' control data the mode reads: all (null), the order's, or none yet (undefined). */
+function departmentIds(mode: FieldMapMode, regionsShown: boolean, loaded: boolean, departmentId: number | null): number[] | null | undefined {
+  if (mode === 'map') return regionsShown ? null : undefined;
+  if (!loaded) return undefined;
+  if (mode === 'currentRegion') return departmentId !== null ? [departmentId] : undefined;
+  return departmentId !== null ? [departmentId] : null;
+}
+
+/**
+ * The field app's map (field-app spec 2.3, 4) in its three modes: the default map (/map), department control
+ * (/bc/departmentcontroll: the control process of the controller's department, or all, with the controllers)
+ * and current region (/bc/currentregion: the order's department and routes; nothing without an order).
+ * The console's base map, layers and geo stream; layer visibility kept on the phone per mode. The control
+ * modes' wrappers (src/mobile/bc/BcMapScreen.tsx) pass the order, so /map loads nothing of ticket control.
+ */
+export function FieldMapScreen({ mode, order }: {
+  mode: FieldMapMode;
+  /** The controller's order of the day in the control modes (src/mobile/bc reads it): loaded, and the order if any. */
+  order?: { loaded: boolean; task: ControllerTask | null };
+}) {
+  const t = useT();
+  const user = useCurrentUser();
+  const switches = useSwitches();
+  const control = mode !== 'map';
+  const bcAllowed = isEnabled(switches, 'bc') && canAccess(user, '/bc/departmentcontroll');
+  const offered = useMemo(() => MODE_LAYERS[mode].filter((layer) => bcAllowed || (layer !== 'regions' && layer !== 'controllers')), [mode, bcAllowed]);
+  const [layers, setLayers] = useState(() => readLayers(mode));
+  const shown = (layer: FieldLayer) => layers[layer] && offered.includes(layer);
+  const [showLayers, setShowLayers] = useQueryFlag('showLayers');
+  const [showSearch, setShowSearch] = useQueryFlag('showEntitiesSearchPopup');
+  const { position } = useUserPosition();
+  const [map, setMap] = useState<L.Map | null>(null);
+  const [address, setAddress] = useState<GeocoderItem | null>(null);
+  const current = useSelection();
+  const region = useRegionSelection();
+  const selected = (current !== null && current.kind !== 'incident') || region !== null;
+
+  const { loaded, task } = order ?? { loaded: true, task: null };
+  const departmentData = useDepartmentMap(bcAllowed ? departmentIds(mode, shown('regions') || shown('controllers'), loaded, task?.department_id ?? null) : undefined);
+  const regions = useMemo(() => departmentData?.regions ?? [], [departmentData]);
+  const branchAgency = useBranchAgency(shown('agencies') || shown('branches') || shown('departments'));
+  const depots = useMemo((): BranchAgency | null => (branchAgency ? {
+    ...branchAgency,
+    agencies: shown('agencies') ? branchAgency.agencies : [],
+    depots: shown('branches') ? branchAgency.depots : [],
+  } : null), [branchAgency, layers, offered]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // routes: the order's in current-region mode, else those picked from the search, a stop or a vehicle
+  const picked = usePickedRoutes();
+  const taskRouteIds = mode === 'currentRegion' && task ? task.routes.map((r) => r.route_id).join(',') : '';
+  const [taskRoutes, setTaskRoutes] = useState<DrawnRoute[]>([]);
+  useEffect(() => {
+    if (!taskRouteIds) return;
+    void loadRoutes(taskRouteIds.split(',').map(Number), { quiet: true }).then(setTaskRoutes).catch(() => undefined);
+  }, [taskRouteIds]);
+
+  const toggle = useCallback((layer: FieldLayer, on: boolean) => setLayers(saveLayer(mode, layer, on)), [mode]);
+  // a route picked anywhere is drawn: its layer comes on
+  const pickedCount = useRef(picked.length);
+  useEffect(() => {
+    if (picked.length > pickedCount.current && !layers.routes && offered.includes('routes')) toggle('routes', true);
+    pickedCount.current = picked.length;
+  }, [picked, layers.routes, offered, toggle]);
+
+  useEffect(() => () => {
+    clearFieldSelection();
+    pickedRoutes.set([]);
+  }, []);
+  const onMap = useCallback((instance: L.Map | null) => {
+    // the right-hand buttons zoom; Leaflet's own control would sit under the address box
+    instance?.zoomControl?.remove();
+    mapInstance.set(instance);
+    setMap(instance);
+  }, []);
+
+  // the container carries data-zoom (ViewLayer) and data-center once a move settles (what the e2e tests read)
+  const showCentre = useCallback((view: { lat: number; lon: number }) => {
+    const container = mapInstance.get()?.getContainer();
+    if (container) container.dataset.center = `${view.lat},${view.lon}`;
+  }, []);
+  const [start] = useState<[number, number]>(() => [user?.mapSettings?.lat ?? 59.93, user?.mapSettings?.lon ?? 30.31]);
+  if (mode === 'currentRegion' && loaded && !task) {
+    return <Typography sx={{ p: 2 }} color="text.secondary" data-testid="current-region-empty">{t('mobile.bc.noRegion')}</Typography>;
+  }
+  const chooseAddress = (item: GeocoderItem) => {
+    setAddress(item);
+    clearFieldSelection();
+    map?.setView([item.lat, item.lon], ADDRESS_ZOOM);
+  };
+
+  return (
+    <Box sx={{ position: 'relative', flex: 1, minHeight: 300, touchAction: 'none' }} data-testid="field-map-screen" data-mode={mode}>
+      <BaseMap center={start} zoom={FIELD_MAP_ZOOM.start} zoomLimits={FIELD_MAP_ZOOM} canvas testId="field-map" onMap={onMap}>
+        {shown('regions') && <ControlRegionsLayer regions={regions} fit={control} onRegionClick={(r) => selectRegion(r.cd_id)} />}
+        {mode === 'currentRegion' && shown('routes') && <RoutesLayer routes={taskRoutes} onRouteClick={(route, at) => select({ kind: 'route', id: route.route_id, at, route })} />}
+        {mode !== 'currentRegion' && shown('routes') && <ScreenRoutes ids={picked} />}
+        {shown('stops') && <ScreenStops />}
+        {depots && <ScreenDepots data={depots} points={false} />}
+        {branchAgency && shown('departments') && <ScreenDepots data={branchAgency} points />}
+        {shown('controllers') && departmentData && <ControllersLayer controllers={departmentData.controllers} />}
+        <ViewLayer onViewChange={showCentre} />
+        <ScreenVehicles vehicleIds={null} />
+        <UserPositionLayer position={position} />
+        {address && <Marker position={[address.lat, address.lon]} title={address.label} />}
+      </BaseMap>
+      <FieldMapButtons
+        onLayers={() => setShowLayers(!showLayers)}
+        onZoomIn={() => map?.zoomIn()}
+        onZoomOut={() => map?.zoomOut()}
+        onSearch={control ? undefined : () => setShowSearch(true)}
+        onLocate={() => position && map?.setView(position.at, Math.max(map.getZoom(), FIELD_MAP_ZOOM.start))}
+        locateDisabled={!position}
+      />
+      {!control && <AddressSearchBox onChoose={chooseAddress} />}
+      <Suspense fallback={null}>
+        {showLayers && <FieldLayersPopup offered={offered} layers={layers} onToggle={toggle} onClose={() => setShowLayers(false)} />}
+        {!control && showSearch && <EntitySearchPopup onClose={() => setShowSearch(false)} />}
+        {selected && <FieldMapDetails />}
+      </Suspense>
+    </Box>
+  );
+}
+
+export default function FieldMap() {
+  return <FieldMapScreen mode="map" />;
+}

@@ -1,0 +1,45 @@
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import L from 'leaflet';
+import { useMap } from 'react-leaflet';
+import { latestVehicles } from '../../client/map/mapState';
+import { NEAR_USER_METRES, nearVehicles } from './nearVehicles';
+import type { UserPosition } from './useUserPosition';
+
+/**
+ * Render-less: the user's position (a blue point with its accuracy), the 2,000 m circle, and a ring around each
+ * vehicle within it. The map container carries data-near-count (vehicles near the user) and data-user-position.
+ */
+export function UserPositionLayer({ position }: { position: UserPosition | null }) {
+  const map = useMap();
+  const vehicles = useSyncExternalStore(latestVehicles.subscribe, latestVehicles.get);
+  const near = useMemo(() => nearVehicles(vehicles.values(), position?.at ?? null), [vehicles, position]);
+
+  useEffect(() => {
+    if (!position) return undefined;
+    const group = L.layerGroup([
+      L.circle(position.at, { radius: NEAR_USER_METRES, color: '#1976d2', weight: 1, dashArray: '6 6', fill: false, interactive: false }),
+      L.circle(position.at, { radius: Math.min(position.accuracy, 500), color: '#1976d2', weight: 0, fillOpacity: 0.12, interactive: false }),
+      L.circleMarker(position.at, { radius: 7, color: '#ffffff', weight: 2, fillColor: '#1976d2', fillOpacity: 1, interactive: false, className: 'field-user-position' }),
+    ]).addTo(map);
+    map.getContainer().dataset.userPosition = position.at.join(',');
+    return () => {
+      group.remove();
+      delete map.getContainer().dataset.userPosition;
+    };
+  }, [map, position]);
+
+  useEffect(() => {
+    const group = L.layerGroup();
+    // rings only where a vehicle is drawn on its own; the count covers them all
+    for (const vehicle of near.slice(0, 300)) {
+      L.circleMarker(vehicle.center, { radius: 13, color: '#2e7d32', weight: 2.5, fill: false, interactive: false, className: 'field-near-vehicle' }).addTo(group);
+    }
+    group.addTo(map);
+    map.getContainer().dataset.nearCount = String(near.length);
+    return () => {
+      group.remove();
+    };
+  }, [map, near]);
+
+  return null;
+}
