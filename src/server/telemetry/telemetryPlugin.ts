@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { telemetryConfig, type TelemetryConfig } from './config';
 import { DeviceIndex } from './deviceIndex';
 import { EgtsServer } from './egts/server';
+import type { SensorBatch } from './egts/sensors';
 import { LatestPositions } from './latestPositions';
 import { TelemetryPipeline } from './pipeline';
 import { RecentFixes } from './recentFixes';
@@ -33,6 +34,8 @@ export interface Telemetry {
   };
   /** The EGTS listener once started. */
   egts: EgtsServer | null;
+  /** Where EGTS sensor subrecords go (PDM sets it); resolves true once they are stored. */
+  sensorSink: ((batches: SensorBatch[]) => Promise<boolean>) | null;
   /** Starts the EGTS listener (onReady does when EGTS_PORT > 0); resolves to the bound port. */
   startEgts(port?: number, host?: string): Promise<number>;
 }
@@ -67,7 +70,7 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
   });
 
   const telemetry: Telemetry = {
-    config, pipeline, latest, devices, events, egts: null,
+    config, pipeline, latest, devices, events, egts: null, sensorSink: null,
     track: {
       writer,
       async of(vehicleId, from, to, limit) {
@@ -82,6 +85,7 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
         ingest: (positions) => pipeline.ingest(positions),
         vehicleOf: (peer) => devices.vehicleOf(peer),
         emitEvent: (event) => events.emit(event),
+        ingestSensors: (batches) => telemetry.sensorSink?.(batches) ?? Promise.resolve(true),
         maxFrameBytes: config.egtsMaxFrameBytes,
       }, {
         maxConnections: config.egtsMaxConnections,
