@@ -140,7 +140,7 @@ describe.each(ENGINES)('PDM on %s', (engine) => {
     const row = status.json().list.find((r: { node_path: string }) => r.node_path.endsWith('Температура ОЖ'));
     expect(row.normal_h + row.warning_h + row.fault_h + row.no_data_h).toBeCloseTo(1, 2);
     expect(row.fault_h).toBeGreaterThan(0);
-    expect((await call('GET', `/api/v1/reports/pdm/service?${q}&show=open`)).json().list.map((r: { node_path: string }) => r.node_path)).toEqual(['Регистратор › Топливная система › Уровень топлива']);
+    expect((await call('GET', `/api/v1/reports/pdm/service?${q}&show=open&vehicle=${vehicle}`)).json().list.map((r: { node_path: string }) => r.node_path)).toEqual(['Регистратор › Топливная система › Уровень топлива']);
     const chart = await call('GET', `${API}/chart?${q}&vehicle=${vehicle}&sensor=engine_temp`);
     expect(chart.statusCode, chart.body).toBe(200);
     expect(chart.json().step).toBe('raw');

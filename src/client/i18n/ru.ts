@@ -1,3 +1,4 @@
+import { pdmRu } from '../pdm/pdmMessages';
 import { VIDEO_STATUS_LABELS } from '../../shared/video/statuses';
 /**
  * Our Russian catalogue (the default language). react-admin's own texts come from ra-language-russian;
@@ -664,6 +665,7 @@ export const ru = {
       notFound: 'Задание не найдено',
     },
   },
+  pdm: pdmRu,
   notifications: {
     bell: 'Уведомления',
     title: 'Уведомления',

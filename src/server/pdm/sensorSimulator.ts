@@ -15,18 +15,14 @@ export interface SimulatorOptions {
   everyMs: number;
 }
 
-const hash = (n: number) => {
-  let x = (n ^ 0x5bd1e995) >>> 0;
-  x = Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) >>> 0;
-  x = Math.imul(x ^ (x >>> 12), 0x297a2d39) >>> 0;
-  return (x ^ (x >>> 15)) >>> 0;
-};
+/** A vehicle's mix and phase, the same as the demo history's SQL (src/server/db/demo/pdm.ts). */
+const hash = (vehicleId: number) => Number((BigInt(vehicleId) * 2654435761n) % 1000003n);
 
 /** The terminal's readings of one vehicle at one time, as its subrecords. */
 export function simulatedSubrecords(vehicleId: number, now: number) {
   const h = hash(vehicleId);
   const s = now / 1000;
-  const phase = (h % 1000) / 160;
+  const phase = ((vehicleId * 7919) % 1000) / 160;
   const wave = (periodS: number) => Math.sin((2 * Math.PI * s) / periodS + phase);
   const overheating = h % 11 === 0 ? Math.max(0, 30 * wave(7200)) : 0;
   const engineTemp = 86 + 3 * wave(1800) + overheating;
