@@ -48,4 +48,10 @@ export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
   '/video/requests/create': lazy(() => import('./video/VideoRequestCreate')),
   '/video/archive': lazy(() => import('./video/VideoArchiveScreen')),
   '/video/vehicle-archive-monitoring': lazy(() => import('./video/ArchiveMonitoringScreen')),
+  // PDM: the tree editor and the import manager, and three declared reports with their special parts
+  '/pdm/tree-editor': lazy(() => import('./pdm/TreeEditorScreen')),
+  '/pdm/import-manager': lazy(() => import('./pdm/ImportManagerScreen')),
+  '/pdm/heatmap': lazy(() => import('./pdm/HeatmapScreen')),
+  '/pdm/charts': lazy(() => import('./pdm/ChartsScreen')),
+  '/pdm/change-node-journal': lazy(() => import('./pdm/NodeJournalScreen')),
 };

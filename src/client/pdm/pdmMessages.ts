@@ -48,7 +48,7 @@ export const pdmRu = {
   },
   heat: { layer: 'Тепловой слой', grid: 'ТС × время (до 60 ТС с наибольшей долей неисправностей)', noPlaces: 'Нет мест с данными за период' },
   chart: { pickVehicles: 'Выберите ТС фильтром «Транспортные средства» (до 20)', normal: 'норма', gap: 'Разрыв линии — нет данных' },
-  timeline: { title: 'Линия состояний по узлам ТС %{vehicle}', pick: 'Выберите одно ТС, чтобы увидеть линию состояний его узлов' },
+  timeline: { title: 'Линия состояний узлов ТС', pick: 'Выберите одно ТС, чтобы увидеть линию состояний его узлов' },
 };
 
 export const pdmEn: typeof pdmRu = {
@@ -100,5 +100,5 @@ export const pdmEn: typeof pdmRu = {
   },
   heat: { layer: 'Heat layer', grid: 'Vehicle × time (up to 60 vehicles with the highest fault rate)', noPlaces: 'No places with data in the period' },
   chart: { pickVehicles: 'Choose vehicles with the "Vehicles" filter (up to 20)', normal: 'normal', gap: 'A break in a line: no data' },
-  timeline: { title: 'State timeline of the nodes of vehicle %{vehicle}', pick: 'Choose one vehicle to see its nodes\' state timeline' },
+  timeline: { title: 'State timeline of the vehicle nodes', pick: 'Choose one vehicle to see its nodes\' state timeline' },
 };

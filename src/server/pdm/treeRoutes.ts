@@ -246,17 +246,22 @@ export default async function treeRoutes(app: FastifyInstance): Promise<void> {
 
   // Vehicles of the tree: the exact list given, or every vehicle of the tree's model (`model: true`). A vehicle
   // carries one tree: assigning moves it from its previous tree.
-  app.put<{ Params: { id: number }; Body: { vehicles?: number[]; model?: boolean } }>(`${PDM_API}/trees/:id/vehicles`, {
+  app.put<{ Params: { id: number }; Body: { vehicles?: number[]; model?: boolean; depot_numbers?: number[] } }>(`${PDM_API}/trees/:id/vehicles`, {
     config: UPDATE,
     schema: {
-      tags: ['pdm'], summary: 'Назначить дерево ТС: список ТС (заменяет прежний) или все ТС модели дерева', params: idParams,
-      body: { type: 'object', additionalProperties: false, properties: { vehicles: { type: 'array', maxItems: 20000, uniqueItems: true, items: id }, model: { type: 'boolean' } } },
+      tags: ['pdm'], summary: 'Назначить дерево ТС: список ТС (id или гаражные номера depot_numbers; заменяет прежний) или добавить все ТС модели дерева (model: true)', params: idParams,
+      body: { type: 'object', additionalProperties: false, properties: { vehicles: { type: 'array', maxItems: 20000, uniqueItems: true, items: id }, depot_numbers: { type: 'array', maxItems: 20000, uniqueItems: true, items: { type: 'integer', minimum: 0, maximum: 2147483647 } }, model: { type: 'boolean' } } },
     },
   }, async (request) => {
     const result = await app.db.transaction(async (tx) => {
       const tree = await treeOr404(tx, request.params.id);
       const before = (await tx.query<{ vehicle_id: number }>('select vehicle_id from pdm.tree_vehicle where tree_id = $1 order by vehicle_id', [tree.id])).map((r) => r.vehicle_id);
       let wanted = request.body.vehicles ?? before;
+      if (request.body.depot_numbers) {
+        const found = await tx.query<{ id: number }>('select id from mgt.vehicles where depot_number = any($1::int[])', [request.body.depot_numbers]);
+        if (found.length < request.body.depot_numbers.length) throw fail(400, 'not_found', 'depot_numbers');
+        wanted = [...new Set([...(request.body.vehicles ?? []), ...found.map((r) => r.id)])];
+      }
       if (request.body.model) {
         if (!tree.model) throw fail(400, 'bad_request', 'the tree names no vehicle model');
         wanted = [...new Set([...wanted, ...(await tx.query<{ id: number }>('select id from mgt.vehicles where lower(model) = lower($1)', [tree.model])).map((r) => r.id)])];
