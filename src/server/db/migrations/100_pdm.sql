@@ -76,17 +76,7 @@ create table pdm.reading_minute (
 create table pdm.reading_minute_default partition of pdm.reading_minute default;
 
 create table pdm.reading_hour (
-  vehicle_id int not null,
-  node_id int not null,
-  bucket timestamptz not null,
-  n int not null,
-  sum float8 not null,
-  min float8,
-  max float8,
-  last float8,
-  last_tm timestamptz not null,
-  warn int not null default 0,
-  fault int not null default 0,
+  like pdm.reading_minute including defaults,
   lat float8,
   lon float8,
   primary key (vehicle_id, node_id, bucket)
