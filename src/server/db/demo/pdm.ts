@@ -3,7 +3,7 @@ import type { DemoScale } from './generate';
 
 /**
  * The demo's on-board sensor data (PDM): a data-logger tree for each of the three commonest vehicle models
- * (a bus, a trolleybus, a tram), assigned to some of their vehicles, and DEMO_PDM_HOURS of history every 5
+ * (a bus, a trolleybus, a tram), assigned to some of their vehicles, and DEMO_PDM_HOURS of history every 10
  * minutes made in SQL, shaped as the live simulator's (src/server/pdm/sensorSimulator.ts) with a few vehicles
  * overheating, losing voltage, faulting and going silent; then rollups and states are rebuilt from it. The
  * channels are those the simulator's terminals send.
@@ -20,24 +20,24 @@ interface NodeSpec {
 
 const engine = (withOil: boolean): NodeSpec => ({
   name: 'Двигатель', kind: 'unit', children: [
-    { name: 'Температура ОЖ', kind: 'sensor', sensor: { type: 'engine_temp', channelKind: 'analog', channel: 1, unit: '°C', scale: 0.1, offset: -40, normal: [60, 100], fault: [null, 110], silence: 300 } },
-    ...(withOil ? [<NodeSpec>{ name: 'Давление масла', kind: 'sensor', sensor: { type: 'oil_pressure', channelKind: 'analog', channel: 3, unit: 'бар', scale: 0.01, normal: [2, 6], fault: [1, null], silence: 300 } }] : []),
-    { name: 'Уровень ОЖ', kind: 'sensor', sensor: { type: 'coolant_level', channelKind: 'digital', channel: 1, unit: '', normal: [1, null], fault: [0.5, null], silence: 600 } },
+    { name: 'Температура ОЖ', kind: 'sensor', sensor: { type: 'engine_temp', channelKind: 'analog', channel: 1, unit: '°C', scale: 0.1, offset: -40, normal: [60, 100], fault: [null, 110], silence: 900 } },
+    ...(withOil ? [<NodeSpec>{ name: 'Давление масла', kind: 'sensor', sensor: { type: 'oil_pressure', channelKind: 'analog', channel: 3, unit: 'бар', scale: 0.01, normal: [2, 6], fault: [1, null], silence: 900 } }] : []),
+    { name: 'Уровень ОЖ', kind: 'sensor', sensor: { type: 'coolant_level', channelKind: 'digital', channel: 1, unit: '', normal: [1, null], fault: [0.5, null], silence: 1200 } },
   ],
 });
 const electrics: NodeSpec = {
   name: 'Электрооборудование', kind: 'unit', children: [
-    { name: 'Напряжение бортсети', kind: 'sensor', sensor: { type: 'voltage', channelKind: 'analog', channel: 2, unit: 'В', scale: 0.001, normal: [25, 29.5], fault: [23, 31], silence: 300 } },
+    { name: 'Напряжение бортсети', kind: 'sensor', sensor: { type: 'voltage', channelKind: 'analog', channel: 2, unit: 'В', scale: 0.001, normal: [25, 29.5], fault: [23, 31], silence: 900 } },
   ],
 };
 const doors: NodeSpec = {
   name: 'Двери', kind: 'unit', children: [
-    { name: 'Циклы открывания дверей', kind: 'sensor', sensor: { type: 'door_cycles', channelKind: 'counter', channel: 1, unit: 'шт', silence: 600 } },
+    { name: 'Циклы открывания дверей', kind: 'sensor', sensor: { type: 'door_cycles', channelKind: 'counter', channel: 1, unit: 'шт', silence: 1200 } },
   ],
 };
 const fuel: NodeSpec = {
   name: 'Топливная система', kind: 'unit', children: [
-    { name: 'Уровень топлива', kind: 'sensor', sensor: { type: 'fuel_level', channelKind: 'liquid', channel: 0, unit: '%', normal: [15, null], fault: [5, null], silence: 300 } },
+    { name: 'Уровень топлива', kind: 'sensor', sensor: { type: 'fuel_level', channelKind: 'liquid', channel: 0, unit: '%', normal: [15, null], fault: [5, null], silence: 900 } },
   ],
 };
 
@@ -82,7 +82,7 @@ export async function insertDemoPdm(tx: Queryable, scale: DemoScale, today: Date
     await insertNodes(tx, treeId, null, TREES[kind](model));
     await tx.query(`insert into pdm.tree_vehicle (vehicle_id, tree_id) select id, $1 from mgt.vehicles where model = $2 order by id limit $3`, [treeId, model, VEHICLES_PER_MODEL[scale]]);
   }
-  const to = new Date(Math.floor(today.getTime() / 300_000) * 300_000);
+  const to = new Date(Math.floor(today.getTime() / 600_000) * 600_000);
   const from = new Date(to.getTime() - DEMO_PDM_HOURS * 3_600_000);
   await tx.query('select pdm.ensure_partitions($1::date, $2::date)', [from.toISOString().slice(0, 10), to.toISOString().slice(0, 10)]);
   // Hash and phase of a vehicle as the simulator's (an integer mix; the phase only needs to differ per vehicle).
@@ -94,7 +94,7 @@ export async function insertDemoPdm(tx: Queryable, scale: DemoScale, today: Date
               (n.sensor_type = 'fuel_level' and h % 23 = 0 and sin(2 * pi() * e / 3000 + ph) > 0.9) as error,
               (n.sensor_type = 'oil_pressure' and h % 17 = 0 and sin(2 * pi() * e / 10800 + ph) > 0.8) as silent
          from pdm.tree_vehicle tv join pdm.node n on n.tree_id = tv.tree_id and n.channel_kind is not null
-         cross join generate_series($1::timestamptz, $2::timestamptz, interval '5 minutes') t
+         cross join generate_series($1::timestamptz, $2::timestamptz, interval '10 minutes') t
          cross join lateral (select extract(epoch from t) as e, (tv.vehicle_id * 2654435761::bigint) % 1000003 as h, ((tv.vehicle_id * 7919) % 1000) / 160.0 as ph) k
      ) x where not x.silent`,
     [from.toISOString(), to.toISOString()],
