@@ -225,10 +225,11 @@ async function runHistory(): Promise<void> {
   console.log(`  fill ${((performance.now() - fillStart) / 1000).toFixed(0)} s`);
   const [counts] = await db.query<{ readings: string; hours: string; changes: string }>(
     `select (select count(*) from pdm.reading)::text as readings, (select count(*) from pdm.reading_hour)::text as hours, (select count(*) from pdm.state_change)::text as changes`);
+  // partitioned tables: the sum of their partitions (pg_partition_tree lists none for a plain table)
   const sizes = await db.query<{ name: string; mb: number }>(
-    `select t.name, round(sum(pg_total_relation_size(p.relid)) / 1e6)::float8 as mb
-       from (values ('reading'), ('reading_minute'), ('reading_hour'), ('state_change'), ('node_state')) t(name)
-       cross join lateral pg_partition_tree(('pdm.' || t.name)::regclass) p group by t.name order by t.name`);
+    `select t.name, round(coalesce((select sum(pg_total_relation_size(p.relid)) from pg_partition_tree(('pdm.' || t.name)::regclass) p),
+                                   pg_total_relation_size(('pdm.' || t.name)::regclass)) / 1e6)::float8 as mb
+       from (values ('reading'), ('reading_minute'), ('reading_hour'), ('state_change'), ('node_state')) t(name) order by t.name`);
   console.log(`history: ${VEHICLES} vehicles × ${SENSORS.length} sensors × ${DAYS} days: ${Number(counts.readings).toLocaleString('en')} readings, ${Number(counts.hours).toLocaleString('en')} hour rollups, ${Number(counts.changes).toLocaleString('en')} state changes`);
   console.log(`  disk: ${sizes.map((s) => `${s.name} ${s.mb} MB`).join(', ')}`);
   const q = `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
@@ -248,7 +249,8 @@ async function runHistory(): Promise<void> {
   console.log(`  the same chart's series (/api/v1/pdm/chart): ${await time((i) => `/api/v1/pdm/chart?${q}&vehicle=${vehicle(i)}`, 20)}`);
   console.log(`  equipment status report, every vehicle, ${DAYS} days: ${await time(() => `/api/v1/reports/pdm/equipment-status-report?${q}`, 10)}`);
   console.log(`  service report, ${DAYS} days: ${await time(() => `/api/v1/reports/pdm/service?${q}`, 5)}`);
-  console.log(`  heat map grid (${DAYS} days, hourly): ${await time(() => `/api/v1/reports/pdm/heatmap?${q}&sensorType=engine_temp`, 5)}`);
+  console.log(`  heat layer and grid (/api/v1/pdm/heat, ${DAYS} days): ${await time(() => `/api/v1/pdm/heat?${q}&sensorType=engine_temp&step=day`, 5)}`);
+  console.log(`  heat map grid (${DAYS} days by day; by hour it is over the 50,000-row cap for 500 vehicles): ${await time(() => `/api/v1/reports/pdm/heatmap?${q}&sensorType=engine_temp&step=day`, 5)}`);
   await app.close();
 }
 
