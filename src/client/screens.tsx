@@ -52,4 +52,10 @@ export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
   '/mnt-configuration/configurations': lazy(() => import('./equipment/ConfigurationsScreen')),
   '/mnt-configuration/vehicle-groups': lazy(() => import('./equipment/VehicleGroupsScreen')),
   '/mnt-configuration/configuration': lazy(() => import('./equipment/RolloutScreen')),
+  // PDM: the tree editor and the import manager, and three declared reports with their special parts
+  '/pdm/tree-editor': lazy(() => import('./pdm/TreeEditorScreen')),
+  '/pdm/import-manager': lazy(() => import('./pdm/ImportManagerScreen')),
+  '/pdm/heatmap': lazy(() => import('./pdm/HeatmapScreen')),
+  '/pdm/charts': lazy(() => import('./pdm/ChartsScreen')),
+  '/pdm/change-node-journal': lazy(() => import('./pdm/NodeJournalScreen')),
 };

@@ -39,6 +39,7 @@ import bcPlugin from './bc/bcPlugin';
 import videoPlugin from './video/videoPlugin';
 import equipmentPlugin from './equipment/equipmentPlugin';
 import geocoderPlugin from './geocoder/geocoderPlugin';
+import pdmPlugin from './pdm/pdmPlugin';
 import { BUILD } from './build';
 
 declare module 'fastify' {
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(videoPlugin);
   await app.register(equipmentPlugin);
   await app.register(geocoderPlugin);
+  await app.register(pdmPlugin);
 
   serveFrontEnds(app, config);
   return app;

@@ -7,6 +7,8 @@ const PLATFORM_TABLES = [
   'app.users', 'app.role', 'app.user_role', 'app.settings', 'app.user_columns',
   // ticket control
   'bc.controller_task', 'bc.controller_task_worker', 'bc.controller_task_route', 'bc.check_vehicle', 'bc.task_photo', 'bc.submission',
+  // PDM
+  'pdm.tree', 'pdm.node', 'pdm.tree_vehicle', 'pdm.service_record', 'pdm.import',
 ];
 
 /**

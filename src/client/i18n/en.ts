@@ -1,3 +1,4 @@
+import { pdmEn } from '../pdm/pdmMessages';
 import { VIDEO_STATUS_LABELS } from '../../shared/video/statuses';
 import type { AppMessages } from './ru';
 import { equipmentEn } from '../equipment/equipmentMessages';
@@ -707,6 +708,7 @@ export const en: AppMessages = {
       notFound: 'Order not found',
     },
   },
+  pdm: pdmEn,
   notifications: {
     bell: 'Notifications',
     title: 'Notifications',

@@ -1,3 +1,4 @@
+import { pdmRu } from '../pdm/pdmMessages';
 import { VIDEO_STATUS_LABELS } from '../../shared/video/statuses';
 import { equipmentRu } from '../equipment/equipmentMessages';
 /**
@@ -708,6 +709,7 @@ export const ru = {
       notFound: 'Задание не найдено',
     },
   },
+  pdm: pdmRu,
   notifications: {
     bell: 'Уведомления',
     title: 'Уведомления',

@@ -7,6 +7,7 @@ import { telemetryConfig, type TelemetryConfig } from './config';
 import { DeviceIndex } from './deviceIndex';
 import { EgtsServer } from './egts/server';
 import { TerminalLinks } from './egts/terminalLinks';
+import type { SensorBatch } from './egts/sensors';
 import { LatestPositions } from './latestPositions';
 import { TelemetryPipeline } from './pipeline';
 import { RecentFixes } from './recentFixes';
@@ -36,6 +37,8 @@ export interface Telemetry {
   commands: TerminalLinks;
   /** The EGTS listener once started. */
   egts: EgtsServer | null;
+  /** Where EGTS sensor subrecords go (PDM sets it); resolves true once they are stored. */
+  sensorSink: ((batches: SensorBatch[]) => Promise<boolean>) | null;
   /** Starts the EGTS listener (onReady does when EGTS_PORT > 0); resolves to the bound port. */
   startEgts(port?: number, host?: string): Promise<number>;
 }
@@ -70,7 +73,7 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
   });
 
   const telemetry: Telemetry = {
-    config, pipeline, latest, devices, events, egts: null, commands: new TerminalLinks(),
+    config, pipeline, latest, devices, events, egts: null, commands: new TerminalLinks(), sensorSink: null,
     track: {
       writer,
       async of(vehicleId, from, to, limit) {
@@ -86,6 +89,7 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
         vehicleOf: (peer) => devices.vehicleOf(peer),
         emitEvent: (event) => events.emit(event),
         commands: telemetry.commands,
+        ingestSensors: (batches) => telemetry.sensorSink?.(batches) ?? Promise.resolve(true),
         maxFrameBytes: config.egtsMaxFrameBytes,
       }, {
         maxConnections: config.egtsMaxConnections,

@@ -6,6 +6,7 @@ import { DEMO_ROLES } from './roles';
 import { generateDemoData, type DemoScale } from './generate';
 import { insertDemoIncidents } from './incidents';
 import { insertDemoTicketControl } from './ticketControl';
+import { insertDemoPdm } from './pdm';
 import { insertRows, resetSequence } from './insertRows';
 import type { DemoData } from './rows';
 import { TABLES } from './tables';
@@ -44,6 +45,7 @@ export async function loadDemoData(db: Db, scale: DemoScale, today: Date = new D
     for (const key of Object.keys(TABLES) as (keyof DemoData)[]) await loadTable(tx, data, key);
     await insertDemoIncidents(tx, scale, today);
     await insertDemoTicketControl(tx, scale, today);
+    await insertDemoPdm(tx, scale, today);
   });
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { IngestOutcome, Position } from '../types';
 import type { VehicleEvent } from '../vehicleEvents';
-import { PC, PT, SERVICE, SRT } from './constants';
+import { EGTS_EPOCH_MS, PC, PT, SERVICE, SRT } from './constants';
 import { FrameReader } from './frameReader';
 import { EgtsFormatError, decodeRecords, type OutgoingRecord, type ServiceRecord } from './records';
 import { responsePacket, resultCodePacket } from './replies';
@@ -9,6 +9,7 @@ import { decodePosData, decodeTermIdentity, recordResponse } from './subrecords'
 import type { TransportHeader } from './transport';
 import { commandPacket, type CommandData } from './commands';
 import type { TerminalLink, TerminalLinks } from './terminalLinks';
+import { decodeSensorSubrecord, isSensorSubrecord, type SensorBatch } from './sensors';
 
 /** What a session needs from the rest of the server: all synchronous, all in memory. */
 export interface SessionContext {
@@ -21,6 +22,8 @@ export interface SessionContext {
   commands?: TerminalLinks;
   /** Writes a packet the platform starts (commands) on this connection. */
   write?: (packet: Buffer) => boolean;
+  /** Sensor readings (PDM): resolves true once stored; absent, sensor subrecords are skipped. */
+  ingestSensors?(batches: SensorBatch[]): Promise<boolean>;
 }
 
 export interface SessionOutput {
@@ -48,6 +51,7 @@ export class EgtsSession {
   private pid = 0;
   private rn = 0;
   private closing = false;
+  private sensorBatches: SensorBatch[] = [];
   readonly counters = { packets: 0, positions: 0, refused: 0, garbageBytes: 0 };
   /** This connection as the way to its terminal's commands service (numbered with the session's PID and RN). */
   readonly link: TerminalLink = {
@@ -159,6 +163,12 @@ export class EgtsSession {
       const before = out.durable;
       out.durable = before ? Promise.all([before, durable]).then(([a, b]) => a && b) : durable;
     }
+    if (this.sensorBatches.length > 0 && this.ctx.ingestSensors) {
+      const stored = this.ctx.ingestSensors(this.sensorBatches);
+      const before = out.durable;
+      out.durable = before ? Promise.all([before, stored]).then(([a, b]) => a && b) : stored;
+    }
+    this.sensorBatches = [];
     out.replies.push(this.response(header.pid, PC.OK, [...confirmations.values()]));
     // The authentication verdict follows the confirmation of the record that asked for it (and is numbered after it).
     for (const code of verdicts) out.replies.push(resultCodePacket(this.nextPid(), this.nextRn(), code));
@@ -205,10 +215,18 @@ export class EgtsSession {
     const vehicleId = byObject ?? this.vehicleId;
     if (vehicleId === undefined) return PC.OBJ_NFOUND;
     if (this.vehicleId === undefined) this.bind(vehicleId, record.oid !== undefined ? String(record.oid) : undefined);
+    let fixTime: number | undefined;
     for (const sub of record.subrecords) {
-      // EXT_POS_DATA, AD_SENSORS_DATA and the rest are skipped by their SRL: the map needs none of them yet.
+      // Sensor subrecords (PDM) are read at the record's time, else its position's, else now.
+      if (isSensorSubrecord(sub.type) && this.ctx.ingestSensors) {
+        const samples = decodeSensorSubrecord(sub);
+        if (samples.length) this.sensorBatches.push({ vehicleId, time: record.tm !== undefined ? EGTS_EPOCH_MS + record.tm * 1000 : fixTime ?? Date.now(), samples });
+        continue;
+      }
+      // EXT_POS_DATA and the rest are skipped by their SRL: the map needs none of them yet.
       if (sub.type !== SRT.POS_DATA) continue;
       const pos = decodePosData(sub.data);
+      fixTime = pos.time;
       positions.push({
         vehicleId, time: pos.time, lat: pos.lat, lon: pos.lon, speed: pos.speed, course: pos.course % 360, valid: pos.valid, history: pos.blackBox,
       });

@@ -1,0 +1,61 @@
+import { Box, Typography } from '@mui/material';
+import { CartesianGrid, Legend, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useTranslate } from 'react-admin';
+import { formatDateTime, formatNumber } from '../../shared/format';
+import { PDM_CHARTS } from '../../shared/reports/pdm';
+import { ReportPage } from '../reports/ReportScreen';
+import { fetchChart } from './pdmApi';
+import { useBuiltFilters, useFilteredLoad } from './useReportFilters';
+
+const PALETTE = ['#003a72', '#e6550d', '#31a354', '#756bb1', '#d62728', '#17becf', '#bcbd22', '#8c564b', '#e377c2', '#7f7f7f'];
+
+/**
+ * The charts' special part: one line per vehicle × sensor over time, a gap where the sensor had no data
+ * (never drawn as zero), the normal range of a single series shaded. Each unit gets its own axis side
+ * when two units are shown.
+ */
+function SensorChart() {
+  const translate = useTranslate();
+  const filters = useBuiltFilters(PDM_CHARTS);
+  const data = useFilteredLoad(filters, fetchChart);
+  if (!data) return null;
+  const units = [...new Set(data.series.map((s) => s.unit ?? ''))];
+  const axisOf = (unit: string | null) => (units.indexOf(unit ?? '') === 1 ? 'right' : 'left');
+  const only = data.series.length === 1 ? data.series[0] : undefined;
+  return (
+    <Box sx={{ my: 2 }} data-testid="pdm-chart" data-series={data.series.length}>
+      <Box sx={{ height: 360 }}>
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={data.points}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="t" type="number" domain={['dataMin', 'dataMax']} scale="time" tickFormatter={(t: number) => formatDateTime(new Date(t)).slice(0, 16)} />
+            <YAxis yAxisId="left" tickFormatter={(v: number) => formatNumber(v)} label={{ value: units[0] ?? '', angle: -90, position: 'insideLeft' }} />
+            {units.length > 1 && <YAxis yAxisId="right" orientation="right" tickFormatter={(v: number) => formatNumber(v)} label={{ value: units[1], angle: 90, position: 'insideRight' }} />}
+            <Tooltip labelFormatter={(t) => formatDateTime(new Date(Number(t)))} formatter={(v) => (v === null ? '—' : formatNumber(Number(v), 2))} />
+            <Legend />
+            {only && (only.normal_min !== null || only.normal_max !== null) && (
+              <ReferenceArea yAxisId="left" y1={only.normal_min ?? undefined} y2={only.normal_max ?? undefined} fill="#2e7d32" fillOpacity={0.08} label={translate('pdm.chart.normal')} />
+            )}
+            {data.series.map((s, i) => (
+              <Line key={s.key} yAxisId={axisOf(s.unit)} dataKey={s.key} name={`${s.label}${s.unit ? `, ${s.unit}` : ''}`} stroke={PALETTE[i % PALETTE.length]}
+                dot={false} connectNulls={false} isAnimationActive={false} type="linear" />
+            ))}
+          </LineChart>
+        </ResponsiveContainer>
+      </Box>
+      <Typography variant="caption" color="text.secondary">{translate('pdm.chart.gap')}</Typography>
+    </Box>
+  );
+}
+
+/** /pdm/charts (code 40): several sensors of several vehicles over a period; the numbers in the table below. */
+export default function ChartsScreen() {
+  const translate = useTranslate();
+  const filters = useBuiltFilters(PDM_CHARTS);
+  return (
+    <ReportPage report={PDM_CHARTS}>
+      {!filters?.vehicle && <Typography color="text.secondary">{translate('pdm.chart.pickVehicles')}</Typography>}
+      <SensorChart />
+    </ReportPage>
+  );
+}

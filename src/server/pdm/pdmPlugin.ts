@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { NodeIndex } from './nodeIndex';
+import { ReadingWriter } from './readingWriter';
+import { SensorIngest } from './sensorIngest';
+import { SensorSimulator } from './sensorSimulator';
+import sensorsIngestRoute from './sensorsIngestRoute';
+import treeRoutes from './treeRoutes';
+import screenRoutes from './screenRoutes';
+import importRoutes from './importRoutes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** On-board sensor data: the channel → node index, the readings writer, the ingestion every source uses. */
+    pdm: { nodes: NodeIndex; writer: ReadingWriter; ingest: SensorIngest; simulator: SensorSimulator | null };
+  }
+}
+
+const env = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+/**
+ * PDM (issue 17): sensor readings in (EGTS sensor subrecords through app.telemetry.sensorSink, HTTP, the demo
+ * simulator, the import manager), node states with the silence sweep, the tree editor's API, the special
+ * parts of the report screens. Reports are declarations served by the reports plugin (pdmReports.ts).
+ */
+async function pdmPlugin(app: FastifyInstance): Promise<void> {
+  const log = app.log.child({ area: 'pdm' });
+  const nodes = new NodeIndex(app.db, log);
+  const writer = new ReadingWriter(app.db, nodes, log, { flushMs: env('PDM_FLUSH_MS', 200), retentionDays: env('PDM_RETENTION_DAYS', 30) });
+  const ingest = new SensorIngest(nodes, writer, app.telemetry.latest);
+  // The demo fleet's sensors run with the simulator (SIMULATOR; on with the demo data).
+  const simulator = app.simulator
+    ? new SensorSimulator(() => nodes.assigned(), (batches) => ingest.ingest(batches), log, { everyMs: env('PDM_SIMULATOR_EVERY_MS', 30_000) })
+    : null;
+  app.decorate('pdm', { nodes, writer, ingest, simulator });
+  app.telemetry.sensorSink = (batches) => ingest.ingest(batches);
+
+  const timers: NodeJS.Timeout[] = [];
+  app.addHook('onReady', async () => {
+    await nodes.refresh();
+    nodes.start(30_000);
+    writer.start();
+    // Silence: nodes past their time-out go to 'no_data'; retention: whole daily partitions older than it go.
+    const sweep = setInterval(() => void writer.sweepSilence().catch((err) => log.warn({ err }, 'PDM silence sweep failed')), env('PDM_SWEEP_MS', 15_000));
+    const retention = setInterval(() => void app.db.query('select pdm.drop_partitions_before((now() - make_interval(days => $1::int))::date)', [env('PDM_RETENTION_DAYS', 30)])
+      .catch((err) => log.warn({ err }, 'PDM retention failed')), 3_600_000);
+    for (const timer of [sweep, retention]) timer.unref();
+    timers.push(sweep, retention);
+  });
+  if (simulator) app.addHook('onListen', async () => simulator.start());
+  app.addHook('preClose', async () => {
+    simulator?.stop();
+    for (const timer of timers) clearInterval(timer);
+    nodes.stop();
+    app.telemetry.sensorSink = null;
+    await writer.close();
+  });
+
+  await app.register(sensorsIngestRoute);
+  await app.register(treeRoutes);
+  await app.register(screenRoutes);
+  await app.register(importRoutes);
+}
+
+export default fp(pdmPlugin, { name: 'pdm', dependencies: ['access', 'journals', 'telemetry', 'simulator'] });
