@@ -36,6 +36,7 @@ import simulatorPlugin from './simulator/simulatorPlugin';
 import adasPlugin from './adas/adasPlugin';
 import bcPlugin from './bc/bcPlugin';
 import videoPlugin from './video/videoPlugin';
+import passengersPlugin from './passengers/passengersPlugin';
 import { BUILD } from './build';
 
 declare module 'fastify' {
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(simulatorPlugin);
   await app.register(bcPlugin);
   await app.register(videoPlugin);
+  await app.register(passengersPlugin);
 
   serveFrontEnds(app, config);
   return app;

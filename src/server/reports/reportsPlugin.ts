@@ -3,12 +3,13 @@ import fp from 'fastify-plugin';
 import { ADAS_SOURCES } from '../adas/incidentReports';
 import { BC_SOURCES } from '../bc/bcReports';
 import { JOURNAL_SOURCES } from '../journals/journalReports';
+import { PASSENGER_SOURCES } from '../passengers/passengerReports';
 import { registerReports } from './reportsRoutes';
 import { VIDEO_SOURCES } from '../video/videoReports';
 
 /** The routes of every declared report (src/shared/reports/), each area's SQL bound to its declarations. */
 async function reportsPlugin(app: FastifyInstance): Promise<void> {
-  registerReports(app, [...JOURNAL_SOURCES, ...ADAS_SOURCES, ...BC_SOURCES, ...VIDEO_SOURCES]);
+  registerReports(app, [...JOURNAL_SOURCES, ...ADAS_SOURCES, ...BC_SOURCES, ...VIDEO_SOURCES, ...PASSENGER_SOURCES]);
 }
 
 export default fp(reportsPlugin, { name: 'reports', dependencies: ['access'] });
