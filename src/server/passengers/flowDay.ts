@@ -48,6 +48,8 @@ export interface FlowOptions {
   cards: CardPool;
   /** Share of planned races not run (breakdowns, missed exits): the traffic report's regularity. */
   dropShare: number;
+  /** Only the races of these routes (the city demo's history covers its pilot routes). */
+  routes?: ReadonlySet<number>;
 }
 
 export const newCardPool = (fleet: FlowFleet, prefix: string) => new CardPool(prefix, fleet.placeOf);
@@ -67,6 +69,7 @@ export function tripsOf(plans: readonly VehiclePlan[], from: number, to: number,
       const at = by === 'start' ? leg.start : leg.end;
       if (at < from || at >= to) continue;
       const race = leg.race;
+      if (options.routes && !options.routes.has(race.routeId)) continue;
       if (!race.stopIds || race.stopIds.length < 2) continue;
       if (random() < options.dropShare) continue;
       trips.push(tripOf(plan.vehicleId, race, kit, fleet, options, hourOf, shiftMs));
@@ -95,12 +98,12 @@ function tripOf(vehicleId: number, race: Race, kit: VehicleKit | undefined, flee
 }
 
 /** Planned trips and the vehicles starting them per route and operator hour of [from, to) (as pass.plan_day does). */
-export function planOf(plans: readonly VehiclePlan[], from: number, to: number, tzOffsetMinutes: number): { hour: number; routeId: number; trips: number; vehicles: number }[] {
+export function planOf(plans: readonly VehiclePlan[], from: number, to: number, tzOffsetMinutes: number, routes?: ReadonlySet<number>): { hour: number; routeId: number; trips: number; vehicles: number }[] {
   const hourOf = (time: number) => Math.floor(((((time / 60_000 + tzOffsetMinutes) % 1440) + 1440) % 1440) / 60);
   const cells = new Map<string, { trips: number; vehicles: Set<number> }>();
   for (const plan of plans) {
     for (const leg of plan.legs) {
-      if (leg.kind !== 'race' || leg.start < from || leg.start >= to) continue;
+      if (leg.kind !== 'race' || leg.start < from || leg.start >= to || (routes && !routes.has(leg.race.routeId))) continue;
       const key = `${hourOf(leg.start)}|${leg.race.routeId}`;
       const cell = cells.get(key) ?? { trips: 0, vehicles: new Set<number>() };
       cell.trips += 1;
@@ -112,4 +115,14 @@ export function planOf(plans: readonly VehiclePlan[], from: number, to: number, 
     const [hour, routeId] = key.split('|').map(Number);
     return { hour, routeId, trips: cell.trips, vehicles: cell.vehicles.size };
   });
+}
+
+/** The `limit` routes whose races the most vehicles with counters run (a city's pilot routes for passenger counting). */
+export function pilotRoutes(plans: readonly VehiclePlan[], fleet: FlowFleet, limit: number): Set<number> {
+  const counted = new Map<number, number>();
+  for (const plan of plans) {
+    if (!fleet.kits.get(plan.vehicleId)?.counters) continue;
+    for (const leg of plan.legs) if (leg.kind === 'race') counted.set(leg.race.routeId, (counted.get(leg.race.routeId) ?? 0) + 1);
+  }
+  return new Set([...counted].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit).map(([route]) => route));
 }

@@ -5,7 +5,7 @@ import { addDays, operatorDate, operatorMidnight } from '../map/operatorDay';
 import { planDay } from '../simulator/dayPlan';
 import { loadNetwork } from '../simulator/network';
 import type { VehiclePlan } from '../simulator/vehiclePlan';
-import { loadFleet, newCardPool, planOf, tripsOf } from './flowDay';
+import { loadFleet, newCardPool, pilotRoutes, planOf, tripsOf } from './flowDay';
 import { chainJourneys, writePlan, writeTrips, type TripRecord } from './tripWriter';
 
 /** Days of passenger history a fresh demo start gets (SCREENS.md: the screens show data at once). */
@@ -17,6 +17,8 @@ export interface HistoryOptions {
   /** The newest days whose validations are stored one by one (and chained into journeys); older days keep
    *  their validations as daily rollups only, as a retention policy would, so a city's month stays affordable. */
   detailDays: number;
+  /** Only the races of this many pilot routes (a city's month at full detail would take the embedded engine tens of minutes). */
+  pilotRoutes?: number;
   tzOffsetMinutes: number;
   maxWalkMeters: number;
   transferMinutes: number;
@@ -63,7 +65,9 @@ async function rollValidations(db: Queryable, day: string, trips: TripRecord[]):
  * vehicles with counters, the plan per route and hour, and trip chaining. Newest day first, one transaction a
  * day, so the screens fill while it runs and a restart picks up where it stopped. Deterministic per date.
  */
-export async function fillHistory(db: Db, options: HistoryOptions): Promise<{ days: number; trips: number; validations: number; ms: number }> {
+export interface HistoryStats { days: number; trips: number; validations: number; ms: number; phases: Record<'plan' | 'simulate' | 'write' | 'chain', number> }
+
+export async function fillHistory(db: Db, options: HistoryOptions): Promise<HistoryStats> {
   const started = performance.now();
   const days = options.days ?? HISTORY_DAYS;
   const network = await loadNetwork(db);
@@ -74,37 +78,52 @@ export async function fillHistory(db: Db, options: HistoryOptions): Promise<{ da
     [addDays(today, -days), today],
   )).map((r) => r.day));
   const plansOf = new Map<number, { date: string; plans: VehiclePlan[] }>();
+  let routes: Set<number> | undefined;
   let count = 0;
   let trips = 0;
   let validations = 0;
+  const phases = { plan: 0, simulate: 0, write: 0, chain: 0 };
+  let mark = performance.now();
+  const lap = (phase: keyof typeof phases) => {
+    const now = performance.now();
+    phases[phase] += now - mark;
+    mark = now;
+  };
   for (let back = 1; back <= days; back++) {
     const date = addDays(today, -back);
     if (filled.has(date)) continue;
+    mark = performance.now();
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
     let source = plansOf.get(weekday);
     if (!source) {
       source = { date, plans: await planDay(db, network, date, options.tzOffsetMinutes) };
       plansOf.set(weekday, source);
     }
+    if (options.pilotRoutes && !routes) routes = pilotRoutes(source.plans, fleet, options.pilotRoutes);
+    lap('plan');
     const midnight = operatorMidnight(source.date, options.tzOffsetMinutes);
     const random = new Random(`passengers/${date}`);
     const next = () => random.next();
     const records = tripsOf(source.plans, midnight, midnight + DAY_MS, fleet, {
       shiftMs: operatorMidnight(date, options.tzOffsetMinutes) - midnight, tzOffsetMinutes: options.tzOffsetMinutes, random: next,
-      cards: newCardPool(fleet, `${date.replace(/-/g, '')}-`), dropShare: 0.03,
+      cards: newCardPool(fleet, `${date.replace(/-/g, '')}-`), dropShare: 0.03, routes,
     });
     const detail = back <= options.detailDays;
+    lap('simulate');
     await db.longRunning().transaction(async (tx) => {
       if (!detail) await rollValidations(tx, date, records);
       const written = await writeTrips(tx, records);
       trips += written.trips;
       validations += written.validations;
-      await writePlan(tx, date, planOf(source.plans, midnight, midnight + DAY_MS, options.tzOffsetMinutes));
+      await writePlan(tx, date, planOf(source.plans, midnight, midnight + DAY_MS, options.tzOffsetMinutes, routes));
+      lap('write');
       if (detail) await chainJourneys(tx, date, options.maxWalkMeters, options.transferMinutes);
+      lap('chain');
     });
     count += 1;
   }
   const ms = Math.round(performance.now() - started);
-  if (count) options.log?.info({ days: count, trips, validations, ms }, 'passenger history filled');
-  return { days: count, trips, validations, ms };
+  for (const phase of Object.keys(phases) as (keyof typeof phases)[]) phases[phase] = Math.round(phases[phase]);
+  if (count) options.log?.info({ days: count, trips, validations, ms, phases }, 'passenger history filled');
+  return { days: count, trips, validations, ms, phases };
 }

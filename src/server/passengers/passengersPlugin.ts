@@ -11,6 +11,9 @@ import { ingestCounts, ingestValidations, type IngestOutcome } from './passenger
 import passengerSummaryRoute from './passengerSummaryRoute';
 import { ImportRefused, importValidations } from './validationImport';
 
+/** Routes of the city demo's passenger history (the live flow counts the whole fleet from the start on). */
+export const CITY_PILOT_ROUTES = 12;
+
 /** Items per ingestion batch: a unit sends what it collected while offline in a few batches. */
 export const MAX_PASSENGER_BATCH = 5000;
 
@@ -125,7 +128,8 @@ async function passengersPlugin(app: FastifyInstance): Promise<void> {
     app.addHook('onListen', async () => {
       // after listen: the history fills in the background (newest day first), the console answers meanwhile
       void settings().then((s) => fillHistory(app.db, {
-        detailDays: app.config.demoScale === 'city' ? 7 : 30, tzOffsetMinutes, maxWalkMeters: s.maxWalkMeters, transferMinutes: s.transferMinutes, log: app.log,
+        // the city's month covers its pilot routes (the console answers meanwhile); the test city is whole
+        detailDays: app.config.demoScale === 'city' ? 7 : 30, pilotRoutes: app.config.demoScale === 'city' ? CITY_PILOT_ROUTES : undefined, tzOffsetMinutes, maxWalkMeters: s.maxWalkMeters, transferMinutes: s.transferMinutes, log: app.log,
       })).catch((err: unknown) => app.log.error({ err }, 'passenger history not filled'));
       live?.start();
     });
