@@ -33,8 +33,8 @@ export default function LoadProfilePart({ rows }: ReportPartProps) {
             <Bar dataKey="alightings" name={label('alightings')} fill="#e6550d" isAnimationActive={false} />
             <Line dataKey="load_avg" name={label('load_avg')} stroke="#003a72" strokeWidth={2} isAnimationActive={false} type="stepAfter" />
             <Line dataKey="load_max" name={label('load_max')} stroke="#756bb1" strokeDasharray="4 2" isAnimationActive={false} type="stepAfter" />
-            <ReferenceLine y={seats} stroke="#17becf" strokeDasharray="6 3" label={`${label('seats')}: ${seats}`} />
-            <ReferenceLine y={capacity} stroke="#d62728" strokeDasharray="6 3" label={`${label('capacity')}: ${capacity}`} />
+            <ReferenceLine y={seats} ifOverflow="extendDomain" stroke="#17becf" strokeDasharray="6 3" label={`${label('seats')}: ${seats}`} />
+            <ReferenceLine y={capacity} ifOverflow="extendDomain" stroke="#d62728" strokeDasharray="6 3" label={`${label('capacity')}: ${capacity}`} />
           </ComposedChart>
         </ResponsiveContainer>
       </Box>

@@ -35,7 +35,8 @@ export default function StopsMapPart({ rows }: ReportPartProps) {
               key={stop.stop_id}
               center={[stop.lat, stop.lon]}
               radius={Math.max(3, MAX_RADIUS * Math.sqrt(stop.exchange / max))}
-              pathOptions={{ color: chosen?.stop_id === stop.stop_id ? '#d62728' : '#003a72', weight: 1, fillOpacity: 0.45, className: 'passenger-stop' }}
+              className="passenger-stop"
+              pathOptions={{ color: chosen?.stop_id === stop.stop_id ? '#d62728' : '#003a72', weight: 1, fillOpacity: 0.45 }}
               eventHandlers={{ click: () => setChosen(stop) }}
             >
               <Tooltip>{`${stop.stop_name}: ${formatNumber(stop.exchange)}`}</Tooltip>

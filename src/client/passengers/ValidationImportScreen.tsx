@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { Alert, Box, Button, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useLocale, useTranslate } from 'react-admin';
@@ -44,11 +44,10 @@ function RefusedRows({ result }: { result: ValidationImportResult }) {
 }
 
 /** The upload of a validation file: choose, a progress bar while it streams, then the outcome. */
-function ValidationUpload({ onImported }: { onImported: () => void }) {
+function ValidationUpload({ stage, setStage, onImported }: { stage: Stage; setStage: Dispatch<SetStateAction<Stage>>; onImported: () => void }) {
   const translate = useTranslate();
   const locale = useLocale() as Locale;
   const { create: canCreate } = useRights(VALIDATION_IMPORTS.path);
-  const [stage, setStage] = useState<Stage>({ step: 'idle' });
   const input = useRef<HTMLInputElement>(null);
   const upload = useRef<AbortController | null>(null);
   useEffect(() => () => upload.current?.abort(), []);
@@ -126,5 +125,7 @@ function ValidationUpload({ onImported }: { onImported: () => void }) {
  */
 export default function ValidationImportScreen() {
   const [version, setVersion] = useState(0);
-  return <ReportPage key={version} report={VALIDATION_IMPORTS} toolbar={<ValidationUpload onImported={() => setVersion((n) => n + 1)} />} />;
+  // the upload's outcome outlives the history's reload (a new key after each import)
+  const [stage, setStage] = useState<Stage>({ step: 'idle' });
+  return <ReportPage key={version} report={VALIDATION_IMPORTS} toolbar={<ValidationUpload stage={stage} setStage={setStage} onImported={() => setVersion((n) => n + 1)} />} />;
 }
