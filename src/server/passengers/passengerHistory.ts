@@ -11,6 +11,9 @@ import { chainJourneys, writePlan, writeTrips, type TripRecord } from './tripWri
 /** Days of passenger history a fresh demo start gets (SCREENS.md: the screens show data at once). */
 export const HISTORY_DAYS = 30;
 const DAY_MS = 86_400_000;
+/** Trips per transaction of the history, and the pause after each (the console's requests go in between). */
+const SLICE_TRIPS = 150;
+const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 export interface HistoryOptions {
   days?: number;
@@ -73,8 +76,9 @@ export async function fillHistory(db: Db, options: HistoryOptions): Promise<Hist
   const network = await loadNetwork(db);
   const fleet = await loadFleet(db);
   const today = operatorDate(options.now ?? Date.now(), options.tzOffsetMinutes);
+  // a day is done once its plan is written (last): a restart redoes a day cut short, its trips skipped as duplicates
   const filled = new Set((await db.query<{ day: string }>(
-    'select distinct service_date::text as day from pass.trip_performed where service_date >= $1::date and service_date < $2::date',
+    'select distinct day::text as day from pass.plan_hour where day >= $1::date and day < $2::date',
     [addDays(today, -days), today],
   )).map((r) => r.day));
   const plansOf = new Map<number, { date: string; plans: VehiclePlan[] }>();
@@ -110,16 +114,21 @@ export async function fillHistory(db: Db, options: HistoryOptions): Promise<Hist
     });
     const detail = back <= options.detailDays;
     lap('simulate');
-    await db.longRunning().transaction(async (tx) => {
-      if (!detail) await rollValidations(tx, date, records);
-      const written = await writeTrips(tx, records);
+    // short transactions with pauses between: the embedded engine has one connection, and the console's
+    // requests wait behind whatever runs
+    const long = db.longRunning();
+    if (!detail) await rollValidations(long, date, records);
+    for (let i = 0; i < records.length; i += SLICE_TRIPS) {
+      const written = await long.transaction((tx) => writeTrips(tx, records.slice(i, i + SLICE_TRIPS)));
       trips += written.trips;
       validations += written.validations;
-      await writePlan(tx, date, planOf(source.plans, midnight, midnight + DAY_MS, options.tzOffsetMinutes, routes));
-      lap('write');
-      if (detail) await chainJourneys(tx, date, options.maxWalkMeters, options.transferMinutes);
-      lap('chain');
-    });
+      await pause();
+    }
+    lap('write');
+    if (detail) await chainJourneys(long, date, options.maxWalkMeters, options.transferMinutes);
+    lap('chain');
+    await writePlan(long, date, planOf(source.plans, midnight, midnight + DAY_MS, options.tzOffsetMinutes, routes));
+    await pause();
     count += 1;
   }
   const ms = Math.round(performance.now() - started);
