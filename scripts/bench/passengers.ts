@@ -58,11 +58,11 @@ async function fill(db: Db): Promise<void> {
     `with v as (select array_agg(id order by id) ids from mgt.vehicles where depot_number >= $3),
           r as (select array_agg(route_id order by route_id) ids from mgt.routes where route_long_name like 'Стенд %')
      insert into pass.trip_performed (service_date, vehicle_id, route_id, direction, race_num, schedule_start, actual_start, actual_end, stops, km, counted)
-     select current_date - 1 - (g % $2::int), v.ids[1 + (g / $2::int) % cardinality(v.ids)], r.ids[1 + ((g / $2::int) % cardinality(v.ids)) % cardinality(r.ids)],
+     select current_date - 1 - (g % $2::int)::int, v.ids[1 + (g / $2::int) % cardinality(v.ids)], r.ids[1 + ((g / $2::int) % cardinality(v.ids)) % cardinality(r.ids)],
             (g / $2::int / cardinality(v.ids)) % 2, (g / $2::int / cardinality(v.ids))::int,
-            (current_date - 1 - (g % $2::int))::timestamp + interval '5 hours' + make_interval(mins => 40 * ((g / $2::int / cardinality(v.ids))::int)) - interval '3 hours',
-            (current_date - 1 - (g % $2::int))::timestamp + interval '5 hours' + make_interval(mins => 40 * ((g / $2::int / cardinality(v.ids))::int) + (g % 4)) - interval '3 hours',
-            (current_date - 1 - (g % $2::int))::timestamp + interval '5 hours' + make_interval(mins => 40 * ((g / $2::int / cardinality(v.ids))::int) + 38) - interval '3 hours',
+            (current_date - 1 - (g % $2::int)::int)::timestamp + interval '5 hours' + make_interval(mins => 40 * ((g / $2::int / cardinality(v.ids))::int)) - interval '3 hours',
+            (current_date - 1 - (g % $2::int)::int)::timestamp + interval '5 hours' + make_interval(mins => 40 * ((g / $2::int / cardinality(v.ids))::int) + (g % 4)::int) - interval '3 hours',
+            (current_date - 1 - (g % $2::int)::int)::timestamp + interval '5 hours' + make_interval(mins => 40 * ((g / $2::int / cardinality(v.ids))::int) + 38) - interval '3 hours',
             ${STOPS_PER_TRIP}, 12.5, g % 20 <> 0
        from generate_series(0::int8, $1::int8 - 1) g, v, r`, [trips, DAYS, FIRST_NUMBER]);
   step(`${trips.toLocaleString('en')} trips performed`, t);
@@ -72,7 +72,7 @@ async function fill(db: Db): Promise<void> {
        boardings, alightings, departure_load, km_to_next)
      select t.id, t.service_date, t.vehicle_id, t.route_id, t.direction,
             (select min(stop_id) from mgt.stops) + ((t.route_id * 37 + s * (case when t.direction = 0 then 1 else -1 end) + 1000 * ${STOPS}) % ${STOPS}),
-            s, t.actual_start + make_interval(mins => s * 1.5), t.actual_start + make_interval(mins => s * 1.5 + 0.5),
+            s, t.actual_start + make_interval(secs => s * 90), t.actual_start + make_interval(secs => s * 90 + 30),
             case when s < ${STOPS_PER_TRIP} then (t.id * 7 + s * 3) % 9 else 0 end, case when s > 1 then (t.id * 5 + s * 11) % 8 else 0 end,
             (s * 7 + t.id % 13) % 60 - 2, case when s < ${STOPS_PER_TRIP} then 0.5 else 0 end
        from pass.trip_performed t, generate_series(1, ${STOPS_PER_TRIP}) s where t.counted`);

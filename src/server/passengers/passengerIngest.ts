@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/types';
-import { normalisePeer, type DeviceIndex } from '../telemetry/deviceIndex';
+import { vehicleOfDevice, type DeviceIndex } from '../telemetry/deviceIndex';
 import { CARD_TOKEN_MAX } from '../../shared/passengers/passengers';
 
 /**
@@ -35,12 +35,9 @@ type VehicleRef = { depotNumber: number } | { vehicleId: number };
 /** The vehicle of an item: `device` (terminal id) or `depot_number`; faults are pushed. */
 function vehicleRef(item: Record<string, unknown>, sender: Sender, devices: DeviceIndex, fault: (field: string, message: string) => void): VehicleRef | undefined {
   if (item.device !== undefined) {
-    const device = typeof item.device === 'number' ? String(item.device) : item.device;
-    const peer = typeof device === 'string' ? normalisePeer(device) : undefined;
-    const vehicleId = peer === undefined ? undefined : devices.vehicleOf(peer);
-    if (vehicleId === undefined) fault('device', `unknown device ${String(device).slice(0, 40)}`);
-    else if (sender.allowedDevices && !sender.allowedDevices.has(peer!)) fault('device', `device ${peer} is not allowed for this source`);
-    else return { vehicleId };
+    const found = vehicleOfDevice(devices, item.device, sender.allowedDevices);
+    if ('message' in found) fault('device', found.message);
+    else return found;
     return undefined;
   }
   if (isInt(item.depot_number, 0, 2_147_483_647)) return { depotNumber: item.depot_number };
