@@ -76,6 +76,8 @@ async function fill(db: Db): Promise<void> {
             case when s < ${STOPS_PER_TRIP} then (t.id * 7 + s * 3) % 9 else 0 end, case when s > 1 then (t.id * 5 + s * 11) % 8 else 0 end,
             (s * 7 + t.id % 13) % 60 - 2, case when s < ${STOPS_PER_TRIP} then 0.5 else 0 end
        from pass.trip_performed t, generate_series(1, ${STOPS_PER_TRIP}) s where t.counted`);
+  await long.query(`update pass.trip_performed t set boardings = s.b, alightings = s.a
+    from (select trip_performed_id, sum(boardings)::int as b, sum(alightings)::int as a from pass.stop_visit group by 1) s where t.id = s.trip_performed_id`);
   step('stop visits', t);
   t = performance.now();
   const span = DAYS * 86_400;

@@ -90,8 +90,8 @@ export function analysisSql(filters: ReportFilterValues, context: ReportContext)
 }
 
 /** Data-quality flags of a trip: counts that do not balance, or a counter that reported nothing. */
-const IMBALANCE = 'abs(sum(boardings) - sum(alightings)) > greatest(3, 0.1 * sum(boardings))';
-const SILENT = 'sum(boardings) + sum(alightings) = 0';
+const IMBALANCE = 'abs(t.boardings - t.alightings) > greatest(3, 0.1 * t.boardings)';
+const SILENT = 't.boardings + t.alightings = 0';
 
 export function registrySql(filters: ReportFilterValues, context: ReportContext): ReportSql {
   const p = new Params();
@@ -107,9 +107,7 @@ export function registrySql(filters: ReportFilterValues, context: ReportContext)
              v.stop_sequence, v.boardings, v.alightings, v.departure_load,
              concat_ws(', ', case when q.imbalance then 'Вошедшие и вышедшие не сходятся' end, case when q.silent then 'Счётчик ничего не передал' end) as flags
         from pass.stop_visit v
-        join (select trip_performed_id, ${IMBALANCE} as imbalance, ${SILENT} as silent
-                from pass.stop_visit where service_date between ${from}::date and ${to}::date group by trip_performed_id) q
-          on q.trip_performed_id = v.trip_performed_id
+        join lateral (select ${IMBALANCE} as imbalance, ${SILENT} as silent from pass.trip_performed t where t.id = v.trip_performed_id) q on true
        ${where(c)}`,
     params: p.list,
   };

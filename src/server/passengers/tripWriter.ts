@@ -42,10 +42,10 @@ export async function writeTrips(tx: Queryable, trips: readonly TripRecord[]): P
     const ids = await tx.query<{ id: string; ord: number }>(
       `with x as (
          select * from jsonb_to_recordset($1::jsonb) as x(ord int, service_date date, vehicle_id int, route_id int, direction smallint, trip_id int,
-           race_num int, schedule_start timestamptz, actual_start timestamptz, actual_end timestamptz, stops int, km real, counted boolean)
+           race_num int, schedule_start timestamptz, actual_start timestamptz, actual_end timestamptz, stops int, km real, counted boolean, b int, a int)
        ), ins as (
-         insert into pass.trip_performed (service_date, vehicle_id, route_id, direction, trip_id, race_num, schedule_start, actual_start, actual_end, stops, km, counted)
-         select service_date, vehicle_id, route_id, direction, trip_id, race_num, schedule_start, actual_start, actual_end, stops, km, counted from x order by ord
+         insert into pass.trip_performed (service_date, vehicle_id, route_id, direction, trip_id, race_num, schedule_start, actual_start, actual_end, stops, km, counted, boardings, alightings)
+         select service_date, vehicle_id, route_id, direction, trip_id, race_num, schedule_start, actual_start, actual_end, stops, km, counted, b, a from x order by ord
          on conflict (vehicle_id, schedule_start) do nothing
          returning id, vehicle_id, schedule_start
        )
@@ -54,6 +54,7 @@ export async function writeTrips(tx: Queryable, trips: readonly TripRecord[]): P
         ord, service_date: t.serviceDate, vehicle_id: t.vehicleId, route_id: t.routeId, direction: t.direction, trip_id: t.tripId, race_num: t.raceNum,
         schedule_start: iso(t.scheduleStart), actual_start: iso(t.actualStart), actual_end: iso(t.actualEnd), stops: t.visits.length,
         km: Math.round(t.km * 100) / 100, counted: t.visits.length > 0,
+        b: t.visits.reduce((sum, v) => sum + v.boardings, 0), a: t.visits.reduce((sum, v) => sum + v.alightings, 0),
       })))],
     );
     written += ids.length;

@@ -32,6 +32,9 @@ create table pass.trip_performed (
   stops int not null default 0,
   km real not null default 0,
   counted boolean not null default false,
+  -- the trip's counts summed (the registry's data-quality flags read them instead of every visit)
+  boardings int not null default 0,
+  alightings int not null default 0,
   unique (vehicle_id, schedule_start)
 );
 create index trip_performed_day_idx on pass.trip_performed (service_date, route_id);
@@ -323,7 +326,11 @@ create function pass.refresh_loads(trip_ids bigint[]) returns void language sql 
   update pass.stop_visit v set departure_load = s.load
     from (select id, (sum(boardings - alightings) over (partition by trip_performed_id order by stop_sequence))::int as load
             from pass.stop_visit where trip_performed_id = any(trip_ids)) s
-   where v.id = s.id and v.departure_load is distinct from s.load
+   where v.id = s.id and v.departure_load is distinct from s.load;
+  update pass.trip_performed t set boardings = s.b, alightings = s.a
+    from (select trip_performed_id, sum(boardings)::int as b, sum(alightings)::int as a from pass.stop_visit
+           where trip_performed_id = any(trip_ids) group by trip_performed_id) s
+   where t.id = s.trip_performed_id and (t.boardings, t.alightings) is distinct from (s.b, s.a);
 $$;
 
 -- Trip chaining (TIDES passenger journeys) for one operator day: a validation's alighting stop is the stop of
