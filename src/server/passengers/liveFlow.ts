@@ -5,7 +5,7 @@ import type { Simulator } from '../simulator/simulator';
 import type { PassengerSettings } from '../../shared/passengers/passengers';
 import type { CardPool } from './demandModel';
 import { loadFleet, newCardPool, planOf, tripsOf, type FlowFleet } from './flowDay';
-import { chainJourneys, writePlan, writeTrips } from './tripWriter';
+import { chainJourneys, writePlan, writeTripsInSlices } from './tripWriter';
 
 const TICK_MS = 60_000;
 const CHAIN_EVERY_MS = 15 * 60_000;
@@ -64,7 +64,7 @@ export class LiveFlow {
     const records = tripsOf(plans, from, now, this.fleet, {
       shiftMs: 0, tzOffsetMinutes: this.tzOffsetMinutes, random: Math.random, cards: this.cards!, dropShare: 0.03,
     }, 'end');
-    const written = await this.db.transaction((tx) => writeTrips(tx, records));
+    const written = await writeTripsInSlices(this.db, records);
     this.stats.trips += written.trips;
     this.stats.validations += written.validations;
     this.last = now;

@@ -6,13 +6,11 @@ import { planDay } from '../simulator/dayPlan';
 import { loadNetwork } from '../simulator/network';
 import type { VehiclePlan } from '../simulator/vehiclePlan';
 import { loadFleet, newCardPool, pilotRoutes, planOf, tripsOf } from './flowDay';
-import { chainJourneys, writePlan, writeTrips, type TripRecord } from './tripWriter';
+import { chainJourneys, writePlan, writeTripsInSlices, type TripRecord } from './tripWriter';
 
 /** Days of passenger history a fresh demo start gets (SCREENS.md: the screens show data at once). */
 export const HISTORY_DAYS = 30;
 const DAY_MS = 86_400_000;
-/** Trips per transaction of the history, and the pause after each (the console's requests go in between). */
-const SLICE_TRIPS = 150;
 const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 export interface HistoryOptions {
@@ -114,16 +112,11 @@ export async function fillHistory(db: Db, options: HistoryOptions): Promise<Hist
     });
     const detail = back <= options.detailDays;
     lap('simulate');
-    // short transactions with pauses between: the embedded engine has one connection, and the console's
-    // requests wait behind whatever runs
     const long = db.longRunning();
     if (!detail) await rollValidations(long, date, records);
-    for (let i = 0; i < records.length; i += SLICE_TRIPS) {
-      const written = await long.transaction((tx) => writeTrips(tx, records.slice(i, i + SLICE_TRIPS)));
-      trips += written.trips;
-      validations += written.validations;
-      await pause();
-    }
+    const written = await writeTripsInSlices(long, records);
+    trips += written.trips;
+    validations += written.validations;
     lap('write');
     if (detail) await chainJourneys(long, date, options.maxWalkMeters, options.transferMinutes);
     lap('chain');
@@ -131,6 +124,8 @@ export async function fillHistory(db: Db, options: HistoryOptions): Promise<Hist
     await pause();
     count += 1;
   }
+  // the embedded engine has no autovacuum: fresh statistics for the report plans
+  if (count) await db.exec('analyze pass.trip_performed; analyze pass.stop_visit; analyze pass.fare_transaction; analyze pass.journey');
   const ms = Math.round(performance.now() - started);
   for (const phase of Object.keys(phases) as (keyof typeof phases)[]) phases[phase] = Math.round(phases[phase]);
   if (count) options.log?.info({ days: count, trips, validations, ms, phases }, 'passenger history filled');

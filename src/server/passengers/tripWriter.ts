@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 import type { SimulatedValidation, SimulatedVisit } from './demandModel';
 
 /** One race a vehicle ran, with what its counters and validators recorded (TIDES trips_performed and below). */
@@ -99,6 +99,26 @@ export async function writeTrips(tx: Queryable, trips: readonly TripRecord[]): P
     });
   }
   return { trips: written, validations };
+}
+
+/** Trips per transaction of the background writers, and the pause after each. */
+const SLICE_TRIPS = 150;
+const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+/**
+ * writeTrips in short transactions with pauses between (the demo history, the simulator's catch-up since
+ * midnight): the embedded engine has one connection, and the console's requests wait behind whatever runs.
+ * A slice cut short by a restart is written again; its trips already stored are skipped.
+ */
+export async function writeTripsInSlices(db: Db, trips: readonly TripRecord[]): Promise<{ trips: number; validations: number }> {
+  const total = { trips: 0, validations: 0 };
+  for (let i = 0; i < trips.length; i += SLICE_TRIPS) {
+    const written = await db.transaction((tx) => writeTrips(tx, trips.slice(i, i + SLICE_TRIPS)));
+    total.trips += written.trips;
+    total.validations += written.validations;
+    await pause();
+  }
+  return total;
 }
 
 /** The plan of a day per route and hour: trips starting in the hour, vehicles running in it (replaces the day's). */
