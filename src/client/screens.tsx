@@ -34,6 +34,8 @@ export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
   '/system/eis': SystemSettingsScreen,
   // every declared report (src/shared/reports/, journals included): one screen, the report read from the address
   ...Object.fromEntries(REPORTS.map((report) => [report.path, ReportScreen])),
+  // the validation import: its history is a declared report, the upload sits in its toolbar
+  '/import-data/tickets-validation': lazy(() => import('./passengers/ValidationImportScreen')),
   // ticket control; /bc/resultuser is its declared report, with /bc/resultuser/{task} under it
   '/bc/calendar': lazy(() => import('./bc/CalendarScreen')),
   '/bc/controllertask': lazy(() => import('./bc/ControllerTaskScreen')),

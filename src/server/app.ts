@@ -40,6 +40,7 @@ import videoPlugin from './video/videoPlugin';
 import equipmentPlugin from './equipment/equipmentPlugin';
 import geocoderPlugin from './geocoder/geocoderPlugin';
 import pdmPlugin from './pdm/pdmPlugin';
+import passengersPlugin from './passengers/passengersPlugin';
 import { BUILD } from './build';
 
 declare module 'fastify' {
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(equipmentPlugin);
   await app.register(geocoderPlugin);
   await app.register(pdmPlugin);
+  await app.register(passengersPlugin);
 
   serveFrontEnds(app, config);
   return app;

@@ -1,3 +1,4 @@
+import type { PassengerSettings } from './passengers/passengers';
 import type { PermissionMap } from './permissions';
 
 /** Request and response shapes both sides share. */
@@ -28,6 +29,8 @@ export interface SystemSettings {
   messageFrequency: number;
   report_formats: string[];
   reports: { maxPeriodDays: number };
+  /** Passenger-flow analyses (/system/passengers). */
+  passengers: PassengerSettings;
   requestRadius: number;
   video: {
     maxRequestMinutes: number;

@@ -6,6 +6,7 @@ import { reportOf } from '../../shared/reports';
 import { presetPeriod, type ReportFilterValues } from '../../shared/reports/filters';
 import { periodFilter, type ReportDeclaration } from '../../shared/reports/types';
 import { IncidentFromLink } from '../adas/IncidentFromLink';
+import { REPORT_PARTS } from '../passengers/passengerParts';
 import { ReportExport } from './ReportExport';
 import { ReportFilterBar } from './ReportFilterBar';
 import { ReportTable } from './ReportTable';
@@ -44,6 +45,7 @@ export function ReportPage({ report, children, toolbar }: { report: ReportDeclar
   const go = (next: Partial<Pick<ReportUrlState, 'filters' | 'sort' | 'page'>>) => setSearch(writeReportUrl(report, { ...state, ...next }));
   const result = load.status === 'done' ? load.result : last;
   const Leading = LEADING_PARTS[report.path];
+  const Part = report.part ? REPORT_PARTS[report.part] : undefined;
   useEffect(() => {
     const refresh = report.refresh;
     if (!refresh || load.status !== 'done') return;
@@ -82,6 +84,11 @@ export function ReportPage({ report, children, toolbar }: { report: ReportDeclar
       {state.built && result && result.total > 0 && (
         <>
           {children}
+          {Part && (
+            <Suspense fallback={<LinearProgress />}>
+              <Part report={report} rows={result.meta.chart ?? []} filters={state.filters} />
+            </Suspense>
+          )}
           {report.charts?.map((chart) => (
             <Suspense key={chart.title} fallback={<LinearProgress />}>
               <ReportChart report={report} chart={chart} rows={result.meta.chart ?? []} />

@@ -119,6 +119,8 @@ export const FILTER_INPUTS: InputTable = {
   incidentTypes: picker,
   departments: picker,
   controllers: picker,
+  stops: picker,
+  ticketTypes: picker,
   enum: EnumInput,
   choice: ChoiceInput,
   text: TextInput,

@@ -43,6 +43,14 @@ export const SETTINGS_PAGES: Readonly<Record<SubsystemId, SettingsPageSpec>> = {
   passengers: page('passengers', [
     { kind: 'formats', source: 'report_formats', choices: REPORT_FORMATS },
     int('reports.maxPeriodDays', 1, 366),
+    int('passengers.morningPeakFrom', 0, 23),
+    int('passengers.morningPeakTo', 1, 24),
+    int('passengers.eveningPeakFrom', 0, 23),
+    int('passengers.eveningPeakTo', 1, 24),
+    int('passengers.comfortLoadPercent', 1, 200),
+    int('passengers.crowdedLoadPercent', 1, 200),
+    int('passengers.transferMinutes', 1, 360),
+    int('passengers.maxWalkMeters', 50, 5000),
   ]),
   journals: page('journals', [int('journals.retentionDays', 1, 3650)]),
   bc: page('bc', [

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db/types';
 import type { AdasIncident, EventsWriter } from '../journals/eventsWriter';
 import type { DeviceIndex } from '../telemetry/deviceIndex';
-import { normalisePeer } from '../telemetry/deviceIndex';
+import { vehicleOfDevice } from '../telemetry/deviceIndex';
 
 /**
  * One incident as an on-board driver-assistance unit sends it (POST /api/v1/telemetry/incidents). The
@@ -71,12 +71,9 @@ function checkShape(raw: unknown, index: number, sender: IncidentSender, devices
   const item = raw as RawIncident;
   let vehicle: Checked['vehicle'] | undefined;
   if (item.device !== undefined) {
-    const device = typeof item.device === 'number' ? String(item.device) : item.device;
-    const peer = typeof device === 'string' ? normalisePeer(device) : undefined;
-    const vehicleId = peer === undefined ? undefined : devices.vehicleOf(peer);
-    if (vehicleId === undefined) fault('device', `unknown device ${String(device).slice(0, 40)}`);
-    else if (sender.allowedDevices && !sender.allowedDevices.has(peer!)) fault('device', `device ${peer} is not allowed for this source`);
-    else vehicle = { vehicleId };
+    const found = vehicleOfDevice(devices, item.device, sender.allowedDevices);
+    if ('message' in found) fault('device', found.message);
+    else vehicle = found;
   } else if (item.depot_number !== undefined) {
     if (isInt(item.depot_number, 0, 2_147_483_647)) vehicle = { depotNumber: item.depot_number };
     else fault('depot_number', 'depot_number must be a whole number');

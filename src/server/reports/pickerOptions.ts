@@ -12,6 +12,8 @@ export const PICKER_SQL: Readonly<Record<PickerKind, string>> = {
   // ticket controllers: employees of a territorial department without a depot (drivers have one)
   controllers: `select driver_id as id, concat_ws(' ', last_name, first_name, middle_name, '(' || table_number || ')') as name
     from mgt.driver where td_id is not null and depot_id is null order by last_name, first_name, driver_id`,
+  stops: `select stop_id as id, concat_ws(' ', stop_name, '(' || stop_id || ')') as name from mgt.stops order by stop_name, stop_id`,
+  ticketTypes: `select ticket_type_id as id, concat_ws(' ', ticket_type_code, ticket_type_name) as name from cat.ticket_type order by ticket_type_code, ticket_type_id`,
 };
 
 /** The filter modal lists at most this many; a larger list is narrowed by its search box first. */

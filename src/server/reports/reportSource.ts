@@ -1,6 +1,7 @@
 import type { ReportFilterValues } from '../../shared/reports/filters';
 import type { ReportDeclaration } from '../../shared/reports/types';
 import type { Switches } from '../../shared/modules';
+import type { SystemSettings } from '../../shared/api';
 
 /** The SQL an area gives for a report: a select of the declared columns (by name), every value a parameter. */
 export interface ReportSql {
@@ -14,6 +15,8 @@ export interface ReportContext {
   offsetMinutes: number;
   /** Who asks: a report of one's own rows (/video/myrequests) filters by it. */
   userId: number;
+  /** The settings in force (a saved change applies to the next build: passenger peaks and load thresholds). */
+  settings?: SystemSettings;
 }
 
 /**

@@ -68,7 +68,8 @@ export function clientOffset(request: FastifyRequest): number {
 async function checkedFilters(app: FastifyInstance, report: ReportDeclaration, request: FastifyRequest): Promise<{ values: ReportFilterValues; context: ReportContext }> {
   const parsed = parseReportFilters(report, request.query as Record<string, unknown>);
   if (!parsed.ok) throw fail(400, parsed.code, parsed.field);
-  return { values: parsed.values, context: { switches: await app.settings.switches(), offsetMinutes: clientOffset(request), userId: request.user?.id ?? 0 } };
+  const settings = await app.settings.get();
+  return { values: parsed.values, context: { switches: { modules: settings.modules, sections: settings.sections }, offsetMinutes: clientOffset(request), userId: request.user?.id ?? 0, settings } };
 }
 
 async function listReport(app: FastifyInstance, report: ReportDeclaration, source: ReportSource, request: FastifyRequest<{ Querystring: ReportQueryString }>): Promise<ReportListResponse> {
@@ -82,7 +83,7 @@ async function listReport(app: FastifyInstance, report: ReportDeclaration, sourc
     if (rows.length > SUMMARY_MAX_ROWS) throw fail(400, 'report_too_large');
     const response: ReportListResponse = { list: rows.slice(skipCount, skipCount + recordCount), count: rows.length };
     if (report.totals) response.totals = Object.fromEntries(totalColumns(report).map((c) => [c.name, rows.reduce((sum, row) => sum + Number(row[c.name] ?? 0), 0)]));
-    if (report.charts?.length) response.chart = chartRows(report, rows);
+    if (report.charts?.length || report.part) response.chart = chartRows(report, rows);
     return response;
   }
   const n = sql.params.length;
@@ -96,6 +97,7 @@ async function listReport(app: FastifyInstance, report: ReportDeclaration, sourc
  * only those (the detailing's 20 vehicles of thousands).
  */
 function chartRows(report: ReportDeclaration, rows: Row[]): Row[] {
+  if (report.part) return rows;
   const [chart, ...more] = report.charts ?? [];
   if (!chart || more.length || chart.kind !== 'bar' || !chart.top || chart.stackBy) return rows;
   return [...rows].sort((a, b) => Number(b[chart.value] ?? 0) - Number(a[chart.value] ?? 0)).slice(0, chart.top);

@@ -1,5 +1,6 @@
 import type { SystemSettings } from '../../shared/api';
 import type { Switches } from '../../shared/modules';
+import { PASSENGER_DEFAULTS } from '../../shared/passengers/passengers';
 
 /**
  * Import from the external information system (EIS): where from, when, and whether at all. Kept out of the
@@ -27,6 +28,7 @@ export const DEFAULTS: Tunables = {
   messageFrequency: 30,
   report_formats: ['csv', 'xlsx'],
   reports: { maxPeriodDays: 31 },
+  passengers: PASSENGER_DEFAULTS,
   requestRadius: 500,
   video: {
     maxRequestMinutes: 30,

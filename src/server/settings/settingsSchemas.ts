@@ -31,6 +31,16 @@ export const FIELD_SCHEMAS: Record<TunableKey, JsonSchema> = {
     description: 'Форматы выгрузки отчётов пассажиропотока',
   },
   reports: object({ maxPeriodDays: int(1, 366, 'Наибольший период отчёта, дней') }, 'Отчёты пассажиропотока'),
+  passengers: object({
+    morningPeakFrom: int(0, 23, 'Утренний час пик: с (час)'),
+    morningPeakTo: int(1, 24, 'Утренний час пик: до (час, не включая)'),
+    eveningPeakFrom: int(0, 23, 'Вечерний час пик: с (час)'),
+    eveningPeakTo: int(1, 24, 'Вечерний час пик: до (час, не включая)'),
+    comfortLoadPercent: int(1, 200, 'Коэффициент наполнения «заполнен», % от вместимости'),
+    crowdedLoadPercent: int(1, 200, 'Коэффициент наполнения «переполнен», % от вместимости'),
+    transferMinutes: int(1, 360, 'Пересадка: следующая валидация карты на другом маршруте не позже, мин'),
+    maxWalkMeters: int(50, 5000, 'Цепочка поездок: остановка выхода не дальше от следующей посадки, м'),
+  }, 'Анализ пассажиропотока'),
   journals: object({ retentionDays: int(1, 3650, 'Срок хранения журнала действий пользователей, дней') }, 'Журналы'),
   kkv: object({ enabled: { type: 'boolean', description: 'ККВ включён' } }, 'ККВ подсистемы контроля оплаты'),
   bc: object({

@@ -30,7 +30,7 @@ export const SUBSYSTEMS: readonly Subsystem[] = [
   { id: 'video', path: '/system/video', title: 'видео', keys: ['video'], modules: [], sections: ['video.archiveMonitoring'] },
   {
     id: 'passengers', path: '/system/passengers', title: 'пассажиропотока',
-    keys: ['report_formats', 'reports'], modules: [], sections: ['passengers.registry', 'passengers.correspondence'],
+    keys: ['report_formats', 'reports', 'passengers'], modules: [], sections: ['passengers.registry', 'passengers.correspondence'],
   },
   { id: 'journals', path: '/system/journals', title: 'журналов', keys: ['journals'], modules: [], sections: [...JOURNAL_SECTIONS] },
   { id: 'bc', path: '/system/bc', section: 'system.bc', title: 'контроля оплаты', keys: ['kkv', 'bc'], modules: ['bc'], sections: [] },

@@ -125,7 +125,10 @@ export async function racesOfDate(
     const shape = shapes.get(shapeKey);
     if (!shape) continue;
     const times = Float64Array.from(shape.keep, (i) => midnight + row.times[i] * 60_000);
-    const race: Race = { routeId: row.route_id, tripId: shape.tripId, line: shape.line, times, dists: shape.dists };
+    const race: Race = {
+      routeId: row.route_id, tripId: shape.tripId, line: shape.line, times, dists: shape.dists,
+      stopIds: shape.keep.map((i) => row.stops[i]), raceNum: row.racenum, direction: row.racetype === 'B' ? 1 : 0,
+    };
     for (const vehicleId of vehiclesOf.get(`${row.v}|${row.g}|${row.s}`) ?? []) {
       const replacement = replacementOf.get(`${row.v}|${row.g}|${row.s}|${vehicleId}`);
       const driver = replacement && times[0] >= midnight + replacement.starttime * 60_000 ? replacement.replace_vehicle_id : vehicleId;

@@ -7,6 +7,10 @@ export interface Race {
   line: Polyline;
   times: Float64Array;
   dists: Float64Array;
+  /** The stops of `times` (passenger flow counts at them), the schedule's race number and direction (0 'A', 1 'B'). */
+  stopIds?: number[];
+  raceNum?: number;
+  direction?: 0 | 1;
 }
 
 export type Leg =

@@ -67,3 +67,16 @@ export function normalisePeer(value: string | number | bigint): string | undefin
   if (!/^\d{1,19}$/.test(digits)) return undefined;
   return BigInt(digits).toString();
 }
+
+/**
+ * The vehicle a unit names by its `device` field (its terminal's id, the peer address) for a sender allowed
+ * `allowed` terminals (null: any), or why not (HTTP ingestion of incidents, counts and validations).
+ */
+export function vehicleOfDevice(devices: DeviceIndex, raw: unknown, allowed: Set<string> | null): { vehicleId: number } | { message: string } {
+  const device = typeof raw === 'number' ? String(raw) : raw;
+  const peer = typeof device === 'string' ? normalisePeer(device) : undefined;
+  const vehicleId = peer === undefined ? undefined : devices.vehicleOf(peer);
+  if (vehicleId === undefined) return { message: `unknown device ${String(device).slice(0, 40)}` };
+  if (allowed && !allowed.has(peer!)) return { message: `device ${peer} is not allowed for this source` };
+  return { vehicleId };
+}

@@ -38,7 +38,7 @@ export interface ReportColumn {
 }
 
 /** The entity lists a report can filter by, chosen in the console's filter modal (console.md section 2). */
-export const PICKER_KINDS = ['vehicles', 'routes', 'depots', 'users', 'incidentTypes', 'departments', 'controllers'] as const;
+export const PICKER_KINDS = ['vehicles', 'routes', 'depots', 'users', 'incidentTypes', 'departments', 'controllers', 'stops', 'ticketTypes'] as const;
 export type PickerKind = (typeof PICKER_KINDS)[number];
 
 export const PERIOD_PRESETS = ['today', 'yesterday', 'thisWeek', 'last7Days', 'thisMonth', 'last30Days'] as const;
@@ -116,6 +116,11 @@ export interface ReportDeclaration<P extends string = string> {
   build: 'auto' | 'button';
   /** A row opens a detail view (src/client/reports/ReportTable.tsx). */
   expand?: 'userActionDiff' | 'adasVehicleIncidents';
+  /**
+   * A special part of the screen (src/client/reports/ReportScreen.tsx names the components: a map, a profile,
+   * a matrix), drawn above the table from every row of the result: the list then answers all rows in `chart`.
+   */
+  part?: 'passengerSummary' | 'stopsMap' | 'loadProfile' | 'odMatrix';
   /** Each row ends with its actions (src/client/reports/ReportTable.tsx names the components). */
   rowActions?: 'videoRequest';
   /** The list loads again every `everyMs` while a row's `field` holds one of `values` (work still under way). */

@@ -1,0 +1,61 @@
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { formatNumber } from '../../shared/format';
+import type { ReportPartProps } from './passengerParts';
+
+/** Rows and columns of the grid: the origins and destinations with the most journeys. */
+const SIDE = 15;
+
+interface Pair { origin: string; destination: string; journeys: number }
+
+/** Heat of a cell: white to the product's blue by its share of the largest cell. */
+const heat = (share: number) => `rgba(0, 58, 114, ${(0.08 + 0.92 * share).toFixed(3)})`;
+
+/**
+ * /passengers/correspondence's matrix heat grid: the busiest origins as rows and destinations as columns
+ * (stops, districts, or the routes of transfers), each cell shaded by its journeys.
+ */
+export default function OdMatrixPart({ rows }: ReportPartProps) {
+  const translate = useTranslate();
+  const pairs = rows as unknown as Pair[];
+  if (!pairs.length) return null;
+  const top = (side: 'origin' | 'destination') => {
+    const sums = new Map<string, number>();
+    for (const pair of pairs) sums.set(pair[side], (sums.get(pair[side]) ?? 0) + pair.journeys);
+    return [...sums].sort((a, b) => b[1] - a[1]).slice(0, SIDE).map(([name]) => name);
+  };
+  const origins = top('origin');
+  const destinations = top('destination');
+  const cell = new Map(pairs.map((p) => [`${p.origin}\u0000${p.destination}`, p.journeys]));
+  const max = Math.max(1, ...origins.flatMap((o) => destinations.map((d) => cell.get(`${o}\u0000${d}`) ?? 0)));
+  return (
+    <Box sx={{ my: 2, overflowX: 'auto' }} data-testid="od-matrix">
+      <Typography variant="subtitle1">{translate('reports.passengers.matrixTitle', { n: SIDE })}</Typography>
+      <Table size="small" sx={{ '& td, & th': { px: 0.5, fontSize: 12 } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('reports.passengers.matrixCorner')}</TableCell>
+            {destinations.map((d) => <TableCell key={d} align="center" sx={{ maxWidth: 90, whiteSpace: 'normal' }}>{d}</TableCell>)}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {origins.map((o) => (
+            <TableRow key={o}>
+              <TableCell component="th" sx={{ whiteSpace: 'nowrap' }}>{o}</TableCell>
+              {destinations.map((d) => {
+                const n = cell.get(`${o}\u0000${d}`) ?? 0;
+                return (
+                  <Tooltip key={d} title={`${o} → ${d}: ${formatNumber(n)}`}>
+                    <TableCell align="center" data-testid="od-cell" sx={{ bgcolor: n ? heat(n / max) : undefined, color: n / max > 0.5 ? '#fff' : undefined }}>
+                      {n ? formatNumber(n) : ''}
+                    </TableCell>
+                  </Tooltip>
+                );
+              })}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}

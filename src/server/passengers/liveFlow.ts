@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/types';
+import { operatorDate, operatorMidnight } from '../map/operatorDay';
+import type { Simulator } from '../simulator/simulator';
+import type { PassengerSettings } from '../../shared/passengers/passengers';
+import type { CardPool } from './demandModel';
+import { loadFleet, newCardPool, planOf, tripsOf, type FlowFleet } from './flowDay';
+import { chainJourneys, writePlan, writeTripsInSlices } from './tripWriter';
+
+const TICK_MS = 60_000;
+const CHAIN_EVERY_MS = 15 * 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The demo fleet's counters and validators, live: every minute the races the simulator's vehicles finished
+ * report their stop visits and validations (a counter sends its trip when the trip is over). The first round
+ * catches up with the races finished since the operator's midnight. Today's journeys are chained again every
+ * quarter of an hour with the settings in force.
+ */
+export class LiveFlow {
+  private fleet: FlowFleet | null = null;
+  private cards: CardPool | null = null;
+  private last: number | null = null;
+  private day: string | null = null;
+  private chainedAt = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  readonly stats = { trips: 0, validations: 0 };
+
+  constructor(
+    private readonly db: Db,
+    private readonly simulator: Simulator,
+    private readonly tzOffsetMinutes: number,
+    private readonly settings: () => Promise<PassengerSettings>,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      if (!this.running) this.running = this.tick().catch((err) => this.log.warn({ err }, 'live passenger flow not written')).finally(() => { this.running = null; });
+    }, TICK_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  async tick(): Promise<void> {
+    const plans = this.simulator.vehicles;
+    if (!plans.length) return;
+    const now = this.now();
+    const date = operatorDate(now, this.tzOffsetMinutes);
+    const midnight = operatorMidnight(date, this.tzOffsetMinutes);
+    this.fleet ??= await loadFleet(this.db);
+    if (date !== this.day) {
+      this.day = date;
+      this.cards = newCardPool(this.fleet, `${date.replace(/-/g, '')}-L`);
+      await writePlan(this.db, date, planOf(plans, midnight, midnight + DAY_MS, this.tzOffsetMinutes));
+    }
+    const from = this.last ?? midnight;
+    const records = tripsOf(plans, from, now, this.fleet, {
+      shiftMs: 0, tzOffsetMinutes: this.tzOffsetMinutes, random: Math.random, cards: this.cards!, dropShare: 0.03,
+    }, 'end');
+    const written = await writeTripsInSlices(this.db, records);
+    this.stats.trips += written.trips;
+    this.stats.validations += written.validations;
+    this.last = now;
+    if (now - this.chainedAt >= CHAIN_EVERY_MS) {
+      this.chainedAt = now;
+      const settings = await this.settings();
+      await chainJourneys(this.db.longRunning(), date, settings.maxWalkMeters, settings.transferMinutes);
+    }
+  }
+}

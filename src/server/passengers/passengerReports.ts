@@ -1,0 +1,24 @@
+import { PASSENGER_REPORTS } from '../../shared/reports/passengers';
+import { bindReports } from '../reports/reportSource';
+import {
+  analysisSql, classFitSql, correspondenceSql, dailySql, exchangeSql, importsSql, loadProfileSql, passageSql, paySql, registrySql,
+  rollingStockSql, stopsSql, trafficSql, turnoverSql,
+} from './passengerQueries';
+
+/** The passenger-flow screens and the import history (declarations: src/shared/reports/passengers.ts) on their SQL. */
+export const PASSENGER_SOURCES = bindReports(PASSENGER_REPORTS, {
+  '/passengers/analysis': { shape: 'summary', select: analysisSql },
+  '/passengers/registry': { shape: 'rows', select: registrySql, key: 'id' },
+  '/passengers/passage': { shape: 'summary', select: passageSql, sortSql: { route_name: 'lower(r.route_name)' } },
+  '/passengers/stops': { shape: 'summary', select: stopsSql, sortSql: { stop_name: 'lower(r.stop_name)' } },
+  '/passengers/pay': { shape: 'summary', select: paySql, sortSql: { name: 'lower(r.name)' } },
+  '/passengers/correspondence': { shape: 'summary', select: correspondenceSql },
+  '/passengers/passturn/table': { shape: 'summary', select: turnoverSql, sortSql: { name: 'lower(r.name)' } },
+  '/passengers/turnstops/table': { shape: 'summary', select: exchangeSql },
+  '/passengers/betweenstops/table': { shape: 'summary', select: loadProfileSql },
+  '/passengers/rolling-stock': { shape: 'summary', select: rollingStockSql, sortSql: { route_name: 'lower(r.route_name)' } },
+  '/passengers/dist-rolling-stock': { shape: 'summary', select: classFitSql, sortSql: { route_name: 'lower(r.route_name)' } },
+  '/reports/traffic': { shape: 'summary', select: trafficSql, sortSql: { route_name: 'lower(r.route_name)' } },
+  '/passengers/daily-data': { shape: 'summary', select: dailySql, sortSql: { name: 'lower(r.name)' } },
+  '/import-data/tickets-validation': { shape: 'rows', select: importsSql, key: 'id' },
+});

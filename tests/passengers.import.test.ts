@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES } from './helpers/engines';
+import { startTestApp, type TestApp } from './helpers/testApp';
+
+const URL = '/api/v1/passengers/validations/import';
+
+/** The validation import of /import-data/tickets-validation: a good file, the same again, bad rows, a broken file. */
+describe.each(ENGINES)('validation import on %s', (engine) => {
+  let t: TestApp;
+  let admin: string;
+  let route: string;
+  const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+  const local = `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    admin = await t.login('admin', 'admin123');
+    await t.db.query('insert into mgt.vehicles (depot_number) values (994001)');
+    [{ route_short_name: route }] = await t.db.query<{ route_short_name: string }>('select route_short_name from mgt.routes order by route_id limit 1');
+  });
+  afterAll(() => t.close());
+
+  const upload = (body: string | Buffer, file = 'validations.csv') => t.app.inject({
+    method: 'POST', url: `${URL}?file=${encodeURIComponent(file)}`, payload: body,
+    headers: { authorization: admin, 'content-type': 'text/csv', 'x-timezone-offset': '180' },
+  });
+  const count = async () => (await t.db.query<{ n: number }>(`select count(*)::int as n from pass.fare_transaction where source = 'import'`))[0].n;
+  const header = 'time;validator;depot_number;route;ticket_type;card_token';
+  const good = () => [
+    header,
+    `${local} 08:01:02;501;994001;${route};101;TOKEN-1`,
+    `${day}T08:05:00+03:00;501;994001;${route};201;TOKEN-2`,
+    `${local} 09:00;501;994001;;401;TOKEN-3`,
+    '',
+  ].join('\r\n');
+
+  it('adds a good file and records it in the history', async () => {
+    const response = await upload(good(), 'day-1.csv');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ rows: 3, added: 3, skipped: 0, refused: 0, errors: [] });
+    expect(await count()).toBe(3);
+    const [stored] = await t.db.query<{ tm: string }>(`select tm::text as tm from pass.fare_transaction where card_token = 'TOKEN-1'`);
+    expect(new Date(stored.tm.replace(' ', 'T').replace(/\+00$/, 'Z')).toISOString()).toBe(new Date(`${day}T05:01:02Z`).toISOString());
+    const history = await t.app.inject({ method: 'GET', url: '/api/v1/reports/import-data/tickets-validation', headers: { authorization: admin } });
+    expect(history.json().list[0]).toMatchObject({ username: 'admin', file: 'day-1.csv', rows: 3, added: 3, skipped: 0, refused: 0, status: 'done' });
+  });
+
+  it('adds nothing when the same file comes again', async () => {
+    const response = await upload(good(), 'day-1-again.csv');
+    expect(response.json()).toMatchObject({ rows: 3, added: 0, skipped: 3 });
+    expect(await count()).toBe(3);
+  });
+
+  it('refuses a file with bad rows as a whole: each row by line, column and reason, in the pass-errors journal', async () => {
+    const before = (await t.db.query<{ n: number }>(`select count(*)::int as n from app.vehicle_event where kind = 'pass_error'`))[0].n;
+    const response = await upload([
+      header,
+      `${local} 10:00;501;994001;${route};101;TOKEN-10`,
+      `31.02.2020 10:00;501;994001;${route};101;TOKEN-11`,
+      `${local} 10:02;501;994001;${route};999;TOKEN-12`,
+      `${local} 10:03;501;777777;${route};101;TOKEN-13`,
+    ].join('\n'), 'bad.csv');
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.messages).toEqual(['validation_import_rows']);
+    expect(body.result).toMatchObject({ rows: 4, added: 0, refused: 3 });
+    expect(body.result.errors.map((e: { line: number; column: string }) => `${e.line}:${e.column}`)).toEqual(['3:time', '4:ticket_type', '5:depot_number']);
+    expect(body.result.errors.every((e: { reason: string }) => e.reason.length > 5)).toBe(true);
+    expect(await count()).toBe(3);
+    const journal = await t.db.query<{ details: { line: number; file: string } }>(`select details from app.vehicle_event where kind = 'pass_error' order by id`);
+    expect(journal.length - before).toBe(3);
+    expect(journal.at(-1)!.details).toMatchObject({ line: 5, file: 'bad.csv' });
+    const [last] = await t.db.query<{ status: string; refused: number }>('select status, refused from pass.import_run order by id desc limit 1');
+    expect(last).toEqual({ status: 'refused', refused: 3 });
+  });
+
+  it('names a broken encoding and a wrong separator', async () => {
+    const cp1251 = Buffer.concat([Buffer.from(`${header}\n${local} 10:00;501;994001;`), Buffer.from([0xcc, 0xe0, 0xf0]), Buffer.from(';101;T\n')]);
+    const encoding = await upload(cp1251);
+    expect(encoding.statusCode).toBe(400);
+    expect(encoding.json().messages).toEqual(['validation_import_rows']);
+    expect(encoding.json().result.errors[0]).toMatchObject({ line: 2 });
+    const badHeader = await upload(Buffer.concat([Buffer.from([0xc2, 0xf0, 0xe5, 0xec, 0xff]), Buffer.from(';validator;ticket_type;card_token\n')]));
+    expect(badHeader.json().messages).toEqual(['validation_import_encoding']);
+    const commas = await upload('time,validator,depot_number,route,ticket_type,card_token\n01.01.2026 10:00,501,994001,1,101,T\n');
+    expect(commas.statusCode).toBe(400);
+    expect(commas.json().messages).toEqual(['validation_import_separator']);
+    const missing = await upload('time;validator;card_token\n');
+    expect(missing.json().messages).toEqual(['validation_import_header']);
+    expect(await count()).toBe(3);
+  });
+});
