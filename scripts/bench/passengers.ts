@@ -97,6 +97,8 @@ async function fill(db: Db): Promise<void> {
     `insert into pass.journey (fare_transaction_id, service_date, card_token, board_tm, route_id, board_stop_id, alight_stop_id, next_route_id, transfer)
      select id, (tm + interval '3 hours')::date, card_token, tm, route_id, stop_id, stop_id + 3 - (id % 7), route_id + (id % 3), id % 5 = 0
        from pass.fare_transaction where source = 'validator'`);
+  await long.query(`insert into pass.od_day (day, route_id, board_stop_id, alight_stop_id, journeys)
+    select service_date, route_id, board_stop_id, alight_stop_id, count(*) from pass.journey group by 1, 2, 3, 4`);
   await long.query(
     `insert into pass.plan_hour (day, hour, route_id, trips, vehicles)
      select d, h, route_id, 3, 2 from generate_series(current_date - ${DAYS}, current_date - 1, interval '1 day') d, generate_series(5, 22) h,

@@ -182,22 +182,26 @@ export function paySql(filters: ReportFilterValues, context: ReportContext): Rep
 export function correspondenceSql(filters: ReportFilterValues, context: ReportContext): ReportSql {
   const p = new Params();
   const d = periodDays(filters, context.offsetMinutes);
-  const c = [daysOf('j.service_date', p, d.from, d.to), ...common(filters, p, { route: 'j.route_id' })];
   let pairs: string;
   if (filters.view === 'transfers') {
+    const c = [daysOf('j.service_date', p, d.from, d.to), ...common(filters, p, { route: 'j.route_id' })];
     pairs = `select ${routeName('j.route_id')} as origin, ${routeName('j.next_route_id')} as destination, count(*)::float8 as journeys
                from pass.journey j ${where([...c, 'j.transfer'])} group by j.route_id, j.next_route_id`;
-  } else if (filters.view === 'districts') {
-    const district = (stop: string) => `(select dd.district_name from cat.district dd join mgt.stops ss on ss.stop_id = ${stop} where st_contains(dd.geom, ss.geom) order by dd.district_id limit 1)`;
-    pairs = `select coalesce(o.name, '—') as origin, coalesce(t.name, '—') as destination, sum(x.n)::float8 as journeys
-               from (select j.board_stop_id, j.alight_stop_id, count(*) as n from pass.journey j ${where([...c, 'j.alight_stop_id is not null'])} group by 1, 2) x
-               left join lateral (select ${district('x.board_stop_id')} as name) o on true
-               left join lateral (select ${district('x.alight_stop_id')} as name) t on true
-              group by 1, 2`;
   } else {
-    pairs = `select ${stopName('j.board_stop_id')} as origin, ${stopName('j.alight_stop_id')} as destination, count(*)::float8 as journeys
-               from pass.journey j ${where([...c, 'j.alight_stop_id is not null'])} group by j.board_stop_id, j.alight_stop_id
-              order by 3 desc limit 20000`;
+    // between stops or districts: the daily pairs (pass.od_day), not every journey
+    const o = [daysOf('x.day', p, d.from, d.to), ...common(filters, p, { route: 'x.route_id' })];
+    const pairsOfDays = `select x.board_stop_id, x.alight_stop_id, sum(x.journeys) as n from pass.od_day x ${where(o)} group by 1, 2`;
+    if (filters.view === 'districts') {
+      const district = (stop: string) => `(select dd.district_name from cat.district dd join mgt.stops ss on ss.stop_id = ${stop} where st_contains(dd.geom, ss.geom) order by dd.district_id limit 1)`;
+      pairs = `select coalesce(o.name, '—') as origin, coalesce(t.name, '—') as destination, sum(x.n)::float8 as journeys
+                 from (${pairsOfDays}) x
+                 left join lateral (select ${district('x.board_stop_id')} as name) o on true
+                 left join lateral (select ${district('x.alight_stop_id')} as name) t on true
+                group by 1, 2`;
+    } else {
+      pairs = `select ${stopName('x.board_stop_id')} as origin, ${stopName('x.alight_stop_id')} as destination, x.n::float8 as journeys
+                 from (${pairsOfDays} order by 3 desc limit 20000) x`;
+    }
   }
   return {
     text: `select g.origin, g.destination, g.journeys, round((100 * g.journeys / nullif(sum(g.journeys) over (), 0))::numeric, 2)::float8 as share from (${pairs}) g`,

@@ -103,6 +103,17 @@ create table pass.journey (
 );
 create index journey_day_idx on pass.journey (service_date, route_id);
 
+-- Journeys per day, route and stop pair (the matrix between stops and districts reads these, not every journey);
+-- written with the day's journeys by pass.chain_journeys.
+create table pass.od_day (
+  day date not null,
+  route_id int not null,
+  board_stop_id int not null,
+  alight_stop_id int not null,
+  journeys int not null,
+  primary key (day, route_id, board_stop_id, alight_stop_id)
+);
+
 create table pass.plan_hour (
   day date not null,
   hour smallint not null,
@@ -374,5 +385,9 @@ begin
     from f
     join alight a on a.route_id = f.route_id and a.stop_id = f.stop_id and a.target = coalesce(f.next_stop, f.first_stop);
   get diagnostics n = row_count;
+  delete from pass.od_day where day = p_day;
+  insert into pass.od_day (day, route_id, board_stop_id, alight_stop_id, journeys)
+    select p_day, route_id, board_stop_id, alight_stop_id, count(*)::int from pass.journey
+     where service_date = p_day and alight_stop_id is not null and route_id is not null group by 2, 3, 4;
   return n;
 end $$;
