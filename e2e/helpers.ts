@@ -64,3 +64,17 @@ export async function menuPaths(page: Page): Promise<string[]> {
   while ((await folded.count()) > 0) await folded.first().click();
   return menu.getByTestId('menu-entry').evaluateAll((links) => links.map((link) => link.getAttribute('data-path') ?? ''));
 }
+
+/**
+ * The scripts a page loads, each with the bytes it took over the wire (headers and the body as sent:
+ * compressed when the server answered with a compressed copy), counted once the responses finish.
+ */
+export function scriptsOverTheWire(page: Page): { url: string; bytes: number }[] {
+  const scripts: { url: string; bytes: number }[] = [];
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'script' && !request.url().endsWith('.js')) return;
+    const sizes = await request.sizes().catch(() => null);
+    if (sizes) scripts.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize + sizes.responseHeadersSize });
+  });
+  return scripts;
+}

@@ -101,9 +101,14 @@ test.describe('passenger flow', () => {
     await loginViaUi(page, 'admin');
     await page.goto('/import-data/tickets-validation');
     const before = await page.getByTestId('report-table').locator('tbody tr').count().catch(() => 0);
+    // a 50-row file is stored faster than an assertion looks: the answer is held until the progress is seen
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/api/v1/passengers/validations/import**', async (route) => { await held; await route.continue(); });
     const answer = page.waitForResponse((r) => r.url().includes('/api/v1/passengers/validations/import'));
     await page.getByTestId('validation-import-file').setInputFiles(file);
     await expect(page.getByTestId('import-progress')).toBeVisible();
+    release();
     expect((await answer).status()).toBe(200);
     await expect(page.getByTestId('import-result')).toContainText('добавлено: 50');
     const row = page.getByTestId('report-table').locator('tbody tr').first();

@@ -9,6 +9,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { theme } from './layout/theme';
 import { initialiseSession } from './providers/session';
 import { Shell } from './Shell';
+import { loadCatalogue } from './i18n/messages';
 import { getLocale } from './stores/localeStore';
 
 document.documentElement.lang = getLocale();
@@ -17,11 +18,12 @@ void initialiseSession();
 /** A data router, so that react-admin's unsaved-changes guard (useBlocker) works in later forms. */
 const router = createBrowserRouter([{ path: '*', element: <Shell /> }]);
 
-createRoot(document.getElementById('root')!).render(
+// The English catalogue, when chosen, is loaded before the first render (Russian is built in).
+void loadCatalogue(getLocale()).then(() => createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <RouterProvider router={router} />
     </ThemeProvider>
   </StrictMode>,
-);
+));

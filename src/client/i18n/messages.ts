@@ -1,5 +1,4 @@
 import { ERROR_CATALOGUE, TRANSPORT_MESSAGES, type Locale } from '../../shared/errors';
-import { en } from './en';
 import { ru, type AppMessages } from './ru';
 
 /** A nested catalogue whose leaves are strings (the shape polyglot reads). */
@@ -20,11 +19,25 @@ export type AppCatalogue = AppMessages & {
   transport: Record<keyof typeof TRANSPORT_MESSAGES, string>;
 };
 
-const catalogues: Record<Locale, AppCatalogue> = {
-  ru: { ...ru, errors: inLocale(ERROR_CATALOGUE, 'ru'), transport: inLocale(TRANSPORT_MESSAGES, 'ru') },
-  en: { ...en, errors: inLocale(ERROR_CATALOGUE, 'en'), transport: inLocale(TRANSPORT_MESSAGES, 'en') },
-};
+const withServerMessages = (messages: AppMessages, locale: Locale): AppCatalogue => ({
+  ...messages,
+  errors: inLocale(ERROR_CATALOGUE, locale),
+  transport: inLocale(TRANSPORT_MESSAGES, locale),
+});
 
+/**
+ * Russian is built in; English is loaded when it is chosen (or was, on a start), so the login pages do not carry
+ * a second catalogue: it kept them over their JavaScript budget.
+ */
+const catalogues: Partial<Record<Locale, AppCatalogue>> = { ru: withServerMessages(ru, 'ru') };
+
+export async function loadCatalogue(locale: Locale): Promise<void> {
+  if (catalogues[locale]) return;
+  const { en } = await import('./en');
+  catalogues.en = withServerMessages(en, 'en');
+}
+
+/** The catalogue of `locale`, Russian until the English one has been loaded (loadCatalogue). */
 export function catalogueFor(locale: Locale): AppCatalogue {
-  return catalogues[locale];
+  return catalogues[locale] ?? catalogues.ru!;
 }

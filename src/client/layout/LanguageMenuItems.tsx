@@ -3,6 +3,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useSetLocale, useUserMenu } from 'react-admin';
 import type { Locale } from '../../shared/errors';
+import { loadCatalogue } from '../i18n/messages';
 import { useT } from '../i18n/translate';
 import { LOCALES, setLocale, useLocale } from '../stores/localeStore';
 
@@ -12,13 +13,14 @@ export function LanguageMenuItems() {
   const current = useLocale();
   const setAdminLocale = useSetLocale();
   const userMenu = useUserMenu();
-  const choose = (locale: Locale) => {
+  const choose = async (locale: Locale) => {
+    userMenu?.onClose();
+    await loadCatalogue(locale);
     setLocale(locale);
     setAdminLocale(locale);
-    userMenu?.onClose();
   };
   return LOCALES.map((locale) => (
-    <MenuItem key={locale} onClick={() => choose(locale)} selected={locale === current} lang={locale} data-testid={`locale-${locale}`}>
+    <MenuItem key={locale} onClick={() => void choose(locale)} selected={locale === current} lang={locale} data-testid={`locale-${locale}`}>
       <ListItemIcon>{locale === current ? <CheckIcon fontSize="small" /> : <TranslateIcon fontSize="small" />}</ListItemIcon>
       <ListItemText>{t(`app.languages.${locale}`)}</ListItemText>
     </MenuItem>

@@ -18,13 +18,17 @@ import { catalogueFor } from '../i18n/messages';
 const serverCodes = (locale: Locale) =>
   Object.fromEntries((Object.keys(ERROR_CATALOGUE) as ErrorCode[]).map((code) => [code, ERROR_CATALOGUE[code][locale]])) as TranslationMessages;
 
-const messages: Record<Locale, TranslationMessages> = {
-  ru: mergeTranslations(serverCodes('ru'), englishMessages, russianMessages, catalogueFor('ru')),
-  en: mergeTranslations(serverCodes('en'), englishMessages, catalogueFor('en')),
-};
+/** Merged when first asked for: the English catalogue is loaded only once chosen (i18n/messages.ts). */
+const merged: Partial<Record<Locale, TranslationMessages>> = {};
+function messagesFor(locale: Locale): TranslationMessages {
+  merged[locale] ??= locale === 'en'
+    ? mergeTranslations(serverCodes('en'), englishMessages, catalogueFor('en'))
+    : mergeTranslations(serverCodes('ru'), englishMessages, russianMessages, catalogueFor('ru'));
+  return merged[locale]!;
+}
 
 export const i18nProvider = polyglotI18nProvider(
-  (locale) => messages[locale === 'en' ? 'en' : 'ru'],
+  (locale) => messagesFor(locale === 'en' ? 'en' : 'ru'),
   getLocale(),
   [
     { locale: 'ru', name: 'Русский' },
