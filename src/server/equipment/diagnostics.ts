@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
+import { PeriodicJob } from '../jobs/periodicJob';
 import type { Notifier } from '../events/notifier';
 import type { LatestPositions } from '../telemetry/latestPositions';
 import { FAULT_CODES, UNIT_KIND_LABELS, type UnitKind } from '../../shared/equipment/units';
@@ -26,8 +27,7 @@ const hash = (n: number, salt: number) => (((Math.imul(n ^ salt, 2654435761) >>>
  * them, a few units stay silent, and faults come and go.
  */
 export class Diagnostics {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
+  private readonly job: PeriodicJob;
   readonly stats = { passes: 0, notified: 0 };
 
   constructor(
@@ -36,26 +36,20 @@ export class Diagnostics {
     private readonly latest: LatestPositions,
     private readonly log: FastifyBaseLogger,
     private readonly options: { demo: boolean; everyMs: number; random?: () => number },
-  ) {}
+  ) {
+    this.job = new PeriodicJob(() => this.pass(), log, 'equipment diagnostics pass failed');
+  }
 
   private get random(): () => number {
     return this.options.random ?? Math.random;
   }
 
   start(): void {
-    const run = () => {
-      this.running ??= this.pass().catch((err) => this.log.warn({ err }, 'equipment diagnostics pass failed')).finally(() => {
-        this.running = null;
-      });
-    };
-    run();
-    this.timer = setInterval(run, this.options.everyMs);
-    this.timer.unref();
+    this.job.start(this.options.everyMs, 0);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** Units' reports in: last data and fault codes; a new fault rings the bell. */

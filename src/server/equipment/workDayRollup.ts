@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
+import { PeriodicJob } from '../jobs/periodicJob';
 import { addDays, operatorDate, operatorMidnight } from '../map/operatorDay';
 import { racesOfDate, planDay, type RaceRows } from '../simulator/dayPlan';
 import { loadNetwork, type SimNetwork } from '../simulator/network';
@@ -45,31 +46,23 @@ const dice = (vehicleId: number, day: string, salt: number) => {
 export class WorkDayRollup {
   private network: SimNetwork | null = null;
   private networkAt = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
+  private readonly job: PeriodicJob;
   private lastDay: string | null = null;
 
   constructor(
     private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     private readonly options: { tzOffsetMinutes: number; maxDeviationM: () => Promise<number>; everyMs: number },
-  ) {}
-
-  start(firstInMs = 120_000): void {
-    const run = () => {
-      this.running ??= this.catchUp().catch((err) => this.log.warn({ err }, 'vehicle work data rollup failed')).finally(() => {
-        this.running = null;
-      });
-    };
-    const first = setTimeout(run, firstInMs);
-    first.unref();
-    this.timer = setInterval(run, this.options.everyMs);
-    this.timer.unref();
+  ) {
+    this.job = new PeriodicJob(() => this.catchUp(), log, 'vehicle work data rollup failed');
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  start(firstInMs = 120_000): void {
+    this.job.start(this.options.everyMs, firstInMs);
+  }
+
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   private async net(): Promise<SimNetwork> {

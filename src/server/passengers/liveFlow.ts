@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
+import { PeriodicJob } from '../jobs/periodicJob';
 import { operatorDate, operatorMidnight } from '../map/operatorDay';
 import type { Simulator } from '../simulator/simulator';
 import type { PassengerSettings } from '../../shared/passengers/passengers';
@@ -23,8 +24,7 @@ export class LiveFlow {
   private last: number | null = null;
   private day: string | null = null;
   private chainedAt = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
+  private readonly job: PeriodicJob;
   readonly stats = { trips: 0, validations: 0 };
 
   constructor(
@@ -32,20 +32,18 @@ export class LiveFlow {
     private readonly simulator: Simulator,
     private readonly tzOffsetMinutes: number,
     private readonly settings: () => Promise<PassengerSettings>,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => {
-      if (!this.running) this.running = this.tick().catch((err) => this.log.warn({ err }, 'live passenger flow not written')).finally(() => { this.running = null; });
-    }, TICK_MS);
-    this.timer.unref();
+  ) {
+    this.job = new PeriodicJob(() => this.tick(), log, 'live passenger flow not written');
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  start(): void {
+    this.job.start(TICK_MS);
+  }
+
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   async tick(): Promise<void> {

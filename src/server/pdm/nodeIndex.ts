@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/types';
+import { PeriodicJob } from '../jobs/periodicJob';
 import type { ChannelKind, NodeRange } from '../../shared/pdm/model';
 
 /** A sensor node as ingestion needs it: where its channel's readings go and how they are judged. */
@@ -24,10 +25,12 @@ export class NodeIndex {
   private vehicleTree = new Map<number, number>();
   private treeChannels = new Map<number, Map<string, SensorNode>>();
   private nodes = new Map<number, SensorNode>();
-  private timer: NodeJS.Timeout | undefined;
+  private readonly job: PeriodicJob;
   private loading: Promise<void> | undefined;
 
-  constructor(private readonly db: Queryable, private readonly log: FastifyBaseLogger) {}
+  constructor(private readonly db: Queryable, log: FastifyBaseLogger) {
+    this.job = new PeriodicJob(() => this.refresh(), log, 'PDM node index refresh failed');
+  }
 
   refresh(): Promise<void> {
     this.loading ??= this.load().finally(() => { this.loading = undefined; });
@@ -59,12 +62,11 @@ export class NodeIndex {
   }
 
   start(refreshMs: number): void {
-    this.timer = setInterval(() => void this.refresh().catch((err) => this.log.warn({ err }, 'PDM node index refresh failed')), refreshMs);
-    this.timer.unref();
+    this.job.start(refreshMs);
   }
 
-  stop(): void {
-    clearInterval(this.timer);
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** The node a vehicle's channel maps to (undefined: no tree, or no sensor on that channel). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { PeriodicJob } from '../jobs/periodicJob';
 import { NodeIndex } from './nodeIndex';
 import { ReadingWriter } from './readingWriter';
 import { SensorIngest } from './sensorIngest';
@@ -38,23 +39,22 @@ async function pdmPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('pdm', { nodes, writer, ingest, simulator });
   app.telemetry.sensorSink = (batches) => ingest.ingest(batches);
 
-  const timers: NodeJS.Timeout[] = [];
+  // Silence: nodes past their time-out go to 'no_data'; retention: whole daily partitions older than it go.
+  const sweep = new PeriodicJob(() => writer.sweepSilence(), log, 'PDM silence sweep failed');
+  const retention = new PeriodicJob(
+    () => app.db.query('select pdm.drop_partitions_before((now() - make_interval(days => $1::int))::date)', [env('PDM_RETENTION_DAYS', 30)]),
+    log, 'PDM retention failed',
+  );
   app.addHook('onReady', async () => {
     await nodes.refresh();
     nodes.start(30_000);
     writer.start();
-    // Silence: nodes past their time-out go to 'no_data'; retention: whole daily partitions older than it go.
-    const sweep = setInterval(() => void writer.sweepSilence().catch((err) => log.warn({ err }, 'PDM silence sweep failed')), env('PDM_SWEEP_MS', 15_000));
-    const retention = setInterval(() => void app.db.query('select pdm.drop_partitions_before((now() - make_interval(days => $1::int))::date)', [env('PDM_RETENTION_DAYS', 30)])
-      .catch((err) => log.warn({ err }, 'PDM retention failed')), 3_600_000);
-    for (const timer of [sweep, retention]) timer.unref();
-    timers.push(sweep, retention);
+    sweep.start(env('PDM_SWEEP_MS', 15_000));
+    retention.start(3_600_000);
   });
   if (simulator) app.addHook('onListen', async () => simulator.start());
   app.addHook('preClose', async () => {
-    simulator?.stop();
-    for (const timer of timers) clearInterval(timer);
-    nodes.stop();
+    await Promise.all([simulator?.stop(), sweep.stop(), retention.stop(), nodes.stop()]);
     app.telemetry.sensorSink = null;
     await writer.close();
   });

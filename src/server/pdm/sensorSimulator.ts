@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { decodeSensorSubrecord, encodeAdSensors, encodeCounters, encodeLiquidLevel, type SensorBatch } from '../telemetry/egts/sensors';
+import { PeriodicJob } from '../jobs/periodicJob';
 import type { SensorNode } from './nodeIndex';
 
 /**
@@ -44,15 +45,17 @@ export function simulatedSubrecords(vehicleId: number, now: number) {
 }
 
 export class SensorSimulator {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly job: PeriodicJob;
   private turn = 0;
 
   constructor(
     private readonly fleet: () => { vehicleId: number; sensors: SensorNode[] }[],
     private readonly ingest: (batches: SensorBatch[]) => Promise<boolean>,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     private readonly options: SimulatorOptions,
-  ) {}
+  ) {
+    this.job = new PeriodicJob(() => this.tick(), log, 'PDM sensor simulation tick failed');
+  }
 
   /** One tick: a share of the fleet reports (every vehicle once per `everyMs`, spread over 1-second ticks). */
   async tick(now = Date.now()): Promise<number> {
@@ -67,11 +70,10 @@ export class SensorSimulator {
   }
 
   start(): void {
-    this.timer = setInterval(() => void this.tick().catch((err) => this.log.warn({ err }, 'PDM sensor simulation tick failed')), 1000);
-    this.timer.unref();
+    this.job.start(1000);
   }
 
-  stop(): void {
-    clearInterval(this.timer);
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 }
