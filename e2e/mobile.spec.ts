@@ -82,14 +82,11 @@ test.describe('field app', () => {
     expect(await storedToken(page)).toBeNull();
   });
 
-  test('the controller lands on the first permitted section (the map, or one that says it comes in the next version)', async ({ page, request }) => {
+  test('the controller lands on the first permitted section, the map', async ({ page, request }) => {
     const landing = expectedLanding(await apiUser(request, 'controller'));
     await mobileLogin(page, 'controller');
     await expect(page).toHaveURL(`/m${landing}`);
     if (landing === '/map') await expect(page.getByTestId('field-map')).toBeVisible();
-    else if (landing !== '/about') {
-      await expect(page.getByTestId('section-pending')).toContainText('Раздел появится в следующей версии');
-    }
     await expect(appBar(page)).toHaveCSS('background-color', 'rgb(0, 58, 114)');
     expect((await appBar(page).boundingBox())?.height).toBe(48);
     expect((await page.getByTestId('mobile-menu-button').boundingBox())?.height).toBeGreaterThanOrEqual(44);

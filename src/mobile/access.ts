@@ -32,9 +32,14 @@ export const MOBILE_SECTIONS: readonly MobileSection[] = [
   { id: 'handbooks', path: '/handbooks', label: 'mobile.menu.handbooks', module: 'handbooks', rights: ['/handbooks'] },
 ];
 
+/** The paths of the route table (field-app spec 2.1); ':name' matches one segment. */
+export type MobileRoutePattern =
+  | '/map' | '/video' | '/video/:vehicle'
+  | '/bc' | '/bc/departmentcontroll' | '/bc/controllertask' | '/bc/currentregion' | '/bc/result'
+  | '/handbooks' | '/handbooks/:type' | '/handbooks/:type/:id';
+
 export interface MobileRoute {
-  /** A path of the route table; ':name' matches one segment. */
-  pattern: string;
+  pattern: MobileRoutePattern;
   section: MobileSectionId;
   /** i18n key of the page title. */
   title: string;

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { MobileRoutePattern } from './access';
 
 export type MobileScreen = LazyExoticComponent<ComponentType> | ComponentType;
 
@@ -7,15 +8,10 @@ const fieldMap = () => import('./map/FieldMapScreen');
 if (typeof window !== 'undefined' && /^\/m\/?(map\/?)?$/.test(window.location.pathname)) void fieldMap().catch(() => undefined);
 
 /**
- * The screens of the field app by route pattern (MOBILE_ROUTES.pattern in access.ts). A route without a screen
- * here shows the "section comes in the next version" page; the route guard, the menu and the landing page
- * already follow the permissions. The issue that builds a section registers its screens, lazy-loaded so
- * that the login page and the shell stay small, for example:
- *
- *   '/map': lazy(() => import('./map/MobileMapScreen')),
- *   '/handbooks/:type': lazy(() => import('./handbooks/HandbookList')),
+ * The screen of each route of the field app's route table (MOBILE_ROUTES in access.ts: a route without one is a
+ * type error), lazy-loaded so that the login page and the shell stay small.
  */
-export const MOBILE_SCREENS: Readonly<Partial<Record<string, MobileScreen>>> = {
+export const MOBILE_SCREENS: Readonly<Record<MobileRoutePattern, MobileScreen>> = {
   '/map': lazy(fieldMap),
   // ticket control (field-app spec 2.1, 2.5)
   '/bc': lazy(() => import('./bc/BcHomeScreen')),

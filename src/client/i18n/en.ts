@@ -243,10 +243,6 @@ export const en: AppMessages = {
       photos: 'Photos: %{count}',
       kinds: { photo: 'photo', result: 'report', status: 'order status' },
     },
-    pending: {
-      text: 'This section comes in the next version',
-      hint: 'The section is not available in the mobile application yet',
-    },
     service: {
       toMain: 'To the main page',
       refresh: 'Refresh',

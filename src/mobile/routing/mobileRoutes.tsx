@@ -1,11 +1,9 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Route } from 'react-router';
 import { Title } from 'react-admin';
-import { useT } from '../../client/i18n/translate';
-import { MOBILE_ROUTES, type MobileRoute } from '../access';
+import { MOBILE_ROUTES, type MobileRoute, type MobileRoutePattern } from '../access';
 import MobileAboutPage from '../about/MobileAboutPage';
 import { MOBILE_SCREENS } from '../screens';
-import SectionPendingPage from '../sections/SectionPendingPage';
 import AccessDeniedPage from '../service/AccessDeniedPage';
 import ClientErrorPage from '../service/ClientErrorPage';
 import NoConnectionPage from '../service/NoConnectionPage';
@@ -29,13 +27,12 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
  * Screens of live data (the map, video, ticket control's maps): without a connection they say so plainly
  * instead of failing request by request. Handbooks open their kept copies, the controller report its queue.
  */
-const NEEDS_CONNECTION: ReadonlySet<string> = new Set(['/map', '/video', '/video/:vehicle', '/bc/departmentcontroll', '/bc/currentregion']);
+const NEEDS_CONNECTION: ReadonlySet<MobileRoutePattern> = new Set<MobileRoutePattern>(['/map', '/video', '/video/:vehicle', '/bc/departmentcontroll', '/bc/currentregion']);
 
 function SectionRoute({ route }: { route: MobileRoute }) {
-  const t = useT();
   const online = useOnline();
   const Screen = MOBILE_SCREENS[route.pattern];
-  const page = !online && NEEDS_CONNECTION.has(route.pattern) ? <NeedsConnection /> : Screen ? <Screen /> : <SectionPendingPage title={t(route.title)} />;
+  const page = !online && NEEDS_CONNECTION.has(route.pattern) ? <NeedsConnection /> : <Screen />;
   return (
     <MobileRouteGuard>
       <Titled title={route.title}>{page}</Titled>
