@@ -14,6 +14,9 @@ test('a configuration rolled out to a group built by filter: performed for most,
   await loginViaUi(page, 'admin');
 
   await page.goto('/mnt-configuration/configurations');
+  // A fresh demo has a managed fleet: the base configuration rolled out, its version 2 on a pilot group.
+  await expect(page.getByTestId('configuration-Базовая-v1')).toContainText('Развёрнута');
+  await expect(page.getByTestId('configuration-Экономия трафика-v1')).toContainText('Черновик');
   await page.getByTestId('configuration-create').click();
   await page.getByTestId('configuration-name').fill('Ночная E2E');
   await page.getByTestId('parameter-apn').fill('bus.e2e');

@@ -7,8 +7,9 @@ import { CREATE, DELETE, READ, UPDATE } from '../src/shared/permissions';
 import { loadConfig } from '../src/server/config';
 import { operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
 import { SimulatedTerminals, type TerminalTemper } from '../src/server/simulator/simulatedTerminals';
+import { CC, CT, commandSubrecord } from '../src/server/telemetry/egts/commands';
 import { COMMAND_STATUS as S } from '../src/shared/equipment/commandStatus';
-import { defaultParameters } from '../src/shared/equipment/parameters';
+import { defaultParameters, parameterCommands } from '../src/shared/equipment/parameters';
 
 // The dispatcher is driven by hand with a fake clock.
 process.env.EQUIPMENT_WORKER = 'false';
@@ -188,10 +189,46 @@ describe.each(ENGINES)('remote configuration on %s', (engine) => {
     expect((await api('POST', `/api/v1/mnt/rollouts/${id}/resume`)).statusCode).toBe(409);
   });
 
+  it('records a confirmation that comes late: after the time-out it counts as performed, after a cancel the terminal’s configuration is kept', async () => {
+    const [late, cancelled] = vehicles.slice(19, 21).map((v) => v.id);
+    tempers.set(late, 'silent').set(cancelled, 'silent');
+    // The terminal's confirmations of every parameter as they come over EGTS, however late.
+    const confirmLate = (vehicleId: number, commandId: number) => app.telemetry.commands.receive(vehicleId, {
+      rn: 1, ssod: false, rsod: false, group: false, priority: 0, sst: 4, rst: 4,
+      subrecords: parameterCommands(defaultParameters()).map(({ ccd }) => commandSubrecord({ ct: CT.COMCONF, cct: CC.OK, cid: commandId, sid: 1, adr: 0, ccd, data: Buffer.alloc(0) })),
+    });
+    const commandOf = async (rollout: number) => (await t.db.query<{ id: number }>('select id from mnt.command where rollout_id = $1', [rollout]))[0].id;
+
+    const config = await configuration();
+    const timedOut = await rollout({ groupId: await staticGroup([late]), configurationId: config, maxAttempts: 3 });
+    await tick();
+    await tick(31 * SEC);
+    expect((await statuses(timedOut))[late]).toBe(S.error);
+    confirmLate(late, await commandOf(timedOut));
+    await tick();
+    expect((await statuses(timedOut))[late]).toBe(S.performed);
+    const [runs] = await t.db.query<{ configuration_id: number }>('select configuration_id from mnt.terminal_config where vehicle_id = $1', [late]);
+    expect(runs.configuration_id).toBe(config);
+
+    const other = await configuration();
+    const id = await rollout({ groupId: await staticGroup([cancelled]), configurationId: other });
+    await tick();
+    expect((await statuses(id))[cancelled]).toBe(S.connecting);
+    await api('POST', `/api/v1/mnt/rollouts/${id}/cancel`);
+    confirmLate(cancelled, await commandOf(id));
+    await tick();
+    const [command] = await t.db.query<{ status: number; reason: string }>('select status, reason from mnt.command where rollout_id = $1', [id]);
+    expect(command).toEqual({ status: S.error, reason: 'Развёртывание отменено' });
+    const [applied] = await t.db.query<{ configuration_id: number }>('select configuration_id from mnt.terminal_config where vehicle_id = $1', [cancelled]);
+    expect(applied.configuration_id).toBe(other);
+    const [event] = await t.db.query<{ message: string }>(`select message from app.software_event where kind = 'mnt_command_applied_after_cancel'`);
+    expect(event.message).toMatch(/после отмены развёртывания/);
+  });
+
   it('locks a configuration once rolled out: edits are refused, a new version is made instead', async () => {
     const config = await configuration();
     expect((await api('PUT', `/api/v1/mnt/configurations/${config}`, { parameters: { ...defaultParameters(), apn: 'draft.apn' } })).statusCode).toBe(200);
-    await rollout({ groupId: await staticGroup([vehicles[19].id]), configurationId: config });
+    await rollout({ groupId: await staticGroup([vehicles[21].id]), configurationId: config });
     const refused = await api('PUT', `/api/v1/mnt/configurations/${config}`, { parameters: { ...defaultParameters(), apn: 'other.apn' } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().messages).toEqual(['mnt_configuration_locked']);

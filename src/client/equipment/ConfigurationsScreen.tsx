@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Title } from 'react-admin';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { TERMINAL_PARAMETERS } from '../../shared/equipment/parameters';
@@ -52,42 +52,44 @@ export default function ConfigurationsScreen() {
   return (
     <Box sx={{ p: 2 }}>
       <Title title={t('equipment.configurations.title')} />
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Stack direction={{ xs: 'column', xl: 'row' }} spacing={2} sx={{ alignItems: { xs: 'stretch', xl: 'flex-start' } }}>
         <Box sx={{ flex: 2, minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
             {rights.create && <Button variant="contained" onClick={() => setDialog({ kind: 'create' })} data-testid="configuration-create">{t('equipment.configurations.create')}</Button>}
           </Stack>
-          <Table size="small" data-testid="configurations-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('equipment.configurations.name')}</TableCell>
-                <TableCell>{t('equipment.configurations.version')}</TableCell>
-                <TableCell>{t('equipment.configurations.parameters')}</TableCell>
-                <TableCell>{t('equipment.configurations.vehicles')}</TableCell>
-                <TableCell>{t('equipment.configurations.created')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id} data-testid={`configuration-${row.name}-v${row.version}`}>
-                  <TableCell>{row.name}</TableCell>
-                  <TableCell>v{row.version} {row.locked_at ? <Chip size="small" label={t('equipment.configurations.locked')} color="primary" variant="outlined" /> : <Chip size="small" label={t('equipment.configurations.draft')} />}</TableCell>
-                  <TableCell sx={{ maxWidth: 320 }}>{summary(row)}</TableCell>
-                  <TableCell>{formatNumber(row.vehicles)}</TableCell>
-                  <TableCell>{formatDateTime(row.created_at)}{row.created_by ? ` · ${row.created_by}` : ''}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {rights.update && !row.locked_at && <Button size="small" onClick={() => setDialog({ kind: 'edit', row })}>{t('equipment.configurations.edit')}</Button>}
-                    {rights.create && <Button size="small" onClick={() => setDialog({ kind: 'version', row })}>{t('equipment.configurations.newVersion')}</Button>}
-                    {rights.delete && !row.locked_at && <Button size="small" color="error" onClick={() => setDeleting(row)}>{t('equipment.configurations.delete')}</Button>}
-                  </TableCell>
+          <TableContainer>
+            <Table size="small" data-testid="configurations-table">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('equipment.configurations.name')}</TableCell>
+                  <TableCell>{t('equipment.configurations.version')}</TableCell>
+                  <TableCell>{t('equipment.configurations.parameters')}</TableCell>
+                  <TableCell>{t('equipment.configurations.vehicles')}</TableCell>
+                  <TableCell>{t('equipment.configurations.created')}</TableCell>
+                  <TableCell />
                 </TableRow>
-              ))}
-              {!rows.length && <TableRow><TableCell colSpan={6}>{t('equipment.configurations.empty')}</TableCell></TableRow>}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow key={row.id} data-testid={`configuration-${row.name}-v${row.version}`}>
+                    <TableCell>{row.name}</TableCell>
+                    <TableCell>v{row.version} {row.locked_at ? <Chip size="small" label={t('equipment.configurations.locked')} color="primary" variant="outlined" /> : <Chip size="small" label={t('equipment.configurations.draft')} />}</TableCell>
+                    <TableCell sx={{ maxWidth: 320 }}>{summary(row)}</TableCell>
+                    <TableCell>{formatNumber(row.vehicles)}</TableCell>
+                    <TableCell>{formatDateTime(row.created_at)}{row.created_by ? ` · ${row.created_by}` : ''}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {rights.update && !row.locked_at && <Button size="small" onClick={() => setDialog({ kind: 'edit', row })}>{t('equipment.configurations.edit')}</Button>}
+                      {rights.create && <Button size="small" onClick={() => setDialog({ kind: 'version', row })}>{t('equipment.configurations.newVersion')}</Button>}
+                      {rights.delete && !row.locked_at && <Button size="small" color="error" onClick={() => setDeleting(row)}>{t('equipment.configurations.delete')}</Button>}
+                    </TableCell>
+                  </TableRow>
+                ))}
+                {!rows.length && <TableRow><TableCell colSpan={6}>{t('equipment.configurations.empty')}</TableCell></TableRow>}
+              </TableBody>
+            </Table>
+          </TableContainer>
         </Box>
-        <Box sx={{ flex: 1, minWidth: 280 }}><FleetShare rows={share} /></Box>
+        <Box sx={{ flex: 1, minWidth: 280, maxWidth: { xs: 640, xl: 'none' } }}><FleetShare rows={share} /></Box>
       </Stack>
       {dialog && <ConfigurationDialog mode={dialog} onClose={() => setDialog(null)} onSaved={() => { setDialog(null); load(); }} />}
       <ConfirmDialog

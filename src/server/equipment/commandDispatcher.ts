@@ -10,6 +10,8 @@ import type { EquipmentConfig } from './config';
 
 /** SID of our commands: the platform as the sender (terminals copy it into their confirmations). */
 export const PLATFORM_SID = 1;
+
+interface AppliedRow { id: number; vehicle_id: number; configuration_id: number; configuration: string }
 /** Below this many final commands the error share of phase 2 is not judged yet. */
 const MIN_JUDGED = 10;
 
@@ -272,26 +274,43 @@ export class CommandDispatcher {
     const at = new Date(now).toISOString();
     const events: SoftwareEvent[] = [];
     if (performed.length) {
-      const rows = await this.deps.db.transaction(async (tx) => {
-        const done = await tx.query<{ id: number; vehicle_id: number; configuration_id: number; configuration: string }>(
+      const { done, afterCancel } = await this.deps.db.transaction(async (tx) => {
+        // A confirmation that comes after the time-out still means the terminal applied it: performed.
+        const done = await tx.query<AppliedRow>(
           `update mnt.command c set status = ${S.performed}, reason = null, retry_at = null, status_at = $2
              from mnt.rollout r join mnt.configuration k on k.id = r.configuration_id
-            where c.id = any($1::int[]) and c.status = ${S.connecting} and r.id = c.rollout_id
+            where c.id = any($1::int[]) and r.id = c.rollout_id
+              and (c.status = ${S.connecting} or (c.status = ${S.error} and c.reason = $3))
             returning c.id, c.vehicle_id, r.configuration_id, k.name || ' v' || k.version as configuration`,
-          [performed, at],
+          [performed, at, REASON.timeout],
         );
-        if (done.length) {
+        // After a cancel the command stays cancelled (the rollout's counts do not move), but the terminal
+        // runs the configuration now, and the fleet's share per version must say so.
+        const afterCancel = await tx.query<AppliedRow>(
+          `select c.id, c.vehicle_id, r.configuration_id, k.name || ' v' || k.version as configuration
+             from mnt.command c join mnt.rollout r on r.id = c.rollout_id join mnt.configuration k on k.id = r.configuration_id
+            where c.id = any($1::int[]) and c.status = ${S.error} and c.reason = $2`,
+          [performed, REASON.cancelled],
+        );
+        const applied = [...done, ...afterCancel];
+        if (applied.length) {
           await tx.query(
             `insert into mnt.terminal_config (vehicle_id, configuration_id, applied_at)
              select * from unnest($1::int[], $2::int[], array_fill($3::timestamptz, array[cardinality($1::int[])]))
              on conflict (vehicle_id) do update set configuration_id = excluded.configuration_id, applied_at = excluded.applied_at`,
-            [done.map((r) => r.vehicle_id), done.map((r) => r.configuration_id), at],
+            [applied.map((r) => r.vehicle_id), applied.map((r) => r.configuration_id), at],
           );
         }
-        return done;
+        return { done, afterCancel };
       });
-      this.stats.performed += rows.length;
-      for (const row of rows) events.push({ vehicleId: row.vehicle_id, kind: 'mnt_command_performed', message: `Конфигурация ${row.configuration} применена терминалом (команда №${row.id})`, details: { commandId: row.id } });
+      this.stats.performed += done.length;
+      for (const row of done) events.push({ vehicleId: row.vehicle_id, kind: 'mnt_command_performed', message: `Конфигурация ${row.configuration} применена терминалом (команда №${row.id})`, details: { commandId: row.id } });
+      for (const row of afterCancel) {
+        events.push({
+          vehicleId: row.vehicle_id, kind: 'mnt_command_applied_after_cancel', severity: 'warning',
+          message: `Конфигурация ${row.configuration} применена терминалом после отмены развёртывания (команда №${row.id})`, details: { commandId: row.id },
+        });
+      }
     }
     if (failed.size) {
       const ids = [...failed.keys()];

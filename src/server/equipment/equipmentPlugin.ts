@@ -4,6 +4,7 @@ import { SimulatedTerminals } from '../simulator/simulatedTerminals';
 import { CommandDispatcher } from './commandDispatcher';
 import { equipmentConfig, type EquipmentConfig } from './config';
 import configurationRoutes from './configurationRoutes';
+import { seedDemoRemoteConfiguration } from './demoConfiguration';
 import { Diagnostics } from './diagnostics';
 import { WorkDayRollup } from './workDayRollup';
 
@@ -52,7 +53,10 @@ async function equipmentPlugin(app: FastifyInstance): Promise<void> {
     if (terminals && app.simulator) terminals.start(() => app.simulator!.vehicles.map((plan) => plan.vehicleId));
     if (app.config.demoData) {
       void diagnostics.seedDemoFaults().catch((err) => log.warn({ err }, 'demo equipment faults not seeded'));
-      void workDays.seedDemoHistory(DEMO_HISTORY_DAYS).catch((err) => log.warn({ err }, 'demo work data not seeded'));
+      app.demoHistory.track('vehicle work data', workDays.seedDemoHistory(DEMO_HISTORY_DAYS, app.demoHistory.plans));
+      void seedDemoRemoteConfiguration(app.db, app.eventsWriter)
+        .then((seeded) => seeded && dispatcher.wake())
+        .catch((err) => log.warn({ err }, 'demo remote configuration not seeded'));
     }
     diagnostics.start();
     workDays.start();

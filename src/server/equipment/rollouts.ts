@@ -78,7 +78,8 @@ const ALLOWED: Record<'pause' | 'resume' | 'cancel', readonly RolloutState[]> = 
 /**
  * Pause (nothing more is sent; sent commands still complete), resume (a rollout paused by the error
  * threshold then goes on past it: the user decided), cancel (every command not final becomes an error
- * «Развёртывание отменено»; a terminal that still confirms is not counted).
+ * «Развёртывание отменено»; a terminal that still confirms is not counted, but the configuration it now
+ * runs is recorded).
  */
 export async function changeRollout(db: Db, events: EventsWriter, id: number, action: 'pause' | 'resume' | 'cancel', username: string, now = Date.now()): Promise<RolloutState> {
   return db.transaction(async (tx: Queryable) => {

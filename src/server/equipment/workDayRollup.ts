@@ -2,8 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
 import { PeriodicJob } from '../jobs/periodicJob';
 import { addDays, operatorDate, operatorMidnight } from '../map/operatorDay';
-import { racesOfDate, planDay, type RaceRows } from '../simulator/dayPlan';
+import { racesOfDate, type RaceRows } from '../simulator/dayPlan';
 import { loadNetwork, type SimNetwork } from '../simulator/network';
+import { WeekdayPlans } from '../simulator/weekdayPlans';
 import { metresBetween } from '../simulator/polyline';
 import { WORK_DAY_RULES, workDayOf, type PlannedRace, type WorkDay, type WorkPoint } from './workDay';
 
@@ -135,17 +136,16 @@ export class WorkDayRollup {
    * Demo history: the `days` days before today that have no rows, from the schedule as the simulator drives
    * it (legs of each vehicle's plan) rather than from a stored track: mileage of races and runs to and from
    * the depot, time on line from the first leg to the last, a few races missed and deviations by the dice.
+   * Each day is driven as its weekday's plan (shared with the passenger history).
    */
-  async seedDemoHistory(days: number, now = Date.now()): Promise<number> {
-    const network = await this.net();
+  async seedDemoHistory(days: number, weekdayPlans = new WeekdayPlans(this.db, this.options.tzOffsetMinutes), now = Date.now()): Promise<number> {
     const today = operatorDate(now, this.options.tzOffsetMinutes);
     let written = 0;
     for (let n = days; n >= 1; n--) {
       const day = addDays(today, -n);
       const [exists] = await this.db.query('select 1 from mnt.vehicle_work_day where day = $1::date limit 1', [day]);
       if (exists) continue;
-      const midnight = operatorMidnight(day, this.options.tzOffsetMinutes);
-      const plans = await planDay(this.db, network, day, this.options.tzOffsetMinutes);
+      const { plans, midnight, shiftMs } = await weekdayPlans.of(day);
       const rows: WorkDayRow[] = [];
       for (const plan of plans) {
         const legs = plan.legs.filter((leg) => leg.end > midnight && leg.start < midnight + 86_400_000);
@@ -163,8 +163,8 @@ export class WorkDayRollup {
             metres += metresBetween(leg.from, leg.to);
           }
         }
-        const first = legs[0].start;
-        const last = legs[legs.length - 1].end;
+        const first = legs[0].start + shiftMs;
+        const last = legs[legs.length - 1].end + shiftMs;
         const online = (last - first) / 1000;
         const missed = dice(plan.vehicleId, day, 1) < 0.15 ? 1 + Math.floor(dice(plan.vehicleId, day, 2) * 2) : 0;
         const deviations = dice(plan.vehicleId, day, 3) < 0.12 ? 1 + Math.floor(dice(plan.vehicleId, day, 4) * 3) : 0;
