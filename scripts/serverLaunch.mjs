@@ -3,11 +3,14 @@
 // - glibc's malloc keeps one arena per thread by default (the database worker, V8's compiler threads, libuv's
 //   pool), each holding freed memory: two arenas, and freed blocks over 1 MB handed back, save about 120 MB;
 // - V8's young generation of each thread (the main one and the database worker) is capped at 4 MB semi-spaces
-//   instead of 16 MB: about 30 MB less, young collections stay short.
+//   instead of 16 MB: about 30 MB less, young collections stay short;
+// - WebAssembly (the embedded PostgreSQL and PostGIS) is compiled by Liftoff only, not again by TurboFan for
+//   its hot functions: about 40 MB less settled; the million-row handbook list answered as fast within the
+//   noise (scripts/bench/tableList.ts).
 // Set in the environment before Node starts (malloc reads it once), so the server runs as a child process.
 import { spawn } from 'node:child_process';
 
-export const SERVER_NODE_ARGS = ['--max-semi-space-size=4'];
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=4', '--liftoff-only'];
 export const SERVER_MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '1048576', MALLOC_MMAP_THRESHOLD_: '1048576' };
 
 /** Environment of the server process: the memory settings unless the operator set their own. */

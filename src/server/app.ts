@@ -10,6 +10,9 @@ import type { Config } from './config';
 import type { Db } from './db/types';
 import { openDatabase } from './db/open';
 import { migrate } from './db/migrate';
+import { DemoHistory } from './jobs/demoHistory';
+import { WeekdayPlans } from './simulator/weekdayPlans';
+import { mapConfig } from './map/config';
 import { isNewEmbeddedDatabase, loadDemoInChildProcess } from './db/demo/demoLoaderProcess';
 import { installErrorHandling, fail } from './http/errors';
 import { installValidators } from './http/validators';
@@ -50,6 +53,7 @@ declare module 'fastify' {
     sessions: Sessions;
     settings: SettingsService;
     journal: JournalService;
+    demoHistory: DemoHistory;
     /** Every API route with the access it declares and its JSON schemas: the permission matrix test and the fuzzer walk this list. */
     routeAccess: { method: string; url: string; access: RouteAccess['access']; module?: RouteAccess['module']; schema?: FastifySchema }[];
   }
@@ -87,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('sessions', new Sessions(db, config.session));
   app.decorate('settings', new SettingsService(db, config));
   app.decorate('journal', new JournalService(db));
+  app.decorate('demoHistory', new DemoHistory(new WeekdayPlans(db, mapConfig().tzOffsetMinutes), async () => db.releaseMemory?.(), app.log));
   if (ownsDb) app.addHook('onClose', async () => db.close());
   // Expired sessions and stale login-failure windows are swept hourly (ASVS: no unbounded session store).
   const sweep = setInterval(() => void app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session sweep failed')), 3_600_000);
@@ -156,6 +161,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(geocoderPlugin);
   await app.register(pdmPlugin);
   await app.register(passengersPlugin);
+  // The areas' onListen hooks above have started their history fills by now.
+  app.addHook('onListen', async () => app.demoHistory.seal());
 
   serveFrontEnds(app, config);
   return app;

@@ -17,8 +17,8 @@ interface Job {
   operation: Operation;
   limitMs: number;
   tx?: TransactionState;
-  /** `begin` takes the engine for tx; `commit`/`rollback` give it back. */
-  role?: 'begin' | 'end';
+  /** `begin` takes the engine for tx; `commit`/`rollback` give it back; `recycle` closes the engine to open it anew. */
+  role?: 'begin' | 'end' | 'recycle';
   resolve(reply: WorkerReply): void;
   reject(error: Error): void;
 }
@@ -61,6 +61,8 @@ export async function openPglite(
   let closed = false;
   /** Set when a restart failed: nothing can run any more. */
   let broken: Error | undefined;
+  /** The worker whose engine closed for a recycle, until it is terminated. */
+  let retired: Worker | undefined;
 
   function startWorker(withImage: boolean): Promise<void> {
     // A file-backed folder already holds the image after the first start; memory starts from it each time.
@@ -84,8 +86,7 @@ export async function openPglite(
   }
 
   /** Terminates the worker and opens a new one on the same data; the queue resumes on it. */
-  async function restart(): Promise<void> {
-    const old = worker;
+  async function restart(old: Worker | undefined = worker): Promise<void> {
     worker = undefined;
     if (holder) holder.ended = true; // the stopped worker's open transaction is gone with it
     holder = undefined;
@@ -132,6 +133,11 @@ export async function openPglite(
     if (job.tx && !job.tx.ended) {
       const tx = job.tx;
       tx.timer = setTimeout(() => transactionIdleTooLong(tx), limits.longMs);
+    }
+    // The engine closed itself to be opened anew: nothing more goes to this worker.
+    if (job.role === 'recycle') {
+      retired = worker;
+      worker = undefined;
     }
     job.resolve(reply);
     pump();
@@ -219,9 +225,14 @@ export async function openPglite(
       },
       withLimit: (ms) => view(ms),
       longRunning: () => view(limits.longMs),
-      // In memory a restart would lose the data: only a folder-backed database gives its heap back.
+      // The WASM heap only grows: after bulk work the engine is closed cleanly at its turn in the queue (never
+      // inside a transaction) and opened anew on its folder, the queries behind it waiting meanwhile. In memory
+      // a restart would lose the data: only a folder-backed database gives its heap back.
       async releaseMemory() {
-        if (dir) await restart();
+        if (!dir) return;
+        await run({ op: 'close' }, limits.longMs, undefined, 'recycle');
+        await restart(retired);
+        retired = undefined;
       },
       async close() {
         if (closed) return;

@@ -5,17 +5,19 @@ import { operatorDate, operatorMidnight } from '../map/operatorDay';
 import type { Simulator } from '../simulator/simulator';
 import type { PassengerSettings } from '../../shared/passengers/passengers';
 import type { CardPool } from './demandModel';
-import { loadFleet, newCardPool, planOf, tripsOf, type FlowFleet } from './flowDay';
+import { loadFleet, newCardPool, pilotRoutes, planOf, tripsOf, type FlowFleet } from './flowDay';
 import { chainJourneys, writePlan, writeTripsInSlices } from './tripWriter';
 
 const TICK_MS = 60_000;
 const CHAIN_EVERY_MS = 15 * 60_000;
+const CATCH_UP_WINDOW_MS = 30 * 60_000;
 const DAY_MS = 86_400_000;
 
 /**
  * The demo fleet's counters and validators, live: every minute the races the simulator's vehicles finished
  * report their stop visits and validations (a counter sends its trip when the trip is over). The first round
- * catches up with the races finished since the operator's midnight. Today's journeys are chained again every
+ * catches up with the races finished since the operator's midnight, or since the last one written before a
+ * restart. Today's journeys are chained again every
  * quarter of an hour with the settings in force.
  */
 export class LiveFlow {
@@ -24,6 +26,8 @@ export class LiveFlow {
   private last: number | null = null;
   private day: string | null = null;
   private chainedAt = 0;
+  /** The routes counted, when limited (the city demo: as its history, else a day's chaining holds the engine a minute). */
+  private routes: Set<number> | undefined;
   private readonly job: PeriodicJob;
   readonly stats = { trips: 0, validations: 0 };
 
@@ -34,6 +38,8 @@ export class LiveFlow {
     private readonly settings: () => Promise<PassengerSettings>,
     log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
+    /** Count only the busiest routes with counters, this many (undefined: every route). */
+    private readonly pilotRoutes?: number,
   ) {
     this.job = new PeriodicJob(() => this.tick(), log, 'live passenger flow not written');
   }
@@ -55,21 +61,36 @@ export class LiveFlow {
     this.fleet ??= await loadFleet(this.db);
     if (date !== this.day) {
       this.day = date;
+      if (this.pilotRoutes) this.routes = pilotRoutes(plans, this.fleet, this.pilotRoutes);
       this.cards = newCardPool(this.fleet, `${date.replace(/-/g, '')}-L`);
-      await writePlan(this.db, date, planOf(plans, midnight, midnight + DAY_MS, this.tzOffsetMinutes));
+      await writePlan(this.db, date, planOf(plans, midnight, midnight + DAY_MS, this.tzOffsetMinutes, this.routes));
     }
-    const from = this.last ?? midnight;
-    const records = tripsOf(plans, from, now, this.fleet, {
-      shiftMs: 0, tzOffsetMinutes: this.tzOffsetMinutes, random: Math.random, cards: this.cards!, dropShare: 0.03,
-    }, 'end');
-    const written = await writeTripsInSlices(this.db, records);
-    this.stats.trips += written.trips;
-    this.stats.validations += written.validations;
+    // After a restart, from the last race already written today (the ones ending since are skipped as duplicates).
+    let from = this.last ?? Math.max(midnight, await this.lastWritten(date));
+    // A catch-up over hours goes window by window, so a city's day of races is never in memory at once.
+    while (from < now) {
+      const to = Math.min(now, from + CATCH_UP_WINDOW_MS);
+      const records = tripsOf(plans, from, to, this.fleet, {
+        shiftMs: 0, tzOffsetMinutes: this.tzOffsetMinutes, random: Math.random, cards: this.cards!, dropShare: 0.03, routes: this.routes,
+      }, 'end');
+      const written = await writeTripsInSlices(this.db, records);
+      this.stats.trips += written.trips;
+      this.stats.validations += written.validations;
+      from = to;
+    }
     this.last = now;
     if (now - this.chainedAt >= CHAIN_EVERY_MS) {
       this.chainedAt = now;
       const settings = await this.settings();
       await chainJourneys(this.db.longRunning(), date, settings.maxWalkMeters, settings.transferMinutes);
     }
+  }
+
+  /** The planned start of the latest race written for the day, or 0. */
+  private async lastWritten(date: string): Promise<number> {
+    const [row] = await this.db.query<{ at: number | null }>(
+      'select (extract(epoch from max(schedule_start)) * 1000)::float8 as at from pass.trip_performed where service_date = $1::date', [date],
+    );
+    return row?.at ?? 0;
   }
 }

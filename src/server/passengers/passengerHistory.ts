@@ -1,10 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/types';
 import { Random } from '../db/demo/random';
-import { addDays, operatorDate, operatorMidnight } from '../map/operatorDay';
-import { planDay } from '../simulator/dayPlan';
-import { loadNetwork } from '../simulator/network';
-import type { VehiclePlan } from '../simulator/vehiclePlan';
+import { addDays, operatorDate } from '../map/operatorDay';
+import { WeekdayPlans } from '../simulator/weekdayPlans';
 import { loadFleet, newCardPool, pilotRoutes, planOf, tripsOf } from './flowDay';
 import { chainJourneys, writePlan, writeTripsInSlices, type TripRecord } from './tripWriter';
 
@@ -25,6 +23,8 @@ export interface HistoryOptions {
   transferMinutes: number;
   now?: number;
   log?: FastifyBaseLogger;
+  /** The weekday plans shared with the other history fills (one of its own otherwise). */
+  plans?: WeekdayPlans;
 }
 
 /** The validations of trips kept as rollups only: per day, route and ticket type; per day, vehicle and route. */
@@ -71,7 +71,7 @@ export interface HistoryStats { days: number; trips: number; validations: number
 export async function fillHistory(db: Db, options: HistoryOptions): Promise<HistoryStats> {
   const started = performance.now();
   const days = options.days ?? HISTORY_DAYS;
-  const network = await loadNetwork(db);
+  const weekdayPlans = options.plans ?? new WeekdayPlans(db, options.tzOffsetMinutes);
   const fleet = await loadFleet(db);
   const today = operatorDate(options.now ?? Date.now(), options.tzOffsetMinutes);
   // a day is done once its plan is written (last): a restart redoes a day cut short, its trips skipped as duplicates
@@ -79,7 +79,6 @@ export async function fillHistory(db: Db, options: HistoryOptions): Promise<Hist
     'select distinct day::text as day from pass.plan_hour where day >= $1::date and day < $2::date',
     [addDays(today, -days), today],
   )).map((r) => r.day));
-  const plansOf = new Map<number, { date: string; plans: VehiclePlan[] }>();
   let routes: Set<number> | undefined;
   let count = 0;
   let trips = 0;
@@ -95,19 +94,13 @@ export async function fillHistory(db: Db, options: HistoryOptions): Promise<Hist
     const date = addDays(today, -back);
     if (filled.has(date)) continue;
     mark = performance.now();
-    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    let source = plansOf.get(weekday);
-    if (!source) {
-      source = { date, plans: await planDay(db, network, date, options.tzOffsetMinutes) };
-      plansOf.set(weekday, source);
-    }
-    if (options.pilotRoutes && !routes) routes = pilotRoutes(source.plans, fleet, options.pilotRoutes);
+    const { plans, midnight, shiftMs } = await weekdayPlans.of(date);
+    if (options.pilotRoutes && !routes) routes = pilotRoutes(plans, fleet, options.pilotRoutes);
     lap('plan');
-    const midnight = operatorMidnight(source.date, options.tzOffsetMinutes);
     const random = new Random(`passengers/${date}`);
     const next = () => random.next();
-    const records = tripsOf(source.plans, midnight, midnight + DAY_MS, fleet, {
-      shiftMs: operatorMidnight(date, options.tzOffsetMinutes) - midnight, tzOffsetMinutes: options.tzOffsetMinutes, random: next,
+    const records = tripsOf(plans, midnight, midnight + DAY_MS, fleet, {
+      shiftMs, tzOffsetMinutes: options.tzOffsetMinutes, random: next,
       cards: newCardPool(fleet, `${date.replace(/-/g, '')}-`), dropShare: 0.03, routes,
     });
     const detail = back <= options.detailDays;
@@ -120,7 +113,7 @@ export async function fillHistory(db: Db, options: HistoryOptions): Promise<Hist
     lap('write');
     if (detail) await chainJourneys(long, date, options.maxWalkMeters, options.transferMinutes);
     lap('chain');
-    await writePlan(long, date, planOf(source.plans, midnight, midnight + DAY_MS, options.tzOffsetMinutes, routes));
+    await writePlan(long, date, planOf(plans, midnight, midnight + DAY_MS, options.tzOffsetMinutes, routes));
     await pause();
     count += 1;
   }
