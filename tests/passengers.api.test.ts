@@ -187,6 +187,10 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
     expect(rows[String(r1)]).toMatchObject({ planned: 3, performed: 2 });
     expect(Number(rows[String(r1)].regularity)).toBeCloseTo(66.7, 1);
     expect(rows[String(r2)]).toMatchObject({ planned: 1, performed: 1, regularity: 100 });
+    expect([rows[String(r1)].run_minutes, rows[String(r2)].run_minutes]).toEqual([19.5, 10]);
+    // rolling stock: the vehicle starting each race, per hour of its actual start (pass.route_start)
+    const stock = (await report('/passengers/rolling-stock', `&route=${r1}`)).list.filter((row) => Number(row.trips) > 0);
+    expect(stock.map((row) => `${row.hour}:${row.vehicles}/${row.trips}`)).toEqual(['8:1/1', '9:1/1']);
   });
 
   it('hides the correspondence while its section is off, then shows the origin-destination pairs of trip chaining', async () => {
@@ -199,12 +203,37 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
     t.app.settings.invalidate();
     const pairs = (await report('/passengers/correspondence')).list.map((row) => `${row.origin}→${row.destination}:${row.journeys}`).sort();
     expect(pairs).toEqual(['S1→S4:1', 'S2→S4:1', 'S4→S2:1']);
+    // forty days read as aligned spans of daily pairs (pass.od_span, kept by the chaining) and single days
+    const forty = `&from=${encodeURIComponent(new Date(Date.parse(`${DAY}T00:00:00+03:00`) - 39 * 86_400_000).toISOString())}`;
+    const spanned = await t.app.inject({ method: 'GET', url: `/api/v1/reports/passengers/correspondence?${period.replace(/^from=[^&]*/, forty.slice(1))}`, headers: headers() });
+    expect(spanned.statusCode, spanned.body).toBe(200);
+    expect((spanned.json() as { list: Row[] }).list.map((row) => `${row.origin}→${row.destination}:${row.journeys}`).sort()).toEqual(pairs);
     const transfers = (await report('/passengers/correspondence', '&view=transfers')).list;
     expect(transfers).toEqual([expect.objectContaining({ origin: 'П-1 П-1', destination: 'П-2 П-2', journeys: 1 })]);
     const registry = await report('/passengers/registry', `&route=${r1}`);
     expect(registry.count).toBe(6);
     expect(registry.list[0]).toMatchObject({ route_name: 'П-1 П-1', stop_name: 'S3', boardings: 0, alightings: 4, departure_load: 0 });
     expect((await report('/passengers/registry', `&route=${r1}&flag=imbalance`)).count).toBe(0);
+  });
+
+  it('counts the registry exactly up to 10,000 stop visits, then answers "more than 10,000"', async () => {
+    const exact = await report('/passengers/registry');
+    expect(exact.count).toBe(8);
+    expect(exact).not.toHaveProperty('countExact');
+    const [{ id: trip }] = await t.db.query<{ id: string }>(
+      `insert into pass.trip_performed (service_date, vehicle_id, route_id, schedule_start) select $1::date, min(id), $2::int, $3::timestamptz from mgt.vehicles returning id`,
+      [DAY, r2, at('23:00')]);
+    const many = `insert into pass.stop_visit (trip_performed_id, service_date, vehicle_id, route_id, stop_id, stop_sequence, arrival, departure)
+      select t.id, t.service_date, t.vehicle_id, t.route_id, $2::int, g, t.schedule_start, t.schedule_start from pass.trip_performed t, generate_series(1, 10000) g where t.id = $1::bigint`;
+    await t.db.query(many, [trip, stops[0]]);
+    try {
+      const capped = await report('/passengers/registry', '&recordCount=5');
+      expect(capped).toMatchObject({ count: 10_000, countExact: false });
+      expect(capped.list).toHaveLength(5);
+    } finally {
+      await t.db.query('delete from pass.trip_performed where id = $1::bigint', [trip]);
+    }
+    expect((await report('/passengers/registry')).count).toBe(8);
   });
 
   it('draws the load profile against capacity, and follows the peak hours saved in the settings at once', async () => {

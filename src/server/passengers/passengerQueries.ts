@@ -5,9 +5,10 @@ import type { ReportContext, ReportSql } from '../reports/reportSource';
 
 /**
  * The SQL of the passenger-flow reports (declarations: src/shared/reports/passengers.ts). Most read the
- * rollups of migration 070 (route_hour, stop_hour, vehicle_day, ticket_day, plan_hour), whose days and hours
- * are the operator's: a period is read as the whole operator days it touches. The registry reads the raw
- * stop visits, the load profile the stop visits of one route direction, the matrix the chained journeys.
+ * rollups of migrations 070 and 071 (route_hour, stop_hour, stop_day, vehicle_day, ticket_day, plan_hour, the
+ * daily and spanned stop pairs, transfer_day), whose days and hours are the operator's: a period is read as the
+ * whole operator days it touches. The registry reads the raw stop visits (a page from the arrival index), the
+ * load profile the stop visits of one route direction.
  */
 
 export class Params {
@@ -98,7 +99,10 @@ export function registrySql(filters: ReportFilterValues, context: ReportContext)
   const d = periodDays(filters, context.offsetMinutes);
   const from = p.add(d.from);
   const to = p.add(d.to);
-  const c = [`v.service_date between ${from}::date and ${to}::date`, ...common(filters, p, { route: 'v.route_id', vehicle: 'v.vehicle_id', stop: 'v.stop_id' })];
+  // The arrivals a service day can hold, wide enough for any zone and races past midnight: the page in its
+  // default order (newest first) is then a range of the arrival index, not a sort of the period's visits.
+  const arrivals = `v.arrival >= (${from}::date - 1)::timestamp at time zone 'UTC' and v.arrival < (${to}::date + 3)::timestamp at time zone 'UTC'`;
+  const c = [`v.service_date between ${from}::date and ${to}::date`, arrivals, ...common(filters, p, { route: 'v.route_id', vehicle: 'v.vehicle_id', stop: 'v.stop_id' })];
   const flags = (filters.flag as string[] | undefined) ?? [];
   if (flags.length) c.push(`(${flags.map((f) => (f === 'imbalance' ? 'q.imbalance' : 'q.silent')).join(' or ')})`);
   return {
@@ -133,9 +137,11 @@ export function stopsSql(filters: ReportFilterValues, context: ReportContext): R
   const d = periodDays(filters, context.offsetMinutes);
   const c = [daysOf('h.day', p, d.from, d.to), ...common(filters, p, { route: 'h.route_id', stop: 'h.stop_id' })];
   return {
+    // per stop and route first (hashed), then per stop: no sort of the period's rows for a distinct count
     text: `select h.stop_id, s.stop_name, s.stop_lat as lat, s.stop_lon as lon, sum(h.boardings)::float8 as boardings,
-             sum(h.alightings)::float8 as alightings, sum(h.boardings + h.alightings)::float8 as exchange, count(distinct h.route_id)::int as routes
-        from pass.stop_hour h join mgt.stops s on s.stop_id = h.stop_id ${where(c)}
+             sum(h.alightings)::float8 as alightings, sum(h.boardings + h.alightings)::float8 as exchange, count(*)::int as routes
+        from (select h.stop_id, h.route_id, sum(h.boardings) as boardings, sum(h.alightings) as alightings from pass.stop_day h ${where(c)} group by 1, 2) h
+        join mgt.stops s on s.stop_id = h.stop_id
        group by h.stop_id, s.stop_name, s.stop_lat, s.stop_lon`,
     params: p.list,
   };
@@ -179,24 +185,53 @@ export function paySql(filters: ReportFilterValues, context: ReportContext): Rep
   };
 }
 
+/** The spans of pass.od_span (migration 071), longest first; a single day is pass.od_day. */
+const OD_SPANS = [32, 16, 8, 4, 2];
+const SPAN_EPOCH_DAY = Date.UTC(2000, 0, 1) / DAY_MS;
+
+/**
+ * The days from..to as the fewest aligned spans of od_span and single days of od_day (pass.span_start aligns
+ * them the same way): a month is about eight blocks of pairs instead of thirty days of them.
+ */
+export function odBlocks(from: string, to: string): { spans: { span: number; first: string }[]; days: string[] } {
+  const spans: { span: number; first: string }[] = [];
+  const days: string[] = [];
+  const date = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+  const last = Date.parse(to) / DAY_MS;
+  for (let day = Date.parse(from) / DAY_MS; day <= last;) {
+    const span = OD_SPANS.find((n) => (day - SPAN_EPOCH_DAY) % n === 0 && day + n - 1 <= last);
+    if (span) spans.push({ span, first: date(day) });
+    else days.push(date(day));
+    day += span ?? 1;
+  }
+  return { spans, days };
+}
+
 export function correspondenceSql(filters: ReportFilterValues, context: ReportContext): ReportSql {
   const p = new Params();
   const d = periodDays(filters, context.offsetMinutes);
   let pairs: string;
   if (filters.view === 'transfers') {
-    const c = [daysOf('j.service_date', p, d.from, d.to), ...common(filters, p, { route: 'j.route_id' })];
-    pairs = `select ${routeName('j.route_id')} as origin, ${routeName('j.next_route_id')} as destination, count(*)::float8 as journeys
-               from pass.journey j ${where([...c, 'j.transfer'])} group by j.route_id, j.next_route_id`;
+    const c = [daysOf('j.day', p, d.from, d.to), ...common(filters, p, { route: 'j.route_id' })];
+    pairs = `select ${routeName('j.route_id')} as origin, ${routeName('j.next_route_id')} as destination, sum(j.transfers)::float8 as journeys
+               from pass.transfer_day j ${where(c)} group by j.route_id, j.next_route_id having sum(j.transfers) > 0`;
   } else {
-    // between stops or districts: the daily pairs (pass.od_day), not every journey
-    const o = [daysOf('x.day', p, d.from, d.to), ...common(filters, p, { route: 'x.route_id' })];
-    const pairsOfDays = `select x.board_stop_id, x.alight_stop_id, sum(x.journeys) as n from pass.od_day x ${where(o)} group by 1, 2`;
+    // between stops or districts: the period's spans and days of stop pairs, not every journey
+    const blocks = odBlocks(d.from, d.to);
+    const routes = (alias: string) => common(filters, p, { route: `${alias}.route_id` });
+    const parts = [
+      ...blocks.spans.map(({ span, first }) => `select x.board_stop_id, x.alight_stop_id, x.journeys from pass.od_span x
+         ${where([`x.span = ${p.add(span)}::int`, `x.first_day = ${p.add(first)}::date`, ...routes('x')])}`),
+      ...(blocks.days.length ? [`select x.board_stop_id, x.alight_stop_id, x.journeys from pass.od_day x ${where([`x.day = any(${p.add(blocks.days)}::date[])`, ...routes('x')])}`] : []),
+    ];
+    const pairsOfDays = `select x.board_stop_id, x.alight_stop_id, sum(x.journeys) as n from (${parts.join(' union all ')}) x group by 1, 2 having sum(x.journeys) > 0`;
     if (filters.view === 'districts') {
-      const district = (stop: string) => `(select dd.district_name from cat.district dd join mgt.stops ss on ss.stop_id = ${stop} where st_contains(dd.geom, ss.geom) order by dd.district_id limit 1)`;
-      pairs = `select coalesce(o.name, '—') as origin, coalesce(t.name, '—') as destination, sum(x.n)::float8 as journeys
-                 from (${pairsOfDays}) x
-                 left join lateral (select ${district('x.board_stop_id')} as name) o on true
-                 left join lateral (select ${district('x.alight_stop_id')} as name) t on true
+      // each stop's district looked up once, not once per pair
+      pairs = `with x as (${pairsOfDays}),
+                    sd as (select st.stop_id, (select dd.district_name from cat.district dd where st_contains(dd.geom, ss.geom) order by dd.district_id limit 1) as name
+                             from (select board_stop_id as stop_id from x union select alight_stop_id from x) st join mgt.stops ss on ss.stop_id = st.stop_id)
+               select coalesce(o.name, '—') as origin, coalesce(t.name, '—') as destination, sum(x.n)::float8 as journeys
+                 from x left join sd o on o.stop_id = x.board_stop_id left join sd t on t.stop_id = x.alight_stop_id
                 group by 1, 2`;
     } else {
       pairs = `select ${stopName('x.board_stop_id')} as origin, ${stopName('x.alight_stop_id')} as destination, x.n::float8 as journeys
@@ -230,9 +265,12 @@ export function exchangeSql(filters: ReportFilterValues, context: ReportContext)
   const d = periodDays(filters, context.offsetMinutes);
   const c = [daysOf('h.day', p, d.from, d.to), ...common(filters, p, { route: 'h.route_id', stop: 'h.stop_id' })];
   return {
-    text: `select ${stopName('h.stop_id')} as stop_name, ${routeName('h.route_id')} as route_name, h.hour::int as hour,
-                  sum(h.boardings)::float8 as boardings, sum(h.alightings)::float8 as alightings, sum(h.boardings + h.alightings)::float8 as exchange
-             from pass.stop_hour h ${where(c)} group by h.stop_id, h.route_id, h.hour`,
+    // names joined to the grouped rows (a city's day is 26,000 of them: a lookup each cost more than the sums)
+    text: `select s.stop_name, concat_ws(' ', rr.route_short_name, rr.route_long_name) as route_name, h.hour::int as hour,
+                  h.boardings::float8 as boardings, h.alightings::float8 as alightings, (h.boardings + h.alightings)::float8 as exchange
+             from (select h.stop_id, h.route_id, h.hour, sum(h.boardings) as boardings, sum(h.alightings) as alightings
+                     from pass.stop_hour h ${where(c)} group by 1, 2, 3) h
+             left join mgt.stops s on s.stop_id = h.stop_id left join mgt.routes rr on rr.route_id = h.route_id`,
     params: p.list,
   };
 }
@@ -275,13 +313,12 @@ export function rollingStockSql(filters: ReportFilterValues, context: ReportCont
   const p = new Params();
   const d = periodDays(filters, context.offsetMinutes);
   const days = p.add(d.days);
-  const actual = [daysOf('t.service_date', p, d.from, d.to), ...common(filters, p, { route: 't.route_id' })];
+  const actual = [daysOf('t.day', p, d.from, d.to), ...common(filters, p, { route: 't.route_id' })];
   const plan = [daysOf('ph.day', p, d.from, d.to), ...common(filters, p, { route: 'ph.route_id' })];
   return {
-    text: `with a as (select t.route_id, extract(hour from pass.local_time(t.actual_start))::int as hour, t.service_date,
-                             count(distinct t.vehicle_id) as vehicles, count(*) as trips,
-                             sum(extract(epoch from t.actual_end - t.actual_start)) / 3600 as vh
-                        from pass.trip_performed t ${where(actual)} group by 1, 2, 3),
+    // the route days' starts (pass.route_start: distinct vehicles counted per day and hour when the races are written)
+    text: `with a as (select t.route_id, nullif(t.hour, -1)::int as hour, t.day, t.vehicles, t.trips, t.vehicle_hours as vh
+                        from pass.route_start t ${where(actual)}),
            aa as (select route_id, hour, sum(vehicles)::float8 / ${days}::int as vehicles, sum(trips)::float8 as trips, sum(vh)::float8 as vh from a group by 1, 2),
            pp as (select ph.route_id, ph.hour::int as hour, sum(ph.vehicles)::float8 / ${days}::int as planned_vehicles, sum(ph.trips)::float8 as planned_trips
                     from pass.plan_hour ph ${where(plan)} group by 1, 2)
@@ -325,12 +362,13 @@ export function classFitSql(filters: ReportFilterValues, context: ReportContext)
 export function trafficSql(filters: ReportFilterValues, context: ReportContext): ReportSql {
   const p = new Params();
   const d = periodDays(filters, context.offsetMinutes);
-  const actual = [daysOf('t.service_date', p, d.from, d.to), ...common(filters, p, { route: 't.route_id' })];
+  const actual = [daysOf('t.day', p, d.from, d.to), ...common(filters, p, { route: 't.route_id' })];
   const plan = [daysOf('ph.day', p, d.from, d.to), ...common(filters, p, { route: 'ph.route_id' })];
   return {
-    text: `with a as (select t.service_date as day, t.route_id, count(*)::float8 as performed,
-                             avg(extract(epoch from t.actual_end - t.actual_start) / 60)::float8 as run_minutes
-                        from pass.trip_performed t ${where(actual)} group by 1, 2),
+    // races and run times per route day from pass.route_start, not the month's races
+    text: `with a as (select t.day, t.route_id, sum(t.trips)::float8 as performed,
+                             (sum(t.vehicle_hours) * 60 / nullif(sum(t.timed_trips), 0))::float8 as run_minutes
+                        from pass.route_start t ${where(actual)} group by 1, 2),
            pl as (select ph.day, ph.route_id, sum(ph.trips)::float8 as planned from pass.plan_hour ph ${where(plan)} group by 1, 2)
       select coalesce(a.day, pl.day) as day, coalesce(a.route_id, pl.route_id) as route_id, ${routeName('coalesce(a.route_id, pl.route_id)')} as route_name,
              coalesce(pl.planned, 0) as planned, coalesce(a.performed, 0) as performed,

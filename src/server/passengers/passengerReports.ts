@@ -5,10 +5,13 @@ import {
   rollingStockSql, stopsSql, trafficSql, turnoverSql,
 } from './passengerQueries';
 
+/** The registry's stop visits counted exactly up to this many (a month of a large city is 15,000,000). */
+export const REGISTRY_COUNT_CAP = 10_000;
+
 /** The passenger-flow screens and the import history (declarations: src/shared/reports/passengers.ts) on their SQL. */
 export const PASSENGER_SOURCES = bindReports(PASSENGER_REPORTS, {
   '/passengers/analysis': { shape: 'summary', select: analysisSql },
-  '/passengers/registry': { shape: 'rows', select: registrySql, key: 'id' },
+  '/passengers/registry': { shape: 'rows', select: registrySql, key: 'id', countCap: REGISTRY_COUNT_CAP },
   '/passengers/passage': { shape: 'summary', select: passageSql, sortSql: { route_name: 'lower(r.route_name)' } },
   '/passengers/stops': { shape: 'summary', select: stopsSql, sortSql: { stop_name: 'lower(r.stop_name)' } },
   '/passengers/pay': { shape: 'summary', select: paySql, sortSql: { name: 'lower(r.name)' } },

@@ -123,14 +123,15 @@ async function passengersPlugin(app: FastifyInstance): Promise<void> {
 
   await app.register(passengerSummaryRoute);
 
-  const live = app.simulator ? new LiveFlow(app.db, app.simulator, tzOffsetMinutes, settings, app.log.child({ area: 'passengers' })) : null;
+  const pilot = app.config.demoScale === 'city' ? CITY_PILOT_ROUTES : undefined;
+  const live = app.simulator ? new LiveFlow(app.db, app.simulator, tzOffsetMinutes, settings, app.log.child({ area: 'passengers' }), Date.now, pilot) : null;
   if (app.config.demoData && app.simulator) {
     app.addHook('onListen', async () => {
       // after listen: the history fills in the background (newest day first), the console answers meanwhile
-      void settings().then((s) => fillHistory(app.db, {
+      app.demoHistory.track('passengers', settings().then((s) => fillHistory(app.db, {
         // the city's month covers its pilot routes (the console answers meanwhile); the test city is whole
-        detailDays: app.config.demoScale === 'city' ? 7 : 30, pilotRoutes: app.config.demoScale === 'city' ? CITY_PILOT_ROUTES : undefined, tzOffsetMinutes, maxWalkMeters: s.maxWalkMeters, transferMinutes: s.transferMinutes, log: app.log,
-      })).catch((err: unknown) => app.log.error({ err }, 'passenger history not filled'));
+        detailDays: app.config.demoScale === 'city' ? 7 : 30, pilotRoutes: pilot, tzOffsetMinutes, maxWalkMeters: s.maxWalkMeters, transferMinutes: s.transferMinutes, log: app.log, plans: app.demoHistory.plans,
+      })).then((filled) => filled.days));
       live?.start();
     });
   }

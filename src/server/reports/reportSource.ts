@@ -29,6 +29,11 @@ export interface ReportSource {
   select(filters: ReportFilterValues, context: ReportContext): ReportSql;
   /** rows: a unique, never null column breaking sort ties and keying the export's batches. */
   key?: string;
+  /**
+   * rows without totals, over raw data (millions of rows a month): counted exactly up to this many; beyond, the
+   * answer says "more than countCap" (countExact false) instead of counting every row on each page.
+   */
+  countCap?: number;
   /** Sort expressions over the select's alias `r` where a column is not sorted by its own value. */
   sortSql?: Readonly<Record<string, string>>;
 }

@@ -28,6 +28,8 @@ export interface ReportQueryString {
 export interface ReportListResponse {
   list: Row[];
   count: number;
+  /** false: more than `count` rows (a capped count, ReportSource.countCap). */
+  countExact?: boolean;
   totals?: Row;
   chart?: Row[];
 }
@@ -88,7 +90,9 @@ async function listReport(app: FastifyInstance, report: ReportDeclaration, sourc
   }
   const n = sql.params.length;
   const list = await reportQuery(app, `select * from ${wrap(sql)} ${order} limit $${n + 1} offset $${n + 2}`, [...sql.params, recordCount, skipCount]);
-  const [{ __count: count, ...totals }] = await reportQuery<{ __count: number } & Row>(app, countSql(report, sql), sql.params);
+  const cap = report.totals ? undefined : source.countCap;
+  const [{ __count: count, ...totals }] = await reportQuery<{ __count: number } & Row>(app, countSql(report, sql, cap), sql.params, { byIndex: cap !== undefined });
+  if (cap !== undefined && count > cap) return { list, count: cap, countExact: false };
   return report.totals ? { list, count, totals } : { list, count };
 }
 
