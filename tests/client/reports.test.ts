@@ -87,7 +87,7 @@ describe('report filters', () => {
     expect(reportApiQuery(example, state)).toMatchObject({ vehicle: '7', skipCount: 200, recordCount: 100, sortField: 'at' });
     const sorted = readReportUrl(example, writeReportUrl(example, { ...state, sort: { field: 'at', order: 'ASC' } }));
     expect(sorted).toMatchObject({ page: 3, sort: { field: 'at', order: 'ASC' }, filters: state.filters });
-    expect(readReportUrl(example, new URLSearchParams())).toMatchObject({ built: false });
+    expect(readReportUrl(example, new URLSearchParams())).toMatchObject({ built: false, invalid: false });
     expect(readReportUrl(USER_ACTIONS_JOURNAL, new URLSearchParams())).toMatchObject({ built: true });
     expect(readReportUrl(example, new URLSearchParams('vehicle=abc'))).toMatchObject({ invalid: true, filters: {} });
   });

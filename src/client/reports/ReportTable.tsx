@@ -103,7 +103,7 @@ export function ReportTable({ report, rows, state, onSort, onPage, onChanged }: 
         rowsPerPage={report.pageSize}
         rowsPerPageOptions={[]}
         onPageChange={(_, page) => onPage(page + 1)}
-        labelDisplayedRows={({ from, to, count }) => translate('reports.rows', { from, to, count })}
+        labelDisplayedRows={({ from, to, count }) => translate(rows.meta.countExact === false ? 'reports.rowsMore' : 'reports.rows', { from, to, count })}
       />
     </>
   );

@@ -26,13 +26,15 @@ export function readReportUrl(report: ReportDeclaration, search: URLSearchParams
   const parsed = parseReportFilters(report, query);
   const sortable = report.columns.some((c) => c.sortable && c.name === query.sortField);
   const page = Number(query[PAGE]);
+  const carriesState = [...stateParams(report)].some((name) => search.has(name));
   return {
     filters: parsed.ok ? parsed.values : {},
     sort: sortable ? { field: query.sortField, order: query.sortOrder === 'ASC' ? 'ASC' : 'DESC' } : report.defaultSort,
     page: Number.isInteger(page) && page > 0 ? page : 1,
     // other parameters (an incident a notification links to) neither build the report nor make the link invalid
-    built: report.build === 'auto' || (parsed.ok && [...stateParams(report)].some((name) => search.has(name))),
-    invalid: !parsed.ok,
+    built: report.build === 'auto' || (parsed.ok && carriesState),
+    // a bare address (the menu's link) is a report not built yet, not a bad link, though its period is required
+    invalid: !parsed.ok && carriesState,
   };
 }
 

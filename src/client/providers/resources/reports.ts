@@ -7,6 +7,8 @@ import { getJson } from '../httpClient';
 interface ReportListResponse {
   list: Record<string, unknown>[];
   count: number;
+  /** false: more than `count` rows (the registry counts a month of raw visits only so far). */
+  countExact?: boolean;
   totals?: Record<string, unknown>;
   chart?: Record<string, unknown>[];
 }
@@ -15,7 +17,7 @@ interface ReportListResponse {
 export interface ReportRows {
   data: (Record<string, unknown> & { id: string | number })[];
   total: number;
-  meta: { totals?: Record<string, unknown>; chart?: Record<string, unknown>[] };
+  meta: { totals?: Record<string, unknown>; chart?: Record<string, unknown>[]; countExact?: boolean };
 }
 
 const RESOURCES = new Map(REPORTS.map((report) => [reportResource(report), report]));
@@ -31,9 +33,9 @@ export const reportsAdapter: Partial<DataProvider> = {
   getList: (async (resource: string, params: Partial<GetListParams>) => {
     const report = RESOURCES.get(resource)!;
     const query = params.filter as Record<string, string | number>;
-    const { list, count, totals, chart } = await getJson<ReportListResponse>(reportApi(report), { query, signal: params.signal });
+    const { list, count, countExact, totals, chart } = await getJson<ReportListResponse>(reportApi(report), { query, signal: params.signal });
     const skip = Number(query.skipCount ?? 0);
     const data = list.map((row, i) => ({ ...row, id: (row.id as string | number | undefined) ?? skip + i }));
-    return { data, total: count, meta: { totals, chart } } satisfies ReportRows;
+    return { data, total: count, meta: { totals, chart, countExact } } satisfies ReportRows;
   }) as DataProvider['getList'],
 };
