@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { CHUNK_GROUPS } from './scripts/build/chunkGroups';
 import { fieldAppFiles } from './scripts/build/fieldAppOffline';
 import { precompress } from './scripts/build/precompress';
 
@@ -74,6 +75,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       input: { main: 'index.html', mobile: 'm/index.html' },
+      output: { codeSplitting: { groups: CHUNK_GROUPS } },
     },
   },
   server: {

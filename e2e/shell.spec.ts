@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CONSOLE_ROUTES } from '../src/shared/routes';
-import { routeVerdict, switchesOf } from '../src/shared/routeAccess';
+import { switchesOf } from '../src/shared/modules';
+import { routeVerdict } from '../src/shared/routeAccess';
 import { SCREENS } from '../src/client/screens';
 import { apiUser, expectedLanding, expectedMenuPaths, loginViaUi, menuPaths, storedToken, submitButton } from './helpers';
 

@@ -62,6 +62,8 @@ async function main(): Promise<void> {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      // Chromium asks for brotli only from secure origins (127.0.0.1 is one): a phone on plain http asks for gzip
+      await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'accept-encoding': 'gzip, deflate' } });
       await cdp.send('Network.emulateNetworkConditions', FAST_3G);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
       const transfers = watchTransfers(cdp);

@@ -1,11 +1,16 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 import type { Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+/**
+ * Zopfli's gzip: 3–4 % smaller than zlib's level 9 and read by every browser. More iterations than 1 gain a few
+ * hundred bytes on the largest chunk for seconds of build time.
+ */
+const ZOPFLI = { numiterations: 1 };
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|wasm|txt|xml|map)$/i;
@@ -23,9 +28,10 @@ async function filesUnder(folder: string): Promise<string[]> {
 }
 
 /**
- * Writes a brotli (.br, quality 11) and a gzip (.gz, level 9) sibling of every compressible built file, after
+ * Writes a brotli (.br, quality 11) and a gzip (.gz, Zopfli) sibling of every compressible built file, after
  * everything else is written (the service worker included); the server sends them to browsers that accept
- * them (@fastify/static preCompressed). Compressing at build costs the server nothing per request.
+ * them (@fastify/static preCompressed). Compressing at build costs the server nothing per request. Chromium
+ * asks for brotli from https only: a phone on plain http gets the gzip copies.
  */
 export function precompress(outDir: string): Plugin {
   return {
@@ -41,7 +47,7 @@ export function precompress(outDir: string): Plugin {
           const data = await readFile(file);
           const [br, gz] = await Promise.all([
             brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
-            gzipAsync(data, { level: 9 }),
+            gzipAsync(data, ZOPFLI),
           ]);
           if (br.length < data.length) await writeFile(`${file}.br`, br);
           if (gz.length < data.length) await writeFile(`${file}.gz`, gz);

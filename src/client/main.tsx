@@ -9,7 +9,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { theme } from './layout/theme';
 import { initialiseSession } from './providers/session';
 import { Shell } from './Shell';
-import { loadCatalogue } from './i18n/messages';
+import { loadLoginCatalogue } from './i18n/messages';
 import { getLocale } from './stores/localeStore';
 
 document.documentElement.lang = getLocale();
@@ -18,8 +18,8 @@ void initialiseSession();
 /** A data router, so that react-admin's unsaved-changes guard (useBlocker) works in later forms. */
 const router = createBrowserRouter([{ path: '*', element: <Shell /> }]);
 
-// The English catalogue, when chosen, is loaded before the first render (Russian is built in).
-void loadCatalogue(getLocale()).then(() => createRoot(document.getElementById('root')!).render(
+// The English catalogue, when chosen, is loaded before the first render (Russian's login part is built in).
+void loadLoginCatalogue(getLocale()).then(() => createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider theme={theme}>
       <CssBaseline />

@@ -9,7 +9,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { configureHttpClient } from '../client/providers/httpClient';
 import { initialiseSession } from '../client/providers/session';
 import { setBasePath } from '../client/routing/navigationBridge';
-import { loadCatalogue } from '../client/i18n/messages';
+import { loadLoginCatalogue } from '../client/i18n/messages';
 import { getLocale } from '../client/stores/localeStore';
 import { MOBILE_BASE } from './constants';
 import { mobileTheme } from './layout/mobileTheme';
@@ -41,8 +41,8 @@ const router = createBrowserRouter([{ path: '*', element: <MobileShell /> }], { 
 // uncaught: they must not raise the client-error flag.
 const onRecoverableError = (error: unknown) => console.warn('React recovered from an error', error);
 
-// The English catalogue, when chosen, is loaded before the first render (Russian is built in).
-void loadCatalogue(getLocale()).then(() => createRoot(document.getElementById('root')!, { onRecoverableError }).render(
+// The English catalogue, when chosen, is loaded before the first render (Russian's login part is built in).
+void loadLoginCatalogue(getLocale()).then(() => createRoot(document.getElementById('root')!, { onRecoverableError }).render(
   <StrictMode>
     <ThemeProvider theme={mobileTheme}>
       <CssBaseline />

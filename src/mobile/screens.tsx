@@ -1,18 +1,18 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MobileRoutePattern } from './access';
+import { loadFieldMap, preloadFieldMap } from './map/loadFieldMap';
 
 export type MobileScreen = LazyExoticComponent<ComponentType> | ComponentType;
 
-// the map (field-app spec 2.3): the landing screen of most users, fetched while the session starts, not after it
-const fieldMap = () => import('./map/FieldMapScreen');
-if (typeof window !== 'undefined' && /^\/m\/?(map\/?)?$/.test(window.location.pathname)) void fieldMap().catch(() => undefined);
+// the map (field-app spec 2.3), fetched while the session starts, not after it
+if (typeof window !== 'undefined') preloadFieldMap();
 
 /**
  * The screen of each route of the field app's route table (MOBILE_ROUTES in access.ts: a route without one is a
  * type error), lazy-loaded so that the login page and the shell stay small.
  */
 export const MOBILE_SCREENS: Readonly<Record<MobileRoutePattern, MobileScreen>> = {
-  '/map': lazy(fieldMap),
+  '/map': lazy(loadFieldMap),
   // ticket control (field-app spec 2.1, 2.5)
   '/bc': lazy(() => import('./bc/BcHomeScreen')),
   '/bc/departmentcontroll': lazy(() => import('./bc/BcMapScreen').then((m) => ({ default: m.DepartmentControlMap }))),

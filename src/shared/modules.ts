@@ -38,6 +38,11 @@ export interface Switches {
   sections: Record<string, boolean>;
 }
 
+/** The module and section switches in force for a user, as the current-user call returns them. */
+export function switchesOf(user: { settings?: { modules?: Record<string, boolean>; sections?: Record<string, boolean> } } | null | undefined): Switches {
+  return { modules: user?.settings?.modules ?? {}, sections: user?.settings?.sections ?? {} };
+}
+
 /**
  * The switches before configuration: the spec's defaults for a production install; with the demo data every
  * module and section on, so that a newcomer sees the whole product. MODULES and SECTIONS apply on top of either.

@@ -9,11 +9,6 @@ import { cleanPath } from './paths';
  * section are on; then the permission decides).
  */
 
-/** The module and section switches in force for a user, as the current-user call returns them. */
-export function switchesOf(user: { settings?: { modules?: Record<string, boolean>; sections?: Record<string, boolean> } } | null | undefined): Switches {
-  return { modules: user?.settings?.modules ?? {}, sections: user?.settings?.sections ?? {} };
-}
-
 /** The console route a URL belongs to: the route with the longest path equal to it or prefixing it. */
 export function routeForPath(path: string, routes: readonly ConsoleRoute[] = CONSOLE_ROUTES): ConsoleRoute | undefined {
   const clean = cleanPath(path);

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../../src/shared/errors';
 import { MODULES } from '../../src/shared/modules';
 import { CONSOLE_ROUTES, MENU_GROUPS } from '../../src/shared/routes';
 import { MODULE_FILTERS } from '../../src/client/about/moduleFilters';
+import { loadCatalogue } from '../../src/client/i18n/messages';
 import { translate } from '../../src/client/i18n/translate';
 
 const keys = [
@@ -14,7 +15,17 @@ const keys = [
   'menu.about', 'transport.accessDenied',
 ];
 
+describe('the login pages\' part of the catalogue', () => {
+  it('has what the pages without a session show before the whole catalogue loads', () => {
+    expect(['app.name', 'app.loading', 'login.submit', 'login.required', 'menu.about', 'mobile.subtitle', 'service.notFound.title', 'errors.login_not_found']
+      .map((key) => translate('ru', key))).toEqual(['Транспортная платформа', 'Загрузка', 'Войти', 'Это обязательное поле', 'О системе', 'Мобильное приложение', 'Не найдено', 'Логин не найден']);
+    expect(translate('ru', 'menu.map')).toBe('menu.map');
+  });
+});
+
 describe('catalogue', () => {
+  beforeAll(() => Promise.all([loadCatalogue('ru'), loadCatalogue('en')]));
+
   it.each(['ru', 'en'] as const)('has every menu, module and error key in %s', (locale) => {
     expect(keys.filter((key) => translate(locale, key) === key)).toEqual([]);
   });

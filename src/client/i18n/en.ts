@@ -684,6 +684,7 @@ export const en: AppMessages = {
     totals: 'Total',
     other: 'Other',
     rows: '%{from}–%{to} of %{count}',
+    rowsMore: '%{from}–%{to} of more than %{count}',
     exported: 'File %{name} saved',
     export: { csv: 'CSV', xlsx: 'XLSX' },
     filters: { period: 'Period', from: 'From', to: 'To', depots: 'Depots', routes: 'Routes', vehicles: 'Vehicles', incidentTypes: 'Incident types', departments: 'Territorial departments', controllers: 'Controllers', stops: 'Stops', ticketTypes: 'Ticket types' },

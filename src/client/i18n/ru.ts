@@ -1,33 +1,16 @@
 import { pdmRu } from '../pdm/pdmMessages';
 import { VIDEO_STATUS_LABELS } from '../../shared/video/statuses';
 import { equipmentRu } from '../equipment/equipmentMessages';
+import { ruShell } from './ruShell';
 /**
  * Our Russian catalogue (the default language). react-admin's own texts come from ra-language-russian;
  * the server's message codes from the shared error catalogue (errors.*, see messages.ts).
  */
 export const ru = {
+  ...ruShell,
   equipment: equipmentRu,
-  app: {
-    name: 'Транспортная платформа',
-    subtitle: 'Консоль диспетчера',
-    loading: 'Загрузка',
-    toMain: 'На главную',
-    login: 'Войти',
-    language: 'Язык',
-    languages: { ru: 'Русский', en: 'English' },
-    fullscreen: { enter: 'Во весь экран', exit: 'Выйти из полноэкранного режима' },
-    sidebar: 'Меню',
-    logout: 'Выйти',
-    close: 'Закрыть',
-  },
-  login: {
-    heading: 'Авторизация',
-    username: 'Логин',
-    password: 'Пароль',
-    submit: 'Войти',
-    required: 'Это обязательное поле',
-  },
   menu: {
+    ...ruShell.menu,
     groups: {
       map: 'Карта',
       video: 'Видео',
@@ -121,53 +104,6 @@ export const ru = {
       userEdit: 'Пользователь',
       roles: 'Роли',
     },
-    about: 'О системе',
-  },
-  modules: {
-    map: 'Карта',
-    video: 'Видео',
-    passengers: 'Пассажиропоток',
-    bc: 'Контроль оплаты',
-    importData: 'Импорт данных валидации',
-    mntConfiguration: 'Удалённое обновление МНТ',
-    vehicleWorkData: 'Данные о работе ТС',
-    vehicleDiagnostic: 'Диагностика ТС',
-    pdm: 'ПДМ',
-    adas: 'Отчёты ИСПВ',
-    system: 'Настройки системы',
-    handbooks: 'Справочники',
-    journals: 'Журналы',
-    administration: 'Администрирование',
-  },
-  moduleFilters: {
-    all: 'Все',
-    ump: 'УМП',
-    video: 'Видео',
-    passengers: 'Пассажиропоток',
-    bc: 'Контроль оплаты',
-    monitoring: 'Мониторинг',
-  },
-  about: {
-    title: 'О системе',
-    modules: 'Модули',
-    manuals: 'Руководства',
-    enabled: 'Включён',
-    disabled: 'Выключен',
-    version: 'Версия',
-    buildDate: 'Дата сборки',
-    manualVersion: 'версия %{version}',
-    manualUnavailable: 'недоступно',
-    manualList: {
-      administrator: 'Руководство администратора',
-      operator: 'Руководство оператора',
-      controller: 'Руководство контролёра',
-    },
-  },
-  service: {
-    accessDenied: { title: 'Отказано в доступе', text: 'Нет доступа' },
-    notFound: { title: 'Не найдено', text: 'Страница не найдена или у вас нет доступных разделов' },
-    serverError: { title: 'Ошибка', text: 'Сервер не ответил на запрос. Повторите попытку позже' },
-    noConnection: { title: 'Нет соединения', text: 'Нет связи с сервером. Проверьте подключение к сети' },
   },
   filter: {
     search: 'Поиск',
@@ -181,7 +117,7 @@ export const ru = {
   confirm: { title: 'Подтверждение', yes: 'Да', no: 'Отмена' },
   /** The field application under /m (src/mobile). */
   mobile: {
-    subtitle: 'Мобильное приложение',
+    ...ruShell.mobile,
     openMenu: 'Открыть меню',
     closeMenu: 'Закрыть меню',
     menu: {
@@ -252,11 +188,6 @@ export const ru = {
       serverError: { title: 'Ошибка сервера', text: 'Сервер не смог выполнить запрос. Повторите попытку позже' },
       clientError: { title: 'Ошибка приложения', text: 'В приложении произошла ошибка. Вернитесь на главную страницу' },
       notFound: { title: 'Страница не найдена', text: 'Такой страницы в приложении нет' },
-    },
-    error: {
-      message: 'Ошибка: %{message}',
-      name: 'Тип ошибки: %{name}',
-      back: 'Вернуться',
     },
     // The field app's video, handbooks and offline notices (issue 15, shell part).
     video: {
@@ -685,6 +616,7 @@ export const ru = {
     totals: 'Итого',
     other: 'Прочие',
     rows: '%{from}–%{to} из %{count}',
+    rowsMore: '%{from}–%{to} из более чем %{count}',
     exported: 'Файл %{name} сохранён',
     export: { csv: 'CSV', xlsx: 'XLSX' },
     filters: { period: 'Период', from: 'С', to: 'По', depots: 'Предприятия', routes: 'Маршруты', vehicles: 'Транспортные средства', incidentTypes: 'Типы инцидентов', departments: 'Территориальные отделы', controllers: 'Контролёры', stops: 'Остановки', ticketTypes: 'Типы билетов' },

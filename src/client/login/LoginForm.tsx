@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Alert, Box, Button, CircularProgress, FormControl, FormHelperText, InputLabel, OutlinedInput, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
 import type { CurrentUser } from '../../shared/api';
-import { landingPath } from '../../shared/permissions';
-import { switchesOf } from '../../shared/routeAccess';
+import { switchesOf } from '../../shared/modules';
 import { useT } from '../i18n/translate';
 import { login } from '../providers/session';
 import { getLocale } from '../stores/localeStore';
@@ -11,21 +10,27 @@ import { loginErrorText } from './loginError';
 
 type Field = 'username' | 'password';
 
+/** Where a user goes once logged in. */
+export type Landing = (user: CurrentUser) => string;
+
 export interface LoginFormProps {
-  /** Where to go once logged in; by default the console's landing page of the user. */
-  landing?: (user: CurrentUser) => string;
-  /** Starts loading the code of the logged-in app while the server checks the password; by default the console's. */
-  preload?: () => void;
+  /**
+   * Loads the code of the logged-in app and gives its landing rule; called on submit, so that it loads while the
+   * server checks the password (the login pages carry neither: their JavaScript budget). By default the console's.
+   */
+  loadApp?: () => Promise<Landing>;
 }
 
-const consoleLanding = (user: CurrentUser) => landingPath(user, switchesOf(user));
-const preloadConsole = () => void import('../ConsoleApp');
+const loadConsole = async (): Promise<Landing> => {
+  const [{ landingPath }] = await Promise.all([import('../../shared/permissions'), import('../ConsoleApp')]);
+  return (user) => landingPath(user, switchesOf(user));
+};
 
 /**
  * Login form of spec section 2: both fields required, disabled while processing, first server message shown.
- * The field app reuses it with its own landing and preload.
+ * The field app reuses it with its own app and landing rule.
  */
-export function LoginForm({ landing = consoleLanding, preload = preloadConsole }: LoginFormProps = {}) {
+export function LoginForm({ loadApp = loadConsole }: LoginFormProps = {}) {
   const t = useT();
   const navigate = useNavigate();
   const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
@@ -40,9 +45,8 @@ export function LoginForm({ landing = consoleLanding, preload = preloadConsole }
     if (missing.username || missing.password || pending) return;
     setPending(true);
     setError(null);
-    preload(); // the app's code loads while the server checks the password
     try {
-      const user = await login(values.username.trim(), values.password);
+      const [user, landing] = await Promise.all([login(values.username.trim(), values.password), loadApp()]);
       void navigate(landing(user), { replace: true });
     } catch (failure) {
       setError(loginErrorText(failure, getLocale()));
@@ -51,19 +55,14 @@ export function LoginForm({ landing = consoleLanding, preload = preloadConsole }
   };
 
   const field = (name: Field, label: string, extra: { type?: string; autoComplete: string; autoFocus?: boolean }) => (
-    <TextField
+    <LoginField
       {...extra}
       name={name}
       label={label}
       value={values[name]}
       onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
       disabled={pending}
-      error={submitted && missing[name]}
-      helperText={submitted && missing[name] ? t('login.required') : ' '}
-      variant="outlined"
-      margin="dense"
-      size="medium"
-      fullWidth
+      error={submitted && missing[name] ? t('login.required') : null}
     />
   );
 
@@ -78,5 +77,32 @@ export function LoginForm({ landing = consoleLanding, preload = preloadConsole }
         {t('login.submit')}
       </Button>
     </Box>
+  );
+}
+
+interface LoginFieldProps {
+  name: Field;
+  label: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  disabled: boolean;
+  error: string | null;
+  type?: string;
+  autoComplete: string;
+  autoFocus?: boolean;
+}
+
+/**
+ * An outlined text field as MUI's TextField draws it, built from its parts: TextField also imports Select and
+ * its menu, popover and modal, which the login pages would load for nothing (their JavaScript budget).
+ */
+function LoginField({ name, label, error, disabled, ...input }: LoginFieldProps) {
+  const id = useId();
+  return (
+    <FormControl variant="outlined" margin="dense" fullWidth error={error !== null} disabled={disabled}>
+      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <OutlinedInput {...input} id={id} name={name} label={label} aria-describedby={`${id}-helper`} />
+      <FormHelperText id={`${id}-helper`}>{error ?? ' '}</FormHelperText>
+    </FormControl>
   );
 }

@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import type { Action } from '../../shared/permissions';
-import { mayAccess, switchesOf } from '../../shared/routeAccess';
+import { switchesOf } from '../../shared/modules';
+import { mayAccess } from '../../shared/routeAccess';
 import { getSession, readToken } from '../stores/sessionStore';
 import { HttpError } from './httpClient';
 import { login, logout } from './session';

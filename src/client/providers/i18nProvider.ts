@@ -4,7 +4,8 @@ import russianMessages from 'ra-language-russian';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { ERROR_CATALOGUE, type ErrorCode, type Locale } from '../../shared/errors';
 import { getLocale } from '../stores/localeStore';
-import { catalogueFor } from '../i18n/messages';
+import { addCatalogue, catalogueFor } from '../i18n/messages';
+import { ru } from '../i18n/ru';
 
 /**
  * react-admin's i18nProvider: ra-language-russian (over English, for the keys the Russian package lacks)
@@ -17,6 +18,9 @@ import { catalogueFor } from '../i18n/messages';
  */
 const serverCodes = (locale: Locale) =>
   Object.fromEntries((Object.keys(ERROR_CATALOGUE) as ErrorCode[]).map((code) => [code, ERROR_CATALOGUE[code][locale]])) as TranslationMessages;
+
+// The logged-in apps (this provider's only users) have the whole Russian catalogue; the login pages its shell part.
+addCatalogue('ru', ru);
 
 /** Merged when first asked for: the English catalogue is loaded only once chosen (i18n/messages.ts). */
 const merged: Partial<Record<Locale, TranslationMessages>> = {};

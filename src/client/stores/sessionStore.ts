@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import type { CurrentUser } from '../../shared/api';
 import { TOKEN_STORAGE_KEY } from '../../shared/constants';
-import { switchesOf } from '../../shared/routeAccess';
-import type { Switches } from '../../shared/modules';
+import { switchesOf, type Switches } from '../../shared/modules';
 import { createStore, useStoreValue } from './createStore';
 
 /**

@@ -1,14 +1,19 @@
 import { Box, Card, CardContent } from '@mui/material';
 import { useLocation } from 'react-router';
-import type { CurrentUser } from '../../shared/api';
-import { switchesOf } from '../../shared/routeAccess';
 import { PRIMARY_COLOR } from '../../shared/constants';
+import { switchesOf } from '../../shared/modules';
 import { useT } from '../../client/i18n/translate';
-import { LoginForm } from '../../client/login/LoginForm';
+import { LoginForm, type Landing } from '../../client/login/LoginForm';
 import { ProductTitle } from '../../client/login/ProductTitle';
-import { loginTarget } from '../access';
+import { preloadFieldMap } from '../map/loadFieldMap';
 
-const preloadApp = () => void import('../MobileApp');
+/** The field app's code and its landing rule (access.ts), loaded while the server checks the password. */
+async function loadApp(requested: string): Promise<Landing> {
+  const app = Promise.all([import('../access'), import('../MobileApp')]);
+  preloadFieldMap(); // asked after the app's files, which the phone needs first
+  const [{ loginTarget }] = await app;
+  return (user) => loginTarget(user, switchesOf(user), requested);
+}
 
 /**
  * The login screen of the field app. It replaces every route while nobody is logged in (field-app spec 2.1:
@@ -18,7 +23,6 @@ const preloadApp = () => void import('../MobileApp');
 export default function MobileLoginPage() {
   const t = useT();
   const { pathname, search } = useLocation();
-  const landing = (user: CurrentUser) => loginTarget(user, switchesOf(user), `${pathname}${search}`);
   return (
     <Box
       data-testid="mobile-login"
@@ -30,7 +34,7 @@ export default function MobileLoginPage() {
       <Card elevation={6} sx={{ width: '100%', maxWidth: 420, mx: 'auto' }}>
         <CardContent sx={{ p: 3, '&:last-child': { pb: 3 } }}>
           <ProductTitle subtitle={t('mobile.subtitle')} />
-          <LoginForm landing={landing} preload={preloadApp} />
+          <LoginForm loadApp={() => loadApp(`${pathname}${search}`)} />
         </CardContent>
       </Card>
     </Box>
