@@ -19,6 +19,8 @@ async function apiToken(page: Page, username: keyof typeof ACCOUNTS): Promise<st
 const hex = (rgb: string) => `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
 
 test.describe('ticket control on the phone', () => {
+  // one long flow (a report filled, completed offline, sent, then read on the desktop): 20–25 s on a quiet machine
+  test.describe.configure({ timeout: 60_000 });
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, geolocation: { latitude: 59.9311, longitude: 30.3609 }, permissions: ['geolocation'] });
 
   test('the controller fills the report with two vehicle checks and a photo, completes it offline, and it is sent once', async ({ page, context, browser }) => {
