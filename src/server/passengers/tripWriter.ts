@@ -132,8 +132,21 @@ export async function writePlan(tx: Queryable, day: string, rows: readonly { hou
   );
 }
 
-/** Trip chaining of one operator day with the settings in force (migration 070, pass.chain_journeys). */
-export async function chainJourneys(tx: Queryable, day: string, maxWalkMeters: number, transferMinutes: number): Promise<number> {
-  const [row] = await tx.query<{ n: number }>('select pass.chain_journeys($1::date, $2::float8, $3::int) as n', [day, maxWalkMeters, transferMinutes]);
-  return row?.n ?? 0;
+/**
+ * Cards are chained in this many parts, one statement each (migration 072): the embedded engine runs one
+ * statement at a time, and a whole city day in one took 6–12 s of everyone's wait.
+ */
+export const CHAIN_PARTS = 8;
+
+/** Trip chaining of one operator day with the settings in force, then the day's stop pairs. */
+export async function chainJourneys(db: Queryable, day: string, maxWalkMeters: number, transferMinutes: number): Promise<number> {
+  let journeys = 0;
+  for (let part = 0; part < CHAIN_PARTS; part++) {
+    const [row] = await db.query<{ n: number }>(
+      'select pass.chain_journeys_part($1::date, $2::float8, $3::int, $4::int, $5::int) as n', [day, maxWalkMeters, transferMinutes, part, CHAIN_PARTS],
+    );
+    journeys += row?.n ?? 0;
+  }
+  await db.query('select pass.rebuild_od_day($1::date)', [day]);
+  return journeys;
 }
