@@ -21,7 +21,7 @@ describe('embedded engine: PostGIS bundles', () => {
     await bare.close();
 
     const first = await openPglite(dir);
-    await first.exec('create extension if not exists postgis');
+    await first.longRunning().exec('create extension if not exists postgis');
     expect(await first.query(point)).toEqual([{ wkt: 'POINT(30.3 59.9)' }]);
     await first.close();
 

@@ -12,7 +12,8 @@ export async function migrate(db: Db): Promise<string[]> {
   for (const name of readdirSync(MIGRATIONS_DIR).filter((file) => file.endsWith('.sql')).sort()) {
     if (done.has(name)) continue;
     const sql = readFileSync(`${MIGRATIONS_DIR}${name}`, 'utf8');
-    await db.transaction(async (tx) => {
+    // a migration may build what takes long on a slow or big server (PostGIS, rollups over a city's month)
+    await db.longRunning().transaction(async (tx) => {
       for (const statement of splitStatements(sql)) await tx.query(statement);
       await tx.query('insert into app.migration (name) values ($1)', [name]);
     });
