@@ -20,10 +20,13 @@ import { deltaVehicle, parseGeoSubscription, type GeoDelta, type GeoSubscription
  */
 export async function startFrontEndServer(): Promise<{ base: string; db: Db; close: () => Promise<void> }> {
   process.env.EGTS_PORT ??= '0';
-  const config = { ...loadConfig(), dataDir: undefined, staticDir: process.env.STATIC_DIR ?? 'dist/client', logLevel: process.env.LOG_LEVEL ?? 'warn', demoData: true, demoScale: 'test' as const };
+  const config = { ...loadConfig(), dataDir: process.env.BENCH_DATA_DIR, staticDir: process.env.STATIC_DIR ?? 'dist/client', logLevel: process.env.LOG_LEVEL ?? 'warn', demoData: true, demoScale: 'test' as const };
   const db = await openDatabase(config);
   const app = await buildApp(config, { db, seedDemo: true });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  // the demo's history fills the embedded engine in the background for a while after listen, and every call
+  // waits behind it meanwhile: a server in service has none, so the figures start once it is done
+  await app.demoHistory.done;
   return {
     base,
     db,

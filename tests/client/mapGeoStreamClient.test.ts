@@ -107,3 +107,37 @@ describe('geo stream client', () => {
     await until(() => onUnauthorized.mock.calls.length === 1);
   });
 });
+
+describe('early geo stream (opened with the login, taken over by the map)', () => {
+  it('keeps the picture it received until the map takes the stream over, then hands over what follows', async () => {
+    const stream = sseResponse();
+    const urls: string[] = [];
+    vi.stubGlobal('window', { location: { pathname: '/m/map' } });
+    vi.stubGlobal('fetch', vi.fn(async (url: string | URL | Request) => {
+      urls.push(String(url));
+      return stream.response;
+    }));
+    try {
+      const { adoptEarlyGeoStream, openEarlyGeoStream } = await import('../../src/client/map/useGeoStream');
+      openEarlyGeoStream('1,2,3,4;16;');
+      await until(() => urls.length === 1);
+      expect(urls[0]).toBe(`/geoapi/v1/geo/1?q=${encodeURIComponent('1,2,3,4;16;')}`);
+      stream.send('event: hello\ndata: {"streamId":"early"}\n\nevent: points\ndata: {"time":"t1","items":[]}\n\n');
+      await new Promise((r) => setTimeout(r, 20));
+
+      const points: string[] = [];
+      const statuses: GeoStreamStatus[] = [];
+      const client = adoptEarlyGeoStream({ onPoints: (time) => points.push(time), onStatus: (status) => statuses.push(status) });
+      expect(client).not.toBeNull();
+      expect(points).toEqual(['t1']); // handed over at once
+      expect(statuses).toEqual(['open']);
+      expect(adoptEarlyGeoStream({ onPoints: () => undefined, onStatus: () => undefined })).toBeNull(); // taken once
+      stream.send('event: points\ndata: {"time":"t2","items":[]}\n\n');
+      await until(() => points.length === 2);
+      expect(urls).toHaveLength(1); // the same connection
+      client!.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

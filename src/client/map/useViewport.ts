@@ -14,10 +14,15 @@ export const VIEWPORT_SETTLE_MS = 120;
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 export function viewportOf(map: L.Map, padding = 0): Viewport {
-  const bounds = padding ? map.getBounds().pad(padding) : map.getBounds();
+  return viewportOfBounds(map.getBounds(), map.getZoom(), padding);
+}
+
+/** The region of `bounds` widened by `padding` (of its size, each side) and clamped to the world. */
+export function viewportOfBounds(view: L.LatLngBounds, zoom: number, padding = 0): Viewport {
+  const bounds = padding ? view.pad(padding) : view;
   return {
     bbox: [clamp(bounds.getSouth(), -85, 85), clamp(bounds.getWest(), -180, 180), clamp(bounds.getNorth(), -85, 85), clamp(bounds.getEast(), -180, 180)],
-    zoom: map.getZoom(),
+    zoom,
   };
 }
 

@@ -21,6 +21,7 @@ import { useCurrentUser, useSwitches } from '../../client/stores/sessionStore';
 import type { ControllerTask } from '../../shared/bc/tasks';
 import { AddressSearchBox } from './AddressSearchBox';
 import { FieldMapButtons } from './FieldMapButtons';
+import { fieldMapStart } from './fieldMapStream';
 import { ADDRESS_ZOOM, FIELD_MAP_ZOOM } from './fieldMapConstants';
 import { MODE_LAYERS, readLayers, saveLayer, type FieldLayer, type FieldMapMode } from './fieldMapLayers';
 import { clearFieldSelection, selectRegion, useRegionSelection } from './fieldSelection';
@@ -114,7 +115,7 @@ export function FieldMapScreen({ mode, order }: {
     const container = mapInstance.get()?.getContainer();
     if (container) container.dataset.center = `${view.lat},${view.lon}`;
   }, []);
-  const [start] = useState<[number, number]>(() => [user?.mapSettings?.lat ?? 59.93, user?.mapSettings?.lon ?? 30.31]);
+  const [start] = useState<[number, number]>(() => fieldMapStart(user));
   if (mode === 'currentRegion' && loaded && !task) {
     return <Typography sx={{ p: 2 }} color="text.secondary" data-testid="current-region-empty">{t('mobile.bc.noRegion')}</Typography>;
   }

@@ -1,10 +1,17 @@
 /** The field map's code. */
 export const loadFieldMap = () => import('./FieldMapScreen');
+/** What opens the map's live stream with the login's answer (fieldMapStream.ts). */
+export const loadFieldMapStream = () => import('./fieldMapStream');
+
+/** The map is the landing screen of most users: opened on / or /map. */
+export const opensOnMap = () => /^\/m\/?(map\/?)?$/.test(window.location.pathname);
 
 /**
- * The map is the landing screen of most users: opened on / or /map, the app fetches its code at once, with the
- * app's own (at start with a stored session, or when the login is submitted) rather than after it.
+ * Opened on the map, the app fetches the map's code at once, with the app's own (at start with a stored
+ * session, or when the login is typed) rather than after it.
  */
 export function preloadFieldMap(): void {
-  if (/^\/m\/?(map\/?)?$/.test(window.location.pathname)) void loadFieldMap().catch(() => undefined);
+  if (!opensOnMap()) return;
+  void loadFieldMap().catch(() => undefined);
+  void loadFieldMapStream().catch(() => undefined);
 }

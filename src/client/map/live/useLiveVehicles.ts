@@ -12,12 +12,15 @@ export interface LiveVehicles {
   error: string;
 }
 
+/** The live vehicles' region: the view plus this much of its size on each side (moves within it ask nothing). */
+export const LIVE_VEHICLES_PADDING = 0.3;
+
 /**
  * The geo stream's vehicles and groups in the map's view (plus a margin), merged and throttled for the
  * vehicle layer. `vehicleIds` is a filter's choice (null: every vehicle; empty: none, so no stream is open).
  */
 export function useLiveVehicles(map: L.Map, vehicleIds: readonly number[] | null): LiveVehicles {
-  const { bbox, zoom } = useViewport(map, 0.3);
+  const { bbox, zoom } = useViewport(map, LIVE_VEHICLES_PADDING);
   const [picture, setPicture] = useState<VehiclePicture>(NO_VEHICLES);
   const [throttle] = useState(() => new VehicleRedrawThrottle(setPicture));
 
