@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/types';
 import {
   CARD_TOKEN_MAX, IMPORT_ERRORS_JOURNALED, IMPORT_ERRORS_LISTED, VALIDATION_COLUMNS, VALIDATION_REQUIRED,
   type ValidationColumn, type ValidationImportResult, type ValidationRowError,
@@ -116,8 +117,8 @@ class RowReader {
     this.stop = position(columns, 'stop_id');
   }
 
-  /** Checks the row and stages it (unless `stage` is null: a refused file stages nothing more). */
-  read(cells: string[], line: number, stage: Stage | null): ValidationRowError | undefined {
+  /** Checks the row and sends it to the sink (unless null: a refused file sends nothing more). */
+  read(cells: string[], line: number, sink: RowSink | null): ValidationRowError | undefined {
     const refuse = (column: ValidationColumn, reason: string): ValidationRowError => ({ line, column, reason });
     for (const c of cells) if (c.includes('\uFFFD')) return { line, column: '', reason: 'Символы не в кодировке UTF-8' };
     const timeText = cellAt(cells, this.time);
@@ -157,76 +158,160 @@ class RowReader {
       if (!INT.test(stopText) || !this.known.stops.has(Number(stopText))) return refuse('stop_id', `Остановки ${stopText.slice(0, 20)} нет в справочнике`);
       stop = Number(stopText);
     }
-    stage?.add(line, time, validator, vehicle, this.known.depotOf.get(vehicle) ?? 0, route, stop, ticket, card);
+    sink?.add(time, validator, vehicle, this.known.depotOf.get(vehicle) ?? 0, route, stop, ticket, card);
     return undefined;
   }
 }
 
-/** The stage's columns; `tm_ms` is the epoch milliseconds (no date text per row), made a time in the final insert. */
-const STAGE_COLUMNS = 'line, tm_ms, validator_id, vehicle_id, depot_number, route_id, stop_id, ticket_type_id, card_token';
+/** A sink of checked rows: where RowReader writes, batch by batch. */
+interface RowSink {
+  add(tmMs: number, validator: number, vehicle: number, depot: number, route: number | null, stop: number | null, ticket: number, card: string): void;
+  /** Called after each chunk of the file: sends a full batch (the previous one still going: one batch in flight). */
+  maybeFlush(): Promise<void>;
+}
+
+/** The columns of a staged batch; `tm_ms` is the epoch milliseconds (no date text per row), made a time when moved. */
+const STAGE_COLUMNS = 'tm_ms, validator_id, vehicle_id, depot_number, route_id, stop_id, ticket_type_id, card_token';
+const STAGE_DEFINITION = `(tm_ms int8, validator_id int, vehicle_id int, depot_number int, route_id int, stop_id int, ticket_type_id int, card_token text)`;
 
 /**
- * An unlogged staging table of one import, written batch by batch outside any transaction: on PostgreSQL as
- * COPY text (a card token is the only free text, and control characters are refused in it, so only a
- * backslash needs escaping), on the embedded engine as column arrays.
+ * The insert of staged rows into pass.fare_transaction: rows already there, or twice in the file, are skipped
+ * by the unique key (the first line of the file wins: a stage is read in the order it was written, and an
+ * earlier batch is in before a later one).
  */
-class Stage {
+const moveSql = (stage: string, returning: string) => `insert into pass.fare_transaction (tm, validator_id, vehicle_id, depot_number, route_id, stop_id, ticket_type_id, card_token, source)
+  select timestamptz 'epoch' + tm_ms * interval '1 millisecond', validator_id, vehicle_id, depot_number, route_id, stop_id, ticket_type_id, card_token, 'import'
+    from ${stage}
+  on conflict (tm, validator_id, card_token) do nothing returning ${returning}`;
+
+/** A batch of COPY text (a card token is the only free text, and control characters are refused in it, so only a backslash needs escaping). */
+const copyLine = (tmMs: number, validator: number, vehicle: number, depot: number, route: number | null, stop: number | null, ticket: number, card: string) =>
+  `${tmMs}\t${validator}\t${vehicle}\t${depot}\t${route ?? '\\N'}\t${stop ?? '\\N'}\t${ticket}\t${card.includes('\\') ? card.replace(/\\/g, '\\\\') : card}\n`;
+
+/**
+ * PostgreSQL: the file moved into pass.fare_transaction batch by batch while it is read, inside one transaction
+ * (a refused row or a broken file rolls every batch back: nothing partial). Each batch is COPYed into a
+ * temporary stage (local buffers, no WAL), moved with the duplicates skipped, and the stage emptied, while the
+ * next batch is parsed: the database inserts and the server parses side by side, on the two cores, instead of
+ * one after the other. The rollups of the added rows are counted per batch (pass.fare_rollups = 'writer', see
+ * migration 072) and applied once at the end, so no rollup row stays locked during the import.
+ */
+class PipelinedMove implements RowSink {
+  private text: string[] = [];
+  private pending: Promise<void> = Promise.resolve();
+  added = 0;
+  /** Time spent waiting for the database before a batch could be sent (the database being the slower side). */
+  waitedMs = 0;
+  constructor(private readonly tx: Queryable) {}
+
+  async open(): Promise<void> {
+    await this.tx.query(`set local pass.fare_rollups = 'writer'`);
+    await this.tx.query(`create temp table import_stage ${STAGE_DEFINITION} on commit drop`);
+    // per operator day, vehicle, route (0: none) and ticket type: what the rollup trigger would have counted
+    await this.tx.query(`create temp table import_added (day date, vehicle_id int, route_id int, ticket_type_id int, n int8,
+      primary key (day, vehicle_id, route_id, ticket_type_id)) on commit drop`);
+  }
+
+  add(tmMs: number, validator: number, vehicle: number, depot: number, route: number | null, stop: number | null, ticket: number, card: string): void {
+    this.text.push(copyLine(tmMs, validator, vehicle, depot, route, stop, ticket, card));
+  }
+
+  async maybeFlush(): Promise<void> {
+    if (this.text.length >= STAGE_BATCH) await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    const started = performance.now();
+    await this.pending;
+    this.waitedMs += performance.now() - started;
+    if (!this.text.length) return;
+    const lines = this.text;
+    this.text = [];
+    this.pending = this.move(lines);
+    this.pending.catch(() => undefined);
+  }
+
+  private async move(lines: string[]): Promise<void> {
+    const tx = this.tx;
+    if (!tx.copyFrom) throw new Error('COPY needs PostgreSQL');
+    await tx.copyFrom(`copy pg_temp.import_stage (${STAGE_COLUMNS}) from stdin`, lines);
+    // a validation's vehicle is always known in an import (by its depot number or its validator)
+    const [moved] = await tx.query<{ added: number }>(
+      `with ins as (${moveSql('pg_temp.import_stage', 'tm, vehicle_id, route_id, ticket_type_id')}),
+            counted as (insert into pg_temp.import_added as a (day, vehicle_id, route_id, ticket_type_id, n)
+                          select pass.local_time(tm)::date, vehicle_id, coalesce(route_id, 0), ticket_type_id, count(*) from ins group by 1, 2, 3, 4
+                        on conflict (day, vehicle_id, route_id, ticket_type_id) do update set n = a.n + excluded.n)
+       select count(*)::int as added from ins`,
+    );
+    this.added += moved?.added ?? 0;
+    await tx.query('truncate pg_temp.import_stage');
+  }
+
+  /** The last batch, then the rollups of everything added (as pass.fare_rollup_apply counts them). */
+  async finish(): Promise<number> {
+    await this.flush();
+    await this.pending;
+    await this.tx.query(`insert into pass.ticket_day as d (day, route_id, ticket_type_id, validations)
+        select day, route_id, ticket_type_id, sum(n) from pg_temp.import_added group by 1, 2, 3
+      on conflict (day, route_id, ticket_type_id) do update set validations = d.validations + excluded.validations`);
+    await this.tx.query(`insert into pass.vehicle_day as d (day, vehicle_id, route_id, validations)
+        select day, vehicle_id, route_id, sum(n) from pg_temp.import_added group by 1, 2, 3
+      on conflict (day, vehicle_id, route_id) do update set validations = d.validations + excluded.validations`);
+    return this.added;
+  }
+
+  /** After a failure: the batch in flight ends before its transaction is rolled back. */
+  async settle(): Promise<void> {
+    await this.pending.catch(() => undefined);
+  }
+}
+
+/**
+ * The embedded engine (one connection: a transaction held for the whole upload would stop every other
+ * request): the rows staged in an unlogged table in batches outside any transaction, then moved in one
+ * statement (the rollup trigger counting them).
+ */
+class StagedMove implements RowSink {
   readonly table = `pass.import_stage_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  private readonly copy: boolean;
-  private text = '';
   private columns: (number | string | null)[][] = STAGE_COLUMNS.split(', ').map(() => []);
   private size = 0;
   private pending: Promise<unknown> = Promise.resolve();
-  constructor(private readonly app: FastifyInstance) {
-    this.copy = app.db.engine === 'postgres';
-  }
+  constructor(private readonly app: FastifyInstance) {}
 
   async create(): Promise<void> {
-    await this.app.db.query(`create unlogged table ${this.table} (line int, tm_ms int8, validator_id int, vehicle_id int, depot_number int,
-      route_id int, stop_id int, ticket_type_id int, card_token text)`);
+    await this.app.db.query(`create unlogged table ${this.table} ${STAGE_DEFINITION}`);
   }
 
-  add(line: number, tmMs: number, validator: number, vehicle: number, depot: number, route: number | null, stop: number | null, ticket: number, card: string): void {
-    if (this.copy) {
-      this.text += `${line}\t${tmMs}\t${validator}\t${vehicle}\t${depot}\t${route ?? '\\N'}\t${stop ?? '\\N'}\t${ticket}\t${card.includes('\\') ? card.replace(/\\/g, '\\\\') : card}\n`;
-    } else {
-      const values = [line, tmMs, validator, vehicle, depot, route, stop, ticket, card];
-      for (let i = 0; i < values.length; i++) this.columns[i].push(values[i]);
-    }
+  add(tmMs: number, validator: number, vehicle: number, depot: number, route: number | null, stop: number | null, ticket: number, card: string): void {
+    const values = [tmMs, validator, vehicle, depot, route, stop, ticket, card];
+    for (let i = 0; i < values.length; i++) this.columns[i].push(values[i]);
     this.size += 1;
   }
 
-  /** Sends the batch when it is full (the previous one still going: one batch in flight, so memory stays bounded). */
   async maybeFlush(): Promise<void> {
     if (this.size >= STAGE_BATCH) await this.flush();
   }
 
-  async flush(): Promise<void> {
+  private async flush(): Promise<void> {
     await this.pending;
     if (!this.size) return;
-    const db = this.app.db;
-    if (this.copy) {
-      const text = this.text;
-      this.text = '';
-      // COPY runs on a connection of its own (a transaction's)
-      this.pending = db.transaction(async (tx) => {
-        if (!tx.copyFrom) throw new Error('COPY needs PostgreSQL');
-        await tx.copyFrom(`copy ${this.table} (${STAGE_COLUMNS}) from stdin`, [text]);
-      });
-    } else {
-      const columns = this.columns;
-      this.columns = columns.map(() => []);
-      this.pending = db.query(
-        `insert into ${this.table} select * from unnest($1::int[], $2::int8[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::text[])`, columns,
-      );
-    }
+    const columns = this.columns;
+    this.columns = columns.map(() => []);
     this.size = 0;
+    this.pending = this.app.db.query(
+      `insert into ${this.table} select * from unnest($1::int8[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::text[])`, columns,
+    );
     this.pending.catch(() => undefined);
   }
 
-  async finish(): Promise<void> {
+  async finish(): Promise<number> {
     await this.flush();
     await this.pending;
+    const [moved] = await this.app.db.longRunning().transaction(async (tx) => {
+      await tx.query('set local synchronize_seqscans = off');
+      return tx.query<{ added: number }>(`with ins as (${moveSql(this.table, '1')}) select count(*)::int as added from ins`);
+    });
+    return moved?.added ?? 0;
   }
 
   async drop(): Promise<void> {
@@ -253,70 +338,101 @@ async function journalRefusals(app: FastifyInstance, importId: number, file: str
   })));
 }
 
+/** What reading the file found: its rows, and the refused ones (the first IMPORT_ERRORS_JOURNALED kept). */
+interface FileRead {
+  rows: number;
+  refused: number;
+  errors: ValidationRowError[];
+}
+
+/** A file with refused rows: thrown inside the import's transaction so that every batch moved is rolled back. */
+class RowsRefused extends Error {}
+
+/**
+ * Reads the file into `sink` as it arrives; after the first refused row nothing more is sent, but the rest is
+ * still read so that every refused row is counted. Refuses a header without the required columns, a file
+ * that is not CSV, and an empty one.
+ */
+async function readFile(source: Readable, known: Lookups, tzOffsetMinutes: number, sink: RowSink, read: FileRead): Promise<void> {
+  const now = Date.now();
+  let reader: RowReader | undefined;
+  let line = 0;
+  try {
+    for await (const batch of csvBatches(source)) {
+      for (const cells of batch) {
+        line += 1;
+        if (!reader) {
+          reader = new RowReader(readHeader(cells), known, tzOffsetMinutes, now);
+          continue;
+        }
+        if (isEmptyRecord(cells)) continue;
+        read.rows += 1;
+        const fault = reader.read(cells, line, read.refused ? null : sink);
+        if (fault) {
+          read.refused += 1;
+          if (read.errors.length < IMPORT_ERRORS_JOURNALED) read.errors.push(fault);
+        }
+      }
+      if (!read.refused) await sink.maybeFlush();
+    }
+  } catch (error) {
+    if (error instanceof ImportFailedError) throw new ImportRefused('validation_import_broken', error.errors[0]?.message ?? 'broken file');
+    throw error;
+  }
+  if (!reader) throw new ImportRefused('import_file_required', 'empty file');
+}
+
+/** A statement of the import's transaction (a batch's move, the rollups) may take this long on a loaded server. */
+const IMPORT_STATEMENT_MS = 120_000;
+
+/** Reads and moves the file (all or nothing), giving the rows added; throws RowsRefused for refused rows. */
+async function load(app: FastifyInstance, source: Readable, known: Lookups, tzOffsetMinutes: number, read: FileRead): Promise<number> {
+  if (app.db.engine === 'postgres') {
+    // a connection of the pool outside the reports' admission (an import is one long transaction, not a report)
+    return app.db.withLimit(IMPORT_STATEMENT_MS).transaction(async (tx) => {
+      const move = new PipelinedMove(tx);
+      await move.open();
+      try {
+        await readFile(source, known, tzOffsetMinutes, move, read);
+        if (read.refused) throw new RowsRefused();
+        const added = await move.finish();
+        app.log.info({ rows: read.rows, added, waitedForDatabaseMs: Math.round(move.waitedMs) }, 'validation import moved');
+        return added;
+      } finally {
+        await move.settle();
+      }
+    });
+  }
+  const stage = new StagedMove(app);
+  await stage.create();
+  try {
+    await readFile(source, known, tzOffsetMinutes, stage, read);
+    if (read.refused) throw new RowsRefused();
+    return await stage.finish();
+  } finally {
+    await stage.drop();
+  }
+}
+
 export async function importValidations(app: FastifyInstance, request: FastifyRequest, source: Readable, file: string, tzOffsetMinutes: number): Promise<ValidationImportResult> {
   const who: Who = { userId: request.user?.id ?? null, username: request.user?.username ?? null };
   const known = await lookups(app);
-  const stage = new Stage(app);
-  await stage.create();
-  const errors: ValidationRowError[] = [];
-  let refused = 0;
-  let rows = 0;
-  let line = 0;
-  const now = Date.now();
+  const read: FileRead = { rows: 0, refused: 0, errors: [] };
   try {
-    let reader: RowReader | undefined;
-    try {
-      for await (const batch of csvBatches(source)) {
-        for (const cells of batch) {
-          line += 1;
-          if (!reader) {
-            reader = new RowReader(readHeader(cells), known, tzOffsetMinutes, now);
-            continue;
-          }
-          if (isEmptyRecord(cells)) continue;
-          rows += 1;
-          const fault = reader.read(cells, line, refused ? null : stage);
-          if (fault) {
-            refused += 1;
-            if (errors.length < IMPORT_ERRORS_JOURNALED) errors.push(fault);
-          }
-        }
-        if (!refused) await stage.maybeFlush();
-      }
-    } catch (error) {
-      if (error instanceof ImportFailedError) throw new ImportRefused('validation_import_broken', error.errors[0]?.message ?? 'broken file');
-      throw error;
-    }
-    if (!reader) throw new ImportRefused('import_file_required', 'empty file');
-    if (refused) {
+    const added = await load(app, source, known, tzOffsetMinutes, read);
+    const id = await history(app, who, file, { rows: read.rows, added, skipped: read.rows - added, refused: 0 }, 'done', null);
+    return { id, rows: read.rows, added, skipped: read.rows - added, refused: 0, errors: [] };
+  } catch (error) {
+    const { rows, refused, errors } = read;
+    if (error instanceof RowsRefused) {
       const id = await history(app, who, file, { rows, added: 0, skipped: 0, refused }, 'refused', `${refused} row(s) refused`);
       await journalRefusals(app, id, file, errors);
       throw new ImportRefused('validation_import_rows', `${refused} row(s) refused`, { id, rows, added: 0, skipped: 0, refused, errors: errors.slice(0, IMPORT_ERRORS_LISTED) });
     }
-    await stage.finish();
-    // One statement; rows already there, or twice in the file, are skipped by the unique key (the first line
-    // of the file wins: the stage is read in the order it was written).
-    const [moved] = await app.db.longRunning().transaction(async (tx) => {
-      await tx.query('set local synchronize_seqscans = off');
-      return tx.query<{ added: number }>(
-        `with ins as (
-           insert into pass.fare_transaction (tm, validator_id, vehicle_id, depot_number, route_id, stop_id, ticket_type_id, card_token, source)
-           select timestamptz 'epoch' + tm_ms * interval '1 millisecond', validator_id, vehicle_id, depot_number, route_id, stop_id, ticket_type_id, card_token, 'import'
-             from ${stage.table}
-           on conflict (tm, validator_id, card_token) do nothing returning 1)
-         select count(*)::int as added from ins`,
-      );
-    });
-    const added = moved?.added ?? 0;
-    const id = await history(app, who, file, { rows, added, skipped: rows - added, refused: 0 }, 'done', null);
-    return { id, rows, added, skipped: rows - added, refused: 0, errors: [] };
-  } catch (error) {
-    if (error instanceof ImportRefused && !error.result && error.code !== 'validation_import_rows') {
+    if (error instanceof ImportRefused) {
       const id = await history(app, who, file, { rows, added: 0, skipped: 0, refused }, 'refused', `${error.code}: ${error.detail}`.slice(0, 500));
       throw new ImportRefused(error.code, error.detail, { id, rows, added: 0, skipped: 0, refused, errors: [] });
     }
     throw error;
-  } finally {
-    await stage.drop();
   }
 }
