@@ -164,6 +164,14 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
     expect(s.S4).toMatchObject({ boardings: 7, alightings: 6, routes: 2 });
     const exchange = await report('/passengers/turnstops/table', `&route=${r1}`);
     expect(exchange.totals).toMatchObject({ boardings: 14, alightings: 15 });
+    // paged in SQL: the count and totals are of every row, the chart is by hour and sums the same
+    const page = await report('/passengers/turnstops/table', `&route=${r1}&recordCount=1`);
+    expect(page.list).toHaveLength(1);
+    expect(page.count).toBe(exchange.count);
+    expect(page.totals).toEqual(exchange.totals);
+    const hours = (page.chart ?? []) as { hour: number; exchange: number }[];
+    expect(hours.reduce((sum, row) => sum + row.exchange, 0)).toBe(29);
+    expect(new Set(hours.map((row) => row.hour)).size).toBe(hours.length);
   });
 
   it('reports passenger-km by route', async () => {

@@ -51,6 +51,36 @@ describe.each(ENGINES)('validation import on %s', (engine) => {
     expect(await count()).toBe(3);
   });
 
+  // the rollups the reports read count what was added, once
+  const rollups = async () => (await t.db.query<{ tickets: number; vehicles: number }>(
+    `select (select coalesce(sum(validations), 0)::int from pass.ticket_day where day = $1::date) as tickets,
+            (select coalesce(sum(validations), 0)::int from pass.vehicle_day v join mgt.vehicles vh on vh.id = v.vehicle_id where v.day = $1::date and vh.depot_number = 994001) as vehicles`, [day]))[0];
+
+  it('counts the added validations in the daily rollups, once', async () => {
+    const before = await rollups();
+    const response = await upload([header, `${local} 11:00;502;994001;${route};101;TOKEN-20`, `${local} 11:01;502;994001;;101;TOKEN-21`, `${local} 08:01:02;501;994001;${route};101;TOKEN-1`].join('\n'));
+    expect(response.json()).toMatchObject({ rows: 3, added: 2, skipped: 1 });
+    expect(await rollups()).toEqual({ tickets: before.tickets + 2, vehicles: before.vehicles + 2 });
+    await t.db.query(`delete from pass.fare_transaction where card_token in ('TOKEN-20', 'TOKEN-21')`);
+    expect(await rollups()).toEqual(before);
+  });
+
+  it('adds nothing of a file of several batches whose last row is refused', async () => {
+    const before = await rollups();
+    const lines = [header];
+    for (let i = 0; i < 120_000; i++) lines.push(`${local} 12:${String(Math.floor(i / 60_000) + 10).padStart(2, '0')}:00;${600 + (i % 60_000)};994001;;101;BATCH-${i}`);
+    lines.push(`${local} 12:00;501;994001;;999;BATCH-BAD`);
+    const response = await upload(lines.join('\n'), 'batches.csv');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().result).toMatchObject({ rows: 120_001, added: 0, refused: 1, errors: [{ line: 120_002, column: 'ticket_type' }] });
+    expect(await count()).toBe(3);
+    expect(await rollups()).toEqual(before);
+    const good = await upload(lines.slice(0, -1).join('\n'), 'batches.csv');
+    expect(good.json()).toMatchObject({ rows: 120_000, added: 120_000 });
+    expect(await rollups()).toEqual({ tickets: before.tickets + 120_000, vehicles: before.vehicles + 120_000 });
+    await t.db.query(`delete from pass.fare_transaction where card_token like 'BATCH-%'`);
+  }, 120_000);
+
   it('refuses a file with bad rows as a whole: each row by line, column and reason, in the pass-errors journal', async () => {
     const before = (await t.db.query<{ n: number }>(`select count(*)::int as n from app.vehicle_event where kind = 'pass_error'`))[0].n;
     const response = await upload([

@@ -124,4 +124,9 @@ describe('report cells and charts', () => {
       points: [{ x: '2025-03-01T00:00', A: 2, B: 3 }, { x: '2025-03-02T00:00', B: 1 }],
     });
   });
+
+  it('orders hours as numbers', () => {
+    const rows = [{ hour: 10, exchange: 1 }, { hour: 5, exchange: 2 }, { hour: 23, exchange: 3 }];
+    expect(pivot(rows, { kind: 'bar', title: 't', x: 'hour', value: 'exchange' }).points.map((p) => p.x)).toEqual(['5', '10', '23']);
+  });
 });

@@ -26,7 +26,8 @@ export function pivot(rows: readonly Row[], chart: ChartSpec): { points: Row[]; 
     point[name] = Number(point[name] ?? 0) + Number(row[chart.value] ?? 0);
     byX.set(x, point);
   }
-  const points = [...byX.keys()].sort().map((x) => byX.get(x)!);
+  // digit runs compared as numbers: hours 5, 6 … 23, not 10 … 23, 5 (dates in ISO order either way)
+  const points = [...byX.keys()].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).map((x) => byX.get(x)!);
   if (!chart.top) return { points, series };
   const total = (point: Row) => series.reduce((sum, name) => sum + Number(point[name] ?? 0), 0);
   const ranked = points.filter((point) => total(point) > 0).sort((a, b) => total(b) - total(a));

@@ -260,17 +260,37 @@ export function turnoverSql(filters: ReportFilterValues, context: ReportContext)
   };
 }
 
+/** The stop hours of the exchange's filters (period, depots, routes, stops). */
+function exchangeWhere(filters: ReportFilterValues, context: ReportContext, p: Params): string {
+  const d = periodDays(filters, context.offsetMinutes);
+  return where([daysOf('h.day', p, d.from, d.to), ...common(filters, p, { route: 'h.route_id', stop: 'h.stop_id' })]);
+}
+
+/**
+ * The exchange per stop, route and hour: a city's day is 26,000 of these rows, its month 55,000, so the report
+ * is paged in SQL (a rows report) with its count and totals beside the page, and its chart by hour is
+ * exchangeChartSql. Sums as float8 (exact for counts; numeric sums of bigint took a third of the month).
+ */
 export function exchangeSql(filters: ReportFilterValues, context: ReportContext): ReportSql {
   const p = new Params();
-  const d = periodDays(filters, context.offsetMinutes);
-  const c = [daysOf('h.day', p, d.from, d.to), ...common(filters, p, { route: 'h.route_id', stop: 'h.stop_id' })];
   return {
-    // names joined to the grouped rows (a city's day is 26,000 of them: a lookup each cost more than the sums)
+    // names joined to the grouped rows (a lookup each cost more than the sums)
     text: `select s.stop_name, concat_ws(' ', rr.route_short_name, rr.route_long_name) as route_name, h.hour::int as hour,
-                  h.boardings::float8 as boardings, h.alightings::float8 as alightings, (h.boardings + h.alightings)::float8 as exchange
-             from (select h.stop_id, h.route_id, h.hour, sum(h.boardings) as boardings, sum(h.alightings) as alightings
-                     from pass.stop_hour h ${where(c)} group by 1, 2, 3) h
+                  h.boardings, h.alightings, h.boardings + h.alightings as exchange
+             from (select h.stop_id, h.route_id, h.hour, sum(h.boardings::float8) as boardings, sum(h.alightings::float8) as alightings
+                     from pass.stop_hour h ${exchangeWhere(filters, context, p)} group by 1, 2, 3) h
              left join mgt.stops s on s.stop_id = h.stop_id left join mgt.routes rr on rr.route_id = h.route_id`,
+    params: p.list,
+  };
+}
+
+/** The exchange's chart: the same stop hours by hour of the day (24 rows whatever the network). */
+export function exchangeChartSql(filters: ReportFilterValues, context: ReportContext): ReportSql {
+  const p = new Params();
+  return {
+    text: `select h.hour::int as hour, sum(h.boardings::float8) as boardings, sum(h.alightings::float8) as alightings,
+                  sum(h.boardings::float8 + h.alightings::float8) as exchange
+             from pass.stop_hour h ${exchangeWhere(filters, context, p)} group by 1 order by 1`,
     params: p.list,
   };
 }

@@ -1,7 +1,7 @@
 import { PASSENGER_REPORTS } from '../../shared/reports/passengers';
 import { bindReports } from '../reports/reportSource';
 import {
-  analysisSql, classFitSql, correspondenceSql, dailySql, exchangeSql, importsSql, loadProfileSql, passageSql, paySql, registrySql,
+  analysisSql, classFitSql, correspondenceSql, dailySql, exchangeChartSql, exchangeSql, importsSql, loadProfileSql, passageSql, paySql, registrySql,
   rollingStockSql, stopsSql, trafficSql, turnoverSql,
 } from './passengerQueries';
 
@@ -17,7 +17,8 @@ export const PASSENGER_SOURCES = bindReports(PASSENGER_REPORTS, {
   '/passengers/pay': { shape: 'summary', select: paySql, sortSql: { name: 'lower(r.name)' } },
   '/passengers/correspondence': { shape: 'summary', select: correspondenceSql },
   '/passengers/passturn/table': { shape: 'summary', select: turnoverSql, sortSql: { name: 'lower(r.name)' } },
-  '/passengers/turnstops/table': { shape: 'summary', select: exchangeSql },
+  // a rows report: a city's week or month is more rows than a summary may hold (SUMMARY_MAX_ROWS)
+  '/passengers/turnstops/table': { shape: 'rows', select: exchangeSql, chart: exchangeChartSql },
   '/passengers/betweenstops/table': { shape: 'summary', select: loadProfileSql },
   '/passengers/rolling-stock': { shape: 'summary', select: rollingStockSql, sortSql: { route_name: 'lower(r.route_name)' } },
   '/passengers/dist-rolling-stock': { shape: 'summary', select: classFitSql, sortSql: { route_name: 'lower(r.route_name)' } },

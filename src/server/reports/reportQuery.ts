@@ -36,7 +36,7 @@ export interface ReportSort {
   desc: boolean;
 }
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The requested sort (schema-checked against the sortable columns) or the declared default. */
 export function reportSort(report: ReportDeclaration, source: ReportSource, field: string | undefined, order: string | undefined): ReportSort {

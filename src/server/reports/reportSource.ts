@@ -20,9 +20,9 @@ export interface ReportContext {
 }
 
 /**
- * What an area owns of a report: its SQL. `rows` reports (journals) are paged and counted in SQL and
- * exported in keyset batches by `key`; a `summary` (grouped counts) is small: it runs once and is paged,
- * totalled and charted from the one result.
+ * What an area owns of a report: its SQL. `rows` reports (journals, and summaries too large to send whole)
+ * are paged and counted in SQL and exported in keyset batches by `key` (without one, in one query); a
+ * `summary` (grouped counts) is small: it runs once and is paged, totalled and charted from the one result.
  */
 export interface ReportSource {
   shape: 'rows' | 'summary';
@@ -34,6 +34,11 @@ export interface ReportSource {
    * answer says "more than countCap" (countExact false) instead of counting every row on each page.
    */
   countCap?: number;
+  /**
+   * rows with charts: the rows the charts read, a small aggregate of their own (a paged report has no full
+   * result to chart from; the stop exchange of a city's month is 55,000 rows, its chart by hour 24).
+   */
+  chart?(filters: ReportFilterValues, context: ReportContext): ReportSql;
   /** Sort expressions over the select's alias `r` where a column is not sorted by its own value. */
   sortSql?: Readonly<Record<string, string>>;
 }

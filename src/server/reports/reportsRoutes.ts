@@ -8,7 +8,7 @@ import { pickerFilters, reportApi, sortableColumns, type ExportFormat, type Repo
 import { fail } from '../http/errors';
 import { EXPORT_TYPES, exportReport } from './reportExport';
 import { PICKER_MAX, PICKER_SQL } from './pickerOptions';
-import { countSql, orderBy, reportQuery, reportSort, totalColumns, wrap, type Row } from './reportQuery';
+import { countSql, orderBy, quote, reportQuery, reportSort, totalColumns, wrap, type Row } from './reportQuery';
 import type { BoundReport, ReportContext, ReportSource } from './reportSource';
 
 export const MAX_PAGE = 1000;
@@ -89,12 +89,29 @@ async function listReport(app: FastifyInstance, report: ReportDeclaration, sourc
     return response;
   }
   const n = sql.params.length;
+  const chartSql = source.chart && report.charts?.length ? source.chart(values, context) : undefined;
+  const chart = chartSql ? reportQuery(app, chartSql.text, chartSql.params) : undefined;
+  chart?.catch(() => undefined);
+  if (report.totals) {
+    // the page with the count and totals of every row beside it (window sums): one pass over a grouped
+    // select instead of one for the page and another for its count
+    const sums = totalColumns(report).map((c) => `, coalesce(sum(r.${quote(c.name)}) over (), 0)::float8 as ${quote(`${TOTAL_PREFIX}${c.name}`)}`).join('');
+    const page = await reportQuery(app, `select r.*, count(*) over ()::int as "__count"${sums} from ${wrap(sql)} ${order} limit $${n + 1} offset $${n + 2}`, [...sql.params, recordCount, skipCount]);
+    let count = Number(page[0]?.__count ?? 0);
+    let totals: Row = Object.fromEntries(totalColumns(report).map((c) => [c.name, Number(page[0]?.[`${TOTAL_PREFIX}${c.name}`] ?? 0)]));
+    if (!page.length && skipCount > 0) [{ __count: count, ...totals }] = await reportQuery<{ __count: number } & Row>(app, countSql(report, sql), sql.params);
+    const list = page.map(({ __count: _count, ...row }) => Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith(TOTAL_PREFIX))));
+    return chart ? { list, count, totals, chart: await chart } : { list, count, totals };
+  }
   const list = await reportQuery(app, `select * from ${wrap(sql)} ${order} limit $${n + 1} offset $${n + 2}`, [...sql.params, recordCount, skipCount]);
-  const cap = report.totals ? undefined : source.countCap;
-  const [{ __count: count, ...totals }] = await reportQuery<{ __count: number } & Row>(app, countSql(report, sql, cap), sql.params, { byIndex: cap !== undefined });
+  const cap = source.countCap;
+  const [{ __count: count }] = await reportQuery<{ __count: number } & Row>(app, countSql(report, sql, cap), sql.params, { byIndex: cap !== undefined });
   if (cap !== undefined && count > cap) return { list, count: cap, countExact: false };
-  return report.totals ? { list, count, totals } : { list, count };
+  return chart ? { list, count, chart: await chart } : { list, count };
 }
+
+/** The window totals' column names beside a page's rows (no declared column starts so). */
+const TOTAL_PREFIX = '__total_';
 
 /**
  * The rows the charts need: all of them, except for a single bar chart of the `top` categories, which needs

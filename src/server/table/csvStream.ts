@@ -50,11 +50,27 @@ function guessNewline(text: string): '\r\n' | '\n' {
 }
 
 /**
+ * The complete records of a text without any quote character, and where its unfinished last line starts:
+ * what papaparse gives for such a text (a record per line, a cell per separator), with the native string
+ * splits, four to five times faster; papaparse's per-character scanner took most of a validation import's
+ * parsing time. `last`: the text is the end of the file (its last line has no newline, and is a record).
+ */
+function splitPlain(text: string, newline: string, last: boolean): { data: string[][]; cursor: number } {
+  const end = last ? text.length : text.lastIndexOf(newline);
+  if (end < 0) return { data: [], cursor: 0 };
+  const lines = text.slice(0, end).split(newline);
+  const data = new Array<string[]>(lines.length);
+  for (let i = 0; i < lines.length; i++) data[i] = lines[i].split(CSV_DELIMITER);
+  return { data, cursor: last ? end : end + newline.length };
+}
+
+/**
  * The records of a semicolon-separated file, a batch per network chunk, read as the consumer asks for
  * them (async iteration is the backpressure), so a file of any size goes through in bounded memory.
  * papaparse's low-level Parser does the CSV work the way its own chunk streamer does (the unfinished last
  * line waits for the next chunk); its Node stream mode is not used because its pause/resume polls on a
- * 3 ms timer and caps an import at a few thousand rows per second. A BOM at the start is dropped.
+ * 3 ms timer and caps an import at a few thousand rows per second. A chunk without any quote (the usual
+ * machine-written file) is split natively instead (splitPlain). A BOM at the start is dropped.
  */
 export async function* csvBatches(source: Readable, maxBytes = IMPORT_MAX_BYTES): AsyncGenerator<string[][]> {
   const decode = new Utf8Decode(maxBytes);
@@ -65,24 +81,29 @@ export async function* csvBatches(source: Readable, maxBytes = IMPORT_MAX_BYTES)
   });
   source.pipe(decode);
   let parser: Papa.Parser | undefined;
+  let newline: '\r\n' | '\n' = '\n';
   let partial = '';
   let records = 0;
   for await (const chunk of decode) {
     let text = partial + String(chunk);
     if (!parser) {
       if (text.startsWith('\uFEFF')) text = text.slice(1);
-      parser = new Papa.Parser({ delimiter: CSV_DELIMITER, newline: guessNewline(text) });
+      newline = guessNewline(text);
+      parser = new Papa.Parser({ delimiter: CSV_DELIMITER, newline });
     }
-    const results = parser.parse(text, 0, true) as Papa.ParseResult<string[]>;
-    partial = text.slice(results.meta.cursor);
-    records += results.data.length;
+    const results = text.includes('"') ? parser.parse(text, 0, true) as Papa.ParseResult<string[]> : undefined;
+    const { data, cursor } = results ? { data: results.data, cursor: results.meta.cursor } : splitPlain(text, newline, false);
+    partial = text.slice(cursor);
+    records += data.length;
     if (partial.length > RECORD_MAX_CHARS) {
       decode.destroy();
       throw recordError(records + 1, MSG.recordTooLong);
     }
-    if (results.data.length) yield results.data;
+    if (data.length) yield data;
   }
-  if (partial) {
+  if (partial && !partial.includes('"')) {
+    yield splitPlain(partial, parser ? newline : guessNewline(partial), true).data;
+  } else if (partial) {
     parser ??= new Papa.Parser({ delimiter: CSV_DELIMITER, newline: guessNewline(partial) });
     const results = parser.parse(partial, 0, false) as Papa.ParseResult<string[]>;
     // Only the last record can lack its closing quote: it swallowed everything after it.
