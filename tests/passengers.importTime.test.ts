@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importTime } from '../src/server/passengers/validationImport';
+import { importTime } from '../src/server/passengers/importTime';
 
 /** The times of a validation file: ISO 8601 with a zone read by character codes must read as Date.parse does. */
 describe('validation import times', () => {

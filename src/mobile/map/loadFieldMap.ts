@@ -1,10 +1,13 @@
+import { MOBILE_BASE } from '../constants';
+
 /** The field map's code. */
 export const loadFieldMap = () => import('./FieldMapScreen');
 /** What opens the map's live stream with the login's answer (fieldMapStream.ts). */
 export const loadFieldMapStream = () => import('./fieldMapStream');
 
 /** The map is the landing screen of most users: opened on / or /map. */
-export const opensOnMap = () => /^\/m\/?(map\/?)?$/.test(window.location.pathname);
+const MAP_LANDING = new RegExp(`^${MOBILE_BASE}/?(map/?)?$`);
+export const opensOnMap = () => MAP_LANDING.test(window.location.pathname);
 
 /**
  * Opened on the map, the app fetches the map's code at once, with the app's own (at start with a stored

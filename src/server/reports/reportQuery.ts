@@ -36,7 +36,7 @@ export interface ReportSort {
   desc: boolean;
 }
 
-export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The requested sort (schema-checked against the sortable columns) or the declared default. */
 export function reportSort(report: ReportDeclaration, source: ReportSource, field: string | undefined, order: string | undefined): ReportSort {
@@ -89,9 +89,17 @@ export function wrap(sql: ReportSql): string {
 
 export const totalColumns = (report: ReportDeclaration): ReportColumn[] => (report.totals ? report.columns.filter((c) => c.total) : []);
 
+/**
+ * The sums of the totals row over the select `r`, each `, … as "<prefix><column>"`: aggregated, or beside every
+ * row (`window`: over the whole result, as a page carries them).
+ */
+export function totalSums(report: ReportDeclaration, options: { window?: boolean; prefix?: string } = {}): string {
+  const over = options.window ? ' over ()' : '';
+  return totalColumns(report).map((c) => `, coalesce(sum(r.${quote(c.name)})${over}, 0)::float8 as ${quote(`${options.prefix ?? ''}${c.name}`)}`).join('');
+}
+
 /** count(*) and the sums of the totals row, in one pass; with a cap, the count stops one row past it. */
 export function countSql(report: ReportDeclaration, sql: ReportSql, cap?: number): string {
   if (cap !== undefined) return `select count(*)::int as "__count" from (select 1 from ${wrap(sql)} limit ${cap + 1}) r`;
-  const sums = totalColumns(report).map((c) => `, coalesce(sum(r.${quote(c.name)}), 0)::float8 as ${quote(c.name)}`).join('');
-  return `select count(*)::int as "__count"${sums} from ${wrap(sql)}`;
+  return `select count(*)::int as "__count"${totalSums(report)} from ${wrap(sql)}`;
 }

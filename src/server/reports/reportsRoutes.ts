@@ -8,7 +8,7 @@ import { pickerFilters, reportApi, sortableColumns, type ExportFormat, type Repo
 import { fail } from '../http/errors';
 import { EXPORT_TYPES, exportReport } from './reportExport';
 import { PICKER_MAX, PICKER_SQL } from './pickerOptions';
-import { countSql, orderBy, quote, reportQuery, reportSort, totalColumns, wrap, type Row } from './reportQuery';
+import { countSql, orderBy, reportQuery, reportSort, totalColumns, totalSums, wrap, type Row } from './reportQuery';
 import type { BoundReport, ReportContext, ReportSource } from './reportSource';
 
 export const MAX_PAGE = 1000;
@@ -95,7 +95,7 @@ async function listReport(app: FastifyInstance, report: ReportDeclaration, sourc
   if (report.totals) {
     // the page with the count and totals of every row beside it (window sums): one pass over a grouped
     // select instead of one for the page and another for its count
-    const sums = totalColumns(report).map((c) => `, coalesce(sum(r.${quote(c.name)}) over (), 0)::float8 as ${quote(`${TOTAL_PREFIX}${c.name}`)}`).join('');
+    const sums = totalSums(report, { window: true, prefix: TOTAL_PREFIX });
     const page = await reportQuery(app, `select r.*, count(*) over ()::int as "__count"${sums} from ${wrap(sql)} ${order} limit $${n + 1} offset $${n + 2}`, [...sql.params, recordCount, skipCount]);
     let count = Number(page[0]?.__count ?? 0);
     let totals: Row = Object.fromEntries(totalColumns(report).map((c) => [c.name, Number(page[0]?.[`${TOTAL_PREFIX}${c.name}`] ?? 0)]));
@@ -106,8 +106,9 @@ async function listReport(app: FastifyInstance, report: ReportDeclaration, sourc
   const list = await reportQuery(app, `select * from ${wrap(sql)} ${order} limit $${n + 1} offset $${n + 2}`, [...sql.params, recordCount, skipCount]);
   const cap = source.countCap;
   const [{ __count: count }] = await reportQuery<{ __count: number } & Row>(app, countSql(report, sql, cap), sql.params, { byIndex: cap !== undefined });
-  if (cap !== undefined && count > cap) return { list, count: cap, countExact: false };
-  return chart ? { list, count, chart: await chart } : { list, count };
+  const response: ReportListResponse = cap !== undefined && count > cap ? { list, count: cap, countExact: false } : { list, count };
+  if (chart) response.chart = await chart;
+  return response;
 }
 
 /** The window totals' column names beside a page's rows (no declared column starts so). */
