@@ -270,6 +270,8 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
     expect(summary.current).toMatchObject({ passengers: 17, validations: 5, trips: 3 });
     expect(summary.previous).toMatchObject({ passengers: 0 });
     expect(summary.byHour[8]).toMatchObject({ hour: 8, passengers: 13 });
+    // the busiest stops by exchange (boardings and alightings), ties by name
+    expect(summary.topStops.map((s: { name: string; passengers: number }) => `${s.name}:${s.passengers}`)).toEqual(['S4:13', 'S1:8', 'S3:8', 'S2:3', 'S5:3']);
     const days = await report('/passengers/analysis');
     expect(days.list).toEqual([expect.objectContaining({ day: DAY, passengers: 17, validations: 5, trips: 3 })]);
   });
