@@ -193,7 +193,7 @@ const SPAN_EPOCH_DAY = Date.UTC(2000, 0, 1) / DAY_MS;
 
 /**
  * The days from..to as the fewest aligned spans (of the given lengths, longest first) and single days
- * (pass.span_start aligns them the same way): a month is about eight blocks instead of thirty days.
+ * (pass.span_start aligns them the same way): a month is at most eight blocks instead of thirty days.
  */
 export function spanBlocks(from: string, to: string, lengths: readonly number[]): { spans: { span: number; first: string }[]; days: string[] } {
   const spans: { span: number; first: string }[] = [];
@@ -273,7 +273,7 @@ export function turnoverSql(filters: ReportFilterValues, context: ReportContext)
 
 /**
  * The stop hours of the exchange's filters (period, depots, routes, stops): the period's spans of
- * pass.stop_hour_span and single days of pass.stop_hour (a month of a city is about 300,000 rows of spans
+ * pass.stop_hour_span and single days of pass.stop_hour (a month of a city is 240,000–430,000 rows of them
  * instead of 1,500,000 stop hours).
  */
 function exchangeRows(filters: ReportFilterValues, context: ReportContext, p: Params): string {
