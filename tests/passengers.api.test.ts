@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSource } from '../src/server/telemetry/http/sourceKeys';
 import { chainJourneys } from '../src/server/passengers/tripWriter';
+import { EXCHANGE_SPANS, spanBlocks } from '../src/server/passengers/passengerQueries';
 import { READ, UPDATE } from '../src/shared/permissions';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
@@ -269,8 +270,110 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
     expect(summary.current).toMatchObject({ passengers: 17, validations: 5, trips: 3 });
     expect(summary.previous).toMatchObject({ passengers: 0 });
     expect(summary.byHour[8]).toMatchObject({ hour: 8, passengers: 13 });
+    // the busiest stops by exchange (boardings and alightings), ties by name
+    expect(summary.topStops.map((s: { name: string; passengers: number }) => `${s.name}:${s.passengers}`)).toEqual(['S4:13', 'S1:8', 'S3:8', 'S2:3', 'S5:3']);
     const days = await report('/passengers/analysis');
     expect(days.list).toEqual([expect.objectContaining({ day: DAY, passengers: 17, validations: 5, trips: 3 })]);
+  });
+
+  it('reads the stop exchange of a month from spans of days, equal to the stop visits summed, through writes, an import and a rebuild', async () => {
+    const shift = (date: string, n: number) => new Date(Date.parse(date) + n * 86_400_000).toISOString().slice(0, 10);
+    // 31 days from an odd day since 2000-01-01: no span starts there, so the period is spans and single days
+    const odd = (date: string) => (Date.parse(date) / 86_400_000 - Date.UTC(2000, 0, 1) / 86_400_000) % 2 === 1;
+    const from = odd(shift(DAY, -40)) ? shift(DAY, -40) : shift(DAY, -39);
+    const to = shift(from, 30);
+    const blocks = spanBlocks(from, to, EXCHANGE_SPANS);
+    expect(blocks.spans.length).toBeGreaterThan(0);
+    expect(blocks.days.length).toBeGreaterThan(0);
+    // three races a day for 45 days before DAY, four stops each, departures crossing the hours
+    const write = (first: number, last: number) => t.db.query(
+      `with t as (
+         insert into pass.trip_performed (service_date, vehicle_id, route_id, direction, schedule_start, actual_start, actual_end, counted)
+         select $1::date - g, (select min(id) from mgt.vehicles where depot_number = 993001), case when k = 2 then $4::int else $3::int end, (k % 2)::smallint,
+                ($1::date - g + make_interval(hours => 5 + 6 * k + g % 5, mins => g))::timestamp at time zone 'UTC' - interval '3 hours',
+                ($1::date - g + make_interval(hours => 5 + 6 * k + g % 5, mins => g))::timestamp at time zone 'UTC' - interval '3 hours',
+                ($1::date - g + make_interval(hours => 7 + 6 * k + g % 5, mins => g))::timestamp at time zone 'UTC' - interval '3 hours', true
+           from generate_series($5::int, $6::int) g, generate_series(0, 2) k
+         returning id, service_date, vehicle_id, route_id, direction, actual_start, ($1::date - service_date) as g)
+       insert into pass.stop_visit (trip_performed_id, service_date, vehicle_id, route_id, direction, stop_id, stop_sequence, arrival, departure, boardings, alightings)
+       select t.id, t.service_date, t.vehicle_id, t.route_id, t.direction, ($2::int[])[s + t.direction], s,
+              t.actual_start + make_interval(mins => 25 * s), t.actual_start + make_interval(mins => 25 * s + 1), (t.g * 7 + s * 3 + t.id) % 9, (t.g * 5 + s * 11) % 8
+         from t, generate_series(1, 4) s`,
+      [DAY, stops, r1, r2, first, last]);
+    const generated = `service_date < $1::date and vehicle_id = (select min(id) from mgt.vehicles where depot_number = 993001)`;
+    await write(1, 45);
+    const period = `from=${encodeURIComponent(`${from}T00:00:00+03:00`)}&to=${encodeURIComponent(`${to}T23:59:59+03:00`)}`;
+    const cell = (row: Row) => `${row.stop_name}|${row.route_name}|${row.hour}|${row.boardings}|${row.alightings}|${row.exchange}`;
+    const exchange = async () => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/v1/reports/passengers/turnstops/table?${period}&recordCount=1000`, headers: headers() });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { list: Row[]; count: number; totals: Row; chart: Row[] };
+    };
+    // the period summed directly, per stop, route and operator hour: from its daily stop hours, and from its stop
+    // visits (where a deleted visit's cell is gone, not zero as in the rollups)
+    const direct = async (rows: 'hours' | 'visits') => {
+      const cells = await t.db.query<Row>(rows === 'hours'
+        ? `select ss.stop_name, concat_ws(' ', rr.route_short_name, rr.route_long_name) as route_name, h.hour::int as hour,
+                  sum(h.boardings)::float8 as boardings, sum(h.alightings)::float8 as alightings, sum(h.boardings + h.alightings)::float8 as exchange
+             from pass.stop_hour h join mgt.stops ss on ss.stop_id = h.stop_id join mgt.routes rr on rr.route_id = h.route_id
+            where h.day between $1::date and $2::date group by h.stop_id, h.route_id, 1, 2, 3`
+        : `select ss.stop_name, concat_ws(' ', rr.route_short_name, rr.route_long_name) as route_name, extract(hour from pass.local_time(v.departure))::int as hour,
+                  sum(v.boardings)::float8 as boardings, sum(v.alightings)::float8 as alightings, sum(v.boardings + v.alightings)::float8 as exchange
+             from pass.stop_visit v join mgt.stops ss on ss.stop_id = v.stop_id join mgt.routes rr on rr.route_id = v.route_id
+            where v.service_date between $1::date and $2::date group by v.stop_id, v.route_id, 1, 2, 3`, [from, to]);
+      const hours = new Map<number, Row>();
+      for (const c of cells) {
+        const h = hours.get(Number(c.hour)) ?? { hour: c.hour, boardings: 0, alightings: 0, exchange: 0 };
+        for (const k of ['boardings', 'alightings', 'exchange']) h[k] = Number(h[k]) + Number(c[k]);
+        hours.set(Number(c.hour), h);
+      }
+      const sum = (k: string) => cells.reduce((n, c) => n + Number(c[k]), 0);
+      return { cells, chart: [...hours.values()].sort((a, b) => Number(a.hour) - Number(b.hour)), totals: { boardings: sum('boardings'), alightings: sum('alightings'), exchange: sum('exchange') } };
+    };
+    // and the spans themselves against the daily stop hours they sum
+    const spansOff = async () => (await t.db.query<{ n: number }>(
+      `with want as (select s.span, pass.span_start(x.day, s.span) as first_day, x.hour, x.stop_id, x.route_id, sum(x.boardings) as b, sum(x.alightings) as a, count(*)::int as n
+                       from pass.stop_hour x, unnest($1::int[]) s(span) group by 1, 2, 3, 4, 5),
+            have as (select span, first_day, hour, stop_id, route_id, boardings as b, alightings as a, day_rows as n from pass.stop_hour_span)
+       select count(*)::int as n from ((select * from want except select * from have) union all (select * from have except select * from want)) x`, [EXCHANGE_SPANS]))[0].n;
+    const nonZero = (rows: Row[]) => rows.filter((row) => Number(row.exchange) !== 0).map(cell).sort();
+    const expectEqual = async () => {
+      const [report, hours, visits] = await Promise.all([exchange(), direct('hours'), direct('visits')]);
+      expect(report.count).toBe(hours.cells.length);
+      expect(report.list.map(cell).sort()).toEqual(hours.cells.map(cell).sort());
+      expect(report.totals).toMatchObject(hours.totals);
+      expect(report.chart).toEqual(hours.chart);
+      expect(nonZero(report.list)).toEqual(nonZero(visits.cells));
+      expect(report.totals).toMatchObject(visits.totals);
+      expect(await spansOff()).toBe(0);
+      return report;
+    };
+    const first = await expectEqual();
+    expect(first.count).toBeGreaterThan(50);
+
+    // validations imported into a day of the period: the exchange counts the stop visits, it stays as it was
+    const csv = ['time;validator;depot_number;route;ticket_type;card_token', ...[1, 2, 3].map((i) => `${shift(from, 3)}T0${i}:10:00+03:00;993101;993001;;101;SPAN-${i}`), ''].join('\n');
+    const imported = await t.app.inject({ method: 'POST', url: '/api/v1/passengers/validations/import?file=span.csv', payload: csv, headers: { ...headers(), 'content-type': 'text/csv' } });
+    expect(imported.json(), imported.body).toMatchObject({ added: 3 });
+    expect((await expectEqual()).list).toEqual(first.list);
+
+    // counts corrected, a day's races deleted, the day chained again and its races written again
+    await t.db.query(`update pass.stop_visit set boardings = boardings + 2 where service_date = $1::date`, [shift(from, 5)]);
+    await expectEqual();
+    await t.db.query(`delete from pass.trip_performed where ${generated} and service_date = $2::date`, [DAY, shift(from, 8)]);
+    await chainJourneys(t.db, shift(from, 8), 600, 60);
+    await expectEqual();
+    const back = Math.round((Date.parse(DAY) - Date.parse(shift(from, 8))) / 86_400_000);
+    await write(back, back);
+    await expectEqual();
+
+    // the stop hours of a day deleted outright (spans follow), then every rollup rebuilt (a new zone does)
+    await t.db.query('delete from pass.stop_hour where day = $1::date', [shift(from, 12)]);
+    expect(await spansOff()).toBe(0);
+    await t.db.query('select pass.rebuild_rollups()');
+    await expectEqual();
+    await t.db.query(`delete from pass.trip_performed where ${generated}`, [DAY]);
+    await expectEqual();
   });
 
   it('refuses every passenger route without its bit', async () => {

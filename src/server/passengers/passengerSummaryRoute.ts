@@ -80,8 +80,9 @@ export default async function passengerSummaryRoute(app: FastifyInstance): Promi
           group by g.hour order by g.hour`, hours.list),
       top((f, t, routes) => `select ${routeName('h.route_id')} as name, sum(h.boardings)::float8 as passengers from pass.route_hour h
           where h.day between ${f}::date and ${t}::date${routes} group by h.route_id order by 2 desc, 1 limit 5`),
+      // the stop days (migration 071), not the stop hours: the hour is not needed, and a month is a seventh the rows
       top((f, t, routes) => `select (select stop_name from mgt.stops s where s.stop_id = h.stop_id) as name, sum(h.boardings + h.alightings)::float8 as passengers
-           from pass.stop_hour h where h.day between ${f}::date and ${t}::date${routes} group by h.stop_id order by 2 desc, 1 limit 5`),
+           from pass.stop_day h where h.day between ${f}::date and ${t}::date${routes} group by h.stop_id order by 2 desc, 1 limit 5`),
     ]);
     return { current, previous, byHour, topRoutes, topStops, settings };
   });
