@@ -12,7 +12,8 @@
  *
  * BENCH_DATA_DIR keeps the embedded database there, so a second run skips the demo history's fill.
  * BENCH_TRACE=file.json records a Chromium trace of the panning; BENCH_PAN_ONLY=1 skips the logins (panning
- * only); BENCH_NO_GEO=1 gives the phone no position (no user circles: one canvas fewer on the map).
+ * only); BENCH_NO_GEO=1 gives the phone no position (no user circles: one canvas fewer on the map);
+ * BENCH_PROFILE=1 prints where the page's JavaScript spent its time while panning.
  *
  * BENCH_GZIP=1 puts a gzip-compressing proxy in front of the server (brotli-level savings not counted): what the
  * phone gets once the server sends its assets compressed.
@@ -21,13 +22,14 @@
  * worst case): for the login it sends the vehicles of the phone's view, as the real server does, for the
  * panning all of them; tiles a generated PNG. Everything else (login, the field app, its map calls) is the real server.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { DEFAULT_MAP } from '../../src/shared/constants';
-import { BENCH_BROWSER_ARGS, catchLeafletMap, measurePanning, startFrontEndServer, startSyntheticStream, tilePng } from './syntheticMap';
+import { BENCH_BROWSER_ARGS, catchLeafletMap, measureDragging, measurePanning, printProfile, startFrontEndServer, startSyntheticStream, tilePng } from './syntheticMap';
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -145,6 +147,16 @@ function gzipProxy(upstream: string): Promise<{ url: string; close: () => void }
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })));
 }
 
+/**
+ * What a trace says of the frames: the page's animation frames, its commits and the frames the compositor
+ * drew and handed to the display (a rAF tick alone proves nothing was shown).
+ */
+function presentedFrames(file: string): string {
+  const events = (JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: { name: string; ph: string }[] }).traceEvents;
+  const count = (name: string) => events.filter((e) => e.name === name && (e.ph === 'X' || e.ph === 'B' || e.ph === 'I' || e.ph === 'i')).length;
+  return ['FireAnimationFrame', 'Commit', 'DrawFrame', 'Display::DrawAndSwap'].map((name) => `${count(name)} ${name}`).join(', ');
+}
+
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -181,7 +193,7 @@ async function main(): Promise<void> {
 
     // panning: the whole synthetic fleet in view (zoom 12 on a phone), a circle panned on every frame
     await last?.phone.page.context().close();
-    const { page } = (await loginToVehicles(browser, base, stream.url, 0)).phone;
+    const { page, cdp } = (await loginToVehicles(browser, base, stream.url, 0)).phone;
     await page.evaluate(() => {
       (window as unknown as { benchMap: { setZoom(z: number, o: { animate: boolean }): void } }).benchMap.setZoom(12, { animate: false });
     });
@@ -189,10 +201,19 @@ async function main(): Promise<void> {
     await page.waitForTimeout(1500);
     // BENCH_TRACE=file.json: a Chromium trace of the panning (main thread, compositor, raster), for chrome://tracing
     if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'viz', 'gpu', 'benchmark', 'blink', 'v8.execute'] });
-    const result = await measurePanning(page, SECONDS, 'field-map');
-    if (process.env.BENCH_TRACE) await browser.stopTracing();
+    if (process.env.BENCH_PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    const panBy = process.env.BENCH_PAN === 'panBy';
+    const result = panBy ? await measurePanning(page, SECONDS, 'field-map') : await measureDragging(page, cdp, SECONDS, 'field-map');
+    if (process.env.BENCH_TRACE) {
+      await browser.stopTracing();
+      console.log(`  trace: ${presentedFrames(process.env.BENCH_TRACE)}`);
+    }
+    if (process.env.BENCH_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile);
     const fps = result.frames / result.seconds;
-    console.log(`  panning ${result.items} vehicles (${await vehicleCount(page)} drawn, ${result.updates} stream updates applied): ${result.frames} frames in ${result.seconds.toFixed(1)} s = ${fps.toFixed(1)} fps; frame p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms; target ≥ 30 fps: ${fps >= 30 ? 'met' : 'NOT met'}`);
+    console.log(`  panning (${panBy ? 'map.panBy on every frame' : 'a thumb\'s drag'}) ${result.items} vehicles (${await vehicleCount(page)} drawn, ${result.updates} stream updates applied): ${result.frames} frames in ${result.seconds.toFixed(1)} s = ${fps.toFixed(1)} fps; frame p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms; target ≥ 30 fps: ${fps >= 30 ? 'met' : 'NOT met'}`);
     console.log(`  machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (other work on the machine lowers the figures)`);
     await page.screenshot({ path: 'test-results/screens/mobile-map-bench.png' });
     process.exitCode = loginMs < 3000 && fps >= 30 ? 0 : 1;

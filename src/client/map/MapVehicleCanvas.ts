@@ -1,5 +1,6 @@
 import L from 'leaflet';
 import type { MapCluster } from '../../shared/map';
+import { PresentedCanvas, type Canvas2D } from './base/presentedCanvas';
 import { SPRITE_HALF, VEHICLE_RADIUS, vehicleSprite } from './vehicleSprite';
 import { GROUP_COLOR, OFF_COLOR, groupRadius, vehicleColor } from './vehicleStyle';
 
@@ -7,7 +8,8 @@ import { GROUP_COLOR, OFF_COLOR, groupRadius, vehicleColor } from './vehicleStyl
  * All vehicles and groups of the geo stream on one canvas (DESIGN.md: thousands of vehicles on a canvas,
  * not DOM markers). Like Leaflet's own renderers the canvas covers the view plus a margin and moves with
  * the map pane, so panning costs nothing until the view leaves the margin; a redraw copies one prepared
- * picture per vehicle (by colour and course). Clicks are hit-tested here (the canvas takes no pointer events).
+ * picture per vehicle (by colour and course), drawn off screen and handed over finished (PresentedCanvas: no
+ * copy of its pixels on each frame of a drag). Clicks are hit-tested here (the canvas takes no pointer events).
  */
 export interface VehicleCanvasOptions extends L.LayerOptions {
   /** Margin around the view, relative to its size. */
@@ -32,7 +34,7 @@ interface MapPrivate {
 export class VehicleCanvasLayer extends L.Layer {
   private readonly padding: number;
   private readonly onItemClick?: (item: MapCluster) => void;
-  private canvas: HTMLCanvasElement | null = null;
+  private canvas: PresentedCanvas | null = null;
   private items: readonly MapCluster[] = [];
   private origin = L.point(0, 0);
   private size = L.point(0, 0);
@@ -44,6 +46,7 @@ export class VehicleCanvasLayer extends L.Layer {
   private hitR = new Float64Array(0);
   private hitItems: MapCluster[] = [];
   private hoverFrame = 0;
+  private redrawFrame = 0;
 
   constructor(options: VehicleCanvasOptions = {}) {
     super(options);
@@ -52,10 +55,10 @@ export class VehicleCanvasLayer extends L.Layer {
   }
 
   onAdd(map: L.Map): this {
-    const canvas = L.DomUtil.create('canvas', 'leaflet-zoom-animated map-vehicle-canvas');
-    canvas.style.pointerEvents = 'none';
-    canvas.dataset.testid = 'map-vehicles-canvas';
-    this.getPane()?.appendChild(canvas);
+    const canvas = new PresentedCanvas(L.DomUtil.create('canvas', 'leaflet-zoom-animated map-vehicle-canvas'));
+    canvas.element.style.pointerEvents = 'none';
+    canvas.element.dataset.testid = 'map-vehicles-canvas';
+    this.getPane()?.appendChild(canvas.element);
     this.canvas = canvas;
     this.redraw();
     void map;
@@ -64,9 +67,10 @@ export class VehicleCanvasLayer extends L.Layer {
 
   onRemove(): this {
     if (this._map) delete this._map.getContainer().dataset.groups;
-    this.canvas?.remove();
+    this.canvas?.element.remove();
     this.canvas = null;
     cancelAnimationFrame(this.hoverFrame);
+    cancelAnimationFrame(this.redrawFrame);
     this._map?.getContainer().classList.remove('map-vehicle-hover');
     return this;
   }
@@ -84,9 +88,10 @@ export class VehicleCanvasLayer extends L.Layer {
     };
   }
 
+  /** Drawn at the next frame, with a move's end that wants a redraw too. */
   setItems(items: readonly MapCluster[]): void {
     this.items = items;
-    this.redraw();
+    this.requestRedraw();
   }
 
   /** The item under a container point (vehicles before the groups they overlap), or null. */
@@ -109,7 +114,12 @@ export class VehicleCanvasLayer extends L.Layer {
     const bottomRight = topLeft.add(map.getSize());
     const inside = topLeft.x >= this.origin.x && topLeft.y >= this.origin.y
       && bottomRight.x <= this.origin.x + this.size.x && bottomRight.y <= this.origin.y + this.size.y;
-    if (!inside || map.getZoom() !== this.drawnZoom) this.redraw();
+    if (!inside || map.getZoom() !== this.drawnZoom) this.requestRedraw();
+  }
+
+  private requestRedraw(): void {
+    cancelAnimationFrame(this.redrawFrame);
+    this.redrawFrame = requestAnimationFrame(() => this.redraw());
   }
 
   private onZoom(): void {
@@ -126,7 +136,7 @@ export class VehicleCanvasLayer extends L.Layer {
     const scale = map.getZoomScale(zoom, this.drawnZoom);
     const pixelOrigin = (map as unknown as MapPrivate)._getNewPixelOrigin(center, zoom);
     const offset = map.project(this.originLatLng, zoom).subtract(pixelOrigin);
-    L.DomUtil.setTransform(this.canvas, offset, scale);
+    L.DomUtil.setTransform(this.canvas.element, offset, scale);
   }
 
   private onClick(event: L.LeafletMouseEvent): void {
@@ -145,6 +155,7 @@ export class VehicleCanvasLayer extends L.Layer {
   }
 
   redraw(): void {
+    cancelAnimationFrame(this.redrawFrame);
     const map = this._map;
     const canvas = this.canvas;
     if (!map || !canvas) return;
@@ -152,26 +163,26 @@ export class VehicleCanvasLayer extends L.Layer {
     const min = map.containerPointToLayerPoint(view.multiplyBy(-this.padding)).round();
     const size = view.multiplyBy(1 + 2 * this.padding).round();
     const dpr = canvasPixelRatio();
-    if (canvas.width !== Math.round(size.x * dpr) || canvas.height !== Math.round(size.y * dpr)) {
-      canvas.width = Math.round(size.x * dpr);
-      canvas.height = Math.round(size.y * dpr);
-      canvas.style.width = `${size.x}px`;
-      canvas.style.height = `${size.y}px`;
+    const { element, ctx } = canvas;
+    if (element.width !== Math.round(size.x * dpr) || element.height !== Math.round(size.y * dpr)) {
+      canvas.setSize(Math.round(size.x * dpr), Math.round(size.y * dpr));
+      element.style.width = `${size.x}px`;
+      element.style.height = `${size.y}px`;
     }
-    L.DomUtil.setPosition(canvas, min);
+    L.DomUtil.setPosition(element, min);
     this.origin = min;
     this.size = size;
     this.originLatLng = map.layerPointToLatLng(min);
     this.drawnZoom = map.getZoom();
-    const ctx = canvas.getContext('2d');
     if (!ctx) return;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    ctx.clearRect(0, 0, element.width, element.height);
     ctx.setTransform(dpr, 0, 0, dpr, -min.x * dpr, -min.y * dpr);
     this.draw(ctx, map, min, min.add(size));
+    canvas.present({ keep: false });
   }
 
-  private draw(ctx: CanvasRenderingContext2D, map: L.Map, min: L.Point, max: L.Point): void {
+  private draw(ctx: Canvas2D, map: L.Map, min: L.Point, max: L.Point): void {
     const margin = 30;
     const vehicles = new Map<string, { x: number; y: number; course: number; item: MapCluster }[]>();
     const groups: { x: number; y: number; item: MapCluster }[] = [];
@@ -249,7 +260,7 @@ export class VehicleCanvasLayer extends L.Layer {
   }
 
   /** Route numbers beside the vehicles when zoomed in. */
-  private drawLabels(ctx: CanvasRenderingContext2D, count: number): void {
+  private drawLabels(ctx: Canvas2D, count: number): void {
     ctx.font = '11px Roboto, Arial, sans-serif';
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';

@@ -25,10 +25,23 @@ export function useLiveVehicles(map: L.Map, vehicleIds: readonly number[] | null
   const [throttle] = useState(() => new VehicleRedrawThrottle(setPicture));
 
   useEffect(() => {
-    const moved = () => throttle.moved();
-    map.on('move', moved);
+    // a finger's drag holds the pictures until its move ends (the glide after it included): dragend comes
+    // before that moveend
+    let dragging = false;
+    const events: L.LeafletEventHandlerFnMap = {
+      move: () => throttle.moved(),
+      dragstart: () => {
+        dragging = true;
+        throttle.hold();
+      },
+      dragend: () => {
+        dragging = false;
+      },
+      moveend: () => !dragging && throttle.release(),
+    };
+    map.on(events);
     return () => {
-      map.off('move', moved);
+      map.off(events);
       throttle.stop();
     };
   }, [map, throttle]);
