@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import type { MapCluster } from '../../shared/map';
 import { PresentedCanvas, type Canvas2D } from './base/presentedCanvas';
-import { SPRITE_HALF, VEHICLE_RADIUS, vehicleSprite } from './vehicleSprite';
+import { VEHICLE_RADIUS, nearRingSprite, vehicleSprite, type Sprite } from './vehicleSprite';
 import { GROUP_COLOR, OFF_COLOR, groupRadius, vehicleColor } from './vehicleStyle';
 
 /**
@@ -36,6 +36,7 @@ export class VehicleCanvasLayer extends L.Layer {
   private readonly onItemClick?: (item: MapCluster) => void;
   private canvas: PresentedCanvas | null = null;
   private items: readonly MapCluster[] = [];
+  private ringed: ((vehicle: MapCluster) => boolean) | null = null;
   private origin = L.point(0, 0);
   private size = L.point(0, 0);
   private originLatLng: L.LatLng | null = null;
@@ -91,6 +92,12 @@ export class VehicleCanvasLayer extends L.Layer {
   /** Drawn at the next frame, with a move's end that wants a redraw too. */
   setItems(items: readonly MapCluster[]): void {
     this.items = items;
+    this.requestRedraw();
+  }
+
+  /** Vehicles with a ring round them (the field app's near the user), or none; drawn at the next frame. */
+  setRinged(ringed: ((vehicle: MapCluster) => boolean) | null): void {
+    this.ringed = ringed;
     this.requestRedraw();
   }
 
@@ -186,6 +193,7 @@ export class VehicleCanvasLayer extends L.Layer {
     const margin = 30;
     const vehicles = new Map<string, { x: number; y: number; course: number; item: MapCluster }[]>();
     const groups: { x: number; y: number; item: MapCluster }[] = [];
+    const rings: { x: number; y: number }[] = [];
     for (const item of this.items) {
       const p = map.latLngToLayerPoint(item.center);
       if (p.x < min.x - margin || p.y < min.y - margin || p.x > max.x + margin || p.y > max.y + margin) continue;
@@ -196,6 +204,7 @@ export class VehicleCanvasLayer extends L.Layer {
         let list = vehicles.get(colour);
         if (!list) vehicles.set(colour, (list = []));
         list.push({ x: p.x, y: p.y, course: item.course, item });
+        if (this.ringed?.(item)) rings.push(p);
       }
     }
     const total = groups.length + [...vehicles.values()].reduce((n, list) => n + list.length, 0);
@@ -205,13 +214,16 @@ export class VehicleCanvasLayer extends L.Layer {
     this.hitItems = new Array<MapCluster>(total);
     let n = 0;
     const dpr = canvasPixelRatio();
+    const put = (sprite: Sprite, x: number, y: number) => ctx.drawImage(sprite.image, x + sprite.left, y + sprite.top, sprite.width, sprite.height);
+    const ring = nearRingSprite(dpr);
+    for (const r of rings) put(ring, Math.round(r.x), Math.round(r.y));
     // stale vehicles first, so that reporting ones are drawn over them
     const colours = [...vehicles.keys()].sort((a, b) => Number(b === OFF_COLOR) - Number(a === OFF_COLOR));
     for (const colour of colours) {
       for (const v of vehicles.get(colour) ?? []) {
         const x = Math.round(v.x);
         const y = Math.round(v.y);
-        ctx.drawImage(vehicleSprite(colour, v.course, dpr), x - SPRITE_HALF, y - SPRITE_HALF, SPRITE_HALF * 2, SPRITE_HALF * 2);
+        put(vehicleSprite(colour, v.course, dpr), x, y);
         this.hitX[n] = x;
         this.hitY[n] = y;
         this.hitR[n] = VEHICLE_RADIUS;

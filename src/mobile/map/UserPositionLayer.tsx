@@ -6,13 +6,14 @@ import { NEAR_USER_METRES, nearVehicles } from './nearVehicles';
 import type { UserPosition } from './useUserPosition';
 
 /**
- * Render-less: the user's position (a blue point with its accuracy), the 2,000 m circle, and a ring around each
- * vehicle within it. The map container carries data-near-count (vehicles near the user) and data-user-position.
+ * Render-less: the user's position (a blue point with its accuracy) and the 2,000 m circle (the vehicle layer
+ * rings the vehicles within it, `nearUser`). The map container carries data-near-count (vehicles near the
+ * user) and data-user-position.
  */
 export function UserPositionLayer({ position }: { position: UserPosition | null }) {
   const map = useMap();
   const vehicles = useSyncExternalStore(latestVehicles.subscribe, latestVehicles.get);
-  const near = useMemo(() => nearVehicles(vehicles.values(), position?.at ?? null), [vehicles, position]);
+  const near = useMemo(() => nearVehicles(vehicles.values(), position?.at ?? null).length, [vehicles, position]);
 
   useEffect(() => {
     if (!position) return undefined;
@@ -29,16 +30,7 @@ export function UserPositionLayer({ position }: { position: UserPosition | null 
   }, [map, position]);
 
   useEffect(() => {
-    const group = L.layerGroup();
-    // rings only where a vehicle is drawn on its own; the count covers them all
-    for (const vehicle of near.slice(0, 300)) {
-      L.circleMarker(vehicle.center, { radius: 13, color: '#2e7d32', weight: 2.5, fill: false, interactive: false, className: 'field-near-vehicle' }).addTo(group);
-    }
-    group.addTo(map);
-    map.getContainer().dataset.nearCount = String(near.length);
-    return () => {
-      group.remove();
-    };
+    map.getContainer().dataset.nearCount = String(near);
   }, [map, near]);
 
   return null;

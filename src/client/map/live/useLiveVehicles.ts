@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type L from 'leaflet';
 import { serializeGeoSubscription } from '../../../shared/map';
 import type { GeoStreamStatus } from '../geoStreamClient';
@@ -37,7 +38,9 @@ export function useLiveVehicles(map: L.Map, vehicleIds: readonly number[] | null
       dragend: () => {
         dragging = false;
       },
-      moveend: () => !dragging && throttle.release(),
+      // the held picture is rendered at once, so that the vehicle layer draws it in the same frame as the
+      // redraw the move's end may need
+      moveend: () => !dragging && throttle.holding && flushSync(() => throttle.release()),
     };
     map.on(events);
     return () => {

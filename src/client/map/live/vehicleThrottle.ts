@@ -61,6 +61,11 @@ export class VehicleRedrawThrottle {
     this.held = true;
   }
 
+  /** Whether pictures wait for a drag's end. */
+  get holding(): boolean {
+    return this.held;
+  }
+
   /** The drag's move has ended (the map's glide after the finger included): the waiting picture is drawn at once. */
   release(): void {
     if (!this.held) return;
