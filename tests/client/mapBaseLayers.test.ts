@@ -4,7 +4,7 @@ import type { BranchAgency, MapCluster } from '../../src/shared/map';
 import { baseMapOptions, MAP_ZOOM } from '../../src/client/map/base/baseMapOptions';
 import { depotMarkers, positioned, shownRouteStops, type RouteStop } from '../../src/client/map/layers/layerContent';
 import {
-  MOVING_MS, VEHICLE_REDRAW_MOVING_MS, VEHICLE_REDRAW_MS, VehicleRedrawThrottle, type ThrottleClock, type VehiclePicture,
+  FINGER_REST_MS, MOVING_MS, VEHICLE_REDRAW_MOVING_MS, VEHICLE_REDRAW_MS, VehicleRedrawThrottle, type ThrottleClock, type VehiclePicture,
 } from '../../src/client/map/live/vehicleThrottle';
 
 /** A clock whose time moves only when the test says so; due timers run in order. */
@@ -119,9 +119,10 @@ describe('live vehicles: merged and throttled before the layer draws them', () =
     throttle.hold();
     throttle.moved();
     throttle.push('t2', [item(1, 59.95)]);
-    advance(16);
+    // a slow drag's pause is not a rest
+    advance(MOVING_MS * 2);
     expect(draws).toHaveLength(1);
-    advance(MOVING_MS + VEHICLE_REDRAW_MS);
+    advance(FINGER_REST_MS);
     expect(draws.map((d) => d.picture.time)).toEqual(['t1', 't2']);
     throttle.release();
     expect(draws).toHaveLength(2);

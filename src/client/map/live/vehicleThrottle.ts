@@ -9,6 +9,8 @@ export const VEHICLE_REDRAW_MS = 250;
  */
 export const VEHICLE_REDRAW_MOVING_MS = 1000;
 export const MOVING_MS = 150;
+/** A finger on the map that has not moved it for this long rests (the pictures it held are drawn). */
+export const FINGER_REST_MS = 500;
 
 /** What the vehicle layer draws: the time of the stream's picture and its vehicles and groups. */
 export interface VehiclePicture {
@@ -38,7 +40,7 @@ const browserClock: ThrottleClock = {
  * last one, merged with what is drawn (unchanged items keep their objects), and handed on at most every
  * VEHICLE_REDRAW_MS, or every VEHICLE_REDRAW_MOVING_MS while the map moves. While a finger drags the map
  * nothing is handed on (a redraw would cost the drag frames): the last picture comes when the move ends,
- * or when the finger rests.
+ * or when the finger rests (FINGER_REST_MS without a move).
  */
 export class VehicleRedrawThrottle {
   private snapshot: Snapshot = new Map();
@@ -100,7 +102,7 @@ export class VehicleRedrawThrottle {
   private delay(): number {
     const now = this.clock.now();
     const moving = now - this.lastMove < MOVING_MS;
-    if (moving && this.held) return this.lastMove + MOVING_MS - now;
+    if (this.held && now - this.lastMove < FINGER_REST_MS) return this.lastMove + FINGER_REST_MS - now;
     return Math.max(0, this.lastDraw + (moving ? VEHICLE_REDRAW_MOVING_MS : VEHICLE_REDRAW_MS) - now);
   }
 
