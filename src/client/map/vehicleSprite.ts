@@ -1,4 +1,4 @@
-import type { Canvas2D } from './base/presentedCanvas';
+import { offscreenSurface, type Canvas2D } from './base/presentedCanvas';
 
 /**
  * A vehicle as a small picture, drawn once per colour and course (in 5° steps) and then only copied onto the
@@ -34,7 +34,7 @@ function makeSprite(box: [number, number, number, number], dpr: number, paint: (
   const [left, top] = [Math.floor(box[0]), Math.floor(box[1])];
   const [width, height] = [Math.ceil(box[2]) - left, Math.ceil(box[3]) - top];
   const [pixelsX, pixelsY] = [Math.ceil(width * dpr), Math.ceil(height * dpr)];
-  const surface = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(pixelsX, pixelsY);
+  const surface = offscreenSurface(pixelsX, pixelsY);
   const canvas = surface ?? Object.assign(document.createElement('canvas'), { width: pixelsX, height: pixelsY });
   const ctx = canvas.getContext('2d') as Canvas2D | null;
   if (ctx) {

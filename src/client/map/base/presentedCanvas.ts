@@ -1,5 +1,12 @@
 export type Canvas2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
+/** An OffscreenCanvas with 2D drawing, of `width` × `height` pixels, where the browser has one. */
+export function offscreenSurface(width = 1, height = 1): OffscreenCanvas | null {
+  if (typeof OffscreenCanvas === 'undefined') return null;
+  const surface = new OffscreenCanvas(width, height);
+  return surface.getContext('2d') ? surface : null;
+}
+
 /**
  * A map canvas drawn off screen and handed to the page as a finished picture (a `bitmaprenderer` canvas).
  * Without a GPU (software compositing) Chromium copies the pixels of every 2D canvas on the page each time a
@@ -17,9 +24,10 @@ export class PresentedCanvas {
 
   constructor(element: HTMLCanvasElement = document.createElement('canvas')) {
     this.element = element;
-    const picture = typeof OffscreenCanvas === 'undefined' ? null : element.getContext('bitmaprenderer');
-    this.surface = picture ? new OffscreenCanvas(1, 1) : null;
-    this.picture = picture;
+    const surface = offscreenSurface();
+    // (Safari before 16.4 has OffscreenCanvas without its 2D drawing)
+    this.picture = surface ? element.getContext('bitmaprenderer') : null;
+    this.surface = this.picture ? surface : null;
     this.ctx = this.surface ? this.surface.getContext('2d') : element.getContext('2d');
   }
 
