@@ -4,7 +4,7 @@ import { DEFAULT_MAP } from '../src/shared/constants';
 import { ACCOUNTS, fillLogin, submitButton } from './helpers';
 
 /**
- * The field app's map on a phone (field-app spec 2.3, 4, 9): moving vehicles and those near the user, a vehicle
+ * The field app's map on a phone (field-app spec 2.3, 4, 9): moving vehicles and those near the user, a drag, a vehicle
  * found through the entity search and centred at zoom 16 with its details and video link, layers remembered per
  * mode, an address found with no internet (the product's own geocoder). The map container carries
  * data-vehicle-count, data-last-update, data-zoom, data-center, data-near-count, data-stop-count.
@@ -67,6 +67,50 @@ test.describe('the field map on a phone', () => {
     await expect.poll(() => data(map, 'zoom')).toBe('16');
     await expect.poll(() => num(map, 'nearCount'), { timeout: 15_000 }).toBeGreaterThan(0);
     await shot(page, 'moving');
+  });
+
+  test('a finger drags the map: the live vehicles wait while it moves and come when it lifts', async ({ page }) => {
+    await login(page, '/m/map');
+    const map = page.getByTestId('field-map');
+    await expect.poll(() => data(map, 'zoom')).toBe('16');
+    for (const zoom of ['15', '14', '13']) {
+      await page.getByTestId('field-map-zoom-out').tap();
+      await expect.poll(() => data(map, 'zoom')).toBe(zoom);
+    }
+    await expect.poll(() => num(map, 'vehicleCount'), { timeout: 20_000 }).toBeGreaterThan(0);
+    const centre = await data(map, 'center');
+    const canvas = page.getByTestId('map-vehicles-canvas');
+    const blank = await canvas.evaluate((element) => Object.assign(document.createElement('canvas'), { width: (element as HTMLCanvasElement).width, height: (element as HTMLCanvasElement).height }).toDataURL());
+
+    // a real touch (CDP): Leaflet's own drag, a move every few milliseconds for a few seconds
+    const cdp = await page.context().newCDPSession(page);
+    const box = (await map.boundingBox())!;
+    const [x0, y0] = [box.x + box.width / 2, box.y + box.height / 3];
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = x0, y = y0) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
+    // the pictures the map shows (data-last-update), as they change
+    await map.evaluate((element) => {
+      const shown: string[] = [];
+      (window as unknown as { shownPictures: string[] }).shownPictures = shown;
+      new MutationObserver(() => shown.push((element as HTMLElement).dataset.lastUpdate ?? ''))
+        .observe(element, { attributes: true, attributeFilter: ['data-last-update'] });
+    });
+    const shownCount = () => page.evaluate(() => (window as unknown as { shownPictures: string[] }).shownPictures.length);
+    await touch('touchStart');
+    let before = 0;
+    for (let i = 1; i <= 150; i++) {
+      await touch('touchMove', x0 + 100 * Math.sin(i / 15), y0 + i);
+      if (i === 10) before = await shownCount(); // the drag has begun
+      await page.waitForTimeout(16);
+    }
+    // no new picture while the finger moved, new ones once it lifted
+    expect(await shownCount()).toBe(before);
+    const last = await data(map, 'lastUpdate');
+    await touch('touchEnd');
+    await expect.poll(() => data(map, 'lastUpdate'), { timeout: 15_000 }).not.toBe(last);
+    await expect.poll(() => data(map, 'center')).not.toBe(centre);
+    expect(await num(map, 'vehicleCount')).toBeGreaterThan(0);
+    expect(await canvas.evaluate((element) => (element as HTMLCanvasElement).toDataURL())).not.toBe(blank);
+    await shot(page, 'dragged');
   });
 
   test('finds a vehicle by garage number, fills its route, branch and type, centres on it at zoom 16 and links to its video', async ({ page }) => {

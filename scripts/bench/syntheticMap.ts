@@ -6,7 +6,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/open';
@@ -189,7 +189,11 @@ export async function catchLeafletMap(page: Page): Promise<void> {
   });
 }
 
-/** Pans the map (the container of data-testid `testId`) on every animation frame for `seconds`, round a 300-pixel circle. */
+/**
+ * Pans the map (the container of data-testid `testId`) with map.panBy on every animation frame for `seconds`,
+ * round a 300-pixel circle. Each panBy ends a move (moveend on every frame, which a finger's drag does not do):
+ * measureDragging is the finger's way.
+ */
 export function measurePanning(page: Page, seconds: number, testId: string): Promise<PanResult> {
   return page.evaluate(async ({ seconds, testId }): Promise<PanResult> => {
     interface BenchMap { panBy(offset: [number, number], options: { animate: boolean }): void }
@@ -227,4 +231,70 @@ export function measurePanning(page: Page, seconds: number, testId: string): Pro
       requestAnimationFrame(step);
     });
   }, { seconds, testId });
+}
+
+/** A thumb's stroke on the screen before it lifts, and the pause before the next one. */
+const STROKE_MS = 800;
+const LIFT_MS = 100;
+/** How often the finger reports its position (a phone's touch screen: 60 Hz or more; Chromium merges them per frame). */
+const TOUCH_MS = 16;
+
+/**
+ * Drags the map (the container of data-testid `testId`) as a thumb does, for `seconds`: touches sent through
+ * CDP (Input.dispatchTouchEvent, so the page gets real touch and pointer events and Leaflet's Draggable moves
+ * the pane), a move every TOUCH_MS whatever the page does (as a touch screen: Chromium merges those a busy page
+ * has not taken yet), strokes of STROKE_MS round a 200-pixel circle, lifted for LIFT_MS between them (moveend
+ * and the map's inertia at each lift). Frames are counted by animation frames in the page over the whole time.
+ */
+export async function measureDragging(page: Page, cdp: CDPSession, seconds: number, testId: string): Promise<PanResult> {
+  const box = await page.getByTestId(testId).boundingBox();
+  if (!box) throw new Error(`no map ${testId}`);
+  await page.evaluate((testId) => {
+    const container = document.querySelector(`[data-testid=${testId}]`) as HTMLElement;
+    const frames = { times: [] as number[], updates: 0, stop: false };
+    (window as unknown as { benchFrames: typeof frames }).benchFrames = frames;
+    let lastUpdate = container.dataset.lastUpdate;
+    const step = (now: number) => {
+      frames.times.push(now);
+      if (container.dataset.lastUpdate !== lastUpdate) {
+        frames.updates++;
+        lastUpdate = container.dataset.lastUpdate;
+      }
+      if (!frames.stop) requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  }, testId);
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  // the finger's offset from where the stroke began: round a 200-pixel circle every 4 s, so the fleet stays in view
+  const circle = (ms: number) => ({ x: 200 * Math.cos(ms / 637), y: 200 * Math.sin(ms / 637) });
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) => cdp.send('Input.dispatchTouchEvent', {
+    type, touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y), radiusX: 8, radiusY: 8, force: 1, id: 1 }],
+  });
+  const started = Date.now();
+  while (Date.now() - started < seconds * 1000) {
+    const strokeStart = Date.now() - started;
+    const from = circle(strokeStart);
+    const to = circle(strokeStart + STROKE_MS);
+    // the stroke's middle at the screen's centre: the finger stays on the screen
+    const origin = { x: centre.x - (to.x - from.x) / 2, y: centre.y - (to.y - from.y) / 2 };
+    await touch('touchStart', origin.x, origin.y);
+    const moves: Promise<unknown>[] = [];
+    for (let at = strokeStart; at - strokeStart < STROKE_MS && at < seconds * 1000; at = Date.now() - started) {
+      const p = circle(at);
+      moves.push(touch('touchMove', origin.x + p.x - from.x, origin.y + p.y - from.y));
+      await new Promise((resolve) => setTimeout(resolve, TOUCH_MS));
+    }
+    await touch('touchEnd');
+    await Promise.all(moves);
+    await new Promise((resolve) => setTimeout(resolve, LIFT_MS));
+  }
+  return page.evaluate((testId) => {
+    const frames = (window as unknown as { benchFrames: { times: number[]; updates: number; stop: boolean } }).benchFrames;
+    frames.stop = true;
+    const intervals = frames.times.slice(1).map((t, i) => t - frames.times[i]);
+    const sorted = [...intervals].sort((a, b) => a - b);
+    const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+    const container = document.querySelector(`[data-testid=${testId}]`) as HTMLElement;
+    return { frames: intervals.length, seconds: (frames.times[frames.times.length - 1] - frames.times[0]) / 1000, p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1], updates: frames.updates, items: Number(container.dataset.itemCount) };
+  }, testId);
 }

@@ -3,7 +3,7 @@ import { ADDRESS_SEARCH, addressQuery, type GeocoderItem } from '../../src/share
 import type { MapCluster, MapFilters } from '../../src/shared/map';
 import { AddressSearch } from '../../src/mobile/map/addressSearch';
 import { DEFAULT_LAYERS, MODE_LAYERS, readLayers, saveLayer } from '../../src/mobile/map/fieldMapLayers';
-import { NEAR_USER_METRES, distanceMetres, nearVehicles } from '../../src/mobile/map/nearVehicles';
+import { NEAR_USER_METRES, distanceMetres, nearUser, nearVehicles } from '../../src/mobile/map/nearVehicles';
 import { EMPTY_VEHICLE_SEARCH, changeFilter, chooseVehicle, matchingVehicles, routesOfType } from '../../src/mobile/map/vehicleSearch';
 import { baseMapOptions } from '../../src/client/map/base/baseMapOptions';
 import { FIELD_MAP_ZOOM } from '../../src/mobile/map/fieldMapConstants';
@@ -69,6 +69,8 @@ describe('the small map (field-app spec 9)', () => {
     expect(NEAR_USER_METRES).toBe(2000);
     expect(nearVehicles(items, user).map((v) => v.id)).toEqual([3, 1]);
     expect(nearVehicles(items, null)).toEqual([]);
+    // the vehicle layer rings the same vehicles
+    expect(items.filter(nearUser(user)).map((v) => v.id)).toEqual([1, 3]);
   });
 });
 

@@ -4,7 +4,7 @@ import type { BranchAgency, MapCluster } from '../../src/shared/map';
 import { baseMapOptions, MAP_ZOOM } from '../../src/client/map/base/baseMapOptions';
 import { depotMarkers, positioned, shownRouteStops, type RouteStop } from '../../src/client/map/layers/layerContent';
 import {
-  MOVING_MS, VEHICLE_REDRAW_MOVING_MS, VEHICLE_REDRAW_MS, VehicleRedrawThrottle, type ThrottleClock, type VehiclePicture,
+  FINGER_REST_MS, MOVING_MS, VEHICLE_REDRAW_MOVING_MS, VEHICLE_REDRAW_MS, VehicleRedrawThrottle, type ThrottleClock, type VehiclePicture,
 } from '../../src/client/map/live/vehicleThrottle';
 
 /** A clock whose time moves only when the test says so; due timers run in order. */
@@ -84,6 +84,48 @@ describe('live vehicles: merged and throttled before the layer draws them', () =
     advance(MOVING_MS + VEHICLE_REDRAW_MS);
     expect(draws.length).toBe(stopped + 1);
     expect(draws.at(-1)?.picture.time).toBe('after');
+  });
+
+  it('draws nothing while a finger drags the map, then the last picture as soon as the move ends', () => {
+    const { throttle, draws, advance } = throttled();
+    throttle.push('t1', [item(1, 59.9)]);
+    advance(0);
+    throttle.hold();
+    // a three-second drag: a move every frame, four pictures a second
+    for (let frame = 1; frame <= 180; frame++) {
+      throttle.moved();
+      if (frame % 15 === 0) throttle.push(`p${frame}`, [item(1, 59.9 + frame / 1000)]);
+      advance(16);
+    }
+    expect(draws.map((d) => d.picture.time)).toEqual(['t1']);
+    throttle.release();
+    expect(draws.map((d) => d.picture.time)).toEqual(['t1', 'p180']);
+    expect(draws[1].picture.items[0].center[0]).toBeCloseTo(60.08);
+    // released, the map moving again without a finger: once a second as before
+    throttle.push('later', [item(1, 60.1)]);
+    for (let frame = 1; frame <= 30; frame++) {
+      throttle.moved();
+      advance(16);
+    }
+    expect(draws).toHaveLength(2);
+    advance(VEHICLE_REDRAW_MOVING_MS);
+    expect(draws.map((d) => d.picture.time)).toEqual(['t1', 'p180', 'later']);
+  });
+
+  it('draws while the finger rests on the map, and nothing more at its release', () => {
+    const { throttle, draws, advance } = throttled();
+    throttle.push('t1', [item(1, 59.9)]);
+    advance(0);
+    throttle.hold();
+    throttle.moved();
+    throttle.push('t2', [item(1, 59.95)]);
+    // a slow drag's pause is not a rest
+    advance(MOVING_MS * 2);
+    expect(draws).toHaveLength(1);
+    advance(FINGER_REST_MS);
+    expect(draws.map((d) => d.picture.time)).toEqual(['t1', 't2']);
+    throttle.release();
+    expect(draws).toHaveLength(2);
   });
 
   it('keeps the drawn items when a picture changes nothing (the layer then skips the redraw)', () => {

@@ -40,13 +40,13 @@ const openVehicle = (item: MapCluster, map: L.Map) => {
 };
 
 /** The geo stream's vehicles (the filter's choice) on the vehicle canvas; the popup follows them. */
-export function ScreenVehicles({ vehicleIds }: { vehicleIds: readonly number[] | null }) {
+export function ScreenVehicles({ vehicleIds, ringed }: { vehicleIds: readonly number[] | null; ringed?: (vehicle: MapCluster) => boolean }) {
   const { picture, status, error } = useLiveVehicles(useMap(), vehicleIds);
   useEffect(() => latestVehicles.set(picture.snapshot), [picture.snapshot]);
   useEffect(() => () => latestVehicles.set(new Map()), []);
   useEffect(() => streamState.set({ status, error }), [status, error]);
   useEffect(() => () => streamState.set({ status: 'stopped', error: '' }), []);
-  return <VehiclesLayer items={picture.items} time={picture.time} onItemClick={openVehicle} />;
+  return <VehiclesLayer items={picture.items} time={picture.time} onItemClick={openVehicle} ringed={ringed} />;
 }
 
 /** The filter's routes and those picked from the search or a popup. */

@@ -1,13 +1,15 @@
 import L from 'leaflet';
 import type { MapCluster } from '../../shared/map';
-import { SPRITE_HALF, VEHICLE_RADIUS, vehicleSprite } from './vehicleSprite';
+import { PresentedCanvas, type Canvas2D } from './base/presentedCanvas';
+import { VEHICLE_RADIUS, nearRingSprite, vehicleSprite, type Sprite } from './vehicleSprite';
 import { GROUP_COLOR, OFF_COLOR, groupRadius, vehicleColor } from './vehicleStyle';
 
 /**
  * All vehicles and groups of the geo stream on one canvas (DESIGN.md: thousands of vehicles on a canvas,
  * not DOM markers). Like Leaflet's own renderers the canvas covers the view plus a margin and moves with
  * the map pane, so panning costs nothing until the view leaves the margin; a redraw copies one prepared
- * picture per vehicle (by colour and course). Clicks are hit-tested here (the canvas takes no pointer events).
+ * picture per vehicle (by colour and course), drawn off screen and handed over finished (PresentedCanvas: no
+ * copy of its pixels on each frame of a drag). Clicks are hit-tested here (the canvas takes no pointer events).
  */
 export interface VehicleCanvasOptions extends L.LayerOptions {
   /** Margin around the view, relative to its size. */
@@ -32,8 +34,9 @@ interface MapPrivate {
 export class VehicleCanvasLayer extends L.Layer {
   private readonly padding: number;
   private readonly onItemClick?: (item: MapCluster) => void;
-  private canvas: HTMLCanvasElement | null = null;
+  private canvas: PresentedCanvas | null = null;
   private items: readonly MapCluster[] = [];
+  private ringed: ((vehicle: MapCluster) => boolean) | null = null;
   private origin = L.point(0, 0);
   private size = L.point(0, 0);
   private originLatLng: L.LatLng | null = null;
@@ -44,6 +47,7 @@ export class VehicleCanvasLayer extends L.Layer {
   private hitR = new Float64Array(0);
   private hitItems: MapCluster[] = [];
   private hoverFrame = 0;
+  private redrawFrame = 0;
 
   constructor(options: VehicleCanvasOptions = {}) {
     super(options);
@@ -52,10 +56,10 @@ export class VehicleCanvasLayer extends L.Layer {
   }
 
   onAdd(map: L.Map): this {
-    const canvas = L.DomUtil.create('canvas', 'leaflet-zoom-animated map-vehicle-canvas');
-    canvas.style.pointerEvents = 'none';
-    canvas.dataset.testid = 'map-vehicles-canvas';
-    this.getPane()?.appendChild(canvas);
+    const canvas = new PresentedCanvas(L.DomUtil.create('canvas', 'leaflet-zoom-animated map-vehicle-canvas'));
+    canvas.element.style.pointerEvents = 'none';
+    canvas.element.dataset.testid = 'map-vehicles-canvas';
+    this.getPane()?.appendChild(canvas.element);
     this.canvas = canvas;
     this.redraw();
     void map;
@@ -64,9 +68,10 @@ export class VehicleCanvasLayer extends L.Layer {
 
   onRemove(): this {
     if (this._map) delete this._map.getContainer().dataset.groups;
-    this.canvas?.remove();
+    this.canvas?.element.remove();
     this.canvas = null;
     cancelAnimationFrame(this.hoverFrame);
+    cancelAnimationFrame(this.redrawFrame);
     this._map?.getContainer().classList.remove('map-vehicle-hover');
     return this;
   }
@@ -84,9 +89,16 @@ export class VehicleCanvasLayer extends L.Layer {
     };
   }
 
+  /** Drawn at the next frame, with a move's end that wants a redraw too. */
   setItems(items: readonly MapCluster[]): void {
     this.items = items;
-    this.redraw();
+    this.requestRedraw();
+  }
+
+  /** Vehicles with a ring round them (the field app's near the user), or none; drawn at the next frame. */
+  setRinged(ringed: ((vehicle: MapCluster) => boolean) | null): void {
+    this.ringed = ringed;
+    this.requestRedraw();
   }
 
   /** The item under a container point (vehicles before the groups they overlap), or null. */
@@ -109,7 +121,12 @@ export class VehicleCanvasLayer extends L.Layer {
     const bottomRight = topLeft.add(map.getSize());
     const inside = topLeft.x >= this.origin.x && topLeft.y >= this.origin.y
       && bottomRight.x <= this.origin.x + this.size.x && bottomRight.y <= this.origin.y + this.size.y;
-    if (!inside || map.getZoom() !== this.drawnZoom) this.redraw();
+    if (!inside || map.getZoom() !== this.drawnZoom) this.requestRedraw();
+  }
+
+  private requestRedraw(): void {
+    cancelAnimationFrame(this.redrawFrame);
+    this.redrawFrame = requestAnimationFrame(() => this.redraw());
   }
 
   private onZoom(): void {
@@ -126,7 +143,7 @@ export class VehicleCanvasLayer extends L.Layer {
     const scale = map.getZoomScale(zoom, this.drawnZoom);
     const pixelOrigin = (map as unknown as MapPrivate)._getNewPixelOrigin(center, zoom);
     const offset = map.project(this.originLatLng, zoom).subtract(pixelOrigin);
-    L.DomUtil.setTransform(this.canvas, offset, scale);
+    L.DomUtil.setTransform(this.canvas.element, offset, scale);
   }
 
   private onClick(event: L.LeafletMouseEvent): void {
@@ -145,6 +162,7 @@ export class VehicleCanvasLayer extends L.Layer {
   }
 
   redraw(): void {
+    cancelAnimationFrame(this.redrawFrame);
     const map = this._map;
     const canvas = this.canvas;
     if (!map || !canvas) return;
@@ -152,29 +170,30 @@ export class VehicleCanvasLayer extends L.Layer {
     const min = map.containerPointToLayerPoint(view.multiplyBy(-this.padding)).round();
     const size = view.multiplyBy(1 + 2 * this.padding).round();
     const dpr = canvasPixelRatio();
-    if (canvas.width !== Math.round(size.x * dpr) || canvas.height !== Math.round(size.y * dpr)) {
-      canvas.width = Math.round(size.x * dpr);
-      canvas.height = Math.round(size.y * dpr);
-      canvas.style.width = `${size.x}px`;
-      canvas.style.height = `${size.y}px`;
+    const { element, ctx } = canvas;
+    if (element.width !== Math.round(size.x * dpr) || element.height !== Math.round(size.y * dpr)) {
+      canvas.setSize(Math.round(size.x * dpr), Math.round(size.y * dpr));
+      element.style.width = `${size.x}px`;
+      element.style.height = `${size.y}px`;
     }
-    L.DomUtil.setPosition(canvas, min);
+    L.DomUtil.setPosition(element, min);
     this.origin = min;
     this.size = size;
     this.originLatLng = map.layerPointToLatLng(min);
     this.drawnZoom = map.getZoom();
-    const ctx = canvas.getContext('2d');
     if (!ctx) return;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    ctx.clearRect(0, 0, element.width, element.height);
     ctx.setTransform(dpr, 0, 0, dpr, -min.x * dpr, -min.y * dpr);
     this.draw(ctx, map, min, min.add(size));
+    canvas.present({ keep: false });
   }
 
-  private draw(ctx: CanvasRenderingContext2D, map: L.Map, min: L.Point, max: L.Point): void {
+  private draw(ctx: Canvas2D, map: L.Map, min: L.Point, max: L.Point): void {
     const margin = 30;
     const vehicles = new Map<string, { x: number; y: number; course: number; item: MapCluster }[]>();
     const groups: { x: number; y: number; item: MapCluster }[] = [];
+    const rings: { x: number; y: number }[] = [];
     for (const item of this.items) {
       const p = map.latLngToLayerPoint(item.center);
       if (p.x < min.x - margin || p.y < min.y - margin || p.x > max.x + margin || p.y > max.y + margin) continue;
@@ -185,6 +204,7 @@ export class VehicleCanvasLayer extends L.Layer {
         let list = vehicles.get(colour);
         if (!list) vehicles.set(colour, (list = []));
         list.push({ x: p.x, y: p.y, course: item.course, item });
+        if (this.ringed?.(item)) rings.push(p);
       }
     }
     const total = groups.length + [...vehicles.values()].reduce((n, list) => n + list.length, 0);
@@ -194,13 +214,16 @@ export class VehicleCanvasLayer extends L.Layer {
     this.hitItems = new Array<MapCluster>(total);
     let n = 0;
     const dpr = canvasPixelRatio();
+    const put = (sprite: Sprite, x: number, y: number) => ctx.drawImage(sprite.image, x + sprite.left, y + sprite.top, sprite.width, sprite.height);
+    const ring = nearRingSprite(dpr);
+    for (const r of rings) put(ring, Math.round(r.x), Math.round(r.y));
     // stale vehicles first, so that reporting ones are drawn over them
     const colours = [...vehicles.keys()].sort((a, b) => Number(b === OFF_COLOR) - Number(a === OFF_COLOR));
     for (const colour of colours) {
       for (const v of vehicles.get(colour) ?? []) {
         const x = Math.round(v.x);
         const y = Math.round(v.y);
-        ctx.drawImage(vehicleSprite(colour, v.course, dpr), x - SPRITE_HALF, y - SPRITE_HALF, SPRITE_HALF * 2, SPRITE_HALF * 2);
+        put(vehicleSprite(colour, v.course, dpr), x, y);
         this.hitX[n] = x;
         this.hitY[n] = y;
         this.hitR[n] = VEHICLE_RADIUS;
@@ -249,7 +272,7 @@ export class VehicleCanvasLayer extends L.Layer {
   }
 
   /** Route numbers beside the vehicles when zoomed in. */
-  private drawLabels(ctx: CanvasRenderingContext2D, count: number): void {
+  private drawLabels(ctx: Canvas2D, count: number): void {
     ctx.font = '11px Roboto, Arial, sans-serif';
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';

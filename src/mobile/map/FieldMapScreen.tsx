@@ -25,6 +25,7 @@ import { fieldMapStart } from './fieldMapStream';
 import { ADDRESS_ZOOM, FIELD_MAP_ZOOM } from './fieldMapConstants';
 import { MODE_LAYERS, readLayers, saveLayer, type FieldLayer, type FieldMapMode } from './fieldMapLayers';
 import { clearFieldSelection, selectRegion, useRegionSelection } from './fieldSelection';
+import { nearUser } from './nearVehicles';
 import { useQueryFlag } from './useQueryFlag';
 import { UserPositionLayer } from './UserPositionLayer';
 import { useUserPosition } from './useUserPosition';
@@ -66,6 +67,7 @@ export function FieldMapScreen({ mode, order }: {
   const [showLayers, setShowLayers] = useQueryFlag('showLayers');
   const [showSearch, setShowSearch] = useQueryFlag('showEntitiesSearchPopup');
   const { position } = useUserPosition();
+  const ringed = useMemo(() => (position ? nearUser(position.at) : undefined), [position]);
   const [map, setMap] = useState<L.Map | null>(null);
   const [address, setAddress] = useState<GeocoderItem | null>(null);
   const current = useSelection();
@@ -136,7 +138,7 @@ export function FieldMapScreen({ mode, order }: {
         {branchAgency && shown('departments') && <ScreenDepots data={branchAgency} points />}
         {shown('controllers') && departmentData && <ControllersLayer controllers={departmentData.controllers} />}
         <ViewLayer onViewChange={showCentre} />
-        <ScreenVehicles vehicleIds={null} />
+        <ScreenVehicles vehicleIds={null} ringed={ringed} />
         <UserPositionLayer position={position} />
         {address && <Marker position={[address.lat, address.lon]} title={address.label} />}
       </BaseMap>

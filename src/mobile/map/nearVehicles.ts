@@ -14,6 +14,11 @@ export function distanceMetres(a: readonly [number, number], b: readonly [number
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** Whether a vehicle of the picture (not a group) is near the user. */
+export function nearUser(user: readonly [number, number], metres = NEAR_USER_METRES): (item: MapCluster) => boolean {
+  return (item) => item.type === 'vehicle' && distanceMetres(user, item.center) <= metres;
+}
+
 /** The vehicles (not groups) of the picture within NEAR_USER_METRES of the user, nearest first. */
 export function nearVehicles(items: Iterable<MapCluster>, user: readonly [number, number] | null, metres = NEAR_USER_METRES): MapCluster[] {
   if (!user) return [];

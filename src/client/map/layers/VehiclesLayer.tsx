@@ -12,6 +12,8 @@ export interface VehiclesLayerProps {
   /** Time of the picture, shown on the container as data-last-update. */
   time?: string;
   onItemClick?: (item: MapCluster, map: L.Map) => void;
+  /** Vehicles drawn with a ring round them (the field app's near the user). */
+  ringed?: (vehicle: MapCluster) => boolean;
 }
 
 /** What a click on a group does on every map: zoom in by two around it. */
@@ -23,7 +25,7 @@ export function zoomIntoGroup(map: L.Map, group: MapCluster): void {
  * Render-less: vehicles and groups on the vehicle canvas, above the other layers. The map container carries
  * data-vehicle-count (vehicles drawn, groups counted by their members), data-item-count and data-last-update.
  */
-export function VehiclesLayer({ items, time, onItemClick }: VehiclesLayerProps) {
+export function VehiclesLayer({ items, time, onItemClick, ringed }: VehiclesLayerProps) {
   const map = useMap();
   const handlers = useLatest({ onItemClick });
   const layer = useMemo(() => new VehicleCanvasLayer({ pane: 'vehicles', onItemClick: (item) => handlers.current.onItemClick?.(item, map) }), [map, handlers]);
@@ -45,6 +47,8 @@ export function VehiclesLayer({ items, time, onItemClick }: VehiclesLayerProps) 
     container.dataset.vehicleCount = String(vehicleTotal(items));
     container.dataset.itemCount = String(items.length);
   }, [map, layer, items]);
+
+  useEffect(() => layer.setRinged(ringed ?? null), [layer, ringed]);
 
   useEffect(() => {
     if (time) map.getContainer().dataset.lastUpdate = time;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type L from 'leaflet';
 import { serializeGeoSubscription } from '../../../shared/map';
 import type { GeoStreamStatus } from '../geoStreamClient';
@@ -25,10 +26,25 @@ export function useLiveVehicles(map: L.Map, vehicleIds: readonly number[] | null
   const [throttle] = useState(() => new VehicleRedrawThrottle(setPicture));
 
   useEffect(() => {
-    const moved = () => throttle.moved();
-    map.on('move', moved);
+    // a finger's drag holds the pictures until its move ends (the glide after it included): dragend comes
+    // before that moveend
+    let dragging = false;
+    const events: L.LeafletEventHandlerFnMap = {
+      move: () => throttle.moved(),
+      dragstart: () => {
+        dragging = true;
+        throttle.hold();
+      },
+      dragend: () => {
+        dragging = false;
+      },
+      // the held picture is rendered at once, so that the vehicle layer draws it in the same frame as the
+      // redraw the move's end may need
+      moveend: () => !dragging && throttle.holding && flushSync(() => throttle.release()),
+    };
+    map.on(events);
     return () => {
-      map.off('move', moved);
+      map.off(events);
       throttle.stop();
     };
   }, [map, throttle]);

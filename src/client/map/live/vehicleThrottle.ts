@@ -9,6 +9,8 @@ export const VEHICLE_REDRAW_MS = 250;
  */
 export const VEHICLE_REDRAW_MOVING_MS = 1000;
 export const MOVING_MS = 150;
+/** A finger on the map that has not moved it for this long rests (the pictures it held are drawn). */
+export const FINGER_REST_MS = 500;
 
 /** What the vehicle layer draws: the time of the stream's picture and its vehicles and groups. */
 export interface VehiclePicture {
@@ -36,7 +38,9 @@ const browserClock: ThrottleClock = {
 /**
  * Between the geo stream and the vehicle layer: pictures arriving faster than a redraw collapse into the
  * last one, merged with what is drawn (unchanged items keep their objects), and handed on at most every
- * VEHICLE_REDRAW_MS, or every VEHICLE_REDRAW_MOVING_MS while the map moves.
+ * VEHICLE_REDRAW_MS, or every VEHICLE_REDRAW_MOVING_MS while the map moves. While a finger drags the map
+ * nothing is handed on (a redraw would cost the drag frames): the last picture comes when the move ends,
+ * or when the finger rests (FINGER_REST_MS without a move).
  */
 export class VehicleRedrawThrottle {
   private snapshot: Snapshot = new Map();
@@ -45,12 +49,31 @@ export class VehicleRedrawThrottle {
   private timer: unknown = null;
   private lastDraw = Number.NEGATIVE_INFINITY;
   private lastMove = Number.NEGATIVE_INFINITY;
+  private held = false;
 
   constructor(private readonly draw: (picture: VehiclePicture) => void, private readonly clock: ThrottleClock = browserClock) {}
 
   /** The map moved (panning, zooming): redraws slow down for a while. */
   moved(): void {
     this.lastMove = this.clock.now();
+  }
+
+  /** A finger drags the map: the pictures wait while it moves. */
+  hold(): void {
+    this.held = true;
+  }
+
+  /** Whether pictures wait for a drag's end. */
+  get holding(): boolean {
+    return this.held;
+  }
+
+  /** The drag's move has ended (the map's glide after the finger included): the waiting picture is drawn at once. */
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    this.lastDraw = Number.NEGATIVE_INFINITY;
+    this.flush();
   }
 
   /** A picture of the stream; drawn when the throttle allows. */
@@ -79,6 +102,7 @@ export class VehicleRedrawThrottle {
   private delay(): number {
     const now = this.clock.now();
     const moving = now - this.lastMove < MOVING_MS;
+    if (this.held && now - this.lastMove < FINGER_REST_MS) return this.lastMove + FINGER_REST_MS - now;
     return Math.max(0, this.lastDraw + (moving ? VEHICLE_REDRAW_MOVING_MS : VEHICLE_REDRAW_MS) - now);
   }
 
