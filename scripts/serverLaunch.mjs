@@ -6,11 +6,14 @@
 //   instead of 16 MB: about 30 MB less, young collections stay short;
 // - WebAssembly (the embedded PostgreSQL and PostGIS) is compiled by Liftoff only, not again by TurboFan for
 //   its hot functions: about 40 MB less settled; the million-row handbook list answered as fast within the
-//   noise (scripts/bench/tableList.ts).
+//   noise (scripts/bench/tableList.ts);
+// - V8 favours memory over speed (--optimize-for-size): it collects the old generation sooner, so the database
+//   worker does not carry ~25 MB of answered queries' garbage and the ~40 MB of PostGIS bundle copies it let go
+//   of at open until its heap happens to fill: a second start settles ~50 MB lower.
 // Set in the environment before Node starts (malloc reads it once), so the server runs as a child process.
 import { spawn } from 'node:child_process';
 
-export const SERVER_NODE_ARGS = ['--max-semi-space-size=4', '--liftoff-only'];
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=4', '--liftoff-only', '--optimize-for-size'];
 export const SERVER_MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '1048576', MALLOC_MMAP_THRESHOLD_: '1048576' };
 
 /** Environment of the server process: the memory settings unless the operator set their own. */
