@@ -214,6 +214,9 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
     t.app.settings.invalidate();
     const pairs = (await report('/passengers/correspondence')).list.map((row) => `${row.origin}→${row.destination}:${row.journeys}`).sort();
     expect(pairs).toEqual(['S1→S4:1', 'S2→S4:1', 'S4→S2:1']);
+    // the matrix comes as its cells (busiest origins by busiest destinations, empty ones 0), not every pair
+    const matrix = (await report('/passengers/correspondence')).chart ?? [];
+    expect(matrix.map((row) => `${row.origin}→${row.destination}:${row.journeys}`).sort()).toEqual(['S1→S2:0', 'S1→S4:1', 'S2→S2:0', 'S2→S4:1', 'S4→S2:1', 'S4→S4:0']);
     // chained again (the live flow does, every few minutes), the day's journeys and pairs are the same
     expect(await chainJourneys(t.db, DAY, 600, 60)).toBe(5);
     expect((await report('/passengers/correspondence')).list.map((row) => `${row.origin}→${row.destination}:${row.journeys}`).sort()).toEqual(pairs);

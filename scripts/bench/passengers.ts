@@ -7,7 +7,8 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/tc_bench_passengers BENCH_SCALE=0.05 npx tsx scripts/bench/passengers.ts
  *   (BENCH_SCALE=1 is the full city; BENCH_KEEP=1 reuses a filled database; BENCH_REQUESTS per report and period, default 5;
- *   BENCH_REPORTS=0 measures the import only; BENCH_IMPORT_ROWS sets the import's rows)
+ *   BENCH_REPORTS=0 measures the import only; BENCH_ONLY=correspondence times only the reports whose path holds it;
+ *   BENCH_IMPORT_ROWS sets the import's rows)
  *
  * Targets on PostgreSQL: p95 under 1 s for the month and under 300 ms for a day; import ≥ 100,000 rows/s; memory bounded.
  */
@@ -158,6 +159,7 @@ async function timeReports(address: string, authorization: string, periods: Reco
     ...PASSENGER_REPORTS.filter((report) => report.path === '/passengers/turnstops/table').map((report) => ({ report, label: `${report.path} (10 routes)`, query: `&route=${tenRoutes.join(',')}` })),
   ];
   for (const { report, label: name, query } of cases) {
+    if (process.env.BENCH_ONLY && !report.path.includes(process.env.BENCH_ONLY)) continue;
     const api = `/api/v1/reports${report.path}`;
     for (const [label, [from, to]] of Object.entries(periods)) {
       if (report.filters.some((f) => f.kind === 'period' && f.maxDays && (to.getTime() - from.getTime()) / 86_400_000 > f.maxDays)) continue;

@@ -1,36 +1,27 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatNumber } from '../../shared/format';
+import { OD_MATRIX_SIDE, odMatrixSides, odPairs } from '../../shared/reports/odMatrix';
 import type { ReportPartProps } from './passengerParts';
-
-/** Rows and columns of the grid: the origins and destinations with the most journeys. */
-const SIDE = 15;
-
-interface Pair { origin: string; destination: string; journeys: number }
 
 /** Heat of a cell: white to the product's blue by its share of the largest cell. */
 const heat = (share: number) => `rgba(0, 58, 114, ${(0.08 + 0.92 * share).toFixed(3)})`;
 
 /**
  * /passengers/correspondence's matrix heat grid: the busiest origins as rows and destinations as columns
- * (stops, districts, or the routes of transfers), each cell shaded by its journeys.
+ * (stops, districts, or the routes of transfers), each cell shaded by its journeys. The server sends the cells
+ * (odMatrixCells), not every pair.
  */
 export default function OdMatrixPart({ rows }: ReportPartProps) {
   const translate = useTranslate();
-  const pairs = rows as unknown as Pair[];
-  if (!pairs.length) return null;
-  const top = (side: 'origin' | 'destination') => {
-    const sums = new Map<string, number>();
-    for (const pair of pairs) sums.set(pair[side], (sums.get(pair[side]) ?? 0) + pair.journeys);
-    return [...sums].sort((a, b) => b[1] - a[1]).slice(0, SIDE).map(([name]) => name);
-  };
-  const origins = top('origin');
-  const destinations = top('destination');
-  const cell = new Map(pairs.map((p) => [`${p.origin}\u0000${p.destination}`, p.journeys]));
-  const max = Math.max(1, ...origins.flatMap((o) => destinations.map((d) => cell.get(`${o}\u0000${d}`) ?? 0)));
+  const cells = odPairs(rows);
+  if (!cells.length) return null;
+  const { origins, destinations } = odMatrixSides(cells);
+  const cell = new Map(cells.map((p) => [`${p.origin}\u0000${p.destination}`, p.journeys]));
+  const max = Math.max(1, ...cells.map((c) => c.journeys));
   return (
     <Box sx={{ my: 2, overflowX: 'auto' }} data-testid="od-matrix">
-      <Typography variant="subtitle1">{translate('reports.passengers.matrixTitle', { n: SIDE })}</Typography>
+      <Typography variant="subtitle1">{translate('reports.passengers.matrixTitle', { n: OD_MATRIX_SIDE })}</Typography>
       <Table size="small" sx={{ '& td, & th': { px: 0.5, fontSize: 12 } }}>
         <TableHead>
           <TableRow>

@@ -245,8 +245,11 @@ export function correspondenceSql(filters: ReportFilterValues, context: ReportCo
                  from x left join sd o on o.stop_id = x.board_stop_id left join sd t on t.stop_id = x.alight_stop_id
                 group by 1, 2`;
     } else {
-      pairs = `select ${stopName('x.board_stop_id')} as origin, ${stopName('x.alight_stop_id')} as destination, x.n::float8 as journeys
-                 from (${pairsOfDays} order by 3 desc limit 20000) x`;
+      // the stops' names joined (two hash joins of the network's stops), not looked up pair by pair: the
+      // 40,000 lookups of 20,000 pairs were half the time of a city's day
+      pairs = `select so.stop_name as origin, sd.stop_name as destination, x.n::float8 as journeys
+                 from (${pairsOfDays} order by 3 desc limit 20000) x
+                 left join mgt.stops so on so.stop_id = x.board_stop_id left join mgt.stops sd on sd.stop_id = x.alight_stop_id`;
     }
   }
   return {

@@ -6,6 +6,7 @@ import {
 } from '../../shared/reports/filters';
 import { pickerFilters, reportApi, sortableColumns, type ExportFormat, type ReportDeclaration, type ReportFilter } from '../../shared/reports/types';
 import { fail } from '../http/errors';
+import { odMatrixCells } from '../../shared/reports/odMatrix';
 import { EXPORT_TYPES, exportReport } from './reportExport';
 import { PICKER_MAX, PICKER_SQL } from './pickerOptions';
 import { countSql, orderBy, reportQuery, reportSort, totalColumns, totalSums, wrap, type Row } from './reportQuery';
@@ -114,12 +115,15 @@ async function listReport(app: FastifyInstance, report: ReportDeclaration, sourc
 /** The window totals' column names beside a page's rows (no declared column starts so). */
 const TOTAL_PREFIX = '__total_';
 
+/** What a special part draws, where it needs less than every row: the correspondence's 225 matrix cells of 20,000 pairs. */
+const PART_ROWS: Partial<Record<NonNullable<ReportDeclaration['part']>, (rows: Row[]) => Row[]>> = { odMatrix: odMatrixCells };
+
 /**
  * The rows the charts need: all of them, except for a single bar chart of the `top` categories, which needs
- * only those (the detailing's 20 vehicles of thousands).
+ * only those (the detailing's 20 vehicles of thousands), and the parts that draw less.
  */
 function chartRows(report: ReportDeclaration, rows: Row[]): Row[] {
-  if (report.part) return rows;
+  if (report.part) return PART_ROWS[report.part]?.(rows) ?? rows;
   const [chart, ...more] = report.charts ?? [];
   if (!chart || more.length || chart.kind !== 'bar' || !chart.top || chart.stackBy) return rows;
   return [...rows].sort((a, b) => Number(b[chart.value] ?? 0) - Number(a[chart.value] ?? 0)).slice(0, chart.top);

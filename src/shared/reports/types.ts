@@ -118,7 +118,8 @@ export interface ReportDeclaration<P extends string = string> {
   expand?: 'userActionDiff' | 'adasVehicleIncidents';
   /**
    * A special part of the screen (src/client/reports/ReportScreen.tsx names the components: a map, a profile,
-   * a matrix), drawn above the table from every row of the result: the list then answers all rows in `chart`.
+   * a matrix), drawn above the table from every row of the result: the list then answers all rows in `chart`
+   * (the matrix: only its cells, src/shared/reports/odMatrix.ts).
    */
   part?: 'passengerSummary' | 'stopsMap' | 'loadProfile' | 'odMatrix';
   /** Each row ends with its actions (src/client/reports/ReportTable.tsx names the components). */
