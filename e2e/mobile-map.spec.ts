@@ -45,20 +45,24 @@ test.describe('the field map on a phone', () => {
     geolocation: { latitude: DEFAULT_MAP.lat, longitude: DEFAULT_MAP.lon }, permissions: ['geolocation'],
   });
 
-  test('shows the fleet moving, and marks the vehicles within 2 km of the user', async ({ page, context }) => {
-    // the user stands beside a moving vehicle: at night few run, and those near the city centre may be none
-    const user = await besideMovingVehicle(page);
-    await context.setGeolocation({ latitude: user[0], longitude: user[1] });
-    await login(page, '/m/map');
-    const map = page.getByTestId('field-map');
+  /** From the opening zoom 16 out to the whole small demo city, its vehicles drawn. */
+  async function zoomOutToCity(page: Page, map: Locator): Promise<void> {
     await expect.poll(() => data(map, 'zoom')).toBe('16');
-    // out to the whole small demo city
     // a tap during Leaflet's zoom animation is dropped (as on a phone): one step at a time
     for (const zoom of ['15', '14', '13']) {
       await page.getByTestId('field-map-zoom-out').tap();
       await expect.poll(() => data(map, 'zoom')).toBe(zoom);
     }
     await expect.poll(() => num(map, 'vehicleCount'), { timeout: 20_000 }).toBeGreaterThan(0);
+  }
+
+  test('shows the fleet moving, and marks the vehicles within 2 km of the user', async ({ page, context }) => {
+    // the user stands beside a moving vehicle: at night few run, and those near the city centre may be none
+    const user = await besideMovingVehicle(page);
+    await context.setGeolocation({ latitude: user[0], longitude: user[1] });
+    await login(page, '/m/map');
+    const map = page.getByTestId('field-map');
+    await zoomOutToCity(page, map);
     const first = await data(map, 'lastUpdate');
     await expect.poll(() => data(map, 'lastUpdate'), { timeout: 15_000 }).not.toBe(first);
     await expect.poll(() => data(map, 'userPosition')).toBe(`${user[0]},${user[1]}`);
@@ -72,12 +76,7 @@ test.describe('the field map on a phone', () => {
   test('a finger drags the map: the live vehicles wait while it moves and come when it lifts', async ({ page }) => {
     await login(page, '/m/map');
     const map = page.getByTestId('field-map');
-    await expect.poll(() => data(map, 'zoom')).toBe('16');
-    for (const zoom of ['15', '14', '13']) {
-      await page.getByTestId('field-map-zoom-out').tap();
-      await expect.poll(() => data(map, 'zoom')).toBe(zoom);
-    }
-    await expect.poll(() => num(map, 'vehicleCount'), { timeout: 20_000 }).toBeGreaterThan(0);
+    await zoomOutToCity(page, map);
     const centre = await data(map, 'center');
     const canvas = page.getByTestId('map-vehicles-canvas');
     const blank = await canvas.evaluate((element) => Object.assign(document.createElement('canvas'), { width: (element as HTMLCanvasElement).width, height: (element as HTMLCanvasElement).height }).toDataURL());
