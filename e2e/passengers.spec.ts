@@ -60,6 +60,11 @@ test.describe('passenger flow', () => {
         await expect(page.getByTestId('report-chart-table').locator('tbody tr').first()).toBeVisible();
       }
       if (screen.part) await expect(page.getByTestId(screen.part)).toBeVisible();
+      // the matrix's cells come cut on the server: its busiest cells carry journeys
+      if (screen.part === 'od-matrix') {
+        await expect(page.getByTestId('od-cell').filter({ hasText: /\d/ }).first()).toBeVisible();
+        await page.screenshot({ path: 'test-results/screens/passengers-correspondence.png' });
+      }
     });
   }
 
