@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSource } from '../src/server/telemetry/http/sourceKeys';
 import { chainJourneys } from '../src/server/passengers/tripWriter';
-import { EXCHANGE_SPANS, spanBlocks } from '../src/server/passengers/passengerQueries';
+import { EXCHANGE_SPANS, spanBlocks } from '../src/server/passengers/daySpans';
 import { READ, UPDATE } from '../src/shared/permissions';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';

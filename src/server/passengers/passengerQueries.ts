@@ -2,6 +2,7 @@ import type { ReportFilterValues } from '../../shared/reports/filters';
 import { CLASS_CAPACITY, CLASS_ORDER, DEFAULT_CAPACITY, type PassengerSettings } from '../../shared/passengers/passengers';
 import { PASSENGER_DEFAULTS } from '../../shared/passengers/passengers';
 import type { ReportContext, ReportSql } from '../reports/reportSource';
+import { EXCHANGE_SPANS, OD_SPANS, spannedRows } from './daySpans';
 
 /**
  * The SQL of the passenger-flow reports (declarations: src/shared/reports/passengers.ts). Most read the
@@ -185,44 +186,6 @@ export function paySql(filters: ReportFilterValues, context: ReportContext): Rep
   };
 }
 
-/** The spans of pass.od_span (migration 071), longest first; a single day is pass.od_day. */
-const OD_SPANS = [32, 16, 8, 4, 2];
-/** The spans of pass.stop_hour_span (migration 074); a single day is pass.stop_hour. */
-export const EXCHANGE_SPANS = [16, 8, 4, 2];
-const SPAN_EPOCH_DAY = Date.UTC(2000, 0, 1) / DAY_MS;
-
-/**
- * The days from..to as the fewest aligned spans (of the given lengths, longest first) and single days
- * (pass.span_start aligns them the same way): a month is at most eight blocks instead of thirty days.
- */
-export function spanBlocks(from: string, to: string, lengths: readonly number[]): { spans: { span: number; first: string }[]; days: string[] } {
-  const spans: { span: number; first: string }[] = [];
-  const days: string[] = [];
-  const date = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
-  const last = Date.parse(to) / DAY_MS;
-  for (let day = Date.parse(from) / DAY_MS; day <= last;) {
-    const span = lengths.find((n) => (day - SPAN_EPOCH_DAY) % n === 0 && day + n - 1 <= last);
-    if (span) spans.push({ span, first: date(day) });
-    else days.push(date(day));
-    day += span ?? 1;
-  }
-  return { spans, days };
-}
-
-/**
- * The rows of a daily rollup over from..to read from its spanned sums and single days, `union all`: `columns`
- * and `conditions` over the alias x, which both tables share; the caller sums them.
- */
-function spannedRows(p: Params, from: string, to: string, source: { spans: string; lengths: readonly number[]; days: string },
-  columns: string, conditions: (alias: string) => string[]): string {
-  const blocks = spanBlocks(from, to, source.lengths);
-  return [
-    ...blocks.spans.map(({ span, first }) => `select ${columns} from ${source.spans} x
-       ${where([`x.span = ${p.add(span)}::int`, `x.first_day = ${p.add(first)}::date`, ...conditions('x')])}`),
-    ...(blocks.days.length ? [`select ${columns} from ${source.days} x ${where([`x.day = any(${p.add(blocks.days)}::date[])`, ...conditions('x')])}`] : []),
-  ].join(' union all ');
-}
-
 export function correspondenceSql(filters: ReportFilterValues, context: ReportContext): ReportSql {
   const p = new Params();
   const d = periodDays(filters, context.offsetMinutes);
@@ -234,7 +197,7 @@ export function correspondenceSql(filters: ReportFilterValues, context: ReportCo
   } else {
     // between stops or districts: the period's spans and days of stop pairs, not every journey
     const parts = spannedRows(p, d.from, d.to, { spans: 'pass.od_span', lengths: OD_SPANS, days: 'pass.od_day' },
-      'x.board_stop_id, x.alight_stop_id, x.journeys', (alias) => common(filters, p, { route: `${alias}.route_id` }));
+      'x.board_stop_id, x.alight_stop_id, x.journeys', common(filters, p, { route: 'x.route_id' }));
     const pairsOfDays = `select x.board_stop_id, x.alight_stop_id, sum(x.journeys) as n from (${parts}) x group by 1, 2 having sum(x.journeys) > 0`;
     if (filters.view === 'districts') {
       // each stop's district looked up once, not once per pair
@@ -282,7 +245,7 @@ export function turnoverSql(filters: ReportFilterValues, context: ReportContext)
 function exchangeRows(filters: ReportFilterValues, context: ReportContext, p: Params): string {
   const d = periodDays(filters, context.offsetMinutes);
   return spannedRows(p, d.from, d.to, { spans: 'pass.stop_hour_span', lengths: EXCHANGE_SPANS, days: 'pass.stop_hour' },
-    'x.stop_id, x.route_id, x.hour, x.boardings, x.alightings', (alias) => common(filters, p, { route: `${alias}.route_id`, stop: `${alias}.stop_id` }));
+    'x.stop_id, x.route_id, x.hour, x.boardings, x.alightings', common(filters, p, { route: 'x.route_id', stop: 'x.stop_id' }));
 }
 
 /**

@@ -62,7 +62,7 @@ create trigger stop_visit_stop_day_delete after delete on pass.stop_visit refere
   for each statement execute function pass.stop_day_apply();
 
 -- The first day of the aligned span of `span` days holding `day` (spans counted from 2000-01-01; the reports
--- cut a period into these spans the same way: src/server/passengers/passengerQueries.ts, spanBlocks).
+-- cut a period into these spans the same way: src/server/passengers/daySpans.ts, spanBlocks).
 create function pass.span_start(day date, span int) returns date language sql immutable as
   $$ select day - (((day - date '2000-01-01') % span + span) % span) $$;
 

@@ -2,7 +2,7 @@
 -- days: a large city's month is 1,500,000 rows of pass.stop_hour for 55,000 stop, route and hour cells (1.2 s).
 -- pass.stop_hour_span holds the daily stop hours summed over aligned spans of 2, 4, 8 and 16 days (as
 -- pass.od_span does for the stop pairs; pass.span_start aligns them, the report cuts a period the same way:
--- src/server/passengers/passengerQueries.ts, spanBlocks), so a month is read as a few spans and single days.
+-- src/server/passengers/daySpans.ts, spanBlocks), so a month is read as a few spans and single days.
 -- No 32-day span: a month of up to 31 days never holds one, and every span costs each stop-hour write a row.
 -- It follows pass.stop_hour by statement triggers, whoever writes it (the stop-visit rollup trigger, the
 -- rebuilds): a truncate of stop_hour empties it, and the rebuild's insert fills it again. Rows are written in
