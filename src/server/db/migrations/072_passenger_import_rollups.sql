@@ -2,7 +2,7 @@
 -- next batch is read), and counts what each batch added itself: the rollup trigger would otherwise keep the
 -- rows of ticket_day and vehicle_day it touched locked for the whole import, and the live validations of those
 -- days would wait behind it. A transaction that sets pass.fare_rollups to 'writer' (set local) takes the rollups
--- of its validations on itself (src/server/passengers/validationImport.ts applies them just before its commit);
+-- of its validations on itself (src/server/passengers/validationMove.ts applies them just before its commit);
 -- every other writer keeps the trigger's.
 create or replace function pass.fare_rollup_apply() returns trigger language plpgsql as $$
 begin
