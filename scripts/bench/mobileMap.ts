@@ -14,22 +14,24 @@
  * BENCH_DATA_DIR keeps the embedded database there, so a second run skips the demo history's fill.
  * BENCH_TRACE=file.json records a Chromium trace of the panning; BENCH_PAN_ONLY=1 skips the logins (panning
  * only); BENCH_NO_GEO=1 gives the phone no position (no user circles, no near rings); BENCH_PROFILE=1 prints
- * where the page's JavaScript spent its time while panning; BENCH_PAN=panBy pans as before session 8
+ * where the page's JavaScript spent its time while panning, BENCH_LOGIN_PROFILE=1 after the login pressed at once (by file; =function by function); BENCH_PAN=panBy pans as before session 8
  * (map.panBy on every frame, which ends a move on every frame where a finger's drag ends one when it lifts).
  *
- * BENCH_GZIP=1 puts a gzip-compressing proxy in front of the server (brotli-level savings not counted): what the
- * phone gets once the server sends its assets compressed.
+ * BENCH_HTTPS=1 puts an HTTPS terminator with HTTP/2 in front of the server (httpsProxy), as a field deployment
+ * has: a phone gives its position and installs the app only on a secure origin. Over plain HTTP/1.1 (the default)
+ * the phone opens six connections and each file waits its turn on one.
  *
  * The geo stream is the synthetic one of mapPanning.ts (unclustered: every vehicle drawn on its own, the
  * worst case): for the login it sends the vehicles of the phone's view, as the real server does, for the
  * panning all of them; tiles a generated PNG. Everything else (login, the field app, its map calls) is the real server.
  */
-import { readFileSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import { createSecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { DEFAULT_MAP } from '../../src/shared/constants';
 import { BENCH_BROWSER_ARGS, catchLeafletMap, measureDragging, measurePanning, printProfile, startFrontEndServer, startSyntheticStream, tilePng } from './syntheticMap';
@@ -48,9 +50,9 @@ const PHONE = { viewport: { width: 393, height: 851 }, deviceScaleFactor: 2.75, 
 interface PhonePage { page: Page; cdp: CDPSession; scriptBytes: () => number }
 
 /** A fresh phone (no cache) with slowed CPU and network, counting the JavaScript bytes it receives. */
-async function phone(browser: Browser, streamUrl: string): Promise<PhonePage> {
+async function phone(browser: Browser, streamUrl: string, secure: boolean): Promise<PhonePage> {
   const context = await browser.newContext({
-    ...PHONE, locale: 'ru-RU', timezoneId: 'Europe/Moscow',
+    ...PHONE, locale: 'ru-RU', timezoneId: 'Europe/Moscow', ignoreHTTPSErrors: true,
     // a first visit: the worker's precache (megabytes) would go unthrottled here, the emulation being the page's,
     // and serve the app's code from its cache; on a phone it shares the slow link (the app registers it later)
     serviceWorkers: 'block',
@@ -67,7 +69,7 @@ async function phone(browser: Browser, streamUrl: string): Promise<PhonePage> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   // Chromium asks for brotli only from secure origins (127.0.0.1 is one): a phone on plain http asks for gzip
-  await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'accept-encoding': 'gzip, deflate' } });
+  if (!secure) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'accept-encoding': 'gzip, deflate' } });
   await cdp.send('Network.emulateNetworkConditions', FAST_3G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const scripts = new Set<string>();
@@ -90,7 +92,7 @@ const vehicleCount = (page: Page) => page.evaluate(() => Number((document.queryS
  * queue counts) to the first animation frame with vehicles drawn.
  */
 async function loginToVehicles(browser: Browser, base: string, streamUrl: string, keyMs: number): Promise<{ ms: number; loginPageMs: number; typingMs: number; before: number; after: number; phone: PhonePage }> {
-  const device = await phone(browser, streamUrl);
+  const device = await phone(browser, streamUrl, base.startsWith('https:'));
   const { page } = device;
   const opened = Date.now();
   await page.goto(`${base}/m/map`);
@@ -121,33 +123,43 @@ async function loginToVehicles(browser: Browser, base: string, streamUrl: string
       void request.sizes().then((sizes) => console.log(`    +${Date.now() - start} ms ${request.resourceType()} ${request.url().replace(base, '')} ${kb(sizes.responseBodySize)}`), () => undefined);
     });
   }
+  const profiling = process.env.BENCH_LOGIN_PROFILE && keyMs === 0;
+  if (profiling) {
+    await device.cdp.send('Profiler.enable');
+    await device.cdp.send('Profiler.start');
+  }
   await page.getByTestId('login-submit').tap();
   const drawn = await page.waitForFunction(() => Number((document.querySelector('[data-testid=field-map]') as HTMLElement | null)?.dataset.vehicleCount ?? 0) > 0 && performance.now(), undefined, { timeout: 60_000, polling: 'raf' });
   const ms = (await drawn.jsonValue() as number) - await page.evaluate(() => (window as unknown as { benchPressed: number }).benchPressed);
+  if (profiling) printProfile((await device.cdp.send('Profiler.stop')).profile, process.env.BENCH_LOGIN_PROFILE === 'function' ? 'function' : 'file');
   return { ms, loginPageMs, typingMs, before, after: device.scriptBytes() - before, phone: device };
 }
 
-/** A proxy to `upstream` that gzips scripts, styles and pages (the rest passes as it is). */
-function gzipProxy(upstream: string): Promise<{ url: string; close: () => void }> {
-  const server = createServer((request: IncomingMessage, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const headers = Object.fromEntries(Object.entries(request.headers).filter(([k, v]) => typeof v === 'string' && !['host', 'accept-encoding', 'connection'].includes(k))) as Record<string, string>;
-      void fetch(upstream + (request.url ?? '/'), { method: request.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined }).then(async (answer) => {
-        const body = Buffer.from(await answer.arrayBuffer());
-        const type = answer.headers.get('content-type') ?? '';
-        const out: Record<string, string> = {};
-        answer.headers.forEach((value, key) => {
-          if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(key)) out[key] = value;
-        });
-        if (/javascript|css|html|json/.test(type) && body.length > 1024) {
-          response.writeHead(answer.status, { ...out, 'content-encoding': 'gzip' }).end(gzipSync(body, { level: 9 }));
-        } else response.writeHead(answer.status, out).end(body);
-      }, () => response.writeHead(502).end());
+/**
+ * An HTTPS terminator in front of `upstream`, as a field deployment has one (a phone gives its position and
+ * installs the app only on a secure origin): TLS with a throw-away certificate, HTTP/2 (HTTP/1.1 for clients
+ * without it), requests and answers streamed through as they are. A path under one of `mounts`' prefixes goes
+ * to that upstream instead, without the prefix (the synthetic geo streams: a page may reroute a request only to
+ * its own protocol).
+ */
+function httpsProxy(upstream: string, mounts: Record<string, string>): Promise<{ url: string; close: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-tls-'));
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+  const server = createSecureServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')), allowHTTP1: true }, (request, response) => {
+    const headers = Object.fromEntries(Object.entries(request.headers).filter(([k]) => !k.startsWith(':') && !['connection', 'host', 'keep-alive', 'transfer-encoding'].includes(k)));
+    const mount = Object.keys(mounts).find((prefix) => request.url.startsWith(`${prefix}/`));
+    const target = new URL(mount ? mounts[mount] : upstream);
+    const path = mount ? request.url.slice(mount.length) : request.url;
+    const forward = httpRequest({ host: target.hostname, port: target.port, path, method: request.method, headers }, (answer) => {
+      const out = Object.fromEntries(Object.entries(answer.headers).filter(([k]) => !['connection', 'keep-alive', 'transfer-encoding'].includes(k)));
+      response.writeHead(answer.statusCode ?? 502, out as OutgoingHttpHeaders);
+      answer.pipe(response);
     });
+    forward.on('error', () => response.writeHead(502).end());
+    request.pipe(forward);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })));
+  rmSync(dir, { recursive: true });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })));
 }
 
 /**
@@ -168,14 +180,16 @@ async function main(): Promise<void> {
   const server = await startFrontEndServer();
   // the phone opens on the operator's saved map centre: one in the synthetic fleet's rings (none at the very centre)
   await server.db.query(`update app.users set map_settings = $1 where username = 'operator'`, [JSON.stringify({ lat: DEFAULT_MAP.lat + 0.0135, lon: DEFAULT_MAP.lon, zoom: 16 })]);
-  const proxy = process.env.BENCH_GZIP ? await gzipProxy(server.base) : null;
-  const base = proxy?.url ?? server.base;
   // login → vehicles: the stream sends the vehicles of the phone's view, as the real server does; panning: all of them
   const viewStream = await startSyntheticStream(VEHICLES, 250, { viewportOnly: true });
   const stream = await startSyntheticStream(VEHICLES, 250);
+  const proxy = process.env.BENCH_HTTPS ? await httpsProxy(server.base, { '/~view': viewStream.url, '/~all': stream.url }) : null;
+  const base = proxy?.url ?? server.base;
+  const viewStreamUrl = proxy ? `${base}/~view` : viewStream.url;
+  const streamUrl = proxy ? `${base}/~all` : stream.url;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: BENCH_BROWSER_ARGS });
   try {
-    console.log(`field map on a phone${proxy ? ', assets gzipped' : ''} (${PHONE.viewport.width}×${PHONE.viewport.height} @${PHONE.deviceScaleFactor}x, CPU ${CPU_SLOWDOWN}× slower, Fast 3G), ${VEHICLES} vehicles in the stream`);
+    console.log(`field map on a phone${proxy ? ', over HTTPS and HTTP/2' : ', over plain HTTP/1.1'} (${PHONE.viewport.width}×${PHONE.viewport.height} @${PHONE.deviceScaleFactor}x, CPU ${CPU_SLOWDOWN}× slower, Fast 3G), ${VEHICLES} vehicles in the stream`);
     // typed at a phone's pace (the field app fetches its code meanwhile), and pressed at once (the worst case)
     const paces = [{ keyMs: KEY_MS, name: `typed at ${KEY_MS} ms a key` }, { keyMs: 0, name: 'pressed at once' }];
     const times = new Map<number, number[]>(paces.map((p) => [p.keyMs, []]));
@@ -184,7 +198,7 @@ async function main(): Promise<void> {
       for (const pace of paces) {
         if (process.env.BENCH_PAN_ONLY) break;
         if (last) await last.phone.page.context().close();
-        last = await loginToVehicles(browser, base, viewStream.url, pace.keyMs);
+        last = await loginToVehicles(browser, base, viewStreamUrl, pace.keyMs);
         times.get(pace.keyMs)!.push(last.ms);
         console.log(`  run ${run + 1}, ${pace.name}: login page ${(last.loginPageMs / 1000).toFixed(2)} s (${kb(last.before)} of JavaScript), typing ${(last.typingMs / 1000).toFixed(1)} s; login → vehicles drawn ${(last.ms / 1000).toFixed(2)} s (${kb(last.after)} more JavaScript after the login screen)`);
       }
@@ -197,7 +211,7 @@ async function main(): Promise<void> {
 
     // panning: the whole synthetic fleet in view (zoom 12 on a phone), dragged round a circle
     await last?.phone.page.context().close();
-    const { page, cdp } = (await loginToVehicles(browser, base, stream.url, 0)).phone;
+    const { page, cdp } = (await loginToVehicles(browser, base, streamUrl, 0)).phone;
     await page.evaluate(() => {
       (window as unknown as { benchMap: { setZoom(z: number, o: { animate: boolean }): void } }).benchMap.setZoom(12, { animate: false });
     });

@@ -156,14 +156,15 @@ export function startSyntheticStream(count: number, updateMs: number, { viewport
 
 export interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 
-/** BENCH_PROFILE=1: the functions the page spent its time in while panning (self time). */
-export function printProfile(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }): void {
+/** Where the page spent its time (self time) while profiled, by function or by file. */
+export function printProfile(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }, by: 'function' | 'file' = 'function'): void {
   const self = new Map<number, number>();
   (profile.samples ?? []).forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
   const byName = new Map<string, number>();
   for (const node of profile.nodes) {
     const { functionName, url, lineNumber } = node.callFrame;
-    const key = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`;
+    const file = url.split('/').pop();
+    const key = by === 'file' ? file || functionName : `${functionName || '(anonymous)'} ${file}:${lineNumber}`;
     byName.set(key, (byName.get(key) ?? 0) + (self.get(node.id) ?? 0) / 1000);
   }
   for (const [name, ms] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${name}`);

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 /**
  * Which built files the field app needs (its entry m/index.html, every chunk it imports or loads on demand,
  * their CSS and assets), learnt from the bundle; the service worker precaches only these, not the console's
- * code, which a phone never runs. Fonts: the Cyrillic and Latin Roboto files (the others never show).
+ * code, which a phone never runs. No fonts: the field app shows the phone's own (mobileTheme.ts).
  */
 export function fieldAppFiles(entryName = 'mobile'): { plugin: Plugin; keep: (url: string) => boolean } {
   const files = new Set<string>();
@@ -33,7 +33,6 @@ export function fieldAppFiles(entryName = 'mobile'): { plugin: Plugin; keep: (ur
   const keep = (url: string) => {
     const file = url.replace(/^\//, '');
     if (file.startsWith('m/')) return true;
-    if (/\.(woff2?|ttf)$/.test(file)) return /^assets\/roboto-(cyrillic|latin)-\d+-normal-[^/]*\.woff2$/.test(file);
     return files.has(file);
   };
   return { plugin, keep };

@@ -1,32 +1,39 @@
 import { useState } from 'react';
-import { Admin, CustomRoutes, localStorageStore } from 'react-admin';
+import { CoreAdmin, CustomRoutes, localStorageStore } from 'react-admin';
 import { DateLocalization } from '../client/components/DateLocalization';
 import { authProvider } from '../client/providers/authProvider';
 import { dataProvider } from '../client/providers/dataProvider';
 import { i18nProvider } from '../client/providers/i18nProvider';
 import { getLocale } from '../client/stores/localeStore';
+import { LoadingScreen } from '../client/components/LoadingScreen';
+import { GlobalErrorScreen } from './errors/GlobalErrorScreen';
 import { MobileLayout } from './layout/MobileLayout';
-import { mobileThemeOptions } from './layout/mobileTheme';
 import { MobileLanding, NotFoundRedirect } from './routing/MobileLanding';
 import { mobileRoutes } from './routing/mobileRoutes';
+
+/** An error in the layout itself (the pages have their own boundary): the global error screen. */
+function AppError({ error, resetErrorBoundary }: { error: Error; resetErrorBoundary: (...args: unknown[]) => void }) {
+  return <GlobalErrorScreen error={error} reset={resetErrorBoundary} />;
+}
 
 /** react-admin's preferences of the field app, apart from the console's. */
 const store = localStorageStore('1', 'Field');
 
 /**
- * The field app for a logged-in user: a second react-admin <Admin> (lazy-loaded, so the login screen loads
- * none of it) with the console's providers, the phone layout and the route table of field-app spec 2.1.
+ * The field app for a logged-in user: react-admin's core (lazy-loaded, so the login screen loads none of it) with
+ * the console's providers, the phone layout and the route table of field-app spec 2.1. <CoreAdmin>, not <Admin>:
+ * the phone's MUI theme is main.tsx's, and <Admin>'s default pages (its login form with react-hook-form, its
+ * English messages) would come over 3G for nothing; errors show the global error screen (MobileShell, the layout).
  */
 export default function MobileApp() {
   useState(() => store.setItem('locale', getLocale()));
   return (
     <DateLocalization>
-      <Admin
+      <CoreAdmin
         authProvider={authProvider}
         dataProvider={dataProvider}
         i18nProvider={i18nProvider}
         store={store}
-        theme={mobileThemeOptions}
         layout={MobileLayout}
         dashboard={MobileLanding}
         catchAll={NotFoundRedirect}
@@ -34,9 +41,11 @@ export default function MobileApp() {
         title="Транспортная платформа"
         requireAuth
         disableTelemetry
+        loading={LoadingScreen}
+        error={AppError}
       >
         <CustomRoutes>{mobileRoutes()}</CustomRoutes>
-      </Admin>
+      </CoreAdmin>
     </DateLocalization>
   );
 }
