@@ -17,24 +17,20 @@
  * where the page's JavaScript spent its time while panning, BENCH_LOGIN_PROFILE=1 after the login pressed at once (by file; =function by function); BENCH_PAN=panBy pans as before session 8
  * (map.panBy on every frame, which ends a move on every frame where a finger's drag ends one when it lifts).
  *
- * BENCH_HTTPS=1 puts an HTTPS terminator with HTTP/2 in front of the server (httpsProxy), as a field deployment
- * has: a phone gives its position and installs the app only on a secure origin. Over plain HTTP/1.1 (the default)
- * the phone opens six connections and each file waits its turn on one.
+ * BENCH_HTTPS=1 serves it all over HTTPS and HTTP/2 (the server's TLS_CERT_FILE/TLS_KEY_FILE, a throw-away
+ * certificate), as a field deployment is: a phone gives its position and installs the app only on a secure origin.
+ * Over plain HTTP/1.1 (the default) the phone opens six connections and each file waits its turn on one.
  *
  * The geo stream is the synthetic one of mapPanning.ts (unclustered: every vehicle drawn on its own, the
  * worst case): for the login it sends the vehicles of the phone's view, as the real server does, for the
  * panning all of them; tiles a generated PNG. Everything else (login, the field app, its map calls) is the real server.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
-import { createSecureServer } from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import { readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { DEFAULT_MAP } from '../../src/shared/constants';
-import { BENCH_BROWSER_ARGS, catchLeafletMap, measureDragging, measurePanning, printProfile, startFrontEndServer, startSyntheticStream, tilePng } from './syntheticMap';
+import { BENCH_BROWSER_ARGS, benchCertificate, catchLeafletMap, measureDragging, measurePanning, printProfile, startFrontEndServer, startSyntheticStream, tilePng } from './syntheticMap';
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -136,33 +132,6 @@ async function loginToVehicles(browser: Browser, base: string, streamUrl: string
 }
 
 /**
- * An HTTPS terminator in front of `upstream`, as a field deployment has one (a phone gives its position and
- * installs the app only on a secure origin): TLS with a throw-away certificate, HTTP/2 (HTTP/1.1 for clients
- * without it), requests and answers streamed through as they are. A path under one of `mounts`' prefixes goes
- * to that upstream instead, without the prefix (the synthetic geo streams: a page may reroute a request only to
- * its own protocol).
- */
-function httpsProxy(upstream: string, mounts: Record<string, string>): Promise<{ url: string; close: () => void }> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-tls-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
-  const server = createSecureServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')), allowHTTP1: true }, (request, response) => {
-    const headers = Object.fromEntries(Object.entries(request.headers).filter(([k]) => !k.startsWith(':') && !['connection', 'host', 'keep-alive', 'transfer-encoding'].includes(k)));
-    const mount = Object.keys(mounts).find((prefix) => request.url.startsWith(`${prefix}/`));
-    const target = new URL(mount ? mounts[mount] : upstream);
-    const path = mount ? request.url.slice(mount.length) : request.url;
-    const forward = httpRequest({ host: target.hostname, port: target.port, path, method: request.method, headers }, (answer) => {
-      const out = Object.fromEntries(Object.entries(answer.headers).filter(([k]) => !['connection', 'keep-alive', 'transfer-encoding'].includes(k)));
-      response.writeHead(answer.statusCode ?? 502, out as OutgoingHttpHeaders);
-      answer.pipe(response);
-    });
-    forward.on('error', () => response.writeHead(502).end());
-    request.pipe(forward);
-  });
-  rmSync(dir, { recursive: true });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })));
-}
-
-/**
  * The frames the compositor drew and handed to the display during the trace (Display::DrawAndSwap), over the
  * time from the first to the last: an animation frame alone proves nothing was shown (one where nothing changed
  * draws nothing).
@@ -177,19 +146,17 @@ const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
-  const server = await startFrontEndServer();
+  const tls = process.env.BENCH_HTTPS ? benchCertificate() : undefined;
+  const server = await startFrontEndServer({ tls });
   // the phone opens on the operator's saved map centre: one in the synthetic fleet's rings (none at the very centre)
   await server.db.query(`update app.users set map_settings = $1 where username = 'operator'`, [JSON.stringify({ lat: DEFAULT_MAP.lat + 0.0135, lon: DEFAULT_MAP.lon, zoom: 16 })]);
+  const base = server.base;
   // login → vehicles: the stream sends the vehicles of the phone's view, as the real server does; panning: all of them
-  const viewStream = await startSyntheticStream(VEHICLES, 250, { viewportOnly: true });
-  const stream = await startSyntheticStream(VEHICLES, 250);
-  const proxy = process.env.BENCH_HTTPS ? await httpsProxy(server.base, { '/~view': viewStream.url, '/~all': stream.url }) : null;
-  const base = proxy?.url ?? server.base;
-  const viewStreamUrl = proxy ? `${base}/~view` : viewStream.url;
-  const streamUrl = proxy ? `${base}/~all` : stream.url;
+  const viewStream = await startSyntheticStream(VEHICLES, 250, { viewportOnly: true, tls });
+  const stream = await startSyntheticStream(VEHICLES, 250, { tls });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: BENCH_BROWSER_ARGS });
   try {
-    console.log(`field map on a phone${proxy ? ', over HTTPS and HTTP/2' : ', over plain HTTP/1.1'} (${PHONE.viewport.width}×${PHONE.viewport.height} @${PHONE.deviceScaleFactor}x, CPU ${CPU_SLOWDOWN}× slower, Fast 3G), ${VEHICLES} vehicles in the stream`);
+    console.log(`field map on a phone${tls ? ', over HTTPS and HTTP/2' : ', over plain HTTP/1.1'} (${PHONE.viewport.width}×${PHONE.viewport.height} @${PHONE.deviceScaleFactor}x, CPU ${CPU_SLOWDOWN}× slower, Fast 3G), ${VEHICLES} vehicles in the stream`);
     // typed at a phone's pace (the field app fetches its code meanwhile), and pressed at once (the worst case)
     const paces = [{ keyMs: KEY_MS, name: `typed at ${KEY_MS} ms a key` }, { keyMs: 0, name: 'pressed at once' }];
     const times = new Map<number, number[]>(paces.map((p) => [p.keyMs, []]));
@@ -198,7 +165,7 @@ async function main(): Promise<void> {
       for (const pace of paces) {
         if (process.env.BENCH_PAN_ONLY) break;
         if (last) await last.phone.page.context().close();
-        last = await loginToVehicles(browser, base, viewStreamUrl, pace.keyMs);
+        last = await loginToVehicles(browser, base, viewStream.url, pace.keyMs);
         times.get(pace.keyMs)!.push(last.ms);
         console.log(`  run ${run + 1}, ${pace.name}: login page ${(last.loginPageMs / 1000).toFixed(2)} s (${kb(last.before)} of JavaScript), typing ${(last.typingMs / 1000).toFixed(1)} s; login → vehicles drawn ${(last.ms / 1000).toFixed(2)} s (${kb(last.after)} more JavaScript after the login screen)`);
       }
@@ -211,7 +178,7 @@ async function main(): Promise<void> {
 
     // panning: the whole synthetic fleet in view (zoom 12 on a phone), dragged round a circle
     await last?.phone.page.context().close();
-    const { page, cdp } = (await loginToVehicles(browser, base, streamUrl, 0)).phone;
+    const { page, cdp } = (await loginToVehicles(browser, base, stream.url, 0)).phone;
     await page.evaluate(() => {
       (window as unknown as { benchMap: { setZoom(z: number, o: { animate: boolean }): void } }).benchMap.setZoom(12, { animate: false });
     });
@@ -240,7 +207,6 @@ async function main(): Promise<void> {
     await browser.close();
     stream.close();
     viewStream.close();
-    proxy?.close();
     await server.close();
   }
 }

@@ -3,8 +3,13 @@
  * background tile, a synthetic unclustered geo stream of moving vehicles as the real one sends it, a handle on
  * the page's Leaflet map, and the panning loop that counts frames.
  */
-import { createServer, type ServerResponse } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createSecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { CDPSession, Page } from '@playwright/test';
 import { buildApp } from '../../src/server/app';
@@ -18,9 +23,9 @@ import { deltaVehicle, parseGeoSubscription, type GeoDelta, type GeoSubscription
  * The real server in this process serving the built front ends (STATIC_DIR, default dist/client) on a fresh
  * embedded database with the small demo data; `close` stops it.
  */
-export async function startFrontEndServer(): Promise<{ base: string; db: Db; close: () => Promise<void> }> {
+export async function startFrontEndServer({ tls }: { tls?: BenchCertificate } = {}): Promise<{ base: string; db: Db; close: () => Promise<void> }> {
   process.env.EGTS_PORT ??= '0';
-  const config = { ...loadConfig(), dataDir: process.env.BENCH_DATA_DIR, staticDir: process.env.STATIC_DIR ?? 'dist/client', logLevel: process.env.LOG_LEVEL ?? 'warn', demoData: true, demoScale: 'test' as const };
+  const config = { ...loadConfig(), dataDir: process.env.BENCH_DATA_DIR, staticDir: process.env.STATIC_DIR ?? 'dist/client', logLevel: process.env.LOG_LEVEL ?? 'warn', demoData: true, demoScale: 'test' as const, tls };
   const db = await openDatabase(config);
   const app = await buildApp(config, { db, seedDemo: true });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -35,6 +40,17 @@ export async function startFrontEndServer(): Promise<{ base: string; db: Db; clo
       await db.close();
     },
   };
+}
+
+export interface BenchCertificate { certFile: string; keyFile: string }
+
+/** A throw-away self-signed certificate for 127.0.0.1 (the browser context ignores that it is not trusted). */
+export function benchCertificate(): BenchCertificate {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-tls-'));
+  const certFile = join(dir, 'cert.pem');
+  const keyFile = join(dir, 'key.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', keyFile, '-out', certFile], { stdio: 'ignore' });
+  return { certFile, keyFile };
 }
 
 export const BENCH_BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -82,14 +98,19 @@ export function syntheticFleet(count: number, t: number): MapCluster[] {
   return items;
 }
 
+/** What the synthetic stream uses of a request and its response, over HTTP/1.1 or HTTP/2. */
+interface StreamRequest { method?: string; url?: string; on(event: 'data' | 'end' | 'close', listener: (chunk: Buffer) => void): unknown }
+interface StreamResponse { write(chunk: string): boolean; end(body: string): unknown; writeHead(status: number, headers: Record<string, string>): unknown }
+
 /**
  * The synthetic geo stream, as the real one: hello, the whole picture, then every `updateMs` a delta of the
  * vehicles that reported since (a quarter of the fleet at the default 250 ms: each vehicle moves once a second).
  */
-export function startSyntheticStream(count: number, updateMs: number, { viewportOnly = false } = {}): Promise<{ url: string; close: () => void; sent: () => number }> {
+export function startSyntheticStream(count: number, updateMs: number, { viewportOnly = false, tls }: { viewportOnly?: boolean; tls?: BenchCertificate } = {}): Promise<{ url: string; close: () => void; sent: () => number }> {
   // viewportOnly: each client gets the vehicles of its subscribed region only, as whole pictures (the real
-  // server sends a region's vehicles; the route that forwards the stream must keep the query then)
-  const clients = new Map<ServerResponse, GeoSubscription['bounds'] | null>();
+  // server sends a region's vehicles; the route that forwards the stream must keep the query then);
+  // tls: over HTTPS and HTTP/2, as the server with TLS (a page reroutes a request only to its own protocol)
+  const clients = new Map<StreamResponse, GeoSubscription['bounds'] | null>();
   let frames = 0;
   let version = 1;
   let slot = 0;
@@ -100,7 +121,7 @@ export function startSyntheticStream(count: number, updateMs: number, { viewport
     : picture.filter(({ center: [lat, lon] }) => lat >= bounds[0] && lat <= bounds[2] && lon >= bounds[1] && lon <= bounds[3]));
   const pointsFrame = (bounds: GeoSubscription['bounds'] | null | undefined) => `event: points\ndata: ${JSON.stringify({ time: new Date().toISOString(), v: version, items: inView(bounds) })}\n\n`;
   const boundsOf = (q: string | null) => (viewportOnly && q ? parseGeoSubscription(q)?.bounds ?? null : null);
-  const server = createServer((request, response) => {
+  const answer = (request: StreamRequest, response: StreamResponse) => {
     if (request.method === 'PUT') {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -112,7 +133,8 @@ export function startSyntheticStream(count: number, updateMs: number, { viewport
             client.write(pointsFrame(bounds));
           }
         }
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('{}');
       });
       return;
     }
@@ -122,7 +144,8 @@ export function startSyntheticStream(count: number, updateMs: number, { viewport
     response.write(pointsFrame(bounds));
     clients.set(response, bounds);
     request.on('close', () => clients.delete(response));
-  });
+  };
+  const server = tls ? createSecureServer({ allowHTTP1: true, cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) }, answer) : createServer(answer);
   const timer = setInterval(() => {
     const at = Date.now();
     const next = syntheticFleet(count, (at - started) / 1000);
@@ -144,10 +167,10 @@ export function startSyntheticStream(count: number, updateMs: number, { viewport
     frames++;
   }, updateMs);
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => {
       clearInterval(timer);
-      for (const client of clients.keys()) client.end();
+      for (const client of clients.keys()) client.end('');
       server.close();
     },
     sent: () => frames,

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -66,13 +66,25 @@ export interface BuildOptions {
   seedDemo?: boolean;
 }
 
-/** Assembles the server: main.ts and the tests start exactly this. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
+/**
+ * Fastify over plain HTTP/1.1, or over TLS with HTTP/2 (and HTTP/1.1 for clients without it) when config.tls is
+ * set. Typed as the HTTP/1.1 instance either way: the API is the same, and the one route that writes to the
+ * raw response (the geo stream) handles both.
+ */
+function createServer(config: Config): FastifyInstance {
+  const options = {
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
-  });
+  };
+  if (!config.tls) return Fastify(options);
+  const https = { allowHTTP1: true, cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) };
+  return Fastify({ ...options, http2: true, https }) as unknown as FastifyInstance;
+}
+
+/** Assembles the server: main.ts and the tests start exactly this. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = createServer(config);
   const seedDemo = options.seedDemo ?? config.demoData;
   if (seedDemo && !options.db && isNewEmbeddedDatabase(config)) await loadDemoInChildProcess(config, app.log);
   const db = options.db ?? (await openDatabase(config, app.log));
@@ -115,8 +127,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         upgradeInsecureRequests: null,
       },
     },
-    // HSTS belongs to whoever terminates TLS in front of the server, not to a plain-HTTP listener.
-    strictTransportSecurity: false,
+    // HSTS belongs to whoever terminates TLS: this server when it does, else a load balancer in front.
+    strictTransportSecurity: config.tls ? { maxAge: 15_552_000 } : false,
     crossOriginEmbedderPolicy: false,
   });
   await app.register(swagger, {

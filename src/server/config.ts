@@ -22,6 +22,11 @@ export interface Config {
   loginThrottle: { accountFailures: number; addressFailures: number; windowMinutes: number; lockMinutes: number };
   /** Trust X-Forwarded-For from a load balancer in front. */
   trustProxy: boolean;
+  /**
+   * HTTPS with HTTP/2 (TLS_CERT_FILE and TLS_KEY_FILE, PEM): a phone gives the field app its position and installs
+   * it only from a secure origin. Unset: plain HTTP/1.1, TLS being a load balancer's.
+   */
+  tls?: { certFile: string; keyFile: string };
   bodyLimitBytes: number;
   /** Time limit of each query: the default, and the long one reports and exports ask for (Db.longRunning). */
   queryLimits: QueryLimits;
@@ -30,6 +35,13 @@ export interface Config {
    * 32MB saves ~100 MB of memory but made the handbook list benchmark 3 times slower (64MB: 2 times).
    */
   pgliteSharedBuffers?: string;
+}
+
+/** Both files or neither: one alone is a mistake said at start, not a silent plain-HTTP server. */
+function tlsFiles(certFile: string | undefined, keyFile: string | undefined): Config['tls'] {
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile) throw new Error('TLS_CERT_FILE and TLS_KEY_FILE go together: set both for HTTPS, or neither');
+  return { certFile, keyFile };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockMinutes: Number(env.LOGIN_LOCK_MINUTES ?? 5),
     },
     trustProxy: env.TRUST_PROXY === 'true',
+    tls: tlsFiles(env.TLS_CERT_FILE, env.TLS_KEY_FILE),
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 1024 * 1024),
     pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS || undefined,
     queryLimits: {

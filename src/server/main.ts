@@ -20,7 +20,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-const url = `http://localhost:${config.port}/`;
+const url = `${config.tls ? 'https' : 'http'}://localhost:${config.port}/`;
 const lines = [
   `Консоль запущена: ${url}  (база: ${app.db.engine}${config.databaseUrl ? '' : `, ${config.dataDir}`}; старт ${Math.round(performance.now() - startedAt)} мс)`,
   `API: ${url}api/docs   Полевое приложение: ${url}m/`,

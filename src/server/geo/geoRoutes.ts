@@ -43,7 +43,8 @@ export default async function geoRoutes(app: FastifyInstance, { hub, config }: {
     raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
+      // HTTP/2 (over TLS) forbids connection headers: its streams live on one connection anyway.
+      ...(request.raw.httpVersionMajor === 2 ? {} : { connection: 'keep-alive' }),
       // nginx and similar proxies must pass each event on at once, not buffer the stream.
       'x-accel-buffering': 'no',
     });

@@ -1,4 +1,13 @@
-import type { ServerResponse } from 'node:http';
+/**
+ * What the sink needs of a response: an HTTP/1.1 one, or an HTTP/2 stream's (served over TLS, which has no
+ * `destroyed`). Both say when to wait through write() and 'drain'.
+ */
+interface EventResponse {
+  write(chunk: string | Buffer): boolean;
+  end(): void;
+  on(event: 'drain' | 'close', listener: () => void): unknown;
+  readonly destroyed?: boolean;
+}
 
 /**
  * One server-sent event connection with backpressure: while the client has not drained the previous frame,
@@ -8,12 +17,17 @@ import type { ServerResponse } from 'node:http';
 export class SseSink {
   private pending: string | Buffer | null = null;
   private closed = false;
+  /** The last write was buffered beyond the high-water mark (write() said so): wait for 'drain'. */
+  private needDrain = false;
   /** Frames written and frames replaced before they could be written (for stats). */
   sent = 0;
   skipped = 0;
 
-  constructor(private readonly raw: ServerResponse) {
-    raw.on('drain', () => this.flushPending());
+  constructor(private readonly raw: EventResponse) {
+    raw.on('drain', () => {
+      this.needDrain = false;
+      this.flushPending();
+    });
     raw.on('close', () => {
       this.closed = true;
       this.pending = null;
@@ -26,7 +40,7 @@ export class SseSink {
   }
 
   get isClosed(): boolean {
-    return this.closed || this.raw.destroyed;
+    return this.closed || this.raw.destroyed === true;
   }
 
   /**
@@ -35,19 +49,18 @@ export class SseSink {
    */
   send(frame: string | Buffer): boolean {
     if (this.isClosed) return false;
-    if (this.raw.writableNeedDrain) {
+    if (this.needDrain) {
       if (this.pending !== null) this.skipped += 1;
       this.pending = frame;
       return false;
     }
-    this.raw.write(frame);
-    this.sent += 1;
+    this.write(frame);
     return true;
   }
 
   /** A comment line: keeps proxies and the client's idle timers from closing a quiet stream. */
   heartbeat(): void {
-    if (!this.raw.writableNeedDrain && !this.isClosed) this.raw.write(': ping\n\n');
+    if (!this.needDrain && !this.isClosed) this.needDrain = !this.raw.write(': ping\n\n');
   }
 
   close(): void {
@@ -59,10 +72,12 @@ export class SseSink {
   private flushPending(): void {
     const frame = this.pending;
     this.pending = null;
-    if (frame !== null && !this.isClosed) {
-      this.raw.write(frame);
-      this.sent += 1;
-    }
+    if (frame !== null && !this.isClosed) this.write(frame);
+  }
+
+  private write(frame: string | Buffer): void {
+    this.needDrain = !this.raw.write(frame);
+    this.sent += 1;
   }
 }
 
