@@ -6,6 +6,9 @@
  *
  *   npx vite build && npx tsx scripts/bench/mobile.ts        (BENCH_RUNS, default 3; BENCH_PORT, default 3232)
  *
+ * BENCH_HTTPS=1: over HTTPS and HTTP/2 (the server's TLS_CERT_FILE/TLS_KEY_FILE, a throw-away certificate), as a
+ * field deployment is; the phone then asks for brotli. Plain HTTP/1.1 (gzip) by default.
+ *
  * The server runs in this process on the embedded engine with the small demo data and serves dist/client as
  * `npm start` does (precompressed files, cache headers).
  */
@@ -14,6 +17,7 @@ import { chromium, type CDPSession } from '@playwright/test';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/open';
+import { benchCertificate } from './syntheticMap';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3232);
@@ -45,11 +49,12 @@ function watchTransfers(cdp: CDPSession): Transfer[] {
 
 async function main(): Promise<void> {
   if (!existsSync('dist/client/m/index.html')) throw new Error('build the front end first: npx vite build');
-  const config = { ...loadConfig(), port: PORT, dataDir: undefined, staticDir: 'dist/client', logLevel: 'warn', demoData: true, demoScale: 'test' as const };
+  const tls = process.env.BENCH_HTTPS ? benchCertificate() : undefined;
+  const config = { ...loadConfig(), port: PORT, dataDir: undefined, staticDir: 'dist/client', logLevel: 'warn', demoData: true, demoScale: 'test' as const, tls };
   const db = await openDatabase(config);
   const app = await buildApp(config, { db, seedDemo: true });
   await app.listen({ port: PORT, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${PORT}`;
+  const base = `${tls ? 'https' : 'http'}://127.0.0.1:${PORT}`;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
   const firstScreen: number[] = [];
   const landing: number[] = [];
@@ -57,13 +62,13 @@ async function main(): Promise<void> {
   let identity = 0;
   try {
     for (let run = 0; run < RUNS; run++) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'ru-RU', serviceWorkers: 'block' });
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'ru-RU', serviceWorkers: 'block', ignoreHTTPSErrors: true });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
       // Chromium asks for brotli only from secure origins (127.0.0.1 is one): a phone on plain http asks for gzip
-      await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'accept-encoding': 'gzip, deflate' } });
+      if (!tls) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'accept-encoding': 'gzip, deflate' } });
       await cdp.send('Network.emulateNetworkConditions', FAST_3G);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
       const transfers = watchTransfers(cdp);
@@ -83,8 +88,9 @@ async function main(): Promise<void> {
     }
     // The same scripts without compression, for comparison.
     for (const script of js) {
-      const response = await fetch(script.url, { headers: { 'accept-encoding': 'identity' } });
-      identity += (await response.arrayBuffer()).byteLength;
+      const { pathname } = new URL(script.url);
+      const response = await app.inject({ method: 'GET', url: pathname, headers: { 'accept-encoding': 'identity' } });
+      identity += response.rawPayload.byteLength;
     }
   } finally {
     await browser.close();
@@ -92,7 +98,7 @@ async function main(): Promise<void> {
   }
 
   const wire = js.reduce((sum, t) => sum + t.bytes, 0);
-  console.log(`field app, first screen (/m/ login), Chromium ${CPU_SLOWDOWN}× CPU slowdown + Fast 3G, ${RUNS} cold runs`);
+  console.log(`field app, first screen (/m/ login), Chromium ${CPU_SLOWDOWN}× CPU slowdown + Fast 3G, ${tls ? 'HTTPS and HTTP/2' : 'plain HTTP/1.1'}, ${RUNS} cold runs`);
   for (const t of js) console.log(`  ${new URL(t.url).pathname.padEnd(48)} ${kb(t.bytes).padStart(10)}  ${t.encoding}`);
   console.log(`JavaScript over the wire: ${kb(wire)} in ${js.length} files (budget ${BUDGET_KB} KB: ${wire <= BUDGET_KB * 1024 ? 'within' : 'OVER'}); uncompressed ${kb(identity)}`);
   console.log(`time to the login screen: median ${median(firstScreen)} ms (runs: ${firstScreen.join(', ')})`);

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { CoreAdmin, CustomRoutes, localStorageStore } from 'react-admin';
-import { DateLocalization } from '../client/components/DateLocalization';
 import { authProvider } from '../client/providers/authProvider';
 import { dataProvider } from '../client/providers/dataProvider';
 import { i18nProvider } from '../client/providers/i18nProvider';
@@ -24,28 +23,27 @@ const store = localStorageStore('1', 'Field');
  * the console's providers, the phone layout and the route table of field-app spec 2.1. <CoreAdmin>, not <Admin>:
  * the phone's MUI theme is main.tsx's, and <Admin>'s default pages (its login form with react-hook-form, its
  * English messages) would come over 3G for nothing; errors show the global error screen (MobileShell, the layout).
+ * No date pickers' localization (the console's DateLocalization): no field screen has a date picker.
  */
 export default function MobileApp() {
   useState(() => store.setItem('locale', getLocale()));
   return (
-    <DateLocalization>
-      <CoreAdmin
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        store={store}
-        layout={MobileLayout}
-        dashboard={MobileLanding}
-        catchAll={NotFoundRedirect}
-        loginPage={false}
-        title="Транспортная платформа"
-        requireAuth
-        disableTelemetry
-        loading={LoadingScreen}
-        error={AppError}
-      >
-        <CustomRoutes>{mobileRoutes()}</CustomRoutes>
-      </CoreAdmin>
-    </DateLocalization>
+    <CoreAdmin
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      layout={MobileLayout}
+      dashboard={MobileLanding}
+      catchAll={NotFoundRedirect}
+      loginPage={false}
+      title="Транспортная платформа"
+      requireAuth
+      disableTelemetry
+      loading={LoadingScreen}
+      error={AppError}
+    >
+      <CustomRoutes>{mobileRoutes()}</CustomRoutes>
+    </CoreAdmin>
   );
 }

@@ -13,7 +13,7 @@ const PICKER_TEXTS = {
 
 /**
  * MUI X date pickers in the interface language: DD.MM.YYYY (and HH:mm) in Russian, the calendar's texts
- * translated. Mounted once around the console and the field app, so every picker shares it.
+ * translated. Mounted once around the console, so every picker shares it (the field app has none).
  */
 export function DateLocalization({ children }: { children: ReactNode }) {
   const locale = useLocale();
