@@ -14,8 +14,9 @@
  * BENCH_DATA_DIR keeps the embedded database there, so a second run skips the demo history's fill.
  * BENCH_TRACE=file.json records a Chromium trace of the panning; BENCH_PAN_ONLY=1 skips the logins (panning
  * only); BENCH_NO_GEO=1 gives the phone no position (no user circles, no near rings); BENCH_PROFILE=1 prints
- * where the page's JavaScript spent its time while panning, BENCH_LOGIN_PROFILE=1 after the login pressed at once (by file; =function by function); BENCH_PAN=panBy pans as before session 8
- * (map.panBy on every frame, which ends a move on every frame where a finger's drag ends one when it lifts).
+ * where the page's JavaScript spent its time while panning, BENCH_LOGIN_PROFILE=1 after the login pressed at
+ * once (by file; =function by function); BENCH_PAN=panBy pans as before session 8 (map.panBy on every frame,
+ * which ends a move on every frame where a finger's drag ends one when it lifts).
  *
  * BENCH_HTTPS=1 serves it all over HTTPS and HTTP/2 (the server's TLS_CERT_FILE/TLS_KEY_FILE, a throw-away
  * certificate), as a field deployment is: a phone gives its position and installs the app only on a secure origin.
@@ -150,7 +151,7 @@ async function main(): Promise<void> {
   const server = await startFrontEndServer({ tls });
   // the phone opens on the operator's saved map centre: one in the synthetic fleet's rings (none at the very centre)
   await server.db.query(`update app.users set map_settings = $1 where username = 'operator'`, [JSON.stringify({ lat: DEFAULT_MAP.lat + 0.0135, lon: DEFAULT_MAP.lon, zoom: 16 })]);
-  const base = server.base;
+  const { base } = server;
   // login → vehicles: the stream sends the vehicles of the phone's view, as the real server does; panning: all of them
   const viewStream = await startSyntheticStream(VEHICLES, 250, { viewportOnly: true, tls });
   const stream = await startSyntheticStream(VEHICLES, 250, { tls });
@@ -174,7 +175,8 @@ async function main(): Promise<void> {
       const all = times.get(pace.keyMs)!;
       console.log(`  login → vehicles on the live map, ${pace.name}: median ${(median(all) / 1000).toFixed(2)} s of ${RUNS} cold runs (${all.map((ms) => (ms / 1000).toFixed(2)).join(', ')}); target < 3 s: ${median(all) < 3000 ? 'met' : 'NOT met'}`);
     }
-    const loginMs = median(times.get(KEY_MS)!);
+    // the target holds for both paces (a first visit's press at once included)
+    const loginsMet = Boolean(process.env.BENCH_PAN_ONLY) || paces.every((pace) => median(times.get(pace.keyMs)!) < 3000);
 
     // panning: the whole synthetic fleet in view (zoom 12 on a phone), dragged round a circle
     await last?.phone.page.context().close();
@@ -202,7 +204,7 @@ async function main(): Promise<void> {
     console.log(`  panning ${result.items} vehicles (${panBy ? 'map.panBy on every frame' : 'a thumb\'s drag'}; ${await vehicleCount(page)} drawn, ${result.updates} stream updates applied): ${shown.frames} frames shown in ${shown.seconds.toFixed(1)} s = ${fps.toFixed(1)} fps (${(result.frames / result.seconds).toFixed(1)} animation frames a second; their p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms); target ≥ 30 fps: ${fps >= 30 ? 'met' : 'NOT met'}`);
     console.log(`  machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (other work on the machine lowers the figures)`);
     await page.screenshot({ path: 'test-results/screens/mobile-map-bench.png' });
-    process.exitCode = loginMs < 3000 && fps >= 30 ? 0 : 1;
+    process.exitCode = loginsMet && fps >= 30 ? 0 : 1;
   } finally {
     await browser.close();
     stream.close();
