@@ -103,7 +103,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('sessions', new Sessions(db, config.session));
   app.decorate('settings', new SettingsService(db, config));
   app.decorate('journal', new JournalService(db));
-  app.decorate('demoHistory', new DemoHistory(new WeekdayPlans(db, mapConfig().tzOffsetMinutes), async () => db.releaseMemory?.(), app.log));
+  // the history's fills are background work: a login during a fresh install's first minutes does not queue behind them
+  app.decorate('demoHistory', new DemoHistory(new WeekdayPlans(db.background(), mapConfig().tzOffsetMinutes), async () => db.releaseMemory?.(), app.log));
   if (ownsDb) app.addHook('onClose', async () => db.close());
   // Expired sessions and stale login-failure windows are swept hourly (ASVS: no unbounded session store).
   const sweep = setInterval(() => void app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session sweep failed')), 3_600_000);

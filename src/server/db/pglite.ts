@@ -3,6 +3,13 @@ import { entryPoint } from '../entryPoints';
 import { DEFAULT_QUERY_LIMITS, QueryTimeoutError, type Db, type QueryLimits, type Queryable } from './types';
 import type { WorkerEvent, WorkerReply, WorkerRequest, WorkerStart } from './pgliteProtocol';
 
+/**
+ * After a query of other work than background work, the background waits this long before it takes the engine:
+ * a request's next query (the server's own work between two, a password's hash, takes some milliseconds) then
+ * runs at once instead of behind a background statement of seconds.
+ */
+const BACKGROUND_GRACE_MS = 75;
+
 type Operation = { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'dump' } | { op: 'close' };
 
 /** A transaction as the scheduler sees it: its queries run while it holds the engine. */
@@ -19,6 +26,8 @@ interface Job {
   tx?: TransactionState;
   /** `begin` takes the engine for tx; `commit`/`rollback` give it back; `recycle` closes the engine to open it anew. */
   role?: 'begin' | 'end' | 'recycle';
+  /** Work no one waits for (Db.background): it runs when no other query is queued. */
+  background: boolean;
   resolve(reply: WorkerReply): void;
   reject(error: Error): void;
 }
@@ -42,7 +51,9 @@ function restoreError(fields: Record<string, string>): Error {
  * worker is terminated and a new one opened on the same folder (PostgreSQL's WAL recovery drops what the
  * stopped statement and its transaction wrote); the queued queries, never started, then run on it. An
  * in-memory database restarts from the image it was opened with: what was written since is lost, which is
- * why only tests run in memory.
+ * why only tests run in memory. Background work (Db.background: the demo history's fill) runs only when no
+ * other query waits, and a moment after the last one: a login during a fill waits for at most the one
+ * background statement running, not for every one queued before it.
  */
 export async function openPglite(
   dir?: string,
@@ -63,6 +74,9 @@ export async function openPglite(
   let broken: Error | undefined;
   /** The worker whose engine closed for a recycle, until it is terminated. */
   let retired: Worker | undefined;
+  /** When a query of other work than background work last ended, and the timer that waits out its grace. */
+  let foregroundEndedAt = 0;
+  let graceTimer: NodeJS.Timeout | undefined;
 
   function startWorker(withImage: boolean): Promise<void> {
     // A file-backed folder already holds the image after the first start; memory starts from it each time.
@@ -125,6 +139,8 @@ export async function openPglite(
     if (!job) return;
     running = undefined;
     clearTimeout(runningTimer);
+    if (!job.background) foregroundEndedAt = Date.now();
+    if (!job.background) foregroundEndedAt = Date.now();
     if (job.tx && (job.role === 'end' || (job.role === 'begin' && 'error' in reply))) {
       job.tx.ended = true;
       holder = undefined;
@@ -143,11 +159,29 @@ export async function openPglite(
     pump();
   }
 
-  /** Sends the next query the engine may run: the holder's while a transaction is open, else the oldest. */
+  /**
+   * Which queued query runs next: the holder's while a transaction is open, else the oldest of other work than
+   * background work, else the oldest background one once the grace after the last other query is over (-1:
+   * none now).
+   */
+  function nextJob(): number {
+    if (holder) return queue.findIndex((job) => job.tx === holder);
+    const foreground = queue.findIndex((job) => !job.background);
+    if (foreground >= 0 || !queue.length) return foreground;
+    const grace = foregroundEndedAt + BACKGROUND_GRACE_MS - Date.now();
+    if (grace <= 0) return 0;
+    graceTimer ??= setTimeout(() => {
+      graceTimer = undefined;
+      pump();
+    }, grace);
+    return -1;
+  }
+
+  /** Sends the next query the engine may run (nextJob). */
   function pump(): void {
     if (running || !worker) return;
-    const index = holder ? queue.findIndex((job) => job.tx === holder) : 0;
-    if (index < 0 || !queue.length) return;
+    const index = nextJob();
+    if (index < 0) return;
     const [job] = queue.splice(index, 1);
     // A transaction stopped by its limit or by a crashed worker: its remaining queries must not run outside it.
     if (job.tx && job.role !== 'begin' && (job.tx.ended || (job.tx.timedOut && job.role !== 'end'))) {
@@ -175,43 +209,43 @@ export async function openPglite(
   function transactionIdleTooLong(tx: TransactionState): void {
     if (tx.ended || tx.timedOut || running?.tx === tx) return;
     tx.timedOut = new QueryTimeoutError(limits.longMs);
-    queue.unshift({ operation: { op: 'exec', sql: 'rollback' }, limitMs: limits.defaultMs, tx, role: 'end', resolve: () => {}, reject: () => {} });
+    queue.unshift({ operation: { op: 'exec', sql: 'rollback' }, limitMs: limits.defaultMs, tx, role: 'end', background: false, resolve: () => {}, reject: () => {} });
     pump();
   }
 
-  function submit(operation: Operation, limitMs: number, tx?: TransactionState, role?: Job['role']): Promise<WorkerReply> {
+  function submit(operation: Operation, limitMs: number, tx?: TransactionState, role?: Job['role'], background = false): Promise<WorkerReply> {
     if (closed || broken) return Promise.reject(broken ?? new Error('database closed'));
     if (tx?.timedOut && role !== 'end') return Promise.reject(tx.timedOut);
     if (tx?.ended && role !== 'begin') return Promise.reject(new Error('transaction already ended'));
     return new Promise<WorkerReply>((resolve, reject) => {
-      queue.push({ operation, limitMs, tx, role, resolve, reject });
+      queue.push({ operation, limitMs, tx, role, background, resolve, reject });
       pump();
     });
   }
 
-  async function run(operation: Operation, limitMs: number, tx?: TransactionState, role?: Job['role']): Promise<WorkerReply> {
-    const reply = await submit(operation, limitMs, tx, role);
+  async function run(operation: Operation, limitMs: number, tx?: TransactionState, role?: Job['role'], background = false): Promise<WorkerReply> {
+    const reply = await submit(operation, limitMs, tx, role, background);
     if ('error' in reply) throw restoreError(reply.error);
     return reply;
   }
 
   const rowsOf = (reply: WorkerReply) => ('rows' in reply ? reply.rows : []);
 
-  function view(limitMs: number): PgliteDb {
+  function view(limitMs: number, background = false): PgliteDb {
     const queryable = (tx?: TransactionState): Queryable => ({
       async query<T>(sql: string, params?: unknown[]) {
-        return rowsOf(await run({ op: 'query', sql, params }, limitMs, tx)) as T[];
+        return rowsOf(await run({ op: 'query', sql, params }, limitMs, tx, undefined, background)) as T[];
       },
     });
     return {
       engine: 'pglite',
       ...queryable(),
       async exec(sql) {
-        await run({ op: 'exec', sql }, limitMs);
+        await run({ op: 'exec', sql }, limitMs, undefined, undefined, background);
       },
       async transaction(work) {
         const tx: TransactionState = { ended: false };
-        await run({ op: 'exec', sql: 'begin' }, limitMs, tx, 'begin');
+        await run({ op: 'exec', sql: 'begin' }, limitMs, tx, 'begin', background);
         let result;
         try {
           result = await work(queryable(tx));
@@ -223,8 +257,9 @@ export async function openPglite(
         await run({ op: 'exec', sql: 'commit' }, limitMs, tx, 'end');
         return result;
       },
-      withLimit: (ms) => view(ms),
-      longRunning: () => view(limits.longMs),
+      withLimit: (ms) => view(ms, background),
+      longRunning: () => view(limits.longMs, background),
+      background: () => view(limitMs, true),
       // The WASM heap only grows: after bulk work the engine is closed cleanly at its turn in the queue (never
       // inside a transaction) and opened anew on its folder, the queries behind it waiting meanwhile. In memory
       // a restart would lose the data: only a folder-backed database gives its heap back.
@@ -238,6 +273,7 @@ export async function openPglite(
         if (closed) return;
         await submit({ op: 'close' }, limitMs);
         closed = true;
+        clearTimeout(graceTimer);
         const last = worker;
         worker = undefined;
         last?.removeAllListeners('exit');

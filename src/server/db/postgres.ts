@@ -154,6 +154,8 @@ export async function openPostgres(connectionString: string, poolSize = 10, opti
       },
       withLimit: (ms) => view(ms, admitted),
       longRunning: () => view(limits.longMs, true),
+      // the pool runs several statements at once: a request is not held behind background work
+      background: () => view(limitMs, admitted),
       close: () => pool.end(),
     };
   }

@@ -24,6 +24,11 @@ export interface Db extends Queryable {
   withLimit(ms: number): Db;
   /** The same database with the long limit (QUERY_TIMEOUT_LONG_MS) that reports and exports opt into. */
   longRunning(): Db;
+  /**
+   * The same database for work no one waits for (the demo history's fill). The embedded engine runs one
+   * statement at a time: there it goes after every other query queued. PostgreSQL runs several: the same.
+   */
+  background(): Db;
   /** PGlite: restarts the engine on the same data so the heap a bulk load grew goes back to the system. */
   releaseMemory?(): Promise<void>;
   close(): Promise<void>;

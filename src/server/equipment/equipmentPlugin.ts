@@ -38,7 +38,8 @@ async function equipmentPlugin(app: FastifyInstance): Promise<void> {
   const log = app.log.child({ area: 'equipment' });
   const dispatcher = new CommandDispatcher({ db: app.db, links: app.telemetry.commands, events: app.eventsWriter, log, config });
   const diagnostics = new Diagnostics(app.db, app.notifier, app.telemetry.latest, log, { demo: app.simulator !== null, everyMs: config.diagnosticMs });
-  const workDays = new WorkDayRollup(app.db, log, {
+  // a periodic rollup no one waits for: on the embedded engine it goes after the requests' queries
+  const workDays = new WorkDayRollup(app.db.background(), log, {
     tzOffsetMinutes: config.tzOffsetMinutes, everyMs: 15 * 60_000,
     maxDeviationM: async () => (await app.settings.get()).maxCenterDeviation,
   });

@@ -128,7 +128,7 @@ async function passengersPlugin(app: FastifyInstance): Promise<void> {
   if (app.config.demoData && app.simulator) {
     app.addHook('onListen', async () => {
       // after listen: the history fills in the background (newest day first), the console answers meanwhile
-      app.demoHistory.track('passengers', settings().then((s) => fillHistory(app.db, {
+      app.demoHistory.track('passengers', settings().then((s) => fillHistory(app.db.background(), {
         // the city's month covers its pilot routes (the console answers meanwhile); the test city is whole
         detailDays: app.config.demoScale === 'city' ? 7 : 30, pilotRoutes: pilot, tzOffsetMinutes, maxWalkMeters: s.maxWalkMeters, transferMinutes: s.transferMinutes, log: app.log, plans: app.demoHistory.plans,
       })).then((filled) => filled.days));
