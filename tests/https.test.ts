@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { connect, type ClientHttp2Session, type IncomingHttpHeaders } from 'node:http2';
@@ -8,15 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server/config';
 import { GEO_STREAM_PATH, serializeGeoSubscription } from '../src/shared/map';
+import { selfSignedCertificate } from '../scripts/selfSignedCertificate';
 import { startTestApp, type TestApp } from './helpers/testApp';
-
-/** A throw-away self-signed certificate for 127.0.0.1 (openssl, as an operator would make one for a trial). */
-function selfSignedCertificate(dir: string): { certFile: string; keyFile: string } {
-  const certFile = join(dir, 'cert.pem');
-  const keyFile = join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', keyFile, '-out', certFile], { stdio: 'ignore' });
-  return { certFile, keyFile };
-}
 
 /** One HTTP/2 request; the answer's headers and, unless `firstChunk`, its whole body (else its first chunk). */
 function h2(session: ClientHttp2Session, headers: Record<string, string>, body?: string, firstChunk = false): Promise<{ headers: IncomingHttpHeaders; body: string }> {

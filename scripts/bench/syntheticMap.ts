@@ -3,7 +3,6 @@
  * background tile, a synthetic unclustered geo stream of moving vehicles as the real one sends it, a handle on
  * the page's Leaflet map, and the panning loop that counts frames.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createSecureServer } from 'node:http2';
@@ -13,10 +12,11 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { CDPSession, Page } from '@playwright/test';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/open';
 import type { Db } from '../../src/server/db/types';
 import { DEFAULT_MAP } from '../../src/shared/constants';
+import { selfSignedCertificate } from '../selfSignedCertificate';
 import { deltaVehicle, parseGeoSubscription, type GeoDelta, type GeoSubscription, type MapCluster } from '../../src/shared/map';
 
 /**
@@ -42,15 +42,12 @@ export async function startFrontEndServer({ tls }: { tls?: BenchCertificate } = 
   };
 }
 
-export interface BenchCertificate { certFile: string; keyFile: string }
+/** The server's TLS files (Config.tls). */
+export type BenchCertificate = NonNullable<Config['tls']>;
 
-/** A throw-away self-signed certificate for 127.0.0.1 (the browser context ignores that it is not trusted). */
+/** A throw-away certificate for the server's TLS and the synthetic streams' (BENCH_HTTPS). */
 export function benchCertificate(): BenchCertificate {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-tls-'));
-  const certFile = join(dir, 'cert.pem');
-  const keyFile = join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', keyFile, '-out', certFile], { stdio: 'ignore' });
-  return { certFile, keyFile };
+  return selfSignedCertificate(mkdtempSync(join(tmpdir(), 'bench-tls-')));
 }
 
 export const BENCH_BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

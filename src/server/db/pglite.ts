@@ -15,6 +15,8 @@ type Operation = { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'
 /** A transaction as the scheduler sees it: its queries run while it holds the engine. */
 interface TransactionState {
   ended: boolean;
+  /** Opened by background work (Db.background): its queries, commit and rollback are background work too. */
+  background: boolean;
   /** Set when a query of it ran past its limit or it stayed idle too long: its further queries fail. */
   timedOut?: QueryTimeoutError;
   timer?: NodeJS.Timeout;
@@ -31,6 +33,9 @@ interface Job {
   resolve(reply: WorkerReply): void;
   reject(error: Error): void;
 }
+
+/** Where a query belongs: its transaction and role in it, and whether it is background work outside one. */
+type JobScope = Partial<Pick<Job, 'tx' | 'role' | 'background'>>;
 
 export type PgliteDb = Db & { dumpDataDir(): Promise<Blob> };
 
@@ -140,7 +145,6 @@ export async function openPglite(
     running = undefined;
     clearTimeout(runningTimer);
     if (!job.background) foregroundEndedAt = Date.now();
-    if (!job.background) foregroundEndedAt = Date.now();
     if (job.tx && (job.role === 'end' || (job.role === 'begin' && 'error' in reply))) {
       job.tx.ended = true;
       holder = undefined;
@@ -209,11 +213,11 @@ export async function openPglite(
   function transactionIdleTooLong(tx: TransactionState): void {
     if (tx.ended || tx.timedOut || running?.tx === tx) return;
     tx.timedOut = new QueryTimeoutError(limits.longMs);
-    queue.unshift({ operation: { op: 'exec', sql: 'rollback' }, limitMs: limits.defaultMs, tx, role: 'end', background: false, resolve: () => {}, reject: () => {} });
+    queue.unshift({ operation: { op: 'exec', sql: 'rollback' }, limitMs: limits.defaultMs, tx, role: 'end', background: tx.background, resolve: () => {}, reject: () => {} });
     pump();
   }
 
-  function submit(operation: Operation, limitMs: number, tx?: TransactionState, role?: Job['role'], background = false): Promise<WorkerReply> {
+  function submit(operation: Operation, limitMs: number, { tx, role, background = tx?.background ?? false }: JobScope = {}): Promise<WorkerReply> {
     if (closed || broken) return Promise.reject(broken ?? new Error('database closed'));
     if (tx?.timedOut && role !== 'end') return Promise.reject(tx.timedOut);
     if (tx?.ended && role !== 'begin') return Promise.reject(new Error('transaction already ended'));
@@ -223,8 +227,8 @@ export async function openPglite(
     });
   }
 
-  async function run(operation: Operation, limitMs: number, tx?: TransactionState, role?: Job['role'], background = false): Promise<WorkerReply> {
-    const reply = await submit(operation, limitMs, tx, role, background);
+  async function run(operation: Operation, limitMs: number, scope?: JobScope): Promise<WorkerReply> {
+    const reply = await submit(operation, limitMs, scope);
     if ('error' in reply) throw restoreError(reply.error);
     return reply;
   }
@@ -234,27 +238,27 @@ export async function openPglite(
   function view(limitMs: number, background = false): PgliteDb {
     const queryable = (tx?: TransactionState): Queryable => ({
       async query<T>(sql: string, params?: unknown[]) {
-        return rowsOf(await run({ op: 'query', sql, params }, limitMs, tx, undefined, background)) as T[];
+        return rowsOf(await run({ op: 'query', sql, params }, limitMs, { tx, background })) as T[];
       },
     });
     return {
       engine: 'pglite',
       ...queryable(),
       async exec(sql) {
-        await run({ op: 'exec', sql }, limitMs, undefined, undefined, background);
+        await run({ op: 'exec', sql }, limitMs, { background });
       },
       async transaction(work) {
-        const tx: TransactionState = { ended: false };
-        await run({ op: 'exec', sql: 'begin' }, limitMs, tx, 'begin', background);
+        const tx: TransactionState = { ended: false, background };
+        await run({ op: 'exec', sql: 'begin' }, limitMs, { tx, role: 'begin' });
         let result;
         try {
           result = await work(queryable(tx));
         } catch (error) {
-          if (!tx.ended) await run({ op: 'exec', sql: 'rollback' }, limitMs, tx, 'end').catch(() => {});
+          if (!tx.ended) await run({ op: 'exec', sql: 'rollback' }, limitMs, { tx, role: 'end' }).catch(() => {});
           throw error;
         }
         if (tx.timedOut) throw tx.timedOut;
-        await run({ op: 'exec', sql: 'commit' }, limitMs, tx, 'end');
+        await run({ op: 'exec', sql: 'commit' }, limitMs, { tx, role: 'end' });
         return result;
       },
       withLimit: (ms) => view(ms, background),
@@ -265,7 +269,7 @@ export async function openPglite(
       // a restart would lose the data: only a folder-backed database gives its heap back.
       async releaseMemory() {
         if (!dir) return;
-        await run({ op: 'close' }, limits.longMs, undefined, 'recycle');
+        await run({ op: 'close' }, limits.longMs, { role: 'recycle' });
         await restart(retired);
         retired = undefined;
       },
