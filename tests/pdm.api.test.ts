@@ -186,6 +186,22 @@ describe.each(ENGINES)('PDM on %s', (engine) => {
     expect((await call('POST', `${API}/imports`, { kind: 'service', file_name: 's.csv', content: service, mapping: { depot_number: 'ТС' }, dry_run: true })).json().messages).toEqual(['pdm_import_mapping']);
   });
 
+  it('writes the refused rows guarded against formula injection, and a corrected file imports as written', async () => {
+    const [tm1, tm2] = [3, 4].map((hours) => new Date(Date.now() - hours * 3_600_000).toISOString());
+    const content = ['Гараж;Датчик;Время;Значение;Примечание', `${DEPOT};A9;${tm1};-5;=HYPERLINK("http://x")`, `${DEPOT};A9;${tm2};7;+79001234567 @SUM(A1)`].join('\n');
+    const mapping = { depot_number: 'Гараж', sensor: 'Датчик', tm: 'Время', value: 'Значение' };
+    const run = await call('POST', `${API}/imports`, { kind: 'sensors', file_name: 'guard.csv', content, mapping, dry_run: true });
+    expect(run.json()).toMatchObject({ refused: 2, failed: true });
+    const failed = await call('GET', `${API}/imports/${run.json().id}/failed`);
+    const lines = failed.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[1]).toBe(`${DEPOT};A9;${tm1};'-5;"'=HYPERLINK(""http://x"")";Датчик: sensor_not_found`);
+    expect(lines[2]).toBe(`${DEPOT};A9;${tm2};7;'+79001234567 @SUM(A1);Датчик: sensor_not_found`);
+    // the operator corrects the sensor in the refused file and imports it: the values read as the original file had them
+    const corrected = failed.body.replaceAll(';A9;', ';A1;');
+    const again = await call('POST', `${API}/imports`, { kind: 'sensors', file_name: 'guard-failed.csv', content: corrected, mapping, dry_run: true });
+    expect(again.json()).toMatchObject({ rows: 2, added: 2, refused: 0 });
+  });
+
   it('refuses each code\'s routes without its bits', async () => {
     await createUserWith(t.db, 'pdm_none', { '/map/currentData': 4 });
     const none = await t.login('pdm_none', TEST_PASSWORD);

@@ -4,7 +4,7 @@ import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { createUserWith, TEST_PASSWORD } from './helpers/users';
 import { READ } from '../src/shared/permissions';
-import { EXPORT_BATCH } from '../src/server/reports/reportExport';
+import { loadConfig } from '../src/server/config';
 
 /** The report scaffold through the API: journals and the ADAS incidents report, list and export. */
 describe.each(ENGINES)('reports on %s', (engine) => {
@@ -136,7 +136,7 @@ describe.each(ENGINES)('reports on %s', (engine) => {
 
   describe('journals through the scaffold', () => {
     const period = 'from=2019-06-01T00:00:00Z&to=2019-06-30T00:00:00Z';
-    const rowsCount = EXPORT_BATCH * 2 + 7;
+    const rowsCount = loadConfig({}).exportBatchRows * 2 + 7;
     beforeAll(async () => {
       // several export batches, with equal times across a batch boundary, to prove the keyset walks them all once
       await t.db.query(

@@ -30,11 +30,21 @@ export interface Config {
   bodyLimitBytes: number;
   /** Time limit of each query: the default, and the long one reports and exports ask for (Db.longRunning). */
   queryLimits: QueryLimits;
+  /** Rows each query of a streamed export (reports, journals, handbooks) reads: memory at one batch (EXPORT_BATCH_ROWS). */
+  exportBatchRows: number;
   /**
    * PGlite's shared_buffers (default 128MB from its data folder). Every page they held stays in the WASM heap:
    * 32MB saves ~100 MB of memory but made the handbook list benchmark 3 times slower (64MB: 2 times).
    */
   pgliteSharedBuffers?: string;
+}
+
+/** A count setting: a positive integer, or a mistake said at start. */
+function positiveInteger(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${text}`);
+  return value;
 }
 
 /** Both files or neither: one alone is a mistake said at start, not a silent plain-HTTP server. */
@@ -78,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       defaultMs: Number(env.QUERY_TIMEOUT_MS ?? 15_000),
       longMs: Number(env.QUERY_TIMEOUT_LONG_MS ?? 120_000),
     },
+    exportBatchRows: positiveInteger('EXPORT_BATCH_ROWS', env.EXPORT_BATCH_ROWS, 5000),
   };
 }

@@ -89,6 +89,16 @@ export function formatNumber(value: number | null | undefined, decimals?: number
   return format.format(value).replace(/\u202f/g, '\u00a0');
 }
 
+/**
+ * A number as a file stores it (a CSV cell the import reads back, an XLSX value): rounded to `decimals`
+ * fraction digits, or else to the 15 significant digits a double holds, which drops the binary noise of
+ * arithmetic (59.903999999999996 → 59.904) and keeps every number written with fewer digits as written.
+ */
+export function plainNumber(value: number, decimals?: number): number {
+  if (!Number.isFinite(value)) return value;
+  return decimals === undefined ? Number(value.toPrecision(15)) : Number(value.toFixed(decimals));
+}
+
 /** A share 0..1 as a percentage with one decimal: 0.1234 → '12,3 %'. */
 export function formatPercent(share: number | null | undefined, decimals = 1): string {
   if (share === null || share === undefined || !Number.isFinite(share)) return '';

@@ -33,6 +33,8 @@ function isDataException(error: unknown): boolean {
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    // JSON whatever the route had set before it failed (an export stream failing before its first byte)
+    reply.removeHeader('content-disposition').type('application/json; charset=utf-8');
     if (error instanceof ApiError) {
       return reply.status(error.status).headers(error.headers).send({ messages: error.messages });
     }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import { fail } from '../http/errors';
+import { CSV_BOM, csvLine, neutralizeCell, restoreCell } from '../../shared/handbooks/csv';
 import { clientOffset } from '../reports/reportsRoutes';
 import {
   IMPORT_FIELDS, IMPORT_KINDS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, PDM_API, SERVICE_WORKS, parseChannelCode, type ImportKind, type ServiceWork,
@@ -52,7 +53,11 @@ const numberOf = (text: string): number | undefined => {
   return Number(s);
 };
 
-const csvLine = (cells: readonly string[]) => Papa.unparse([cells as string[]], { delimiter: ';' });
+/**
+ * A line of the refused rows' file: the cells as the file had them, guarded against formula injection like
+ * every CSV the product writes (the import takes the guard off again, so a corrected file imports as written).
+ */
+const refusedLine = (cells: readonly string[]) => csvLine(cells.map(neutralizeCell));
 
 /**
  * /pdm/import-manager (code 42): sensor readings or service records from a CSV file. The console previews the
@@ -85,7 +90,7 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
     const fields = IMPORT_FIELDS[kind];
     if (Object.keys(mapping).some((field) => ![...fields.required, ...fields.optional].includes(field))) throw fail(400, 'pdm_import_mapping');
     const parsed = Papa.parse<string[]>(content.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy', delimiter: '' });
-    const [header, ...body] = parsed.data;
+    const [header, ...body] = parsed.data.map((row) => row.map(restoreCell));
     if (!header || header.length < 2 || parsed.errors.some((e) => e.type === 'Quotes')) throw fail(400, 'pdm_import_bad_file');
     if (body.length > IMPORT_MAX_ROWS) throw fail(400, 'payload_too_large');
     const columnOf: Record<string, number> = {};
@@ -152,7 +157,7 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
       }
       if (rowErrors.length) {
         errors.push(...rowErrors);
-        failedLines.push(csvLine([...row, rowErrors.map((e) => `${e.column}: ${e.message}`).join(', ')]));
+        failedLines.push(refusedLine([...row, rowErrors.map((e) => `${e.column}: ${e.message}`).join(', ')]));
       }
     });
 
@@ -188,7 +193,7 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
       }
     }
     const refused = body.length - readings.length - services.length;
-    const failedCsv = failedLines.length ? [csvLine([...header, 'Ошибка']), ...failedLines].join('\r\n') : null;
+    const failedCsv = failedLines.length ? [refusedLine([...header, 'Ошибка']), ...failedLines].join('') : null;
     const [record] = await app.db.query<{ id: number; at: Date }>(
       `insert into pdm.import (kind, file_name, user_id, username, dry_run, mapping, rows, added, skipped, refused, errors, failed_csv)
        values ($1, $2, $3, (select username from app.users where id = $3), $4, $5, $6, $7, $8, $9, $10, $11) returning id, at`,
@@ -218,6 +223,6 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
   }, async (request, reply) => {
     const [row] = await app.db.query<{ failed_csv: string | null }>('select failed_csv from pdm.import where id = $1', [request.params.id]);
     if (!row?.failed_csv) throw fail(404, 'pdm_import_not_found');
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="import-${request.params.id}-failed.csv"`).send(`\uFEFF${row.failed_csv}`);
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="import-${request.params.id}-failed.csv"`).send(`${CSV_BOM}${row.failed_csv}`);
   });
 }

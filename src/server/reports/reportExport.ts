@@ -4,13 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import { CSV_BOM, csvLine, neutralizeCell } from '../../shared/handbooks/csv';
 import { cellText } from '../../shared/reports/cells';
+import { plainNumber } from '../../shared/format';
 import { nextTurn, ROWS_PER_TURN } from '../http/eventLoop';
 import type { ExportFormat, ReportColumn, ReportDeclaration } from '../../shared/reports/types';
 import { afterLast, orderBy, reportQuery, wrap, type ReportSort, type Row } from './reportQuery';
 import type { ReportSource, ReportSql } from './reportSource';
-
-/** Rows read per query while exporting. */
-export const EXPORT_BATCH = 5000;
 
 export const EXPORT_TYPES: Readonly<Record<ExportFormat, string>> = {
   csv: 'text/csv; charset=utf-8',
@@ -57,7 +55,7 @@ function xlsxWriter(out: PassThrough, report: ReportDeclaration, columns: readon
       sheet.addRow(columns.map((c) => {
         const value = row[c.name];
         if (value === null || value === undefined) return null;
-        return (c.type === 'number' || c.type === 'integer') && typeof value === 'number' ? value : cellText(c, value, offset);
+        return (c.type === 'number' || c.type === 'integer') && typeof value === 'number' ? plainNumber(value, c.decimals) : cellText(c, value, offset);
       })).commit();
       if (++written % 1000 === 0) await drain();
     },
@@ -70,12 +68,25 @@ function xlsxWriter(out: PassThrough, report: ReportDeclaration, columns: readon
 
 /**
  * The export of exactly what the filters select, streamed: rows reports in keyset batches (no connection or
- * transaction held while a slow client downloads, memory at one batch), a summary in its one query. The
- * filters were checked before this starts; a failure later ends the download early.
+ * transaction held while a slow client downloads, memory at one batch of EXPORT_BATCH_ROWS), a summary in its
+ * one query. The first rows are read before the response starts, so a failing query is a JSON error. A
+ * failure later is logged and aborts the response (the connection is cut before the file's end: the browser
+ * reports a failed download, never a short file that looks complete); it never reaches the process.
  */
-export function exportReport(
+export async function exportReport(
   app: FastifyInstance, report: ReportDeclaration, source: ReportSource, sql: ReportSql, sort: ReportSort, format: ExportFormat, offset: number,
-): PassThrough {
+): Promise<PassThrough> {
+  const order = orderBy(report, source, sort);
+  const size = app.config.exportBatchRows;
+  const key = source.key;
+  const read = (last?: Row): Promise<Row[]> => {
+    if (!key) return reportQuery(app, `select * from ${wrap(sql)} ${order}`, sql.params);
+    const params = [...sql.params];
+    const after = last ? `where ${afterLast(sort, key, { sort: last.__sort as string | null, key: last[key] }, params)}` : '';
+    return reportQuery(app, `select r.*, (${sort.expr})::text as "__sort" from ${wrap(sql)} ${after} ${order} limit ${size}`, params);
+  };
+  const first = await read();
+
   const out = new PassThrough();
   const columns = report.columns;
   const drain = async () => {
@@ -87,7 +98,6 @@ export function exportReport(
     await drain();
   };
   const writer = format === 'xlsx' ? xlsxWriter(out, report, columns, offset, drain) : csvWriter(out, columns, offset, write);
-  const order = orderBy(report, source, sort);
 
   const writeRows = async (rows: Row[]) => {
     for (const [i, row] of rows.entries()) {
@@ -96,26 +106,13 @@ export function exportReport(
     }
   };
   const run = async () => {
-    if (!source.key) {
-      await writeRows(await reportQuery(app, `select * from ${wrap(sql)} ${order}`, sql.params));
-      return;
-    }
-    const key = source.key;
-    const batch = (last?: Row): Promise<Row[]> => {
-      const params = [...sql.params];
-      const after = last ? `where ${afterLast(sort, key, { sort: last.__sort as string | null, key: last[key] }, params)}` : '';
-      return reportQuery(app, `select r.*, (${sort.expr})::text as "__sort" from ${wrap(sql)} ${after} ${order} limit ${EXPORT_BATCH}`, params);
-    };
-    // the next batch is read while this one is written: the database and the file writer work side by side
-    for (let next: Promise<Row[]> | undefined = batch(); next;) {
-      const rows: Row[] = await next;
-      next = rows.length === EXPORT_BATCH ? batch(rows[rows.length - 1]) : undefined;
-      try {
-        await writeRows(rows);
-      } catch (error) {
-        await next?.catch(() => undefined);
-        throw error;
-      }
+    for (let rows: Row[] | undefined = first; rows;) {
+      // the next batch is read while this one is written: the database and the file writer work side by side
+      const next: Promise<Row[]> | undefined = key && rows.length === size ? read(rows[rows.length - 1]) : undefined;
+      // handled now, awaited after the writing: a failure meanwhile must end the download, not the process
+      next?.catch(() => undefined);
+      await writeRows(rows);
+      rows = await next;
     }
   };
 
@@ -123,7 +120,7 @@ export function exportReport(
     .then(() => writer.end())
     .catch((error: unknown) => {
       if (!out.destroyed) {
-        app.log.error({ err: error }, 'report export failed');
+        app.log.error({ err: error, report: report.path }, 'report export failed');
         out.destroy(error instanceof Error ? error : new Error(String(error)));
       }
     });

@@ -47,16 +47,17 @@ export function reportSort(report: ReportDeclaration, source: ReportSource, fiel
   return { ...sortTyped(column, own), desc };
 }
 
-/** Numbers sort (and compare in export batches) as float8, whose text form reads back exactly. */
+/**
+ * The sort expression cast to the declared column's type, so that it compares with an export batch's last
+ * value (`$n::type`) whatever the select makes of the column (a date given as text, say); a cast to the type
+ * the column already has is no cast at all. Numbers sort as float8, whose text form reads back exactly.
+ */
 function sortTyped(column: ReportColumn, expr: string): Omit<ReportSort, 'desc'> {
-  switch (column.type) {
-    case 'datetime': return { expr, type: 'timestamptz' };
-    case 'date': return { expr, type: 'date' };
-    case 'number':
-    case 'integer': return { expr: `(${expr})::float8`, type: 'float8' };
-    default: return { expr, type: 'text' };
-  }
+  const type = SORT_TYPES[column.type] ?? 'text';
+  return { expr: `(${expr})::${type}`, type };
 }
+
+const SORT_TYPES: Partial<Record<ReportColumn['type'], string>> = { datetime: 'timestamptz', date: 'date', number: 'float8', integer: 'float8' };
 
 const direction = (sort: ReportSort) => (sort.desc ? 'desc' : 'asc');
 

@@ -7,11 +7,17 @@ import { JOURNAL_SOURCES } from '../journals/journalReports';
 import { PDM_SOURCES } from '../pdm/pdmReports';
 import { PASSENGER_SOURCES } from '../passengers/passengerReports';
 import { registerReports } from './reportsRoutes';
+import type { BoundReport } from './reportSource';
 import { VIDEO_SOURCES } from '../video/videoReports';
 
-/** The routes of every declared report (src/shared/reports/), each area's SQL bound to its declarations. */
+/** Every declared report (src/shared/reports/) with its area's SQL. */
+export const REPORT_SOURCES: readonly BoundReport[] = [
+  ...JOURNAL_SOURCES, ...ADAS_SOURCES, ...BC_SOURCES, ...VIDEO_SOURCES, ...EQUIPMENT_SOURCES, ...PDM_SOURCES, ...PASSENGER_SOURCES,
+];
+
+/** The routes of every declared report. */
 async function reportsPlugin(app: FastifyInstance): Promise<void> {
-  registerReports(app, [...JOURNAL_SOURCES, ...ADAS_SOURCES, ...BC_SOURCES, ...VIDEO_SOURCES, ...EQUIPMENT_SOURCES, ...PDM_SOURCES, ...PASSENGER_SOURCES]);
+  registerReports(app, REPORT_SOURCES);
 }
 
 export default fp(reportsPlugin, { name: 'reports', dependencies: ['access'] });

@@ -156,10 +156,11 @@ export function registerReports(app: FastifyInstance, bound: readonly BoundRepor
       const format = request.query.format ?? report.export[0];
       const sort = reportSort(report, source, request.query.sortField, request.query.sortOrder);
       const file = `${report.file}-${isoDate(new Date(), context.offsetMinutes)}.${format}`;
+      const stream = await exportReport(app, report, source, source.select(values, context), sort, format, context.offsetMinutes);
       return reply
         .header('content-type', EXPORT_TYPES[format])
         .header('content-disposition', `attachment; filename="${file}"`)
-        .send(exportReport(app, report, source, source.select(values, context), sort, format, context.offsetMinutes));
+        .send(stream);
     });
 
     for (const filter of pickerFilters(report)) {

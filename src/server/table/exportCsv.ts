@@ -11,9 +11,6 @@ import { keyType } from './keys';
 import { nextTurn, ROWS_PER_TURN } from '../http/eventLoop';
 import { Params, col, quoteIdent, selectExpr, tableSql } from './sqlNames';
 
-/** Rows read per query. */
-export const EXPORT_BATCH = 5000;
-
 /**
  * Keyset condition "after (lastValue, lastKey)" in the list's order (PostgreSQL sorts nulls last when
  * ascending, first when descending), so each batch is an index range, not an ever-growing OFFSET.
@@ -58,12 +55,13 @@ export async function exportCsv(app: FastifyInstance, schema: HandbookSchema, in
 
   // An export reads the whole selection: the long query limit (Db.longRunning), not a list's.
   const db = app.db.longRunning();
+  const size = app.config.exportBatchRows;
   const batchAfter = (last: { value: unknown; key: unknown } | undefined) => {
     const params = new Params();
     const where = buildWhere(schema, input.filters, params);
     const after = last ? ` and ${afterCondition(key, pk, params, last, pkType)}` : '';
     return db.query<Row>(
-      `select ${select} from ${tableSql(schema)} t where ${where}${after} order by ${order} limit ${params.add(EXPORT_BATCH)}`,
+      `select ${select} from ${tableSql(schema)} t where ${where}${after} order by ${order} limit ${params.add(size)}`,
       params.values,
     );
   };
@@ -80,7 +78,7 @@ export async function exportCsv(app: FastifyInstance, schema: HandbookSchema, in
       }
       const tail = rows[rows.length - 1];
       last = { value: tail.__sort, key: tail.__key };
-      if (rows.length < EXPORT_BATCH) break;
+      if (rows.length < size) break;
     }
   };
 

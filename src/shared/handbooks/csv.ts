@@ -1,3 +1,5 @@
+import { COORDINATE_DECIMALS } from '../constants';
+import { plainNumber } from '../format';
 import { minutesToHhMm } from '../time';
 import { columnByName, type Column } from './fields';
 import type { HandbookSchema } from './types';
@@ -32,6 +34,8 @@ export function formatCell(column: Column, value: unknown): string {
   const { field } = column;
   if (column.role === 'value' && field.kind === 'minutes' && typeof value === 'number') return minutesToHhMm(value);
   if (value instanceof Date) return value.toISOString();
+  // coordinates to the handbook's precision (its forms and map picker): 1 m
+  if (typeof value === 'number') return String(plainNumber(value, column.role === 'value' ? undefined : COORDINATE_DECIMALS));
   const text = typeof value === 'string' ? value : String(value);
   return column.role === 'value' && TEXT_KINDS.has(field.kind) ? neutralizeCell(text) : text;
 }
