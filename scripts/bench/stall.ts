@@ -35,6 +35,28 @@ const LONG_SEARCH = 'Смена поиска без совпадений '.repea
 
 type FromServer = { type: 'ready'; address: string; egtsPort: number; engine: string; raspTimes: number } | { type: 'stats'; rss: number; buffered: number; written: number };
 
+/** Latencies of one kind of request, with the statuses other than 200. */
+class Timings {
+  readonly ms: number[] = [];
+  readonly statuses = new Map<string, number>();
+  add(ms: number, status: number, text = ''): void {
+    this.ms.push(ms);
+    if (status === 200) return;
+    const key = `${status}${text ? ` ${text.slice(0, 50)}` : ''}`;
+    this.statuses.set(key, (this.statuses.get(key) ?? 0) + 1);
+  }
+  line(): string {
+    const sorted = [...this.ms].sort((a, b) => a - b);
+    const pct = (p: number) => (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN).toFixed(0);
+    const others = [...this.statuses].map(([key, n]) => `${n}× ${key}`).join('; ');
+    return `p50 ${pct(50)} ms · p99 ${pct(99)} ms · max ${(sorted.at(-1) ?? NaN).toFixed(0)} ms (${sorted.length})${others ? `; not 200: ${others}` : ''}`;
+  }
+  p99(): number {
+    const sorted = [...this.ms].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] ?? NaN;
+  }
+}
+
 if (process.argv.includes('--server')) await runServer();
 else await runClients();
 
@@ -76,28 +98,6 @@ async function runServer(): Promise<void> {
     process.exit(0);
   });
   send({ type: 'ready', address, egtsPort, engine: app.db.engine, raspTimes });
-}
-
-/** Latencies of one kind of request, with the statuses other than 200. */
-class Timings {
-  readonly ms: number[] = [];
-  readonly statuses = new Map<string, number>();
-  add(ms: number, status: number, text = ''): void {
-    this.ms.push(ms);
-    if (status === 200) return;
-    const key = `${status}${text ? ` ${text.slice(0, 50)}` : ''}`;
-    this.statuses.set(key, (this.statuses.get(key) ?? 0) + 1);
-  }
-  line(): string {
-    const sorted = [...this.ms].sort((a, b) => a - b);
-    const pct = (p: number) => (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN).toFixed(0);
-    const others = [...this.statuses].map(([key, n]) => `${n}× ${key}`).join('; ');
-    return `p50 ${pct(50)} ms · p99 ${pct(99)} ms · max ${(sorted.at(-1) ?? NaN).toFixed(0)} ms (${sorted.length})${others ? `; not 200: ${others}` : ''}`;
-  }
-  p99(): number {
-    const sorted = [...this.ms].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] ?? NaN;
-  }
 }
 
 async function login(address: string, username: string, password: string): Promise<string> {
