@@ -30,6 +30,7 @@ const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 200);
 const PEER_BASE = 9_100_000;
 /** The other user's pace, as the probe: one request every 200 ms. */
 const OTHER_EVERY_MS = 200;
+const PROBE_TIMEOUT_MS = 30_000;
 /** A search of 200 characters: the longest the list accepts (FILTER_TEXT_MAX), found nowhere. */
 const LONG_SEARCH = 'Смена поиска без совпадений '.repeat(8).slice(0, 200);
 
@@ -128,12 +129,12 @@ async function runClients(): Promise<void> {
   const otherUser = await login(address, 'operator', 'operator123');
   // Aborted at the end: an export still streaming would otherwise keep the server from closing.
   const heavyRequests = new AbortController();
-  const request = (authorization: string, path: string, body?: unknown) =>
+  const request = (authorization: string, path: string, body?: unknown, signal?: AbortSignal) =>
     fetch(`${address}${path}`, {
       method: body ? 'POST' : 'GET',
       headers: body ? { 'content-type': 'application/json', authorization } : { authorization },
       body: body ? JSON.stringify(body) : undefined,
-      signal: heavyRequests.signal,
+      signal: signal ? AbortSignal.any([signal, heavyRequests.signal]) : heavyRequests.signal,
     });
 
   // Terminals: authenticated, then one position a second each; the time to its acknowledgement is measured.
@@ -209,18 +210,23 @@ async function runClients(): Promise<void> {
   const current = new Timings();
   const until = performance.now() + SECONDS * 1000;
   ackLatencies.length = 0;
-  const probe = async (timings: Timings, ask: () => Promise<Response>) => {
+  // A request unanswered after PROBE_TIMEOUT_MS is given up and counted as such (status 0).
+  const probe = async (timings: Timings, ask: (signal: AbortSignal) => Promise<Response>) => {
     while (performance.now() < until) {
       const started = performance.now();
-      const response = await ask();
-      const text = await response.text();
-      timings.add(performance.now() - started, response.status, response.status === 200 ? '' : text);
+      try {
+        const response = await ask(AbortSignal.timeout(PROBE_TIMEOUT_MS));
+        const text = await response.text();
+        timings.add(performance.now() - started, response.status, response.status === 200 ? '' : text);
+      } catch {
+        timings.add(performance.now() - started, 0, `no answer within ${PROBE_TIMEOUT_MS / 1000} s`);
+      }
       await delay(OTHER_EVERY_MS);
     }
   };
   await Promise.all([
-    probe(otherList, () => request(otherUser, '/api/table/list', { config: { type: 'routes' }, perPage: 25 })),
-    probe(current, () => request(otherUser, '/api/v1/auth/current/')),
+    probe(otherList, (signal) => request(otherUser, '/api/table/list', { config: { type: 'routes' }, perPage: 25 }, signal)),
+    probe(current, (signal) => request(otherUser, '/api/v1/auth/current/', undefined, signal)),
   ]);
   running = false;
   clearInterval(egtsTimer);
