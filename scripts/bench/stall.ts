@@ -184,7 +184,7 @@ async function runClients(): Promise<void> {
     'search (200 chars)': () => request(heavyUser, '/api/table/list', { config: { type: 'rasptimes' }, filters: { q: LONG_SEARCH }, perPage: 100 }),
     'schedule times export': () => request(heavyUser, '/api/table/export', { config: { type: 'rasptimes' }, sort: { field: 'time', order: 'ASC' } }),
     '366-day report': () => request(heavyUser, `/api/v1/reports/adas/incidents-detailing?${year}&recordCount=1000`),
-    '366-day report export': () => request(heavyUser, `/api/v1/reports/journal/adas/export?${year}&format=csv`),
+    '366-day report export': () => request(heavyUser, `/api/v1/journals/adas/export?${year}&format=csv`),
   };
   type HeavyKind = keyof typeof heavyKinds;
   const heavy = new Map<HeavyKind, Timings>(Object.keys(heavyKinds).map((kind) => [kind as HeavyKind, new Timings()]));
