@@ -1,18 +1,23 @@
 /**
- * Stall benchmark: while 5 deliberately heavy requests run without pause (2 CSV exports of 1,000,000 schedule
- * times, 3 free-text searches that scan them all), how fast do /api/v1/auth/current/ and EGTS
- * acknowledgements answer? Targets: auth/current p99 < 200 ms, EGTS acknowledgements < 1 s.
+ * Stall benchmark: while one low-privilege user (the demo's `viewer`) runs the heaviest things the API lets
+ * them, without pause, how fast are everyone else's requests? The heavy user's loops: 3 free-text searches of
+ * 200 characters over the schedule times, the schedule times' CSV export, a 366-day report and a 366-day
+ * report export. Another user (`operator`) meanwhile asks a database-backed list every 200 ms, and
+ * auth/current every 200 ms; 200 EGTS terminals send a position a second each.
+ * Targets on the embedded engine: the other user's list p99 < 300 ms, auth/current p99 < 200 ms, EGTS
+ * acknowledgements < 1 s.
  *
- *   npx tsx scripts/bench/stall.ts                                  # embedded PGlite (a temporary folder)
- *   DATABASE_URL=postgres://... npx tsx scripts/bench/stall.ts      # a SCRATCH database: rasp_time is replaced
- *   BENCH_SECONDS=60 BENCH_ROWS=1000000 BENCH_TERMINALS=200
+ *   npx tsx scripts/bench/stall.ts                                  # embedded PGlite, the city demo loaded first (minutes)
+ *   BENCH_DATA_DIR=.tmp/city npx tsx scripts/bench/stall.ts         # a copy of a data folder the city demo was loaded into
+ *   DATABASE_URL=postgres://... npx tsx scripts/bench/stall.ts      # a SCRATCH database with the city demo
+ *   BENCH_SECONDS=60 BENCH_TERMINALS=200 BENCH_ROWS=<fill mgt.rasp_time with this many rows instead of the demo's>
  *
  * The server runs in a child process (buildApp + listen, EGTS on an ephemeral loopback port), the clients
  * here. The EGTS acknowledgement measured is the durable one: sent once the position is fsync'd to the track
  * spool (TRACK_SPOOL_SYNC_MS), before the track writer moves it into the database.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,11 +25,38 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
-const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const ROWS = Number(process.env.BENCH_ROWS ?? 0);
 const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 200);
 const PEER_BASE = 9_100_000;
+/** The other user's pace, as the probe: one request every 200 ms. */
+const OTHER_EVERY_MS = 200;
+const PROBE_TIMEOUT_MS = 30_000;
+/** A search of 200 characters: the longest the list accepts (FILTER_TEXT_MAX), found nowhere. */
+const LONG_SEARCH = 'Смена поиска без совпадений '.repeat(8).slice(0, 200);
 
-type FromServer = { type: 'ready'; address: string; egtsPort: number; engine: string } | { type: 'stats'; rss: number; buffered: number; written: number };
+type FromServer = { type: 'ready'; address: string; egtsPort: number; engine: string; raspTimes: number } | { type: 'stats'; rss: number; buffered: number; written: number };
+
+/** Latencies of one kind of request, with the statuses other than 200. */
+class Timings {
+  readonly ms: number[] = [];
+  readonly statuses = new Map<string, number>();
+  add(ms: number, status: number, text = ''): void {
+    this.ms.push(ms);
+    if (status === 200) return;
+    const key = `${status}${text ? ` ${text.slice(0, 50)}` : ''}`;
+    this.statuses.set(key, (this.statuses.get(key) ?? 0) + 1);
+  }
+  line(): string {
+    const sorted = [...this.ms].sort((a, b) => a - b);
+    const pct = (p: number) => (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN).toFixed(0);
+    const others = [...this.statuses].map(([key, n]) => `${n}× ${key}`).join('; ');
+    return `p50 ${pct(50)} ms · p99 ${pct(99)} ms · max ${(sorted.at(-1) ?? NaN).toFixed(0)} ms (${sorted.length})${others ? `; not 200: ${others}` : ''}`;
+  }
+  p99(): number {
+    const sorted = [...this.ms].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] ?? NaN;
+  }
+}
 
 if (process.argv.includes('--server')) await runServer();
 else await runClients();
@@ -34,14 +66,16 @@ async function runServer(): Promise<void> {
   process.env.EGTS_PORT = '0';
   const { buildApp } = await import('../../src/server/app');
   const { loadConfig } = await import('../../src/server/config');
-  const { fillRaspTime } = await import('./tableList');
   // PGlite on disk as in production: a query past its limit restarts the worker on the same data.
   const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'stall-bench-'));
-  const config = { ...loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }), dataDir, staticDir: undefined, demoData: true, demoScale: 'test' as const };
+  if (dataDir && process.env.BENCH_DATA_DIR) cpSync(process.env.BENCH_DATA_DIR, dataDir, { recursive: true });
+  const config = { ...loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }), dataDir, staticDir: undefined, demoData: true, demoScale: 'city' as const };
   const app = await buildApp(config, { seedDemo: true });
-  const started = performance.now();
-  await fillRaspTime(app.db, ROWS);
-  console.log(`mgt.rasp_time filled with ${ROWS.toLocaleString('en')} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (ROWS) {
+    const { fillRaspTime } = await import('./tableList');
+    await fillRaspTime(app.db, ROWS);
+  }
+  const [{ n: raspTimes }] = await app.db.query<{ n: number }>('select count(*)::int as n from mgt.rasp_time');
   await app.db.query(
     `insert into mgt.vehicles (depot_number, peer_address)
      select 910000 + g, $1::bigint + g from generate_series(1, $2::int) g
@@ -64,7 +98,22 @@ async function runServer(): Promise<void> {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   });
-  send({ type: 'ready', address, egtsPort, engine: app.db.engine });
+  send({ type: 'ready', address, egtsPort, engine: app.db.engine, raspTimes });
+}
+
+async function login(address: string, username: string, password: string): Promise<string> {
+  const response = await fetch(`${address}/api/v1/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
+  });
+  return `Bearer ${((await response.json()) as { token: string }).token}`;
+}
+
+/** The last 366 days as the report filters take them. */
+function lastYear(): string {
+  const to = new Date();
+  const from = new Date(to.getTime() - 365 * 86_400_000);
+  from.setUTCHours(0, 0, 0, 0);
+  return `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
 }
 
 async function runClients(): Promise<void> {
@@ -76,14 +125,17 @@ async function runClients(): Promise<void> {
   if (ready.type !== 'ready') throw new Error('server did not start');
   const { address } = ready;
 
-  const login = await fetch(`${address}/api/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-  });
-  const authorization = `Bearer ${((await login.json()) as { token: string }).token}`;
+  const heavyUser = await login(address, 'viewer', 'viewer123');
+  const otherUser = await login(address, 'operator', 'operator123');
   // Aborted at the end: an export still streaming would otherwise keep the server from closing.
   const heavyRequests = new AbortController();
-  const post = (path: string, body: unknown) =>
-    fetch(`${address}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify(body), signal: heavyRequests.signal });
+  const request = (authorization: string, path: string, body?: unknown, signal?: AbortSignal) =>
+    fetch(`${address}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: body ? { 'content-type': 'application/json', authorization } : { authorization },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: signal ? AbortSignal.any([signal, heavyRequests.signal]) : heavyRequests.signal,
+    });
 
   // Terminals: authenticated, then one position a second each; the time to its acknowledgement is measured.
   const ackLatencies: number[] = [];
@@ -123,71 +175,83 @@ async function runClients(): Promise<void> {
   }
   const egtsTimer = setInterval(() => terminals.forEach((terminal, i) => setTimeout(() => running && terminal.send(), (i * 1000) / TERMINALS)), 1000);
 
-  // The console is open before the heavy work starts: its session and current user have been read once.
-  await (await fetch(`${address}/api/v1/auth/current/`, { headers: { authorization } })).arrayBuffer();
+  // The consoles are open before the heavy work starts: their sessions and current users have been read once.
+  for (const authorization of [heavyUser, otherUser]) await (await request(authorization, '/api/v1/auth/current/')).arrayBuffer();
 
-  // Five heavy requests at all times: each loop starts the next as soon as the last ended.
-  const heavy = { exports: 0, searches: 0, exportRows: 0, failures: new Map<string, number>() };
-  const heavyLoop = async (kind: 'export' | 'search', i: number) => {
+  // The heavy user's loops: each starts its next request as soon as the last ended (a refusal: 200 ms later).
+  const year = lastYear();
+  const heavyKinds = {
+    'search (200 chars)': () => request(heavyUser, '/api/table/list', { config: { type: 'rasptimes' }, filters: { q: LONG_SEARCH }, perPage: 100 }),
+    'schedule times export': () => request(heavyUser, '/api/table/export', { config: { type: 'rasptimes' }, sort: { field: 'time', order: 'ASC' } }),
+    '366-day report': () => request(heavyUser, `/api/v1/reports/adas/incidents-detailing?${year}&recordCount=1000`),
+    '366-day report export': () => request(heavyUser, `/api/v1/journals/adas/export?${year}&format=csv`),
+  };
+  type HeavyKind = keyof typeof heavyKinds;
+  const heavy = new Map<HeavyKind, Timings>(Object.keys(heavyKinds).map((kind) => [kind as HeavyKind, new Timings()]));
+  const heavyLoop = async (kind: HeavyKind) => {
     while (running && !heavyRequests.signal.aborted) {
-      const response = kind === 'export'
-        ? await post('/api/table/export', { config: { type: 'rasptimes' }, sort: { field: 'time', order: 'ASC' } })
-        : await post('/api/table/list', { config: { type: 'rasptimes' }, filters: { q: `нет такого ${i}` }, perPage: 100 });
-      if (response.status === 200 && kind === 'export') {
-        // rows counted as they stream: a 1,000,000-row export may outlast the run
-        const reader = response.body!.getReader();
-        for (let part = await reader.read(); !part.done; part = await reader.read()) for (const byte of part.value) if (byte === 10) heavy.exportRows += 1;
-        heavy.exports += 1;
-        continue;
-      }
-      const text = await response.text();
-      if (response.status !== 200) {
-        const key = `${kind} ${response.status} ${text.slice(0, 60)}`;
-        heavy.failures.set(key, (heavy.failures.get(key) ?? 0) + 1);
-      } else heavy.searches += 1;
+      const started = performance.now();
+      const response = await heavyKinds[kind]().catch(() => undefined);
+      if (!response) break;
+      // an export's time is its whole download
+      const text = response.status === 200 ? '' : await response.text().catch(() => '');
+      if (response.status === 200) await response.arrayBuffer().catch(() => undefined);
+      if (!running) break;
+      heavy.get(kind)!.add(performance.now() - started, response.status, text);
+      if (response.status !== 200) await delay(200);
     }
   };
-  const loops = [heavyLoop('export', 0), heavyLoop('export', 1), heavyLoop('search', 2), heavyLoop('search', 3), heavyLoop('search', 4)];
+  const kinds: HeavyKind[] = ['search (200 chars)', 'search (200 chars)', 'search (200 chars)', 'schedule times export', '366-day report', '366-day report export'];
+  const loops = kinds.map(heavyLoop);
   await delay(2000); // every heavy request under way
 
-  // The console's session check, every 100 ms, one at a time.
-  const currentLatencies: number[] = [];
-  const currentFailures: number[] = [];
+  // The other user: a database-backed list every 200 ms, and auth/current every 200 ms, each one at a time.
+  const otherList = new Timings();
+  const current = new Timings();
   const until = performance.now() + SECONDS * 1000;
   ackLatencies.length = 0;
-  while (performance.now() < until) {
-    const started = performance.now();
-    const response = await fetch(`${address}/api/v1/auth/current/`, { headers: { authorization } });
-    await response.arrayBuffer();
-    currentLatencies.push(performance.now() - started);
-    if (response.status !== 200) currentFailures.push(response.status);
-    await delay(100);
-  }
+  // A request unanswered after PROBE_TIMEOUT_MS is given up and counted as such (status 0).
+  const probe = async (timings: Timings, ask: (signal: AbortSignal) => Promise<Response>) => {
+    while (performance.now() < until) {
+      const started = performance.now();
+      try {
+        const response = await ask(AbortSignal.timeout(PROBE_TIMEOUT_MS));
+        const text = await response.text();
+        timings.add(performance.now() - started, response.status, response.status === 200 ? '' : text);
+      } catch {
+        timings.add(performance.now() - started, 0, `no answer within ${PROBE_TIMEOUT_MS / 1000} s`);
+      }
+      await delay(OTHER_EVERY_MS);
+    }
+  };
+  await Promise.all([
+    probe(otherList, (signal) => request(otherUser, '/api/table/list', { config: { type: 'routes' }, perPage: 25 }, signal)),
+    probe(current, (signal) => request(otherUser, '/api/v1/auth/current/', undefined, signal)),
+  ]);
   running = false;
   clearInterval(egtsTimer);
   // Positions sent in the last second have until the target to be acknowledged; any still unanswered then is late.
   await delay(1000);
-  const acks = [...ackLatencies];
+  const acks = new Timings();
+  for (const ms of ackLatencies) acks.add(ms, 200);
   const unanswered = terminals.reduce((sum, terminal) => sum + terminal.unanswered(), 0);
   child.send({ type: 'stats' });
   const stats = await next();
   heavyRequests.abort();
   await Promise.allSettled(loops);
 
-  const pct = (values: number[], p: number) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-  };
-  const line = (values: number[]) =>
-    `p50 ${pct(values, 50).toFixed(1)} ms · p95 ${pct(values, 95).toFixed(1)} ms · p99 ${pct(values, 99).toFixed(1)} ms · max ${Math.max(...values).toFixed(1)} ms (${values.length})`;
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
   console.log(`
-Stall — ${ready.engine}, ${SECONDS} s under 5 heavy requests (2 exports, 3 full-scan searches over ${ROWS.toLocaleString('en')} rows)
-  heavy requests done     ${heavy.exports} exports finished (${heavy.exportRows.toLocaleString('en')} rows streamed), ${heavy.searches} searches; failed: ${[...heavy.failures].map(([k, n]) => `${n}× ${k}`).join('; ') || 'none'}
-  auth/current            ${line(currentLatencies)}${currentFailures.length ? `, ${currentFailures.length} not 200` : ''}
-  EGTS acknowledgements   ${line(acks)}, unanswered at the end ${unanswered}, later than 1 s ${acks.filter((ms) => ms > 1000).length}
-  server                  RSS ${stats.type === 'stats' ? `${Math.round(stats.rss / 1048576)} MB, track rows written ${stats.written}, buffered ${stats.buffered}` : '?'}
-  load average            ${loadavg().map((n) => n.toFixed(1)).join(' ')}
-  targets                 auth/current p99 < 200 ms: ${pct(currentLatencies, 99) < 200 ? 'met' : 'NOT met'}; acks < 1 s: ${Math.max(...acks) < 1000 && !unanswered ? 'met' : 'NOT met'}
+Stall — ${ready.engine}, ${SECONDS} s; the heavy user (viewer) runs ${kinds.length} requests at all times over ${ready.raspTimes.toLocaleString('en')} schedule times
+  heavy user's own requests
+${[...heavy].map(([kind, timings]) => `    ${kind.padEnd(24)}${timings.line()}`).join('\n')}
+  other user (operator), every ${OTHER_EVERY_MS} ms
+    handbook list           ${otherList.line()}
+    auth/current            ${current.line()}
+  EGTS acknowledgements     ${acks.line()}, unanswered at the end ${unanswered}, later than 1 s ${acks.ms.filter((ms) => ms > 1000).length}
+  server                    RSS ${stats.type === 'stats' ? `${Math.round(stats.rss / 1048576)} MB, track rows written ${stats.written}, buffered ${stats.buffered}` : '?'}
+  load average              ${loadavg().map((n) => n.toFixed(1)).join(' ')}
+  targets                   other user's list p99 < 300 ms: ${met(otherList.p99() < 300)}; auth/current p99 < 200 ms: ${met(current.p99() < 200)}; acks < 1 s: ${met(Math.max(...acks.ms) < 1000 && !unanswered)}
 `);
   terminals.forEach((terminal) => terminal.socket.destroy());
   child.send({ type: 'stop' });

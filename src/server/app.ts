@@ -17,6 +17,8 @@ import { isNewEmbeddedDatabase, loadDemoInChildProcess } from './db/demo/demoLoa
 import { installErrorHandling, fail } from './http/errors';
 import { installValidators } from './http/validators';
 import { installInputGuard } from './http/inputGuard';
+import { installQueryCallers } from './http/queryCallers';
+import { installHeavyRequestLimit } from './http/heavyRequests';
 import access, { singlePermission, type RouteAccess } from './http/access';
 import { Sessions } from './auth/sessions';
 import { SettingsService } from './settings/settingsService';
@@ -114,6 +116,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandling(app);
   installValidators(app);
   installInputGuard(app);
+  installQueryCallers(app);
+  installHeavyRequestLimit(app, config.heavyRequestsPerUser);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -37,6 +37,8 @@ export interface Config {
    * 32MB saves ~100 MB of memory but made the handbook list benchmark 3 times slower (64MB: 2 times).
    */
   pgliteSharedBuffers?: string;
+  /** How many exports and reports one user may run at once (HEAVY_REQUESTS_PER_USER); more: 429. */
+  heavyRequestsPerUser: number;
 }
 
 /** A count setting: a positive integer, or a mistake said at start. */
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tls: tlsFiles(env.TLS_CERT_FILE, env.TLS_KEY_FILE),
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 1024 * 1024),
     pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS || undefined,
+    heavyRequestsPerUser: Math.max(1, Number(env.HEAVY_REQUESTS_PER_USER ?? 1) || 1),
     queryLimits: {
       defaultMs: Number(env.QUERY_TIMEOUT_MS ?? 15_000),
       longMs: Number(env.QUERY_TIMEOUT_LONG_MS ?? 120_000),

@@ -20,6 +20,7 @@ export const ERROR_CATALOGUE = {
   not_found: { ru: 'Не найдено', en: 'Not found' },
   payload_too_large: { ru: 'Слишком большой запрос', en: 'Request too large' },
   query_timeout: { ru: 'Запрос выполнялся слишком долго и был прерван', en: 'The request took too long and was stopped' },
+  too_many_heavy_requests: { ru: 'Дождитесь окончания предыдущей выгрузки или отчёта', en: 'Wait for your previous export or report to finish' },
   username_required: { ru: 'Укажите имя пользователя', en: 'Username is required' },
   password_required: { ru: 'Укажите пароль', en: 'Password is required' },
   email_required: { ru: 'Укажите адрес электронной почты', en: 'Email is required' },

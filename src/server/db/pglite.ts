@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { entryPoint } from '../entryPoints';
 import { DEFAULT_QUERY_LIMITS, QueryTimeoutError, type Db, type QueryLimits, type Queryable } from './types';
 import type { WorkerEvent, WorkerReply, WorkerRequest, WorkerStart } from './pgliteProtocol';
+import { currentCaller, QueryDroppedError } from './queryCaller';
 
 /**
  * After a query of other work than background work, the background waits this long before it takes the engine:
@@ -9,6 +10,12 @@ import type { WorkerEvent, WorkerReply, WorkerRequest, WorkerStart } from './pgl
  * runs at once instead of behind a background statement of seconds.
  */
 const BACKGROUND_GRACE_MS = 75;
+
+/**
+ * How fast a caller's use of the engine is forgotten (its half-life): a user who ran seconds of queries goes
+ * after the others for about this long, then is even with them again.
+ */
+const USAGE_HALF_LIFE_MS = 10_000;
 
 type Operation = { op: 'query'; sql: string; params?: unknown[] } | { op: 'exec'; sql: string } | { op: 'dump' } | { op: 'close' };
 
@@ -30,14 +37,39 @@ interface Job {
   role?: 'begin' | 'end' | 'recycle';
   /** Work no one waits for (Db.background): it runs when no other query is queued. */
   background: boolean;
+  /** Reports and exports (Db.longRunning): queued after other work of the same caller's share. */
+  heavy: boolean;
+  /** Whose share of the engine the query counts against (QueryCaller.key; the server's own work: ''). */
+  caller: string;
+  /** Aborted when the caller's client went away: the query is dropped if it has not started. */
+  signal?: AbortSignal;
+  /** Takes the job out of the queue when its signal aborts. */
+  drop?: () => void;
   resolve(reply: WorkerReply): void;
   reject(error: Error): void;
 }
 
 /** Where a query belongs: its transaction and role in it, and whether it is background work outside one. */
-type JobScope = Partial<Pick<Job, 'tx' | 'role' | 'background'>>;
+type JobScope = Partial<Pick<Job, 'tx' | 'role' | 'background' | 'heavy'>>;
 
 export type PgliteDb = Db & { dumpDataDir(): Promise<Blob> };
+
+/** Milliseconds each caller ran on the engine lately, halved every USAGE_HALF_LIFE_MS. */
+class EngineUsage {
+  private readonly used = new Map<string, { ms: number; at: number }>();
+
+  of(caller: string, now: number): number {
+    const entry = this.used.get(caller);
+    return entry ? entry.ms * 0.5 ** ((now - entry.at) / USAGE_HALF_LIFE_MS) : 0;
+  }
+
+  add(caller: string, ms: number): void {
+    const now = Date.now();
+    this.used.set(caller, { ms: this.of(caller, now) + ms, at: now });
+    // Callers idle for minutes count as nothing: forgotten, so the map stays as small as the active users.
+    if (this.used.size > 1000) for (const [key, entry] of this.used) if (now - entry.at > 20 * USAGE_HALF_LIFE_MS) this.used.delete(key);
+  }
+}
 
 /**
  * PostgreSQL's error as thrown by PGlite, with its fields (code, detail, constraint…) restored, so error
@@ -59,6 +91,12 @@ function restoreError(fields: Record<string, string>): Error {
  * why only tests run in memory. Background work (Db.background: the demo history's fill) runs only when no
  * other query waits, and a moment after the last one: a login during a fill waits for at most the one
  * background statement running, not for every one queued before it.
+ *
+ * Among the other queries, the engine is shared between callers (the request's user, db/queryCaller.ts): the
+ * next query is one of the caller that used the engine least lately (milliseconds run, halved every
+ * USAGE_HALF_LIFE_MS), reports' and exports' queries (Db.longRunning) after every other query, each caller's
+ * own queries in their order. One user's five long searches then delay another user's request by at most
+ * the one statement running, not by all five. A query whose client went away is dropped before it runs.
  */
 export async function openPglite(
   dir?: string,
@@ -82,6 +120,8 @@ export async function openPglite(
   /** When a query of other work than background work last ended, and the timer that waits out its grace. */
   let foregroundEndedAt = 0;
   let graceTimer: NodeJS.Timeout | undefined;
+  const usage = new EngineUsage();
+  let runningSince = 0;
 
   function startWorker(withImage: boolean): Promise<void> {
     // A file-backed folder already holds the image after the first start; memory starts from it each time.
@@ -144,6 +184,7 @@ export async function openPglite(
     if (!job) return;
     running = undefined;
     clearTimeout(runningTimer);
+    usage.add(job.caller, Date.now() - runningSince);
     if (!job.background) foregroundEndedAt = Date.now();
     if (job.tx && (job.role === 'end' || (job.role === 'begin' && 'error' in reply))) {
       job.tx.ended = true;
@@ -164,13 +205,18 @@ export async function openPglite(
   }
 
   /**
-   * Which queued query runs next: the holder's while a transaction is open, else the oldest of other work than
-   * background work, else the oldest background one once the grace after the last other query is over (-1:
-   * none now).
+   * Which queued query runs next: the holder's while a transaction is open, else the first of other work than
+   * background work by its caller's turn (goesFirst), else the oldest background one once the grace after the
+   * last other query is over (-1: none now).
    */
   function nextJob(): number {
     if (holder) return queue.findIndex((job) => job.tx === holder);
-    const foreground = queue.findIndex((job) => !job.background);
+    let foreground = -1;
+    const now = Date.now();
+    for (let index = 0; index < queue.length; index++) {
+      const job = queue[index];
+      if (!job.background && (foreground < 0 || goesFirst(job, queue[foreground], now))) foreground = index;
+    }
     if (foreground >= 0 || !queue.length) return foreground;
     const grace = foregroundEndedAt + BACKGROUND_GRACE_MS - Date.now();
     if (grace <= 0) return 0;
@@ -179,6 +225,12 @@ export async function openPglite(
       pump();
     }, grace);
     return -1;
+  }
+
+  /** Light work before heavy work; then the caller that used the engine least lately; else the older. */
+  function goesFirst(job: Job, than: Job, now: number): boolean {
+    if (job.heavy !== than.heavy) return than.heavy;
+    return job.caller !== than.caller && usage.of(job.caller, now) < usage.of(than.caller, now);
   }
 
   /** Sends the next query the engine may run (nextJob). */
@@ -195,7 +247,9 @@ export async function openPglite(
     }
     if (job.role === 'begin') holder = job.tx;
     clearTimeout(job.tx?.timer);
+    if (job.drop) job.signal?.removeEventListener('abort', job.drop);
     running = job;
+    runningSince = Date.now();
     const id = nextId++;
     worker.postMessage({ id, ...job.operation } as WorkerRequest);
     runningTimer = setTimeout(() => void queryTimedOut(job), job.limitMs);
@@ -213,16 +267,30 @@ export async function openPglite(
   function transactionIdleTooLong(tx: TransactionState): void {
     if (tx.ended || tx.timedOut || running?.tx === tx) return;
     tx.timedOut = new QueryTimeoutError(limits.longMs);
-    queue.unshift({ operation: { op: 'exec', sql: 'rollback' }, limitMs: limits.defaultMs, tx, role: 'end', background: tx.background, resolve: () => {}, reject: () => {} });
+    queue.unshift({ operation: { op: 'exec', sql: 'rollback' }, limitMs: limits.defaultMs, tx, role: 'end', background: tx.background, heavy: false, caller: '', resolve: () => {}, reject: () => {} });
     pump();
   }
 
-  function submit(operation: Operation, limitMs: number, { tx, role, background = tx?.background ?? false }: JobScope = {}): Promise<WorkerReply> {
+  function submit(operation: Operation, limitMs: number, { tx, role, background = tx?.background ?? false, heavy = false }: JobScope = {}): Promise<WorkerReply> {
     if (closed || broken) return Promise.reject(broken ?? new Error('database closed'));
     if (tx?.timedOut && role !== 'end') return Promise.reject(tx.timedOut);
     if (tx?.ended && role !== 'begin') return Promise.reject(new Error('transaction already ended'));
+    const caller = currentCaller();
+    // Inside a transaction only its begin may be dropped: its other statements and its end must reach the engine.
+    const signal = !tx || role === 'begin' ? caller?.signal : undefined;
+    if (signal?.aborted) return Promise.reject(new QueryDroppedError());
     return new Promise<WorkerReply>((resolve, reject) => {
-      queue.push({ operation, limitMs, tx, role, background, resolve, reject });
+      const job: Job = { operation, limitMs, tx, role, background, heavy, caller: caller?.key() ?? '', signal, resolve, reject };
+      if (signal) {
+        job.drop = () => {
+          const index = queue.indexOf(job);
+          if (index < 0) return;
+          queue.splice(index, 1);
+          reject(new QueryDroppedError());
+        };
+        signal.addEventListener('abort', job.drop, { once: true });
+      }
+      queue.push(job);
       pump();
     });
   }
@@ -235,21 +303,21 @@ export async function openPglite(
 
   const rowsOf = (reply: WorkerReply) => ('rows' in reply ? reply.rows : []);
 
-  function view(limitMs: number, background = false): PgliteDb {
+  function view(limitMs: number, background = false, heavy = false): PgliteDb {
     const queryable = (tx?: TransactionState): Queryable => ({
       async query<T>(sql: string, params?: unknown[]) {
-        return rowsOf(await run({ op: 'query', sql, params }, limitMs, { tx, background })) as T[];
+        return rowsOf(await run({ op: 'query', sql, params }, limitMs, { tx, background, heavy })) as T[];
       },
     });
     return {
       engine: 'pglite',
       ...queryable(),
       async exec(sql) {
-        await run({ op: 'exec', sql }, limitMs, { background });
+        await run({ op: 'exec', sql }, limitMs, { background, heavy });
       },
       async transaction(work) {
         const tx: TransactionState = { ended: false, background };
-        await run({ op: 'exec', sql: 'begin' }, limitMs, { tx, role: 'begin' });
+        await run({ op: 'exec', sql: 'begin' }, limitMs, { tx, role: 'begin', heavy });
         let result;
         try {
           result = await work(queryable(tx));
@@ -261,9 +329,9 @@ export async function openPglite(
         await run({ op: 'exec', sql: 'commit' }, limitMs, { tx, role: 'end' });
         return result;
       },
-      withLimit: (ms) => view(ms, background),
-      longRunning: () => view(limits.longMs, background),
-      background: () => view(limitMs, true),
+      withLimit: (ms) => view(ms, background, heavy),
+      longRunning: () => view(limits.longMs, background, true),
+      background: () => view(limitMs, true, heavy),
       // The WASM heap only grows: after bulk work the engine is closed cleanly at its turn in the queue (never
       // inside a transaction) and opened anew on its folder, the queries behind it waiting meanwhile. In memory
       // a restart would lose the data: only a folder-backed database gives its heap back.

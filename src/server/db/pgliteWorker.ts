@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { TYPE_PARSERS } from './types';
 import { postgisTrimmed, releaseBundleCopies, type PostgisBundle } from './postgisBundle';
 import type { WorkerReply, WorkerRequest, WorkerStart, SerializedDbError } from './pgliteProtocol';
@@ -18,7 +19,8 @@ async function open(bundle: PostgisBundle, image: ArrayBuffer | undefined): Prom
   const pg = await PGlite.create({
     dataDir: dir,
     loadDataDir: image ? new Blob([image]) : undefined,
-    extensions: { postgis: postgisTrimmed(bundle) },
+    // pg_trgm: the trigram indexes of handbook search (migration 110)
+    extensions: { postgis: postgisTrimmed(bundle), pg_trgm },
     parsers: TYPE_PARSERS,
     startParams: [...PGlite.defaultStartParams, ...settings.flatMap((setting) => ['-c', setting])],
   });

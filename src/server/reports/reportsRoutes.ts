@@ -140,16 +140,18 @@ function chartRows(report: ReportDeclaration, rows: Row[]): Row[] {
 export function registerReports(app: FastifyInstance, bound: readonly BoundReport[]): void {
   for (const { report, source } of bound) {
     const config = { access: { path: report.path, action: 'read' as const }, module: report.module, section: report.section };
+    // the list of a year's report is as heavy as its export: both count against the user's heavy requests
+    const heavyConfig = { ...config, heavy: true };
     const url = reportApi(report);
     const filters = report.filters.map((f) => (f.kind === 'period' ? 'период (from, to)' : f.name)).join(', ');
 
     app.get<{ Querystring: ReportQueryString }>(url, {
-      config,
+      config: heavyConfig,
       schema: { tags: ['reports'], summary: `${report.title}: ${filters}; сортировка (sortField, sortOrder), страница (skipCount, recordCount)`, querystring: reportQuerySchema(report, 'list') },
     }, (request) => listReport(app, report, source, request));
 
     app.get<{ Querystring: ReportQueryString }>(`${url}/export`, {
-      config,
+      config: heavyConfig,
       schema: { tags: ['reports'], summary: `${report.title}: выгрузка (format: ${report.export.join(', ')}) всего, что выбрано фильтрами`, querystring: reportQuerySchema(report, 'export') },
     }, async (request, reply) => {
       const { values, context } = await checkedFilters(app, report, request);

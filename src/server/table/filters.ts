@@ -27,9 +27,18 @@ function ruleOf(column: Column): ColumnRule {
   return rule;
 }
 
-/** ILIKE pattern for "contains": the user's % and _ are literal. */
+/** LIKE pattern for "contains": the user's % and _ are literal. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Case-insensitive "contains" as `lower(column) like lower(pattern)`: what ILIKE does, but the pattern is
+ * lowered once per query instead of once per row (a 200-character search over 150,000 rows: 2 s instead of
+ * 30 on the embedded engine), and trigram indexes on lower(column) answer it (migration 110).
+ */
+export function containsCondition(ref: string, pattern: string): string {
+  return `lower(${ref}) like lower(${pattern})`;
 }
 
 function scalar(column: Column, raw: unknown): unknown {
@@ -80,7 +89,7 @@ function columnCondition(column: Column, value: FilterValue, params: Params, ali
   if (typeof value === 'string' && column.role === 'value' && TEXT_KINDS.has(kind)) {
     if (value === '') return undefined;
     const max = ('maxLength' in column.field && column.field.maxLength) || FILTER_TEXT_MAX;
-    return `${ref} ilike ${params.add(containsPattern(searchText(value, max, column.name)))}`;
+    return containsCondition(ref, params.add(containsPattern(searchText(value, max, column.name))));
   }
   if (kind === 'datetime') {
     const day = toIsoDate(typeof value === 'string' ? value.slice(0, 10) : value);
@@ -106,7 +115,7 @@ export function buildWhere(schema: HandbookSchema, filters: Filters | undefined,
         continue;
       }
       const pattern = params.add(containsPattern(text));
-      conditions.push(`(${searchable.map((c) => `${col(alias, c.name)} ilike ${pattern}`).join(' or ')})`);
+      conditions.push(`(${searchable.map((c) => containsCondition(col(alias, c.name), pattern)).join(' or ')})`);
       continue;
     }
     // react-admin's getMany filters on `id`; handbooks name their key otherwise.

@@ -5,7 +5,7 @@ import { columnsOf, displayKey, type Column } from '../../shared/handbooks/field
 import type { Row } from '../../shared/handbooks/validation';
 import { HANDBOOK_PAGE_SIZE } from '../../shared/constants';
 import { fail } from '../http/errors';
-import { buildWhere, containsPattern } from './filters';
+import { buildWhere, containsCondition, containsPattern } from './filters';
 import { PER_PAGE_MAX, buildOrder, countRows, displayExpr, selectList } from './listQuery';
 import { Params, col, isGeometry, quoteIdent, selectExpr, tableSql } from './sqlNames';
 
@@ -52,7 +52,7 @@ export async function genericQuery(app: FastifyInstance, input: GenericQueryRequ
       const [first] = columns;
       if (isGeometry(first)) throw fail(400, 'bad_request');
       const searched = first.field.kind === 'ref' ? displayExpr(first.field, 't') : `${col('t', first.name)}::text`;
-      conditions.push(`${searched} ilike ${params.add(containsPattern(text))}`);
+      conditions.push(containsCondition(searched, params.add(containsPattern(text))));
     }
     const filtered = conditions.join(' and ');
     const searchParams = [...params.values];

@@ -4,7 +4,7 @@ import { SUGGESTIONS_MAX } from '../../shared/constants';
 import type { ChoicesFrom, HandbookSchema } from '../../shared/handbooks/types';
 import type { Queryable } from '../db/types';
 import { fail } from '../http/errors';
-import { containsPattern } from './filters';
+import { containsCondition, containsPattern } from './filters';
 import { refLabelExpr } from './refLabel';
 import { Params, quoteIdent, requireColumn, sqlTypeOf, tableSql } from './sqlNames';
 import type { Column } from '../../shared/handbooks/fields';
@@ -27,7 +27,7 @@ export async function refOptions(db: Queryable, schema: HandbookSchema, input: O
   const value = `r.${quoteIdent(field.valueField)}`;
   const params = new Params();
   const conditions = [`${value} is not null`];
-  if (input.q?.trim()) conditions.push(`${label} ilike ${params.add(containsPattern(input.q.trim()))}`);
+  if (input.q?.trim()) conditions.push(containsCondition(label, params.add(containsPattern(input.q.trim()))));
   if (input.values?.length) conditions.push(`${value} = any(${params.add(input.values.map((raw) => typedValue(column, raw, 'values')))}::${sqlTypeOf(column)}[])`);
   const limit = limitOf(input.limit);
   const list = await db.query<{ value: number | string; label: string }>(
@@ -64,7 +64,7 @@ async function suggestedValues(db: Queryable, from: ChoicesFrom, input: Omit<Opt
     const targetColumn = requireColumn(source, target);
     conditions.push(`r.${quoteIdent(targetColumn.name)} = ${params.add(typedValue(targetColumn, matched, `match.${own}`))}::${sqlTypeOf(targetColumn)}`);
   }
-  if (input.q?.trim()) conditions.push(`${value}::text ilike ${params.add(containsPattern(input.q.trim()))}`);
+  if (input.q?.trim()) conditions.push(containsCondition(`${value}::text`, params.add(containsPattern(input.q.trim()))));
   const list = await db.query<{ value: number | string; label: string }>(
     `select distinct ${value} as value, ${value}::text as label from ${tableSql(source)} r
       where ${conditions.join(' and ')} order by 1 limit ${params.add(limitOf(input.limit))}`,

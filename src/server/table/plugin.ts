@@ -202,7 +202,7 @@ export default async function tablePlugin(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: ExportRequest }>('/api/table/export', {
-    config: HANDBOOK_READ_ROUTE,
+    config: { ...HANDBOOK_READ_ROUTE, heavy: true },
     schema: {
       tags: ['handbooks'],
       summary: 'Экспорт справочника в CSV (скачивание файла)',
