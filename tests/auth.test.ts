@@ -101,19 +101,46 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
     expect(await t.db.query("select * from app.login_failure where subject = 'user:target'")).toEqual([]);
   });
 
-  it('refuses an address that fails across many accounts', async () => {
-    const strict = await startTestApp(engine, { loginThrottle: { accountFailures: 100, addressFailures: 4, windowMinutes: 15, lockMinutes: 1 } });
-    try {
-      for (let i = 0; i < 4; i++) {
-        await strict.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: `ghost${i}`, password: 'x1x1x1' }, remoteAddress: '10.9.9.9' });
-      }
-      const refused = await strict.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: 'admin', password: 'admin123' }, remoteAddress: '10.9.9.9' });
+  describe('with a low address limit', () => {
+    let strict: TestApp;
+    beforeAll(async () => {
+      strict = await startTestApp(engine, { loginThrottle: { accountFailures: 100, addressFailures: 4, windowMinutes: 15, lockMinutes: 1 } });
+    });
+    afterAll(() => strict.close());
+    const loginFrom = (ip: string, username: string, password: string) =>
+      strict.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password }, remoteAddress: ip });
+
+    it('refuses an address that fails across many accounts', async () => {
+      for (let i = 0; i < 4; i++) await loginFrom('10.9.9.9', `ghost${i}`, 'x1x1x1');
+      const refused = await loginFrom('10.9.9.9', 'admin', 'admin123');
       expect(refused.statusCode).toBe(429);
-      const elsewhere = await strict.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: 'admin', password: 'admin123' }, remoteAddress: '10.9.9.10' });
+      const elsewhere = await loginFrom('10.9.9.10', 'admin', 'admin123');
       expect(elsewhere.statusCode).toBe(200);
-    } finally {
-      await strict.close();
-    }
+    });
+
+    it('locks an account from an address without locking the other accounts logging in from it', async () => {
+      for (let i = 0; i < 6; i++) await loginFrom('10.8.8.8', 'operator', `wrong-one${i}`);
+      expect((await loginFrom('10.8.8.8', 'operator', 'operator123')).statusCode).toBe(429);
+      expect((await loginFrom('10.8.8.8', 'admin', 'admin123')).statusCode).toBe(200);
+      expect((await loginFrom('10.8.8.8', 'viewer', 'viewer123')).statusCode).toBe(200);
+      // The operator is refused only from that address.
+      expect((await loginFrom('10.8.8.9', 'operator', 'operator123')).statusCode).toBe(200);
+    });
+  });
+
+  it('tells browsers and proxies to keep no copy of an answer carrying a token', async () => {
+    const response = await login('admin', 'admin123');
+    expect(response.headers['cache-control']).toBe('no-store');
+    const authorization = `Bearer ${response.json().token}`;
+    expect((await login('admin', 'wrong-password1')).headers['cache-control']).toBe('no-store');
+    expect((await current(authorization)).headers['cache-control']).toBe('no-store');
+    const userId = await createUserWith(t.db, 'changes-password', {});
+    const changed = await t.app.inject({
+      method: 'PUT', url: `/api/v1/users/${userId}`, headers: { authorization },
+      payload: { username: 'changes-password', password: 'New-password-42' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers['cache-control']).toBe('no-store');
   });
 
   it('saves the map position of the user', async () => {

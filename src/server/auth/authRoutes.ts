@@ -36,16 +36,16 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     );
     if (!user) {
       await spendPasswordCheck(password);
-      await throttle.recordFailure(username, request.ip);
+      await throttle.recordFailure(username, request.ip, false);
       throw fail(400, 'login_not_found');
     }
     if (!(await verifyPassword(user.password_hash, password))) {
-      await throttle.recordFailure(username, request.ip);
+      await throttle.recordFailure(username, request.ip, true);
       request.log.warn({ userId: user.id, ip: request.ip }, 'login failed: wrong password');
       throw fail(400, 'password_incorrect');
     }
     if (user.is_blocked) throw fail(400, 'user_blocked');
-    await throttle.recordSuccess(username);
+    await throttle.recordSuccess(username, request.ip);
     const token = await app.sessions.create(user.id, request.ip, request.headers['user-agent']);
     const current = await loadCurrentUser(app.db, user.id, await app.settings.get());
     if (!current) throw fail(400, 'login_not_found');

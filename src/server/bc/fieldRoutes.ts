@@ -8,7 +8,7 @@ import { imageType } from '../tiles/tileSource';
 import { operatorDate } from '../map/operatorDay';
 import { checkResult, loadResult, saveResult } from './resultStore';
 import { idList, idParams, idempotencyHeaders, messages, resultBody, statusBody } from './schemas';
-import { isWorkerOf, loadTasks, pastDeadline, workerOf } from './taskStore';
+import { loadTasks, pastDeadline, requireOwnOrder, workerOf } from './taskStore';
 import type { BcContext } from './bcPlugin';
 
 /**
@@ -27,9 +27,7 @@ const tags = ['bc'];
 async function taskForWrite(db: Queryable, userId: number, taskId: number): Promise<{ status: TaskStatus; date: string; workerId: number | null }> {
   const [task] = await db.query<{ status: TaskStatus; date: string }>(`select status, to_char(date, 'YYYY-MM-DD') as date from bc.controller_task where id = $1 for update`, [taskId]);
   if (!task) throw fail(404, 'not_found');
-  const workerId = await workerOf(db, userId);
-  if (workerId !== null && !(await isWorkerOf(db, taskId, workerId))) throw fail(403, 'bc_task_not_yours');
-  return { ...task, workerId };
+  return { ...task, workerId: await requireOwnOrder(db, userId, taskId) };
 }
 
 interface Submission<T> {
@@ -164,8 +162,7 @@ export function registerFieldRoutes(app: FastifyInstance, bc: BcContext): void {
     const taskId = request.params.id;
     if (!canAccess(user, '/bc/result')) {
       if (!canAccess(user, '/bc/controllertask')) throw fail(403, 'forbidden');
-      const workerId = await workerOf(app.db, user.id);
-      if (workerId !== null && !(await isWorkerOf(app.db, taskId, workerId))) throw fail(403, 'bc_task_not_yours');
+      await requireOwnOrder(app.db, user.id, taskId);
     }
     await bc.sweep();
     return loadResult(app.db, taskId, bc.offsetMinutes);
@@ -283,8 +280,7 @@ export function registerFieldRoutes(app: FastifyInstance, bc: BcContext): void {
     if (!photo) throw fail(404, 'not_found');
     if (!canAccess(user, '/bc/result')) {
       if (!canAccess(user, '/bc/controllertask')) throw fail(403, 'forbidden');
-      const workerId = await workerOf(app.db, user.id);
-      if (workerId !== null && !(await isWorkerOf(app.db, photo.taskId, workerId))) throw fail(403, 'bc_task_not_yours');
+      await requireOwnOrder(app.db, user.id, photo.taskId);
     }
     return reply.type(photo.mime).header('cache-control', 'private, max-age=86400').send(photo.content);
   });

@@ -6,7 +6,7 @@ import { canAccess } from '../../shared/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { BcContext } from './bcPlugin';
 import { idParams, isoDate, messages, taskBody, taskListQuery } from './schemas';
-import { createTask, loadTask, loadTasks, updateTask } from './taskStore';
+import { createTask, departmentOf, loadTask, loadTasks, requireOwnOrder, updateTask, workerOf } from './taskStore';
 
 /** The desktop's work orders (/bc/controllertask, /bc/calendar): list, read, create, edit, delete, copy a day, rotation. */
 
@@ -74,7 +74,7 @@ export function registerTaskRoutes(app: FastifyInstance, bc: BcContext): void {
 
   app.post<{ Body: TaskBody }>('/api/v1/bc/tasks', {
     config: { access: { path: ORDERS, action: 'create' }, module: 'bc' },
-    schema: { tags, summary: 'Создать задание: сотрудники — из отдела задания, район — отдела задания', body: taskBody, response: { 400: messages } },
+    schema: { tags, summary: 'Создать задание: сотрудники — из отдела задания, район — отдела задания; контролёр — только задание, где он в списке', body: taskBody, response: { 400: messages, 403: messages } },
   }, async (request, reply) => {
     const id = await app.db.transaction((tx) => createTask(tx, request.body, request.user!.id));
     return reply.status(201).send(await loadTask(app.db, id));
@@ -82,43 +82,53 @@ export function registerTaskRoutes(app: FastifyInstance, bc: BcContext): void {
 
   app.put<{ Params: { id: number }; Body: TaskBody }>('/api/v1/bc/tasks/:id', {
     config: { access: { path: ORDERS, action: 'update' }, module: 'bc' },
-    schema: { tags, summary: 'Изменить задание (закрытое не меняется)', params: idParams, body: taskBody, response: { 400: messages, 404: messages } },
+    schema: { tags, summary: 'Изменить задание (закрытое не меняется; контролёр — только своё и остаётся в списке)', params: idParams, body: taskBody, response: { 400: messages, 403: messages, 404: messages } },
   }, async (request) => {
-    await app.db.transaction((tx) => updateTask(tx, request.params.id, request.body));
+    await app.db.transaction((tx) => updateTask(tx, request.params.id, request.body, request.user!.id));
     return loadTask(app.db, request.params.id);
   });
 
   app.delete<{ Params: { id: number } }>('/api/v1/bc/tasks/:id', {
     config: { access: { path: ORDERS, action: 'delete' }, module: 'bc' },
-    schema: { tags, summary: 'Удалить задание с его отчётом', params: idParams, response: { 404: messages } },
+    schema: { tags, summary: 'Удалить задание с его отчётом (контролёр — только своё)', params: idParams, response: { 403: messages, 404: messages } },
   }, async (request, reply) => {
-    const rows = await app.db.query('delete from bc.controller_task where id = $1 returning id', [request.params.id]);
-    if (!rows.length) throw fail(404, 'not_found');
-    await bc.photos.dropTask(request.params.id);
+    const id = request.params.id;
+    await app.db.transaction(async (tx) => {
+      const rows = await tx.query('select id from bc.controller_task where id = $1 for update', [id]);
+      if (!rows.length) throw fail(404, 'not_found');
+      await requireOwnOrder(tx, request.user!.id, id);
+      await tx.query('delete from bc.controller_task where id = $1', [id]);
+    });
+    await bc.photos.dropTask(id);
     return reply.status(204).send();
   });
 
   app.post<{ Body: { from: string; to: string[]; department_id: number } }>('/api/v1/bc/tasks/copy', {
     config: { access: { path: '/bc/calendar', action: 'create' }, module: 'bc' },
     schema: {
-      tags, summary: 'Копировать задания дня отдела на другие дни (номер, часы, район, сотрудники и маршруты; статус «новое»)',
+      tags, summary: 'Копировать задания дня отдела на другие дни (номер, часы, район, сотрудники и маршруты; статус «новое»). Контролёр — только свои задания своего отдела',
       body: {
         type: 'object', additionalProperties: false, required: ['from', 'to', 'department_id'],
         properties: { from: isoDate, to: { type: 'array', minItems: 1, maxItems: 62, uniqueItems: true, items: isoDate }, department_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
       },
-      response: { 400: messages },
+      response: { 400: messages, 403: messages },
     },
   }, async (request) => {
     const { from, to, department_id } = request.body;
     if (to.includes(from)) throw fail(400, 'bad_request', 'to');
     const created = await app.db.transaction(async (tx) => {
+      const workerId = await workerOf(tx, request.user!.id);
+      if (workerId !== null && (await departmentOf(tx, workerId)) !== department_id) throw fail(403, 'bc_task_not_yours');
+      // A controller copies only the day's orders that list it; staff copy all of them.
       const rows = await tx.query<{ id: number }>(
         `insert into bc.controller_task (number, date, graphic_type_id, department_id, control_region_id, note, created_by, copied_from)
          select s.number, d.day, s.graphic_type_id, s.department_id, s.control_region_id, s.note, $4, s.id
          from bc.controller_task s cross join unnest($2::date[]) as d(day)
-         where s.date = $1::date and s.department_id = $3 order by d.day, s.id
+         where s.date = $1::date and s.department_id = $3
+           and ($5::int is null or exists (select 1 from bc.controller_task_worker w where w.task_id = s.id and w.worker_id = $5))
+         order by d.day, s.id
          returning id`,
-        [from, to, department_id, request.user!.id],
+        [from, to, department_id, request.user!.id, workerId],
       );
       await tx.query(
         `insert into bc.controller_task_worker (task_id, worker_id) select t.id, w.worker_id from bc.controller_task t join bc.controller_task_worker w on w.task_id = t.copied_from where t.id = any($1::int[])`,

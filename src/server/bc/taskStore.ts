@@ -87,6 +87,7 @@ async function writeLinks(db: Queryable, id: number, body: TaskBody): Promise<vo
 }
 
 export async function createTask(db: Queryable, body: TaskBody, userId: number): Promise<number> {
+  requireListed(await workerOf(db, userId), body);
   await checkBody(db, body);
   const [{ id }] = await db.query<{ id: number }>(
     `insert into bc.controller_task (number, date, graphic_type_id, department_id, control_region_id, note, created_by)
@@ -97,9 +98,10 @@ export async function createTask(db: Queryable, body: TaskBody, userId: number):
   return id;
 }
 
-export async function updateTask(db: Queryable, id: number, body: TaskBody): Promise<void> {
+export async function updateTask(db: Queryable, id: number, body: TaskBody, userId: number): Promise<void> {
   const [row] = await db.query<{ status: TaskStatus }>('select status from bc.controller_task where id = $1 for update', [id]);
   if (!row) throw fail(404, 'not_found');
+  requireListed(await requireOwnOrder(db, userId, id), body);
   if (row.status === 'closed') throw fail(400, 'bc_task_closed');
   await checkBody(db, body);
   await db.query(
@@ -117,7 +119,28 @@ export async function workerOf(db: Queryable, userId: number): Promise<number | 
   return row?.worker_id ?? null;
 }
 
-export async function isWorkerOf(db: Queryable, taskId: number, workerId: number): Promise<boolean> {
+async function isWorkerOf(db: Queryable, taskId: number, workerId: number): Promise<boolean> {
   const rows = await db.query('select 1 from bc.controller_task_worker where task_id = $1 and worker_id = $2', [taskId, workerId]);
   return rows.length > 0;
+}
+
+/**
+ * A controller (a login linked to an employee) changes only the orders that list it; staff without an
+ * employee change any. Returns the employee, or null for staff.
+ */
+export async function requireOwnOrder(db: Queryable, userId: number, taskId: number): Promise<number | null> {
+  const workerId = await workerOf(db, userId);
+  if (workerId !== null && !(await isWorkerOf(db, taskId, workerId))) throw fail(403, 'bc_task_not_yours');
+  return workerId;
+}
+
+/** An order a controller creates or saves lists that controller: it cannot hand an order out of its own reach. */
+function requireListed(workerId: number | null, body: TaskBody): void {
+  if (workerId !== null && !body.worker_ids.includes(workerId)) throw fail(403, 'bc_task_not_yours');
+}
+
+/** The department of a controller's employee (its orders are of that department). */
+export async function departmentOf(db: Queryable, workerId: number): Promise<number | null> {
+  const [row] = await db.query<{ td_id: number | null }>('select td_id from mgt.driver where driver_id = $1', [workerId]);
+  return row?.td_id ?? null;
 }

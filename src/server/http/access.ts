@@ -91,6 +91,12 @@ async function accessPlugin(app: FastifyInstance): Promise<void> {
     if (permission && !isTemplate(permission.path) && !permits(request.user, permission, permission.path)) throw fail(403, 'forbidden');
   });
 
+  // API answers carry tokens (login, stream links) and personal data: no browser or proxy keeps a copy,
+  // unless the route chose its own caching (tiles, timetables, photos).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.routeOptions.config.access && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
   // Paths naming what the request names are checked once the body is read.
   app.addHook('preValidation', async (request) => {
     const config = request.routeOptions.config;

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import type { MapRegion } from '../../../shared/bc/tasks';
+import { textLabel } from './textLabel';
 import { useLatest } from './useLatest';
 
 export interface ControlRegionsLayerProps {
@@ -22,7 +23,7 @@ export function ControlRegionsLayer({ regions, fit = false, onRegionClick }: Con
       L.geoJSON(region.geojson as GeoJSON.GeoJsonObject, {
         style: { color: region.td_color, weight: 2, fillColor: region.td_color, fillOpacity: 0.12, className: 'control-region' },
       })
-        .bindTooltip(region.cd_name, { sticky: true })
+        .bindTooltip(textLabel(region.cd_name), { sticky: true })
         .on('click', () => handlers.current.onRegionClick?.(region))
         .addTo(group);
     }

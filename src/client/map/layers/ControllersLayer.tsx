@@ -3,6 +3,7 @@ import L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import type { ControllerPosition } from '../../../shared/bc/tasks';
 import { formatDateTime } from '../../../shared/format';
+import { textLabel } from './textLabel';
 import { useLatest } from './useLatest';
 
 export interface ControllersLayerProps {
@@ -18,7 +19,7 @@ export function ControllersLayer({ controllers, onControllerClick }: Controllers
     const group = L.layerGroup();
     for (const controller of controllers) {
       L.circleMarker([controller.lat, controller.lon], { radius: 8, color: '#ffffff', weight: 2, fillColor: '#6a1b9a', fillOpacity: 1, className: 'controller-position' })
-        .bindTooltip(`${controller.fio}, ${formatDateTime(controller.at)}`)
+        .bindTooltip(textLabel(`${controller.fio}, ${formatDateTime(controller.at)}`))
         .on('click', () => handlers.current.onControllerClick?.(controller))
         .addTo(group);
     }
