@@ -37,6 +37,7 @@ export const ERROR_CATALOGUE = {
   branch_name_used: { ru: 'Название филиала уже используется', en: 'Branch name already used' },
   too_long: { ru: 'Слишком длинное значение', en: 'The value is too long' },
   invalid_characters: { ru: 'Текст содержит недопустимые символы', en: 'The text contains characters that are not allowed' },
+  upload_malformed: { ru: 'Файл пришёл не полностью или повреждён при передаче: отправьте его ещё раз', en: 'The upload arrived incomplete or malformed: send it again' },
   import_file_required: { ru: 'Выберите CSV-файл для импорта', en: 'Choose a CSV file to import' },
   unknown_permission: { ru: 'Неизвестное право доступа', en: 'Unknown permission' },
   bad_username: {
