@@ -1,4 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableChecksums } from './helpers/checksums';
+import { redact } from '../src/server/journals/redact';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { loadConfig } from '../src/server/config';
@@ -19,7 +22,7 @@ describe.each(ENGINES)('hostile uploads on %s', (engine) => {
     controller = await t.login('controller', 'controller123');
     const worker = await t.app.inject({ method: 'GET', url: '/api/v1/pass/controllertask/worker', headers: { authorization: controller } });
     taskId = worker.json().id;
-  });
+  }, 300_000);
   afterAll(() => t.close());
 
   const photoCount = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from bc.task_photo where task_id = $1', [taskId]))[0].n;
@@ -115,3 +118,55 @@ function jpegWithComment(text: string): Buffer {
   length.writeUInt16BE(text.length + 2, 0);
   return Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, 0xfe]), length, Buffer.from(text, 'latin1'), jpeg.subarray(2)]);
 }
+
+/**
+ * Lone UTF-16 surrogates, in the fuzzer's way (tests/fuzz.test.ts): every write route with a JSON body gets one
+ * in a string, and each refuses the request as a whole before anything is written.
+ */
+describe.each(ENGINES)('lone surrogates on %s', (engine) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    // every module on: ticket control and PDM are off by default
+    t = await startTestApp(engine, { switches: loadConfig({ DEMO_DATA: 'false', MODULES: 'bc,pdm,vehicleWorkData' }).switches });
+    admin = await t.login('admin', 'admin123');
+  }, 300_000);
+  afterAll(() => t.close());
+
+  const journalRows = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from app.user_action'))[0].n;
+
+  it('every write route refuses a lone surrogate in its body (key or value) with invalid_characters, changing nothing', async () => {
+    const writes = t.app.routeAccess.filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) && route.url.startsWith('/api/') && !/logout/.test(route.url));
+    expect(writes.length).toBeGreaterThan(30);
+    const before = await tableChecksums(t.db);
+    const journal = await journalRows();
+    const findings: string[] = [];
+    // raw JSON text: the escapes arrive as lone surrogates once parsed
+    const payloads = ['{"name":"a\\ud800b","config":{"type":"stops"},"row":{"stop_name":"\\udfff"}}', '{"\\udc00":1}', '["\\ud83d"]'];
+    for (const route of writes) {
+      for (const payload of payloads) {
+        const url = route.url.replace(/:\w+/g, '1');
+        const response = await t.app.inject({ method: route.method as 'POST', url, headers: { authorization: admin, 'content-type': 'application/json' }, payload });
+        const code = response.statusCode === 400 ? (response.json() as { messages: string[] }).messages[0] : undefined;
+        if (code !== 'invalid_characters') findings.push(`${route.method} ${route.url} ${payload}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(findings).toEqual([]);
+    expect(await tableChecksums(t.db)).toEqual(before);
+    expect(await journalRows()).toBe(journal);
+  });
+
+  it('a journal entry whose documents hold unstorable text is still written, the text made storable', async () => {
+    const [user] = await t.db.query<{ id: number }>(`select id from app.users where username = 'admin'`);
+    const request = { headers: {}, user: { id: user.id }, ip: '127.0.0.1', log: t.app.log, journaled: false } as unknown as FastifyRequest;
+    await t.app.journal.record(request, { action: 'test.surrogate', object: 'x\ud800', objectId: 1, before: { 'k\udc00': 'a\ud800b\u0000' }, request: ['\ud83d'] });
+    const [row] = await t.db.query<{ object: string; before: Record<string, string>; request: string[] }>(`select object, before, request from app.user_action where action = 'test.surrogate'`);
+    expect(row).toEqual({ object: 'x\ufffd', before: { 'k\ufffd': 'a\ufffdb\ufffd' }, request: ['\ufffd'] });
+    expect(request.journaled).toBe(true);
+  });
+
+  it('a long text cut for the journal keeps its surrogate pairs whole', async () => {
+    const text = `${'a'.repeat(1999)}🚌 and more`;
+    expect(redact(text)).toBe(`${'a'.repeat(1999)}…`);
+  });
+});
