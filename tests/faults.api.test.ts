@@ -30,7 +30,7 @@ describe.each(ENGINES)('API faults on %s', (engine) => {
     const { switches } = loadConfig({ DEMO_DATA: 'false', MODULES: 'bc,pdm,vehicleWorkData', SECTIONS: 'handbooks.graphictype' });
     t = await startTestApp(engine, { switches });
     admin = await t.login('admin', 'admin123');
-  }, 300_000);
+  }, 600_000);
   afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>

@@ -22,7 +22,7 @@ describe.each(ENGINES)('hostile uploads on %s', (engine) => {
     controller = await t.login('controller', 'controller123');
     const worker = await t.app.inject({ method: 'GET', url: '/api/v1/pass/controllertask/worker', headers: { authorization: controller } });
     taskId = worker.json().id;
-  }, 300_000);
+  }, 600_000);
   afterAll(() => t.close());
 
   const photoCount = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from bc.task_photo where task_id = $1', [taskId]))[0].n;
@@ -130,7 +130,7 @@ describe.each(ENGINES)('lone surrogates on %s', (engine) => {
     // every module on: ticket control and PDM are off by default
     t = await startTestApp(engine, { switches: loadConfig({ DEMO_DATA: 'false', MODULES: 'bc,pdm,vehicleWorkData' }).switches });
     admin = await t.login('admin', 'admin123');
-  }, 300_000);
+  }, 600_000);
   afterAll(() => t.close());
 
   const journalRows = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from app.user_action'))[0].n;
