@@ -10,9 +10,10 @@ import { SEIZED_CATEGORIES, newVehicleCheck, type TaskResultBody } from '../src/
 import type { ControllerTask, DepartmentMap, TaskResultResponse } from '../src/shared/bc/tasks';
 import { operatorDate, addDays } from '../src/server/map/operatorDay';
 import { loadConfig } from '../src/server/config';
+import { jpegOfSize } from './fixtures/images';
 
-/** A JPEG's first bytes and some filler: what the server recognises as an image. */
-const jpeg = (bytes = 2048) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(bytes - 4, 7)]);
+/** A real JPEG of that many bytes: what the server recognises as an image. */
+const jpeg = (bytes = 2048) => jpegOfSize(bytes);
 
 function multipart(file: Buffer, name = 'photo.jpg', type = 'image/jpeg') {
   const boundary = '----bc-test-boundary';

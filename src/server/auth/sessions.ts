@@ -72,7 +72,20 @@ export class Sessions {
    * abandoned console logged in).
    */
   async resolve(token: string, touch: boolean): Promise<SessionUser | null> {
-    const tokenHash = hashToken(token);
+    return this.resolveHash(hashToken(token), touch);
+  }
+
+  /**
+   * The user of a session named by its user and the start of its token hash (what a stream address carries),
+   * under the same checks as resolve; not activity.
+   */
+  async resolveOwned(userId: number, hashStart: string): Promise<SessionUser | null> {
+    if (!/^[0-9a-f]{12,64}$/.test(hashStart)) return null;
+    const [row] = await this.db.query<{ token_hash: string }>('select token_hash from app.session where user_id = $1 and left(token_hash, $3) = $2', [userId, hashStart, hashStart.length]);
+    return row ? this.resolveHash(row.token_hash, false) : null;
+  }
+
+  private async resolveHash(tokenHash: string, touch: boolean): Promise<SessionUser | null> {
     let session = await this.sessions.get(tokenHash, () => this.read(tokenHash));
     if (session && !this.live(session)) {
       // Past a timeout by what this process saw: the database decides (another process may have seen activity).

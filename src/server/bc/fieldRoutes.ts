@@ -4,7 +4,7 @@ import { transitionAllowed, type ControllerTask, type DepartmentMap, type Region
 import type { TaskResultBody } from '../../shared/bc/report';
 import type { Queryable } from '../db/types';
 import { fail } from '../http/errors';
-import { imageType } from '../tiles/tileSource';
+import { checkedImageType } from '../http/imageCheck';
 import { operatorDate } from '../map/operatorDay';
 import { checkResult, loadResult, saveResult } from './resultStore';
 import { idList, idParams, idempotencyHeaders, messages, resultBody, statusBody } from './schemas';
@@ -247,17 +247,8 @@ export function registerFieldRoutes(app: FastifyInstance, bc: BcContext): void {
     const { controller_task_id: taskId, title } = request.query;
     const userId = request.user!.id;
     const maxBytes = (await app.settings.get()).bc.photoMaxMb * 1024 * 1024;
-    if (!request.isMultipart()) throw fail(400, 'bc_photo_required');
-    let content: Buffer;
-    try {
-      const file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5 } });
-      if (!file) throw fail(400, 'bc_photo_required');
-      content = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail(413, 'bc_photo_too_large');
-      throw error;
-    }
-    const mime = imageType(content);
+    const content = await uploadedPhoto(request, maxBytes);
+    const mime = checkedImageType(content);
     if (!mime) throw fail(400, 'bc_photo_not_image');
     const photo = await app.db.transaction(async (tx) => {
       const task = await taskForWrite(tx, userId, taskId);
@@ -284,6 +275,25 @@ export function registerFieldRoutes(app: FastifyInstance, bc: BcContext): void {
     }
     return reply.type(photo.mime).header('cache-control', 'private, max-age=86400').send(photo.content);
   });
+}
+
+/**
+ * The one file of a multipart photo upload. Whatever the parser refuses (no or another boundary, a body cut
+ * short by a dropped mobile link, garbage) is the client's malformed upload, answered 400 so the phone sends
+ * it again; nothing was read far enough to be stored.
+ */
+async function uploadedPhoto(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  if (!request.isMultipart()) throw fail(400, 'bc_photo_required');
+  let file;
+  try {
+    file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5 } });
+    if (file) return await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail(413, 'bc_photo_too_large');
+    request.log.info({ err: error }, 'malformed multipart upload refused');
+    throw fail(400, 'upload_malformed');
+  }
+  throw fail(400, 'bc_photo_required');
 }
 
 /** Today's date of the operator. */

@@ -9,7 +9,7 @@ const count = { type: 'integer', minimum: 0, maximum: MAX_COUNT } as const;
 const optionalNumber = { type: ['integer', 'null'], minimum: 0, maximum: 2_147_483_647 } as const;
 export const isoDate = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 } as const;
 
-export const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
+export { idParams } from '../http/pathIds';
 
 /** A comma list of ids in a query string. */
 export const idList = { type: 'string', pattern: '^\\d{1,10}(,\\d{1,10}){0,99}$', maxLength: 1100 } as const;

@@ -4,10 +4,10 @@ import { CONFIG_COMMENT_MAX, CONFIG_NAME_MAX, TERMINAL_PARAMETERS, validateParam
 import { GROUP_FILTER_LIST_MAX, GROUP_KINDS, GROUP_NAME_MAX, STATIC_GROUP_MAX, type GroupFilter, type GroupKind } from '../../shared/equipment/groups';
 import { COMMAND_STATUS_CODES } from '../../shared/equipment/commandStatus';
 import { changeRollout, createRollout, type RolloutInput } from './rollouts';
-import { findGroup, groupVehiclesSql } from './vehicleGroups';
+import { findGroup, groupVehiclesSql, unknownVehicles } from './vehicleGroups';
+import { idParams } from '../http/pathIds';
 
 const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
-const idParams = { type: 'object', required: ['id'], properties: { id: ID } } as const;
 const CONFIGS = '/mnt-configuration/configurations';
 const GROUPS = '/mnt-configuration/vehicle-groups';
 const MODULE = 'mntConfiguration' as const;
@@ -189,10 +189,10 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
       if (!row) throw fail(404, 'not_found');
       await tx.query('delete from mnt.vehicle_group_member where group_id = $1', [row.id]);
       if (body.kind === 'static' && body.vehicles?.length) {
-        await tx.query(
-          'insert into mnt.vehicle_group_member (group_id, vehicle_id) select $1, v.id from mgt.vehicles v where v.id = any($2::int[])',
-          [row.id, body.vehicles],
-        );
+        // a member that is no vehicle is refused, never dropped: the group would silently be smaller than asked
+        const unknown = await unknownVehicles(tx, body.vehicles);
+        if (unknown.length) throw fail(400, 'mnt_group_vehicles_unknown', `vehicles: ${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ', …' : ''}`);
+        await tx.query('insert into mnt.vehicle_group_member (group_id, vehicle_id) select $1, unnest($2::int[])', [row.id, body.vehicles]);
       }
       return row.id;
     }).catch((err) => { throw isUnique(err) ? fail(409, 'mnt_group_exists') : err; });

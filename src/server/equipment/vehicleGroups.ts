@@ -35,6 +35,13 @@ export async function groupVehicles(db: Queryable, group: GroupRow): Promise<num
   return rows.map((r) => r.vehicle_id);
 }
 
+/** The ids of the list that name no vehicle of the handbook, in the order given. */
+export async function unknownVehicles(db: Queryable, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const known = new Set((await db.query<{ id: number }>('select id from mgt.vehicles where id = any($1::int[])', [ids])).map((r) => r.id));
+  return ids.filter((id) => !known.has(id));
+}
+
 export async function findGroup(db: Queryable, id: number): Promise<GroupRow | undefined> {
   const [row] = await db.query<GroupRow>('select id, name, kind, filter from mnt.vehicle_group where id = $1', [id]);
   return row;

@@ -12,7 +12,7 @@ export const MAX_JOURNALED_JSON = 32_768;
 
 export function redact(value: unknown, depth = 0): unknown {
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
+  if (typeof value === 'string') return value.length > MAX_STRING ? `${cutAt(value, MAX_STRING)}…` : value;
   if (depth >= MAX_DEPTH) return '…';
   if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((item) => redact(item, depth + 1));
   if (isPlainRecord(value)) {
@@ -22,6 +22,12 @@ export function redact(value: unknown, depth = 0): unknown {
   }
   // Buffers, streams, multipart files: not journal material.
   return value === undefined ? undefined : '[binary]';
+}
+
+/** The first `length` UTF-16 units of a text, less a surrogate pair's first half left alone at the cut. */
+function cutAt(text: string, length: number): string {
+  const code = text.charCodeAt(length - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
 }
 
 /** The redacted value, or a size note when even redacted it is too large to journal. */

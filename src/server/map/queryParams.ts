@@ -15,9 +15,7 @@ export function parseIds(text: string, max: number): number[] {
 export const IDS_SCHEMA = { type: 'string', pattern: '^\\d{1,10}(,\\d{1,10})*$', maxLength: 11_000 } as const;
 const NUMBER = '-?\\d{1,3}(\\.\\d{1,12})?';
 export const BBOX_SCHEMA = { type: 'string', pattern: `^${NUMBER},${NUMBER},${NUMBER},${NUMBER}$`, maxLength: 80 } as const;
-export const ID_PARAMS = {
-  type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
-} as const;
+export { idParams as ID_PARAMS } from '../http/pathIds';
 
 /** "south,west,north,east" → [south, west, north, east]; refuses swapped or out-of-range corners. */
 export function parseBbox(text: string): [number, number, number, number] {

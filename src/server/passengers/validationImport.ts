@@ -8,6 +8,7 @@ import { csvBatches, isEmptyRecord } from '../table/csvStream';
 import { importTime } from './importTime';
 import { PipelinedMove, StagedMove, type RowSink } from './validationMove';
 import { ImportFailedError } from '../table/errorReplies';
+import { declaredCharset, FileEncodingError, type FileCharset } from '../table/textDecoding';
 
 /**
  * The validation import of /import-data/tickets-validation (permission code 33): a semicolon-separated UTF-8
@@ -30,6 +31,12 @@ export class ImportRefused extends Error {
 }
 
 const MAX_AGE_MS = 3 * 366 * 86_400_000;
+
+/** The uploaded file and the charset its Content-Type declares. */
+interface FileUpload {
+  bytes: Readable;
+  charset: FileCharset | undefined;
+}
 
 interface Lookups {
   vehicles: Map<number, number>;
@@ -58,10 +65,9 @@ async function lookups(app: FastifyInstance): Promise<Lookups> {
   };
 }
 
-/** The header's columns by name; a file cut by another separator or in another encoding is named as such. */
+/** The header's columns by name; a file cut by another separator is named as such (an encoding, by the decoder). */
 function readHeader(cells: string[]): Map<ValidationColumn, number> {
   const names = cells.map((cell) => cell.trim().toLowerCase());
-  if (names.some((name) => name.includes('\uFFFD'))) throw new ImportRefused('validation_import_encoding', 'line 1');
   if (names.length === 1 && /[,\t|]/.test(names[0])) throw new ImportRefused('validation_import_separator', `line 1: ${names[0].slice(0, 80)}`);
   const index = new Map<ValidationColumn, number>();
   names.forEach((name, i) => {
@@ -106,7 +112,6 @@ class RowReader {
 
   /** Checks the row and sends it to the sink (unless null: a refused file sends nothing more). */
   read(cells: string[], line: number, sink: RowSink | null): ValidationRowError | undefined {
-    for (const c of cells) if (c.includes('\uFFFD')) return { line, column: '', reason: 'Символы не в кодировке UTF-8' };
     const timeText = cellAt(cells, this.time);
     if (!timeText) return refusal(line, 'time', 'Не указано время');
     const time = importTime(timeText, this.tzOffsetMinutes);
@@ -182,12 +187,12 @@ class RowsRefused extends Error {}
  * still read so that every refused row is counted. Refuses a header without the required columns, a file
  * that is not CSV, and an empty one.
  */
-async function readFile(source: Readable, known: Lookups, tzOffsetMinutes: number, sink: RowSink, read: FileRead): Promise<void> {
+async function readFile(source: FileUpload, known: Lookups, tzOffsetMinutes: number, sink: RowSink, read: FileRead): Promise<void> {
   const now = Date.now();
   let reader: RowReader | undefined;
   let line = 0;
   try {
-    for await (const batch of csvBatches(source)) {
+    for await (const batch of csvBatches(source.bytes, source.charset)) {
       for (const cells of batch) {
         line += 1;
         if (!reader) {
@@ -206,6 +211,7 @@ async function readFile(source: Readable, known: Lookups, tzOffsetMinutes: numbe
     }
   } catch (error) {
     if (error instanceof ImportFailedError) throw new ImportRefused('validation_import_broken', error.errors[0]?.message ?? 'broken file');
+    if (error instanceof FileEncodingError) throw new ImportRefused('validation_import_encoding', `line ${error.line}`);
     throw error;
   }
   if (!reader) throw new ImportRefused('import_file_required', 'empty file');
@@ -215,7 +221,7 @@ async function readFile(source: Readable, known: Lookups, tzOffsetMinutes: numbe
 const IMPORT_STATEMENT_MS = 120_000;
 
 /** Reads and moves the file (all or nothing), giving the rows added; throws RowsRefused for refused rows. */
-async function load(app: FastifyInstance, source: Readable, known: Lookups, tzOffsetMinutes: number, read: FileRead): Promise<number> {
+async function load(app: FastifyInstance, source: FileUpload, known: Lookups, tzOffsetMinutes: number, read: FileRead): Promise<number> {
   if (app.db.engine === 'postgres') {
     // a connection of the pool outside the reports' admission (an import is one long transaction, not a report)
     return app.db.withLimit(IMPORT_STATEMENT_MS).transaction(async (tx) => {
@@ -248,7 +254,7 @@ export async function importValidations(app: FastifyInstance, request: FastifyRe
   const known = await lookups(app);
   const read: FileRead = { rows: 0, refused: 0, errors: [] };
   try {
-    const added = await load(app, source, known, tzOffsetMinutes, read);
+    const added = await load(app, { bytes: source, charset: declaredCharset(request.headers['content-type']) }, known, tzOffsetMinutes, read);
     const id = await history(app, who, file, { rows: read.rows, added, skipped: read.rows - added, refused: 0 }, 'done', null);
     return { id, rows: read.rows, added, skipped: read.rows - added, refused: 0, errors: [] };
   } catch (error) {

@@ -7,6 +7,7 @@ import {
   IMPORT_FIELDS, IMPORT_KINDS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, PDM_API, SERVICE_WORKS, parseChannelCode, type ImportKind, type ServiceWork,
 } from '../../shared/pdm/model';
 import type { Reading } from './readingWriter';
+import { idParams } from '../http/pathIds';
 
 const PATH = '/pdm/import-manager';
 const MAX_ERRORS_KEPT = 500;
@@ -219,7 +220,7 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
 
   app.get<{ Params: { id: number } }>(`${PDM_API}/imports/:id/failed`, {
     config: { access: { path: PATH, action: 'read' }, module: 'pdm' },
-    schema: { tags: ['pdm'], summary: 'Отклонённые строки импорта файлом CSV (с причиной в последнем столбце)', params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },
+    schema: { tags: ['pdm'], summary: 'Отклонённые строки импорта файлом CSV (с причиной в последнем столбце)', params: idParams },
   }, async (request, reply) => {
     const [row] = await app.db.query<{ failed_csv: string | null }>('select failed_csv from pdm.import where id = $1', [request.params.id]);
     if (!row?.failed_csv) throw fail(404, 'pdm_import_not_found');

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/types';
 import { fail } from '../http/errors';
+import { idParams } from '../http/pathIds';
 import {
   CHANNEL_KINDS, CHANNEL_MAX, MODEL_MAX, NODE_KINDS, NODE_NAME_MAX, PDM_API, SENSOR_TYPES, SILENCE_DEFAULT_S, SILENCE_MAX_S, SILENCE_MIN_S,
   TREE_NAME_MAX, TREE_NODES_MAX, UNIT_MAX, type PdmNode, type PdmTree,
@@ -13,7 +14,6 @@ const CREATE = { access: { path: PATH, action: 'create' }, module: 'pdm' } as co
 const UPDATE = { access: { path: PATH, action: 'update' }, module: 'pdm' } as const;
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
-const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
 const nullableNumber = { type: ['number', 'null'] } as const;
 const nodeFields = {
   name: { type: 'string', minLength: 1, maxLength: NODE_NAME_MAX, pattern: '\\S' },

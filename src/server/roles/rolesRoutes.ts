@@ -5,6 +5,7 @@ import { FULL, PERMISSION_KEYS, type PermissionMap } from '../../shared/permissi
 import { PERMISSION_CODES } from '../../shared/permissionCodes';
 import type { ListResponse, RoleRecord } from '../../shared/api';
 import { INT4_MAX } from '../../shared/handbooks/validation';
+import { idParams } from '../http/pathIds';
 
 interface RoleInput {
   name?: string;
@@ -13,7 +14,6 @@ interface RoleInput {
 }
 
 const access = (action: 'read' | 'create' | 'update' | 'delete') => ({ access: { path: '/roles', action }, module: 'administration' as const });
-const idParam = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: INT4_MAX } } } as const;
 const roleBody = {
   type: 'object',
   properties: {
@@ -65,7 +65,7 @@ export default async function rolesRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: number } }>('/api/v1/roles/:id', {
     config: access('read'),
-    schema: { tags: ['roles'], summary: 'Роль', params: idParam },
+    schema: { tags: ['roles'], summary: 'Роль', params: idParams },
   }, async (request) => {
     const role = await findRole(app.db, request.params.id);
     if (!role) throw fail(404, 'not_found');
@@ -88,7 +88,7 @@ export default async function rolesRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: { id: number }; Body: RoleInput }>('/api/v1/roles/:id', {
     config: access('update'),
-    schema: { tags: ['roles'], summary: 'Изменить роль; права действуют для вошедших пользователей сразу', params: idParam, body: roleBody },
+    schema: { tags: ['roles'], summary: 'Изменить роль; права действуют для вошедших пользователей сразу', params: idParams, body: roleBody },
   }, async (request) => {
     const updated = await app.db.transaction(async (tx) => {
     const before = await writableRole(tx, request.params.id, 'systemrole_cant_be_changed');
@@ -108,7 +108,7 @@ export default async function rolesRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: { id: number } }>('/api/v1/roles/:id', {
     config: access('delete'),
-    schema: { tags: ['roles'], summary: 'Удалить роль (её пользователи теряют её права)', params: idParam },
+    schema: { tags: ['roles'], summary: 'Удалить роль (её пользователи теряют её права)', params: idParams },
   }, async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
     await app.db.transaction(async (tx) => {
       const before = await writableRole(tx, request.params.id, 'systemrole_cant_be_remov');

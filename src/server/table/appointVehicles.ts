@@ -8,6 +8,7 @@ import type { HandbookSchema } from '../../shared/handbooks/types';
 import { columnRule, type ColumnRule } from '../../shared/handbooks/validation';
 import { fail } from '../http/errors';
 import { csvRecords, isEmptyRecord } from './csvStream';
+import { declaredCharset } from './textDecoding';
 import { ErrorList } from './importRead';
 
 /** Dispatch files are a day's assignments: thousands of rows. Beyond this it is not such a file. */
@@ -59,7 +60,7 @@ export async function appointVehicles(app: FastifyInstance, request: FastifyRequ
   const assignments: Assignment[] = [];
   let order = NAMES.map((_, i) => i);
   let line = 0;
-  for await (const cells of csvRecords(source)) {
+  for await (const cells of csvRecords(source, declaredCharset(request.headers['content-type']))) {
     line += 1;
     if (line === 1 && cells[0]?.trim().toLowerCase() === 'date') {
       const positions = NAMES.map((name) => cells.findIndex((cell) => cell.trim().toLowerCase() === name));

@@ -1,10 +1,10 @@
 import { Readable, Transform, type TransformCallback } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import Papa from 'papaparse';
 import { CSV_DELIMITER } from '../../shared/handbooks/csv';
 import { MSG } from '../../shared/handbooks/messages';
 import { fail } from '../http/errors';
 import { ImportFailedError } from './errorReplies';
+import { FileTextDecoder, type FileCharset } from './textDecoding';
 
 /** Largest file the streamed import reads; beyond it the upload is refused (413). */
 export const IMPORT_MAX_BYTES = 2 * 1024 ** 3;
@@ -18,15 +18,16 @@ export const RECORD_MAX_CHARS = 4 * 1024 ** 2;
 const recordError = (line: number, message: string) => new ImportFailedError([{ row: line, column: '', message }], 0);
 
 /**
- * Bytes to text without breaking a Cyrillic character split between two network chunks (papaparse would
- * decode each chunk on its own), counting bytes against the cap on the way.
+ * Bytes to text (FileTextDecoder: UTF-8 or Windows-1251, a character split between two network chunks kept
+ * whole, which papaparse decoding each chunk on its own would break), counting bytes against the cap.
  */
-class Utf8Decode extends Transform {
-  private readonly decoder = new StringDecoder('utf8');
+class FileDecode extends Transform {
+  private readonly decoder: FileTextDecoder;
   private bytes = 0;
 
-  constructor(private readonly maxBytes: number) {
+  constructor(private readonly maxBytes: number, charset: FileCharset | undefined) {
     super({ decodeStrings: true, readableObjectMode: true });
+    this.decoder = new FileTextDecoder(charset);
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
@@ -35,11 +36,22 @@ class Utf8Decode extends Transform {
       done(fail(413, 'payload_too_large'));
       return;
     }
-    done(null, this.decoder.write(chunk));
+    this.decoded(() => this.decoder.write(chunk), done);
   }
 
   override _flush(done: TransformCallback): void {
-    done(null, this.decoder.end());
+    this.decoded(() => this.decoder.end(), done);
+  }
+
+  private decoded(decode: () => string, done: TransformCallback): void {
+    let text: string;
+    try {
+      text = decode();
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done(null, text);
   }
 }
 
@@ -70,10 +82,11 @@ function splitPlain(text: string, newline: string, last: boolean): { data: strin
  * papaparse's low-level Parser does the CSV work the way its own chunk streamer does (the unfinished last
  * line waits for the next chunk); its Node stream mode is not used because its pause/resume polls on a
  * 3 ms timer and caps an import at a few thousand rows per second. A chunk without any quote (the usual
- * machine-written file) is split natively instead (splitPlain). A BOM at the start is dropped.
+ * machine-written file) is split natively instead (splitPlain). A BOM at the start is dropped. `charset`: the
+ * one the upload declares; otherwise found in the file (textDecoding.ts).
  */
-export async function* csvBatches(source: Readable, maxBytes = IMPORT_MAX_BYTES): AsyncGenerator<string[][]> {
-  const decode = new Utf8Decode(maxBytes);
+export async function* csvBatches(source: Readable, charset?: FileCharset, maxBytes = IMPORT_MAX_BYTES): AsyncGenerator<string[][]> {
+  const decode = new FileDecode(maxBytes, charset);
   source.once('error', (error) => decode.destroy(error));
   // A client that goes away mid-upload ends the stream without 'end': stop waiting for more records.
   source.once('close', () => {
@@ -114,8 +127,8 @@ export async function* csvBatches(source: Readable, maxBytes = IMPORT_MAX_BYTES)
 }
 
 /** The records one by one (small files: dispatch assignments). */
-export async function* csvRecords(source: Readable, maxBytes = IMPORT_MAX_BYTES): AsyncGenerator<string[]> {
-  for await (const batch of csvBatches(source, maxBytes)) yield* batch;
+export async function* csvRecords(source: Readable, charset?: FileCharset): AsyncGenerator<string[]> {
+  for await (const batch of csvBatches(source, charset)) yield* batch;
 }
 
 /** A JSON body's csv text as the same kind of stream. */

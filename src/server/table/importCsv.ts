@@ -6,6 +6,7 @@ import { ApiError } from '../http/errors';
 import { translateDbError } from './dbErrors';
 import { FieldsError, ImportFailedError } from './errorReplies';
 import { csvBatches } from './csvStream';
+import { declaredCharset } from './textDecoding';
 import { applyStage } from './importApply';
 import { DirectInsert } from './importDirect';
 import { ErrorList, IMPORT_ERRORS_MAX, readRecords } from './importRead';
@@ -29,7 +30,7 @@ const ANALYZE_AFTER_ROWS = 10_000;
  */
 export async function importCsv(app: FastifyInstance, request: FastifyRequest, schema: HandbookSchema, source: Readable): Promise<ImportResponse> {
   const errors = new ErrorList();
-  const batches = csvBatches(source);
+  const batches = csvBatches(source, declaredCharset(request.headers['content-type']));
   const started = performance.now();
   const phases: Record<string, number> = {};
   const mark = (phase: string) => {

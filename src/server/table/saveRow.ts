@@ -8,6 +8,7 @@ import type { Queryable } from '../db/types';
 import { fail } from '../http/errors';
 import { translateDbError } from './dbErrors';
 import { FieldsError } from './errorReplies';
+import { jsonTypeErrors } from './jsonTypes';
 import { isBlankKey, keyValue } from './keys';
 import { readRow } from './listQuery';
 import { missingRefs } from './refChecks';
@@ -59,6 +60,8 @@ async function updateRow(tx: Queryable, schema: HandbookSchema, id: unknown, val
  * messages; the write and its journal entry (before/after) commit together.
  */
 export async function saveRow(app: FastifyInstance, request: FastifyRequest, schema: HandbookSchema, input: Row): Promise<Row> {
+  const mistyped = jsonTypeErrors(schema, input);
+  if (Object.keys(mistyped).length) throw new FieldsError(['validation_failed', ...Object.keys(mistyped)], mistyped);
   const rawId = input[schema.primaryKey];
   const id = isBlankKey(rawId) ? undefined : keyValue(schema, rawId);
   const before = id === undefined ? undefined : await readRow(app.db, schema, id);

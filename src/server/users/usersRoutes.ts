@@ -4,9 +4,11 @@ import { BLANK_USER, USER_COLUMNS, findUser, type UserRecord } from './userRecor
 import { UsersService, type UserInput } from './usersService';
 import type { ListResponse } from '../../shared/api';
 import { INT4_MAX } from '../../shared/handbooks/validation';
+import { PATH_ID } from '../http/pathIds';
 
 const access = (action: 'read' | 'create' | 'update' | 'delete') => ({ access: { path: '/users', action }, module: 'administration' as const });
-const idParam = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 0, maximum: INT4_MAX } } } as const;
+/** Id 0 names the blank template. */
+const idParam = { type: 'object', required: ['id'], properties: { id: { ...PATH_ID, minimum: 0 } } } as const;
 const userBody = {
   type: 'object',
   additionalProperties: false,

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -19,6 +19,10 @@ export class ArchiveStore {
 
   read(requestId: number, camera: number, n: number): Promise<Buffer> {
     return readFile(this.file(requestId, camera, n));
+  }
+
+  async size(requestId: number, camera: number, n: number): Promise<number> {
+    return (await stat(this.file(requestId, camera, n))).size;
   }
 
   remove(requestId: number): Promise<void> {

@@ -262,7 +262,7 @@ export class ArchiveWorker {
     let bytes = 0;
     for (const camera of recorder.cameras.filter((c) => row.cameras.includes(c.index))) {
       const look = this.deps.media.lookOf(camera.position);
-      for (const segment of this.deps.media.segmentsOf(look, this.coverage(row, recorder.dvrId, camera.index, now))) bytes += segment.length;
+      for (const part of this.deps.media.partsOf(look, this.coverage(row, recorder.dvrId, camera.index, now))) bytes += part.size;
     }
     return bytes;
   }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { projectFile } from '../entryPoints';
+import type { FilePart } from '../http/byteRanges';
 
 /**
  * The built-in demo media source (DESIGN.md, "Video"): pre-encoded 2-second MPEG-TS segments committed in media/demo/<look>/
@@ -147,10 +148,16 @@ export class DemoMedia {
     return lines;
   }
 
-  /** Bytes of the segments of some pieces (the archive's size, and its download). */
-  *segmentsOf(look: number, pieces: readonly ClockPiece[]): Generator<Buffer> {
+  /** The segments of some pieces as parts of a file, sized without retiming them (the archive's download). */
+  partsOf(look: number, pieces: readonly ClockPiece[]): FilePart[] {
+    const segments = this.looks[(look - 1) % this.looks.length];
+    const parts: FilePart[] = [];
     for (const piece of pieces) {
-      for (let n = Math.floor(piece.start / SEGMENT_MS); n < Math.ceil(piece.end / SEGMENT_MS); n++) yield this.segment(look, n);
+      for (let n = Math.floor(piece.start / SEGMENT_MS); n < Math.ceil(piece.end / SEGMENT_MS); n++) {
+        // retiming rewrites time stamps in place: a segment keeps its source's size
+        parts.push({ size: segments[n % segments.length].length, read: () => this.segment(look, n) });
+      }
     }
+    return parts;
   }
 }

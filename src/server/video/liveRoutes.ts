@@ -5,6 +5,7 @@ import { routeOfVehicleSql } from '../map/assignmentsSql';
 import { operatorDate } from '../map/operatorDay';
 import { containsPattern } from '../map/queryParams';
 import { findRecorder, mediaServerAddress, RECORDER_SQL, recorderOf, type Recorder } from './recorders';
+import { viewer } from './streamTokens';
 
 const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 /** Stream addresses stay valid this long; the player asks again after a fatal error in any case. */
@@ -65,10 +66,10 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
     const look = app.video.media.lookOf(camera.position);
     if (recorder.mediaServer) {
       const address = mediaServerAddress((await app.settings.get()).video.mediaServerUrl, recorder, camera.index);
-      const token = app.video.tokens.issue({ kind: 'ms', vehicleId: recorder.vehicleId, dvrId: recorder.dvrId, camera: camera.index, look }, STREAM_TTL_S);
+      const token = app.video.tokens.issue({ kind: 'ms', vehicleId: recorder.vehicleId, dvrId: recorder.dvrId, camera: camera.index, look, ...viewer(request.user!) }, STREAM_TTL_S);
       return { url: address.shown, playUrl: `/api/v1/video/stream/${token}/index.m3u8` };
     }
-    const token = app.video.tokens.issue({ kind: 'live', vehicleId: recorder.vehicleId, dvrId: recorder.dvrId, camera: camera.index, look }, STREAM_TTL_S);
+    const token = app.video.tokens.issue({ kind: 'live', vehicleId: recorder.vehicleId, dvrId: recorder.dvrId, camera: camera.index, look, ...viewer(request.user!) }, STREAM_TTL_S);
     return { url: `demo://dvr/${recorder.dvrId}/camera/${camera.index}`, playUrl: `/api/v1/video/stream/${token}/index.m3u8` };
   });
 

@@ -1,18 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Readable } from 'node:stream';
 import { canAccess } from '../../shared/permissions';
 import type { ArchivePlayback, ArchiveRequest, ArchiveRequestInput } from '../../shared/video/api';
 import { CANCELLABLE_STATUSES, ERROR_STATUSES, VIDEO_STATUS as S } from '../../shared/video/statuses';
 import { fail } from '../http/errors';
+import { sendFileParts, type FilePart } from '../http/byteRanges';
 import { archivePieces, loadArchiveRequest, type ArchiveRequestRow } from './archivePlayback';
 import { journalStatus, REASONS } from './archiveWorker';
 import { demoCoverage, piecesSeconds } from './demoArchive';
 import { STREAM_TTL_S } from './liveRoutes';
 import { findRecorder } from './recorders';
+import { viewer } from './streamTokens';
+import { idParams } from '../http/pathIds';
 
 const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 const ISO = { type: 'string', minLength: 10, maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}T', description: 'ISO 8601' } as const;
-const idParams = { type: 'object', required: ['id'], properties: { id: ID } } as const;
 const cameraParams = { type: 'object', required: ['id', 'camera'], properties: { id: ID, camera: { type: 'integer', minimum: 0, maximum: 1000 } } } as const;
 /** Requests a little ahead of now are cut at now; beyond this they are refused. */
 const FUTURE_TOLERANCE_MS = 60_000;
@@ -152,6 +153,7 @@ export default async function requestRoutes(app: FastifyInstance): Promise<void>
     const position = recorder?.cameras.find((c) => c.index === request.params.camera)?.position ?? request.params.camera;
     const token = app.video.tokens.issue({
       kind: 'archive', vehicleId: row.vehicle_id, dvrId: row.dvr_id ?? 0, camera: request.params.camera, look: app.video.media.lookOf(position), requestId: row.id,
+      ...viewer(request.user!),
     }, STREAM_TTL_S);
     const [first] = await app.db.query('update app.video_request set viewed_at = now() where id = $1 and viewed_at is null returning id', [row.id]);
     if (first) await journal(row, 'viewed', 'Первый просмотр', request, request.params.camera);
@@ -160,7 +162,7 @@ export default async function requestRoutes(app: FastifyInstance): Promise<void>
 
   app.get<{ Params: { id: number; camera: number } }>('/api/v1/video/requests/:id/download/:camera', {
     config: { access: { path: '/video/archive', action: 'read' }, module: 'video' },
-    schema: { tags: ['video'], summary: 'Скачать запись камеры выполненного запроса одним файлом MPEG-TS', params: cameraParams },
+    schema: { tags: ['video'], summary: 'Скачать запись камеры выполненного запроса одним файлом MPEG-TS; Range (одна часть) — докачка с места обрыва: 206 и Content-Range, 416 за концом файла', params: cameraParams },
   }, async (request, reply) => {
     const row = await found(request.params.id);
     if (row.status !== S.performed) throw fail(400, 'video_not_ready');
@@ -170,16 +172,13 @@ export default async function requestRoutes(app: FastifyInstance): Promise<void>
     const media = app.video.media;
     const recorder = await findRecorder(app.db, row.vehicle_id);
     const look = media.lookOf(recorder?.cameras.find((c) => c.index === camera)?.position ?? camera);
-    const segments = row.plan
-      ? (async function* () {
-        const count = row.plan!.cameras.find((c) => c.index === camera)?.segments.length ?? 0;
-        for (let n = 0; n < count; n++) yield await store.read(row.id, camera, n);
-      })()
-      : media.segmentsOf(look, archivePieces(app, row, camera));
-    return reply
-      .header('content-type', 'video/mp2t')
-      .header('content-disposition', `attachment; filename="video-${row.id}-camera-${camera}.ts"`)
-      .send(Readable.from(segments));
+    const parts: FilePart[] = row.plan
+      ? await Promise.all(Array.from({ length: row.plan.cameras.find((c) => c.index === camera)?.segments.length ?? 0 }, async (_, n) => ({
+        size: await store.size(row.id, camera, n), read: () => store.read(row.id, camera, n),
+      })))
+      : media.partsOf(look, archivePieces(app, row, camera));
+    reply.header('content-type', 'video/mp2t').header('content-disposition', `attachment; filename="video-${row.id}-camera-${camera}.ts"`);
+    return sendFileParts(reply, parts, request.headers.range);
   });
 }
 

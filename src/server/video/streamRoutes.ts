@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { canAccess } from '../../shared/permissions';
+import { VIDEO_STATUS } from '../../shared/video/statuses';
 import { fail } from '../http/errors';
 import { fetchUpstream, isPlaylist, proxiedUri, rewritePlaylist, UpstreamError, upstreamOf } from './mediaProxy';
 import { findRecorder, mediaServerAddress } from './recorders';
@@ -21,6 +23,16 @@ export default async function streamRoutes(app: FastifyInstance): Promise<void> 
     if (!ticket) throw fail(404, 'not_found');
     return ticket;
   };
+  /**
+   * A playlist is where a player comes back (a live one every few seconds): the address's user must still be
+   * logged in on the session it was issued to, not blocked, and still hold the right to watch. Segments are not
+   * checked (they are many, and without a playlist a player has no new ones).
+   */
+  const stillAllowed = async (ticket: StreamTicket): Promise<void> => {
+    const user = await app.sessions.resolveOwned(ticket.userId, ticket.session);
+    if (!user) throw fail(401, 'unauthorized');
+    if (!canAccess(user, ticket.kind === 'archive' ? '/video/archive' : '/video/online', 'read')) throw fail(403, 'forbidden');
+  };
   const playlist = (reply: FastifyReply, text: string) => reply.header('content-type', PLAYLIST_TYPE).header('cache-control', 'no-cache').send(text);
 
   const proxy = async (reply: FastifyReply, token: string, ticket: StreamTicket, url: string | undefined) => {
@@ -37,6 +49,7 @@ export default async function streamRoutes(app: FastifyInstance): Promise<void> 
       throw err;
     }
     if (isPlaylist(target, fetched.contentType)) {
+      await stillAllowed(ticket);
       return playlist(reply, rewritePlaylist(fetched.body.toString('utf8'), target, (absolute) => proxiedUri(app.video.tokens, token, absolute)));
     }
     return reply.header('content-type', fetched.contentType || SEGMENT_TYPE).header('cache-control', 'no-cache').send(fetched.body);
@@ -48,10 +61,12 @@ export default async function streamRoutes(app: FastifyInstance): Promise<void> 
   }, async (request, reply) => {
     const ticket = ticketOf(request.params.token);
     const media = app.video.media;
+    if (ticket.kind !== 'ms') await stillAllowed(ticket);
     if (ticket.kind === 'live') return playlist(reply, media.livePlaylist(Date.now(), (n) => `seg/${n}`));
     if (ticket.kind === 'ms') return proxy(reply, request.params.token, ticket, undefined);
     const archive = await loadArchiveRequest(app, ticket.requestId!);
-    if (!archive) throw fail(404, 'not_found');
+    // a request deleted (or being deleted) since the address was issued plays no more
+    if (!archive || archive.status === VIDEO_STATUS.deleting || archive.status === VIDEO_STATUS.deleted) throw fail(404, 'not_found');
     if (archive.plan) {
       const camera = archive.plan.cameras.find((c) => c.index === ticket.camera);
       const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${Math.ceil(Math.max(1, ...(camera?.segments.map((s) => s.duration) ?? [1])))}`, '#EXT-X-PLAYLIST-TYPE:VOD'];

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/types';
+import type { SessionUser } from '../auth/sessions';
 
 /**
  * Stream addresses carry a signed token instead of the session: hls.js fetches playlists and segments by
@@ -18,11 +19,20 @@ export interface StreamTicket {
   requestId?: number;
   /** Expiry, epoch seconds. */
   exp: number;
+  /** Who asked for the address, and the start of their session's token hash: checked again at each playlist. */
+  userId: number;
+  session: string;
 }
+
+/** Characters of the session's token hash an address carries: enough to name it, short enough for the path. */
+export const SESSION_TAG_LENGTH = 12;
 
 /** Kinds as one letter: the token travels in every segment address and stays under Fastify's 100-character parameter limit. */
 const KINDS = { live: 'l', archive: 'a', ms: 'm' } as const;
 const KIND_OF = Object.fromEntries(Object.entries(KINDS).map(([kind, letter]) => [letter, kind])) as Record<string, StreamTicket['kind']>;
+
+/** The user and session an address is issued to. */
+export const viewer = (user: SessionUser): Pick<StreamTicket, 'userId' | 'session'> => ({ userId: user.id, session: user.tokenHash.slice(0, SESSION_TAG_LENGTH) });
 
 export class StreamTokens {
   constructor(private readonly key: Buffer) {}
@@ -45,9 +55,9 @@ export class StreamTokens {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** 'l-<vehicle>-<dvr>-<camera>-<look>-<request>-<expiry>.<signature>' */
+  /** 'l-<vehicle>-<dvr>-<camera>-<look>-<request>-<expiry>-<user>-<session>.<signature>' */
   issue(ticket: Omit<StreamTicket, 'exp'>, ttlS: number, now = Date.now()): string {
-    const body = [KINDS[ticket.kind], ticket.vehicleId, ticket.dvrId, ticket.camera, ticket.look, ticket.requestId ?? 0, Math.floor(now / 1000) + ttlS].join('-');
+    const body = [KINDS[ticket.kind], ticket.vehicleId, ticket.dvrId, ticket.camera, ticket.look, ticket.requestId ?? 0, Math.floor(now / 1000) + ttlS, ticket.userId, ticket.session].join('-');
     return `${body}.${this.sign(body)}`;
   }
 
@@ -55,10 +65,11 @@ export class StreamTokens {
   read(token: string, now = Date.now()): StreamTicket | undefined {
     const [body, signature, extra] = token.split('.');
     if (!body || !signature || extra !== undefined || !this.verifySignature(body, signature)) return undefined;
-    const [letter, ...numbers] = body.split('-');
-    const [vehicleId, dvrId, camera, look, requestId, exp] = numbers.map(Number);
+    const [letter, ...fields] = body.split('-');
+    const session = fields.pop() ?? '';
+    const [vehicleId, dvrId, camera, look, requestId, exp, userId] = fields.map(Number);
     const kind = KIND_OF[letter];
-    if (!kind || numbers.length !== 6 || exp * 1000 <= now) return undefined;
-    return { kind, vehicleId, dvrId, camera, look, exp, ...(requestId ? { requestId } : {}) };
+    if (!kind || fields.length !== 7 || exp * 1000 <= now) return undefined;
+    return { kind, vehicleId, dvrId, camera, look, exp, userId, session, ...(requestId ? { requestId } : {}) };
   }
 }

@@ -126,7 +126,8 @@ export const handbooksAdapter: ResourceAdapter = {
   create: (resource: string, { data }: CreateParams) => save(schemaOfResource(resource), data),
   update: (resource: string, { id, data }: UpdateParams) => {
     const schema = schemaOfResource(resource);
-    return save(schema, { ...data, [schema.primaryKey]: id });
+    // the record's own key keeps its type; react-admin's id may be the address's text
+    return save(schema, { ...data, [schema.primaryKey]: data[schema.primaryKey] ?? id });
   },
   delete: async (resource: string, { previousData, id }: DeleteParams) => {
     const schema = schemaOfResource(resource);
