@@ -43,7 +43,7 @@ interface Lookups {
 async function lookups(app: FastifyInstance): Promise<Lookups> {
   const [vehicles, validators, routes, tickets, stops] = await Promise.all([
     app.db.query<{ id: number; depot_number: number }>('select distinct on (depot_number) id, depot_number from mgt.vehicles order by depot_number, id'),
-    app.db.query<{ validator_id: number; vehicle_id: number }>('select validator_id, vehicle_id from mgt.validator'),
+    app.db.query<{ validator_id: number; vehicle_id: number }>('select validator_id, vehicle_id from mgt.validator_vehicle'),
     app.db.query<{ route_id: number; route_short_name: string }>('select distinct on (route_short_name) route_id, route_short_name from mgt.routes order by route_short_name, route_id'),
     app.db.query<{ ticket_type_id: number; ticket_type_code: string }>('select distinct on (ticket_type_code) ticket_type_id, ticket_type_code from cat.ticket_type order by ticket_type_code, ticket_type_id'),
     app.db.query<{ stop_id: number }>('select stop_id from mgt.stops'),

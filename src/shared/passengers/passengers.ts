@@ -75,7 +75,8 @@ export interface PassengerSummary {
   previous: SummaryFigures;
   byHour: { hour: number; passengers: number; previous: number }[];
   topRoutes: { name: string; passengers: number }[];
-  topStops: { name: string; passengers: number }[];
+  /** By stop id (two stops of one name are two), exchange: boardings and alightings, as /passengers/stops counts it. */
+  topStops: { id: number; name: string; passengers: number }[];
   settings: PassengerSettings;
 }
 
