@@ -49,6 +49,8 @@ export const CARD_TOKEN_MAX = 64;
 export const IMPORT_ERRORS_LISTED = 100;
 /** Refused rows written to the pass-errors journal per import (all are counted in the history). */
 export const IMPORT_ERRORS_JOURNALED = 1000;
+/** Refused rows kept per import for their download (all are counted in the history). */
+export const IMPORT_REFUSALS_KEPT = 100_000;
 
 export const IMPORT_API = '/api/v1/passengers/validations/import';
 export const SUMMARY_API = '/api/v1/passengers/analysis/summary';
