@@ -12,6 +12,13 @@ type Row = Record<string, unknown>;
 /** The x of the pie's slice summing what is beyond its `top`. */
 export const OTHER = '\u0000other';
 
+/** Points of one label (two stops of one name) told apart by their key, as the server labels stops (mgt.stop_label). */
+function distinctLabels(points: Row[]): void {
+  const uses = new Map<unknown, number>();
+  for (const point of points) uses.set(point.label, (uses.get(point.label) ?? 0) + 1);
+  for (const point of points) if ((uses.get(point.label) ?? 0) > 1) point.label = `${String(point.label)} (${String(point.x)})`;
+}
+
 /**
  * Long rows (x, series, value) as one point per x with a number per series, x in ascending order; with `top`,
  * the x values of the largest totals, largest first (a pie sums the rest into an OTHER slice). With `label`,
@@ -27,6 +34,7 @@ export function pivot(rows: readonly Row[], chart: ChartSpec): { points: Row[]; 
     point[name] = Number(point[name] ?? 0) + Number(row[chart.value] ?? 0);
     byX.set(x, point);
   }
+  if (chart.label) distinctLabels([...byX.values()]);
   // digit runs compared as numbers: hours 5, 6 … 23, not 10 … 23, 5 (dates in ISO order either way)
   const points = [...byX.keys()].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).map((x) => byX.get(x)!);
   if (!chart.top) return { points, series };

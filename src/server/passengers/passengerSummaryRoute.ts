@@ -81,7 +81,7 @@ export default async function passengerSummaryRoute(app: FastifyInstance): Promi
       top((f, t, routes) => `select ${routeName('h.route_id')} as name, sum(h.boardings)::float8 as passengers from pass.route_hour h
           where h.day between ${f}::date and ${t}::date${routes} group by h.route_id order by 2 desc, 1 limit 5`),
       // the stop days (migration 071), not the stop hours: the hour is not needed, and a month is a seventh the rows
-      top<{ id: number; name: string; passengers: number }>((f, t, routes) => `select h.stop_id as id, (select stop_name from mgt.stops s where s.stop_id = h.stop_id) as name,
+      top<{ id: number; name: string; passengers: number }>((f, t, routes) => `select h.stop_id as id, (select s.label from mgt.stop_label s where s.stop_id = h.stop_id) as name,
              sum(h.boardings + h.alightings)::float8 as passengers
            from pass.stop_day h where h.day between ${f}::date and ${t}::date${routes} group by h.stop_id order by 3 desc, 2, 1 limit 5`),
     ]);

@@ -164,6 +164,12 @@ async function history(app: FastifyInstance, who: Who, file: string, counts: { r
   return row.id;
 }
 
+/** A refused row: its fault, and its cells as the file had them (for the download). */
+interface Refusal {
+  error: ValidationRowError;
+  cells: string[];
+}
+
 /** The refused rows in the pass-errors journal (at most IMPORT_ERRORS_JOURNALED per import). */
 async function journalRefusals(app: FastifyInstance, importId: number, file: string, refusals: readonly Refusal[]): Promise<void> {
   if (!refusals.length) return;
@@ -184,12 +190,6 @@ async function keepRefusals(app: FastifyInstance, importId: number, refusals: re
       [importId, JSON.stringify(refusals.slice(i, i + REFUSALS_PER_STATEMENT).map(({ error: e, cells }) => ({ line: e.line, col: e.column, reason: e.reason, cells })))],
     );
   }
-}
-
-/** A refused row: its fault, and its cells as the file had them (for the download). */
-interface Refusal {
-  error: ValidationRowError;
-  cells: string[];
 }
 
 /** What reading the file found: its header, its rows, the refused ones (the first IMPORT_REFUSALS_KEPT kept). */

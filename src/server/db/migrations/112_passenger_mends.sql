@@ -9,6 +9,12 @@ create view mgt.validator_vehicle as
     from mgt.validator x
     join lateral (select ve.id, ve.depot_number from mgt.vehicles ve where ve.depot_number = x.vehicle_id order by ve.id limit 1) v on true;
 
+-- A stop is a stop id (docs/passengers.md): where stops are shown by name, a name that several stops share
+-- (the two sides of a street) is followed by the stop id, so two stops never read as one.
+create view mgt.stop_label as
+  select s.stop_id, case when count(*) over (partition by s.stop_name) > 1 then s.stop_name || ' (' || s.stop_id || ')' else s.stop_name end as label
+    from mgt.stops s;
+
 -- 2. The validation import adds the good rows of a file and refuses the bad ones: each refused row is kept
 --    (its line, column, reason and cells) for the download of /import-data/tickets-validation, with the
 --    file's header to head it.
