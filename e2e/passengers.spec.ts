@@ -124,6 +124,33 @@ test.describe('passenger flow', () => {
     await expect(page.getByTestId('import-result')).toContainText('добавлено: 0, пропущено (уже были): 50');
   });
 
+  test('a file with bad rows adds its good ones, lists the refused ones and downloads them as CSV', async ({ page, request }) => {
+    const login = await request.post('/api/v1/auth/login', { data: { username: 'admin', password: 'admin123' } });
+    const vehicles = await request.get('/api/v1/reports/passengers/daily-data/options/vehicle', { headers: { authorization: `Bearer ${(await login.json()).token}` } });
+    const day = new Date(Date.now() - 86_400_000);
+    const local = `${String(day.getDate()).padStart(2, '0')}.${String(day.getMonth() + 1).padStart(2, '0')}.${day.getFullYear()}`;
+    await loginViaUi(page, 'admin');
+    await page.goto('/import-data/tickets-validation');
+    const depot = ((await vehicles.json()) as { name: string }[])[0].name.split(' ')[0];
+    const stamp = Date.now();
+    const lines = ['time;validator;depot_number;route;ticket_type;card_token'];
+    for (let i = 0; i < 3; i++) lines.push(`${local} 11:0${i}:00;7002;${depot};;101;E2E-PART-${stamp}-${i}`);
+    lines.push(`${local} 11:10:00;7002;${depot};;999;=E2E-BAD-${stamp}`, `31.02.2020 11:11:00;7002;${depot};;101;E2E-BAD-${stamp}`);
+    const file = join(tmpdir(), `validations-part-${stamp}.csv`);
+    writeFileSync(file, lines.join('\n'));
+    await page.getByTestId('validation-import-file').setInputFiles(file);
+    await expect(page.getByTestId('import-result')).toContainText('добавлено: 3');
+    await expect(page.getByTestId('import-result')).toContainText('Отклонено строк: 2');
+    await expect(page.getByTestId('import-errors').locator('tbody tr')).toHaveCount(2);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-refused-file').click()]);
+    expect(download.suggestedFilename()).toMatch(/^validations-\d+-refused\.csv$/);
+    const text = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(text).toHaveLength(3);
+    expect(text[0]).toBe('time;validator;depot_number;route;ticket_type;card_token;Строка;Столбец;Причина');
+    expect(text[1]).toContain(`;'=E2E-BAD-${stamp};5;ticket_type;`);
+    expect(text[2]).toContain(';6;time;');
+  });
+
   test('the traffic report exports what it shows as CSV', async ({ page }) => {
     await loginViaUi(page, 'admin');
     await page.goto('/reports/traffic');

@@ -50,7 +50,6 @@ export const ERROR_CATALOGUE = {
   validation_import_encoding: { ru: 'Файл не в кодировке UTF-8 или Windows-1251: сохраните его как «CSV UTF-8» и загрузите снова', en: 'The file is neither UTF-8 nor Windows-1251: save it as "CSV UTF-8" and upload it again' },
   validation_import_separator: { ru: 'Столбцы файла разделяются точкой с запятой (;), а в файле другой разделитель', en: 'Columns must be separated by semicolons (;); the file uses another separator' },
   validation_import_header: { ru: 'В первой строке нет обязательных столбцов: time, validator, ticket_type, card_token', en: 'The first line lacks the required columns: time, validator, ticket_type, card_token' },
-  validation_import_rows: { ru: 'В файле есть ошибочные строки: ничего не добавлено, исправьте их и загрузите файл снова', en: 'The file has bad rows: nothing was added; fix them and upload the file again' },
   validation_import_broken: { ru: 'Файл повреждён: не удалось прочитать строки CSV', en: 'The file is broken: its CSV lines could not be read' },
   report_period_required: { ru: 'Укажите период отчёта', en: 'Choose the report period' },
   report_period_too_long: { ru: 'Период отчёта больше допустимого', en: 'The report period is too long' },

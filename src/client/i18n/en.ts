@@ -672,6 +672,7 @@ export const en: AppMessages = {
         uploading: 'Uploading: %{percent} %', applying: 'Uploaded; rows are being checked and added…',
         done: 'Rows in file: %{rows}, added: %{added}, skipped (already there): %{skipped}', refused: 'Rows refused: %{refused}.',
         line: 'Line', column: 'Column', reason: 'Reason',
+        refusedFile: 'Refused rows (CSV)',
       },
     },
     build: 'Build',

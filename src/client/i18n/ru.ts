@@ -604,6 +604,7 @@ export const ru = {
         uploading: 'Загрузка: %{percent} %', applying: 'Файл загружен, строки проверяются и добавляются…',
         done: 'Строк в файле: %{rows}, добавлено: %{added}, пропущено (уже были): %{skipped}', refused: 'Отклонено строк: %{refused}.',
         line: 'Строка', column: 'Столбец', reason: 'Причина',
+        refusedFile: 'Отклонённые строки (CSV)',
       },
     },
     build: 'Сформировать',

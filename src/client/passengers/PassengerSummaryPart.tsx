@@ -32,13 +32,13 @@ function Figure({ label, value, previous }: { label: string; value: string; prev
   );
 }
 
-function TopList({ title, rows }: { title: string; rows: { name: string; passengers: number }[] }) {
+function TopList({ title, rows }: { title: string; rows: { id?: number; name: string; passengers: number }[] }) {
   return (
     <Box sx={{ flex: '1 1 260px' }}>
       <Typography variant="subtitle2">{title}</Typography>
       <List dense>
         {rows.map((row) => (
-          <ListItem key={row.name} disableGutters>
+          <ListItem key={row.id ?? row.name} disableGutters>
             <ListItemText primary={row.name} secondary={formatNumber(row.passengers)} />
           </ListItem>
         ))}

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { Alert, Box, Button, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import DownloadIcon from '@mui/icons-material/Download';
 import { useLocale, useTranslate } from 'react-admin';
 import { translateMessage, type Locale } from '../../shared/errors';
 import { IMPORT_API, VALIDATION_COLUMNS, type ValidationImportResult } from '../../shared/passengers/passengers';
 import { VALIDATION_IMPORTS } from '../../shared/reports/passengers';
+import { downloadFile } from '../components/downloadFile';
 import { useRights } from '../components/useRights';
 import { uploadFile } from '../handbooks/uploadFile';
 import { HttpError, isAbortError } from '../providers/httpClient';
@@ -40,6 +42,17 @@ function RefusedRows({ result }: { result: ValidationImportResult }) {
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** The download of an import's refused rows (the file's cells, then line, column and reason). */
+function RefusedRowsFile({ importId }: { importId: number }) {
+  const translate = useTranslate();
+  return (
+    <Button size="small" sx={{ mt: 1 }} startIcon={<DownloadIcon />} data-testid="import-refused-file"
+      onClick={() => void downloadFile(`${IMPORT_API}/${importId}/refused`, `validations-${importId}-refused.csv`).catch(() => undefined)}>
+      {translate('reports.passengers.upload.refusedFile')}
+    </Button>
   );
 }
 
@@ -102,9 +115,14 @@ function ValidationUpload({ stage, setStage, onImported }: { stage: Stage; setSt
         </Box>
       )}
       {stage.step === 'done' && (
-        <Alert severity="success" sx={{ mt: 1 }} data-testid="import-result">
-          {translate('reports.passengers.upload.done', { rows: stage.result.rows, added: stage.result.added, skipped: stage.result.skipped })}
-        </Alert>
+        <Box sx={{ mt: 1 }}>
+          <Alert severity={stage.result.refused ? 'warning' : 'success'} data-testid="import-result">
+            {translate('reports.passengers.upload.done', { rows: stage.result.rows, added: stage.result.added, skipped: stage.result.skipped })}
+            {stage.result.refused ? ` ${translate('reports.passengers.upload.refused', { refused: stage.result.refused })}` : ''}
+          </Alert>
+          {stage.result.refused > 0 && <RefusedRowsFile importId={stage.result.id} />}
+          <RefusedRows result={stage.result} />
+        </Box>
       )}
       {stage.step === 'failed' && (
         <Box sx={{ mt: 1 }}>

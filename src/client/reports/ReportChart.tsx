@@ -12,20 +12,29 @@ type Row = Record<string, unknown>;
 /** The x of the pie's slice summing what is beyond its `top`. */
 export const OTHER = '\u0000other';
 
+/** Points of one label (two stops of one name) told apart by their key, as the server labels stops (mgt.stop_label). */
+function distinctLabels(points: Row[]): void {
+  const uses = new Map<unknown, number>();
+  for (const point of points) uses.set(point.label, (uses.get(point.label) ?? 0) + 1);
+  for (const point of points) if ((uses.get(point.label) ?? 0) > 1) point.label = `${String(point.label)} (${String(point.x)})`;
+}
+
 /**
  * Long rows (x, series, value) as one point per x with a number per series, x in ascending order; with `top`,
- * the x values of the largest totals, largest first (a pie sums the rest into an OTHER slice).
+ * the x values of the largest totals, largest first (a pie sums the rest into an OTHER slice). With `label`,
+ * each point also carries its row's label (the x is then a key, such as a stop id).
  */
 export function pivot(rows: readonly Row[], chart: ChartSpec): { points: Row[]; series: string[] } {
   const series = chart.stackBy ? [...new Set(rows.map((row) => String(row[chart.stackBy!])))].sort() : [chart.value];
   const byX = new Map<string, Row>();
   for (const row of rows) {
     const x = String(row[chart.x]);
-    const point = byX.get(x) ?? { x };
+    const point = byX.get(x) ?? (chart.label ? { x, label: row[chart.label] } : { x });
     const name = chart.stackBy ? String(row[chart.stackBy]) : chart.value;
     point[name] = Number(point[name] ?? 0) + Number(row[chart.value] ?? 0);
     byX.set(x, point);
   }
+  if (chart.label) distinctLabels([...byX.values()]);
   // digit runs compared as numbers: hours 5, 6 … 23, not 10 … 23, 5 (dates in ISO order either way)
   const points = [...byX.keys()].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).map((x) => byX.get(x)!);
   if (!chart.top) return { points, series };
@@ -47,9 +56,11 @@ export function pivot(rows: readonly Row[], chart: ChartSpec): { points: Row[]; 
  */
 export default function ReportChart({ report, chart, rows }: { report: ReportDeclaration; chart: ChartSpec; rows: readonly Row[] }) {
   const translate = useTranslate();
-  const xColumn = report.columns.find((c) => c.name === chart.x)!;
+  const xName = chart.label ?? chart.x;
+  const xColumn = report.columns.find((c) => c.name === xName)!;
   const { points, series } = pivot(rows, chart);
-  const label = (x: unknown) => (x === OTHER ? translate('reports.other') : cellText(xColumn, x));
+  const labels = new Map(chart.label ? points.map((point) => [point.x, point.label]) : []);
+  const label = (x: unknown) => (x === OTHER ? translate('reports.other') : cellText(xColumn, chart.label ? labels.get(x) : x));
   const Chart = chart.kind === 'line' ? LineChart : BarChart;
   // a series is a value of the stacking column, or (unstacked) the plotted column, named by its label
   const seriesName = (name: string) => (chart.stackBy ? name : translate(`${report.labels}.${name}`));
@@ -83,7 +94,7 @@ export default function ReportChart({ report, chart, rows }: { report: ReportDec
         <Table size="small" data-testid="report-chart-table">
           <TableHead>
             <TableRow>
-              <TableCell>{translate(`${report.labels}.${chart.x}`)}</TableCell>
+              <TableCell>{translate(`${report.labels}.${xName}`)}</TableCell>
               {series.map((name) => <TableCell key={name} align="right">{seriesName(name)}</TableCell>)}
               {chart.stackBy && <TableCell align="right">{translate('reports.totals')}</TableCell>}
             </TableRow>

@@ -23,8 +23,9 @@ export async function loadFleet(db: Queryable): Promise<FlowFleet> {
       `select v.id, v.depot_number, c.code, c.seats,
               (select count(*)::int from mgt.dev_passpotok p where p.vehicle_id = v.id) as doors,
               (select count(*)::int from mgt.dev_passpotok p where p.vehicle_id = v.id and p.enable = 0) as off,
-              (select min(validator_id) from mgt.validator w where w.vehicle_id = v.id) as validator_id
-         from mgt.vehicles v left join mgt.capacity_type c on c.id = v.capacity_type_id`,
+              w.validator_id
+         from mgt.vehicles v left join mgt.capacity_type c on c.id = v.capacity_type_id
+         left join (select vehicle_id, min(validator_id) as validator_id from mgt.validator_vehicle group by 1) w on w.vehicle_id = v.id`,
     ),
     db.query<{ stop_id: number; stop_lat: number | null; stop_lon: number | null }>('select stop_id, stop_lat, stop_lon from mgt.stops'),
     db.query<{ ticket_type_id: number }>('select ticket_type_id from cat.ticket_type order by ticket_type_id'),

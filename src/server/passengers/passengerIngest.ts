@@ -238,7 +238,7 @@ export async function ingestValidations(db: Db, devices: DeviceIndex, raws: read
   const known = await vehicleIds(db, checked.flatMap((c) => ('validator' in c.ref ? [] : [c.ref])));
   const validatorIds = [...new Set(checked.flatMap((c) => ('validator' in c.ref ? [c.ref.validator] : [])))];
   const validators = new Map((validatorIds.length ? await db.query<{ validator_id: number; vehicle_id: number }>(
-    'select validator_id, vehicle_id from mgt.validator where validator_id = any($1::int[])', [validatorIds]) : []).map((v) => [v.validator_id, v.vehicle_id]));
+    'select validator_id, vehicle_id from mgt.validator_vehicle where validator_id = any($1::int[])', [validatorIds]) : []).map((v) => [v.validator_id, v.vehicle_id]));
   const codes = [...new Set(checked.map((c) => c.ticket))];
   const tickets = new Map((await db.query<{ ticket_type_id: number; ticket_type_code: string }>(
     'select distinct on (ticket_type_code) ticket_type_id, ticket_type_code from cat.ticket_type where ticket_type_code = any($1::text[]) order by ticket_type_code, ticket_type_id', [codes],

@@ -66,10 +66,10 @@ export default async function passengerSummaryRoute(app: FastifyInstance): Promi
     const hours = new Params();
     const hourRoutes = routeConditions(filters, hours, 'h.route_id');
     const [from, to, prevFrom, prevTo] = [d.from, d.to, d.prevFrom, d.prevTo].map((day) => hours.add(day));
-    const top = (sql: (from: string, to: string, routes: string) => string) => {
+    const top = <T extends { name: string; passengers: number }>(sql: (from: string, to: string, routes: string) => string) => {
       const p = new Params();
       const routes = routeConditions(filters, p, 'h.route_id');
-      return reportQuery<{ name: string; passengers: number }>(app, sql(p.add(d.from), p.add(d.to), routes), p.list);
+      return reportQuery<T>(app, sql(p.add(d.from), p.add(d.to), routes), p.list);
     };
     const [byHour, topRoutes, topStops] = await Promise.all([
       reportQuery<{ hour: number; passengers: number; previous: number }>(app,
@@ -81,8 +81,9 @@ export default async function passengerSummaryRoute(app: FastifyInstance): Promi
       top((f, t, routes) => `select ${routeName('h.route_id')} as name, sum(h.boardings)::float8 as passengers from pass.route_hour h
           where h.day between ${f}::date and ${t}::date${routes} group by h.route_id order by 2 desc, 1 limit 5`),
       // the stop days (migration 071), not the stop hours: the hour is not needed, and a month is a seventh the rows
-      top((f, t, routes) => `select (select stop_name from mgt.stops s where s.stop_id = h.stop_id) as name, sum(h.boardings + h.alightings)::float8 as passengers
-           from pass.stop_day h where h.day between ${f}::date and ${t}::date${routes} group by h.stop_id order by 2 desc, 1 limit 5`),
+      top<{ id: number; name: string; passengers: number }>((f, t, routes) => `select h.stop_id as id, (select s.label from mgt.stop_label s where s.stop_id = h.stop_id) as name,
+             sum(h.boardings + h.alightings)::float8 as passengers
+           from pass.stop_day h where h.day between ${f}::date and ${t}::date${routes} group by h.stop_id order by 3 desc, 2, 1 limit 5`),
     ]);
     return { current, previous, byHour, topRoutes, topStops, settings };
   });

@@ -9,7 +9,7 @@ import { LiveFlow } from './liveFlow';
 import { fillHistory } from './passengerHistory';
 import { ingestCounts, ingestValidations, type IngestOutcome } from './passengerIngest';
 import passengerSummaryRoute from './passengerSummaryRoute';
-import { ImportRefused, importValidations } from './validationImport';
+import { ImportRefused, importValidations, refusedRowsCsv } from './validationImport';
 
 /** Routes of the city demo's passenger history (the live flow counts the whole fleet from the start on). */
 export const CITY_PILOT_ROUTES = 12;
@@ -104,8 +104,9 @@ async function passengersPlugin(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['passengers'],
       summary: 'Импорт файла валидаций (CSV UTF-8, разделитель «;», Content-Type: text/csv, потоковая загрузка; ?file= — имя файла для истории). '
-        + 'Столбцы: time;validator;depot_number;route;ticket_type;card_token[;stop_id] (README, «Passenger flow»). Всё или ничего: при ошибочных строках ничего не добавляется, '
-        + '400 { messages: ["validation_import_rows"], result: { errors: [{ line, column, reason }] } }, строки пишутся в журнал ошибок проходов. '
+        + 'Столбцы: time;validator;depot_number;route;ticket_type;card_token[;stop_id] (README, «Passenger flow»). Верные строки добавляются, ошибочные отклоняются: '
+        + 'errors: [{ line, column, reason }] в ответе (первые 100), все — файлом по GET …/import/{id}/refused, и в журнале ошибок проходов. '
+        + 'Повреждённый файл (не UTF-8, другой разделитель, нет обязательных столбцов) отклоняется целиком: 400 { messages: [код] }. '
         + 'Уже загруженные строки (то же время, валидатор и карта) пропускаются. Ответ { id, rows, added, skipped, refused, errors }',
       querystring: { type: 'object', additionalProperties: false, properties: { file: { type: 'string', maxLength: 255 } } },
       body: { content: { 'text/csv': { schema: {} } } },
@@ -119,6 +120,19 @@ async function passengersPlugin(app: FastifyInstance): Promise<void> {
       if (error instanceof ImportRefused) return reply.status(400).send({ messages: [error.code], detail: error.detail, result: error.result });
       throw error;
     }
+  });
+
+  app.get<{ Params: { id: number } }>(`${IMPORT_API}/:id/refused`, {
+    config: { access: { path: '/import-data/tickets-validation', action: 'read' }, module: 'importData' },
+    schema: {
+      tags: ['passengers'], summary: 'Отклонённые строки импорта валидаций файлом CSV: столбцы файла, затем строка, столбец и причина',
+      params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
+    },
+  }, async (request, reply) => {
+    const csv = await refusedRowsCsv(app, request.params.id);
+    if (csv === null) throw fail(404, 'not_found');
+    return reply.header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="validations-${request.params.id}-refused.csv"`).send(csv);
   });
 
   await app.register(passengerSummaryRoute);

@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  CARD_TOKEN_MAX, IMPORT_ERRORS_JOURNALED, IMPORT_ERRORS_LISTED, VALIDATION_COLUMNS, VALIDATION_REQUIRED,
+  CARD_TOKEN_MAX, IMPORT_ERRORS_JOURNALED, IMPORT_ERRORS_LISTED, IMPORT_REFUSALS_KEPT, VALIDATION_COLUMNS, VALIDATION_REQUIRED,
   type ValidationColumn, type ValidationImportResult, type ValidationRowError,
 } from '../../shared/passengers/passengers';
+import { CSV_BOM, csvLine, neutralizeCell } from '../../shared/handbooks/csv';
 import { csvBatches, isEmptyRecord } from '../table/csvStream';
 import { importTime } from './importTime';
 import { PipelinedMove, StagedMove, type RowSink } from './validationMove';
@@ -13,17 +14,20 @@ import { declaredCharset, FileEncodingError, type FileCharset } from '../table/t
 /**
  * The validation import of /import-data/tickets-validation (permission code 33): a semicolon-separated UTF-8
  * file from the fare system, streamed (read as it arrives and sent on in batches, so a file of millions of
- * rows goes through in bounded memory), all or nothing:
- * - any refused row refuses the file: nothing is added, every refused row is counted, the first ones listed
- *   with line, column and reason, and written to the pass-errors journal;
- * - otherwise the rows go into pass.fare_transaction, where the rows already there (the same time, validator
- *   and card) are skipped: re-importing a file adds nothing. On PostgreSQL batch by batch inside one
- *   transaction while the file is still read (PipelinedMove), on the embedded engine staged, then in one
- *   statement (StagedMove).
- * Either way the import history gets its row (who, when, file, added, skipped, refused).
+ * rows goes through in bounded memory), row by row (docs/passengers.md):
+ * - the good rows go into pass.fare_transaction, where the rows already there (the same time, validator and
+ *   card) are skipped: re-importing a file adds nothing. On PostgreSQL batch by batch inside one transaction
+ *   while the file is still read (PipelinedMove), on the embedded engine staged, then in one statement
+ *   (StagedMove);
+ * - a bad row is refused, the others still added: every refused row is counted, the first ones listed in the
+ *   answer with line, column and reason, kept for the download (pass.import_refusal) and written to the
+ *   pass-errors journal;
+ * - a broken file (not UTF-8, another separator, a header without the required columns, CSV that cannot be
+ *   read) is refused whole: nothing is added.
+ * Either way the import history gets its row (who, when, file, rows, added, skipped, refused).
  */
 
-/** A refusal of the whole file before any row: a translated message, and the history row written. */
+/** A refusal of the whole file: a translated message, and the history row written. */
 export class ImportRefused extends Error {
   constructor(readonly code: string, readonly detail: string, readonly result?: ValidationImportResult) {
     super(code);
@@ -50,7 +54,7 @@ interface Lookups {
 async function lookups(app: FastifyInstance): Promise<Lookups> {
   const [vehicles, validators, routes, tickets, stops] = await Promise.all([
     app.db.query<{ id: number; depot_number: number }>('select distinct on (depot_number) id, depot_number from mgt.vehicles order by depot_number, id'),
-    app.db.query<{ validator_id: number; vehicle_id: number }>('select validator_id, vehicle_id from mgt.validator'),
+    app.db.query<{ validator_id: number; vehicle_id: number }>('select validator_id, vehicle_id from mgt.validator_vehicle'),
     app.db.query<{ route_id: number; route_short_name: string }>('select distinct on (route_short_name) route_id, route_short_name from mgt.routes order by route_short_name, route_id'),
     app.db.query<{ ticket_type_id: number; ticket_type_code: string }>('select distinct on (ticket_type_code) ticket_type_id, ticket_type_code from cat.ticket_type order by ticket_type_code, ticket_type_id'),
     app.db.query<{ stop_id: number }>('select stop_id from mgt.stops'),
@@ -110,8 +114,8 @@ class RowReader {
     this.stop = position(columns, 'stop_id');
   }
 
-  /** Checks the row and sends it to the sink (unless null: a refused file sends nothing more). */
-  read(cells: string[], line: number, sink: RowSink | null): ValidationRowError | undefined {
+  /** Checks the row and sends it to the sink when good (the decoder has refused a file not in UTF-8 or Windows-1251). */
+  read(cells: string[], line: number, sink: RowSink): ValidationRowError | undefined {
     const timeText = cellAt(cells, this.time);
     if (!timeText) return refusal(line, 'time', 'Не указано время');
     const time = importTime(timeText, this.tzOffsetMinutes);
@@ -149,43 +153,61 @@ class RowReader {
       if (!INT.test(stopText) || !this.known.stops.has(Number(stopText))) return refusal(line, 'stop_id', `Остановки ${stopText.slice(0, 20)} нет в справочнике`);
       stop = Number(stopText);
     }
-    sink?.add(time, validator, vehicle, this.known.depotOf.get(vehicle) ?? 0, route, stop, ticket, card);
+    sink.add(time, validator, vehicle, this.known.depotOf.get(vehicle) ?? 0, route, stop, ticket, card);
     return undefined;
   }
 }
 
 interface Who { userId: number | null; username: string | null }
 
-async function history(app: FastifyInstance, who: Who, file: string, counts: { rows: number; added: number; skipped: number; refused: number }, status: 'done' | 'refused', message: string | null): Promise<number> {
+/** The import history's row; `header` the file's, heading its refused rows' download. */
+async function history(app: FastifyInstance, who: Who, file: string, counts: { rows: number; added: number; skipped: number; refused: number }, status: 'done' | 'refused', message: string | null, header: string[] | null): Promise<number> {
   const [row] = await app.db.query<{ id: number }>(
-    `insert into pass.import_run (user_id, username, file, rows, added, skipped, refused, status, message) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-    [who.userId, who.username, file.slice(0, 255), counts.rows, counts.added, counts.skipped, counts.refused, status, message],
+    `insert into pass.import_run (user_id, username, file, rows, added, skipped, refused, status, message, header) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb) returning id`,
+    [who.userId, who.username, file.slice(0, 255), counts.rows, counts.added, counts.skipped, counts.refused, status, message, header && JSON.stringify(header)],
   );
   return row.id;
 }
 
+/** A refused row: its fault, and its cells as the file had them (for the download). */
+interface Refusal {
+  error: ValidationRowError;
+  cells: string[];
+}
+
 /** The refused rows in the pass-errors journal (at most IMPORT_ERRORS_JOURNALED per import). */
-async function journalRefusals(app: FastifyInstance, importId: number, file: string, errors: ValidationRowError[]): Promise<void> {
-  if (!errors.length) return;
-  await app.eventsWriter.vehicleEvents(errors.slice(0, IMPORT_ERRORS_JOURNALED).map((e) => ({
+async function journalRefusals(app: FastifyInstance, importId: number, file: string, refusals: readonly Refusal[]): Promise<void> {
+  if (!refusals.length) return;
+  await app.eventsWriter.vehicleEvents(refusals.slice(0, IMPORT_ERRORS_JOURNALED).map(({ error: e }) => ({
     kind: 'pass_error', details: { source: 'validation_import', import_id: importId, file: file.slice(0, 255), line: e.line, column: e.column, reason: e.reason },
   })));
 }
 
-/** What reading the file found: its rows, and the refused ones (the first IMPORT_ERRORS_JOURNALED kept). */
-interface FileRead {
-  rows: number;
-  refused: number;
-  errors: ValidationRowError[];
+/** Refused rows written per statement of keepRefusals. */
+const REFUSALS_PER_STATEMENT = 5000;
+
+/** The refused rows kept for the download, a few statements per file (never one per row). */
+async function keepRefusals(app: FastifyInstance, importId: number, refusals: readonly Refusal[]): Promise<void> {
+  for (let i = 0; i < refusals.length; i += REFUSALS_PER_STATEMENT) {
+    await app.db.query(
+      `insert into pass.import_refusal (import_id, line, column_name, reason, cells)
+       select $1, line, col, reason, cells from jsonb_to_recordset($2::jsonb) as x(line int, col text, reason text, cells jsonb)`,
+      [importId, JSON.stringify(refusals.slice(i, i + REFUSALS_PER_STATEMENT).map(({ error: e, cells }) => ({ line: e.line, col: e.column, reason: e.reason, cells })))],
+    );
+  }
 }
 
-/** A file with refused rows: thrown inside the import's transaction so that every batch moved is rolled back. */
-class RowsRefused extends Error {}
+/** What reading the file found: its header, its rows, the refused ones (the first IMPORT_REFUSALS_KEPT kept). */
+interface FileRead {
+  header: string[];
+  rows: number;
+  refused: number;
+  refusals: Refusal[];
+}
 
 /**
- * Reads the file into `sink` as it arrives; after the first refused row nothing more is sent, but the rest is
- * still read so that every refused row is counted. Refuses a header without the required columns, a file
- * that is not CSV, and an empty one.
+ * Reads the file into `sink` as it arrives: the good rows sent, the refused ones counted and kept. Refuses a
+ * header without the required columns, a file that is not CSV or not UTF-8, and an empty one.
  */
 async function readFile(source: FileUpload, known: Lookups, tzOffsetMinutes: number, sink: RowSink, read: FileRead): Promise<void> {
   const now = Date.now();
@@ -197,17 +219,18 @@ async function readFile(source: FileUpload, known: Lookups, tzOffsetMinutes: num
         line += 1;
         if (!reader) {
           reader = new RowReader(readHeader(cells), known, tzOffsetMinutes, now);
+          read.header = cells;
           continue;
         }
         if (isEmptyRecord(cells)) continue;
         read.rows += 1;
-        const fault = reader.read(cells, line, read.refused ? null : sink);
+        const fault = reader.read(cells, line, sink);
         if (fault) {
           read.refused += 1;
-          if (read.errors.length < IMPORT_ERRORS_JOURNALED) read.errors.push(fault);
+          if (read.refusals.length < IMPORT_REFUSALS_KEPT) read.refusals.push({ error: fault, cells });
         }
       }
-      if (!read.refused) await sink.maybeFlush();
+      await sink.maybeFlush();
     }
   } catch (error) {
     if (error instanceof ImportFailedError) throw new ImportRefused('validation_import_broken', error.errors[0]?.message ?? 'broken file');
@@ -220,7 +243,7 @@ async function readFile(source: FileUpload, known: Lookups, tzOffsetMinutes: num
 /** A statement of the import's transaction (a batch's move, the rollups) may take this long on a loaded server. */
 const IMPORT_STATEMENT_MS = 120_000;
 
-/** Reads and moves the file (all or nothing), giving the rows added; throws RowsRefused for refused rows. */
+/** Reads the file and moves its good rows (none of a broken file), giving the rows added. */
 async function load(app: FastifyInstance, source: FileUpload, known: Lookups, tzOffsetMinutes: number, read: FileRead): Promise<number> {
   if (app.db.engine === 'postgres') {
     // a connection of the pool outside the reports' admission (an import is one long transaction, not a report)
@@ -229,9 +252,8 @@ async function load(app: FastifyInstance, source: FileUpload, known: Lookups, tz
       await move.open();
       try {
         await readFile(source, known, tzOffsetMinutes, move, read);
-        if (read.refused) throw new RowsRefused();
         const added = await move.finish();
-        app.log.info({ rows: read.rows, added, waitedForDatabaseMs: Math.round(move.waitedMs) }, 'validation import moved');
+        app.log.info({ rows: read.rows, added, refused: read.refused, waitedForDatabaseMs: Math.round(move.waitedMs) }, 'validation import moved');
         return added;
       } finally {
         await move.settle();
@@ -242,7 +264,6 @@ async function load(app: FastifyInstance, source: FileUpload, known: Lookups, tz
   await stage.create();
   try {
     await readFile(source, known, tzOffsetMinutes, stage, read);
-    if (read.refused) throw new RowsRefused();
     return await stage.finish();
   } finally {
     await stage.drop();
@@ -252,22 +273,39 @@ async function load(app: FastifyInstance, source: FileUpload, known: Lookups, tz
 export async function importValidations(app: FastifyInstance, request: FastifyRequest, source: Readable, file: string, tzOffsetMinutes: number): Promise<ValidationImportResult> {
   const who: Who = { userId: request.user?.id ?? null, username: request.user?.username ?? null };
   const known = await lookups(app);
-  const read: FileRead = { rows: 0, refused: 0, errors: [] };
+  const read: FileRead = { header: [], rows: 0, refused: 0, refusals: [] };
+  let added: number;
   try {
-    const added = await load(app, { bytes: source, charset: declaredCharset(request.headers['content-type']) }, known, tzOffsetMinutes, read);
-    const id = await history(app, who, file, { rows: read.rows, added, skipped: read.rows - added, refused: 0 }, 'done', null);
-    return { id, rows: read.rows, added, skipped: read.rows - added, refused: 0, errors: [] };
+    added = await load(app, { bytes: source, charset: declaredCharset(request.headers['content-type']) }, known, tzOffsetMinutes, read);
   } catch (error) {
-    const { rows, refused, errors } = read;
-    if (error instanceof RowsRefused) {
-      const id = await history(app, who, file, { rows, added: 0, skipped: 0, refused }, 'refused', `${refused} row(s) refused`);
-      await journalRefusals(app, id, file, errors);
-      throw new ImportRefused('validation_import_rows', `${refused} row(s) refused`, { id, rows, added: 0, skipped: 0, refused, errors: errors.slice(0, IMPORT_ERRORS_LISTED) });
-    }
-    if (error instanceof ImportRefused) {
-      const id = await history(app, who, file, { rows, added: 0, skipped: 0, refused }, 'refused', `${error.code}: ${error.detail}`.slice(0, 500));
-      throw new ImportRefused(error.code, error.detail, { id, rows, added: 0, skipped: 0, refused, errors: [] });
-    }
-    throw error;
+    if (!(error instanceof ImportRefused)) throw error;
+    const { rows, refused } = read;
+    const id = await history(app, who, file, { rows, added: 0, skipped: 0, refused }, 'refused', `${error.code}: ${error.detail}`.slice(0, 500), null);
+    throw new ImportRefused(error.code, error.detail, { id, rows, added: 0, skipped: 0, refused, errors: [] });
   }
+  const { rows, refused, refusals } = read;
+  const skipped = rows - refused - added;
+  const id = await history(app, who, file, { rows, added, skipped, refused }, 'done', refused ? `${refused} row(s) refused` : null, refused ? read.header : null);
+  await keepRefusals(app, id, refusals);
+  await journalRefusals(app, id, file, refusals);
+  return { id, rows, added, skipped, refused, errors: refusals.slice(0, IMPORT_ERRORS_LISTED).map((r) => r.error) };
+}
+
+/** The download's columns after the file's own: where the row was and why it was refused. */
+const REFUSAL_COLUMNS = ['Строка', 'Столбец', 'Причина'];
+
+/**
+ * The refused rows of an import as CSV: the file's header and cells (corrected, the file imports again: the
+ * added columns are not the import's), then line, column and reason; every cell neutralised against formula
+ * injection. Null when the import kept no refused row.
+ */
+export async function refusedRowsCsv(app: FastifyInstance, importId: number): Promise<string | null> {
+  const [run] = await app.db.query<{ header: string[] | null }>('select header from pass.import_run where id = $1', [importId]);
+  if (!run?.header) return null;
+  const rows = await app.db.longRunning().query<{ line: number; column_name: string; reason: string; cells: string[] }>(
+    'select line, column_name, reason, cells from pass.import_refusal where import_id = $1 order by line', [importId]);
+  if (!rows.length) return null;
+  const line = (cells: readonly string[]) => csvLine(cells.map(neutralizeCell));
+  return CSV_BOM + line([...run.header, ...REFUSAL_COLUMNS])
+    + rows.map((r) => line([...run.header!.map((_, i) => r.cells[i] ?? ''), String(r.line), r.column_name, r.reason])).join('');
 }

@@ -49,6 +49,8 @@ export const CARD_TOKEN_MAX = 64;
 export const IMPORT_ERRORS_LISTED = 100;
 /** Refused rows written to the pass-errors journal per import (all are counted in the history). */
 export const IMPORT_ERRORS_JOURNALED = 1000;
+/** Refused rows kept per import for their download (all are counted in the history). */
+export const IMPORT_REFUSALS_KEPT = 100_000;
 
 export const IMPORT_API = '/api/v1/passengers/validations/import';
 export const SUMMARY_API = '/api/v1/passengers/analysis/summary';
@@ -75,7 +77,8 @@ export interface PassengerSummary {
   previous: SummaryFigures;
   byHour: { hour: number; passengers: number; previous: number }[];
   topRoutes: { name: string; passengers: number }[];
-  topStops: { name: string; passengers: number }[];
+  /** By stop id (two stops of one name are two), exchange: boardings and alightings, as /passengers/stops counts it. */
+  topStops: { id: number; name: string; passengers: number }[];
   settings: PassengerSettings;
 }
 

@@ -104,7 +104,7 @@ export const PASSENGER_STOPS = defineReport({
     { name: 'routes', header: 'Маршрутов', type: 'number', decimals: 0, sortable: true },
   ],
   defaultSort: { field: 'exchange', order: 'DESC' },
-  charts: [{ kind: 'bar', title: 'reports.passengers.stopsChart', x: 'stop_name', value: 'exchange', top: 20 }],
+  charts: [{ kind: 'bar', title: 'reports.passengers.stopsChart', x: 'stop_id', label: 'stop_name', value: 'exchange', top: 20 }],
   part: 'stopsMap',
 });
 

@@ -76,12 +76,15 @@ export type FilterKind = ReportFilter['kind'];
 /**
  * A chart over the report's rows: `x` the category column, `value` the plotted number; `stackBy` splits
  * each bar into one series per value of that column (long rows pivoted into one bar per x). `top` keeps the
- * x values with the largest totals, largest first; a pie sums the rest into one «other» slice.
+ * x values with the largest totals, largest first; a pie sums the rest into one «other» slice. `label` names
+ * each x when x is a key (a stop id): rows of one key make one point, shown by that column, so two stops of
+ * one name stay two.
  */
 export interface ReportChart {
   kind: 'bar' | 'line' | 'pie';
   title: string;
   x: string;
+  label?: string;
   value: string;
   stackBy?: string;
   top?: number;
