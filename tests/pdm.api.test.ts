@@ -147,7 +147,15 @@ describe.each(ENGINES)('PDM on %s', (engine) => {
     const values = chart.json().points.map((p: Record<string, number | null>) => p[`${vehicle}:${temp}`]);
     expect(values).toContain(null); // the silence is a gap
     expect(values.filter((v: number | null) => v !== null)).toEqual([85, 85, 104, 115, 88]);
-    expect((await call('GET', `/api/v1/reports/pdm/charts?${q}`)).json().messages).toEqual(['pdm_series_too_many', 'choose the vehicles']);
+    // the charts' defaults (no vehicle chosen) draw the first vehicle's sensors, in the chart and in its table
+    const byDefault = await call('GET', `${API}/chart?${q}`);
+    expect(byDefault.statusCode, byDefault.body).toBe(200);
+    expect(byDefault.json().series.map((s: { vehicle_id: number }) => s.vehicle_id)).toContain(vehicle);
+    const table = await call('GET', `/api/v1/reports/pdm/charts?${q}`);
+    expect(table.statusCode, table.body).toBe(200);
+    expect(table.json().count).toBeGreaterThan(0);
+    const tooMany = Array.from({ length: 21 }, (_, i) => i + 1).join(',');
+    expect((await call('GET', `/api/v1/reports/pdm/charts?${q}&vehicle=${tooMany}`)).json().messages).toEqual(['pdm_series_too_many']);
     const heat = await call('GET', `${API}/heat?${q}&sensorType=engine_temp`);
     expect(heat.statusCode, heat.body).toBe(200);
     expect(heat.json().cells.length).toBeGreaterThan(0);

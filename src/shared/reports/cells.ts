@@ -1,4 +1,5 @@
 import { formatDate, formatDateTime, formatNumber } from '../format';
+import { detailFields, JOURNAL_LABELS } from './journalEvents';
 import type { ReportColumn } from './types';
 
 /**
@@ -16,8 +17,16 @@ export function cellText(column: ReportColumn, value: unknown, offsetMinutes?: n
       return periodText(String(value));
     case 'number':
       return typeof value === 'number' ? formatNumber(value, column.decimals) : String(value);
-    case 'json':
+    case 'json': {
+      const names = column.labels ? JOURNAL_LABELS[column.labels] : undefined;
+      if (names) return detailFields(value, (key) => names[key]?.ru ?? key, offsetMinutes).map((f) => (f.label ? `${f.label}: ${f.value}` : f.value)).join('; ');
       return typeof value === 'string' ? value : JSON.stringify(value);
+    }
+    case 'enum': {
+      // the file is Russian, as its headers: a journal's codes by their names
+      const names = column.labels ? JOURNAL_LABELS[column.labels] : undefined;
+      return names?.[String(value)]?.ru ?? String(value);
+    }
     default:
       return String(value);
   }
