@@ -133,6 +133,10 @@ describe.each(ENGINES)('PDM on %s', (engine) => {
     expect(diag.statusCode, diag.body).toBe(200);
     expect(diag.json().list.find((r: { node_path: string }) => r.node_path.endsWith('Температура ОЖ'))).toMatchObject({ state: 'normal', unit: '°C' });
     expect(diag.json().list.find((r: { node_path: string }) => r.node_path === 'Регистратор › Двигатель').state).toBe('normal');
+    // the file names the states and node kinds as the table does, never by their codes
+    const diagCsv = (await call('GET', `/api/v1/reports/pdm/vehicle-diagnostic-report/export?vehicle=${vehicle}`)).body;
+    expect(diagCsv).toContain(';Норма;');
+    expect(diagCsv).not.toMatch(/;(normal|sensor|unit);/);
     const journal = await call('GET', `/api/v1/reports/pdm/change-node-journal?${q}&vehicle=${vehicle}`);
     expect(journal.json().count).toBe(6);
     const status = await call('GET', `/api/v1/reports/pdm/equipment-status-report?${q}`);

@@ -3,9 +3,8 @@ import type { Locale } from '../errors';
 
 /**
  * The names of what the event journals hold (/journal/eventsts, eventspo, video): each event kind, each
- * severity and each field of an event's details, in both languages. The console's table (through the
- * catalogue, see journalLabels) and the server's export (cellText) read them from here, so a journal reads
- * the same on screen and in its file.
+ * severity and each field of an event's details, in both languages, for the catalogues (journalLabels): the
+ * console's table and the server's export read them there, so a journal reads the same on screen and in its file.
  */
 type Names = Readonly<Record<string, Readonly<Record<Locale, string>>>>;
 
@@ -63,13 +62,6 @@ export const DETAIL_FIELD_NAMES = {
   retryAt: { ru: 'Повтор', en: 'Retry at' },
   at: { ru: 'Время', en: 'Time' },
 } as const satisfies Names;
-
-/** The label tables of the journals' enum and details columns, by the catalogue prefix their columns declare. */
-export const JOURNAL_LABELS: Readonly<Record<string, Names>> = {
-  'journals.kinds': EVENT_KIND_NAMES,
-  'journals.severities': SEVERITY_NAMES,
-  'journals.details': DETAIL_FIELD_NAMES,
-};
 
 /** A label table in one language, the shape of the client's catalogue. */
 export function journalLabels(names: Names, locale: Locale): Record<string, string> {
