@@ -79,12 +79,20 @@ export function detailValue(value: unknown, offsetMinutes?: number): string {
   return String(value);
 }
 
+const FIELD_ORDER = Object.keys(DETAIL_FIELD_NAMES);
+/** A known field's place in DETAIL_FIELD_NAMES (jsonb keeps its keys in an order of its own), unknown ones after. */
+const place = (key: string) => {
+  const i = FIELD_ORDER.indexOf(key);
+  return i < 0 ? FIELD_ORDER.length : i;
+};
+
 /** An event's details as labelled fields («Команда: 12»), each field's name from `label` (the raw key when unknown). */
 export function detailFields(details: unknown, label: (key: string) => string, offsetMinutes?: number): { label: string; value: string }[] {
   const record = typeof details === 'string' ? safeParse(details) : details;
   if (!record || typeof record !== 'object' || Array.isArray(record)) return [{ label: '', value: detailValue(record, offsetMinutes) }];
   return Object.entries(record as Record<string, unknown>)
     .filter(([, value]) => value !== null && value !== undefined && value !== '')
+    .sort(([a], [b]) => place(a) - place(b))
     .map(([key, value]) => ({ label: label(key), value: detailValue(value, offsetMinutes) }));
 }
 
