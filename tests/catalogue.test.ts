@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, translateMessage } from '../src/shared/errors';
+import { loadCatalogue } from '../src/client/i18n/messages';
+import { translate } from '../src/client/i18n/translate';
 import { hhMmToMinutes, minutesOfDay, minutesToHhMm, normalizeHhMm } from '../src/shared/time';
 import { isValidPassword, usernameProblem } from '../src/shared/validation';
 import { truncate } from '../src/shared/format';
@@ -30,6 +34,50 @@ describe('error catalogue', () => {
     for (const code of ['username_required', 'password_required', 'email_required', 'username_exists', 'email_exists', 'systemrole_cant_be_remov', 'systemrole_cant_be_changed', 'dvr_or_camera_not_found', 'user_not_found', 'email_cant_be_changed', 'manual_disabled', 'no_vehicle_found', 'bad_password', 'branch_name_used', 'username must be longer than or equal to 3 characters']) {
       expect(ERROR_CATALOGUE).toHaveProperty([code]);
     }
+  });
+});
+
+/** Every .ts/.tsx file under `dir`, with its text. */
+function sources(dir: string): { file: string; text: string }[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => ({ file: join(entry.parentPath, entry.name), text: readFileSync(join(entry.parentPath, entry.name), 'utf8') }));
+}
+
+/** The first capture of every match of `pattern` in `files`, with where it was found. */
+function found(files: { file: string; text: string }[], pattern: RegExp): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const { file, text } of files) for (const match of text.matchAll(pattern)) out.set(match[1], file);
+  return out;
+}
+
+describe('no message reaches a person as a code', () => {
+  const server = [...sources('src/server'), ...sources('src/shared')];
+  const client = [...sources('src/client'), ...sources('src/mobile')];
+  beforeAll(() => Promise.all([loadCatalogue('ru'), loadCatalogue('en')]));
+
+  it('finds every code the server sends in both catalogues', () => {
+    const codes = new Map([
+      ...found(server, /\bfail\(\s*\d{3},\s*'([^']+)'/g),
+      ...found(server, /messages:\s*\[\s*['"]([^'"]+)['"]/g),
+      ...found(server, /new ImportRefused\(\s*'([^']+)'/g),
+      ...found(server, /\bcode: '([a-z_]+)'/g),
+    ]);
+    expect(codes.size).toBeGreaterThan(60);
+    const missing = [...codes].filter(([code]) => ['ru', 'en'].some((locale) => translate(locale as 'ru' | 'en', `errors.${code}`) === `errors.${code}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('finds every key the client translates or notifies in both catalogues', () => {
+    const calls = [...client.flatMap(({ file, text }) => [...text.matchAll(/\b(?:translate|notify|t)\(([^()]*)/g)].map((m) => ({ file, args: m[1] })))];
+    const keys = new Map<string, string>();
+    for (const { file, args } of calls) {
+      for (const literal of args.matchAll(/'([a-zA-Z]\w*(?:\.\w+)+)'/g)) if (!literal[1].startsWith('ra.')) keys.set(literal[1], file);
+    }
+    expect(keys.size).toBeGreaterThan(300);
+    const missing = (locale: 'ru' | 'en') => [...keys].filter(([key]) => translate(locale, key) === key);
+    expect(missing('ru')).toEqual([]);
+    expect(missing('en')).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@ import { arrayLiteral } from '../src/server/db/demo/insertRows';
 import type { DemoData } from '../src/server/db/demo/rows';
 import { TABLES } from '../src/server/db/demo/tables';
 import { VEHICLE_CLASSES } from '../src/shared/constants';
+import { HANDBOOKS, HANDBOOK_TYPES } from '../src/shared/handbooks/registry';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 
@@ -143,6 +144,23 @@ describe.each(ENGINES)('demo data on %s', (engine) => {
     expect(regions.valid).toBe(true);
     const kinds = await t.db.query<{ kind: string }>('select distinct geometrytype(trajectory) as kind from mgt.trip order by 1');
     expect(kinds.map((k) => k.kind)).toEqual(['LINESTRING', 'MULTILINESTRING']);
+  });
+
+  it('fills every handbook, the route stops and the schedule-time link too, consistently with the trips and schedules', async () => {
+    const empty: string[] = [];
+    for (const type of HANDBOOK_TYPES) {
+      const { schema, name } = HANDBOOKS[type].table;
+      const [{ n }] = await t.db.query<{ n: number }>(`select count(*)::int as n from ${schema}."${name}"`);
+      if (n === 0) empty.push(type);
+    }
+    expect(empty).toEqual([]);
+    const [routes] = await t.db.query<{ served: number; all: number }>(
+      'select (select count(distinct route_id)::int from mgt.route_stop) as served, (select count(*)::int from mgt.routes) as all');
+    expect(routes.served).toBe(routes.all);
+    const [shifts] = await t.db.query<{ linked: number; all: number }>(
+      `select (select count(*)::int from mgt.rasp_time_link) as linked,
+              (select count(*)::int from (select distinct "RaspVariant_id", graph, smena from mgt.rasp_time) s) as all`);
+    expect(shifts.linked).toBe(shifts.all);
   });
 
   it('keeps text exactly through the array parameters', async () => {

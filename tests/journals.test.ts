@@ -213,7 +213,24 @@ describe.each(ENGINES)('journals on %s', (engine) => {
       expect(adas.list[1]).toHaveProperty('tm');
       expect((await api('GET', `/api/v1/journals/adas?${period}&type=8`)).json().count).toBe(1);
       const csv = await api('GET', `/api/v1/journals/eventsts/export?${period}`);
-      expect(csv.body).toContain(`"{""card"":""=cmd""}"`);
+      // details as labelled fields (an unknown field by its key), never raw JSON
+      expect(csv.body).toContain('Причина: timeout');
+      expect(csv.body).toContain('card: =cmd');
+      expect(csv.body).toContain('Ошибка прохода');
+      expect(csv.body).not.toContain('pass_error');
+    });
+
+    it('names each event kind and severity in Russian and labels the details, in the table\'s data and in the export', async () => {
+      const june = 'from=2021-06-01T00:00:00Z&to=2021-06-30T00:00:00Z';
+      await t.app.eventsWriter.softwareEvents([{
+        vehicleId: vehicles[0].id, kind: 'mnt_command_performed', severity: 'warning', message: 'Конфигурация применена', at: '2021-06-02T00:00:00Z',
+        details: { commandId: 12, attempts: 2, retryAt: '2021-06-02T00:05:00Z' },
+      }]);
+      expect((await api('GET', `/api/v1/journals/eventspo?${june}`)).json().list).toMatchObject([{ kind: 'mnt_command_performed', severity: 'warning' }]);
+      const csv = (await api('GET', `/api/v1/journals/eventspo/export?${june}`)).body;
+      expect(csv).toContain(';Конфигурация применена;Предупреждение;');
+      expect(csv).toMatch(/Команда: 12; Попыток: 2; Повтор: 02\.06\.2021 \d{2}:05/);
+      expect(csv).not.toMatch(/mnt_command_performed|warning|commandId/);
     });
 
     it('answers 404 for a journal switched off, and again 200 when on', async () => {

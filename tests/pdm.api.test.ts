@@ -133,6 +133,10 @@ describe.each(ENGINES)('PDM on %s', (engine) => {
     expect(diag.statusCode, diag.body).toBe(200);
     expect(diag.json().list.find((r: { node_path: string }) => r.node_path.endsWith('Температура ОЖ'))).toMatchObject({ state: 'normal', unit: '°C' });
     expect(diag.json().list.find((r: { node_path: string }) => r.node_path === 'Регистратор › Двигатель').state).toBe('normal');
+    // the file names the states and node kinds as the table does, never by their codes
+    const diagCsv = (await call('GET', `/api/v1/reports/pdm/vehicle-diagnostic-report/export?vehicle=${vehicle}`)).body;
+    expect(diagCsv).toContain(';Норма;');
+    expect(diagCsv).not.toMatch(/;(normal|sensor|unit);/);
     const journal = await call('GET', `/api/v1/reports/pdm/change-node-journal?${q}&vehicle=${vehicle}`);
     expect(journal.json().count).toBe(6);
     const status = await call('GET', `/api/v1/reports/pdm/equipment-status-report?${q}`);
@@ -147,7 +151,20 @@ describe.each(ENGINES)('PDM on %s', (engine) => {
     const values = chart.json().points.map((p: Record<string, number | null>) => p[`${vehicle}:${temp}`]);
     expect(values).toContain(null); // the silence is a gap
     expect(values.filter((v: number | null) => v !== null)).toEqual([85, 85, 104, 115, 88]);
-    expect((await call('GET', `/api/v1/reports/pdm/charts?${q}`)).json().messages).toEqual(['pdm_series_too_many', 'choose the vehicles']);
+    // the charts' defaults (no vehicle chosen) draw the first vehicle's sensors, in the chart and in its table
+    const day = `from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${to}`;
+    const byDefault = await call('GET', `${API}/chart?${day}`);
+    expect(byDefault.statusCode, byDefault.body).toBe(200);
+    const [first] = await t.db.query<{ id: number }>(
+      `select v.id from pdm.tree_vehicle tv join mgt.vehicles v on v.id = tv.vehicle_id join pdm.node n on n.tree_id = tv.tree_id and n.channel_kind is not null
+        order by v.depot_number, v.id limit 1`);
+    expect(byDefault.json().series.length).toBeGreaterThan(0);
+    expect(new Set(byDefault.json().series.map((s: { vehicle_id: number }) => s.vehicle_id))).toEqual(new Set([first.id]));
+    const table = await call('GET', `/api/v1/reports/pdm/charts?${day}`);
+    expect(table.statusCode, table.body).toBe(200);
+    expect(table.json().count).toBeGreaterThan(0);
+    const tooMany = Array.from({ length: 21 }, (_, i) => i + 1).join(',');
+    expect((await call('GET', `/api/v1/reports/pdm/charts?${q}&vehicle=${tooMany}`)).json().messages).toEqual(['pdm_series_too_many']);
     const heat = await call('GET', `${API}/heat?${q}&sensorType=engine_temp`);
     expect(heat.statusCode, heat.body).toBe(200);
     expect(heat.json().cells.length).toBeGreaterThan(0);

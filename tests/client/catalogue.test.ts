@@ -30,6 +30,12 @@ describe('catalogue', () => {
     expect(keys.filter((key) => translate(locale, key) === key)).toEqual([]);
   });
 
+  it.each([['ru', 'Филиалы'], ['en', 'Branches']] as const)('gives one menu name to one screen and calls a branch a branch in %s', (locale, branches) => {
+    const names = CONSOLE_ROUTES.filter((route) => !route.hidden).map((route) => translate(locale, route.label));
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+    expect(translate(locale, 'reports.filters.depots')).toBe(branches);
+  });
+
   it('fills %{placeholders}', () => {
     expect(translate('ru', 'about.manualVersion', { version: '1.26' })).toBe('версия 1.26');
   });

@@ -84,6 +84,40 @@ describe('http client modes', () => {
   });
 });
 
+describe('messages and pages', () => {
+  const badRequest = (body = '{"messages":["pdm_series_too_many"]}') => vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status: 400, headers: { 'content-type': 'application/json' } })));
+
+  it('shows the codes translated, not their details (the field at fault); a message without a code upper-cased', async () => {
+    badRequest('{"messages":["bad_request","vehicle"]}');
+    await expect(client.getJson('/api/v1/reports/pdm/charts')).rejects.toMatchObject({ status: 400 });
+    expect(messages.getMessages().map((m) => m.text)).toEqual(['Неверный запрос']);
+    badRequest('{"messages":["something odd"]}');
+    await expect(client.getJson('/api/v1/x')).rejects.toMatchObject({ status: 400 });
+    expect(messages.getMessages().map((m) => m.text)).toEqual(['Неверный запрос', 'SOMETHING ODD']);
+  });
+
+  it('an error leaves with the page it was raised on; a success follows the user', async () => {
+    badRequest();
+    messages.enterPage('/pdm/charts');
+    await expect(client.getJson('/api/v1/reports/pdm/charts')).rejects.toMatchObject({ status: 400 });
+    messages.showMessage('Сохранено', 'success');
+    expect(messages.getMessages().map((m) => m.text)).toEqual(['Слишком много рядов на графике', 'Сохранено']);
+    messages.enterPage('/pdm/charts');
+    expect(messages.getMessages()).toHaveLength(2);
+    messages.enterPage('/pdm/heatmap');
+    expect(messages.getMessages().map((m) => m.text)).toEqual(['Сохранено']);
+  });
+
+  it('keeps the error that sends the user to its own page (access denied)', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 403, headers: { 'content-type': 'application/json' } })));
+    location.pathname = '/users';
+    messages.enterPage('/users');
+    await expect(client.getJson('/api/v1/users')).rejects.toMatchObject({ status: 403 });
+    messages.enterPage('/access-denied');
+    expect(messages.getMessages().map((m) => m.text)).toEqual(['Отказано в доступе']);
+  });
+});
+
 describe('navigation bridge under a prefix', () => {
   it('does not navigate to the page already shown, and falls back to the full address', () => {
     bridge.setBasePath('/m');

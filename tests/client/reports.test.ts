@@ -4,6 +4,7 @@ import { INCIDENTS_DYNAMIC } from '../../src/shared/reports/adas';
 import { cellText, periodText } from '../../src/shared/reports/cells';
 import { filterQuery, parseReportFilters, presetPeriod } from '../../src/shared/reports/filters';
 import { USER_ACTIONS_JOURNAL } from '../../src/shared/reports/journals';
+import { PDM_VEHICLE_DIAGNOSTIC } from '../../src/shared/reports/pdm';
 import { defineReport, reportApi, sortableColumns } from '../../src/shared/reports/types';
 import { CONSOLE_ROUTES } from '../../src/shared/routes';
 import { SCREENS } from '../../src/client/screens';
@@ -90,6 +91,13 @@ describe('report filters', () => {
     expect(readReportUrl(example, new URLSearchParams())).toMatchObject({ built: false, invalid: false });
     expect(readReportUrl(USER_ACTIONS_JOURNAL, new URLSearchParams())).toMatchObject({ built: true });
     expect(readReportUrl(example, new URLSearchParams('vehicle=abc'))).toMatchObject({ invalid: true, filters: {} });
+  });
+
+  it('marks a report built with none of its filters set (the vehicle diagnostic report): «Сформировать» is never ignored', () => {
+    const search = writeReportUrl(PDM_VEHICLE_DIAGNOSTIC, { filters: {}, sort: PDM_VEHICLE_DIAGNOSTIC.defaultSort, page: 1 });
+    expect(search.toString()).not.toBe('');
+    expect(readReportUrl(PDM_VEHICLE_DIAGNOSTIC, search)).toMatchObject({ built: true, invalid: false, page: 1 });
+    expect(readReportUrl(PDM_VEHICLE_DIAGNOSTIC, new URLSearchParams())).toMatchObject({ built: false });
   });
 
   it('period presets in local time, weeks from Monday', () => {

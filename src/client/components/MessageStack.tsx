@@ -1,9 +1,14 @@
+import { useLayoutEffect } from 'react';
 import { Alert, Stack } from '@mui/material';
-import { dismissMessage, useMessages } from '../stores/messageStore';
+import { useLocation } from 'react-router';
+import { dismissMessage, enterPage, useMessages } from '../stores/messageStore';
 
-/** The message stack of spec section 8: newest at the bottom, each gone after 4 seconds; full width on a phone. */
+/** The message stack of spec section 8: newest at the bottom, each gone after 4 seconds or when
+ * the user leaves the page of an error; full width on a phone. */
 export function MessageStack() {
   const messages = useMessages();
+  const { pathname } = useLocation();
+  useLayoutEffect(() => enterPage(pathname), [pathname]);
   if (messages.length === 0) return null;
   return (
     <Stack

@@ -1,4 +1,5 @@
 import { pdmEn } from '../pdm/pdmMessages';
+import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from '../../shared/reports/journalEvents';
 import { VIDEO_STATUS_LABELS } from '../../shared/video/statuses';
 import type { AppMessages } from './ru';
 import { equipmentEn } from '../equipment/equipmentMessages';
@@ -82,11 +83,11 @@ export const en: AppMessages = {
       configuration: 'Configuration',
       vehicleGroups: 'Vehicle groups',
     },
-    monitoring: { vehicleWorkData: 'Vehicle work data', vehicleDiagnostic: 'Vehicle diagnostic' },
+    monitoring: { vehicleWorkData: 'Vehicle work data', vehicleDiagnostic: 'On-board equipment diagnostic' },
     pdm: {
       heatmap: 'Heat map',
       treeEditor: 'Tree editor',
-      vehicleDiagnosticReport: 'Vehicle diagnostic',
+      vehicleDiagnosticReport: 'Vehicle sensor diagnostic',
       changeNodeJournal: 'Node change log',
       charts: 'Charts',
       service: 'Service reports',
@@ -575,7 +576,9 @@ export const en: AppMessages = {
       unblock: 'Unblock',
     },
     objects: { user: 'User', role: 'Role', session: 'Session', settings: 'Settings', adas_incident: 'ISPV incident' },
-    kinds: { connect: 'Connect', disconnect: 'Disconnect', pass_error: 'Pass error', request: 'Video request', status: 'Status change', viewed: 'Recording viewed', deleted: 'Request deleted', live: 'Live view' },
+    kinds: journalLabels(EVENT_KIND_NAMES, 'en'),
+    severities: journalLabels(SEVERITY_NAMES, 'en'),
+    details: journalLabels(DETAIL_FIELD_NAMES, 'en'),
     diff: {
       field: 'Field',
       before: 'Before',
@@ -688,7 +691,7 @@ export const en: AppMessages = {
     rowsMore: '%{from}–%{to} of more than %{count}',
     exported: 'File %{name} saved',
     export: { csv: 'CSV', xlsx: 'XLSX' },
-    filters: { period: 'Period', from: 'From', to: 'To', depots: 'Depots', routes: 'Routes', vehicles: 'Vehicles', incidentTypes: 'Incident types', departments: 'Territorial departments', controllers: 'Controllers', stops: 'Stops', ticketTypes: 'Ticket types' },
+    filters: { period: 'Period', from: 'From', to: 'To', depots: 'Branches', routes: 'Routes', vehicles: 'Vehicles', incidentTypes: 'Incident types', departments: 'Territorial departments', controllers: 'Controllers', stops: 'Stops', ticketTypes: 'Ticket types' },
     presets: { today: 'Today', yesterday: 'Yesterday', thisWeek: 'This week', last7Days: 'Last 7 days', thisMonth: 'This month', last30Days: 'Last 30 days' },
     bc: {
       group: 'Grouping',

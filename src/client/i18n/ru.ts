@@ -1,4 +1,5 @@
 import { pdmRu } from '../pdm/pdmMessages';
+import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from '../../shared/reports/journalEvents';
 import { VIDEO_STATUS_LABELS } from '../../shared/video/statuses';
 import { equipmentRu } from '../equipment/equipmentMessages';
 import { ruShell } from './ruShell';
@@ -66,11 +67,11 @@ export const ru = {
       configuration: 'Конфигурация',
       vehicleGroups: 'Группы ТС',
     },
-    monitoring: { vehicleWorkData: 'Данные о работе ТС', vehicleDiagnostic: 'Диагностика ТС' },
+    monitoring: { vehicleWorkData: 'Данные о работе ТС', vehicleDiagnostic: 'Диагностика бортового оборудования' },
     pdm: {
       heatmap: 'Тепловая карта',
       treeEditor: 'Редактор деревьев',
-      vehicleDiagnosticReport: 'Диагностика ТС',
+      vehicleDiagnosticReport: 'Диагностика датчиков ТС',
       changeNodeJournal: 'Журнал изменения узлов',
       charts: 'Графики',
       service: 'Сервисные отчёты',
@@ -507,7 +508,9 @@ export const ru = {
       unblock: 'Разблокировка',
     },
     objects: { user: 'Пользователь', role: 'Роль', session: 'Сеанс', settings: 'Настройки', adas_incident: 'Инцидент ИСПВ' },
-    kinds: { connect: 'Подключение', disconnect: 'Отключение', pass_error: 'Ошибка прохода', request: 'Запрос видео', status: 'Смена статуса', viewed: 'Просмотр записи', deleted: 'Удаление запроса', live: 'Онлайн-просмотр' },
+    kinds: journalLabels(EVENT_KIND_NAMES, 'ru'),
+    severities: journalLabels(SEVERITY_NAMES, 'ru'),
+    details: journalLabels(DETAIL_FIELD_NAMES, 'ru'),
     diff: {
       field: 'Поле',
       before: 'До изменения',
@@ -620,7 +623,7 @@ export const ru = {
     rowsMore: '%{from}–%{to} из более чем %{count}',
     exported: 'Файл %{name} сохранён',
     export: { csv: 'CSV', xlsx: 'XLSX' },
-    filters: { period: 'Период', from: 'С', to: 'По', depots: 'Предприятия', routes: 'Маршруты', vehicles: 'Транспортные средства', incidentTypes: 'Типы инцидентов', departments: 'Территориальные отделы', controllers: 'Контролёры', stops: 'Остановки', ticketTypes: 'Типы билетов' },
+    filters: { period: 'Период', from: 'С', to: 'По', depots: 'Филиалы', routes: 'Маршруты', vehicles: 'Транспортные средства', incidentTypes: 'Типы инцидентов', departments: 'Территориальные отделы', controllers: 'Контролёры', stops: 'Остановки', ticketTypes: 'Типы билетов' },
     presets: { today: 'Сегодня', yesterday: 'Вчера', thisWeek: 'Эта неделя', last7Days: 'Последние 7 дней', thisMonth: 'Этот месяц', last30Days: 'Последние 30 дней' },
     bc: {
       group: 'Группировка',

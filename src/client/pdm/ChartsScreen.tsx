@@ -54,7 +54,7 @@ export default function ChartsScreen() {
   const filters = useBuiltFilters(PDM_CHARTS);
   return (
     <ReportPage report={PDM_CHARTS}>
-      {!filters?.vehicle && <Typography color="text.secondary">{translate('pdm.chart.pickVehicles')}</Typography>}
+      {filters && !filters.vehicle && <Typography color="text.secondary" data-testid="pdm-chart-default">{translate('pdm.chart.pickVehicles')}</Typography>}
       <SensorChart />
     </ReportPage>
   );

@@ -44,7 +44,8 @@ export default function ImportManagerScreen() {
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [result, setResult] = useState<ImportResult | null>(null);
   const [busy, setBusy] = useState(false);
-  const [history, setHistory] = useState<ImportRow[]>([]);
+  // undefined until the history has loaded, so an empty history is said only once it is known
+  const [history, setHistory] = useState<ImportRow[]>();
   const loadHistory = useCallback(() => fetchImports().then((r) => setHistory(r.list), ignore), []);
   useEffect(() => { void loadHistory(); }, [loadHistory]);
 
@@ -139,7 +140,10 @@ export default function ImportManagerScreen() {
           </TableRow>
         </TableHead>
         <TableBody>
-          {history.map((h) => (
+          {history?.length === 0 && (
+            <TableRow><TableCell colSpan={10} data-testid="pdm-import-empty" sx={{ color: 'text.secondary' }}>{translate('pdm.import.noHistory')}</TableCell></TableRow>
+          )}
+          {history?.map((h) => (
             <TableRow key={h.id}>
               <TableCell>{formatDateTime(h.at)}</TableCell>
               <TableCell>{h.username ?? '—'}</TableCell>

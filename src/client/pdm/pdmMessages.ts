@@ -35,7 +35,7 @@ export const pdmRu = {
     title: 'Менеджер импорта', kind: 'Что загружаем', kinds: { sensors: 'Показания датчиков', service: 'Сервисные записи' }, file: 'Выбрать файл CSV',
     preview: 'Предпросмотр (первые строки)', mapping: 'Сопоставление столбцов', notMapped: '— не загружать —', dryRun: 'Проверить (без записи)', run: 'Импортировать',
     result: 'Строк: %{rows}, добавлено: %{added}, пропущено (уже есть): %{skipped}, отклонено: %{refused}', dryResult: 'Проверка: ',
-    errors: 'Ошибки по строкам', line: 'Строка', column: 'Столбец', reason: 'Причина', failed: 'Скачать отклонённые строки', history: 'История импорта',
+    errors: 'Ошибки по строкам', line: 'Строка', column: 'Столбец', reason: 'Причина', failed: 'Скачать отклонённые строки', history: 'История импорта', noHistory: 'Импортов ещё не было: загрузите CSV-файл выше',
     at: 'Когда', who: 'Кто', fileName: 'Файл', rows: 'Строк', added: 'Добавлено', skipped: 'Пропущено', refused: 'Отклонено', mode: 'Режим', dry: 'проверка', real: 'импорт',
     fields: {
       depot_number: 'Гаражный номер', sensor: 'Датчик (канал A1/D1/C1/L0 или имя)', tm: 'Время', value: 'Значение', error: 'Ошибка датчика',
@@ -47,7 +47,7 @@ export const pdmRu = {
     },
   },
   heat: { layer: 'Тепловой слой', grid: 'ТС × время (до 60 ТС с наибольшей долей неисправностей)', noPlaces: 'Нет мест с данными за период' },
-  chart: { pickVehicles: 'Выберите ТС фильтром «Транспортные средства» (до 20)', normal: 'норма', gap: 'Разрыв линии — нет данных' },
+  chart: { pickVehicles: 'Показаны датчики первого ТС; другие ТС (до 20) выберите фильтром «Транспортные средства»', normal: 'норма', gap: 'Разрыв линии — нет данных' },
   timeline: { title: 'Линия состояний узлов ТС', pick: 'Выберите одно ТС, чтобы увидеть линию состояний его узлов' },
 };
 
@@ -87,7 +87,7 @@ export const pdmEn: typeof pdmRu = {
     title: 'Import manager', kind: 'What to import', kinds: { sensors: 'Sensor readings', service: 'Service records' }, file: 'Choose a CSV file',
     preview: 'Preview (first rows)', mapping: 'Column mapping', notMapped: '— skip —', dryRun: 'Check (dry run)', run: 'Import',
     result: 'Rows: %{rows}, added: %{added}, skipped (already there): %{skipped}, refused: %{refused}', dryResult: 'Dry run: ',
-    errors: 'Errors by row', line: 'Line', column: 'Column', reason: 'Reason', failed: 'Download refused rows', history: 'Import history',
+    errors: 'Errors by row', line: 'Line', column: 'Column', reason: 'Reason', failed: 'Download refused rows', history: 'Import history', noHistory: 'No imports yet: upload a CSV file above',
     at: 'When', who: 'Who', fileName: 'File', rows: 'Rows', added: 'Added', skipped: 'Skipped', refused: 'Refused', mode: 'Mode', dry: 'dry run', real: 'import',
     fields: {
       depot_number: 'Garage number', sensor: 'Sensor (channel A1/D1/C1/L0 or name)', tm: 'Time', value: 'Value', error: 'Sensor error',
@@ -99,6 +99,6 @@ export const pdmEn: typeof pdmRu = {
     },
   },
   heat: { layer: 'Heat layer', grid: 'Vehicle × time (up to 60 vehicles with the highest fault rate)', noPlaces: 'No places with data in the period' },
-  chart: { pickVehicles: 'Choose vehicles with the "Vehicles" filter (up to 20)', normal: 'normal', gap: 'A break in a line: no data' },
+  chart: { pickVehicles: 'The first vehicle’s sensors are shown; choose other vehicles (up to 20) with the "Vehicles" filter', normal: 'normal', gap: 'A break in a line: no data' },
   timeline: { title: 'State timeline of the vehicle nodes', pick: 'Choose one vehicle to see its nodes\' state timeline' },
 };

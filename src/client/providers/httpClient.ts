@@ -1,5 +1,5 @@
 import { HEADERS } from '../../shared/constants';
-import { TRANSPORT_MESSAGES, translateMessage } from '../../shared/errors';
+import { TRANSPORT_MESSAGES, isErrorCode, translateMessage } from '../../shared/errors';
 import { getLocale } from '../stores/localeStore';
 import { showMessage } from '../stores/messageStore';
 import { clearSession, readToken, replaceToken } from '../stores/sessionStore';
@@ -149,9 +149,15 @@ function messagesOf(body: unknown): string[] {
 
 const transport = (key: keyof typeof TRANSPORT_MESSAGES) => TRANSPORT_MESSAGES[key][getLocale()];
 
+/**
+ * The server's messages, translated. The words after a catalogue code are its details for the API (the field at
+ * fault, a count), so a person reads the codes only; a message without any code is shown upper-cased (section 8).
+ */
 function showServerMessages(messages: string[], fallback: string): void {
-  if (messages.length === 0) showMessage(fallback);
-  for (const message of messages) showMessage(translateMessage(message, getLocale()));
+  const codes = messages.filter(isErrorCode);
+  const shown = codes.length ? codes : messages;
+  if (shown.length === 0) showMessage(fallback);
+  for (const message of shown) showMessage(translateMessage(message, getLocale()));
 }
 
 /**
@@ -167,7 +173,7 @@ export function handleFailure(error: HttpError): void {
         navigateTo('/no-connection');
         return;
       }
-      showMessage(transport('error'));
+      showMessage(transport('error'), 'error', '/server-error');
       navigateTo('/server-error');
       return;
     case 400:
@@ -178,7 +184,7 @@ export function handleFailure(error: HttpError): void {
       navigateTo('/', { replace: true });
       return;
     case 403:
-      showMessage(transport('accessDenied'));
+      showMessage(transport('accessDenied'), 'error', '/access-denied');
       navigateTo('/access-denied');
       return;
     case 404:

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { rateColor } from '../../shared/bc/rate';
 import { getSession } from '../stores/sessionStore';
 import { cellText } from '../../shared/reports/cells';
+import { detailFields } from '../../shared/reports/journalEvents';
 import type { ReportColumn, SpecialCell } from '../../shared/reports/types';
 import { actionKey, objectKey } from '../journals/journalFormat';
 import { showValue } from '../journals/jsonDiff';
@@ -54,6 +55,16 @@ const SPECIAL: Record<SpecialCell, (value: unknown, row: Row, translate: Transla
   },
 };
 
+/** An event's details as labelled fields, one a line. */
+function DetailFields({ value, labels, translate }: { value: unknown; labels: string; translate: Translate }) {
+  const fields = detailFields(value, (key) => translate(`${labels}.${key}`, { _: key }));
+  return (
+    <Box component="span" data-testid="event-details" sx={{ display: 'inline-flex', flexDirection: 'column', fontSize: '0.8rem' }}>
+      {fields.map((field, i) => <span key={i}>{field.label ? <><b>{field.label}:</b> {field.value}</> : field.value}</span>)}
+    </Box>
+  );
+}
+
 /** One cell of a report's table by its column: special, enum label, JSON preview, or the shared format. */
 export function ReportCell({ column, row }: { column: ReportColumn; row: Row }) {
   const translate = useTranslate();
@@ -64,6 +75,7 @@ export function ReportCell({ column, row }: { column: ReportColumn; row: Row }) 
     case 'enum':
       return <>{column.labels ? translate(`${column.labels}.${String(value)}`, { _: String(value) }) : String(value)}</>;
     case 'json': {
+      if (column.labels) return <DetailFields value={value} labels={column.labels} translate={translate} />;
       const text = showValue(value);
       return text.length > JSON_PREVIEW ? (
         <Tooltip title={<pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(value, null, 2)}</pre>}>

@@ -44,7 +44,8 @@ export function writeReportUrl(report: ReportDeclaration, state: Pick<ReportUrlS
     search.set('sortField', state.sort.field);
     search.set('sortOrder', state.sort.order);
   }
-  if (state.page > 1) search.set(PAGE, String(state.page));
+  // a report built with none of its filters set still needs a mark in its URL that it was built
+  if (state.page > 1 || search.size === 0) search.set(PAGE, String(state.page));
   return search;
 }
 

@@ -177,28 +177,33 @@ export function chartStep(filters: ReportFilterValues): Exclude<ChartStep, 'auto
 
 const bucketText = (column: string, offset: string) => `to_char(${column} at time zone 'UTC' + make_interval(mins => ${offset}::int), 'YYYY-MM-DD"T"HH24:MI')`;
 
-/** The series of a chart: vehicles × sensors; the vehicles must be chosen, at most CHART_SERIES_MAX series. */
+/**
+ * The series of a chart: vehicles × sensors, at most CHART_SERIES_MAX vehicles. Without chosen vehicles the
+ * chart shows the sensors of the first vehicle (by garage number) with sensors under the filters, so the report's
+ * defaults draw something.
+ */
 export function chartSql(filters: ReportFilterValues, context: Pick<ReportContext, 'offsetMinutes'>): ReportSql & { step: string } {
-  const vehicles = filters.vehicle as number[] | undefined;
-  if (!vehicles?.length) throw fail(400, 'pdm_series_too_many', 'choose the vehicles');
-  if (vehicles.length > CHART_SERIES_MAX) throw fail(400, 'pdm_series_too_many');
+  const chosen = filters.vehicle as number[] | undefined;
+  if (chosen && chosen.length > CHART_SERIES_MAX) throw fail(400, 'pdm_series_too_many');
   const p = new Params();
   const { from, to } = period(filters);
   const step = chartStep(filters);
   const nodes = filters.node ? (filters.node as string[]).map(Number).filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31) : undefined;
-  const sensors = assignedSensors({ ...filters, vehicle: vehicles }, p);
+  const sensors = assignedSensors(filters, p);
+  const vehicles = chosen?.length ? `${p.add(chosen)}::int[]`
+    : 'array(select vehicle_id from assigned order by depot_number, vehicle_id limit 1)';
   const f = p.add(from);
   const t = p.add(to);
   const off = p.add(context.offsetMinutes);
   const source = step === 'raw'
     ? `select r.vehicle_id, r.node_id, r.tm as b, r.value as avg, r.value as min, r.value as max, case when r.value is null then 0 else 1 end as n
-         from pdm.reading r where r.tm >= ${f}::timestamptz and r.tm <= ${t}::timestamptz and r.vehicle_id = any(${p.add(vehicles)}::int[])`
+         from pdm.reading r where r.tm >= ${f}::timestamptz and r.tm <= ${t}::timestamptz and r.vehicle_id = any(${vehicles})`
     : step === 'minute'
       ? `select r.vehicle_id, r.node_id, r.bucket as b, r.sum / nullif(r.n, 0) as avg, r.min, r.max, r.n
-           from pdm.reading_minute r where r.bucket >= date_trunc('minute', ${f}::timestamptz) and r.bucket <= ${t}::timestamptz and r.vehicle_id = any(${p.add(vehicles)}::int[])`
+           from pdm.reading_minute r where r.bucket >= date_trunc('minute', ${f}::timestamptz) and r.bucket <= ${t}::timestamptz and r.vehicle_id = any(${vehicles})`
       : `select r.vehicle_id, r.node_id, ${step === 'day' ? `date_trunc('day', r.bucket at time zone 'UTC' + make_interval(mins => ${off}::int)) at time zone 'UTC' - make_interval(mins => ${off}::int)` : 'r.bucket'} as b,
                 sum(r.sum) / nullif(sum(r.n), 0) as avg, min(r.min) as min, max(r.max) as max, sum(r.n)::int as n
-           from pdm.reading_hour r where r.bucket >= date_trunc('hour', ${f}::timestamptz) and r.bucket <= ${t}::timestamptz and r.vehicle_id = any(${p.add(vehicles)}::int[])
+           from pdm.reading_hour r where r.bucket >= date_trunc('hour', ${f}::timestamptz) and r.bucket <= ${t}::timestamptz and r.vehicle_id = any(${vehicles})
           group by 1, 2, 3`;
   const nodeFilter = nodes?.length ? `where a.node_id = any(${p.add(nodes)}::int[])` : '';
   return {

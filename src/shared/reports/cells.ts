@@ -1,11 +1,13 @@
 import { formatDate, formatDateTime, formatNumber } from '../format';
+import { detailFields } from './journalEvents';
 import type { ReportColumn } from './types';
 
 /**
  * A report cell as text, the same in the console's table and in the exported file (spec section 9 formats
- * via src/shared/format.ts). `offsetMinutes` is the client's zone (absent in the browser: its own).
+ * via src/shared/format.ts). `offsetMinutes` is the client's zone (absent in the browser: its own); `label` reads
+ * a catalogue key (the export's Russian), for the labels an enum's values and a details column's fields declare.
  */
-export function cellText(column: ReportColumn, value: unknown, offsetMinutes?: number): string {
+export function cellText(column: ReportColumn, value: unknown, offsetMinutes?: number, label?: (key: string) => string | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   switch (column.type) {
     case 'datetime':
@@ -16,8 +18,13 @@ export function cellText(column: ReportColumn, value: unknown, offsetMinutes?: n
       return periodText(String(value));
     case 'number':
       return typeof value === 'number' ? formatNumber(value, column.decimals) : String(value);
-    case 'json':
+    case 'json': {
+      const fields = column.labels;
+      if (fields && label) return detailFields(value, (key) => label(`${fields}.${key}`) ?? key, offsetMinutes).map((f) => (f.label ? `${f.label}: ${f.value}` : f.value)).join('; ');
       return typeof value === 'string' ? value : JSON.stringify(value);
+    }
+    case 'enum':
+      return (column.labels && label?.(`${column.labels}.${String(value)}`)) || String(value);
     default:
       return String(value);
   }

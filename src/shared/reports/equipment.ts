@@ -38,7 +38,7 @@ export const VEHICLE_WORK_DATA = defineReport({
 
 export const VEHICLE_DIAGNOSTIC = defineReport({
   path: '/vehicle-diagnostic', module: 'vehicleDiagnostic', menu: { group: 'monitoring', label: 'menu.monitoring.vehicleDiagnostic' },
-  title: 'Диагностика ТС', file: 'vehicle-diagnostic', labels: 'equipment.diagnostic.columns',
+  title: 'Диагностика бортового оборудования', file: 'vehicle-diagnostic', labels: 'equipment.diagnostic.columns',
   filters: [
     { kind: 'enum', name: 'state', label: 'equipment.diagnostic.state', values: UNIT_STATES, labels: 'equipment.unitStates' },
     { kind: 'enum', name: 'unit', label: 'equipment.diagnostic.unit', values: UNIT_KINDS, labels: 'equipment.unitKinds' },

@@ -16,7 +16,7 @@ const vehicleColumns: ReportColumn[] = [
   { name: 'state_number', header: 'Госномер', type: 'text' },
 ];
 const kind = (sortable = true): ReportColumn => ({ name: 'kind', header: 'Событие', type: 'enum', labels: 'journals.kinds', sortable });
-const details: ReportColumn = { name: 'details', header: 'Подробности', type: 'json' };
+const details: ReportColumn = { name: 'details', header: 'Подробности', type: 'json', labels: 'journals.details' };
 const period: ReportFilter = { kind: 'period', name: 'period', label: 'journals.filters.period', withTime: true };
 const vehicles: ReportFilter = { kind: 'vehicles', name: 'vehicle', label: 'journals.filters.vehicle' };
 const typeText: ReportFilter = { kind: 'text', name: 'type', label: 'journals.filters.type', maxLength: 2000 };
@@ -65,7 +65,7 @@ export const SOFTWARE_EVENTS_JOURNAL = defineReport({
   filters: [period, vehicles, typeText],
   columns: [
     id, at, ...vehicleColumns, kind(),
-    { name: 'severity', header: 'Важность', type: 'text', sortable: true },
+    { name: 'severity', header: 'Важность', type: 'enum', labels: 'journals.severities', sortable: true },
     { name: 'message', header: 'Сообщение', type: 'text' },
     details,
   ],

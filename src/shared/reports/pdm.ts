@@ -37,7 +37,7 @@ const pdm = { module: 'pdm', labels: 'pdm.columns', export: ['csv', 'xlsx'], pag
 export const PDM_VEHICLE_DIAGNOSTIC = defineReport({
   ...pdm,
   path: '/pdm/vehicle-diagnostic-report', menu: { group: 'pdm', label: 'menu.pdm.vehicleDiagnosticReport' },
-  title: 'Диагностика ТС', file: 'vehicle-diagnostic',
+  title: 'Диагностика датчиков ТС', file: 'vehicle-sensor-diagnostic',
   filters: [...pickers, states, sensors],
   columns: [
     ...vehicleColumns,

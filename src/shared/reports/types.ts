@@ -26,7 +26,7 @@ export interface ReportColumn {
   /** i18n key of the console's column label (default `<report labels>.<name>`). */
   label?: string;
   sortable?: boolean;
-  /** enum: the i18n prefix of its values' labels (`journals.kinds` → journals.kinds.<value>). */
+  /** enum: the i18n prefix of its values' labels (`journals.kinds` → journals.kinds.<value>); json: of its fields' labels. */
   labels?: string;
   /** Exported but not shown in the console's table (ids, raw JSON documents). */
   exportOnly?: boolean;

@@ -7,6 +7,7 @@ import { generateDemoData, type DemoScale } from './generate';
 import { insertDemoIncidents } from './incidents';
 import { insertDemoTicketControl } from './ticketControl';
 import { insertDemoPdm } from './pdm';
+import { insertDemoLinks } from './links';
 import { insertRows, resetSequence } from './insertRows';
 import type { DemoData } from './rows';
 import { TABLES } from './tables';
@@ -43,6 +44,7 @@ export async function loadDemoData(db: Db, scale: DemoScale, today: Date = new D
       await tx.query('insert into app.user_role (user_id, role_id) select $1, id from app.role where name = $2', [user.id, account.role]);
     }
     for (const key of Object.keys(TABLES) as (keyof DemoData)[]) await loadTable(tx, data, key);
+    await insertDemoLinks(tx);
     await insertDemoIncidents(tx, scale, today);
     await insertDemoTicketControl(tx, scale, today);
     await insertDemoPdm(tx, scale, today);

@@ -3,12 +3,16 @@ import type { DemoScale } from './generate';
 
 /**
  * The demo's on-board sensor data (PDM): a data-logger tree for each of the three commonest vehicle models
- * (a bus, a trolleybus, a tram), assigned to some of their vehicles, and DEMO_PDM_HOURS of history every 10
- * minutes made in SQL, shaped as the live simulator's (src/server/pdm/sensorSimulator.ts) with a few vehicles
- * overheating, losing voltage, faulting and going silent; then rollups and states are rebuilt from it. The
- * channels are those the simulator's terminals send.
+ * (a bus, a trolleybus, a tram), assigned to some of their vehicles, and DEMO_PDM_DAYS of history made in SQL,
+ * shaped as the live simulator's (src/server/pdm/sensorSimulator.ts) with a few vehicles overheating, losing
+ * voltage, faulting and going silent; then rollups and states are rebuilt from it. The last DEMO_PDM_DETAIL_HOURS
+ * come every 10 minutes (the charts of a day read them by the minute), the days before every 15 minutes: no
+ * longer than the sensors' silence time-outs, so only the silent sensors show «Нет данных», and a week's
+ * reports (the default periods) are covered whole at a fraction of the rows. The channels are those the
+ * simulator's terminals send.
  */
-export const DEMO_PDM_HOURS = 48;
+export const DEMO_PDM_DAYS = 8;
+const DEMO_PDM_DETAIL_HOURS = 48;
 const VEHICLES_PER_MODEL: Record<DemoScale, number> = { city: 40, test: 3 };
 
 interface NodeSpec {
@@ -83,7 +87,8 @@ export async function insertDemoPdm(tx: Queryable, scale: DemoScale, today: Date
     await tx.query(`insert into pdm.tree_vehicle (vehicle_id, tree_id) select id, $1 from mgt.vehicles where model = $2 order by id limit $3`, [treeId, model, VEHICLES_PER_MODEL[scale]]);
   }
   const to = new Date(Math.floor(today.getTime() / 600_000) * 600_000);
-  const from = new Date(to.getTime() - DEMO_PDM_HOURS * 3_600_000);
+  const detail = new Date(to.getTime() - DEMO_PDM_DETAIL_HOURS * 3_600_000);
+  const from = new Date(to.getTime() - DEMO_PDM_DAYS * 24 * 3_600_000);
   await tx.query('select pdm.ensure_partitions($1::date, $2::date)', [from.toISOString().slice(0, 10), to.toISOString().slice(0, 10)]);
   // Hash and phase of a vehicle as the simulator's (an integer mix; the phase only needs to differ per vehicle).
   await tx.query(
@@ -94,10 +99,11 @@ export async function insertDemoPdm(tx: Queryable, scale: DemoScale, today: Date
               (n.sensor_type = 'fuel_level' and h % 23 = 0 and sin(2 * pi() * e / 3000 + ph) > 0.9) as error,
               (n.sensor_type = 'oil_pressure' and h % 17 = 0 and sin(2 * pi() * e / 10800 + ph) > 0.8) as silent
          from pdm.tree_vehicle tv join pdm.node n on n.tree_id = tv.tree_id and n.channel_kind is not null
-         cross join generate_series($1::timestamptz, $2::timestamptz, interval '10 minutes') t
+         cross join (select generate_series($1::timestamptz, $3::timestamptz - interval '15 minutes', interval '15 minutes')
+                     union all select generate_series($3::timestamptz, $2::timestamptz, interval '10 minutes')) s(t)
          cross join lateral (select extract(epoch from t) as e, (tv.vehicle_id * 2654435761::bigint) % 1000003 as h, ((tv.vehicle_id * 7919) % 1000) / 160.0 as ph) k
      ) x where not x.silent`,
-    [from.toISOString(), to.toISOString()],
+    [from.toISOString(), to.toISOString(), detail.toISOString()],
   );
   await tx.query('select pdm.rebuild_rollups($1::timestamptz, $2::timestamptz)', [from.toISOString(), new Date(to.getTime() + 60_000).toISOString()]);
   // The heat map's places: each hour of a vehicle at one of the city's stops, moving along the day.
