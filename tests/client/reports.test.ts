@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REPORTS, reportOf } from '../../src/shared/reports';
 import { INCIDENTS_DYNAMIC } from '../../src/shared/reports/adas';
 import { cellText, periodText } from '../../src/shared/reports/cells';
-import { filterQuery, parseReportFilters, presetPeriod } from '../../src/shared/reports/filters';
+import { filterQuery, parseReportFilters, presetOfPeriod, presetPeriod } from '../../src/shared/reports/filters';
 import { USER_ACTIONS_JOURNAL } from '../../src/shared/reports/journals';
 import { defineReport, reportApi, sortableColumns } from '../../src/shared/reports/types';
 import { CONSOLE_ROUTES } from '../../src/shared/routes';
@@ -100,6 +100,25 @@ describe('report filters', () => {
     expect(presetPeriod('last7Days', now).from).toEqual(new Date(2025, 2, 6));
     expect(presetPeriod('thisMonth', now).from).toEqual(new Date(2025, 2, 1));
     expect(presetPeriod('last30Days', now).from).toEqual(new Date(2025, 1, 11));
+  });
+
+  it('last week is the previous Monday to Sunday, from any day of this week', () => {
+    const lastWeek = { from: new Date(2025, 2, 3), to: new Date(2025, 2, 9, 23, 59, 59) };
+    expect(presetPeriod('lastWeek', new Date(2025, 2, 10, 0, 5))).toEqual(lastWeek); // Monday
+    expect(presetPeriod('lastWeek', new Date(2025, 2, 12, 15, 30))).toEqual(lastWeek); // Wednesday
+    expect(presetPeriod('lastWeek', new Date(2025, 2, 16, 23, 0))).toEqual(lastWeek); // Sunday
+  });
+
+  it('a period set to a preset\'s dates shows that preset; other dates show none', () => {
+    const now = new Date(2025, 2, 12, 15, 30);
+    const iso = (preset: 'yesterday' | 'lastWeek') => {
+      const period = presetPeriod(preset, now);
+      return [period.from.toISOString(), period.to.toISOString()] as const;
+    };
+    expect(presetOfPeriod(...iso('yesterday'), now)).toBe('yesterday');
+    expect(presetOfPeriod(...iso('lastWeek'), now)).toBe('lastWeek');
+    expect(presetOfPeriod(new Date(2025, 2, 4).toISOString(), new Date(2025, 2, 9, 23, 59, 59).toISOString(), now)).toBeUndefined();
+    expect(presetOfPeriod(undefined, iso('yesterday')[1], now)).toBeUndefined();
   });
 });
 

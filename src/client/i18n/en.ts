@@ -688,7 +688,7 @@ export const en: AppMessages = {
     exported: 'File %{name} saved',
     export: { csv: 'CSV', xlsx: 'XLSX' },
     filters: { period: 'Period', from: 'From', to: 'To', depots: 'Depots', routes: 'Routes', vehicles: 'Vehicles', incidentTypes: 'Incident types', departments: 'Territorial departments', controllers: 'Controllers', stops: 'Stops', ticketTypes: 'Ticket types' },
-    presets: { today: 'Today', yesterday: 'Yesterday', thisWeek: 'This week', last7Days: 'Last 7 days', thisMonth: 'This month', last30Days: 'Last 30 days' },
+    presets: { today: 'Today', yesterday: 'Yesterday', thisWeek: 'This week', lastWeek: 'Last week', last7Days: 'Last 7 days', thisMonth: 'This month', last30Days: 'Last 30 days' },
     bc: {
       group: 'Grouping',
       groups: { department: 'By department', controller: 'By controller', route: 'By route', day: 'By day' },

@@ -620,7 +620,7 @@ export const ru = {
     exported: 'Файл %{name} сохранён',
     export: { csv: 'CSV', xlsx: 'XLSX' },
     filters: { period: 'Период', from: 'С', to: 'По', depots: 'Предприятия', routes: 'Маршруты', vehicles: 'Транспортные средства', incidentTypes: 'Типы инцидентов', departments: 'Территориальные отделы', controllers: 'Контролёры', stops: 'Остановки', ticketTypes: 'Типы билетов' },
-    presets: { today: 'Сегодня', yesterday: 'Вчера', thisWeek: 'Эта неделя', last7Days: 'Последние 7 дней', thisMonth: 'Этот месяц', last30Days: 'Последние 30 дней' },
+    presets: { today: 'Сегодня', yesterday: 'Вчера', thisWeek: 'Эта неделя', lastWeek: 'Прошлая неделя', last7Days: 'Последние 7 дней', thisMonth: 'Этот месяц', last30Days: 'Последние 30 дней' },
     bc: {
       group: 'Группировка',
       groups: { department: 'По отделам', controller: 'По контролёрам', route: 'По маршрутам', day: 'По дням' },
