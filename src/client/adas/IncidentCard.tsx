@@ -3,7 +3,7 @@ import { Box, Button, LinearProgress, Stack, TextField, ToggleButton, ToggleButt
 import { useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import VideocamIcon from '@mui/icons-material/Videocam';
-import { formatDateTime, formatNumber } from '../../shared/format';
+import { formatDateTime, formatLatLon, formatNumber } from '../../shared/format';
 import { REVIEW_COMMENT_MAX, type AdasIncidentRow, type IncidentReview } from '../../shared/reports/adas';
 import { useRights } from '../components/useRights';
 import { isAbortError } from '../providers/httpClient';
@@ -83,7 +83,7 @@ export function IncidentCard({ incident, onReviewed }: { incident: AdasIncidentR
         <Field label={label('route')} value={incident.route_name} />
         <Field label={label('race')} value={incident.race_num} />
         <Field label={label('driver')} value={incident.driver_name} />
-        <Field label={label('place')} value={positioned(incident) ? `${formatNumber(incident.lat, 6)}, ${formatNumber(incident.lon, 6)}` : null} />
+        <Field label={label('place')} value={positioned(incident) ? formatLatLon(incident.lat, incident.lon) : null} />
         <Field label={label('evidence')} value={incident.evidence?.join(', ')} />
         <Field label={label('reviewedBy')} value={incident.reviewed_by && incident.reviewed_at ? `${incident.reviewed_by}, ${formatDateTime(incident.reviewed_at)}` : null} />
         {mayRequestVideo && incident.vehicle_id !== null && (

@@ -1,8 +1,7 @@
-import { COORDINATE_DECIMALS } from '../../shared/constants';
 import { displayKey } from '../../shared/handbooks/fields';
 import type { Field, ListField, PointField } from '../../shared/handbooks/types';
 import type { Row } from '../../shared/handbooks/validation';
-import { formatDate, formatDateTime } from '../../shared/format';
+import { formatDate, formatDateTime, formatLatLon } from '../../shared/format';
 import { minutesToHhMm } from '../../shared/time';
 import { truncate } from '../../shared/format';
 
@@ -17,7 +16,7 @@ export function formatPoint(field: PointField, row: Row): string {
   const lat = row[field.lat];
   const lon = row[field.lon];
   if (typeof lat !== 'number' || typeof lon !== 'number') return '';
-  return `${lat.toFixed(COORDINATE_DECIMALS)}, ${lon.toFixed(COORDINATE_DECIMALS)}`;
+  return formatLatLon(lat, lon);
 }
 
 const GEOMETRY_CELL_MAX = 40;
