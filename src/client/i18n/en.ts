@@ -1,5 +1,5 @@
 import { pdmEn } from '../pdm/pdmMessages';
-import { VIDEO_STATUS_LABELS } from '../../shared/video/statuses';
+import { mediaStatusLabels } from '../../shared/mediaStatus';
 import type { AppMessages } from './ru';
 import { equipmentEn } from '../equipment/equipmentMessages';
 
@@ -588,7 +588,7 @@ export const en: AppMessages = {
     },
   },
   video: {
-    statuses: Object.fromEntries(Object.entries(VIDEO_STATUS_LABELS).map(([code, label]) => [code, label.en])),
+    statuses: mediaStatusLabels('en'),
     columns: {
       id: 'No.', created_at: 'Created', username: 'User', depot_number: 'Garage number', state_number: 'Plate',
       cameras: 'Cameras', period_from: 'Recording from', period_to: 'Recording to', status: 'Status', progress: 'Downloaded, %',

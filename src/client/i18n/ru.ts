@@ -1,5 +1,5 @@
 import { pdmRu } from '../pdm/pdmMessages';
-import { VIDEO_STATUS_LABELS } from '../../shared/video/statuses';
+import { mediaStatusLabels } from '../../shared/mediaStatus';
 import { equipmentRu } from '../equipment/equipmentMessages';
 import { ruShell } from './ruShell';
 /**
@@ -520,7 +520,7 @@ export const ru = {
     },
   },
   video: {
-    statuses: Object.fromEntries(Object.entries(VIDEO_STATUS_LABELS).map(([code, label]) => [code, label.ru])),
+    statuses: mediaStatusLabels('ru'),
     columns: {
       id: '№', created_at: 'Создан', username: 'Пользователь', depot_number: 'Гаражный номер', state_number: 'Госномер',
       cameras: 'Камеры', period_from: 'Начало записи', period_to: 'Конец записи', status: 'Статус', progress: 'Загружено, %',
