@@ -782,6 +782,7 @@ export const en: AppMessages = {
     choicesHint: 'Pick one of the schedule variant\'s exits and shifts or type another value',
     handbook: 'Handbook', search: 'Search', columns: 'Columns', lastColumn: 'The last visible column',
     export: 'Export', nothingFound: 'Nothing found', saved: 'Record saved',
+    exportFormats: { csv: 'CSV to import', xlsx: 'XLSX to read' },
     minutesHint: 'hh:mm or minutes from midnight (450 is 07:30)',
     confirmDelete: 'Delete record %{name}?', dependentFlag: 'On when the media server address, port, login and password are all filled',
     map: {
@@ -873,6 +874,7 @@ export const en: AppMessages = {
     kmh: '%{speed} km/h',
     layerFailed: 'Could not load: %{layers}',
     modes: { live: 'Current data', previous: 'Previous data' },
+    legend: { title: 'Vehicle colours', class: 'Class %{code}', unknownClass: 'No class', off: 'Not reporting' },
     layers: {
       title: 'Layers',
       routes: 'Routes',

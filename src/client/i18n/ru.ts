@@ -714,6 +714,7 @@ export const ru = {
     choicesHint: 'Выберите из выходов и смен варианта расписания или введите своё значение',
     handbook: 'Справочник', search: 'Поиск', columns: 'Столбцы', lastColumn: 'Последний видимый столбец',
     export: 'Экспорт', nothingFound: 'Ничего не найдено', saved: 'Запись сохранена',
+    exportFormats: { csv: 'CSV для импорта', xlsx: 'XLSX для чтения' },
     minutesHint: 'чч:мм или минуты от начала суток (450 — 07:30)',
     confirmDelete: 'Удалить запись %{name}?', dependentFlag: 'Включается, когда заполнены адрес, порт, логин и пароль медиасервера',
     map: {
@@ -806,6 +807,7 @@ export const ru = {
     kmh: '%{speed} км/ч',
     layerFailed: 'Не удалось загрузить: %{layers}',
     modes: { live: 'Текущие данные', previous: 'Прошлые данные' },
+    legend: { title: 'Цвета ТС', class: '%{code} — %{title} класс', unknownClass: 'Класс не указан', off: 'Нет связи' },
     layers: {
       title: 'Слои',
       routes: 'Маршруты',
