@@ -8,7 +8,8 @@ import { defineReport, reportApi, sortableColumns } from '../../src/shared/repor
 import { CONSOLE_ROUTES } from '../../src/shared/routes';
 import { SCREENS } from '../../src/client/screens';
 import { readReportUrl, reportApiQuery, writeReportUrl } from '../../src/client/reports/reportUrl';
-import { pivot } from '../../src/client/reports/ReportChart';
+import { pivot, xAxisLayout } from '../../src/client/reports/ReportChart';
+import { DAY_HOUR_LABELS, periodAxisLabels } from '../../src/client/components/TimeGridHeader';
 import { bindReports } from '../../src/server/reports/reportSource';
 import { reportQuerySchema } from '../../src/server/reports/reportsRoutes';
 
@@ -147,5 +148,25 @@ describe('report cells and charts', () => {
   it('orders hours as numbers', () => {
     const rows = [{ hour: 10, exchange: 1 }, { hour: 5, exchange: 2 }, { hour: 23, exchange: 3 }];
     expect(pivot(rows, { kind: 'bar', title: 't', x: 'hour', value: 'exchange' }).points.map((p) => p.x)).toEqual(['5', '10', '23']);
+  });
+});
+
+describe('chart and grid axes', () => {
+  it('names every department on the x axis, slanted when the names do not fit side by side', () => {
+    const departments = Array.from({ length: 12 }, (_, i) => `Территориальный отдел № ${i + 1}`);
+    expect(xAxisLayout(departments, 1100)).toMatchObject({ interval: 0, angle: -40 });
+    expect(xAxisLayout(departments, 1100).height).toBeGreaterThan(80);
+    expect(xAxisLayout(['Т1', 'Т2', 'А10'], 1100)).toEqual({ interval: 0, angle: 0, height: 30 });
+    expect(xAxisLayout(Array.from({ length: 90 }, (_, i) => `2025-01-${i}`), 1100).interval).toBe('preserveEnd');
+  });
+
+  it('labels the hours of vehicle × time grids', () => {
+    expect(DAY_HOUR_LABELS.filter(Boolean)).toEqual(['00', '03', '06', '09', '12', '15', '18', '21']);
+    const hours = Array.from({ length: 30 }, (_, i) => `2025-03-${String(12 + Math.floor(i / 24)).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}:00`);
+    const labels = periodAxisLabels(hours);
+    expect(labels.filter(Boolean)).toEqual(['12.03', '06', '12', '18', '13.03']);
+    expect(labels[6]).toBe('06');
+    const days = Array.from({ length: 10 }, (_, i) => `2025-03-${String(i + 1).padStart(2, '0')}`);
+    expect(periodAxisLabels(days).filter(Boolean)).toEqual(['01.03', '08.03']);
   });
 });

@@ -4,6 +4,7 @@ import { useTranslate } from 'react-admin';
 import { formatNumber } from '../../shared/format';
 import { periodText } from '../../shared/reports/cells';
 import { PDM_HEATMAP } from '../../shared/reports/pdm';
+import { periodAxisLabels, timeGridHeader } from '../components/TimeGridHeader';
 import { BaseMap } from '../map/base/BaseMap';
 import { HeatLayer } from '../map/layers/HeatLayer';
 import { ReportPage } from '../reports/ReportScreen';
@@ -25,6 +26,7 @@ function HeatGrid({ data, metric }: { data: HeatData; metric: string }) {
   return (
     <Box sx={{ overflowX: 'auto', my: 1 }} data-testid="pdm-heat-grid">
       <Box sx={{ display: 'grid', gridTemplateColumns: `64px repeat(${periods.length}, 8px)`, gap: '1px', alignItems: 'center' }}>
+        {timeGridHeader(periodAxisLabels(periods), 'pdm-heat-hour')}
         {vehicles.map(([vehicle, depot]) => [
           <Typography key={`v${vehicle}`} variant="caption" sx={{ lineHeight: 1 }}>{depot}</Typography>,
           ...periods.map((period) => {
