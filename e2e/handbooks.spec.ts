@@ -183,7 +183,8 @@ test.describe('handbooks', () => {
     await page.goto('/handbooks/table/stops');
     await page.getByPlaceholder('Поиск').fill('Чкаловская');
     await expect(rows(page).first()).toContainText('Чкаловская');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('handbook-export').click()]);
+    await page.getByTestId('handbook-export').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('handbook-export-csv').click()]);
     expect(download.suggestedFilename()).toBe('stops.csv');
     const text = readFileSync((await download.path())!, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);

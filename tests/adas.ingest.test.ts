@@ -116,6 +116,13 @@ describe.each(ENGINES)('ADAS incident ingestion on %s', (engine) => {
     const [{ id }] = await t.db.query<{ id: number }>('select id::float8 as id from adas.incident_event where vehicle_id = $1 and tm = $2', [vehicle, at('10:00')]);
     const card = await t.app.inject({ method: 'GET', url: `/api/v1/adas/incidents/${id}`, headers: { authorization: await t.login('admin', 'admin123') } });
     expect(card.json()).toMatchObject({ id, trip_id: tripId, race_num: 2, route_name: 'Т1', driver_name: 'Иванов Пётр', trip_line: 'LINESTRING(30.3 59.9,30.4 59.95)' });
+    // «Запросить видео ±1 мин» is offered only for a vehicle with a recorder that has cameras
+    expect(card.json()).toMatchObject({ has_recorder: false });
+    const [dvr] = await t.db.query<{ id: number }>('insert into mgt.dvr (vehicle_id) values ($1) returning id', [vehicle]);
+    const cardNow = async () => (await t.app.inject({ method: 'GET', url: `/api/v1/adas/incidents/${id}`, headers: { authorization: await t.login('admin', 'admin123') } })).json();
+    expect(await cardNow()).toMatchObject({ has_recorder: false });
+    await t.db.query('insert into mgt.dev_camera (index, dvr_id, camera_addr) values (1, $1, (select min(ip) from mgt.dev_camera_type))', [dvr.id]);
+    expect(await cardNow()).toMatchObject({ has_recorder: true });
   });
 
   it('matches nothing on a day without a task, and rings the bell for a high grade', async () => {

@@ -175,6 +175,19 @@ describe.each(ENGINES)('remote configuration on %s', (engine) => {
     expect(incomplete.json().messages).toContain('mnt_window_incomplete');
   });
 
+  it('reads a window given as hh:mm text by the shared time rule: 25:00 is 00:00', async () => {
+    const vehicle = vehicles[15].id;
+    const id = await rollout({ groupId: await staticGroup([vehicle]), configurationId: await configuration(), windowFrom: '25:00', windowTo: '5:3_' });
+    const [stored] = await t.db.query<{ window_from: number; window_to: number }>('select window_from, window_to from mnt.rollout where id = $1', [id]);
+    expect(stored).toEqual({ window_from: 0, window_to: 5 * 60 + 30 });
+    expect((await api('POST', `/api/v1/mnt/rollouts/${id}/cancel`)).statusCode).toBe(200);
+    const before = (await t.db.query<{ n: number }>('select count(*)::int as n from mnt.rollout'))[0].n;
+    const bad = await api('POST', '/api/v1/mnt/rollouts', { groupId: await staticGroup([vehicle]), configurationId: 1, firstShare: 100, errorThreshold: 5, windowFrom: 'вечер', windowTo: '05:00' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().messages).toContain('bad_request');
+    expect((await t.db.query<{ n: number }>('select count(*)::int as n from mnt.rollout'))[0].n).toBe(before);
+  });
+
   it('cancel stops pending commands', async () => {
     const ids = vehicles.slice(16, 19).map((v) => v.id);
     terminals.disconnect(ids[0]);

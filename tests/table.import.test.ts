@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDBOOKS } from '../src/shared/handbooks/registry';
 import { CSV_BOM, csvLine, formatCell } from '../src/shared/handbooks/csv';
@@ -146,6 +147,36 @@ describe.each(ENGINES)('handbook import and export on %s', (engine) => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body).toMatchObject({ inserted: 0, updated: before.length });
     expect(await t.db.query('select * from mgt.routes order by route_id')).toEqual(before);
+  });
+
+  it('exports XLSX to read: the fields\' Russian labels, linked records by name, the CSV unchanged', async () => {
+    const [vehicle] = await t.db.query<{ id: number; depot_number: number; model: string | null; depot_name: string; vehicle_type: string; depot_id: number }>(
+      `select v.id, v.depot_number, v.model, v.depot_id, d.depot_name, tt.title as vehicle_type from mgt.vehicles v
+         join mgt.depot d on d.depot_id = v.depot_id join mgt.transport_type tt on tt.id = v.vehicle_type_id order by v.id limit 1`);
+    const request = { config: { type: 'vehicles' }, filters: { id: [vehicle.id] } };
+    const response = await t.app.inject({ method: 'POST', url: '/api/table/export', payload: { ...request, format: 'xlsx' }, headers: { authorization: auth, 'x-timezone-offset': '180' } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="vehicles.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.name).toBe('Транспортные средства');
+    const [header, row] = [1, 2].map((n) => (sheet.getRow(n).values as unknown[]).slice(1));
+    expect(header).toEqual(HANDBOOKS.vehicles.import.headers.map((name) => columnByName(HANDBOOKS.vehicles, name)!.field.label));
+    expect(header.slice(0, 6)).toEqual(['ID', 'Филиал', 'Вид транспорта', 'Модель', 'Вместимость', 'Гаражный номер']);
+    expect(row[0]).toBe(vehicle.id);
+    expect(row[1]).toBe(vehicle.depot_name);
+    expect(row[2]).toBe(vehicle.vehicle_type);
+    expect(row[5]).toBe(vehicle.depot_number);
+    expect(sheet.rowCount).toBe(2);
+    // the CSV stays the file the import reads: column names and ids
+    const csv = await call('/api/table/export', request);
+    const lines = csv.raw.body.slice(1).trim().split(/\r?\n/);
+    expect(lines[0]).toBe(HANDBOOKS.vehicles.import.headers.join(';'));
+    expect(lines[1].split(';').slice(0, 2)).toEqual([String(vehicle.id), String(vehicle.depot_id)]);
+    // an unknown format is refused before anything is read
+    expect((await call('/api/table/export', { ...request, format: 'pdf' })).status).toBe(400);
   });
 
   it('inserts with new keys after rows imported with explicit keys', async () => {

@@ -5,6 +5,8 @@
  * reads from X-Timezone-Offset.
  */
 
+import { COORDINATE_DECIMALS } from './constants';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -114,4 +116,14 @@ export function truncate(text: string, max: number): string {
   const head = Array.from(text.slice(0, 2 * max));
   if (head.length <= max && text.length <= 2 * max) return text;
   return `${head.slice(0, max - 1).join('')}…`;
+}
+
+/** A coordinate as shown to a person: COORDINATE_DECIMALS decimals (about a metre), a point as decimal separator. */
+export function formatCoordinate(value: number): string {
+  return value.toFixed(COORDINATE_DECIMALS);
+}
+
+/** A position as «lat, lon» (formatCoordinate each). */
+export function formatLatLon(lat: number, lon: number): string {
+  return `${formatCoordinate(lat)}, ${formatCoordinate(lon)}`;
 }

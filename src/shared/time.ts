@@ -13,6 +13,11 @@ export function normalizeHhMm(input: string): string {
   return `${pad2(hours)}:${pad2(minutes)}`;
 }
 
+/** The clock form of a time entry: hours, a colon, minutes; a mask's underscores allowed. */
+const CLOCK_ENTRY = /^[\d_]{1,2}\s*:\s*[\d_]{0,2}$/;
+/** CLOCK_ENTRY for a JSON schema: an API field that takes a clock as text. */
+export const CLOCK_ENTRY_PATTERN = CLOCK_ENTRY.source;
+
 /** Minutes of day from an hh:mm entry (underscores as zero, normalised first). */
 export function hhMmToMinutes(input: string): number {
   const [h, m] = normalizeHhMm(input).split(':').map(Number);
@@ -31,7 +36,7 @@ export function hhMmToMinutes(input: string): number {
 export function minutesOfDay(input: string): number | undefined {
   const text = input.trim();
   if (/^[\d_]+$/.test(text) && /\d/.test(text)) return Number(text.replace(/_/g, '0'));
-  if (/^[\d_]{1,2}\s*:\s*[\d_]{0,2}$/.test(text)) return hhMmToMinutes(text);
+  if (CLOCK_ENTRY.test(text)) return hhMmToMinutes(text);
   return undefined;
 }
 

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../../src/shared/errors';
+import { COMMAND_STATUS_CODES } from '../../src/shared/equipment/commandStatus';
+import { MEDIA_STATUS_LABELS } from '../../src/shared/mediaStatus';
 import { MODULES } from '../../src/shared/modules';
 import { CONSOLE_ROUTES, MENU_GROUPS } from '../../src/shared/routes';
 import { MODULE_FILTERS } from '../../src/client/about/moduleFilters';
@@ -44,5 +46,18 @@ describe('catalogue', () => {
     expect(['all', 'ump', 'video', 'passengers', 'bc', 'monitoring'].map((id) => translate('ru', `moduleFilters.${id}`)))
       .toEqual(['Все', 'УМП', 'Видео', 'Пассажиропоток', 'Контроль оплаты', 'Мониторинг']);
     expect(translate('ru', 'errors.login_not_found')).toBe('Логин не найден');
+  });
+});
+
+describe('media and command statuses', () => {
+  it('name each code the same for terminal commands and video requests, in both languages', async () => {
+    for (const language of ['ru', 'en'] as const) {
+      await loadCatalogue(language);
+      for (const code of COMMAND_STATUS_CODES) {
+        const command = translate(language, `equipment.commandStatuses.${code}`);
+        expect(command).toBe(translate(language, `video.statuses.${code}`));
+        expect(command).toBe(MEDIA_STATUS_LABELS[code][language]);
+      }
+    }
   });
 });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDate, formatDateTime, formatNumber, formatPercent, isoDate } from '../../src/shared/format';
+import { formatClock, formatDate, formatDateTime, formatLatLon, formatNumber, formatPercent, isoDate } from '../../src/shared/format';
+import { ADAS_EVENTS_JOURNAL } from '../../src/shared/reports/journals';
+import { cellText } from '../../src/shared/reports/cells';
 
 describe('shared formatting (spec section 9)', () => {
+  it('shows coordinates to 5 decimals wherever a person reads them', () => {
+    expect(formatLatLon(55.7512345, 37.6184567)).toBe('55.75123, 37.61846');
+    const lat = ADAS_EVENTS_JOURNAL.columns.find((column) => column.name === 'lat')!;
+    expect(cellText(lat, 55.7512345)).toBe('55,75123');
+  });
+
   it('writes a date column as DD.MM.YYYY without shifting it by a time zone', () => {
     expect(formatDate('2025-09-01')).toBe('01.09.2025');
     expect(formatDate('2025-12-31', -600)).toBe('31.12.2025');

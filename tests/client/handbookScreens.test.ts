@@ -6,7 +6,7 @@ import { exportRequest, handbookResource, listRequest, saveRow, toServiceFilters
 import { READ } from '../../src/shared/permissions';
 import { defaultSwitches } from '../../src/shared/modules';
 import { mayAccess } from '../../src/shared/routeAccess';
-import { cellText } from '../../src/client/handbooks/handbookFormat';
+import { cellText } from '../../src/shared/handbooks/cellText';
 import { defaultRecord, formPlace, validateHandbookForm } from '../../src/client/handbooks/handbookForm';
 import { columnFields, toggledColumns } from '../../src/client/handbooks/useHandbookColumns';
 import { entryOfValue, minutesOfEntry } from '../../src/client/handbooks/inputs/minutesEntry';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { VEHICLE_CLASS_COLORS } from '../../src/shared/constants';
 import type { MapCluster } from '../../src/shared/map';
 import { clusterKey, mergeSnapshot, vehicleTotal, type Snapshot } from '../../src/client/map/vehicleSnapshot';
-import { OFF_COLOR, UNKNOWN_CLASS_COLOR, groupRadius, vehicleColor } from '../../src/client/map/vehicleStyle';
+import { OFF_COLOR, UNKNOWN_CLASS_COLOR, VEHICLE_LEGEND, groupRadius, vehicleColor } from '../../src/client/map/vehicleStyle';
 
 const item = (id: number, lat: number, extra: Partial<MapCluster> = {}): MapCluster => ({
   type: 'vehicle', id, count: 1, routeType: 'А', route: '1', classRank: 1, course: 0, on: true,
@@ -50,5 +50,14 @@ describe('vehicle class colour', () => {
   it('draws bigger groups bigger, within bounds', () => {
     expect(groupRadius(1)).toBeLessThan(groupRadius(100));
     expect(groupRadius(1_000_000)).toBeLessThanOrEqual(26);
+  });
+});
+
+describe('the map legend', () => {
+  it('names every colour vehicleColor gives: the four classes, no class, off', () => {
+    const colours = [1, 2, 3, 4].map((rank) => vehicleColor(rank, true));
+    expect(VEHICLE_LEGEND.map((entry) => entry.color)).toEqual([...colours, vehicleColor(null, true), vehicleColor(2, false)]);
+    expect(VEHICLE_LEGEND.slice(0, 4).map((entry) => entry.values?.code)).toEqual(['МК', 'СК', 'БК', 'ОБК']);
+    expect(new Set(VEHICLE_LEGEND.map((entry) => entry.color)).size).toBe(VEHICLE_LEGEND.length);
   });
 });

@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { REPORTS, reportOf } from '../../src/shared/reports';
 import { INCIDENTS_DYNAMIC } from '../../src/shared/reports/adas';
 import { cellText, periodText } from '../../src/shared/reports/cells';
-import { filterQuery, parseReportFilters, presetPeriod } from '../../src/shared/reports/filters';
+import { filterQuery, parseReportFilters, presetOfPeriod, presetPeriod } from '../../src/shared/reports/filters';
 import { USER_ACTIONS_JOURNAL } from '../../src/shared/reports/journals';
 import { PDM_VEHICLE_DIAGNOSTIC } from '../../src/shared/reports/pdm';
 import { defineReport, reportApi, sortableColumns } from '../../src/shared/reports/types';
 import { CONSOLE_ROUTES } from '../../src/shared/routes';
 import { SCREENS } from '../../src/client/screens';
 import { readReportUrl, reportApiQuery, writeReportUrl } from '../../src/client/reports/reportUrl';
-import { pivot } from '../../src/client/reports/ReportChart';
+import { pivot, xAxisLayout } from '../../src/client/reports/ReportChart';
+import { DAY_HOUR_LABELS, periodAxisLabels } from '../../src/client/components/TimeGridHeader';
 import { bindReports } from '../../src/server/reports/reportSource';
 import { reportQuerySchema } from '../../src/server/reports/reportsRoutes';
 
@@ -109,6 +110,25 @@ describe('report filters', () => {
     expect(presetPeriod('thisMonth', now).from).toEqual(new Date(2025, 2, 1));
     expect(presetPeriod('last30Days', now).from).toEqual(new Date(2025, 1, 11));
   });
+
+  it('last week is the previous Monday to Sunday, from any day of this week', () => {
+    const lastWeek = { from: new Date(2025, 2, 3), to: new Date(2025, 2, 9, 23, 59, 59) };
+    expect(presetPeriod('lastWeek', new Date(2025, 2, 10, 0, 5))).toEqual(lastWeek); // Monday
+    expect(presetPeriod('lastWeek', new Date(2025, 2, 12, 15, 30))).toEqual(lastWeek); // Wednesday
+    expect(presetPeriod('lastWeek', new Date(2025, 2, 16, 23, 0))).toEqual(lastWeek); // Sunday
+  });
+
+  it('a period set to a preset\'s dates shows that preset; other dates show none', () => {
+    const now = new Date(2025, 2, 12, 15, 30);
+    const iso = (preset: 'yesterday' | 'lastWeek') => {
+      const period = presetPeriod(preset, now);
+      return [period.from.toISOString(), period.to.toISOString()] as const;
+    };
+    expect(presetOfPeriod(...iso('yesterday'), now)).toBe('yesterday');
+    expect(presetOfPeriod(...iso('lastWeek'), now)).toBe('lastWeek');
+    expect(presetOfPeriod(new Date(2025, 2, 4).toISOString(), new Date(2025, 2, 9, 23, 59, 59).toISOString(), now)).toBeUndefined();
+    expect(presetOfPeriod(undefined, iso('yesterday')[1], now)).toBeUndefined();
+  });
 });
 
 describe('report cells and charts', () => {
@@ -136,5 +156,25 @@ describe('report cells and charts', () => {
   it('orders hours as numbers', () => {
     const rows = [{ hour: 10, exchange: 1 }, { hour: 5, exchange: 2 }, { hour: 23, exchange: 3 }];
     expect(pivot(rows, { kind: 'bar', title: 't', x: 'hour', value: 'exchange' }).points.map((p) => p.x)).toEqual(['5', '10', '23']);
+  });
+});
+
+describe('chart and grid axes', () => {
+  it('names every department on the x axis, slanted when the names do not fit side by side', () => {
+    const departments = Array.from({ length: 12 }, (_, i) => `Территориальный отдел № ${i + 1}`);
+    expect(xAxisLayout(departments, 1100)).toMatchObject({ interval: 0, angle: -40 });
+    expect(xAxisLayout(departments, 1100).height).toBeGreaterThan(80);
+    expect(xAxisLayout(['Т1', 'Т2', 'А10'], 1100)).toEqual({ interval: 0, angle: 0, height: 30 });
+    expect(xAxisLayout(Array.from({ length: 90 }, (_, i) => `2025-01-${i}`), 1100).interval).toBe('preserveEnd');
+  });
+
+  it('labels the hours of vehicle × time grids', () => {
+    expect(DAY_HOUR_LABELS.filter(Boolean)).toEqual(['00', '03', '06', '09', '12', '15', '18', '21']);
+    const hours = Array.from({ length: 30 }, (_, i) => `2025-03-${String(12 + Math.floor(i / 24)).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}:00`);
+    const labels = periodAxisLabels(hours);
+    expect(labels.filter(Boolean)).toEqual(['12.03', '06', '12', '18', '13.03']);
+    expect(labels[6]).toBe('06');
+    const days = Array.from({ length: 10 }, (_, i) => `2025-03-${String(i + 1).padStart(2, '0')}`);
+    expect(periodAxisLabels(days).filter(Boolean)).toEqual(['01.03', '08.03']);
   });
 });

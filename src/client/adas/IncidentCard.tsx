@@ -3,7 +3,7 @@ import { Box, Button, LinearProgress, Stack, TextField, ToggleButton, ToggleButt
 import { useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import VideocamIcon from '@mui/icons-material/Videocam';
-import { formatDateTime, formatNumber } from '../../shared/format';
+import { formatDateTime, formatLatLon, formatNumber } from '../../shared/format';
 import { REVIEW_COMMENT_MAX, type AdasIncidentRow, type IncidentReview } from '../../shared/reports/adas';
 import { useRights } from '../components/useRights';
 import { isAbortError } from '../providers/httpClient';
@@ -37,7 +37,8 @@ function Field({ label, value }: { label: string; value: string | number | null 
 /**
  * One incident: its place on a small map, what the unit reported and what it was matched to, and its review
  * (confirmed or false alarm, with a comment) for those with the update right on the detailing, and «Request
- * video ±1 min» (the archive request form prefilled) for those who may create archive requests.
+ * video ±1 min» (the archive request form prefilled) for those who may create archive requests, when the vehicle has a
+ * recorder with cameras.
  */
 export function IncidentCard({ incident, onReviewed }: { incident: AdasIncidentRow; onReviewed: (next: AdasIncidentRow) => void }) {
   const translate = useTranslate();
@@ -83,10 +84,10 @@ export function IncidentCard({ incident, onReviewed }: { incident: AdasIncidentR
         <Field label={label('route')} value={incident.route_name} />
         <Field label={label('race')} value={incident.race_num} />
         <Field label={label('driver')} value={incident.driver_name} />
-        <Field label={label('place')} value={positioned(incident) ? `${formatNumber(incident.lat, 6)}, ${formatNumber(incident.lon, 6)}` : null} />
+        <Field label={label('place')} value={positioned(incident) ? formatLatLon(incident.lat, incident.lon) : null} />
         <Field label={label('evidence')} value={incident.evidence?.join(', ')} />
         <Field label={label('reviewedBy')} value={incident.reviewed_by && incident.reviewed_at ? `${incident.reviewed_by}, ${formatDateTime(incident.reviewed_at)}` : null} />
-        {mayRequestVideo && incident.vehicle_id !== null && (
+        {mayRequestVideo && incident.vehicle_id !== null && incident.has_recorder && (
           <Button component={Link} to={videoRequestLink({ ...incident, vehicle_id: incident.vehicle_id })} size="small" startIcon={<VideocamIcon />} sx={{ mt: 1 }} data-testid="incident-request-video">
             {label('requestVideo')}
           </Button>

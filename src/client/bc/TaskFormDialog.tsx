@@ -3,6 +3,7 @@ import {
   Alert, Autocomplete, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField,
 } from '@mui/material';
 import type { ControllerTask, TaskBody } from '../../shared/bc/tasks';
+import { isoDate } from '../../shared/format';
 import { minutesToHhMm } from '../../shared/time';
 import { useT } from '../i18n/translate';
 import { showMessage } from '../stores/messageStore';
@@ -27,7 +28,7 @@ const draftOf = (task: ControllerTask | undefined, initial: Partial<Draft>): Dra
   control_region_id: task.control_region_id ?? '', worker_ids: task.workers.map((w) => w.id),
   main: task.routes.filter((r) => r.type === 0).map((r) => r.route_id), incidental: task.routes.filter((r) => r.type === 1).map((r) => r.route_id),
   note: task.note ?? '',
-} : { number: '', date: '', graphic_type_id: '', department_id: '', control_region_id: '', worker_ids: [], main: [], incidental: [], note: '', ...initial };
+} : { number: '', date: isoDate(new Date()), graphic_type_id: '', department_id: '', control_region_id: '', worker_ids: [], main: [], incidental: [], note: '', ...initial };
 
 /** The number a new order is offered: its day and a sequence, e.g. 2411-1-3. */
 export const suggestNumber = (date: string, departmentId: number | '', sequence: number) =>

@@ -5,6 +5,8 @@ import {
 import { Title } from 'react-admin';
 import { Link, useLocation } from 'react-router';
 import { formatDateTime, formatNumber } from '../../shared/format';
+import { minutesToHhMm } from '../../shared/time';
+import { minutesOfEntry } from '../handbooks/inputs/minutesEntry';
 import { COMMAND_STATUS, COMMAND_STATUS_CODES } from '../../shared/equipment/commandStatus';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useRights } from '../components/useRights';
@@ -16,10 +18,16 @@ import {
 
 const PATH = '/mnt-configuration/configurations';
 const REFRESH_MS = 2000;
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const DAY_MINUTES = 24 * 60;
+/** A window end's minutes by the shared time rule ('25:00' is 00:00, bare digits are minutes); null when not a time of day. */
 const minutesOf = (text: string): number | null => {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(text.trim());
-  return match && Number(match[1]) < 24 && Number(match[2]) < 60 ? Number(match[1]) * 60 + Number(match[2]) : null;
+  const minutes = minutesOfEntry(text);
+  return typeof minutes === 'number' && minutes < DAY_MINUTES ? minutes : null;
+};
+/** On leaving a window field: its normalised hh:mm, or the text as typed when it is not a time (flagged). */
+const normalisedEntry = (text: string): string => {
+  const minutes = minutesOf(text);
+  return minutes === null ? text : minutesToHhMm(minutes);
 };
 const STATUS_COLOR: Record<number, 'default' | 'info' | 'warning' | 'success' | 'error'> = { 1: 'default', 2: 'info', 3: 'warning', 5: 'info', 6: 'success', 11: 'error', 14: 'error' };
 
@@ -47,8 +55,8 @@ function RolloutForm({ groupId, onStarted }: { groupId: number; onStarted: () =>
       </TextField>
       <TextField size="small" type="number" label={t('equipment.rollout.firstShare')} value={firstShare} onChange={(e) => setFirstShare(e.target.value)} sx={{ width: 200 }} slotProps={{ htmlInput: { min: 1, max: 100, 'data-testid': 'rollout-first-share' } }} />
       <TextField size="small" type="number" label={t('equipment.rollout.errorThreshold')} value={threshold} onChange={(e) => setThreshold(e.target.value)} sx={{ width: 160 }} slotProps={{ htmlInput: { min: 0, max: 100, 'data-testid': 'rollout-threshold' } }} />
-      <TextField size="small" label={t('equipment.rollout.windowFrom')} placeholder="22:00" value={from} onChange={(e) => setFrom(e.target.value)} sx={{ width: 120 }} error={!windowOk} />
-      <TextField size="small" label={t('equipment.rollout.windowTo')} placeholder="05:00" value={to} onChange={(e) => setTo(e.target.value)} sx={{ width: 120 }} error={!windowOk} />
+      <TextField size="small" label={t('equipment.rollout.windowFrom')} placeholder="22:00" value={from} onChange={(e) => setFrom(e.target.value)} onBlur={() => setFrom(normalisedEntry)} sx={{ width: 120 }} error={!windowOk} slotProps={{ htmlInput: { 'data-testid': 'rollout-window-from' } }} />
+      <TextField size="small" label={t('equipment.rollout.windowTo')} placeholder="05:00" value={to} onChange={(e) => setTo(e.target.value)} onBlur={() => setTo(normalisedEntry)} sx={{ width: 120 }} error={!windowOk} slotProps={{ htmlInput: { 'data-testid': 'rollout-window-to' } }} />
       <Button variant="contained" onClick={start} disabled={configurationId === '' || !windowOk || !(Number(firstShare) > 0 && Number(firstShare) <= 100)} data-testid="rollout-start">
         {t('equipment.rollout.start')}
       </Button>
@@ -72,7 +80,7 @@ function RolloutCard({ rollout, selected, onSelect, onChanged }: { rollout: Roll
           <Typography variant="subtitle1">№{rollout.id} · {rollout.configuration}</Typography>
           <Chip size="small" label={t(`equipment.rolloutStates.${rollout.state}`)} color={rollout.state === 'finished' ? 'success' : rollout.state === 'paused' ? 'warning' : rollout.state === 'cancelled' ? 'default' : 'info'} data-testid="rollout-state" />
           <Chip size="small" variant="outlined" label={t('equipment.rollout.phase', { phase: rollout.phase })} />
-          {rollout.window_from !== null && rollout.window_to !== null && <Chip size="small" variant="outlined" label={t('equipment.rollout.windowShown', { from: hhmm(rollout.window_from), to: hhmm(rollout.window_to) })} />}
+          {rollout.window_from !== null && rollout.window_to !== null && <Chip size="small" variant="outlined" label={t('equipment.rollout.windowShown', { from: minutesToHhMm(rollout.window_from), to: minutesToHhMm(rollout.window_to) })} />}
           <Box sx={{ flex: 1 }} />
           {rights.update && rollout.state === 'running' && <Button size="small" onClick={(e) => { e.stopPropagation(); void act('pause'); }}>{t('equipment.rollout.pause')}</Button>}
           {rights.update && rollout.state === 'paused' && <Button size="small" onClick={(e) => { e.stopPropagation(); void act('resume'); }} data-testid="rollout-resume">{t('equipment.rollout.resume')}</Button>}

@@ -1,4 +1,5 @@
 import { UNIT_KIND_LABELS } from '../../shared/equipment/units';
+import { mediaStatusLabels } from '../../shared/mediaStatus';
 
 /**
  * The on-board equipment screens' messages (remote configuration, work data, diagnostics), kept apart from
@@ -7,7 +8,7 @@ import { UNIT_KIND_LABELS } from '../../shared/equipment/units';
 export const equipmentRu = {
   unitKinds: { ...UNIT_KIND_LABELS },
   unitStates: { ok: 'Исправно', stale: 'Данные устарели', fault: 'Неисправность', noData: 'Нет данных', off: 'Отключено' },
-  commandStatuses: { 1: 'Создана', 2: 'В очереди', 3: 'Ожидание (ТС не на связи)', 5: 'Отправлена, ждём подтверждения', 6: 'Выполнена', 11: 'Ошибка конфигурации', 14: 'Ошибка' },
+  commandStatuses: mediaStatusLabels('ru'),
   rolloutStates: { running: 'Идёт', paused: 'Приостановлено', cancelled: 'Отменено', finished: 'Завершено' },
   workData: {
     columns: {
@@ -53,7 +54,7 @@ type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 export const equipmentEn: Shape<typeof equipmentRu> = {
   unitKinds: { terminal: 'Terminal (MNT)', recorder: 'Video recorder', camera: 'Camera', passengerCounter: 'Passenger counter', validator: 'Validator', modem: 'GSM modem' },
   unitStates: { ok: 'OK', stale: 'Data outdated', fault: 'Fault', noData: 'No data', off: 'Switched off' },
-  commandStatuses: { 1: 'Created', 2: 'Queued', 3: 'Waiting (vehicle offline)', 5: 'Sent, awaiting confirmation', 6: 'Performed', 11: 'Configuration error', 14: 'Error' },
+  commandStatuses: mediaStatusLabels('en'),
   rolloutStates: { running: 'Running', paused: 'Paused', cancelled: 'Cancelled', finished: 'Finished' },
   workData: {
     columns: {

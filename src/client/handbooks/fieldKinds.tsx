@@ -6,7 +6,7 @@ import type { Field, FieldKind, HandbookSchema, IntField, TextField as TextField
 import type { Row } from '../../shared/handbooks/validation';
 import { DatePickerInput } from '../components/DatePickerInput';
 import { RANGE_FROM, RANGE_TO } from '../providers/resources/handbooks';
-import { cellText } from './handbookFormat';
+import { cellText } from '../../shared/handbooks/cellText';
 import { HandbookChoiceInput } from './inputs/HandbookChoiceInput';
 import { HandbookColorInput } from './inputs/HandbookColorInput';
 import { HandbookGeometryInput } from './inputs/HandbookGeometryInput';

@@ -1,6 +1,6 @@
 import { pdmEn } from '../pdm/pdmMessages';
 import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from '../../shared/reports/journalEvents';
-import { VIDEO_STATUS_LABELS } from '../../shared/video/statuses';
+import { mediaStatusLabels } from '../../shared/mediaStatus';
 import type { AppMessages } from './ru';
 import { equipmentEn } from '../equipment/equipmentMessages';
 
@@ -591,7 +591,7 @@ export const en: AppMessages = {
     },
   },
   video: {
-    statuses: Object.fromEntries(Object.entries(VIDEO_STATUS_LABELS).map(([code, label]) => [code, label.en])),
+    statuses: mediaStatusLabels('en'),
     columns: {
       id: 'No.', created_at: 'Created', username: 'User', depot_number: 'Garage number', state_number: 'Plate',
       cameras: 'Cameras', period_from: 'Recording from', period_to: 'Recording to', status: 'Status', progress: 'Downloaded, %',
@@ -692,7 +692,7 @@ export const en: AppMessages = {
     exported: 'File %{name} saved',
     export: { csv: 'CSV', xlsx: 'XLSX' },
     filters: { period: 'Period', from: 'From', to: 'To', depots: 'Branches', routes: 'Routes', vehicles: 'Vehicles', incidentTypes: 'Incident types', departments: 'Territorial departments', controllers: 'Controllers', stops: 'Stops', ticketTypes: 'Ticket types' },
-    presets: { today: 'Today', yesterday: 'Yesterday', thisWeek: 'This week', last7Days: 'Last 7 days', thisMonth: 'This month', last30Days: 'Last 30 days' },
+    presets: { today: 'Today', yesterday: 'Yesterday', thisWeek: 'This week', lastWeek: 'Last week', last7Days: 'Last 7 days', thisMonth: 'This month', last30Days: 'Last 30 days' },
     bc: {
       group: 'Grouping',
       groups: { department: 'By department', controller: 'By controller', route: 'By route', day: 'By day' },
@@ -786,6 +786,7 @@ export const en: AppMessages = {
     choicesHint: 'Pick one of the schedule variant\'s exits and shifts or type another value',
     handbook: 'Handbook', search: 'Search', columns: 'Columns', lastColumn: 'The last visible column',
     export: 'Export', nothingFound: 'Nothing found', saved: 'Record saved',
+    exportFormats: { csv: 'CSV to import', xlsx: 'XLSX to read' },
     minutesHint: 'hh:mm or minutes from midnight (450 is 07:30)',
     confirmDelete: 'Delete record %{name}?', dependentFlag: 'On when the media server address, port, login and password are all filled',
     map: {
@@ -877,6 +878,7 @@ export const en: AppMessages = {
     kmh: '%{speed} km/h',
     layerFailed: 'Could not load: %{layers}',
     modes: { live: 'Current data', previous: 'Previous data' },
+    legend: { title: 'Vehicle colours', class: 'Class %{code}', unknownClass: 'No class', off: 'Not reporting' },
     layers: {
       title: 'Layers',
       routes: 'Routes',

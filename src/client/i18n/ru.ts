@@ -1,6 +1,6 @@
 import { pdmRu } from '../pdm/pdmMessages';
 import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from '../../shared/reports/journalEvents';
-import { VIDEO_STATUS_LABELS } from '../../shared/video/statuses';
+import { mediaStatusLabels } from '../../shared/mediaStatus';
 import { equipmentRu } from '../equipment/equipmentMessages';
 import { ruShell } from './ruShell';
 /**
@@ -523,7 +523,7 @@ export const ru = {
     },
   },
   video: {
-    statuses: Object.fromEntries(Object.entries(VIDEO_STATUS_LABELS).map(([code, label]) => [code, label.ru])),
+    statuses: mediaStatusLabels('ru'),
     columns: {
       id: '№', created_at: 'Создан', username: 'Пользователь', depot_number: 'Гаражный номер', state_number: 'Госномер',
       cameras: 'Камеры', period_from: 'Начало записи', period_to: 'Конец записи', status: 'Статус', progress: 'Загружено, %',
@@ -624,7 +624,7 @@ export const ru = {
     exported: 'Файл %{name} сохранён',
     export: { csv: 'CSV', xlsx: 'XLSX' },
     filters: { period: 'Период', from: 'С', to: 'По', depots: 'Филиалы', routes: 'Маршруты', vehicles: 'Транспортные средства', incidentTypes: 'Типы инцидентов', departments: 'Территориальные отделы', controllers: 'Контролёры', stops: 'Остановки', ticketTypes: 'Типы билетов' },
-    presets: { today: 'Сегодня', yesterday: 'Вчера', thisWeek: 'Эта неделя', last7Days: 'Последние 7 дней', thisMonth: 'Этот месяц', last30Days: 'Последние 30 дней' },
+    presets: { today: 'Сегодня', yesterday: 'Вчера', thisWeek: 'Эта неделя', lastWeek: 'Прошлая неделя', last7Days: 'Последние 7 дней', thisMonth: 'Этот месяц', last30Days: 'Последние 30 дней' },
     bc: {
       group: 'Группировка',
       groups: { department: 'По отделам', controller: 'По контролёрам', route: 'По маршрутам', day: 'По дням' },
@@ -718,6 +718,7 @@ export const ru = {
     choicesHint: 'Выберите из выходов и смен варианта расписания или введите своё значение',
     handbook: 'Справочник', search: 'Поиск', columns: 'Столбцы', lastColumn: 'Последний видимый столбец',
     export: 'Экспорт', nothingFound: 'Ничего не найдено', saved: 'Запись сохранена',
+    exportFormats: { csv: 'CSV для импорта', xlsx: 'XLSX для чтения' },
     minutesHint: 'чч:мм или минуты от начала суток (450 — 07:30)',
     confirmDelete: 'Удалить запись %{name}?', dependentFlag: 'Включается, когда заполнены адрес, порт, логин и пароль медиасервера',
     map: {
@@ -810,6 +811,7 @@ export const ru = {
     kmh: '%{speed} км/ч',
     layerFailed: 'Не удалось загрузить: %{layers}',
     modes: { live: 'Текущие данные', previous: 'Прошлые данные' },
+    legend: { title: 'Цвета ТС', class: '%{code} — %{title} класс', unknownClass: 'Класс не указан', off: 'Нет связи' },
     layers: {
       title: 'Слои',
       routes: 'Маршруты',

@@ -18,6 +18,10 @@ export const themeOptions: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     MuiToolbar: { styleOverrides: { dense: { minHeight: LAYOUT.header, height: LAYOUT.header } } },
+    // A list's main column may shrink below its table (a flex item keeps its content's width otherwise), so a
+    // wide list scrolls inside its own box while the toolbar's buttons stay on the screen.
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+    RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
   },
 };
 

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { formatLatLon } from './mapFormat';
+import { formatLatLon } from '../../shared/format';
 import { useCursor } from './mapState';
 
 /** The cursor's coordinates to 5 decimals, in the map's bottom-left corner. */

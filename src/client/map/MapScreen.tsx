@@ -12,6 +12,7 @@ import { useCurrentUser, useSwitches } from '../stores/sessionStore';
 import { filteredVehicleIds } from './filter/mapFilter';
 import { useMapFilters } from './filter/useMapFilters';
 import { MapCursorCoordinates } from './MapCursorCoordinates';
+import { MapLegend } from './MapLegend';
 import { BaseMap } from './base/BaseMap';
 import { MapIncidentsPanel } from './MapIncidentsPanel';
 import { useLayers, type MapFlags } from './mapLayers';
@@ -76,6 +77,7 @@ export default function MapScreen() {
           <MapPopup />
         </BaseMap>
         <MapCursorCoordinates />
+        {live && layers.vehicles && <MapLegend />}
         <MapStatus live={live && layers.vehicles} />
         {flags.adasLayer && <MapIncidentsPanel />}
         {mode === 'previous' && <ReplayPanel filters={filters} />}

@@ -1,15 +1,5 @@
-import { COORDINATE_DECIMALS } from '../../shared/constants';
-
-/** Display rules of spec section 9 for the map: coordinates to 5 decimals (dates and times: src/shared/format.ts). */
+/** Map input helpers (coordinates, dates and times as text: src/shared/format.ts). */
 const pad = (n: number) => String(n).padStart(2, '0');
-
-export function formatCoordinate(value: number): string {
-  return value.toFixed(COORDINATE_DECIMALS);
-}
-
-export function formatLatLon(lat: number, lon: number): string {
-  return `${formatCoordinate(lat)}, ${formatCoordinate(lon)}`;
-}
 
 /** A time as the value of an <input type="datetime-local"> (local time, minutes). */
 export function toLocalInput(time: number): string {

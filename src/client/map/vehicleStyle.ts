@@ -1,4 +1,4 @@
-import { VEHICLE_CLASS_COLORS } from '../../shared/constants';
+import { VEHICLE_CLASS_COLORS, VEHICLE_CLASSES } from '../../shared/constants';
 
 /** Colour of a vehicle without a known class. */
 export const UNKNOWN_CLASS_COLOR = '#1565c0';
@@ -14,6 +14,22 @@ export function vehicleColor(classRank: number | null | undefined, on: boolean):
   }
   return UNKNOWN_CLASS_COLOR;
 }
+
+/** One line of the map's legend: a colour vehicleColor gives and the catalogue key (with its values) saying why. */
+export interface VehicleLegendEntry {
+  color: string;
+  label: string;
+  values?: Record<string, string>;
+}
+
+/** What each vehicle colour means, from the same constants vehicleColor reads: the classes by rank, no class, off. */
+export const VEHICLE_LEGEND: readonly VehicleLegendEntry[] = [
+  ...VEHICLE_CLASSES.map((vehicleClass) => ({
+    color: VEHICLE_CLASS_COLORS[vehicleClass.rank - 1], label: 'mapView.legend.class', values: { code: vehicleClass.code, title: vehicleClass.title },
+  })),
+  { color: UNKNOWN_CLASS_COLOR, label: 'mapView.legend.unknownClass' },
+  { color: OFF_COLOR, label: 'mapView.legend.off' },
+];
 
 /** Radius of a group circle for its count (logarithmic, 14..26 px). */
 export function groupRadius(count: number): number {

@@ -26,7 +26,12 @@ export default function OdMatrixPart({ rows }: ReportPartProps) {
         <TableHead>
           <TableRow>
             <TableCell>{translate('reports.passengers.matrixCorner')}</TableCell>
-            {destinations.map((d) => <TableCell key={d} align="center" sx={{ maxWidth: 90, whiteSpace: 'normal' }}>{d}</TableCell>)}
+            {destinations.map((d) => (
+              <TableCell key={d} title={d} sx={{ verticalAlign: 'bottom', px: 0.25 }} data-testid="od-destination">
+                {/* written upwards, one line each: long stop names neither overlap nor widen the columns */}
+                <Box sx={{ writingMode: 'vertical-rl', transform: 'rotate(180deg)', whiteSpace: 'nowrap', maxHeight: 160, overflow: 'hidden', textOverflow: 'ellipsis', mx: 'auto' }}>{d}</Box>
+              </TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>

@@ -4,6 +4,7 @@ import { useTranslate } from 'react-admin';
 import { formatNumber } from '../../shared/format';
 import { periodText } from '../../shared/reports/cells';
 import { PDM_HEATMAP } from '../../shared/reports/pdm';
+import { periodAxisLabels, timeGridHeader } from '../components/TimeGridHeader';
 import { BaseMap } from '../map/base/BaseMap';
 import { HeatLayer } from '../map/layers/HeatLayer';
 import { ReportPage } from '../reports/ReportScreen';
@@ -14,45 +15,8 @@ import { useBuiltFilters, useFilteredLoad } from './useReportFilters';
 const heatColour = (x: number) => `hsl(${Math.round(120 * (1 - Math.max(0, Math.min(1, x))))}, 75%, 48%)`;
 
 const CELL_PX = 8;
-/** Cells between two labels of a grid of days (a label is wider than a day's cell). */
-const DAYS_PER_LABEL = 5;
-
-/**
- * The label of a grid column on the time axis: each midnight of an hourly grid (and its first column when a
- * midnight is far enough not to overlap it), every few days of a daily one; none between.
- */
-function axisLabel(period: string, index: number, daily: boolean): string | undefined {
-  const day = periodText(period.slice(0, 10)).slice(0, 5);
-  if (daily) return index % DAYS_PER_LABEL === 0 ? day : undefined;
-  const clock = period.slice(11, 16);
-  if (clock === '00:00') return day;
-  return index === 0 && clock <= '14:00' ? `${day} ${clock}` : undefined;
-}
-
-/** The grid's time axis: a tick and a date under the columns it labels. */
-function TimeAxis({ periods, daily }: { periods: string[]; daily: boolean }) {
-  return (
-    <>
-      <Box />
-      {periods.map((period, i) => {
-        const label = axisLabel(period, i, daily);
-        return (
-          <Box key={period} sx={{ position: 'relative', height: 18, borderLeft: label ? '1px solid #9e9e9e' : 'none' }}>
-            {label && (
-              <Typography component="span" variant="caption" data-testid="pdm-heat-tick"
-                sx={{ position: 'absolute', left: 2, top: 0, lineHeight: '18px', whiteSpace: 'nowrap', color: 'text.secondary' }}>
-                {label}
-              </Typography>
-            )}
-          </Box>
-        );
-      })}
-    </>
-  );
-}
-
-/** The vehicle × time grid: a row per vehicle, a cell per hour or day, coloured by the chosen metric, the time axis below. */
-function HeatGrid({ data, metric, daily }: { data: HeatData; metric: string; daily: boolean }) {
+/** The vehicle × time grid: a row per vehicle, a cell per hour or day, coloured by the chosen metric, the time axis above. */
+function HeatGrid({ data, metric }: { data: HeatData; metric: string }) {
   const { vehicles, periods, cells, max } = useMemo(() => {
     const vehicles = [...new Map(data.cells.map((c) => [c.vehicle_id, c.depot_number])).entries()];
     const periods = [...new Set(data.cells.map((c) => c.period))].sort();
@@ -63,6 +27,7 @@ function HeatGrid({ data, metric, daily }: { data: HeatData; metric: string; dai
   return (
     <Box sx={{ overflowX: 'auto', my: 1, pb: 1 }} data-testid="pdm-heat-grid">
       <Box sx={{ display: 'grid', gridTemplateColumns: `64px repeat(${periods.length}, ${CELL_PX}px)`, gap: '1px', alignItems: 'center', pr: 6 }}>
+        {timeGridHeader(periodAxisLabels(periods), 'pdm-heat-tick')}
         {vehicles.map(([vehicle, depot]) => [
           <Typography key={`v${vehicle}`} variant="caption" sx={{ lineHeight: 1 }}>{depot}</Typography>,
           ...periods.map((period) => {
@@ -75,7 +40,6 @@ function HeatGrid({ data, metric, daily }: { data: HeatData; metric: string; dai
             );
           }),
         ])}
-        <TimeAxis periods={periods} daily={daily} />
       </Box>
     </Box>
   );
@@ -95,7 +59,7 @@ function HeatPart() {
       </Box>
       {!data.points.length && <Typography variant="body2" color="text.secondary">{translate('pdm.heat.noPlaces')}</Typography>}
       <Typography variant="subtitle1">{translate('pdm.heat.grid')}</Typography>
-      <HeatGrid data={data} metric={String(filters?.metric ?? 'value')} daily={filters?.step === 'day'} />
+      <HeatGrid data={data} metric={String(filters?.metric ?? 'value')} />
     </Box>
   );
 }

@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslate } from 'react-admin';
-import { formatNumber } from '../../shared/format';
+import { formatNumber, formatPercent } from '../../shared/format';
 import { cellText } from '../../shared/reports/cells';
 import type { ReportChart as ChartSpec, ReportDeclaration } from '../../shared/reports/types';
 
@@ -50,6 +51,27 @@ export function pivot(rows: readonly Row[], chart: ChartSpec): { points: Row[]; 
   return { points: top, series };
 }
 
+/** A slice below this share of the pie is named by the legend only: small slices' labels would overlap. */
+export const PIE_LABEL_MIN_SHARE = 0.04;
+/** Axis names longer than this are shortened (the tooltip and the table under the chart have them whole). */
+const AXIS_LABEL_MAX = 22;
+/** Up to this many points every x is named; beyond, recharts names as many as fit. */
+const EVERY_TICK_MAX = 40;
+
+/**
+ * How the x axis names its points: every one of them (interval 0) while there are few enough, slanted when
+ * the names would not fit side by side, with the axis as tall as the longest slanted name needs.
+ */
+export function xAxisLayout(labels: readonly string[], width: number): { interval: number | 'preserveEnd'; angle: number; height: number } {
+  const longest = Math.min(AXIS_LABEL_MAX, Math.max(0, ...labels.map((text) => text.length)));
+  const charWidth = 7;
+  const fits = labels.length * (longest * charWidth + 8) <= width;
+  if (labels.length > EVERY_TICK_MAX) return { interval: 'preserveEnd', angle: 0, height: 30 };
+  return fits ? { interval: 0, angle: 0, height: 30 } : { interval: 0, angle: -40, height: Math.round(16 + longest * charWidth * 0.65) };
+}
+
+const shortened = (text: string) => (text.length > AXIS_LABEL_MAX ? `${text.slice(0, AXIS_LABEL_MAX - 1)}…` : text);
+
 /**
  * A declared chart (recharts, lazy-loaded with this file) and the table of its numbers under it: the x
  * values as rows, one column per series and their total.
@@ -64,22 +86,34 @@ export default function ReportChart({ report, chart, rows }: { report: ReportDec
   const Chart = chart.kind === 'line' ? LineChart : BarChart;
   // a series is a value of the stacking column, or (unstacked) the plotted column, named by its label
   const seriesName = (name: string) => (chart.stackBy ? name : translate(`${report.labels}.${name}`));
+  const [width, setWidth] = useState(800);
+  const axis = xAxisLayout(points.map((point) => label(point.x)), width);
   return (
     <Box sx={{ my: 2 }} data-testid="report-chart">
       <Typography variant="subtitle1">{translate(chart.title)}</Typography>
       <Box sx={{ height: 320 }}>
-        <ResponsiveContainer width="100%" height="100%">
+        <ResponsiveContainer width="100%" height="100%" onResize={(w) => setWidth(w)}>
           {chart.kind === 'pie' ? (
             <PieChart>
-              <Pie data={points} dataKey={chart.value} nameKey="x" isAnimationActive={false} outerRadius="80%" label={(entry: { name?: unknown }) => label(entry.name)}>
+              <Pie
+                data={points} dataKey={chart.value} nameKey="x" isAnimationActive={false} outerRadius="75%"
+                label={(entry: { name?: unknown; percent?: number }) => ((entry.percent ?? 0) >= PIE_LABEL_MIN_SHARE ? `${label(entry.name)} ${formatPercent(entry.percent ?? 0)}` : null)}
+                labelLine={(props: { percent?: number; points?: { x: number; y: number }[] }) => ((props.percent ?? 0) >= PIE_LABEL_MIN_SHARE && props.points
+                  ? <polyline points={props.points.map((p) => `${p.x},${p.y}`).join(' ')} stroke="#999" fill="none" />
+                  : <g />)}
+              >
                 {points.map((point, i) => <Cell key={String(point.x)} fill={PALETTE[i % PALETTE.length]} />)}
               </Pie>
               <Tooltip formatter={(v, name) => [formatNumber(Number(v)), label(name)]} />
+              <Legend layout="vertical" align="right" verticalAlign="middle" formatter={(name) => label(name)} />
             </PieChart>
           ) : (
           <Chart data={points}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="x" tickFormatter={label} />
+            <XAxis
+              dataKey="x" tickFormatter={(x) => shortened(label(x))} interval={axis.interval} angle={axis.angle} height={axis.height}
+              textAnchor={axis.angle ? 'end' : 'middle'} tick={{ fontSize: 12 }}
+            />
             <YAxis tickFormatter={(v: number) => formatNumber(v)} />
             <Tooltip labelFormatter={label} formatter={(v) => formatNumber(Number(v))} />
             <Legend />

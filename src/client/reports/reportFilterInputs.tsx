@@ -4,7 +4,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslate } from 'react-admin';
-import { presetPeriod, type ReportFilterValues } from '../../shared/reports/filters';
+import { presetOfPeriod, presetPeriod, type ReportFilterValues } from '../../shared/reports/filters';
 import { PERIOD_PRESETS, type FilterKind, type PickerFilter, type PickerKind, type ReportDeclaration, type ReportFilter } from '../../shared/reports/types';
 import { ReportPickerInput } from './ReportPickerInput';
 
@@ -46,13 +46,14 @@ function PeriodInput({ filter, values, onChange }: FilterInputProps<Extract<Repo
       <TextField
         select
         label={translate(filter.label)}
-        value=""
+        value={presetOfPeriod(values.from as string | undefined, values.to as string | undefined) ?? ''}
         onChange={(event) => {
           const period = presetPeriod(event.target.value as (typeof PERIOD_PRESETS)[number]);
           onChange({ from: period.from.toISOString(), to: period.to.toISOString() });
         }}
         {...small}
         sx={{ width: 220, flexShrink: 0 }}
+        slotProps={{ htmlInput: { 'data-testid': 'report-period-preset' } }}
       >
         {PERIOD_PRESETS.map((preset) => <MenuItem key={preset} value={preset}>{translate(`reports.presets.${preset}`)}</MenuItem>)}
       </TextField>

@@ -4,6 +4,7 @@ import {
 } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { formatDate, formatDateTime } from '../../shared/format';
+import { DAY_HOUR_LABELS, timeGridHeader } from '../components/TimeGridHeader';
 import { useDebouncedLoad } from '../map/useDebouncedLoad';
 import { archiveMonitoring } from './videoApi';
 
@@ -23,6 +24,7 @@ function CoverageGrid({ hours, start }: { hours: string; start: string }) {
   const title = { '1': 'video.monitoring.held', '0': 'video.monitoring.gap', '?': 'video.monitoring.unknown' } as const;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: '44px repeat(24, 10px)', gap: '2px', alignItems: 'center' }} data-testid="video-coverage">
+      {timeGridHeader(DAY_HOUR_LABELS, 'video-coverage-hour')}
       {days.map((day) => [
         <Typography key={`d${day.getTime()}`} variant="caption" sx={{ lineHeight: 1 }}>{formatDate(day).slice(0, 5)}</Typography>,
         ...Array.from({ length: 24 }, (_, hour) => {

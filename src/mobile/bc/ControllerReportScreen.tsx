@@ -52,8 +52,9 @@ export default function ControllerReportScreen() {
     };
   }, [userId, taskId]);
 
-  // opening the report of a new order starts it: new → in work (queued, so it works offline too)
-  useEffect(() => {
+  // the first entry of a new order starts it: new → in work (queued, so it works offline too); merely opening
+  // the report to look at it leaves the order new
+  const start = useCallback(() => {
     if (userId === undefined || taskId === undefined || status !== 'new') return;
     setLocalStatus('in_work');
     void enqueue({ kind: 'status', status: 'in_work', taskId, userId, key: newKey(), createdAt: Date.now() });
@@ -62,7 +63,8 @@ export default function ControllerReportScreen() {
   const change = useCallback((next: TaskResultBody) => {
     setBody(next);
     if (taskId !== undefined && userId !== undefined) void fieldDb.drafts.put({ taskId, userId, body: next, updatedAt: Date.now() });
-  }, [taskId, userId]);
+    start();
+  }, [taskId, userId, start]);
 
   if (!taskLoaded || (task && loaded === undefined)) return null;
   if (!task) return <Typography sx={{ p: 2 }} color="text.secondary">{t('mobile.bc.noTask')}</Typography>;
@@ -74,7 +76,10 @@ export default function ControllerReportScreen() {
   const open = (index: number) => setParams((p) => { const next = new URLSearchParams(p); next.set(EDITOR_PARAM, String(index)); return next; });
   const back = () => (editing !== null ? navigate(-1) : navigate('/bc'));
   const setCheck = (index: number, check: VehicleCheck) => change({ ...body, check_vehicles: body.check_vehicles.map((c, i) => (i === index ? check : c)) });
-  const addPhoto = (file: File) => void enqueue({ kind: 'photo', title: photoTitle(), photo: file, taskId: task.id, userId: userId!, key: newKey(), createdAt: Date.now() });
+  const addPhoto = (file: File) => {
+    start();
+    void enqueue({ kind: 'photo', title: photoTitle(), photo: file, taskId: task.id, userId: userId!, key: newKey(), createdAt: Date.now() });
+  };
 
   const complete = async () => {
     await enqueue({ kind: 'result', body, taskId: task.id, userId: userId!, key: newKey(), createdAt: Date.now() });

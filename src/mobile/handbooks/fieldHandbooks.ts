@@ -5,7 +5,7 @@ import type { Row } from '../../shared/handbooks/validation';
 import { mayAccess } from '../../shared/routeAccess';
 import type { AccessSubject } from '../../shared/permissions';
 import type { Switches } from '../../shared/modules';
-import { cellText } from '../../client/handbooks/handbookFormat';
+import { cellText } from '../../shared/handbooks/cellText';
 import { DEFAULT_HANDBOOK_PAGE_SIZE } from './handbookConstants';
 
 /**

@@ -263,7 +263,8 @@ const INCIDENT_COLUMNS = `e.id::float8 as id, e.tm, e.vehicle_id, coalesce(e.dep
   (select t.incident_color from adas.incident_type t where t.incident_type = e.incident_type order by t.id limit 1) as incident_color,
   e.grade, e.speed, e.lat, e.lon, e.route_id, rt.route_short_name as route_name, e.trip_id, e.race_num,
   e.driver_id, nullif(concat_ws(' ', dr.last_name, dr.first_name, dr.middle_name), '') as driver_name, e.evidence,
-  e.review, e.review_comment, u.username as reviewed_by, e.reviewed_at`;
+  e.review, e.review_comment, u.username as reviewed_by, e.reviewed_at,
+  exists (select 1 from mgt.dvr d join mgt.dev_camera c on c.dvr_id = d.id where d.vehicle_id = e.vehicle_id) as has_recorder`;
 const INCIDENT_JOINS = `left join mgt.vehicles v on v.id = e.vehicle_id
   left join mgt.routes rt on rt.route_id = e.route_id
   left join mgt.driver dr on dr.driver_id = e.driver_id

@@ -6,6 +6,10 @@ import { COMMAND_STATUS_CODES } from '../../shared/equipment/commandStatus';
 import { changeRollout, createRollout, type RolloutInput } from './rollouts';
 import { findGroup, groupVehiclesSql, unknownVehicles } from './vehicleGroups';
 import { idParams } from '../http/pathIds';
+import { CLOCK_ENTRY_PATTERN } from '../../shared/time';
+
+/** A rollout window's end: minutes of day, or a clock text normalised like every time field ('25:00' is 00:00). */
+const WINDOW_END = { anyOf: [{ type: 'integer', minimum: 0, maximum: 1439 }, { type: 'string', maxLength: 8, pattern: CLOCK_ENTRY_PATTERN }, { type: 'null' }] };
 
 const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 const CONFIGS = '/mnt-configuration/configurations';
@@ -263,15 +267,15 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
   app.post<{ Body: RolloutInput }>('/api/v1/mnt/rollouts', {
     config: write(CONFIGS, 'create'),
     schema: {
-      tags, summary: 'Развернуть конфигурацию на группу: firstShare % группы первой очередью, остальные — если доля ошибок ниже errorThreshold %, иначе пауза; окно windowFrom–windowTo (минуты суток оператора) ограничивает отправку',
+      tags, summary: 'Развернуть конфигурацию на группу: firstShare % группы первой очередью, остальные — если доля ошибок ниже errorThreshold %, иначе пауза; окно windowFrom–windowTo (минуты суток оператора или время чч:мм, нормализуемое как в любом поле времени: 25:00 — это 00:00) ограничивает отправку',
       body: {
         type: 'object', required: ['groupId', 'configurationId', 'firstShare', 'errorThreshold'], additionalProperties: false,
         properties: {
           groupId: ID, configurationId: ID,
           firstShare: { type: 'number', exclusiveMinimum: 0, maximum: 100 },
           errorThreshold: { type: 'number', minimum: 0, maximum: 100 },
-          windowFrom: { anyOf: [{ type: 'integer', minimum: 0, maximum: 1439 }, { type: 'null' }] },
-          windowTo: { anyOf: [{ type: 'integer', minimum: 0, maximum: 1439 }, { type: 'null' }] },
+          windowFrom: WINDOW_END,
+          windowTo: WINDOW_END,
           maxAttempts: { type: 'integer', minimum: 1, maximum: 10 },
         },
       },

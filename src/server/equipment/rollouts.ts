@@ -2,7 +2,12 @@ import type { Db, Queryable } from '../db/types';
 import type { EventsWriter } from '../journals/eventsWriter';
 import { fail } from '../http/errors';
 import { COMMAND_REASONS, COMMAND_STATUS as S, type RolloutState } from '../../shared/equipment/commandStatus';
+import { hhMmToMinutes } from '../../shared/time';
 import { findGroup, groupVehiclesSql } from './vehicleGroups';
+
+/** A window end as minutes of day: a clock text by the shared hh:mm rule ('25:00' is 00:00), minutes as they are. */
+const windowMinutes = (value: number | string | null | undefined): number | null =>
+  value === null || value === undefined ? null : typeof value === 'string' ? hhMmToMinutes(value) : value;
 
 export interface RolloutInput {
   groupId: number;
@@ -11,9 +16,9 @@ export interface RolloutInput {
   firstShare: number;
   /** Per cent of errors at which the rollout pauses. */
   errorThreshold: number;
-  /** Allowed window, minutes of the operator's day; both or neither. */
-  windowFrom?: number | null;
-  windowTo?: number | null;
+  /** Allowed window, minutes of the operator's day or a clock text (normalised by hhMmToMinutes); both or neither. */
+  windowFrom?: number | string | null;
+  windowTo?: number | string | null;
   maxAttempts?: number;
 }
 
@@ -42,7 +47,7 @@ export async function createRollout(db: Db, events: EventsWriter, input: Rollout
     const [rollout] = await tx.query<{ id: number }>(
       `insert into mnt.rollout (configuration_id, group_id, group_name, first_share, error_threshold, window_from, window_to, max_attempts, created_by)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-      [configuration.id, group.id, group.name, input.firstShare, input.errorThreshold, input.windowFrom ?? null, input.windowTo ?? null, input.maxAttempts ?? 3, username],
+      [configuration.id, group.id, group.name, input.firstShare, input.errorThreshold, windowMinutes(input.windowFrom), windowMinutes(input.windowTo), input.maxAttempts ?? 3, username],
     );
     const params: unknown[] = [rollout.id, input.firstShare];
     const members = groupVehiclesSql(group, params);

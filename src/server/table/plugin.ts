@@ -17,7 +17,8 @@ import columnsRoutes from './columnsRoutes';
 import { textSource } from './csvStream';
 import { deleteRows } from './deleteRows';
 import { installTableErrorReplies } from './errorReplies';
-import { exportCsv } from './exportCsv';
+import { exportHandbook, HANDBOOK_EXPORT_TYPES } from './handbookExport';
+import { clientOffset } from '../reports/reportsRoutes';
 import { genericQuery } from './genericQuery';
 import { requireHandbook } from './handbookAccess';
 import { importCsv } from './importCsv';
@@ -205,16 +206,18 @@ export default async function tablePlugin(app: FastifyInstance): Promise<void> {
     config: { ...HANDBOOK_READ_ROUTE, heavy: true },
     schema: {
       tags: ['handbooks'],
-      summary: 'Экспорт справочника в CSV (скачивание файла)',
-      description: 'UTF-8 с BOM, разделитель «;», заголовки как при импорте; фильтры и сортировка как у списка. Ячейки, начинающиеся с = + - @, экранируются апострофом.',
+      summary: 'Экспорт справочника в CSV или XLSX (скачивание файла)',
+      description: 'format: csv (по умолчанию) — UTF-8 с BOM, разделитель «;», заголовки как при импорте (файл читается импортом обратно); ячейки, начинающиеся с = + - @, экранируются апострофом. ' +
+        'xlsx — для чтения: те же столбцы под русскими названиями полей, ссылки — названиями записей, время — по смещению X-Timezone-Offset. Фильтры и сортировка как у списка.',
       body: bodies.exportBody,
     },
   }, async (request, reply) => {
     const schema = await requireHandbook(app, request.body.config.type);
-    const stream = await exportCsv(app, schema, request.body);
+    const format = request.body.format ?? 'csv';
+    const stream = await exportHandbook(app, schema, request.body, clientOffset(request));
     return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${schema.type}.csv"`)
+      .header('content-type', HANDBOOK_EXPORT_TYPES[format])
+      .header('content-disposition', `attachment; filename="${schema.type}.${format}"`)
       .send(stream);
   });
 

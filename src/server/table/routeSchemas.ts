@@ -1,3 +1,4 @@
+import { HANDBOOK_EXPORT_FORMATS } from '../../shared/handbooks/api';
 import { HANDBOOK_TYPES } from '../../shared/handbooks/registry';
 import { INT4_MAX } from '../../shared/handbooks/validation';
 import { FILTER_TEXT_MAX } from '../../shared/constants';
@@ -78,7 +79,7 @@ export const importQuery = {
 export const exportBody = {
   type: 'object',
   required: ['config'],
-  properties: { config: configSchema, filters: filtersSchema, sort: sortSchema },
+  properties: { config: configSchema, filters: filtersSchema, sort: sortSchema, format: { type: 'string', enum: [...HANDBOOK_EXPORT_FORMATS] } },
 } as const;
 
 export const tripStopsQuery = {

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/types';
 import type { Notifier } from '../events/notifier';
 import type { EventsWriter } from '../journals/eventsWriter';
-import { VIDEO_STATUS as S, VIDEO_STATUS_LABELS, type VideoStatus } from '../../shared/video/statuses';
+import { MEDIA_STATUS_LABELS } from '../../shared/mediaStatus';
+import { VIDEO_STATUS as S, type VideoStatus } from '../../shared/video/statuses';
 import { parseMediaPlaylist, type ArchivePlan, type ArchiveStore } from './archiveStore';
 import type { VideoConfig } from './config';
 import { demoCoverage, piecesSeconds } from './demoArchive';
@@ -333,7 +334,7 @@ export class ArchiveWorker {
 export function journalStatus(events: EventsWriter, tx: Queryable, row: Pick<RequestRow, 'id' | 'vehicle_id'>, status: number, reason: string | null) {
   return events.videoEvents([{
     vehicleId: row.vehicle_id, kind: 'status', requestId: row.id,
-    message: reason ? `${VIDEO_STATUS_LABELS[status].ru}: ${reason}` : VIDEO_STATUS_LABELS[status].ru,
+    message: reason ? `${MEDIA_STATUS_LABELS[status].ru}: ${reason}` : MEDIA_STATUS_LABELS[status].ru,
     details: { status, reason },
   }], tx);
 }

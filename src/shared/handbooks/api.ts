@@ -107,10 +107,15 @@ export interface AppointResponse {
   unchanged: number;
 }
 
+/** csv: the file the import reads back; xlsx: for reading (labels, linked names). */
+export const HANDBOOK_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type HandbookExportFormat = (typeof HANDBOOK_EXPORT_FORMATS)[number];
+
 export interface ExportRequest {
   config: HandbookConfig;
   filters?: Filters;
   sort?: ListSort;
+  format?: HandbookExportFormat;
 }
 
 export interface TripStop {

@@ -160,6 +160,8 @@ export interface AdasIncidentRow {
   review_comment: string | null;
   reviewed_by: string | null;
   reviewed_at: string | null;
+  /** The vehicle has a recorder with cameras: the only case a video request can be made (the video requests' rule). */
+  has_recorder: boolean;
   /** One incident's answers only: the line of its trip (WKT LINESTRING), for its card's map. */
   trip_line?: string | null;
 }

@@ -1,4 +1,4 @@
-import type { PeriodPreset, ReportDeclaration, ReportFilter } from './types';
+import { PERIOD_PRESETS, type PeriodPreset, type ReportDeclaration, type ReportFilter } from './types';
 
 /**
  * A report's filters as the query string carries them (the console's URL and the API's query are the same
@@ -124,8 +124,22 @@ export function presetPeriod(preset: PeriodPreset, now: Date = new Date()): { fr
     case 'today': return { from: startOfDay(now), to: endOfDay(now) };
     case 'yesterday': return { from: daysAgo(1), to: endOfDay(daysAgo(1)) };
     case 'thisWeek': return { from: daysAgo((now.getDay() + 6) % 7), to: endOfDay(now) };
+    case 'lastWeek': {
+      const sinceMonday = (now.getDay() + 6) % 7;
+      return { from: daysAgo(sinceMonday + 7), to: endOfDay(daysAgo(sinceMonday + 1)) };
+    }
     case 'last7Days': return { from: daysAgo(6), to: endOfDay(now) };
     case 'thisMonth': return { from: new Date(now.getFullYear(), now.getMonth(), 1), to: endOfDay(now) };
     case 'last30Days': return { from: daysAgo(29), to: endOfDay(now) };
   }
+}
+
+/** The first preset whose period is exactly from–to (ISO times) at `now`, so the filter bar can show it as chosen. */
+export function presetOfPeriod(from: string | undefined, to: string | undefined, now: Date = new Date()): PeriodPreset | undefined {
+  if (!from || !to) return undefined;
+  const [start, end] = [Date.parse(from), Date.parse(to)];
+  return PERIOD_PRESETS.find((preset) => {
+    const period = presetPeriod(preset, now);
+    return period.from.getTime() === start && period.to.getTime() === end;
+  });
 }

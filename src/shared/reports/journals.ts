@@ -1,3 +1,4 @@
+import { COORDINATE_DECIMALS } from '../constants';
 import { defineReport, type ReportColumn, type ReportFilter } from './types';
 
 /**
@@ -99,8 +100,8 @@ export const ADAS_EVENTS_JOURNAL = defineReport({
     { name: 'incident_name', header: 'Инцидент', type: 'text' },
     { name: 'grade', header: 'Степень', type: 'integer', sortable: true },
     { name: 'speed', header: 'Скорость, км/ч', type: 'number', sortable: true, decimals: 1 },
-    { name: 'lat', header: 'Широта', type: 'number', decimals: 6 },
-    { name: 'lon', header: 'Долгота', type: 'number', decimals: 6 },
+    { name: 'lat', header: 'Широта', type: 'number', decimals: COORDINATE_DECIMALS },
+    { name: 'lon', header: 'Долгота', type: 'number', decimals: COORDINATE_DECIMALS },
     { name: 'route_id', header: 'ID маршрута', type: 'integer', exportOnly: true },
     { name: 'route_name', header: 'Маршрут', type: 'text' },
     { name: 'review', header: 'Разбор', type: 'enum', labels: 'reports.adas.reviews', sortable: true },

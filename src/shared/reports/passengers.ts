@@ -1,3 +1,4 @@
+import { COORDINATE_DECIMALS } from '../constants';
 import { defineReport, type ReportColumn, type ReportFilter } from './types';
 
 /**
@@ -98,8 +99,8 @@ export const PASSENGER_STOPS = defineReport({
   columns: [
     { name: 'stop_id', header: 'ID остановки', type: 'integer', sortable: true },
     text('stop_name', 'Остановка'),
-    { name: 'lat', header: 'Широта', type: 'number', decimals: 5, exportOnly: true },
-    { name: 'lon', header: 'Долгота', type: 'number', decimals: 5, exportOnly: true },
+    { name: 'lat', header: 'Широта', type: 'number', decimals: COORDINATE_DECIMALS, exportOnly: true },
+    { name: 'lon', header: 'Долгота', type: 'number', decimals: COORDINATE_DECIMALS, exportOnly: true },
     col.boardings, col.alightings, n('exchange', 'Пассажирообмен'),
     { name: 'routes', header: 'Маршрутов', type: 'number', decimals: 0, sortable: true },
   ],

@@ -41,7 +41,7 @@ export interface ReportColumn {
 export const PICKER_KINDS = ['vehicles', 'routes', 'depots', 'users', 'incidentTypes', 'departments', 'controllers', 'stops', 'ticketTypes'] as const;
 export type PickerKind = (typeof PICKER_KINDS)[number];
 
-export const PERIOD_PRESETS = ['today', 'yesterday', 'thisWeek', 'last7Days', 'thisMonth', 'last30Days'] as const;
+export const PERIOD_PRESETS = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'last7Days', 'thisMonth', 'last30Days'] as const;
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
 
 interface FilterBase {

@@ -36,21 +36,3 @@ export const CANCELLABLE_STATUSES: readonly VideoStatus[] = [1, 2, 3, 4, 5];
 export function shownStatus(status: number, viewed: boolean): number {
   return status === VIDEO_STATUS.performed && viewed ? VIDEO_STATUS.viewed : status;
 }
-
-/** Russian and English names of the codes (the lists' labels, the journal's messages). */
-export const VIDEO_STATUS_LABELS: Record<number, { ru: string; en: string }> = {
-  1: { ru: 'Создан', en: 'Created' },
-  2: { ru: 'В очереди', en: 'Queued' },
-  3: { ru: 'Ожидание ТС', en: 'Waiting for the vehicle' },
-  4: { ru: 'Загрузка', en: 'Downloading' },
-  5: { ru: 'Подключение', en: 'Connecting' },
-  6: { ru: 'Выполнен', en: 'Performed' },
-  7: { ru: 'Просмотрен', en: 'Viewed' },
-  8: { ru: 'Удаление', en: 'Deleting' },
-  9: { ru: 'Удалён', en: 'Deleted' },
-  10: { ru: 'Ошибка авторизации', en: 'Authentication error' },
-  11: { ru: 'Ошибка конфигурации', en: 'Configuration error' },
-  12: { ru: 'Нет данных', en: 'No data' },
-  13: { ru: 'Ошибка загрузки', en: 'Download error' },
-  14: { ru: 'Ошибка', en: 'Error' },
-};

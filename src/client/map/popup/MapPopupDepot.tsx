@@ -1,6 +1,6 @@
 import { Box, Link } from '@mui/material';
 import { useT } from '../../i18n/translate';
-import { formatLatLon } from '../mapFormat';
+import { formatLatLon } from '../../../shared/format';
 import type { Depot } from '../mapState';
 import { PopupRows, PopupTitle } from './PopupRows';
 

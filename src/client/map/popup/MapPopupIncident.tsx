@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import type { IncidentEvent } from '../../../shared/map';
 import { useT } from '../../i18n/translate';
 import { formatDateTime } from '../../../shared/format';
-import { formatLatLon } from '../mapFormat';
+import { formatLatLon } from '../../../shared/format';
 import { incidentTypeName, useIncidentTypes } from '../useIncidentTypes';
 import { PopupRows, PopupTitle } from './PopupRows';
 

@@ -4,7 +4,7 @@ import type { StopDetails } from '../../../shared/map';
 import { transportTypeColor } from '../../../shared/transportTypes';
 import { useT } from '../../i18n/translate';
 import { mapApi } from '../mapApi';
-import { formatLatLon } from '../mapFormat';
+import { formatLatLon } from '../../../shared/format';
 import { PopupTitle } from './PopupRows';
 import { showRoute } from './showRoute';
 

@@ -1,12 +1,10 @@
-import { COORDINATE_DECIMALS } from '../../shared/constants';
-import { displayKey } from '../../shared/handbooks/fields';
-import type { Field, ListField, PointField } from '../../shared/handbooks/types';
-import type { Row } from '../../shared/handbooks/validation';
-import { formatDate, formatDateTime } from '../../shared/format';
-import { minutesToHhMm } from '../../shared/time';
-import { truncate } from '../../shared/format';
+import { displayKey } from './fields';
+import type { Field, ListField, PointField } from './types';
+import type { Row } from './validation';
+import { formatDate, formatDateTime, formatLatLon, truncate } from '../format';
+import { minutesToHhMm } from '../time';
 
-/** Texts of the handbook list cells, by field kind (spec section 2: minutes as hh:mm). */
+/** Texts of the handbook cells as a person reads them, by field kind (spec section 2: minutes as hh:mm): lists, the XLSX export. */
 
 export function listLabel(field: ListField, value: unknown): string {
   const option = field.options.find((item) => item.value === (value ?? null) || String(item.value) === String(value));
@@ -17,19 +15,24 @@ export function formatPoint(field: PointField, row: Row): string {
   const lat = row[field.lat];
   const lon = row[field.lon];
   if (typeof lat !== 'number' || typeof lon !== 'number') return '';
-  return `${lat.toFixed(COORDINATE_DECIMALS)}, ${lon.toFixed(COORDINATE_DECIMALS)}`;
+  return formatLatLon(lat, lon);
 }
 
 const GEOMETRY_CELL_MAX = 40;
 
-/** The text of a field in a list cell; colours, booleans and links have their own cells. */
-export function cellText(field: Field, row: Row): string {
+/**
+ * The text of a field in a list cell (colours, booleans and links have their own cells in the console) or a
+ * spreadsheet; times at `offsetMinutes` east of UTC, the browser's zone when absent.
+ */
+export function cellText(field: Field, row: Row, offsetMinutes?: number): string {
   const value = row[field.name];
   switch (field.kind) {
     case 'date':
       return typeof value === 'string' ? formatDate(value) : '';
     case 'datetime':
-      return typeof value === 'string' ? formatDateTime(value, { seconds: false }) : '';
+      return typeof value === 'string' ? formatDateTime(value, { seconds: false, offsetMinutes }) : '';
+    case 'boolean':
+      return value === null || value === undefined ? '' : value ? 'Да' : 'Нет';
     case 'minutes':
       return typeof value === 'number' ? minutesToHhMm(value) : '';
     case 'list':
