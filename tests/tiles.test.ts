@@ -35,6 +35,8 @@ describe.each(ENGINES)('map tiles and vehicle photos on %s', (engine) => {
   let fromMbtiles: TestApp;
   let none: TestApp;
   let upstreamTemplate: string;
+  /** Each upstream has a cache folder of its own, named by its template's hash: another one never mixes in. */
+  const upstreamCache = () => join(work, 'cache', createHash('sha256').update(upstreamTemplate).digest('hex').slice(0, 16));
 
   beforeAll(async () => {
     upstream = createServer((request, response) => {
@@ -80,9 +82,7 @@ describe.each(ENGINES)('map tiles and vehicle photos on %s', (engine) => {
     expect(first.rawPayload.equals(png('5/17/9'))).toBe(true);
     expect(hits.filter((h) => h.url === '/5/17/9.png')).toHaveLength(1);
     expect(hits[0].headers['user-agent']).toMatch(/^transport-console\//);
-    // Each upstream has a cache folder of its own (named by its template's hash): another one never mixes in.
-    const cache = join(work, 'cache', createHash('sha256').update(upstreamTemplate).digest('hex').slice(0, 16));
-    expect(existsSync(join(cache, '5', '17', '9.png'))).toBe(true);
+    expect(existsSync(join(upstreamCache(), '5', '17', '9.png'))).toBe(true);
 
     const second = await fromUpstream.app.inject({ method: 'GET', url: '/tile/5/17/9.png' });
     expect(second.statusCode).toBe(200);
@@ -94,7 +94,7 @@ describe.each(ENGINES)('map tiles and vehicle photos on %s', (engine) => {
     expect((await fromUpstream.app.inject({ method: 'GET', url: '/tile/5/3/3.png' })).statusCode).toBe(404);
     expect((await fromUpstream.app.inject({ method: 'GET', url: '/tile/5/1/1.png' })).statusCode).toBe(502);
     expect((await fromUpstream.app.inject({ method: 'GET', url: '/tile/5/2/2.png' })).statusCode).toBe(502);
-    expect(existsSync(join(work, 'cache', createHash('sha256').update(upstreamTemplate).digest('hex').slice(0, 16), '5', '2', '2.png'))).toBe(false);
+    expect(existsSync(join(upstreamCache(), '5', '2', '2.png'))).toBe(false);
   });
 
   it('takes TILE_SOURCE as the initial base map, with the OpenStreetMap credit unless TILE_ATTRIBUTION says another', async () => {

@@ -33,8 +33,8 @@ const STATE_COLOURS: Record<PlayerState['kind'], string> = { loading: '#616161',
 
 /**
  * One HLS stream in a <video> with hls.js and the retry rules of field-app.md section 4 (RetryPolicy): a
- * fatal error tears the player down and, 1 s later, loads the stream again from a fresh address with a time stamp, up to 40
- * times in a row, then shows the red «no signal» state. Its state shows on the tile.
+ * fatal error tears the player down and, 1 s later, loads the stream again from a fresh address with a time
+ * stamp, up to 40 times in a row, then shows the red «no signal» state. Its state shows on the tile.
  */
 export function VideoPlayer({ source, sourceKey, controls = false, muted = true, onTime, overlay, height = '100%', testId, recording = false, onVideo }: VideoPlayerProps) {
   const translate = useTranslate();
