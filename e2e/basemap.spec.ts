@@ -44,7 +44,7 @@ function tileAnswers(page: Page): number[] {
 }
 
 test('without a base map no tile is asked for and the map says where to set one; a folder set by an admin shows', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const headers = await adminHeaders(request);
   const folder = mkdtempSync(join(tmpdir(), 'e2e-tiles-'));
   try {
@@ -52,7 +52,7 @@ test('without a base map no tile is asked for and the map says where to set one;
     await loginViaUi(page, 'admin');
     await page.goto('/map');
     const map = page.getByTestId('map');
-    await expect(map).toBeVisible();
+    await expect(map).toBeVisible({ timeout: 45_000 });
     await expect(map.getByTestId('base-map-note')).toContainText('Подложка карты не настроена');
     await expect(map.getByTestId('base-map-note')).toContainText('Навигация');
     await expect(map.locator('.leaflet-control-attribution')).not.toContainText('OpenStreetMap');
@@ -73,7 +73,7 @@ test('without a base map no tile is asked for and the map says where to set one;
     await expect(page.getByText('Настройки сохранены')).toBeVisible();
 
     await page.goto('/map');
-    await expect(map).toBeVisible();
+    await expect(map).toBeVisible({ timeout: 45_000 });
     await expect.poll(() => map.locator('img.leaflet-tile-loaded').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(0);
     await expect(map.getByTestId('base-map-note')).toHaveCount(0);
