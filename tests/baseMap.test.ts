@@ -39,13 +39,16 @@ describe.each(ENGINES)('the base map as a navigation setting on %s', (engine) =>
     db.close();
     writeFileSync(join(work, 'not-sqlite.mbtiles'), 'plain text');
 
-    // Whatever the machine's environment says, this app starts without a base map.
-    const saved = process.env.TILE_SOURCE;
+    // Whatever the machine's environment says, this app starts without a base map, caching upstream tiles here.
+    const saved = { source: process.env.TILE_SOURCE, cache: process.env.TILE_CACHE_DIR };
     delete process.env.TILE_SOURCE;
+    process.env.TILE_CACHE_DIR = join(work, 'cache');
     try {
       t = await startTestApp(engine, {});
     } finally {
-      if (saved !== undefined) process.env.TILE_SOURCE = saved;
+      if (saved.source !== undefined) process.env.TILE_SOURCE = saved.source;
+      if (saved.cache === undefined) delete process.env.TILE_CACHE_DIR;
+      else process.env.TILE_CACHE_DIR = saved.cache;
     }
     admin = await t.login('admin', 'admin123');
   });
