@@ -78,6 +78,36 @@ test('a camera that fails shows its retries, then the red state, while the other
   await expect(page.locator('[data-testid=video-tile][data-camera="1"]').getByTestId('video-state')).toHaveAttribute('data-state', 'playing');
 });
 
+test('a live tile recovers after its stream address expires: the retry asks for a fresh address', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const admin = { authorization: `Bearer ${await token(request, 'admin')}` };
+  const lifetime = async (seconds: number) =>
+    expect((await request.put('/api/v1/settings/video', { headers: admin, data: { video: { streamTtlSeconds: seconds } } })).status()).toBe(200);
+  await lifetime(12);
+  try {
+    const vehicle = await onlineVehicle(request);
+    // The addresses camera 1's player was given (each names its own signed token).
+    const addresses = new Set<string>();
+    page.on('response', async (response) => {
+      if (!/\/api\/v1\/video\/online\/\d+\/1$/.test(new URL(response.url()).pathname) || !response.ok()) return;
+      addresses.add(((await response.json()) as { playUrl: string }).playUrl);
+    });
+    await loginViaUi(page, 'operator');
+    await page.goto(`/video/online?vehicle=${vehicle.vehicleId}&layout=1`);
+    const state = page.locator('[data-testid=video-tile][data-camera="1"]').getByTestId('video-state');
+    await expect(state).toHaveAttribute('data-state', 'playing', { timeout: 90_000 });
+    // The token expires: the stream fails, the player asks again, and the tile plays on a new address.
+    await expect(state).toHaveAttribute('data-state', 'retrying', { timeout: 60_000 });
+    await expect.poll(() => addresses.size, { timeout: 60_000 }).toBeGreaterThan(1);
+    await expect(state).toHaveAttribute('data-state', 'playing', { timeout: 60_000 });
+    const video = page.locator('[data-testid=video-tile][data-camera="1"] video');
+    const before = await video.evaluate((v) => (v as HTMLVideoElement).currentTime);
+    await expect.poll(() => video.evaluate((v) => (v as HTMLVideoElement).currentTime), { timeout: 15_000 }).toBeGreaterThan(before);
+  } finally {
+    await lifetime(6 * 3600);
+  }
+});
+
 test('an archive request goes through downloading to performed, is played, then shows as viewed', async ({ page, request }) => {
   test.setTimeout(180_000);
   const vehicle = await onlineVehicle(request);

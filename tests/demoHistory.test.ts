@@ -20,6 +20,21 @@ describe('the demo history fills', () => {
     expect(released).toBe(1);
   });
 
+  it('sums the fills\' progress in days until every fill has ended', async () => {
+    const history = new DemoHistory(plans, async () => undefined, log);
+    const passengers = history.progress('passengers');
+    const workData = history.progress('work data');
+    passengers(3, 30);
+    workData(10, 30);
+    expect(history.status()).toEqual({ complete: false, daysDone: 13, daysTotal: 60 });
+    passengers(4, 30);
+    expect(history.status()).toEqual({ complete: false, daysDone: 14, daysTotal: 60 });
+    history.track('passengers', later(1, 5));
+    history.seal();
+    await history.done;
+    expect(history.status()).toEqual({ complete: true, daysDone: 60, daysTotal: 60 });
+  });
+
   it('keeps the engine as it is when every history was already there, a failed fill included', async () => {
     let released = 0;
     const history = new DemoHistory(plans, async () => void (released += 1), log);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -33,6 +34,9 @@ describe.each(ENGINES)('map tiles and vehicle photos on %s', (engine) => {
   let fromUpstream: TestApp;
   let fromMbtiles: TestApp;
   let none: TestApp;
+  let upstreamTemplate: string;
+  /** Each upstream has a cache folder of its own, named by its template's hash: another one never mixes in. */
+  const upstreamCache = () => join(work, 'cache', createHash('sha256').update(upstreamTemplate).digest('hex').slice(0, 16));
 
   beforeAll(async () => {
     upstream = createServer((request, response) => {
@@ -44,7 +48,8 @@ describe.each(ENGINES)('map tiles and vehicle photos on %s', (engine) => {
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const port = (upstream.address() as AddressInfo).port;
-    fromUpstream = await appWith(engine, { TILE_SOURCE: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, TILE_CACHE_DIR: join(work, 'cache') });
+    upstreamTemplate = `http://127.0.0.1:${port}/{z}/{x}/{y}.png`;
+    fromUpstream = await appWith(engine, { TILE_SOURCE: upstreamTemplate, TILE_CACHE_DIR: join(work, 'cache') });
 
     // A tiny MBTiles file: one tile at z=2, x=1, XYZ y=1 (TMS row 2).
     const SQL = await initSqlJs();
@@ -77,7 +82,7 @@ describe.each(ENGINES)('map tiles and vehicle photos on %s', (engine) => {
     expect(first.rawPayload.equals(png('5/17/9'))).toBe(true);
     expect(hits.filter((h) => h.url === '/5/17/9.png')).toHaveLength(1);
     expect(hits[0].headers['user-agent']).toMatch(/^transport-console\//);
-    expect(existsSync(join(work, 'cache', '5', '17', '9.png'))).toBe(true);
+    expect(existsSync(join(upstreamCache(), '5', '17', '9.png'))).toBe(true);
 
     const second = await fromUpstream.app.inject({ method: 'GET', url: '/tile/5/17/9.png' });
     expect(second.statusCode).toBe(200);
@@ -89,7 +94,15 @@ describe.each(ENGINES)('map tiles and vehicle photos on %s', (engine) => {
     expect((await fromUpstream.app.inject({ method: 'GET', url: '/tile/5/3/3.png' })).statusCode).toBe(404);
     expect((await fromUpstream.app.inject({ method: 'GET', url: '/tile/5/1/1.png' })).statusCode).toBe(502);
     expect((await fromUpstream.app.inject({ method: 'GET', url: '/tile/5/2/2.png' })).statusCode).toBe(502);
-    expect(existsSync(join(work, 'cache', '5', '2', '2.png'))).toBe(false);
+    expect(existsSync(join(upstreamCache(), '5', '2', '2.png'))).toBe(false);
+  });
+
+  it('takes TILE_SOURCE as the initial base map, with the OpenStreetMap credit unless TILE_ATTRIBUTION says another', async () => {
+    const settings = async (app: TestApp) =>
+      (await app.app.inject({ method: 'GET', url: '/api/v1/auth/current/', headers: { authorization: await app.login('admin', 'admin123') } })).json().settings;
+    expect((await settings(fromMbtiles)).baseMap).toMatchObject({ kind: 'mbtiles', attribution: 'Картографические данные © участники OpenStreetMap' });
+    expect((await settings(fromUpstream)).baseMap).toMatchObject({ kind: 'upstream' });
+    expect((await settings(none)).baseMap).toEqual({ kind: 'none', attribution: '', revision: '' });
   });
 
   it('reads MBTiles with the TMS row flip', async () => {

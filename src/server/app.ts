@@ -38,6 +38,7 @@ import mapPlugin from './map/mapPlugin';
 import geoPlugin from './geo/geoPlugin';
 import gtfsPlugin from './gtfs/gtfsPlugin';
 import tilesPlugin from './tiles/tilesPlugin';
+import { tilesConfig } from './tiles/config';
 import simulatorPlugin from './simulator/simulatorPlugin';
 import adasPlugin from './adas/adasPlugin';
 import bcPlugin from './bc/bcPlugin';
@@ -103,7 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('sessions', new Sessions(db, config.session));
-  app.decorate('settings', new SettingsService(db, config));
+  app.decorate('settings', new SettingsService(db, config, { baseMap: tilesConfig(config.dataDir, BUILD.version).initialBaseMap }));
   app.decorate('journal', new JournalService(db));
   // the history's fills are background work: a login during a fresh install's first minutes does not queue behind them
   app.decorate('demoHistory', new DemoHistory(new WeekdayPlans(db.background(), mapConfig().tzOffsetMinutes), async () => db.releaseMemory?.(), app.log));

@@ -1,3 +1,4 @@
+import type { PublicBaseMap } from './baseMap';
 import type { PassengerSettings } from './passengers/passengers';
 import type { PermissionMap } from './permissions';
 
@@ -39,11 +40,15 @@ export interface SystemSettings {
     mediaServerUrl: string;
     /** Its archive (a recorded HLS playlist of a period): the same and {from} {to} (ISO 8601). */
     mediaServerArchiveUrl: string;
+    /** How long a stream address (its signed token) stays valid, s; a player asks for a fresh one when it fails. */
+    streamTtlSeconds: number;
   };
   kkv: { enabled: boolean };
   /** Ticket control (/system/bc). */
   bc: BcSettings;
   egtsEquipmentDataMaxAge: number;
+  /** The base map of every map (navigation settings). */
+  baseMap: PublicBaseMap;
   modules: Record<string, boolean>;
   sections: Record<string, boolean>;
 }

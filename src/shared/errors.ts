@@ -51,6 +51,18 @@ export const ERROR_CATALOGUE = {
   validation_import_separator: { ru: 'Столбцы файла разделяются точкой с запятой (;), а в файле другой разделитель', en: 'Columns must be separated by semicolons (;); the file uses another separator' },
   validation_import_header: { ru: 'В первой строке нет обязательных столбцов: time, validator, ticket_type, card_token', en: 'The first line lacks the required columns: time, validator, ticket_type, card_token' },
   validation_import_broken: { ru: 'Файл повреждён: не удалось прочитать строки CSV', en: 'The file is broken: its CSV lines could not be read' },
+  base_map_url: {
+    ru: 'Подложка карты: адрес сервера тайлов должен начинаться с http:// или https:// и содержать {z}, {x} и {y}',
+    en: 'Base map: the tile server address must start with http:// or https:// and contain {z}, {x} and {y}',
+  },
+  base_map_mbtiles: {
+    ru: 'Подложка карты: файл MBTiles не найден на сервере или это не файл SQLite (нужен абсолютный путь)',
+    en: 'Base map: the MBTiles file is not on the server or is not an SQLite file (an absolute path is needed)',
+  },
+  base_map_dir: {
+    ru: 'Подложка карты: папка тайлов не найдена на сервере (нужен абсолютный путь к папке z/x/y.png)',
+    en: 'Base map: the tile folder is not on the server (an absolute path to a z/x/y.png folder is needed)',
+  },
   report_period_required: { ru: 'Укажите период отчёта', en: 'Choose the report period' },
   report_period_too_long: { ru: 'Период отчёта больше допустимого', en: 'The report period is too long' },
   worker_taken: { ru: 'Этот сотрудник уже связан с другим пользователем', en: 'This employee is linked to another user' },

@@ -29,6 +29,11 @@ describe('server refusals as field errors', () => {
     expect(ruleMessage('must be fun')).toBe('must be fun');
   });
 
+  it('a base map the server cannot use is said under its location field', () => {
+    const errors = serverFieldErrors(['base_map_dir', 'baseMap.location is not usable']);
+    expect(parsed((errors?.baseMap as Record<string, string>).location).message).toBe('settings.rules.baseMap');
+  });
+
   it('a section switch keeps its escaped name; messages naming no field give nothing', () => {
     const errors = serverFieldErrors(['bad_request', 'sections.journals.userActions must be boolean']);
     expect(Object.keys(errors?.sections as object)).toEqual(['journals__userActions']);

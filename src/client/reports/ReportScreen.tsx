@@ -9,6 +9,7 @@ import { IncidentFromLink } from '../adas/IncidentFromLink';
 import { REPORT_PARTS } from '../passengers/passengerParts';
 import { ReportExport } from './ReportExport';
 import { ReportFilterBar } from './ReportFilterBar';
+import { HistoryFillNotice } from './HistoryFillNotice';
 import { ReportTable } from './ReportTable';
 import { readReportUrl, writeReportUrl, type ReportUrlState } from './reportUrl';
 import { useReportData } from './useReportData';
@@ -67,6 +68,7 @@ export function ReportPage({ report, children, toolbar }: { report: ReportDeclar
         <ReportExport report={report} state={state} />
         {toolbar}
       </ReportFilterBar>
+      <HistoryFillNotice module={report.module} />
       {Leading && <Leading />}
       {state.invalid && <Alert severity="warning" sx={{ mb: 1 }}>{translate('reports.invalidLink')}</Alert>}
       {load.status === 'loading' && load.slow && (

@@ -1,4 +1,4 @@
-import { BooleanInput, CheckboxGroupInput, NumberInput, TextInput, maxValue, minValue, number, required, useTranslate } from 'react-admin';
+import { BooleanInput, CheckboxGroupInput, NumberInput, SelectInput, TextInput, maxLength, maxValue, minValue, number, required, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { SettingsField } from './settingsPages';
 import { checkSchedule, checkSourceUrl, checkUrlTemplate, formatSchedule, parseSchedule } from './settingsForm';
@@ -59,6 +59,29 @@ export function SettingsInput({ field, readOnly }: { field: SettingsField; readO
       );
     case 'url':
       return <UrlInput field={field} readOnly={readOnly} />;
+    case 'choice':
+      return (
+        <SelectInput
+          source={field.source}
+          label={label(field.source)}
+          choices={field.choices.map((id) => ({ id, name: `${field.labels}.${id}` }))}
+          validate={required()}
+          readOnly={readOnly}
+          sx={wide}
+        />
+      );
+    case 'text':
+      return (
+        <TextInput
+          source={field.source}
+          label={label(field.source)}
+          validate={maxLength(field.maxLength)}
+          parse={(value: string | null) => value ?? ''}
+          helperText={translate(field.hint)}
+          readOnly={readOnly}
+          sx={wide}
+        />
+      );
     case 'template':
       return (
         <TextInput

@@ -43,6 +43,7 @@ export function ruleMessage(rule: string): string {
   if (/must NOT have fewer than/.test(rule)) return withArgs('settings.rules.fewer');
   if (/http or https URL/.test(rule)) return withArgs('settings.rules.url');
   if (/is required when/.test(rule)) return withArgs('settings.rules.urlRequired');
+  if (/is not usable/.test(rule)) return withArgs('settings.rules.baseMap');
   return rule;
 }
 

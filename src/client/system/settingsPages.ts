@@ -3,6 +3,8 @@
  * (src/server/settings/settingsSchemas.ts) mirrored for the client-side check. Labels are
  * settings.fields.<source>; the page's module and section switches come with its GET.
  */
+import { BASE_MAP_KINDS } from '../../shared/baseMap';
+
 export type SubsystemId = 'navigation' | 'video' | 'passengers' | 'journals' | 'bc' | 'eis';
 
 export type SettingsField =
@@ -11,7 +13,9 @@ export type SettingsField =
   | { kind: 'formats'; source: string; choices: readonly string[] }
   | { kind: 'url'; source: string; enabledBy: string }
   | { kind: 'schedule'; source: string }
-  | { kind: 'template'; source: string };
+  | { kind: 'template'; source: string }
+  | { kind: 'choice'; source: string; choices: readonly string[]; labels: string }
+  | { kind: 'text'; source: string; hint: string; maxLength: number };
 
 export interface SettingsPageSpec {
   id: SubsystemId;
@@ -33,12 +37,16 @@ export const SETTINGS_PAGES: Readonly<Record<SubsystemId, SettingsPageSpec>> = {
     int('messageFrequency', 1, 3600),
     int('requestRadius', 1, 100_000),
     int('egtsEquipmentDataMaxAge', 1, 604_800),
+    { kind: 'choice', source: 'baseMap.kind', choices: BASE_MAP_KINDS, labels: 'settings.baseMapKinds' },
+    { kind: 'text', source: 'baseMap.location', hint: 'settings.baseMapHint', maxLength: 2000 },
+    { kind: 'text', source: 'baseMap.attribution', hint: 'settings.attributionHint', maxLength: 300 },
   ]),
   video: page('video', [
     int('video.maxRequestMinutes', 1, 1440),
     int('video.archiveDays', 1, 365),
     { kind: 'template', source: 'video.mediaServerUrl' },
     { kind: 'template', source: 'video.mediaServerArchiveUrl' },
+    int('video.streamTtlSeconds', 10, 604_800),
   ]),
   passengers: page('passengers', [
     { kind: 'formats', source: 'report_formats', choices: REPORT_FORMATS },

@@ -8,7 +8,10 @@ import { HLS_CONFIG } from './hlsConfig';
 import { RetryPolicy } from './retryPolicy';
 
 interface VideoPlayerProps {
-  /** Resolves the stream's playUrl (asked once; again only if asking failed). */
+  /**
+   * Resolves the stream's playUrl: asked again for every retry, since the address carries a signed token that
+   * expires (a live tile plays for hours).
+   */
   source: () => Promise<string>;
   /** Changes when the stream does (a new camera): the player starts over. */
   sourceKey: string;
@@ -30,8 +33,8 @@ const STATE_COLOURS: Record<PlayerState['kind'], string> = { loading: '#616161',
 
 /**
  * One HLS stream in a <video> with hls.js and the retry rules of field-app.md section 4 (RetryPolicy): a
- * fatal error tears the player down and, 1 s later, loads the stream again with a time stamp, up to 40
- * times in a row, then shows the red «no signal» state. Its state shows on the tile.
+ * fatal error tears the player down and, 1 s later, loads the stream again from a fresh address with a time
+ * stamp, up to 40 times in a row, then shows the red «no signal» state. Its state shows on the tile.
  */
 export function VideoPlayer({ source, sourceKey, controls = false, muted = true, onTime, overlay, height = '100%', testId, recording = false, onVideo }: VideoPlayerProps) {
   const translate = useTranslate();
@@ -44,7 +47,6 @@ export function VideoPlayer({ source, sourceKey, controls = false, muted = true,
     const element = video.current;
     if (!element) return;
     let hls: Hls | null = null;
-    let url: string | undefined;
     let playing = false;
     let closed = false;
     setState({ kind: 'loading' });
@@ -78,7 +80,7 @@ export function VideoPlayer({ source, sourceKey, controls = false, muted = true,
     };
     const load = async (attempt: number) => {
       try {
-        url ??= await sourceRef.current();
+        const url = await sourceRef.current();
         if (!closed) play(attempt === 0 ? url : withTimestamp(url, Date.now()));
       } catch {
         if (!closed) policy.fatal();

@@ -54,7 +54,7 @@ async function equipmentPlugin(app: FastifyInstance): Promise<void> {
     if (terminals && app.simulator) terminals.start(() => app.simulator!.vehicles.map((plan) => plan.vehicleId));
     if (app.config.demoData) {
       void diagnostics.seedDemoFaults().catch((err) => log.warn({ err }, 'demo equipment faults not seeded'));
-      app.demoHistory.track('vehicle work data', workDays.seedDemoHistory(DEMO_HISTORY_DAYS, app.demoHistory.plans));
+      app.demoHistory.track('vehicle work data', workDays.seedDemoHistory(DEMO_HISTORY_DAYS, app.demoHistory.plans, Date.now(), app.demoHistory.progress('vehicle work data')));
       void seedDemoRemoteConfiguration(app.db, app.eventsWriter)
         .then((seeded) => seeded && dispatcher.wake())
         .catch((err) => log.warn({ err }, 'demo remote configuration not seeded'));

@@ -138,13 +138,21 @@ export class WorkDayRollup {
    * the depot, time on line from the first leg to the last, a few races missed and deviations by the dice.
    * Each day is driven as its weekday's plan (shared with the passenger history).
    */
-  async seedDemoHistory(days: number, weekdayPlans = new WeekdayPlans(this.db, this.options.tzOffsetMinutes), now = Date.now()): Promise<number> {
+  async seedDemoHistory(
+    days: number, weekdayPlans = new WeekdayPlans(this.db, this.options.tzOffsetMinutes), now = Date.now(),
+    onProgress: (done: number, total: number) => void = () => undefined,
+  ): Promise<number> {
     const today = operatorDate(now, this.options.tzOffsetMinutes);
     let written = 0;
-    for (let n = days; n >= 1; n--) {
+    onProgress(0, days);
+    // newest first: /vehicle-work-data's default period (the last days) has its rows soonest
+    for (let n = 1; n <= days; n++) {
       const day = addDays(today, -n);
       const [exists] = await this.db.query('select 1 from mnt.vehicle_work_day where day = $1::date limit 1', [day]);
-      if (exists) continue;
+      if (exists) {
+        onProgress(n, days);
+        continue;
+      }
       const { plans, midnight, shiftMs } = await weekdayPlans.of(day);
       const rows: WorkDayRow[] = [];
       for (const plan of plans) {
@@ -175,6 +183,7 @@ export class WorkDayRollup {
       }
       await saveWorkDays(this.db, day, rows);
       written += rows.length;
+      onProgress(n, days);
     }
     return written;
   }

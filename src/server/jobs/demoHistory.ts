@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { HistoryFillStatus } from '../../shared/historyFill';
 import type { WeekdayPlans } from '../simulator/weekdayPlans';
 
 /**
@@ -11,6 +12,9 @@ export class DemoHistory {
   private pending = 0;
   private sealed = false;
   private wrote = false;
+  private complete = false;
+  /** Each fill's days done of its total, as it reports them. */
+  private readonly days = new Map<string, { done: number; total: number }>();
   private readonly started = performance.now();
   /** Resolves when every fill has ended (and the memory they grew is given back). */
   readonly done: Promise<void>;
@@ -36,6 +40,21 @@ export class DemoHistory {
       });
   }
 
+  /** The fill's report of its progress: `done` of `total` days (found already there included). */
+  progress(name: string): (done: number, total: number) => void {
+    return (done, total) => void this.days.set(name, { done, total });
+  }
+
+  /** Days done of all the fills' days; complete once every fill has ended. */
+  status(): HistoryFillStatus {
+    let [daysDone, daysTotal] = [0, 0];
+    for (const { done, total } of this.days.values()) {
+      daysDone += done;
+      daysTotal += total;
+    }
+    return { complete: this.complete, daysDone: this.complete ? daysTotal : daysDone, daysTotal };
+  }
+
   /** Every fill has been started: the last one to end settles. */
   seal(): void {
     this.sealed = true;
@@ -46,6 +65,7 @@ export class DemoHistory {
     if (!this.sealed || this.pending > 0) return;
     this.sealed = false; // once
     this.plans.clear();
+    this.complete = true;
     if (this.wrote) await this.releaseMemory().catch((err: unknown) => this.log.warn({ err }, 'database memory not released'));
     this.log.info({ ms: Math.round(performance.now() - this.started), released: this.wrote }, 'demo history complete');
     this.finish();

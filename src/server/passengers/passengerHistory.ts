@@ -25,6 +25,8 @@ export interface HistoryOptions {
   log?: FastifyBaseLogger;
   /** The weekday plans shared with the other history fills (one of its own otherwise). */
   plans?: WeekdayPlans;
+  /** Told after each day: days done (found already there included) of all. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** The validations of trips kept as rollups only: per day, route and ticket type; per day, vehicle and route. */
@@ -90,6 +92,9 @@ export async function fillHistory(db: Db, options: HistoryOptions): Promise<Hist
     phases[phase] += now - mark;
     mark = now;
   };
+  const report = () => options.onProgress?.(filled.size + count, days);
+  report();
+  // newest first: the default report periods (the last days, and the ones before to compare with) fill soonest
   for (let back = 1; back <= days; back++) {
     const date = addDays(today, -back);
     if (filled.has(date)) continue;
@@ -116,6 +121,7 @@ export async function fillHistory(db: Db, options: HistoryOptions): Promise<Hist
     await writePlan(long, date, planOf(plans, midnight, midnight + DAY_MS, options.tzOffsetMinutes, routes));
     await pause();
     count += 1;
+    report();
   }
   // the embedded engine has no autovacuum: fresh statistics for the report plans
   if (count) await db.exec('analyze pass.trip_performed; analyze pass.stop_visit; analyze pass.fare_transaction; analyze pass.journey');

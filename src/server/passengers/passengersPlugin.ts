@@ -145,6 +145,7 @@ async function passengersPlugin(app: FastifyInstance): Promise<void> {
       app.demoHistory.track('passengers', settings().then((s) => fillHistory(app.db.background(), {
         // the city's month covers its pilot routes (the console answers meanwhile); the test city is whole
         detailDays: app.config.demoScale === 'city' ? 7 : 30, pilotRoutes: pilot, tzOffsetMinutes, maxWalkMeters: s.maxWalkMeters, transferMinutes: s.transferMinutes, log: app.log, plans: app.demoHistory.plans,
+        onProgress: app.demoHistory.progress('passengers'),
       })).then((filled) => filled.days));
       live?.start();
     });

@@ -7,10 +7,13 @@ import { BUILD } from '../build';
 export default async function serviceRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/health', {
     config: { access: 'public' },
-    schema: { tags: ['service'], summary: 'Проверка готовности сервера и базы данных' },
+    schema: {
+      tags: ['service'],
+      summary: 'Проверка готовности сервера и базы данных; history — заполнение демонстрационной истории в фоне после первого запуска (дней готово из всех)',
+    },
   }, async () => {
     await app.db.query('select 1');
-    return { status: 'ok', engine: app.db.engine, version: BUILD.version };
+    return { status: 'ok', engine: app.db.engine, version: BUILD.version, history: app.demoHistory.status() };
   });
 
   app.get('/api/v1/about', {

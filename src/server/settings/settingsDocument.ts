@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { SystemSettings } from '../../shared/api';
+import { NO_BASE_MAP, type BaseMapSettings, type PublicBaseMap } from '../../shared/baseMap';
 import type { Switches } from '../../shared/modules';
 import { PASSENGER_DEFAULTS } from '../../shared/passengers/passengers';
 
@@ -16,7 +18,7 @@ export interface EisSettings {
 }
 
 /** The whole stored settings document: the shared SystemSettings plus what only the server reads. */
-export type SettingsDocument = SystemSettings & { eis: EisSettings };
+export type SettingsDocument = Omit<SystemSettings, 'baseMap'> & { eis: EisSettings; baseMap: BaseMapSettings };
 
 /** Keys of the document other than the module and section switches. */
 export type TunableKey = Exclude<keyof SettingsDocument, 'modules' | 'sections'>;
@@ -35,10 +37,12 @@ export const DEFAULTS: Tunables = {
     archiveDays: 14,
     mediaServerUrl: 'http://{ip}:{port}/live/{serial}/{camera}/index.m3u8',
     mediaServerArchiveUrl: 'http://{ip}:{port}/archive/{serial}/{camera}/index.m3u8?from={from}&to={to}',
+    streamTtlSeconds: 6 * 3600,
   },
   kkv: { enabled: false },
   bc: { photoMaxMb: 10, coordIntervalSeconds: 30, positionMaxAgeMinutes: 30, lateReportHours: 12, rateRedAt: 8 },
   egtsEquipmentDataMaxAge: 300,
+  baseMap: NO_BASE_MAP,
   eis: { enabled: false, sourceUrl: '', schedule: ['03:00'] },
 };
 
@@ -51,14 +55,15 @@ export const isPlainObject = (value: unknown): value is Record<string, unknown> 
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The document in force: defaults, then the environment's switches, then the stored values. Object-valued
+ * The document in force: defaults (those the environment gives, such as TILE_SOURCE's base map, first), then the
+ * environment's switches, then the stored values. Object-valued
  * settings merge one level deep so that saving one field of `video` keeps the defaults of the others; keys the
  * document does not know (left by an older version) are dropped rather than passed to every client.
  */
-export function effectiveSettings(stored: StoredSettings, envSwitches: Switches): SettingsDocument {
+export function effectiveSettings(stored: StoredSettings, envSwitches: Switches, envDefaults: Partial<Tunables> = {}): SettingsDocument {
   const tunables: Record<string, unknown> = {};
   for (const key of TUNABLE_KEYS) {
-    const fallback: unknown = DEFAULTS[key];
+    const fallback: unknown = envDefaults[key] ?? DEFAULTS[key];
     const value = stored[key];
     if (isPlainObject(fallback)) tunables[key] = { ...fallback, ...(isPlainObject(value) ? value : {}) };
     else tunables[key] = value ?? fallback;
@@ -72,8 +77,13 @@ export function effectiveSettings(stored: StoredSettings, envSwitches: Switches)
   };
 }
 
-/** The document without what stays on the server (see EisSettings). */
+/** The document without what stays on the server (see EisSettings and PublicBaseMap). */
 export function publicSettings(document: SettingsDocument): SystemSettings {
-  const { eis: _eis, ...shared } = document;
-  return shared;
+  const { eis: _eis, baseMap, ...shared } = document;
+  return { ...shared, baseMap: publicBaseMap(baseMap) };
+}
+
+function publicBaseMap({ kind, location, attribution }: BaseMapSettings): PublicBaseMap {
+  const revision = kind === 'none' ? '' : createHash('sha256').update(`${kind}:${location}`).digest('hex').slice(0, 12);
+  return { kind, attribution, revision };
 }

@@ -52,8 +52,12 @@ export function viewOf(subsystem: Pick<Subsystem, 'keys' | 'modules' | 'sections
   return view as SubsystemView;
 }
 
+const maskPassword = (url: string) => url.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@');
+
 /** A view fit for the journal: a password in a URL (https://user:secret@host) is masked. */
 export function journalView(view: SubsystemView): SubsystemView {
-  if (!view.eis) return view;
-  return { ...view, eis: { ...view.eis, sourceUrl: view.eis.sourceUrl.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@') } };
+  const masked = { ...view };
+  if (view.eis) masked.eis = { ...view.eis, sourceUrl: maskPassword(view.eis.sourceUrl) };
+  if (view.baseMap) masked.baseMap = { ...view.baseMap, location: maskPassword(view.baseMap.location) };
+  return masked;
 }

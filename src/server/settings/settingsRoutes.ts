@@ -5,6 +5,9 @@ import { settingsValidationError } from './validationMessages';
 import { subsystemBodySchema, switchesSchema } from './settingsSchemas';
 import { applyPatch, checkSettings, journalView, viewOf, type SettingsPatch, type SubsystemView } from './settingsPatch';
 import { SUBSYSTEMS, type Subsystem } from './subsystems';
+import { baseMapProblem } from '../tiles/openTileSource';
+import { fail } from '../http/errors';
+import type { SettingsDocument } from './settingsDocument';
 
 const messages = { type: 'object', properties: { messages: { type: 'array', items: { type: 'string' } } } } as const;
 
@@ -77,6 +80,7 @@ async function save(
     const next = applyPatch(stored, current, patch);
     const resolved = app.settings.resolve(next);
     checkSettings(resolved);
+    await checkBaseMap(current, resolved);
     await app.settings.store(tx, next);
     const before = viewOf(scope, current);
     const view = viewOf(scope, resolved);
@@ -85,4 +89,12 @@ async function save(
   });
   app.settings.invalidate();
   return after;
+}
+
+/** A changed base map must be one the server can serve (an unchanged one is left alone, even if its file went). */
+async function checkBaseMap(current: SettingsDocument, next: SettingsDocument): Promise<void> {
+  const [before, after] = [current.baseMap, next.baseMap];
+  if (before.kind === after.kind && before.location === after.location) return;
+  const problem = await baseMapProblem(after);
+  if (problem) throw fail(400, problem, 'baseMap.location is not usable');
 }

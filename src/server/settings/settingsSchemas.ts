@@ -1,3 +1,4 @@
+import { BASE_MAP_KINDS } from '../../shared/baseMap';
 import type { TunableKey } from './settingsDocument';
 import type { Subsystem } from './subsystems';
 
@@ -20,11 +21,17 @@ export const FIELD_SCHEMAS: Record<TunableKey, JsonSchema> = {
   messageFrequency: int(1, 3600, 'Ожидаемый интервал навигационных сообщений от ТС, с'),
   requestRadius: int(1, 100_000, 'Радиус поиска ТС вокруг точки запроса, м'),
   egtsEquipmentDataMaxAge: int(1, 604_800, 'Диагностика ТС: данные оборудования (ЕГТС) старше этого считаются устаревшими, с'),
+  baseMap: object({
+    kind: { type: 'string', enum: [...BASE_MAP_KINDS], description: 'Источник подложки: none — нет, upstream — внешний сервер тайлов (через кэш сервера), mbtiles — файл MBTiles, dir — папка z/x/y.png' },
+    location: { type: 'string', maxLength: 2000, description: 'Адрес сервера с {z}, {x}, {y} или абсолютный путь к файлу или папке на сервере' },
+    attribution: { type: 'string', maxLength: 300, description: 'Подпись подложки в углу карты (обычно требует её лицензия), простой текст' },
+  }, 'Подложка карты'),
   video: object({
     maxRequestMinutes: int(1, 1440, 'Наибольшая длительность одного запроса видео, мин'),
     archiveDays: int(1, 365, 'Срок хранения видеоархива, дней'),
     mediaServerUrl: urlTemplate('Адрес живого потока медиасервера регистратора: {ip}, {port}, {serial}, {dvr}, {vehicle}, {camera}, {login}, {password}'),
     mediaServerArchiveUrl: urlTemplate('Адрес архива медиасервера (HLS-плейлист записи за период): те же подстановки и {from}, {to} (ISO 8601)'),
+    streamTtlSeconds: int(10, 604_800, 'Срок действия адреса видеопотока (подписанного токена), с; плеер запрашивает новый адрес, когда поток обрывается'),
   }, 'Видео'),
   report_formats: {
     type: 'array', items: { type: 'string', enum: [...REPORT_FORMATS] }, minItems: 1, maxItems: REPORT_FORMATS.length, uniqueItems: true,

@@ -3,7 +3,7 @@ import { ReadCache, staleWindow } from '../db/readCache';
 import type { Config } from '../config';
 import type { SystemSettings } from '../../shared/api';
 import type { Switches } from '../../shared/modules';
-import { effectiveSettings, publicSettings, type SettingsDocument, type StoredSettings } from './settingsDocument';
+import { effectiveSettings, publicSettings, type SettingsDocument, type StoredSettings, type Tunables } from './settingsDocument';
 
 export type { SystemSettings };
 
@@ -19,6 +19,8 @@ export class SettingsService {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
+    /** Defaults the environment gives (TILE_SOURCE's base map), below what an administrator stored. */
+    private readonly envDefaults: Partial<Tunables> = {},
     ttlMs = 3000,
   ) {
     this.cache = new ReadCache(ttlMs, staleWindow(db));
@@ -45,7 +47,7 @@ export class SettingsService {
 
   /** The document a stored value would give, with this process's environment switches. */
   resolve(stored: StoredSettings): SettingsDocument {
-    return effectiveSettings(stored, this.config.switches);
+    return effectiveSettings(stored, this.config.switches, this.envDefaults);
   }
 
   /** The stored value, locked until the transaction ends so that two saves cannot lose each other's fields. */

@@ -1,13 +1,20 @@
 import { join } from 'node:path';
 import { numberFromEnv } from '../map/config';
+import { baseMapFromTileSource, type BaseMapSettings } from '../../shared/baseMap';
 
 export interface TilesConfig {
   /**
    * TILE_SOURCE: an upstream URL template ('https://host/{z}/{x}/{y}.png'), 'mbtiles:/path/file.mbtiles' or
-   * 'dir:/path' (z/x/y.png files); unset = no tiles (404 at once; the map shows a plain background).
+   * 'dir:/path' (z/x/y.png files); unset = no tiles (the maps ask for none and say where to set a base map).
+   * The raw value, for the start's log when it cannot be read.
    */
   source: string | undefined;
-  /** Where upstream tiles are kept once fetched (TILE_CACHE_DIR, default DATA_DIR/tiles). */
+  /**
+   * The base map until an administrator sets one in the navigation settings: TILE_SOURCE with TILE_ATTRIBUTION
+   * (default: the OpenStreetMap credit when TILE_SOURCE is set).
+   */
+  initialBaseMap: BaseMapSettings;
+  /** Where upstream tiles are kept once fetched, a folder per upstream (TILE_CACHE_DIR, default DATA_DIR/tiles). */
   cacheDir: string;
   /** Upstream requests at once (TILE_UPSTREAM_CONCURRENCY, 4): tile servers' usage policies ask for few. */
   upstreamConcurrency: number;
@@ -25,6 +32,7 @@ export function tilesConfig(dataDir: string | undefined, version: string, env: N
   const data = env.DATA_DIR ?? dataDir ?? './data';
   return {
     source: env.TILE_SOURCE?.trim() || undefined,
+    initialBaseMap: baseMapFromTileSource(env.TILE_SOURCE, env.TILE_ATTRIBUTION),
     cacheDir: env.TILE_CACHE_DIR ?? join(data, 'tiles'),
     upstreamConcurrency: Math.max(1, numberFromEnv(env.TILE_UPSTREAM_CONCURRENCY, 4)),
     upstreamQueue: Math.max(0, numberFromEnv(env.TILE_UPSTREAM_QUEUE, 256)),

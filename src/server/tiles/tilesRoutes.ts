@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../http/errors';
 import type { TilesConfig } from './config';
-import { TileUnavailable, type TileSource } from './tileSource';
+import type { BaseMapSources } from './openTileSource';
+import { TileUnavailable } from './tileSource';
 
 export const MAX_TILE_ZOOM = 22;
 
@@ -9,12 +10,12 @@ export const MAX_TILE_ZOOM = 22;
  * GET /tile/{z}/{x}/{y}.png (field-app spec §7). Public: Leaflet loads tiles as plain images, without the
  * token, and a map background says nothing about the operator.
  */
-export default async function tilesRoutes(app: FastifyInstance, { source, config }: { source: TileSource | undefined; config: TilesConfig }): Promise<void> {
+export default async function tilesRoutes(app: FastifyInstance, { sources, config }: { sources: BaseMapSources; config: TilesConfig }): Promise<void> {
   app.get<{ Params: { z: number; x: number; y: number } }>('/tile/:z/:x/:y.png', {
     config: { access: 'public', passive: true },
     schema: {
       tags: ['map'],
-      summary: 'Тайл подложки карты (источник TILE_SOURCE: внешний сервер с кэшем на диске, файл MBTiles или папка z/x/y.png); 404 — нет тайла или источник не задан',
+      summary: 'Тайл подложки карты (источник — настройки навигации, исходно TILE_SOURCE: внешний сервер с кэшем на диске, файл MBTiles или папка z/x/y.png); 404 — нет тайла или источник не задан',
       security: [],
       params: {
         type: 'object',
@@ -32,6 +33,7 @@ export default async function tilesRoutes(app: FastifyInstance, { source, config
     if (x >= size || y >= size) throw fail(400, 'bad_request', `x and y must be below ${size} at zoom ${z}`);
     // A missing tile is asked for again soon (an upstream may have it later), a present one is kept long.
     const missing = () => reply.code(404).header('cache-control', 'public, max-age=300').send();
+    const source = sources.get((await app.settings.document()).baseMap);
     if (!source) return missing();
     try {
       const tile = await source.get(z, x, y);

@@ -8,8 +8,6 @@ import { findRecorder, mediaServerAddress, RECORDER_SQL, recorderOf, type Record
 import { viewer } from './streamTokens';
 
 const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
-/** Stream addresses stay valid this long; the player asks again after a fatal error in any case. */
-export const STREAM_TTL_S = 6 * 3600;
 const VIDEO_READ = { access: { path: '/video/online', action: 'read' }, module: 'video' } as const;
 
 export function videoVehicle(recorder: Recorder, online: boolean): VideoVehicle {
@@ -64,12 +62,14 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
     const camera = recorder.cameras.find((c) => c.index === request.params.camera);
     if (!camera) throw fail(404, 'dvr_or_camera_not_found');
     const look = app.video.media.lookOf(camera.position);
+    // The address expires (video.streamTtlSeconds): a player asks for a fresh one when its stream fails.
+    const { mediaServerUrl, streamTtlSeconds } = (await app.settings.get()).video;
     if (recorder.mediaServer) {
-      const address = mediaServerAddress((await app.settings.get()).video.mediaServerUrl, recorder, camera.index);
-      const token = app.video.tokens.issue({ kind: 'ms', vehicleId: recorder.vehicleId, dvrId: recorder.dvrId, camera: camera.index, look, ...viewer(request.user!) }, STREAM_TTL_S);
+      const address = mediaServerAddress(mediaServerUrl, recorder, camera.index);
+      const token = app.video.tokens.issue({ kind: 'ms', vehicleId: recorder.vehicleId, dvrId: recorder.dvrId, camera: camera.index, look, ...viewer(request.user!) }, streamTtlSeconds);
       return { url: address.shown, playUrl: `/api/v1/video/stream/${token}/index.m3u8` };
     }
-    const token = app.video.tokens.issue({ kind: 'live', vehicleId: recorder.vehicleId, dvrId: recorder.dvrId, camera: camera.index, look, ...viewer(request.user!) }, STREAM_TTL_S);
+    const token = app.video.tokens.issue({ kind: 'live', vehicleId: recorder.vehicleId, dvrId: recorder.dvrId, camera: camera.index, look, ...viewer(request.user!) }, streamTtlSeconds);
     return { url: `demo://dvr/${recorder.dvrId}/camera/${camera.index}`, playUrl: `/api/v1/video/stream/${token}/index.m3u8` };
   });
 

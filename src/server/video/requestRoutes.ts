@@ -7,7 +7,6 @@ import { sendFileParts, type FilePart } from '../http/byteRanges';
 import { archivePieces, loadArchiveRequest, type ArchiveRequestRow } from './archivePlayback';
 import { journalStatus, REASONS } from './archiveWorker';
 import { demoCoverage, piecesSeconds } from './demoArchive';
-import { STREAM_TTL_S } from './liveRoutes';
 import { findRecorder } from './recorders';
 import { viewer } from './streamTokens';
 import { idParams } from '../http/pathIds';
@@ -154,7 +153,7 @@ export default async function requestRoutes(app: FastifyInstance): Promise<void>
     const token = app.video.tokens.issue({
       kind: 'archive', vehicleId: row.vehicle_id, dvrId: row.dvr_id ?? 0, camera: request.params.camera, look: app.video.media.lookOf(position), requestId: row.id,
       ...viewer(request.user!),
-    }, STREAM_TTL_S);
+    }, (await app.settings.get()).video.streamTtlSeconds);
     const [first] = await app.db.query('update app.video_request set viewed_at = now() where id = $1 and viewed_at is null returning id', [row.id]);
     if (first) await journal(row, 'viewed', 'Первый просмотр', request, request.params.camera);
     return { playUrl: `/api/v1/video/stream/${token}/index.m3u8`, timeline: timelineOf(app, row, request.params.camera) };
