@@ -27,6 +27,7 @@ export const NOTICE_SEVERITY = {
   invalid_coordinates: 'error',
   start_and_end_range_out_of_order: 'error',
   csv_parsing_failed: 'error',
+  invalid_zip_file: 'error',
   unusable_trip: 'warning',
   fast_travel_between_consecutive_stops: 'warning',
   stop_too_far_from_feed_area: 'warning',

@@ -94,10 +94,7 @@ export type ReadCounts = Partial<Record<GtfsFile, number>>;
 export async function readFeed(zip: ZipFeed, notices: NoticeLog): Promise<{ feed: GtfsFeed; counts: ReadCounts }> {
   checkFileSet(zip, notices);
   const counts: ReadCounts = {};
-  const feed: GtfsFeed = {
-    agencies: [], stops: [], stopIndex: new Map(), routes: [], routeIndex: new Map(), trips: [], tripIndex: new Map(),
-    stopTimes: new StopTimeColumns(), calendars: [], calendarDates: [], shapes: new Map(), frequencies: [], info: null,
-  };
+  const feed = emptyFeed();
 
   counts['agency.txt'] = await eachRecord(zip, 'agency.txt', notices, (r) => {
     const id = r.text('agency_id');
@@ -251,6 +248,13 @@ export async function readFeed(zip: ZipFeed, notices: NoticeLog): Promise<{ feed
     } satisfies FeedInfo;
   });
   return { feed, counts };
+}
+
+export function emptyFeed(): GtfsFeed {
+  return {
+    agencies: [], stops: [], stopIndex: new Map(), routes: [], routeIndex: new Map(), trips: [], tripIndex: new Map(),
+    stopTimes: new StopTimeColumns(), calendars: [], calendarDates: [], shapes: new Map(), frequencies: [], info: null,
+  };
 }
 
 /** Points of a shape in sequence order. */

@@ -50,6 +50,8 @@ export interface PlannedVariant {
   /** Stable across imports of the same feed: route, services and weekday. */
   key: string;
   services: string[];
+  /** The usual timetable, a weekday's own, or one date's. */
+  kind: 'usual' | 'weekday' | 'date';
   /** null: the route's usual timetable, in force on days without a timetable of their own weekday. */
   dow: number | null;
   startdate: string;
@@ -93,9 +95,10 @@ export function routeCalendar(routeKey: string, services: ReadonlySet<string>, c
   if (usual === null) return { variants: [], holidays: [] };
 
   const variants: PlannedVariant[] = [];
-  const add = (set: string, dow: number | null, start: number, end: number, suffix = '') => {
+  const add = (set: string, dow: number | null, start: number, end: number, dated = false) => {
     variants.push({
-      key: `${routeKey}|${set.replaceAll(NUL, '+')}|${dow ?? '*'}${suffix}`, services: set ? set.split(NUL) : [], dow,
+      key: `${routeKey}|${set.replaceAll(NUL, '+')}|${dow ?? '*'}${dated ? `|${isoOfDay(start)}` : ''}`, services: set ? set.split(NUL) : [], dow,
+      kind: dated ? 'date' : dow === null ? 'usual' : 'weekday',
       // The end date is the last day in force, and the handbook wants it after the start.
       startdate: isoOfDay(start), enddate: isoOfDay(Math.max(end, start + 1)),
     });
@@ -140,7 +143,7 @@ export function routeCalendar(routeKey: string, services: ReadonlySet<string>, c
     if (other !== undefined) holidays.push({ date: isoOfDay(day), dow: other });
     else {
       dated.set(day, { set: wanted, dow: weekdayOf(day) });
-      add(wanted, weekdayOf(day), day, day, `|${isoOfDay(day)}`);
+      add(wanted, weekdayOf(day), day, day, true);
     }
   }
   return { variants, holidays };
