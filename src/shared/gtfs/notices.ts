@@ -1,7 +1,9 @@
 /**
  * What the GTFS check says of a feed, on the way in (import) and out (export). The codes follow the canonical
  * validator's (MobilityData gtfs-validator) where it has the same notice, so a person can look one up there;
- * the client translates each as `gtfs.notice.<code>`. An error refuses an import; a warning does not.
+ * the client translates each as `gtfs.notice.<code>`. An error refuses an import; a warning does not. Where
+ * feeds in the wild break a rule consumers tolerate, the notice is a warning here (a trip stopping at a station
+ * is imported as stopping there).
  */
 export type NoticeSeverity = 'error' | 'warning';
 
@@ -29,6 +31,7 @@ export const NOTICE_SEVERITY = {
   csv_parsing_failed: 'error',
   invalid_zip_file: 'error',
   unusable_trip: 'warning',
+  wrong_stop_time_stop_location_type: 'warning',
   fast_travel_between_consecutive_stops: 'warning',
   stop_too_far_from_feed_area: 'warning',
   service_never_active: 'warning',

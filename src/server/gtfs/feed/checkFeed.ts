@@ -104,7 +104,9 @@ function checkUnused(feed: GtfsFeed, ranges: Int32Array, notices: NoticeLog): vo
   for (let i = 0; i < feed.stopTimes.length; i++) usedStops[feed.stopTimes.stop[i]] = 1;
   const parents = new Set(feed.stops.map((s) => s.parent).filter(Boolean));
   feed.stops.forEach((stop, i) => {
-    if (stop.locationType === 0 && !usedStops[i] && !parents.has(stop.id)) notices.add('unused_stop', { file: 'stops.txt', line: stop.line, value: stop.id });
+    const where = { file: 'stops.txt', line: stop.line, value: stop.id };
+    if (stop.locationType === 0 && !usedStops[i] && !parents.has(stop.id)) notices.add('unused_stop', where);
+    if (stop.locationType !== 0 && usedStops[i]) notices.add('wrong_stop_time_stop_location_type', where);
   });
   const usedShapes = new Set(feed.trips.map((t) => t.shapeId));
   for (const shape of feed.shapes.keys()) if (!usedShapes.has(shape)) notices.add('unused_shape', { file: 'shapes.txt', value: shape });

@@ -79,14 +79,19 @@ async function writeAgencies(tx: Queryable, feed: GtfsFeed): Promise<Map<string,
   return keys;
 }
 
-/** Stops and platforms become the handbook's stops; stations are kept as keys only (the product has no station). */
+/**
+ * Stops and platforms, and whatever else trips stop at, become the handbook's stops; a platform's station is kept
+ * with its key (the product has no station).
+ */
 async function writeStops(tx: Queryable, feed: GtfsFeed): Promise<Int32Array> {
   const keys = await keysOf(tx, 'stop');
   const local = new Int32Array(feed.stops.length).fill(-1);
+  const served = new Uint8Array(feed.stops.length);
+  for (let i = 0; i < feed.stopTimes.length; i++) served[feed.stopTimes.stop[i]] = 1;
   const stationOf = (stop: FeedStop) => (stop.parent ? feed.stops[feed.stopIndex.get(stop.parent)!] : undefined);
   for (let i = 0; i < feed.stops.length; i++) {
     const stop = feed.stops[i];
-    if (stop.locationType !== 0) continue;
+    if (stop.locationType !== 0 && !served[i]) continue;
     const station = stationOf(stop);
     const values = [stop.name || station?.name || stop.id, stop.lat, stop.lon];
     local[i] = await upsert(tx, keys, 'stop', stop.id, {
@@ -97,10 +102,17 @@ async function writeStops(tx: Queryable, feed: GtfsFeed): Promise<Int32Array> {
   return local;
 }
 
-async function marshTypeId(tx: Queryable): Promise<number> {
+/**
+ * The reference rows routes need, made when a new install has none: the kind of service («Городской») and the
+ * transport types of the feed's routes.
+ */
+async function ensureReferences(tx: Queryable, feed: GtfsFeed): Promise<number> {
+  const titles: Record<string, string> = { А: 'Автобус', Тб: 'Троллейбус', Тм: 'Трамвай' };
+  for (const code of new Set(feed.routes.map((r) => transportCode(r.type)))) {
+    await tx.query('insert into mgt.transport_type (title, note) select $1, $2 where not exists (select 1 from mgt.transport_type where note = $2)', [titles[code], code]);
+  }
   const [row] = await tx.query<{ id: number }>('select id from mgt.marsh_type order by id limit 1');
-  if (!row) throw new Error('the handbook «Вид сообщения» is empty');
-  return row.id;
+  return row?.id ?? (await tx.query<{ id: number }>(`insert into mgt.marsh_type (title) values ('Городской') returning id`))[0].id;
 }
 
 /**
@@ -120,7 +132,7 @@ export async function writeNetwork(tx: Queryable, feed: GtfsFeed, calendar: Serv
   const routeKeys = await keysOf(tx, 'route');
   const variantKeys = await keysOf(tx, 'variant');
   const patternKeys = await keysOf(tx, 'pattern');
-  const marshType = await marshTypeId(tx);
+  const marshType = await ensureReferences(tx, feed);
   const ranges = feed.stopTimes.ranges(feed.trips.length);
   const byRoute = tripsByRoute(feed);
   const seenRoutes = new Set<number>();
