@@ -2,10 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAP_READ } from '../map/queryParams';
 import { gtfsConfig } from './config';
+import importRoutes from './importRoutes';
 import { buildVehiclePositions, encodeFeed, feedAsJson, type FeedSource } from './vehiclePositionsFeed';
 
-/** GET /api/v1/gtfs-rt/vehicle-positions: the live fleet for journey planners (GTFS-Realtime). */
+/**
+ * GTFS: the static network in (imports) and the live fleet out for journey planners (GTFS-Realtime
+ * VehiclePositions at /api/v1/gtfs-rt/vehicle-positions).
+ */
 async function gtfsPlugin(app: FastifyInstance): Promise<void> {
+  // Its own context: the zip upload's content types stay with these routes.
+  await app.register(importRoutes);
   const config = gtfsConfig();
   const source: FeedSource = {
     positions: () => app.telemetry.latest.entries(),

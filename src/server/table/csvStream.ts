@@ -67,12 +67,12 @@ function guessNewline(text: string): '\r\n' | '\n' {
  * splits, four to five times faster; papaparse's per-character scanner took most of a validation import's
  * parsing time. `last`: the text is the end of the file (its last line has no newline, and is a record).
  */
-function splitPlain(text: string, newline: string, last: boolean): { data: string[][]; cursor: number } {
+function splitPlain(text: string, newline: string, last: boolean, delimiter: string): { data: string[][]; cursor: number } {
   const end = last ? text.length : text.lastIndexOf(newline);
   if (end < 0) return { data: [], cursor: 0 };
   const lines = text.slice(0, end).split(newline);
   const data = new Array<string[]>(lines.length);
-  for (let i = 0; i < lines.length; i++) data[i] = lines[i].split(CSV_DELIMITER);
+  for (let i = 0; i < lines.length; i++) data[i] = lines[i].split(delimiter);
   return { data, cursor: last ? end : end + newline.length };
 }
 
@@ -83,9 +83,10 @@ function splitPlain(text: string, newline: string, last: boolean): { data: strin
  * line waits for the next chunk); its Node stream mode is not used because its pause/resume polls on a
  * 3 ms timer and caps an import at a few thousand rows per second. A chunk without any quote (the usual
  * machine-written file) is split natively instead (splitPlain). A BOM at the start is dropped. `charset`: the
- * one the upload declares; otherwise found in the file (textDecoding.ts).
+ * one the upload declares; otherwise found in the file (textDecoding.ts). The handbooks' files are
+ * semicolon-separated; GTFS feeds take a comma.
  */
-export async function* csvBatches(source: Readable, charset?: FileCharset, maxBytes = IMPORT_MAX_BYTES): AsyncGenerator<string[][]> {
+export async function* csvBatches(source: Readable, charset?: FileCharset, maxBytes = IMPORT_MAX_BYTES, delimiter = CSV_DELIMITER): AsyncGenerator<string[][]> {
   const decode = new FileDecode(maxBytes, charset);
   source.once('error', (error) => decode.destroy(error));
   // A client that goes away mid-upload ends the stream without 'end': stop waiting for more records.
@@ -102,10 +103,10 @@ export async function* csvBatches(source: Readable, charset?: FileCharset, maxBy
     if (!parser) {
       if (text.startsWith('\uFEFF')) text = text.slice(1);
       newline = guessNewline(text);
-      parser = new Papa.Parser({ delimiter: CSV_DELIMITER, newline });
+      parser = new Papa.Parser({ delimiter, newline });
     }
     const results = text.includes('"') ? parser.parse(text, 0, true) as Papa.ParseResult<string[]> : undefined;
-    const { data, cursor } = results ? { data: results.data, cursor: results.meta.cursor } : splitPlain(text, newline, false);
+    const { data, cursor } = results ? { data: results.data, cursor: results.meta.cursor } : splitPlain(text, newline, false, delimiter);
     partial = text.slice(cursor);
     records += data.length;
     if (partial.length > RECORD_MAX_CHARS) {
@@ -115,9 +116,9 @@ export async function* csvBatches(source: Readable, charset?: FileCharset, maxBy
     if (data.length) yield data;
   }
   if (partial && !partial.includes('"')) {
-    yield splitPlain(partial, parser ? newline : guessNewline(partial), true).data;
+    yield splitPlain(partial, parser ? newline : guessNewline(partial), true, delimiter).data;
   } else if (partial) {
-    parser ??= new Papa.Parser({ delimiter: CSV_DELIMITER, newline: guessNewline(partial) });
+    parser ??= new Papa.Parser({ delimiter, newline: guessNewline(partial) });
     const results = parser.parse(partial, 0, false) as Papa.ParseResult<string[]>;
     // Only the last record can lack its closing quote: it swallowed everything after it.
     const open = results.errors.find((error) => error.code === 'MissingQuotes');

@@ -1,0 +1,61 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * The GTFS area's contract, read by the server (route schemas) and the console (payload types): one declaration,
+ * so the two cannot drift. Rights: the external-system settings of the handbooks (code 6, `/system/eis`).
+ */
+export const GTFS_RIGHTS_PATH = '/system/eis';
+
+export const GTFS_API = {
+  imports: '/api/v1/gtfs/imports',
+  importRun: '/api/v1/gtfs/imports/:id',
+  cancel: '/api/v1/gtfs/imports/:id/cancel',
+} as const;
+
+export const ImportRunParams = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }) }, { additionalProperties: false });
+export type ImportRunParams = Static<typeof ImportRunParams>;
+
+export const ImportUploadQuery = Type.Object({ file: Type.String({ minLength: 1, maxLength: 255 }) }, { additionalProperties: false });
+export type ImportUploadQuery = Static<typeof ImportUploadQuery>;
+
+const Stage = Type.Union([Type.Literal('upload'), Type.Literal('check'), Type.Literal('write'), Type.Literal('end')]);
+const Status = Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('refused'), Type.Literal('cancelled'), Type.Literal('failed')]);
+
+const Notice = Type.Object({
+  code: Type.String(),
+  severity: Type.Union([Type.Literal('error'), Type.Literal('warning')]),
+  file: Type.Optional(Type.String()),
+  line: Type.Optional(Type.Integer()),
+  field: Type.Optional(Type.String()),
+  value: Type.Optional(Type.String()),
+});
+
+const FileCounts = Type.Object({ file: Type.String(), read: Type.Integer(), written: Type.Integer(), skipped: Type.Integer() });
+
+/** One import as the history and the progress poll show it; `report` once it has ended. */
+export const ImportRun = Type.Object({
+  id: Type.Integer(),
+  started_at: Type.String(),
+  finished_at: Type.Union([Type.String(), Type.Null()]),
+  username: Type.Union([Type.String(), Type.Null()]),
+  file: Type.String(),
+  bytes: Type.Integer(),
+  status: Status,
+  stage: Stage,
+  progress: Type.Number(),
+  report: Type.Union([
+    Type.Null(),
+    Type.Object({
+      files: Type.Array(FileCounts),
+      notices: Type.Array(Notice),
+      totals: Type.Record(Type.String(), Type.Integer()),
+      timezone: Type.Optional(Type.Object({ feed: Type.String(), feedOffsetMinutes: Type.Integer(), operatorOffsetMinutes: Type.Integer() })),
+      written: Type.Optional(Type.Record(Type.String(), Type.Integer())),
+      message: Type.Optional(Type.String()),
+    }),
+  ]),
+});
+export type ImportRun = Static<typeof ImportRun>;
+
+export const ImportRunList = Type.Object({ list: Type.Array(ImportRun), count: Type.Integer() });
+export type ImportRunList = Static<typeof ImportRunList>;

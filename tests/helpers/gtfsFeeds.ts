@@ -1,0 +1,48 @@
+import { createWriteStream, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import archiver from 'archiver';
+
+/** Writes a feed's files (name → text, exactly as given: BOMs, CRLFs and all) into a zip in a temporary folder. */
+export async function writeFeedZip(files: Record<string, string>, folder = ''): Promise<string> {
+  const path = join(mkdtempSync(join(tmpdir(), 'gtfs-test-')), 'feed.zip');
+  const zip = archiver('zip');
+  const done = new Promise<void>((resolve, reject) => {
+    const out = createWriteStream(path);
+    out.on('close', () => resolve());
+    zip.on('error', reject);
+    zip.pipe(out);
+  });
+  for (const [name, text] of Object.entries(files)) zip.append(text, { name: folder + name });
+  await zip.finalize();
+  await done;
+  return path;
+}
+
+/** A small clean feed: one agency, a route with two trips of one block, four stops, a calendar. */
+export function cleanFeed(): Record<string, string> {
+  return {
+    'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\nA,Горэлектротранс,https://example.org,Europe/Moscow\n',
+    'stops.txt': [
+      'stop_id,stop_name,stop_lat,stop_lon',
+      's1,Площадь,59.9300,30.3100',
+      's2,Рынок,59.9350,30.3200',
+      's3,Парк,59.9400,30.3300',
+      's4,Вокзал,59.9450,30.3400',
+    ].join('\n') + '\n',
+    'routes.txt': 'route_id,agency_id,route_short_name,route_long_name,route_type\nr1,A,7,Площадь — Вокзал,3\n',
+    'calendar.txt': 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nwd,1,1,1,1,1,0,0,20260101,20261231\n',
+    'trips.txt': 'route_id,service_id,trip_id,direction_id,block_id\nr1,wd,t1,0,b1\nr1,wd,t2,1,b1\n',
+    'stop_times.txt': [
+      'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
+      't1,07:00:00,07:00:00,s1,1',
+      't1,07:04:00,07:04:30,s2,2',
+      't1,07:08:00,07:08:00,s3,3',
+      't1,07:12:00,07:12:00,s4,4',
+      't2,07:20:00,07:20:00,s4,1',
+      't2,07:24:00,07:24:00,s3,2',
+      't2,07:28:00,07:28:00,s2,3',
+      't2,07:32:00,07:32:00,s1,4',
+    ].join('\n') + '\n',
+  };
+}
