@@ -107,6 +107,7 @@ test.describe('stored markup on the maps', () => {
     await loginViaUi(page, 'admin');
     await page.goto('/bc/departmentcontroll');
     const map = page.getByTestId('department-map');
+    await expect(map).toBeVisible();
     await expect.poll(() => data(map, 'regionCount'), { timeout: 20_000 }).not.toBe('0');
     await expect.poll(() => data(map, 'controllerCount')).not.toBe('0');
     await hoverTooltip(page, map.locator('path.controller-position').first(), IMG);
