@@ -201,7 +201,9 @@ export async function openPglite(
       worker = undefined;
     }
     job.resolve(reply);
-    pump();
+    // On the next turn of the event loop: a request's next query, asked as soon as this one's answer is read,
+    // is then queued and takes its caller's turn instead of the next caller's long statement.
+    setImmediate(pump);
   }
 
   /**
