@@ -76,7 +76,7 @@ describe.each(ENGINES)('API faults on %s', (engine) => {
   describe('equipment groups', () => {
     it('a static group naming vehicles that do not exist is refused, naming them; nothing stored', async () => {
       const [vehicle] = await t.db.query<{ id: number }>('select id from mgt.vehicles order by id limit 1');
-      const groups = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from mnt.vehicle_group')).n;
+      const groups = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from mnt.vehicle_group'))[0].n;
       const count = await groups();
       const created = await call('POST', '/api/v1/mnt/groups', { name: 'Несуществующие', kind: 'static', vehicles: [vehicle.id, 2147480001, 2147480002] });
       expect(created.statusCode, created.body).toBe(400);
