@@ -76,7 +76,7 @@ describe.each(ENGINES)('API faults on %s', (engine) => {
   describe('equipment groups', () => {
     it('a static group naming vehicles that do not exist is refused, naming them; nothing stored', async () => {
       const [vehicle] = await t.db.query<{ id: number }>('select id from mgt.vehicles order by id limit 1');
-      const groups = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from mnt.vehicle_group')).n;
+      const groups = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from mnt.vehicle_group'))[0].n;
       const count = await groups();
       const created = await call('POST', '/api/v1/mnt/groups', { name: 'Несуществующие', kind: 'static', vehicles: [vehicle.id, 2147480001, 2147480002] });
       expect(created.statusCode, created.body).toBe(400);
@@ -140,7 +140,7 @@ describe.each(ENGINES)('API faults on %s', (engine) => {
       for (const [row, field] of cases) {
         const response = await save(row);
         expect(response.statusCode, field).toBe(400);
-        expect(response.json().messages).toEqual(['validation_failed', field]);
+        expect(response.json().messages).toEqual(['validation_failed']);
         expect(Object.keys(response.json().errors)).toEqual([field]);
       }
       expect(await graphicTypes(9721)).toEqual([]);
@@ -150,7 +150,7 @@ describe.each(ENGINES)('API faults on %s', (engine) => {
       // the key too: an update naming its row by "12" is refused
       const update = await save({ ...good, id: String(saved.json().id), title: 'Другое' });
       expect(update.statusCode).toBe(400);
-      expect(update.json().messages).toEqual(['validation_failed', 'id']);
+      expect(Object.keys(update.json().errors)).toEqual(['id']);
       expect(await graphicTypes(9721)).toEqual([{ title: 'Типы', short: 'Т' }]);
     });
 

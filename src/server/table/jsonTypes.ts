@@ -11,28 +11,28 @@ type JsonType = 'number' | 'string' | 'boolean';
  * rather than read as something it may not mean. Times may come as minutes or as "hh:mm", int8 values as
  * digits (beyond a JavaScript number) or as a number.
  */
-function acceptedTypes(column: Column): JsonType[] {
-  if (column.role !== 'value') return ['number'];
+function acceptedTypes(column: Column): { types: JsonType[]; message: string } {
+  if (column.role !== 'value') return { types: ['number'], message: MSG.number };
   const { field } = column;
   switch (field.kind) {
     case 'int':
     case 'port':
+      return { types: ['number'], message: MSG.integer };
     case 'number':
-      return ['number'];
+      return { types: ['number'], message: MSG.number };
     case 'bigint':
+      return { types: ['number', 'string'], message: MSG.bigint };
     case 'minutes':
-      return ['number', 'string'];
+      return { types: ['number', 'string'], message: MSG.time };
     case 'boolean':
-      return ['boolean'];
+      return { types: ['boolean'], message: MSG.boolean };
     case 'list':
     case 'ref':
-      return [field.valueType === 'int' ? 'number' : 'string'];
+      return field.valueType === 'int' ? { types: ['number'], message: MSG.integer } : { types: ['string'], message: MSG.text };
     default:
-      return ['string'];
+      return { types: ['string'], message: MSG.text };
   }
 }
-
-const MESSAGE_OF: Record<JsonType, string> = { number: MSG.number, string: MSG.text, boolean: MSG.boolean };
 
 /**
  * Each column a save reads (the writable ones and the key) whose JSON value is of a type the column does not
@@ -45,9 +45,8 @@ export function jsonTypeErrors(schema: HandbookSchema, row: Row): FieldErrors {
   for (const column of columnsOf(schema).filter((item) => read.has(item.name))) {
     const value = row[column.name];
     if (value === undefined || value === null || value === '') continue;
-    const accepted = acceptedTypes(column);
-    const type = typeof value;
-    if (!(accepted as string[]).includes(type)) errors[column.name] = MESSAGE_OF[accepted[0]];
+    const { types, message } = acceptedTypes(column);
+    if (!(types as string[]).includes(typeof value)) errors[column.name] = message;
   }
   return errors;
 }

@@ -61,7 +61,7 @@ async function updateRow(tx: Queryable, schema: HandbookSchema, id: unknown, val
  */
 export async function saveRow(app: FastifyInstance, request: FastifyRequest, schema: HandbookSchema, input: Row): Promise<Row> {
   const mistyped = jsonTypeErrors(schema, input);
-  if (Object.keys(mistyped).length) throw new FieldsError(['validation_failed', ...Object.keys(mistyped)], mistyped);
+  if (Object.keys(mistyped).length) throw new FieldsError(['validation_failed'], mistyped);
   const rawId = input[schema.primaryKey];
   const id = isBlankKey(rawId) ? undefined : keyValue(schema, rawId);
   const before = id === undefined ? undefined : await readRow(app.db, schema, id);
