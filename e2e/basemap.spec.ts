@@ -44,7 +44,7 @@ function tileAnswers(page: Page): number[] {
 }
 
 test('without a base map no tile is asked for and the map says where to set one; a folder set by an admin shows', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const headers = await adminHeaders(request);
   const folder = mkdtempSync(join(tmpdir(), 'e2e-tiles-'));
   try {
