@@ -45,6 +45,21 @@ describe('embedded engine: callers take turns, a gone client\'s queries are drop
     expect(order).toEqual(['list', 'report']);
   });
 
+  it('never starves a report behind a steady stream of lighter work: past its longest wait it goes first', async () => {
+    let reportDone = 0;
+    const started = Date.now();
+    // other callers keep the queue busy with light statements for 4 s, several always waiting
+    const loop = async () => {
+      while (Date.now() - started < 4000) await db.query('select pg_sleep(0.05)');
+    };
+    const stream = (name: string) => runAsCaller(caller(name), () => Promise.all([loop(), loop(), loop()]));
+    const streams = [stream('user 6'), stream('user 7')];
+    await pause(200);
+    const report = runAsCaller(caller('user 5'), () => db.longRunning().query('select 1').then(() => (reportDone = Date.now())));
+    await Promise.all([report, ...streams]);
+    expect(reportDone - started).toBeLessThan(3500);
+  });
+
   it('drops a queued query when its client goes away: it never runs', async () => {
     const gone = new AbortController();
     const busy = db.query('select pg_sleep(0.3)');

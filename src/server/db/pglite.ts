@@ -10,6 +10,11 @@ import { currentCaller, QueryDroppedError } from './queryCaller';
  * runs at once instead of behind a background statement of seconds.
  */
 const BACKGROUND_GRACE_MS = 75;
+/**
+ * A foreground query queued this long goes before every fresher one, whatever its weight or its caller's share:
+ * the fair order must never starve a report behind a steady stream of light queries.
+ */
+const MAX_WAIT_MS = 2000;
 
 /**
  * How fast a caller's use of the engine is forgotten (its half-life): a user who ran seconds of queries goes
@@ -41,6 +46,8 @@ interface Job {
   heavy: boolean;
   /** Whose share of the engine the query counts against (QueryCaller.key; the server's own work: ''). */
   caller: string;
+  /** When it was queued (Date.now()): a query waiting past MAX_WAIT_MS goes before any fresher one. */
+  queuedAt: number;
   /** Aborted when the caller's client went away: the query is dropped if it has not started. */
   signal?: AbortSignal;
   /** Takes the job out of the queue when its signal aborts. */
@@ -95,8 +102,8 @@ function restoreError(fields: Record<string, string>): Error {
  * Among the other queries, the engine is shared between callers (the request's user, db/queryCaller.ts): the
  * next query is one of the caller that used the engine least lately (milliseconds run, halved every
  * USAGE_HALF_LIFE_MS), reports' and exports' queries (Db.longRunning) after every other query, each caller's
- * own queries in their order. One user's five long searches then delay another user's request by at most
- * the one statement running, not by all five. A query whose client went away is dropped before it runs.
+ * own queries in their order; a query queued over MAX_WAIT_MS goes first, so nothing starves. One user's five
+ * long searches then delay another user's request by at most the one statement running, not by all five. A query whose client went away is dropped before it runs.
  */
 export async function openPglite(
   dir?: string,
@@ -229,8 +236,11 @@ export async function openPglite(
     return -1;
   }
 
-  /** Light work before heavy work; then the caller that used the engine least lately; else the older. */
+  /** A query waiting too long first; light work before heavy work; then the caller that used the engine least lately; else the older. */
   function goesFirst(job: Job, than: Job, now: number): boolean {
+    const aged = now - job.queuedAt > MAX_WAIT_MS;
+    const thanAged = now - than.queuedAt > MAX_WAIT_MS;
+    if (aged || thanAged) return aged && (!thanAged || job.queuedAt < than.queuedAt);
     if (job.heavy !== than.heavy) return than.heavy;
     return job.caller !== than.caller && usage.of(job.caller, now) < usage.of(than.caller, now);
   }
@@ -269,7 +279,7 @@ export async function openPglite(
   function transactionIdleTooLong(tx: TransactionState): void {
     if (tx.ended || tx.timedOut || running?.tx === tx) return;
     tx.timedOut = new QueryTimeoutError(limits.longMs);
-    queue.unshift({ operation: { op: 'exec', sql: 'rollback' }, limitMs: limits.defaultMs, tx, role: 'end', background: tx.background, heavy: false, caller: '', resolve: () => {}, reject: () => {} });
+    queue.unshift({ operation: { op: 'exec', sql: 'rollback' }, limitMs: limits.defaultMs, tx, role: 'end', background: tx.background, heavy: false, caller: '', queuedAt: Date.now(), resolve: () => {}, reject: () => {} });
     pump();
   }
 
@@ -282,7 +292,7 @@ export async function openPglite(
     const signal = !tx || role === 'begin' ? caller?.signal : undefined;
     if (signal?.aborted) return Promise.reject(new QueryDroppedError());
     return new Promise<WorkerReply>((resolve, reject) => {
-      const job: Job = { operation, limitMs, tx, role, background, heavy, caller: caller?.key() ?? '', signal, resolve, reject };
+      const job: Job = { operation, limitMs, tx, role, background, heavy, caller: caller?.key() ?? '', queuedAt: Date.now(), signal, resolve, reject };
       if (signal) {
         job.drop = () => {
           const index = queue.indexOf(job);

@@ -140,13 +140,14 @@ function chartRows(report: ReportDeclaration, rows: Row[]): Row[] {
 export function registerReports(app: FastifyInstance, bound: readonly BoundReport[]): void {
   for (const { report, source } of bound) {
     const config = { access: { path: report.path, action: 'read' as const }, module: report.module, section: report.section };
-    // the list of a year's report is as heavy as its export: both count against the user's heavy requests
+    // An export counts against the user's heavy requests (one at a time). A list is what a person waits for on the
+    // screen (a rebuild may overlap the last one): the engine's fair order (reports after light work) bounds it.
     const heavyConfig = { ...config, heavy: true };
     const url = reportApi(report);
     const filters = report.filters.map((f) => (f.kind === 'period' ? 'период (from, to)' : f.name)).join(', ');
 
     app.get<{ Querystring: ReportQueryString }>(url, {
-      config: heavyConfig,
+      config,
       schema: { tags: ['reports'], summary: `${report.title}: ${filters}; сортировка (sortField, sortOrder), страница (skipCount, recordCount)`, querystring: reportQuerySchema(report, 'list') },
     }, (request) => listReport(app, report, source, request));
 
