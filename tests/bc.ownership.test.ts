@@ -7,6 +7,7 @@ import { newVehicleCheck, type TaskResultBody } from '../src/shared/bc/report';
 import type { ControllerTask, TaskBody } from '../src/shared/bc/tasks';
 import { addDays, operatorDate } from '../src/server/map/operatorDay';
 import { loadConfig } from '../src/server/config';
+import { tinyJpeg } from './fixtures/images';
 
 /** Every right of the ticket-control screens: only the order's own list of controllers limits a controller. */
 const ALL_BC_RIGHTS = {
@@ -16,7 +17,7 @@ const ALL_BC_RIGHTS = {
   '/bc/result': READ,
 };
 
-const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2044, 7)]);
+const jpeg = tinyJpeg();
 const boundary = '----bc-ownership-boundary';
 const photoUpload = {
   payload: Buffer.concat([

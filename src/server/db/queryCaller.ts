@@ -22,6 +22,15 @@ export function runAsCaller<T>(caller: QueryCaller, work: () => T): T {
   return callers.run(caller, work);
 }
 
+/**
+ * Runs work as the server's own, outside the caller of the request that started it: work that outlives its
+ * request (a background import, a shared writer's batch, a periodic job started lazily) must neither count
+ * against that user's share nor be dropped when that client goes away.
+ */
+export function runAsServer<T>(work: () => T): T {
+  return callers.exit(work);
+}
+
 /** A query dropped before it ran: its client went away. PostgreSQL's code of a cancelled statement. */
 export class QueryDroppedError extends Error {
   readonly code = QUERY_CANCELED;

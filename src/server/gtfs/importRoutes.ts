@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable, Transform } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GTFS_API, GTFS_RIGHTS_PATH, ImportRunParams, ImportUploadQuery, type ImportRun } from '../../shared/gtfs/api';
+import { runAsServer } from '../db/queryCaller';
 import { fail } from '../http/errors';
 import { operatorDate } from '../map/operatorDay';
 import { ImportCancelled, importFeed, type ImportStage } from './import/importFeed';
@@ -86,7 +87,8 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
       throw error;
     }
     await app.db.query('update gtfs.import_run set bytes = $2 where id = $1', [id, bytes]);
-    void runImport(id, path, job).finally(() => rmSync(folder, { recursive: true, force: true }));
+    // The import outlives this request: it runs as the server's work, not as this client's.
+    void runAsServer(() => runImport(id, path, job).finally(() => rmSync(folder, { recursive: true, force: true })));
     return reply.code(202).send({ id });
   });
 

@@ -9,8 +9,10 @@ import { runAsCaller } from '../db/queryCaller';
 export function installQueryCallers(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     const gone = new AbortController();
+    // Gone only when the connection closed before the answer was sent (an injected request's response closes
+    // unfinished even after its answer).
     reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) gone.abort();
+      if (!reply.raw.writableFinished && !reply.sent) gone.abort();
     });
     const key = () => (request.user ? `user ${request.user.id}` : `address ${request.ip}`);
     runAsCaller({ key, signal: gone.signal }, done);
