@@ -67,7 +67,7 @@ async function insertNodes(tx: Queryable, treeId: number, parentId: number | nul
 /** Values as the simulator makes them (same waves, same vehicles drifting), already in the nodes' units. */
 const VALUE_SQL = `
   case n.sensor_type
-    when 'engine_temp' then 86 + 3 * sin(2 * pi() * e / 1800 + ph) + case when h % 11 = 0 then greatest(0, 30 * sin(2 * pi() * e / 7200 + ph)) else 0 end
+    when 'engine_temp' then 86 + 3 * sin(2 * pi() * e / 1800 + ph) + case when h % 11 = 0 or tv.vehicle_id = first.vehicle_id then greatest(0, 30 * sin(2 * pi() * e / 7200 + ph)) else 0 end
     when 'voltage' then 27.8 + 0.3 * sin(2 * pi() * e / 600 + ph) - case when h % 13 = 0 then greatest(0, 5 * sin(2 * pi() * e / 5400 + ph)) else 0 end
     when 'oil_pressure' then greatest(0, 3.6 + 0.3 * sin(2 * pi() * e / 900 + ph) - case when h % 19 = 0 then greatest(0, 3 * sin(2 * pi() * e / 3600 + ph)) else 0 end)
     when 'coolant_level' then case when h % 7 = 0 and sin(2 * pi() * e / 2700 + ph) > 0.85 then 0 else 1 end
@@ -102,6 +102,8 @@ export async function insertDemoPdm(tx: Queryable, scale: DemoScale, today: Date
          cross join (select generate_series($1::timestamptz, $3::timestamptz - interval '15 minutes', interval '15 minutes')
                      union all select generate_series($3::timestamptz, $2::timestamptz, interval '10 minutes')) s(t)
          cross join lateral (select extract(epoch from t) as e, (tv.vehicle_id * 2654435761::bigint) % 1000003 as h, ((tv.vehicle_id * 7919) % 1000) / 160.0 as ph) k
+         -- the fleet's first vehicle with a tree overheats in the history too, so a small demo's week has episodes
+         cross join (select min(vehicle_id) as vehicle_id from pdm.tree_vehicle) first
      ) x where not x.silent`,
     [from.toISOString(), to.toISOString(), detail.toISOString()],
   );

@@ -2,6 +2,8 @@ import { NOTICE_SEVERITY, type GtfsNotice, type NoticeCode } from '../../../shar
 
 /** Notices kept with their details per code; beyond, they are only counted (a broken feed can raise millions). */
 const KEPT_PER_CODE = 50;
+/** The line saying how many more of a code were counted (a notice, not a server message). */
+const SUMMARY: NoticeCode = 'too_many_notices';
 
 /** Collects what the reading and the checks say of a feed, bounded in memory whatever the feed. */
 export class NoticeLog {
@@ -27,7 +29,7 @@ export class NoticeLog {
   /** The notices kept, errors first, with one summary line per code that had more than were kept. */
   list(): GtfsNotice[] {
     const over = [...this.counts].filter(([, n]) => n > KEPT_PER_CODE)
-      .map(([code, n]): GtfsNotice => ({ code: 'too_many_notices', severity: 'warning', value: `${code}: ${n}` }));
+      .map(([code, n]): GtfsNotice => ({ code: SUMMARY, severity: NOTICE_SEVERITY[SUMMARY], value: `${code}: ${n}` }));
     const rank = (n: GtfsNotice) => (n.severity === 'error' ? 0 : 1);
     return [...this.kept].sort((a, b) => rank(a) - rank(b)).concat(over);
   }
