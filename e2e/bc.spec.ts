@@ -39,15 +39,15 @@ test.describe('ticket control on the phone', () => {
     await expect(page.getByTestId('bc-menu-entry')).toHaveCount(4);
     await page.getByTestId('bc-menu-entry').filter({ hasText: 'Наряд-задание' }).click();
     await expect(page.getByTestId('work-order')).toContainText(task.number);
-    // opening the report starts the order: the phone then posts its position
+    // the report's first entry starts the order: the phone then posts its position
     const position = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/v1/auth/coord'));
     await page.getByTestId('open-report').click();
     const report = page.getByTestId('controller-report');
     await expect(report).toContainText(`Задание наряда № ${task.id}`);
-    expect((await position).postDataJSON()).toMatchObject({ lat: 59.9311, lon: 30.3609, accuracy: expect.any(Number) });
 
     // tickets received; a count that is not a number becomes 0
     await page.getByTestId(`received-${first.id}`).fill('10');
+    expect((await position).postDataJSON()).toMatchObject({ lat: 59.9311, lon: 30.3609, accuracy: expect.any(Number) });
     await page.getByTestId(`received-${second.id}`).fill('5');
     await page.getByTestId(`received-${loaded.tickets[2].id}`).fill('x');
     await expect(page.getByTestId(`received-${loaded.tickets[2].id}`)).toHaveValue('0');
