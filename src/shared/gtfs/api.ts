@@ -10,6 +10,8 @@ export const GTFS_API = {
   imports: '/api/v1/gtfs/imports',
   importRun: '/api/v1/gtfs/imports/:id',
   cancel: '/api/v1/gtfs/imports/:id/cancel',
+  /** The network as a GTFS feed, with the ids the GTFS-Realtime feeds use. */
+  staticFeed: '/api/v1/gtfs/static.zip',
 } as const;
 
 export const ImportRunParams = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }) }, { additionalProperties: false });
