@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Db } from './db/types';
 import { openDatabase } from './db/open';
 import { migrate } from './db/migrate';
+import { EmbeddedUpkeep } from './db/embeddedUpkeep';
 import { DemoHistory } from './jobs/demoHistory';
 import { WeekdayPlans } from './simulator/weekdayPlans';
 import { mapConfig } from './map/config';
@@ -108,7 +109,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('journal', new JournalService(db));
   // the history's fills are background work: a login during a fresh install's first minutes does not queue behind them
   app.decorate('demoHistory', new DemoHistory(new WeekdayPlans(db.background(), mapConfig().tzOffsetMinutes), async () => db.releaseMemory?.(), app.log));
-  if (ownsDb) app.addHook('onClose', async () => db.close());
+  const upkeep = new EmbeddedUpkeep(db.background(), app.log);
+  upkeep.start();
+  app.addHook('onClose', async () => {
+    await upkeep.stop();
+    if (ownsDb) await db.close();
+  });
   // Expired sessions and stale login-failure windows are swept hourly (ASVS: no unbounded session store).
   const sweep = setInterval(() => void app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session sweep failed')), 3_600_000);
   sweep.unref();

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { isDatabaseUnavailable } from './availability';
+import { currentCaller, QueryDroppedError } from './queryCaller';
 import { DEFAULT_QUERY_LIMITS, TYPE_PARSERS, type Db, type QueryLimits, type Queryable } from './types';
 
 for (const [oid, parse] of Object.entries(TYPE_PARSERS)) pg.types.setTypeParser(Number(oid), parse);
@@ -110,6 +111,27 @@ export async function openPostgres(connectionString: string, poolSize = 10, opti
   // and a user's session check waited behind them.
   const heavy = admission(Math.max(1, Math.floor(poolSize / 4)));
 
+  /**
+   * Runs a statement on `client`; when the caller's client goes away meanwhile, the server cancels it (57014)
+   * instead of finishing work no one will read. The connection goes back to the pool only once the cancel
+   * has been delivered, so it can never reach the next user's statement.
+   */
+  async function cancellable<T>(client: pg.PoolClient, signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
+    if (!signal) return run();
+    let cancelled: Promise<unknown> | undefined;
+    const pid = (client as pg.PoolClient & { processID: number | null }).processID;
+    const cancel = () => {
+      cancelled = pool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
+    };
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      return await run();
+    } finally {
+      signal.removeEventListener('abort', cancel);
+      await cancelled;
+    }
+  }
+
   const setLimit = (client: pg.PoolClient, ms: number, local: boolean) =>
     client.query('select set_config($1, $2, $3)', ['statement_timeout', String(ms), local]);
 
@@ -125,10 +147,14 @@ export async function openPostgres(connectionString: string, poolSize = 10, opti
         },
         (client) => setLimit(client, limits.defaultMs, false),
       );
+    const plain = <T>(run: (client: pg.PoolClient) => Promise<T>) => withClient(run, async () => undefined);
     return {
       engine: 'postgres',
       async query<T>(sql: string, params?: unknown[]) {
-        const result = await admit(() => (custom ? limited((client) => client.query(sql, params)) : pool.query(sql, params)));
+        const signal = currentCaller()?.signal;
+        if (signal?.aborted) throw new QueryDroppedError();
+        const onClient = (client: pg.PoolClient) => cancellable(client, signal, () => client.query(sql, params));
+        const result = await admit(() => (custom ? limited(onClient) : signal ? plain(onClient) : pool.query(sql, params)));
         return result.rows as T[];
       },
       async exec(sql) {
