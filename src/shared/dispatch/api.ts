@@ -11,8 +11,11 @@ export const DISPATCH_API = {
   vehicles: '/api/v1/dispatch/vehicles',
 } as const;
 
-export const EXCEPTION_KINDS = ['late', 'early', 'bunching', 'gap', 'off_route', 'no_signal', 'exit_not_started', 'run_not_performed'] as const;
-export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
+export const ExceptionKind = Type.Union([
+  Type.Literal('late'), Type.Literal('early'), Type.Literal('bunching'), Type.Literal('gap'), Type.Literal('off_route'),
+  Type.Literal('no_signal'), Type.Literal('exit_not_started'), Type.Literal('run_not_performed'),
+]);
+export type ExceptionKind = Static<typeof ExceptionKind>;
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -70,7 +73,7 @@ export const DispatchVehicle = Type.Object({
   lastFix: Nullable(Type.String()),
   passages: Type.Array(DispatchPassage),
   predictions: Type.Array(DispatchPrediction),
-  exceptions: Type.Array(Type.Object({ kind: Type.Union(EXCEPTION_KINDS.map((k) => Type.Literal(k))), since: Type.String(), value: Nullable(Type.Number()) })),
+  exceptions: Type.Array(Type.Object({ kind: ExceptionKind, since: Type.String(), value: Nullable(Type.Number()) })),
 });
 export type DispatchVehicle = Static<typeof DispatchVehicle>;
 
