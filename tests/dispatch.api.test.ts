@@ -11,7 +11,6 @@ import { createUserWith, TEST_PASSWORD } from './helpers/users';
 const TZ = 180;
 const LAT = 55.8;
 const LON = 37.5;
-const M_LAT = 1 / 110_574;
 const M_LON = 1 / (111_320 * Math.cos((LAT * Math.PI) / 180));
 /** Eight stops 500 m apart eastwards, a scheduled two minutes apart. */
 const STOPS = 8;
