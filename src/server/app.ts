@@ -41,6 +41,7 @@ import gtfsPlugin from './gtfs/gtfsPlugin';
 import tilesPlugin from './tiles/tilesPlugin';
 import { tilesConfig } from './tiles/config';
 import simulatorPlugin from './simulator/simulatorPlugin';
+import dispatchPlugin from './dispatch/dispatchPlugin';
 import adasPlugin from './adas/adasPlugin';
 import bcPlugin from './bc/bcPlugin';
 import videoPlugin from './video/videoPlugin';
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(gtfsPlugin);
   await app.register(tilesPlugin);
   await app.register(simulatorPlugin);
+  await app.register(dispatchPlugin);
   await app.register(bcPlugin);
   await app.register(videoPlugin);
   await app.register(equipmentPlugin);

@@ -1,4 +1,5 @@
 import type { PublicBaseMap } from './baseMap';
+import type { DispatchSettings } from './dispatch/settings';
 import type { PassengerSettings } from './passengers/passengers';
 import type { PermissionMap } from './permissions';
 
@@ -49,6 +50,8 @@ export interface SystemSettings {
   egtsEquipmentDataMaxAge: number;
   /** The base map of every map (navigation settings). */
   baseMap: PublicBaseMap;
+  /** The live timetable's thresholds (navigation settings). */
+  dispatch: DispatchSettings;
   modules: Record<string, boolean>;
   sections: Record<string, boolean>;
 }

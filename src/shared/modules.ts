@@ -4,11 +4,11 @@
  */
 export const MODULES = [
   'map', 'video', 'passengers', 'bc', 'importData', 'mntConfiguration', 'vehicleWorkData',
-  'vehicleDiagnostic', 'pdm', 'adas', 'system', 'handbooks', 'journals', 'administration',
+  'vehicleDiagnostic', 'pdm', 'adas', 'dispatch', 'system', 'handbooks', 'journals', 'administration',
 ] as const;
 export type ModuleId = (typeof MODULES)[number];
 
-export const MODULES_OFF_BY_DEFAULT: readonly ModuleId[] = ['bc', 'vehicleWorkData', 'pdm'];
+export const MODULES_OFF_BY_DEFAULT: readonly ModuleId[] = ['bc', 'vehicleWorkData', 'pdm', 'dispatch'];
 
 export const HANDBOOK_SECTIONS_ON = [
   'agency', 'park', 'driver', 'mnttype', 'dvr', 'cameratype', 'vehicletype', 'capacitytype', 'vehicles',

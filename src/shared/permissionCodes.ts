@@ -1,7 +1,8 @@
 import { CREATE, DELETE, MAP_KEYS, READ, UPDATE, HANDBOOKS_PREFIX, type PermissionMap } from './permissions';
 
 /**
- * The named permission codes of spec section 6 (ids 1 to 43; the spec's gaps are kept). Each code is a
+ * The named permission codes of spec section 6 (ids 1 to 43; the spec's gaps are kept), and those of the areas
+ * beyond it (44: the live timetable, SCREENS.md «Dispatch»). Each code is a
  * readable name for a set of mask bits on route keys: ticking a code in the role editor grants those bits.
  * The server enforces only the masks, so a code can never grant more than its bits say.
  */
@@ -21,6 +22,7 @@ const PASSENGERS = [
   '/reports/traffic', '/passengers/daily-data',
 ];
 const JOURNALS = ['/journal/useractions', '/journal/eventsts', '/journal/eventspo', '/journal/video', '/journal/adas'];
+const DISPATCH_VIEW = ['/dispatch/board', '/dispatch/lines', '/dispatch/exits'];
 const BC = ['/bc/calendar', '/bc/controllertask', '/bc/routerate', '/bc/departmentcontroll', '/bc/reports'];
 
 export const PERMISSION_CODES: PermissionCode[] = [
@@ -59,4 +61,5 @@ export const PERMISSION_CODES: PermissionCode[] = [
   { id: 41, meaning: 'Сервисные отчёты', grants: { '/pdm/service': READ } },
   { id: 42, meaning: 'Доступ к менеджеру импорта отчётов', grants: { '/pdm/import-manager': READ | CREATE } },
   { id: 43, meaning: 'Отчёт о состоянии бортового оборудования за период', grants: { '/pdm/equipment-status-report': READ } },
+  { id: 44, meaning: 'Просмотр диспетчерских данных', grants: all(DISPATCH_VIEW, READ) },
 ];

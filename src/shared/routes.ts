@@ -22,10 +22,10 @@ export interface ConsoleRoute {
 
 export type MenuGroup =
   | 'map' | 'video' | 'passengers' | 'bc' | 'importData' | 'mntConfiguration' | 'monitoring' | 'pdm'
-  | 'adas' | 'system' | 'handbooks' | 'journals' | 'administration' | 'about';
+  | 'adas' | 'dispatch' | 'system' | 'handbooks' | 'journals' | 'administration' | 'about';
 
 export const MENU_GROUPS: MenuGroup[] = [
-  'map', 'video', 'passengers', 'bc', 'importData', 'mntConfiguration', 'monitoring', 'pdm', 'adas',
+  'map', 'video', 'passengers', 'bc', 'importData', 'mntConfiguration', 'monitoring', 'pdm', 'adas', 'dispatch',
   'system', 'handbooks', 'journals', 'administration', 'about',
 ];
 
@@ -66,6 +66,9 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   ...reportRoutes('pdm', '/pdm/equipment-status-report'),
   r('/pdm/import-manager', 'pdm', 'pdm', 'menu.pdm.importManager', { built: true }),
   ...reportRoutes('adas'),
+  r('/dispatch/board', 'dispatch', 'dispatch', 'menu.dispatch.board'),
+  r('/dispatch/lines', 'dispatch', 'dispatch', 'menu.dispatch.lines'),
+  r('/dispatch/exits', 'dispatch', 'dispatch', 'menu.dispatch.exits'),
   r('/system/navigation', 'system', 'system', 'menu.system.navigation', { built: true }),
   r('/system/video', 'system', 'system', 'menu.system.video', { built: true }),
   r('/system/passengers', 'system', 'system', 'menu.system.passengers', { built: true }),

@@ -8,6 +8,7 @@ export type ModuleFilter = (typeof MODULE_FILTERS)[number];
 export const MODULE_CATEGORY: Record<ModuleId, Exclude<ModuleFilter, 'all'>> = {
   map: 'ump',
   adas: 'ump',
+  dispatch: 'ump',
   system: 'ump',
   handbooks: 'ump',
   journals: 'ump',

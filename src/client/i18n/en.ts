@@ -38,6 +38,7 @@ export const en: AppMessages = {
       monitoring: 'Monitoring',
       pdm: 'PDM',
       adas: 'ISPV reports',
+      dispatch: 'Dispatch',
       system: 'System settings',
       handbooks: 'Handbooks',
       journals: 'Journals',
@@ -84,6 +85,7 @@ export const en: AppMessages = {
       vehicleGroups: 'Vehicle groups',
     },
     monitoring: { vehicleWorkData: 'Vehicle work data', vehicleDiagnostic: 'On-board equipment diagnostic' },
+    dispatch: { board: 'Service situation', lines: 'Line diagram', exits: 'Plan and fact' },
     pdm: {
       heatmap: 'Heat map',
       treeEditor: 'Tree editor',
@@ -134,6 +136,7 @@ export const en: AppMessages = {
     vehicleDiagnostic: 'Vehicle diagnostic',
     pdm: 'PDM',
     adas: 'ISPV reports',
+    dispatch: 'Dispatch',
     system: 'System settings',
     handbooks: 'Handbooks',
     journals: 'Journals',
@@ -490,6 +493,13 @@ export const en: AppMessages = {
       requestRadius: 'Vehicle search radius around a point, m',
       egtsEquipmentDataMaxAge: 'Equipment data (EGTS) expiry, s',
       baseMap: { kind: 'Base map', location: 'Tile server address or path on the server', attribution: 'Base map credit on the map' },
+      dispatch: {
+        lateSeconds: 'Late: behind the timetable by more than, s', earlySeconds: 'Early: ahead of the timetable by more than, s',
+        bunchingPercent: 'Bunching: headway under this share of the scheduled one, %', gapPercent: 'Gap: headway over this share of the scheduled one, %',
+        stopRadiusMeters: 'A vehicle is at a stop within, m', offRouteSeconds: 'Off the route: beyond the allowed deviation for longer than, s',
+        noSignalSeconds: 'No signal: a vehicle in service silent for longer than, s', exitStartSeconds: 'Exit not started: later than its first departure by, s',
+        runMissedSeconds: 'Run not performed: no stop passage this long after its scheduled end, s',
+      },
       video: {
         maxRequestMinutes: 'Longest video request, min',
         archiveDays: 'Video archive kept, days',

@@ -22,6 +22,7 @@ export const ru = {
       monitoring: 'Мониторинг',
       pdm: 'ПДМ',
       adas: 'Отчёты ИСПВ',
+      dispatch: 'Диспетчерская',
       system: 'Настройки системы',
       handbooks: 'Справочники',
       journals: 'Журналы',
@@ -68,6 +69,7 @@ export const ru = {
       vehicleGroups: 'Группы ТС',
     },
     monitoring: { vehicleWorkData: 'Данные о работе ТС', vehicleDiagnostic: 'Диагностика бортового оборудования' },
+    dispatch: { board: 'Оперативная обстановка', lines: 'Линейный график', exits: 'План и факт' },
     pdm: {
       heatmap: 'Тепловая карта',
       treeEditor: 'Редактор деревьев',
@@ -422,6 +424,13 @@ export const ru = {
       requestRadius: 'Радиус поиска ТС вокруг точки запроса, м',
       egtsEquipmentDataMaxAge: 'Срок годности данных оборудования (ЕГТС), с',
       baseMap: { kind: 'Подложка карты', location: 'Адрес сервера тайлов или путь на сервере', attribution: 'Подпись подложки на карте' },
+      dispatch: {
+        lateSeconds: 'Опоздание: отставание от расписания больше, с', earlySeconds: 'Опережение расписания больше, с',
+        bunchingPercent: 'Сгон: интервал меньше такой доли планового, %', gapPercent: 'Разрыв: интервал больше такой доли планового, %',
+        stopRadiusMeters: 'ТС на остановке в пределах, м', offRouteSeconds: 'Сход с маршрута: дальше допустимого отклонения дольше, с',
+        noSignalSeconds: 'Нет связи: ТС на линии молчит дольше, с', exitStartSeconds: 'Выход не начат: позже первого отправления на, с',
+        runMissedSeconds: 'Рейс не выполнен: нет прохождений спустя после планового окончания, с',
+      },
       video: {
         maxRequestMinutes: 'Наибольшая длительность запроса видео, мин',
         archiveDays: 'Срок хранения видеоархива, дней',

@@ -35,6 +35,7 @@ export const ruShell = {
     vehicleDiagnostic: 'Диагностика ТС',
     pdm: 'ПДМ',
     adas: 'Отчёты ИСПВ',
+    dispatch: 'Диспетчерская',
     system: 'Настройки системы',
     handbooks: 'Справочники',
     journals: 'Журналы',

@@ -8,6 +8,7 @@ import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import SensorsIcon from '@mui/icons-material/Sensors';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
+import DepartureBoardIcon from '@mui/icons-material/DepartureBoard';
 import SettingsIcon from '@mui/icons-material/Settings';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import ListAltIcon from '@mui/icons-material/ListAlt';
@@ -26,6 +27,7 @@ export const MENU_ICONS: Record<MenuGroup, ReactElement> = {
   monitoring: <MonitorHeartIcon />,
   pdm: <SensorsIcon />,
   adas: <ReportProblemIcon />,
+  dispatch: <DepartureBoardIcon />,
   system: <SettingsIcon />,
   handbooks: <MenuBookIcon />,
   journals: <ListAltIcon />,

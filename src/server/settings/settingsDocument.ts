@@ -3,6 +3,7 @@ import type { SystemSettings } from '../../shared/api';
 import { NO_BASE_MAP, type BaseMapSettings, type PublicBaseMap } from '../../shared/baseMap';
 import type { Switches } from '../../shared/modules';
 import { PASSENGER_DEFAULTS } from '../../shared/passengers/passengers';
+import { DISPATCH_DEFAULTS } from '../../shared/dispatch/settings';
 
 /**
  * Import from the external information system (EIS): where from, when, and whether at all. Kept out of the
@@ -43,6 +44,7 @@ export const DEFAULTS: Tunables = {
   bc: { photoMaxMb: 10, coordIntervalSeconds: 30, positionMaxAgeMinutes: 30, lateReportHours: 12, rateRedAt: 8 },
   egtsEquipmentDataMaxAge: 300,
   baseMap: NO_BASE_MAP,
+  dispatch: DISPATCH_DEFAULTS,
   eis: { enabled: false, sourceUrl: '', schedule: ['03:00'] },
 };
 

@@ -25,7 +25,7 @@ export interface Subsystem {
 export const SUBSYSTEMS: readonly Subsystem[] = [
   {
     id: 'navigation', path: '/system/navigation', title: 'навигации',
-    keys: ['maxCenterDeviation', 'messageFrequency', 'requestRadius', 'egtsEquipmentDataMaxAge', 'baseMap'], modules: [], sections: [],
+    keys: ['maxCenterDeviation', 'messageFrequency', 'requestRadius', 'egtsEquipmentDataMaxAge', 'baseMap', 'dispatch'], modules: [], sections: [],
   },
   { id: 'video', path: '/system/video', title: 'видео', keys: ['video'], modules: [], sections: ['video.archiveMonitoring'] },
   {

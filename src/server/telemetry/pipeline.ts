@@ -13,6 +13,8 @@ export interface PositionChange extends LatestPosition {
 export interface PipelineEvents {
   /** Latest states that changed in one ingest call (one array per call keeps the fan-out cheap). */
   positions: [changes: PositionChange[]];
+  /** Every position accepted in one ingest call, the superseded ones of a batch too (the live timetable reads each fix). */
+  accepted: [positions: readonly Position[]];
 }
 
 /**
@@ -66,6 +68,7 @@ export class TelemetryPipeline extends EventEmitter<PipelineEvents> {
     this.counters.duplicates += outcome.duplicates;
     this.counters.rejected += outcome.rejected.length;
     if (changed.size > 0) this.emit('positions', [...changed.values()]);
+    if (fresh.length > 0) this.emit('accepted', fresh);
     return { ...outcome, durable };
   }
 

@@ -1,0 +1,192 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/types';
+import { runAsServer } from '../db/queryCaller';
+import { addDays, operatorDate } from '../map/operatorDay';
+import { DEFAULTS, type SettingsDocument } from '../settings/settingsDocument';
+import { DISPATCH_DEFAULTS } from '../../shared/dispatch/settings';
+import type { TelemetryPipeline } from '../telemetry/pipeline';
+import type { Position } from '../telemetry/types';
+import { DispatchEngine, type EngineSettings, type PassageRecord } from './engine';
+import type { DaySchedule } from './schedule';
+import { loadDaySchedule, loadDone, loadLearned, writePassages } from './store';
+
+export interface DispatchServiceDeps {
+  db: Db;
+  pipeline: TelemetryPipeline;
+  /** The settings document in force (cached by the settings service). */
+  settings: () => Promise<SettingsDocument>;
+  log: FastifyBaseLogger;
+  tzOffsetMinutes: number;
+  now?: () => number;
+}
+
+/** Time-driven rules and the passage writer run this often. */
+const TICK_MS = 5_000;
+/** Passages are written at most this many a statement. */
+const BATCH_ROWS = 2_000;
+/** Passages waiting for the database beyond this are dropped (an outage must not eat the memory). */
+const MAX_PENDING = 200_000;
+/** The learned times are taken from this many past days of passages. */
+const LEARN_DAYS = 28;
+
+const engineSettings = (doc: SettingsDocument): EngineSettings => ({ ...doc.dispatch, offRouteMeters: doc.maxCenterDeviation });
+
+/**
+ * Feeds the engine from the telemetry pipeline (every accepted position, taken after the ingest call returns, so
+ * the acknowledgement never waits for it), keeps the schedule of the operator's day loaded (and yesterday's, for
+ * runs past midnight), writes the detected passages in batches, and relearns the segment times when the day turns.
+ * Runs while the `dispatch` module is on (a switch of the settings, checked every tick).
+ */
+export class DispatchService {
+  readonly engine: DispatchEngine;
+  private queue: Position[] = [];
+  private scheduled = false;
+  private pending: PassageRecord[] = [];
+  private readonly knownMonths = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private day: string | null = null;
+  private loading: Promise<void> | null = null;
+  private writing: Promise<void> = Promise.resolve();
+  private enabled = false;
+  private readonly now: () => number;
+  readonly stats = { fixes: 0, passages: 0, written: 0, dropped: 0, lastLoadMs: 0 };
+
+  private readonly onAccepted = (positions: readonly Position[]) => {
+    if (!this.enabled) return;
+    for (const p of positions) this.queue.push(p);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    // after the ingest call: the sender's acknowledgement does not wait for the engine
+    setImmediate(() => this.process());
+  };
+
+  constructor(private readonly deps: DispatchServiceDeps) {
+    this.now = deps.now ?? Date.now;
+    this.engine = new DispatchEngine({ ...DISPATCH_DEFAULTS, offRouteMeters: DEFAULTS.maxCenterDeviation }, deps.tzOffsetMinutes, undefined, this.now());
+  }
+
+  async start(): Promise<void> {
+    this.deps.pipeline.on('accepted', this.onAccepted);
+    await this.refresh();
+    this.timer = setInterval(() => void this.tickNow().catch((err) => this.deps.log.warn({ err }, 'dispatch tick failed')), TICK_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.deps.pipeline.off('accepted', this.onAccepted);
+    this.process();
+    await this.loading?.catch(() => undefined);
+    await this.flush();
+  }
+
+  /** Reads the day's timetable again (the handbooks changed: tasks, replacements, schedule times). */
+  async reload(): Promise<void> {
+    await this.loading;
+    this.day = null;
+    await this.refresh();
+  }
+
+  /** Positions queued so far through the engine, the time-driven rules, and the passages written: for tests. */
+  async settle(): Promise<void> {
+    await this.loading;
+    await this.tickNow();
+  }
+
+  private process(): void {
+    this.scheduled = false;
+    if (!this.queue.length) return;
+    const batch = this.queue;
+    this.queue = [];
+    batch.sort((a, b) => a.time - b.time);
+    for (const p of batch) this.engine.onFix(p.vehicleId, p);
+    this.stats.fixes += batch.length;
+    this.collect();
+  }
+
+  private collect(): void {
+    const { passages } = this.engine.drain();
+    this.stats.passages += passages.length;
+    this.pending.push(...passages);
+    if (this.pending.length > MAX_PENDING) {
+      const excess = this.pending.length - MAX_PENDING;
+      this.pending.splice(0, excess);
+      this.stats.dropped += excess;
+    }
+  }
+
+  private async tickNow(): Promise<void> {
+    await this.refresh();
+    if (!this.enabled) return;
+    this.process();
+    this.engine.tick(this.now());
+    this.collect();
+    await this.flush();
+  }
+
+  /** Settings and switches in force; the day's schedule when the operator's date turned (or the module came on). */
+  private async refresh(): Promise<void> {
+    const doc = await this.deps.settings();
+    const enabled = doc.modules.dispatch !== false;
+    if (enabled !== this.enabled) this.deps.log.info({ enabled }, 'live timetable switched');
+    this.enabled = enabled;
+    if (!enabled) {
+      this.queue = [];
+      return;
+    }
+    this.engine.setSettings(engineSettings(doc));
+    const today = operatorDate(this.now(), this.deps.tzOffsetMinutes);
+    if (today !== this.day && !this.loading) {
+      this.loading = this.loadDays(today).finally(() => {
+        this.loading = null;
+      });
+    }
+    await this.loading;
+  }
+
+  private async loadDays(today: string): Promise<void> {
+    const started = performance.now();
+    const db = this.deps.db.longRunning();
+    await runAsServer(async () => {
+      const yesterday = addDays(today, -1);
+      const previous = this.engine.schedules.find((d) => d.serviceDate === yesterday);
+      const days: DaySchedule[] = [previous ?? (await loadDaySchedule(db, yesterday, this.deps.tzOffsetMinutes)), await loadDaySchedule(db, today, this.deps.tzOffsetMinutes)];
+      const done = await loadDone(db, [yesterday, today]);
+      this.engine.setDays(days);
+      this.engine.restore(done.runs, done.blocks);
+      this.day = today;
+      this.stats.lastLoadMs = performance.now() - started;
+      this.deps.log.info({ date: today, runs: days[1].runs.length, ms: Math.round(this.stats.lastLoadMs) }, 'live timetable loaded the day');
+      // learning reads weeks of passages: in the background, the engine predicts from the schedule meanwhile
+      void this.learn(yesterday);
+    });
+  }
+
+  private async learn(upTo: string): Promise<void> {
+    try {
+      const db = this.deps.db.background().longRunning();
+      await db.query('select dispatch.learn_times($1::date, $2::int, $3::int)', [upTo, LEARN_DAYS, this.deps.tzOffsetMinutes]);
+      this.engine.learned = await loadLearned(db);
+    } catch (err) {
+      this.deps.log.warn({ err }, 'learned segment times not rebuilt');
+    }
+  }
+
+  /** Writes what is pending, a batch a statement; a failed batch is kept for the next tick. */
+  flush(): Promise<void> {
+    this.writing = this.writing.then(() => runAsServer(async () => {
+      while (this.pending.length) {
+        const batch = this.pending.slice(0, BATCH_ROWS);
+        try {
+          await writePassages(this.deps.db, batch, this.knownMonths);
+        } catch (err) {
+          this.deps.log.warn({ err, passages: batch.length }, 'stop passages not written, kept for the next attempt');
+          return;
+        }
+        this.pending.splice(0, batch.length);
+        this.stats.written += batch.length;
+      }
+    }));
+    return this.writing;
+  }
+}

@@ -1,0 +1,529 @@
+import type { DispatchSettings } from '../../shared/dispatch/settings';
+import type { ExceptionKind } from '../../shared/dispatch/api';
+import { operatorMinuteOfDay } from '../map/operatorDay';
+import { detectPassages, stopRadii, type PassageCursor, type RunPoint } from './passages';
+import { LearnedTimes, predictArrivals, type StopPrediction } from './predictions';
+import { scheduledHeadway, scheduledTimeAt, type Assignment, type DaySchedule, type Run } from './schedule';
+
+/** The thresholds in force: the dispatch settings and the navigation settings' allowed deviation from the route. */
+export interface EngineSettings extends DispatchSettings {
+  offRouteMeters: number;
+}
+
+/** One position as the engine takes it (the telemetry pipeline's latest state of a vehicle). */
+export interface Fix {
+  time: number;
+  lat: number;
+  lon: number;
+  /** km/h */
+  speed: number;
+  course: number;
+  valid: boolean;
+}
+
+export type MatchSource = 'task' | 'replacement' | 'fit';
+
+/** A stop passage ready to store (dispatch.stop_passage). */
+export interface PassageRecord {
+  vehicleId: number;
+  run: Run;
+  stopIndex: number;
+  arrival: number | null;
+  departure: number | null;
+  interpolated: boolean;
+}
+
+export interface DispatchException {
+  key: string;
+  kind: ExceptionKind;
+  vehicleId: number | null;
+  routeId: number | null;
+  blockKey: string | null;
+  runKey: string | null;
+  since: number;
+  /** Seconds of deviation or headway, metres off the route, seconds of silence; null where nothing is measured. */
+  value: number | null;
+}
+
+export interface ExceptionEvent {
+  type: 'raised' | 'cleared';
+  at: number;
+  exception: DispatchException;
+}
+
+/** Everything the engine knows of one vehicle. */
+export interface VehicleState {
+  vehicleId: number;
+  last: Fix | null;
+  run: Run | null;
+  day: DaySchedule | null;
+  matchedBy: MatchSource | null;
+  otherExit: boolean;
+  /** Departed the run's first stop. */
+  started: boolean;
+  /** Its last point on the run, and its distance off the trajectory there. */
+  point: RunPoint | null;
+  offset: number | null;
+  cursor: PassageCursor;
+  radii: Float64Array | null;
+  offRouteSince: number | null;
+  /** Seconds behind the timetable (negative: ahead). */
+  deviation: number | null;
+  headway: number | null;
+  scheduledHeadway: number | null;
+  /** Its last stop passages, oldest first (the current run's and a few before). */
+  passages: PassageRecord[];
+  /** Runs it finished today: the block goes on from the last of them. */
+  completed: Map<string, number>;
+}
+
+/** A run is looked for this long before its first departure and after its last arrival. */
+const EARLY_WINDOW_MS = 40 * 60_000;
+const LATE_WINDOW_MS = 120 * 60_000;
+/** How far ahead of or behind its timetable a vehicle may be to be matched to a run at all. */
+const MATCH_EARLY_MS = 20 * 60_000;
+const MATCH_LATE_MS = 100 * 60_000;
+/** A new fix is looked for this far behind the last point (GPS noise) and at most this fast ahead of it. */
+const BACK_M = 60;
+const MAX_SPEED_MS = 30;
+/** Moving: below this the receiver's course is noise. */
+const MOVING_KMH = 3;
+/** A vehicle silent this long is let go of its run. */
+const FORGET_MS = 2 * 3_600_000;
+const KEPT_PASSAGES = 80;
+/** Hysteresis of the deviation and headway exceptions: cleared this far inside the threshold. */
+const CLEAR_MARGIN_S = 30;
+const CLEAR_MARGIN_PERCENT = 10;
+export const PREDICTION_HORIZON_MS = 3_600_000;
+
+interface Candidate {
+  run: Run;
+  day: DaySchedule;
+  dist: number;
+  offset: number;
+  score: number;
+  matchedBy: MatchSource;
+}
+
+/**
+ * The live timetable's engine (DESIGN.md "The live timetable"): one state per vehicle and stages over it,
+ * TheTransitClock's shape. A fix goes through matching (its task's runs first, else the best fit of position and
+ * time), progress along the run's trajectory, stop passages, adherence, headways and exceptions; `tick` keeps
+ * the time-driven parts current (deviation between stops, no signal, exits not started, runs not performed).
+ * No database here: the service feeds it and stores what it drains.
+ */
+export class DispatchEngine {
+  private days: DaySchedule[] = [];
+  private readonly vehicles = new Map<number, VehicleState>();
+  /** Run key → the vehicle working it. */
+  private readonly taken = new Map<string, number>();
+  private readonly performed = new Set<string>();
+  private readonly startedBlocks = new Set<string>();
+  /** `route|direction|stop` → the last departure there: the vehicle ahead for headways. */
+  private readonly lastPass = new Map<string, { vehicleId: number; time: number }>();
+  private readonly active = new Map<string, DispatchException>();
+  private passagesOut: PassageRecord[] = [];
+  private eventsOut: ExceptionEvent[] = [];
+
+  constructor(
+    private settings: EngineSettings,
+    private readonly tzOffsetMinutes: number,
+    public learned: LearnedTimes = new LearnedTimes(),
+    /** Runs ending before this are not reported as not performed (the engine was not watching). */
+    private watchingSince = -Infinity,
+  ) {}
+
+  setSettings(settings: EngineSettings): void {
+    this.settings = settings;
+  }
+
+  /** The service days in force (yesterday's runs past midnight and today's). */
+  setDays(days: DaySchedule[]): void {
+    this.days = days;
+    const keep = new Set(days.map((d) => d.serviceDate));
+    for (const set of [this.performed, this.startedBlocks]) for (const key of set) if (!keep.has(key.slice(0, 10))) set.delete(key);
+    for (const [key, ex] of this.active) {
+      const subject = ex.blockKey ?? ex.runKey;
+      if (subject && !keep.has(subject.slice(0, 10))) this.clear(key, Date.now());
+    }
+  }
+
+  /** What the stored passages say was done before a restart: runs with passages, blocks that started. */
+  restore(performedRuns: Iterable<string>, startedBlocks: Iterable<string>): void {
+    for (const key of performedRuns) this.performed.add(key);
+    for (const key of startedBlocks) this.startedBlocks.add(key);
+  }
+
+  get schedules(): readonly DaySchedule[] {
+    return this.days;
+  }
+
+  state(vehicleId: number): VehicleState | undefined {
+    return this.vehicles.get(vehicleId);
+  }
+
+  states(): IterableIterator<VehicleState> {
+    return this.vehicles.values();
+  }
+
+  exceptions(): IterableIterator<DispatchException> {
+    return this.active.values();
+  }
+
+  /** Passages and exception events since the last drain. */
+  drain(): { passages: PassageRecord[]; events: ExceptionEvent[] } {
+    const out = { passages: this.passagesOut, events: this.eventsOut };
+    this.passagesOut = [];
+    this.eventsOut = [];
+    return out;
+  }
+
+  private vehicle(vehicleId: number): VehicleState {
+    let v = this.vehicles.get(vehicleId);
+    if (!v) {
+      v = {
+        vehicleId, last: null, run: null, day: null, matchedBy: null, otherExit: false, started: false, point: null, offset: null,
+        cursor: { next: 0, atStop: null }, radii: null, offRouteSince: null, deviation: null, headway: null, scheduledHeadway: null,
+        passages: [], completed: new Map(),
+      };
+      this.vehicles.set(vehicleId, v);
+    }
+    return v;
+  }
+
+  /** One position of one vehicle through every stage. */
+  onFix(vehicleId: number, fix: Fix): void {
+    const v = this.vehicle(vehicleId);
+    if (v.last && fix.time <= v.last.time) return;
+    if (!fix.valid) {
+      // a receiver without a fix still reports: the vehicle has a signal, not a position
+      if (v.last) v.last = { ...v.last, time: fix.time };
+      this.clear(`no_signal|v${vehicleId}`, fix.time);
+      return;
+    }
+    v.last = fix;
+    this.clear(`no_signal|v${vehicleId}`, fix.time);
+
+    if (v.run && !this.advance(v, fix)) {
+      v.offRouteSince ??= fix.time;
+      const offFor = fix.time - v.offRouteSince;
+      // Off the current run: another may fit better (a vehicle sent to another exit, a wrong first guess).
+      const other = this.bestCandidate(v, fix);
+      if (other && other.run !== v.run && (!v.started || offFor >= this.settings.offRouteSeconds * 1000)) this.place(v, other, fix);
+      else if (!v.started && offFor >= this.settings.offRouteSeconds * 1000) this.release(v, fix.time);
+    } else if (!v.run) {
+      const candidate = this.bestCandidate(v, fix);
+      if (candidate) this.place(v, candidate, fix);
+    }
+    this.updateDeviation(v, fix.time);
+    this.evaluateVehicle(v, fix.time);
+  }
+
+  /** Time-driven rules; the service calls it every few seconds. */
+  tick(now: number): void {
+    const s = this.settings;
+    for (const v of this.vehicles.values()) {
+      if (!v.run || !v.last) continue;
+      const silent = now - v.last.time;
+      if (silent >= FORGET_MS) {
+        this.release(v, now);
+        continue;
+      }
+      if (silent >= s.noSignalSeconds * 1000) {
+        this.raise({ kind: 'no_signal', vehicleId: v.vehicleId, routeId: v.run.routeId, runKey: v.run.key, blockKey: v.run.blockKey, value: Math.round(silent / 1000) }, now - silent);
+      }
+      this.updateDeviation(v, now);
+      this.evaluateVehicle(v, now);
+    }
+    for (const day of this.days) {
+      for (const [vehicleId, list] of day.assignments) {
+        for (const a of list) {
+          const block = day.blocks.get(a.blockKey)!;
+          const key = `exit_not_started|${block.key}`;
+          const due = block.start + s.exitStartSeconds * 1000;
+          if (a.replacement || this.startedBlocks.has(block.key) || now >= block.end || now < due) this.clear(key, now);
+          else this.raise({ kind: 'exit_not_started', vehicleId, routeId: block.routeId, blockKey: block.key, runKey: block.runs[0].key, value: Math.round((now - block.start) / 1000) }, due, key);
+          for (const run of block.runs) {
+            const runKey = `run_not_performed|${run.key}`;
+            const missedAt = run.end + s.runMissedSeconds * 1000;
+            if (this.performed.has(run.key)) this.clear(runKey, now);
+            else if (now >= missedAt && run.end >= this.watchingSince) {
+              this.raise({ kind: 'run_not_performed', vehicleId: a.replacement || a.to > run.start ? vehicleId : null, routeId: run.routeId, blockKey: block.key, runKey: run.key, value: null }, missedAt, runKey);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  // ---- matching ----
+
+  /** The runs a vehicle's tasks give it at time t, with how it got them. */
+  private assignedRuns(vehicleId: number, t: number): { day: DaySchedule; run: Run; matchedBy: MatchSource }[] {
+    const out: { day: DaySchedule; run: Run; matchedBy: MatchSource }[] = [];
+    for (const day of this.days) {
+      for (const a of day.assignments.get(vehicleId) ?? []) {
+        if (!covers(a, t)) continue;
+        for (const run of day.blocks.get(a.blockKey)!.runs) out.push({ day, run, matchedBy: a.replacement ? 'replacement' : 'task' });
+      }
+    }
+    return out;
+  }
+
+  private hasTask(vehicleId: number): boolean {
+    return this.days.some((day) => day.assignments.has(vehicleId));
+  }
+
+  /** How well a fix fits a run: null when it is off the run, at its end, or outside its time. */
+  private fit(run: Run, fix: Fix, projection?: { dist: number; offset: number }): { dist: number; offset: number; lateness: number } | null {
+    if (fix.time < run.start - EARLY_WINDOW_MS || fix.time > run.end + LATE_WINDOW_MS) return null;
+    const n = run.dists.length;
+    const p = projection ?? run.shape.project(fix, 0, run.dists[n - 1], fix.speed >= MOVING_KMH ? fix.course : null);
+    if (p.offset > this.settings.offRouteMeters) return null;
+    const radius = Math.min(this.settings.stopRadiusMeters, (run.dists[n - 1] - run.dists[0]) / 4);
+    if (p.dist >= run.dists[n - 1] - radius) return null;
+    const lateness = fix.time - scheduledTimeAt(run, p.dist);
+    if (lateness < -MATCH_EARLY_MS || lateness > MATCH_LATE_MS) return null;
+    // waiting at the first stop before departure is what a vehicle does: it costs less than running early
+    const waiting = p.dist <= run.dists[0] + radius && lateness < 0;
+    return { dist: p.dist, offset: p.offset, lateness: waiting ? lateness / 4 : lateness };
+  }
+
+  private score(offset: number, lateness: number): number {
+    return offset / 30 + Math.abs(lateness) / 300_000;
+  }
+
+  /**
+   * The run a fix fits best: among the vehicle's own task's runs (never one before the last it finished, the next
+   * in turn preferred), else among the day's runs near the position that no other vehicle works (best fit of
+   * position and time).
+   */
+  bestCandidate(v: VehicleState, fix: Fix): Candidate | null {
+    let best: Candidate | null = null;
+    const lastDone = (blockKey: string) => v.completed.get(blockKey) ?? -1;
+    for (const { day, run, matchedBy } of this.assignedRuns(v.vehicleId, fix.time)) {
+      const done = lastDone(run.blockKey);
+      if (run.index <= done || v.completed.has(run.key)) continue;
+      const f = this.fit(run, fix);
+      if (!f) continue;
+      // the next run in turn is the likeliest: after the last it finished, or the first nobody worked yet
+      const firstOpen = done >= 0 ? done + 1 : this.firstUnperformed(day, run.blockKey);
+      const skipped = Math.max(0, run.index - firstOpen);
+      const score = this.score(f.offset, f.lateness) + skipped * 1.5;
+      if (!best || score < best.score) best = { run, day, dist: f.dist, offset: f.offset, score, matchedBy };
+    }
+    if (best) return best;
+    const moving = fix.speed >= MOVING_KMH ? fix.course : null;
+    for (const day of this.days) {
+      for (const runs of day.index.near(fix)) {
+        const shape = runs[0].shape;
+        const projection = shape.project(fix, 0, Infinity, moving);
+        if (projection.offset > this.settings.offRouteMeters) continue;
+        for (const run of runs) {
+          const holder = this.taken.get(run.key);
+          if ((holder !== undefined && holder !== v.vehicleId) || v.completed.has(run.key)) continue;
+          const f = this.fit(run, fix, projection);
+          if (!f) continue;
+          const score = this.score(f.offset, f.lateness);
+          if (!best || score < best.score) best = { run, day, dist: f.dist, offset: f.offset, score, matchedBy: 'fit' };
+        }
+      }
+    }
+    return best;
+  }
+
+  private firstUnperformed(day: DaySchedule, blockKey: string): number {
+    const runs = day.blocks.get(blockKey)!.runs;
+    const i = runs.findIndex((run) => !this.performed.has(run.key));
+    return i < 0 ? runs.length : i;
+  }
+
+  /** Puts the vehicle on a run at the fix's place on it. */
+  private place(v: VehicleState, c: Candidate, fix: Fix): void {
+    if (v.run) this.letGo(v);
+    const { run } = c;
+    v.run = run;
+    v.day = c.day;
+    v.matchedBy = c.matchedBy;
+    v.otherExit = c.matchedBy === 'fit' && this.hasTask(v.vehicleId);
+    v.radii = stopRadii(run, this.settings.stopRadiusMeters);
+    v.offRouteSince = null;
+    v.offset = c.offset;
+    v.point = { time: fix.time, dist: c.dist, speed: fix.speed / 3.6 };
+    let next = 0;
+    while (next < run.dists.length - 1 && c.dist > run.dists[next] + v.radii[next]) next += 1;
+    const inside = Math.abs(c.dist - run.dists[next]) <= v.radii[next];
+    v.cursor = { next, atStop: inside ? { arrival: next === 0 ? fix.time : null, inside: v.point } : null };
+    v.started = next > 0;
+    this.taken.set(run.key, v.vehicleId);
+  }
+
+  /** The vehicle leaves its run (finished, dropped or replaced by a better match). */
+  private letGo(v: VehicleState): void {
+    if (v.run && this.taken.get(v.run.key) === v.vehicleId) this.taken.delete(v.run.key);
+  }
+
+  private release(v: VehicleState, at: number): void {
+    this.letGo(v);
+    v.run = null;
+    v.day = null;
+    v.matchedBy = null;
+    v.otherExit = false;
+    v.started = false;
+    v.point = null;
+    v.offset = null;
+    v.deviation = null;
+    v.offRouteSince = null;
+    for (const kind of ['late', 'early', 'off_route', 'no_signal', 'bunching', 'gap'] as const) this.clear(`${kind}|v${v.vehicleId}`, at);
+  }
+
+  /** Progress along the current run; false when the fix is off it. */
+  private advance(v: VehicleState, fix: Fix): boolean {
+    const run = v.run!;
+    const prev = v.point!;
+    const dt = Math.max(0, fix.time - prev.time);
+    const course = fix.speed >= MOVING_KMH ? fix.course : null;
+    const projection = run.shape.project(fix, prev.dist - BACK_M, prev.dist + Math.max(300, (dt / 1000) * MAX_SPEED_MS), course);
+    if (projection.offset > this.settings.offRouteMeters) return false;
+    v.offRouteSince = null;
+    this.clear(`off_route|v${v.vehicleId}`, fix.time);
+    v.offset = projection.offset;
+    // noise backwards is not the vehicle reversing
+    const point: RunPoint = { time: fix.time, dist: Math.max(prev.dist, projection.dist), speed: fix.speed / 3.6 };
+    const found = detectPassages(run, v.radii!, v.cursor, prev, point);
+    v.point = point;
+    for (const p of found) this.onPassage(v, { vehicleId: v.vehicleId, run, ...p });
+    if (v.cursor.next >= run.stopIds.length) this.finishRun(v, fix);
+    return true;
+  }
+
+  private onPassage(v: VehicleState, p: PassageRecord): void {
+    const run = p.run;
+    this.passagesOut.push(p);
+    v.passages.push(p);
+    if (v.passages.length > KEPT_PASSAGES) v.passages.splice(0, v.passages.length - KEPT_PASSAGES);
+    if (!this.performed.has(run.key)) {
+      this.performed.add(run.key);
+      this.clear(`run_not_performed|${run.key}`, p.departure ?? p.arrival ?? Date.now());
+    }
+    if (p.stopIndex === 0 && p.departure !== null) v.started = true;
+    if (p.departure !== null || p.stopIndex > 0) {
+      v.started = true;
+      if (!this.startedBlocks.has(run.blockKey)) {
+        this.startedBlocks.add(run.blockKey);
+        this.clear(`exit_not_started|${run.blockKey}`, p.departure ?? p.arrival ?? Date.now());
+      }
+    }
+    const time = p.departure ?? p.arrival;
+    if (time === null) return;
+    v.deviation = Math.round((time - run.times[p.stopIndex]) / 1000);
+    // headway: the last departure of another vehicle of the route and direction from this stop
+    const key = `${run.routeId}|${run.direction}|${run.stopIds[p.stopIndex]}`;
+    const ahead = this.lastPass.get(key);
+    if (!ahead || time > ahead.time) this.lastPass.set(key, { vehicleId: v.vehicleId, time });
+    if (ahead && ahead.vehicleId !== v.vehicleId && time >= ahead.time) {
+      v.headway = Math.round((time - ahead.time) / 1000);
+      const scheduled = v.day ? scheduledHeadway(v.day, run, p.stopIndex) : null;
+      v.scheduledHeadway = scheduled === null ? null : Math.round(scheduled / 1000);
+      this.evaluateHeadway(v, time);
+    }
+  }
+
+  /** The last stop reached: the next run of the block follows at once (its first stop is where the vehicle stands). */
+  private finishRun(v: VehicleState, fix: Fix): void {
+    const run = v.run!;
+    v.completed.set(run.key, run.index);
+    v.completed.set(run.blockKey, Math.max(run.index, v.completed.get(run.blockKey) ?? -1));
+    this.letGo(v);
+    const block = v.day?.blocks.get(run.blockKey);
+    const following = block?.runs[run.index + 1];
+    const stillMine = following && (v.matchedBy === 'fit' || this.assignedRuns(v.vehicleId, following.start).some((a) => a.run === following));
+    v.run = null;
+    v.started = false;
+    if (following && stillMine && v.day) {
+      const f = this.fit(following, fix);
+      this.place(v, { run: following, day: v.day, dist: f?.dist ?? following.dists[0], offset: f?.offset ?? v.offset ?? 0, score: 0, matchedBy: v.matchedBy! }, fix);
+    } else {
+      this.release(v, fix.time);
+    }
+  }
+
+  // ---- adherence and exceptions ----
+
+  /** Seconds behind the timetable at `now`: between stops by the scheduled time at the vehicle's place, kept
+   *  current without fixes (a vehicle that has not reached a stop due a while ago is at least that late). */
+  private updateDeviation(v: VehicleState, now: number): void {
+    const run = v.run;
+    if (!run || !v.point) {
+      v.deviation = null;
+      return;
+    }
+    const i = v.cursor.next;
+    let late: number;
+    if (!v.started) late = Math.max(0, now - run.times[0]);
+    else if (v.cursor.atStop) late = Math.max(0, now - run.times[i]);
+    else late = v.point.time - scheduledTimeAt(run, v.point.dist);
+    if (i < run.times.length && now > run.times[i] && !v.cursor.atStop) late = Math.max(late, now - run.times[i]);
+    v.deviation = Math.round(late / 1000);
+  }
+
+  private evaluateVehicle(v: VehicleState, now: number): void {
+    const s = this.settings;
+    const base = { vehicleId: v.vehicleId, routeId: v.run?.routeId ?? null, runKey: v.run?.key ?? null, blockKey: v.run?.blockKey ?? null };
+    const d = v.deviation;
+    const inService = v.run !== null && (v.started || now > v.run.start);
+    if (inService && d !== null && d > s.lateSeconds) this.raise({ kind: 'late', ...base, value: d }, now);
+    else if (!inService || d === null || d < s.lateSeconds - CLEAR_MARGIN_S) this.clear(`late|v${v.vehicleId}`, now);
+    if (inService && d !== null && d < -s.earlySeconds) this.raise({ kind: 'early', ...base, value: d }, now);
+    else if (!inService || d === null || d > -s.earlySeconds + CLEAR_MARGIN_S) this.clear(`early|v${v.vehicleId}`, now);
+    if (v.run && v.started && v.offRouteSince !== null && now - v.offRouteSince >= s.offRouteSeconds * 1000) {
+      this.raise({ kind: 'off_route', ...base, value: v.last ? Math.round(v.run.shape.project(v.last).offset) : null }, v.offRouteSince);
+    }
+  }
+
+  private evaluateHeadway(v: VehicleState, at: number): void {
+    const s = this.settings;
+    const base = { vehicleId: v.vehicleId, routeId: v.run?.routeId ?? null, runKey: v.run?.key ?? null, blockKey: v.run?.blockKey ?? null, value: v.headway };
+    if (v.headway === null || !v.scheduledHeadway) return;
+    const share = (v.headway / v.scheduledHeadway) * 100;
+    if (share < s.bunchingPercent) this.raise({ kind: 'bunching', ...base }, at);
+    else if (share >= s.bunchingPercent + CLEAR_MARGIN_PERCENT) this.clear(`bunching|v${v.vehicleId}`, at);
+    if (share > s.gapPercent) this.raise({ kind: 'gap', ...base }, at);
+    else if (share <= s.gapPercent - CLEAR_MARGIN_PERCENT) this.clear(`gap|v${v.vehicleId}`, at);
+  }
+
+  private raise(fields: Omit<DispatchException, 'key' | 'since'>, since: number, key = `${fields.kind}|v${fields.vehicleId}`): void {
+    const current = this.active.get(key);
+    if (current) {
+      current.value = fields.value;
+      return;
+    }
+    const exception = { key, since, ...fields };
+    this.active.set(key, exception);
+    this.eventsOut.push({ type: 'raised', at: since, exception });
+  }
+
+  private clear(key: string, at: number): void {
+    const current = this.active.get(key);
+    if (!current) return;
+    this.active.delete(key);
+    this.eventsOut.push({ type: 'cleared', at, exception: current });
+  }
+
+  // ---- predictions ----
+
+  /** Predicted arrivals at the stops ahead of a vehicle within the horizon (the rest of its run, then its block's next runs). */
+  predictions(vehicleId: number, now: number, horizonMs = PREDICTION_HORIZON_MS): StopPrediction[] {
+    const v = this.vehicles.get(vehicleId);
+    if (!v?.run || !v.point) return [];
+    const run = v.run;
+    const block = v.day?.blocks.get(run.blockKey);
+    const following = block ? block.runs.slice(run.index + 1) : [];
+    return predictArrivals(
+      { run, next: v.cursor.next, dist: v.point.dist, dwellingSince: v.cursor.atStop ? (v.cursor.atStop.arrival ?? v.point.time) : null, deviation: v.deviation ?? 0 },
+      following, this.learned, now, horizonMs, (t) => Math.floor(operatorMinuteOfDay(t, this.tzOffsetMinutes) / 60),
+    );
+  }
+}
+
+const covers = (a: Assignment, t: number) => t >= a.from - EARLY_WINDOW_MS && t < a.to;

@@ -1,0 +1,133 @@
+import type { Queryable } from '../db/types';
+import { operatorMidnight } from '../map/operatorDay';
+import { parseLineString, type LatLon } from '../simulator/polyline';
+import type { PassageRecord } from './engine';
+import { LearnedTimes } from './predictions';
+import { buildDaySchedule, type DayType, type DaySchedule, type ScheduleRows } from './schedule';
+
+/**
+ * The day's timetable as the handbooks hold it: for each route the schedule variant in force on the date (a
+ * holiday runs the weekday it names; a variant of the weekday before one without; the latest start first, the
+ * rule of mgt.assign_or_replace_vehicle), plus the variants the date's vehicle tasks name; their races with
+ * stops and minutes; the routes' trips with trajectories (a multi-line merged where it joins); the tasks and
+ * replacements of the date.
+ */
+export async function loadDaySchedule(db: Queryable, serviceDate: string, tzOffsetMinutes: number): Promise<DaySchedule> {
+  const [dowRow] = await db.query<{ dow: number }>(
+    `select coalesce((select coalesce(h.dow, extract(dow from $1::date)::int) from mgt.holidays h where h.date = $1::date and h.route_id is null order by h.id limit 1),
+                     extract(dow from $1::date)::int) as dow`,
+    [serviceDate],
+  );
+  const variants = await db.query<{ id: number }>(
+    `with per_route as (
+       select r.route_id, coalesce((select coalesce(h.dow, extract(dow from $1::date)::int) from mgt.holidays h
+                                     where h.date = $1::date and (h.route_id = r.route_id or h.route_id is null)
+                                     order by (h.route_id is null), h.id limit 1), extract(dow from $1::date)::int) as dow
+         from mgt.routes r)
+     select id from (
+       select distinct on (v.route_id) v.id from mgt.rasp_variant v join per_route p on p.route_id = v.route_id
+        where v.startdate <= $1::date and (v.enddate is null or v.enddate >= $1::date) and (v.dow is null or v.dow = p.dow)
+        order by v.route_id, (v.dow is null), v.startdate desc, v.id desc) inforce
+     union
+     select distinct "RaspVariant_id" from mgt.vehicle_task where date = $1::date`,
+    [serviceDate],
+  );
+  const variantIds = variants.map((v) => v.id);
+  const [races, trips, tasks, replacements] = await Promise.all([
+    db.query<{ v: number; route_id: number; graph: number; smena: string; racetype: string; racenum: number; stops: number[]; orders: number[]; times: number[] }>(
+      `select rt."RaspVariant_id" as v, rv.route_id, rt.graph, rt.smena, rt.racetype, rt.racenum,
+              array_agg(rt.stop_id order by rt."order") as stops, array_agg(rt."order" order by rt."order") as orders,
+              array_agg(rt.time order by rt."order") as times
+         from mgt.rasp_time rt join mgt.rasp_variant rv on rv.id = rt."RaspVariant_id"
+        where rt."RaspVariant_id" = any($1::int[])
+        group by rt."RaspVariant_id", rv.route_id, rt.graph, rt.smena, rt.racetype, rt.racenum`,
+      [variantIds],
+    ),
+    db.query<{ id: number; route_id: number; race_type: string; wkt: string | null; stops: number[] }>(
+      `select t.id, mv.route_id, t.race_type,
+              case when geometrytype(m.line) = 'LINESTRING' then st_astext(m.line, 7) end as wkt,
+              coalesce((select array_agg(ts.stop_id order by ts.stop_sequence) from mgt.trip_stops ts where ts.trip_id = t.id), '{}') as stops
+         from mgt.trip t join mgt.marsh_variants mv on mv.id = t."MarshVariant_id"
+         cross join lateral (select case when geometrytype(t.trajectory) = 'MULTILINESTRING' then st_linemerge(t.trajectory) else t.trajectory end as line) m
+        where mv.route_id in (select route_id from mgt.rasp_variant where id = any($1::int[]))
+          and (mv.startdate is null or mv.startdate <= $2::date) and (mv.enddate is null or mv.enddate >= $2::date)
+        order by t.id`,
+      [variantIds, serviceDate],
+    ),
+    db.query<{ vehicle_id: number; v: number; graph: number; smena: string }>(
+      'select vehicle_id, "RaspVariant_id" as v, graph, smena from mgt.vehicle_task where date = $1::date order by id', [serviceDate]),
+    db.query<{ vehicle_id: number; replace_vehicle_id: number; v: number; graph: number; smena: string; starttime: number }>(
+      'select vehicle_id, replace_vehicle_id, "RaspVariant_id" as v, graph, smena, starttime from mgt.replace_vehicle where date = $1::date order by id', [serviceDate]),
+  ]);
+  const stopIds = [...new Set(races.flatMap((r) => r.stops))];
+  const stopRows = await db.query<{ stop_id: number; stop_lat: number; stop_lon: number }>(
+    'select stop_id, stop_lat, stop_lon from mgt.stops where stop_id = any($1::int[]) and stop_lat is not null and stop_lon is not null', [stopIds]);
+  const rows: ScheduleRows = {
+    serviceDate, dow: dowRow?.dow ?? new Date(`${serviceDate}T00:00:00Z`).getUTCDay(), midnight: operatorMidnight(serviceDate, tzOffsetMinutes),
+    stops: new Map<number, LatLon>(stopRows.map((s) => [s.stop_id, { lat: s.stop_lat, lon: s.stop_lon }])),
+    trips: trips.map((t) => ({ id: t.id, routeId: t.route_id, raceType: t.race_type, points: t.wkt ? parseLineString(t.wkt) : null, stopIds: t.stops })),
+    races: races.map((r) => ({ variantId: r.v, routeId: r.route_id, graph: r.graph, smena: r.smena, raceType: r.racetype, raceNum: r.racenum, stopIds: r.stops, orders: r.orders, minutes: r.times })),
+    tasks: tasks.map((t) => ({ vehicleId: t.vehicle_id, variantId: t.v, graph: t.graph, smena: t.smena })),
+    replacements: replacements.map((r) => ({ vehicleId: r.vehicle_id, replaceVehicleId: r.replace_vehicle_id, variantId: r.v, graph: r.graph, smena: r.smena, startMinute: r.starttime })),
+  };
+  return buildDaySchedule(rows);
+}
+
+/** What the stored passages of the days say was done: runs with a passage, blocks with a departure. */
+export async function loadDone(db: Queryable, dates: string[]): Promise<{ runs: string[]; blocks: string[] }> {
+  const rows = await db.query<{ block: string; race_num: number; departed: boolean }>(
+    `select service_date::text || '|' || rasp_variant_id || '|' || graph || '|' || smena as block, race_num,
+            bool_or(actual_departure is not null or stop_sequence > 1) as departed
+       from dispatch.stop_passage where service_date = any($1::date[])
+      group by service_date, rasp_variant_id, graph, smena, race_num`,
+    [dates],
+  );
+  return { runs: rows.map((r) => `${r.block}|${r.race_num}`), blocks: [...new Set(rows.filter((r) => r.departed).map((r) => r.block))] };
+}
+
+/** The learned run and dwell times (dispatch.learn_times keeps them). */
+export async function loadLearned(db: Queryable): Promise<LearnedTimes> {
+  const learned = new LearnedTimes();
+  const [runs, dwells] = await Promise.all([
+    db.query<{ from_stop_id: number; to_stop_id: number; day_type: DayType; hour: number; run_seconds: number }>(
+      'select from_stop_id, to_stop_id, day_type, hour, run_seconds from dispatch.segment_time'),
+    db.query<{ stop_id: number; day_type: DayType; hour: number; dwell_seconds: number }>('select stop_id, day_type, hour, dwell_seconds from dispatch.dwell_time'),
+  ]);
+  for (const r of runs) learned.setRun(r.from_stop_id, r.to_stop_id, r.day_type, r.hour, r.run_seconds);
+  for (const d of dwells) learned.setDwell(d.stop_id, d.day_type, d.hour, d.dwell_seconds);
+  return learned;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * Writes passages in one statement (a passage seen again, after a restart or a second look, replaces its
+ * times), making the month's partition first for every service date in the batch.
+ */
+export async function writePassages(db: Queryable, passages: readonly PassageRecord[], knownMonths: Set<string>): Promise<void> {
+  if (!passages.length) return;
+  // one row per key in a statement: a vehicle put back on a run it had left passes its stops again
+  const unique = [...new Map(passages.map((p) => [`${p.run.key}|${p.stopIndex}|${p.vehicleId}`, p])).values()];
+  for (const date of new Set(unique.map((p) => p.run.serviceDate))) {
+    const month = date.slice(0, 7);
+    if (knownMonths.has(month)) continue;
+    await db.query('select dispatch.ensure_passage_partition($1::date)', [date]);
+    knownMonths.add(month);
+  }
+  await db.query(
+    `insert into dispatch.stop_passage (service_date, vehicle_id, route_id, direction, rasp_variant_id, graph, smena, race_num, trip_id, stop_id,
+       stop_sequence, day_type, schedule_arrival, schedule_departure, actual_arrival, actual_departure, interpolated)
+     select d, v, r, dir, rv, g, s, rn, t, st, q, dt, sa, sa, aa, ad, i
+       from jsonb_to_recordset($1::jsonb) as x(d date, v int, r int, dir smallint, rv int, g int, s text, rn int, t int, st int, q int, dt smallint,
+            sa timestamptz, aa timestamptz, ad timestamptz, i boolean)
+     on conflict (service_date, rasp_variant_id, graph, smena, race_num, stop_sequence, vehicle_id) do update
+       set actual_arrival = coalesce(excluded.actual_arrival, dispatch.stop_passage.actual_arrival),
+           actual_departure = coalesce(excluded.actual_departure, dispatch.stop_passage.actual_departure),
+           interpolated = excluded.interpolated`,
+    [JSON.stringify(unique.map((p) => ({
+      d: p.run.serviceDate, v: p.vehicleId, r: p.run.routeId, dir: p.run.direction, rv: p.run.variantId, g: p.run.graph, s: p.run.smena,
+      rn: p.run.raceNum, t: p.run.tripId, st: p.run.stopIds[p.stopIndex], q: p.run.sequences[p.stopIndex], dt: p.run.dayType,
+      sa: iso(p.run.times[p.stopIndex]), aa: iso(p.arrival), ad: iso(p.departure), i: p.interpolated,
+    })))],
+  );
+}

@@ -1,0 +1,288 @@
+import { describe, expect, it } from 'vitest';
+import { DISPATCH_DEFAULTS } from '../src/shared/dispatch/settings';
+import { DispatchEngine, type EngineSettings, type Fix, type PassageRecord } from '../src/server/dispatch/engine';
+import { crossTime } from '../src/server/dispatch/passages';
+import { LearnedTimes } from '../src/server/dispatch/predictions';
+import type { DaySchedule } from '../src/server/dispatch/schedule';
+import { TZ, at, city, drive, runOf, stand, type Drive } from './dispatch.tracks';
+
+const SETTINGS: EngineSettings = { ...DISPATCH_DEFAULTS, offRouteMeters: 100 };
+
+function engineOn(day: DaySchedule, learned?: LearnedTimes): DispatchEngine {
+  const engine = new DispatchEngine(SETTINGS, TZ, learned);
+  engine.setDays([day]);
+  return engine;
+}
+
+/** Feeds fixes in time order (several vehicles interleaved), ticking every 15 s as the service does. */
+function feed(engine: DispatchEngine, tracks: [vehicleId: number, fixes: Fix[]][], tickUntil?: number) {
+  const all = tracks.flatMap(([vehicleId, fixes]) => fixes.map((fix) => ({ vehicleId, fix }))).sort((a, b) => a.fix.time - b.fix.time);
+  const passages: PassageRecord[] = [];
+  const events: ReturnType<DispatchEngine['drain']>['events'] = [];
+  let nextTick = all.length ? all[0].fix.time : 0;
+  const drainInto = () => {
+    const out = engine.drain();
+    passages.push(...out.passages);
+    events.push(...out.events);
+  };
+  for (const { vehicleId, fix } of all) {
+    while (nextTick <= fix.time) {
+      engine.tick(nextTick);
+      nextTick += 15_000;
+    }
+    engine.onFix(vehicleId, fix);
+    drainInto();
+  }
+  for (; tickUntil !== undefined && nextTick <= tickUntil; nextTick += 15_000) engine.tick(nextTick);
+  drainInto();
+  return { passages, events };
+}
+
+const errorsOf = (passages: PassageRecord[], truth: Drive, runKey: string) => passages
+  .filter((p) => p.run.key === runKey)
+  .map((p) => ({
+    i: p.stopIndex,
+    arrival: p.arrival === null || p.stopIndex === 0 ? 0 : Math.abs(p.arrival - truth.arrivals[p.stopIndex]) / 1000,
+    departure: p.departure === null ? 0 : Math.abs(p.departure - truth.departures[p.stopIndex]) / 1000,
+  }));
+
+const kinds = (events: { type: string; exception: { kind: string; vehicleId: number | null } }[], type: 'raised' | 'cleared', vehicleId?: number) =>
+  events.filter((e) => e.type === type && (vehicleId === undefined || e.exception.vehicleId === vehicleId)).map((e) => e.exception.kind);
+
+describe('dispatch engine: trip matching and stop passages', () => {
+  it('follows a vehicle by its task through a run and into the next one, every stop passed within seconds', () => {
+    const day = city({ tasks: [{ vehicleId: 7, variantId: 101, graph: 1, smena: '1' }] });
+    const engine = engineOn(day);
+    const a1 = runOf(day, 101, 1, 1);
+    const b2 = runOf(day, 101, 1, 2);
+    const first = drive(a1, { noiseM: 8, seed: 3 });
+    const layover = stand(b2.shape.at(b2.dists[0]), first.arrivals[9] + 5000, b2.start - 5000);
+    const second = drive(b2, { noiseM: 8, seed: 4, from: b2.start - 2000 });
+    const { passages, events } = feed(engine, [[7, [...first.fixes, ...layover, ...second.fixes]]]);
+
+    expect(passages.filter((p) => p.run === a1).map((p) => p.stopIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(passages.filter((p) => p.run === b2).map((p) => p.stopIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const errors = [...errorsOf(passages, first, a1.key), ...errorsOf(passages, second, b2.key)];
+    expect(Math.max(...errors.map((e) => Math.max(e.arrival, e.departure)))).toBeLessThan(10);
+    expect(passages.every((p) => !p.interpolated)).toBe(true);
+    const state = engine.state(7)!;
+    expect(state.matchedBy).toBe('task');
+    expect(state.otherExit).toBe(false);
+    expect(Math.abs(state.deviation!)).toBeLessThan(30);
+    expect(kinds(events, 'raised')).toEqual([]);
+  });
+
+  it('interpolates the stops passed in a reporting gap and on a sparse terminal (every 30 s)', () => {
+    const day = city({ tasks: [{ vehicleId: 7, variantId: 101, graph: 1, smena: '1' }] });
+    const engine = engineOn(day);
+    const a1 = runOf(day, 101, 1, 1);
+    const truth = drive(a1, { intervalS: 30, noiseM: 10, gaps: [[at(8, 5), at(8, 11)]], seed: 5 });
+    const { passages } = feed(engine, [[7, truth.fixes]]);
+    const ofRun = passages.filter((p) => p.run === a1);
+    expect(ofRun.map((p) => p.stopIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(ofRun.filter((p) => p.interpolated).map((p) => p.stopIndex)).toEqual(expect.arrayContaining([3, 4]));
+    const errors = errorsOf(passages, truth, a1.key).map((e) => Math.max(e.arrival, e.departure)).sort((x, y) => x - y);
+    // even spacing over a gap cannot know the dwells in it; elsewhere within a report interval
+    expect(errors[Math.floor(errors.length * 0.9) - 1]).toBeLessThan(30);
+    expect(Math.max(...errors)).toBeLessThan(70);
+  });
+
+  it('keeps a vehicle an hour late on its own run, not the run of its exit an hour later, and its exit goes on in turn', () => {
+    const day = city({ tasks: [{ vehicleId: 7, variantId: 101, graph: 1, smena: '1' }] });
+    const engine = engineOn(day);
+    const a1 = runOf(day, 101, 1, 1);
+    // stuck for an hour at the fifth stop: the run of its exit in the same direction passes the place meanwhile
+    const truth = drive(a1, { delay: (i) => (i < 5 ? 0 : 3600), dwellS: 20, seed: 6 });
+    const { passages, events } = feed(engine, [[7, truth.fixes]]);
+    expect(passages.map((p) => [p.run.key, p.stopIndex])).toEqual(a1.stopIds.map((_, i) => [a1.key, i]));
+    expect(engine.state(7)!.run).toBe(runOf(day, 101, 1, 2));
+    expect(kinds(events, 'raised', 7)).toContain('late');
+    expect(engine.state(7)!.deviation).toBeGreaterThan(3000);
+  });
+
+  it('puts a vehicle coming out late on the run of its exit its time fits (it joins its timetable)', () => {
+    const day = city({ tasks: [{ vehicleId: 7, variantId: 101, graph: 1, smena: '1' }] });
+    const engine = engineOn(day);
+    const a3 = runOf(day, 101, 1, 3);
+    const truth = drive(a3, { delay: 120, seed: 26 });
+    const { passages } = feed(engine, [[7, truth.fixes]]);
+    expect(new Set(passages.map((p) => p.run.key))).toEqual(new Set([a3.key]));
+  });
+
+  it('finds a vehicle sent to another exit by the best fit, and says it is not its own', () => {
+    const day = city({ tasks: [{ vehicleId: 7, variantId: 101, graph: 1, smena: '1' }] });
+    const engine = engineOn(day);
+    const other = runOf(day, 201, 1, 1);
+    const truth = drive(other, { seed: 7 });
+    const halfway = truth.departures[2];
+    feed(engine, [[7, truth.fixes.filter((f) => f.time <= halfway)]]);
+    const state = engine.state(7)!;
+    expect(state.run).toBe(other);
+    expect(state.matchedBy).toBe('fit');
+    expect(state.otherExit).toBe(true);
+    const { passages } = feed(engine, [[7, truth.fixes.filter((f) => f.time > halfway)]]);
+    expect(passages.map((p) => p.run.key)).toEqual(Array(4).fill(other.key));
+  });
+
+  it('matches a vehicle without a task to the run its time fits among the exits of the line', () => {
+    const day = city();
+    const engine = engineOn(day);
+    const second = runOf(day, 101, 2, 1);
+    const truth = drive(second, { delay: 60, seed: 8 });
+    const { passages } = feed(engine, [[9, truth.fixes]]);
+    expect(new Set(passages.map((p) => p.run.key))).toEqual(new Set([second.key]));
+    expect(engine.state(9)!.matchedBy).toBe('fit');
+    expect(engine.state(9)!.otherExit).toBe(false);
+  });
+
+  it('takes a replacement: the new vehicle works the exit from the replacement time', () => {
+    const day = city({
+      tasks: [{ vehicleId: 7, variantId: 101, graph: 1, smena: '1' }],
+      replacements: [{ vehicleId: 7, replaceVehicleId: 8, variantId: 101, graph: 1, smena: '1', startMinute: 8 * 60 + 20 }],
+    });
+    const engine = engineOn(day);
+    const b2 = runOf(day, 101, 1, 2);
+    const truth = drive(b2, { seed: 9 });
+    const { passages } = feed(engine, [[8, truth.fixes]]);
+    expect(passages.filter((p) => p.run === b2)).toHaveLength(10);
+    expect(engine.state(8)!.matchedBy).toBe('replacement');
+  });
+
+  it('does not match a deadhead from the depot, then picks the run up at its first stop', () => {
+    const day = city({ tasks: [{ vehicleId: 7, variantId: 101, graph: 1, smena: '1' }] });
+    const engine = engineOn(day);
+    const a1 = runOf(day, 101, 1, 1);
+    const depot = { lat: 55.75 + 1500 / 110_574, lon: 37.6 };
+    const parked = stand(depot, at(7, 30), at(7, 50), 30);
+    const truth = drive(a1, { from: at(7, 57), seed: 10 });
+    feed(engine, [[7, parked]]);
+    expect(engine.state(7)!.run).toBeNull();
+    const { passages } = feed(engine, [[7, truth.fixes]]);
+    expect(passages.filter((p) => p.run === a1)).toHaveLength(10);
+  });
+
+  it('places a crossing between fixes by the speeds at either end', () => {
+    expect(crossTime({ time: 0, dist: 0, speed: 10 }, { time: 20_000, dist: 100, speed: 0 }, 100)).toBe(10_000);
+    expect(crossTime({ time: 0, dist: 0, speed: 0 }, { time: 600_000, dist: 6000, speed: 10 }, 3000)).toBe(300_000);
+  });
+});
+
+describe('dispatch engine: headways and exceptions, raised and cleared', () => {
+  const tasks = [{ vehicleId: 1, variantId: 101, graph: 1, smena: '1' }, { vehicleId: 2, variantId: 101, graph: 2, smena: '1' }];
+
+  it('measures the headway to the vehicle ahead and raises bunching, then clears it', () => {
+    const day = city({ tasks });
+    const engine = engineOn(day);
+    // the leader 8 minutes late on its first run, on time on its second; the follower on time throughout
+    const lead1 = drive(runOf(day, 101, 1, 1), { delay: 480, seed: 11 });
+    const lead3 = drive(runOf(day, 101, 1, 3), { seed: 12 });
+    const follow1 = drive(runOf(day, 101, 2, 1), { seed: 13 });
+    const follow3 = drive(runOf(day, 101, 2, 3), { seed: 14 });
+    const first = feed(engine, [[1, lead1.fixes], [2, follow1.fixes]]);
+    expect(engine.state(2)!.scheduledHeadway).toBe(600);
+    expect(engine.state(2)!.headway).toBeGreaterThan(90);
+    expect(engine.state(2)!.headway).toBeLessThan(150);
+    expect(kinds(first.events, 'raised', 2)).toContain('bunching');
+    const second = feed(engine, [[1, lead3.fixes], [2, follow3.fixes]]);
+    expect(Math.abs(engine.state(2)!.headway! - 600)).toBeLessThan(30);
+    expect(kinds(second.events, 'cleared', 2)).toContain('bunching');
+  });
+
+  it('raises a gap behind a vehicle far ahead, and clears it', () => {
+    const day = city({ tasks });
+    const engine = engineOn(day);
+    const first = feed(engine, [[1, drive(runOf(day, 101, 1, 1), { seed: 15 }).fixes], [2, drive(runOf(day, 101, 2, 1), { delay: 600, seed: 16 }).fixes]]);
+    expect(kinds(first.events, 'raised', 2)).toContain('gap');
+    const second = feed(engine, [[1, drive(runOf(day, 101, 1, 3), { seed: 17 }).fixes], [2, drive(runOf(day, 101, 2, 3), { seed: 18 }).fixes]]);
+    expect(kinds(second.events, 'cleared', 2)).toContain('gap');
+  });
+
+  it('raises late while behind and clears it when the vehicle is back on time', () => {
+    const day = city({ tasks });
+    const engine = engineOn(day);
+    // five minutes late up to the middle of the run, then on time
+    const truth = drive(runOf(day, 101, 1, 1), { delay: (i) => (i < 5 ? 300 : 0), seed: 19 });
+    const { events } = feed(engine, [[1, truth.fixes]]);
+    expect(kinds(events, 'raised', 1)).toContain('late');
+    expect(kinds(events, 'cleared', 1)).toContain('late');
+  });
+
+  it('raises early when the vehicle runs ahead of the timetable, and clears it', () => {
+    const day = city({ tasks });
+    const engine = engineOn(day);
+    const truth = drive(runOf(day, 101, 1, 1), { delay: (i) => (i >= 3 && i < 7 ? -150 : 0), seed: 20 });
+    const { events } = feed(engine, [[1, truth.fixes]]);
+    expect(kinds(events, 'raised', 1)).toContain('early');
+    expect(kinds(events, 'cleared', 1)).toContain('early');
+  });
+
+  it('raises off the route after a sustained detour and clears it on return', () => {
+    const day = city({ tasks });
+    const engine = engineOn(day);
+    const truth = drive(runOf(day, 101, 1, 1), { detour: { from: at(8, 6), to: at(8, 9), metres: 400 }, seed: 21 });
+    const { events } = feed(engine, [[1, truth.fixes]]);
+    expect(kinds(events, 'raised', 1)).toEqual(['off_route']);
+    expect(kinds(events, 'cleared', 1)).toEqual(['off_route']);
+  });
+
+  it('raises no signal for a silent vehicle in service and clears it on its next fix', () => {
+    const day = city({ tasks });
+    const engine = engineOn(day);
+    const truth = drive(runOf(day, 101, 1, 1), { gaps: [[at(8, 4), at(8, 12)]], seed: 22 });
+    const { events } = feed(engine, [[1, truth.fixes]]);
+    expect(kinds(events, 'raised', 1)).toContain('no_signal');
+    expect(kinds(events, 'cleared', 1)).toContain('no_signal');
+  });
+
+  it('raises an exit not started on time, and clears it when the vehicle sets off', () => {
+    const day = city({ tasks });
+    const engine = engineOn(day);
+    engine.tick(at(8, 4));
+    expect(kinds(engine.drain().events, 'raised')).toEqual([]);
+    engine.tick(at(8, 6));
+    const raised = engine.drain().events;
+    expect(raised.map((e) => [e.exception.kind, e.exception.vehicleId, e.exception.blockKey])).toEqual([['exit_not_started', 1, runOf(day, 101, 1, 1).blockKey]]);
+    const truth = drive(runOf(day, 101, 1, 1), { delay: 420, seed: 23, from: at(8, 6) });
+    const { events } = feed(engine, [[1, truth.fixes]]);
+    expect(events.filter((e) => e.type === 'cleared').map((e) => e.exception.kind)).toContain('exit_not_started');
+  });
+
+  it('raises a run not performed after its end, and clears it if the run is worked after all', () => {
+    const day = city({ tasks: [...tasks, { vehicleId: 3, variantId: 201, graph: 1, smena: '1' }] });
+    const engine = engineOn(day);
+    const run = runOf(day, 201, 1, 1);
+    engine.tick(run.end + 16 * 60_000);
+    const raised = engine.drain().events.filter((e) => e.exception.kind === 'run_not_performed');
+    expect(raised.map((e) => [e.exception.runKey, e.exception.vehicleId])).toEqual([[run.key, 3]]);
+    const truth = drive(run, { delay: 30 * 60, seed: 24, from: run.end + 16 * 60_000 });
+    const { events } = feed(engine, [[3, truth.fixes]]);
+    expect(events.filter((e) => e.type === 'cleared' && e.exception.kind === 'run_not_performed').map((e) => e.exception.runKey)).toEqual([run.key]);
+  });
+});
+
+describe('dispatch engine: predictions', () => {
+  it('predicts from learned segment times better than the timetable plus the current deviation', () => {
+    const day = city({ tasks: [{ vehicleId: 1, variantId: 101, graph: 1, smena: '1' }] });
+    const a1 = runOf(day, 101, 1, 1);
+    // the segments really take 100 s more in the second half of the line than the timetable says
+    const delay = (i: number) => (i <= 4 ? 0 : (i - 4) * 100);
+    const learned = new LearnedTimes();
+    for (let i = 1; i < 10; i++) learned.setRun(a1.stopIds[i - 1], a1.stopIds[i], day.dayType, 8, (i <= 4 ? 100 : 200));
+    for (let i = 0; i < 10; i++) learned.setDwell(a1.stopIds[i], day.dayType, 8, 20);
+    const engine = engineOn(day, learned);
+    const truth = drive(a1, { delay, seed: 25 });
+    const until = truth.departures[3] + 30_000;
+    feed(engine, [[1, truth.fixes.filter((f) => f.time <= until)]]);
+    const predictions = engine.predictions(1, until).filter((p) => p.run === a1);
+    expect(predictions.map((p) => p.stopIndex)).toEqual([4, 5, 6, 7, 8, 9]);
+    const last = predictions[predictions.length - 1];
+    const learnedError = Math.abs(last.predicted - truth.arrivals[9]) / 1000;
+    const baselineError = Math.abs(last.baseline - truth.arrivals[9]) / 1000;
+    expect(learnedError).toBeLessThan(60);
+    expect(baselineError).toBeGreaterThan(400);
+    // the next run of the exit follows within the hour, never leaving its first stop early
+    const next = engine.predictions(1, until).filter((p) => p.run !== a1);
+    expect(next.length).toBeGreaterThan(0);
+    expect(next[0].predicted).toBeGreaterThanOrEqual(last.predicted);
+  });
+});
