@@ -41,7 +41,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
+      // one database per port: two runs side by side never remove each other's
+      DATA_DIR: `.tmp/e2e-data-${PORT}`,
       DEMO_SCALE: 'test',
       LOG_LEVEL: 'warn',
       STATIC_DIR: 'dist/client',

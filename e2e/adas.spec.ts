@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './helpers';
+import { boxesOf, loginViaUi, overlapping } from './helpers';
 
 /** The three ADAS incident reports over the demo's 90 days of incidents: build, chart, table, drill-down, review, export. */
 test.describe('ADAS incident reports', () => {
@@ -43,6 +43,29 @@ test.describe('ADAS incident reports', () => {
     expect(lines[1].split(';')[1]).toBe(firstRoute);
     const shown = await page.getByText(/^1–\d+ из \d+$/).innerText();
     expect(lines.length - 1).toBe(Number(shown.split(' из ')[1]));
+  });
+
+  test('the distribution pie names its slices without overlap: each in the legend, the large ones beside the pie too', async ({ page }) => {
+    await loginViaUi(page, 'admin');
+    await page.goto('/adas/incidents-distribution');
+    await build(page, '/adas/incidents-distribution');
+    const chart = page.getByTestId('report-chart').filter({ has: page.locator('.recharts-pie') });
+    const slices = chart.locator('.recharts-pie-sector');
+    await expect(slices.first()).toBeVisible();
+    const labels = await boxesOf(chart.locator('.recharts-pie-label-text'));
+    const legend = await boxesOf(chart.locator('.recharts-legend-item'));
+    expect(labels.length).toBeGreaterThan(0);
+    expect(legend).toHaveLength(await slices.count());
+    expect(legend.every((item) => item.text !== '')).toBe(true);
+    expect(overlapping(labels)).toEqual([]);
+    expect(overlapping(legend)).toEqual([]);
+    expect(overlapping(labels, legend)).toEqual([]);
+    // the labels stay inside the chart's box
+    const box = (await chart.locator('.recharts-wrapper').boundingBox())!;
+    for (const label of labels) {
+      expect(label.x, label.text).toBeGreaterThanOrEqual(box.x - 1);
+      expect(label.x + label.width, label.text).toBeLessThanOrEqual(box.x + box.width + 1);
+    }
   });
 
   test('a vehicle drills down to one incident on a small map; marked a false alarm it leaves the count', async ({ page }) => {
