@@ -10,6 +10,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3199);
  */
 export default defineConfig({
   testDir: 'e2e',
+  // the specs start once the fresh server's demo history has filled
+  globalSetup: './e2e/global-setup.ts',
   workers: 1,
   fullyParallel: false,
   retries: 0,

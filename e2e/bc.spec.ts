@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ControllerTask, TaskResultResponse } from '../src/shared/bc/tasks';
 import { rateColor } from '../src/shared/bc/rate';
-import { ACCOUNTS, boxesOf, fillLogin, loginViaUi, overlapping, submitButton } from './helpers';
+import { ACCOUNTS, boxesOf, fillLogin, overlapping, signIn, submitButton } from './helpers';
 
 /**
  * Ticket control end to end: the demo controller's report on the phone (counts, two vehicle checks, a photo,
@@ -159,7 +159,7 @@ test.describe('ticket control on the phone', () => {
 
 test.describe('ticket control on the desktop', () => {
   test('an order created on the calendar appears on its day', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/bc/calendar');
     const day = page.getByTestId('calendar-day').last();
     const date = await day.getAttribute('data-date');
@@ -187,7 +187,7 @@ test.describe('ticket control on the desktop', () => {
   });
 
   test('/bc/reports names every department (and every route) under its chart, none over another', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/bc/reports');
     let before: string[] = [];
     for (const group of ['По отделам', 'По маршрутам']) {
@@ -216,7 +216,7 @@ test.describe('ticket control on the desktop', () => {
   });
 
   test('the route rate is coloured from green through orange and yellow to red', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/bc/routerate');
     await page.getByTestId('report-build').click();
     const cells = page.getByTestId('report-table').getByTestId('rate-cell');

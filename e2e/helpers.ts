@@ -51,6 +51,19 @@ export async function loginViaUi(page: Page, username: Account): Promise<void> {
   await expect(page.getByTestId('console-menu')).toBeVisible();
 }
 
+/**
+ * Signs in through the API and leaves the token where the console keeps it (the login screen has specs of its
+ * own): the next page the test opens is the console of this account, with one page load instead of three.
+ */
+export async function signIn(page: Page, username: Account): Promise<void> {
+  const response = await page.request.post('/api/v1/auth/login', { data: { username, password: ACCOUNTS[username] } });
+  expect(response.status()).toBe(200);
+  const { token } = (await response.json()) as LoginResponse;
+  // any small file of the console's origin gives the page its localStorage
+  await page.goto('/favicon.svg');
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+}
+
 export async function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('token'));
 }

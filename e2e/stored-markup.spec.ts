@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import type { ControllerTask, DepartmentMap } from '../src/shared/bc/tasks';
 import type { MapFilters, OnlineVehicle } from '../src/shared/map';
 import type { HandbookType } from '../src/shared/handbooks/types';
-import { ACCOUNTS, fillLogin, loginViaUi, submitButton } from './helpers';
+import { ACCOUNTS, fillLogin, signIn, submitButton } from './helpers';
 
 /**
  * Names people type are shown on the maps as text, never read as HTML: markup stored in every free-text field
@@ -139,7 +139,7 @@ test.describe('stored markup on the maps', () => {
   });
 
   test('the department-control map shows region and controller names as text', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/bc/departmentcontroll');
     const map = page.getByTestId('department-map');
     await expect(map).toBeVisible();
@@ -154,7 +154,7 @@ test.describe('stored markup on the maps', () => {
   });
 
   test('the console map: a vehicle popup, a route with its stops, the depots and departments', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/map');
     const map = page.getByTestId('map');
     await expect(map).toBeVisible();
@@ -179,7 +179,7 @@ test.describe('stored markup on the maps', () => {
   });
 
   test('the handbook map pickers of a control region and a stop', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto(`/handbooks/table/controlregion/${String(region.cd_id)}`);
     await expect(page.getByTestId('handbook-form')).toBeVisible();
     const geometry = page.getByTestId('geometry-input-geom');
@@ -197,7 +197,7 @@ test.describe('stored markup on the maps', () => {
   });
 
   test('the passenger stops map names its stops as text', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/passengers/stops');
     const built = page.waitForResponse((r) => r.url().includes('/api/v1/reports/passengers/stops?'));
     await page.getByTestId('report-build').click();
