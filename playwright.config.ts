@@ -10,6 +10,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3199);
  */
 export default defineConfig({
   testDir: 'e2e',
+  // the specs start once the fresh server's demo history has filled
+  globalSetup: './e2e/global-setup.ts',
   workers: 1,
   fullyParallel: false,
   retries: 0,
@@ -41,7 +43,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
+      // one database per port: two runs side by side never remove each other's
+      DATA_DIR: `.tmp/e2e-data-${PORT}`,
       DEMO_SCALE: 'test',
       LOG_LEVEL: 'warn',
       STATIC_DIR: 'dist/client',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './helpers';
+import { boxesOf, loginViaUi, overlapping, signIn } from './helpers';
 
 /** The three ADAS incident reports over the demo's 90 days of incidents: build, chart, table, drill-down, review, export. */
 test.describe('ADAS incident reports', () => {
@@ -14,7 +14,7 @@ test.describe('ADAS incident reports', () => {
 
   for (const path of ['/adas/incidents-dynamic', '/adas/incidents-distribution', '/adas/incidents-detailing']) {
     test(`${path} is built for the last 30 days with its chart, numbers and table`, async ({ page }) => {
-      await loginViaUi(page, 'admin');
+      await signIn(page, 'admin');
       await page.goto(path);
       await expect(page.getByTestId('report-hint')).toBeVisible();
       await build(page, path);
@@ -26,7 +26,7 @@ test.describe('ADAS incident reports', () => {
   }
 
   test('the distribution shows the rates per route and exports what it shows as CSV', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/adas/incidents-distribution');
     await build(page, '/adas/incidents-distribution');
     const table = page.getByTestId('report-table');
@@ -45,8 +45,31 @@ test.describe('ADAS incident reports', () => {
     expect(lines.length - 1).toBe(Number(shown.split(' из ')[1]));
   });
 
+  test('the distribution pie names its slices without overlap: each in the legend, the large ones beside the pie too', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/adas/incidents-distribution');
+    await build(page, '/adas/incidents-distribution');
+    const chart = page.getByTestId('report-chart').filter({ has: page.locator('.recharts-pie') });
+    const slices = chart.locator('.recharts-pie-sector');
+    await expect(slices.first()).toBeVisible();
+    const labels = await boxesOf(chart.locator('.recharts-pie-label-text'));
+    const legend = await boxesOf(chart.locator('.recharts-legend-item'));
+    expect(labels.length).toBeGreaterThan(0);
+    expect(legend).toHaveLength(await slices.count());
+    expect(legend.every((item) => item.text !== '')).toBe(true);
+    expect(overlapping(labels)).toEqual([]);
+    expect(overlapping(legend)).toEqual([]);
+    expect(overlapping(labels, legend)).toEqual([]);
+    // the labels stay inside the chart's box
+    const box = (await chart.locator('.recharts-wrapper').boundingBox())!;
+    for (const label of labels) {
+      expect(label.x, label.text).toBeGreaterThanOrEqual(box.x - 1);
+      expect(label.x + label.width, label.text).toBeLessThanOrEqual(box.x + box.width + 1);
+    }
+  });
+
   test('a vehicle drills down to one incident on a small map; marked a false alarm it leaves the count', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/adas/incidents-detailing');
     await page.getByRole('combobox', { name: 'Ложные срабатывания' }).click();
     await page.getByRole('option', { name: 'Не учитывать' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi } from './helpers';
+import { signIn } from './helpers';
 
 /** Screenshots of the administration screens, for a person to look at (test-results/screens). */
 test.describe('administration screenshots', () => {
@@ -8,7 +8,7 @@ test.describe('administration screenshots', () => {
   const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage });
 
   test('users, user form, role matrix, settings, user-actions journal, bell', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/users');
     await expect(page.getByTestId('users-table')).toBeVisible();
     await expect(page.getByTestId('users-info-total')).not.toHaveText('—');

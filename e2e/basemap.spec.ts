@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CurrentUser, LoginResponse } from '../src/shared/api';
-import { ACCOUNTS, loginViaUi } from './helpers';
+import { ACCOUNTS, signIn } from './helpers';
 
 /**
  * The base map (navigation settings) in Chromium: without one no map asks for a tile and a note says where to
@@ -49,7 +49,7 @@ test('without a base map no tile is asked for and the map says where to set one;
   const folder = mkdtempSync(join(tmpdir(), 'e2e-tiles-'));
   try {
     const statuses = tileAnswers(page);
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/map');
     const map = page.getByTestId('map');
     await expect(map).toBeVisible({ timeout: 45_000 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ControllerTask, TaskResultResponse } from '../src/shared/bc/tasks';
 import { rateColor } from '../src/shared/bc/rate';
-import { ACCOUNTS, fillLogin, loginViaUi, submitButton } from './helpers';
+import { ACCOUNTS, boxesOf, fillLogin, overlapping, signIn, submitButton } from './helpers';
 
 /**
  * Ticket control end to end: the demo controller's report on the phone (counts, two vehicle checks, a photo,
@@ -39,15 +39,32 @@ test.describe('ticket control on the phone', () => {
     await expect(page.getByTestId('bc-menu-entry')).toHaveCount(4);
     await page.getByTestId('bc-menu-entry').filter({ hasText: 'Наряд-задание' }).click();
     await expect(page.getByTestId('work-order')).toContainText(task.number);
-    // the report's first entry starts the order: the phone then posts its position
-    const position = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/v1/auth/coord'));
+    const status = page.getByTestId('work-order').getByTestId('task-status');
+    await expect(status).toHaveAttribute('data-status', 'new');
+    const serverStatus = async () => ((await (await page.request.get(`/api/v1/pass/controllertask/result/${task.id}`, { headers })).json()) as TaskResultResponse).task.status;
+    // merely opening the report to look at it leaves the order new: no «В работе», no position sent
+    let positions = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/v1/auth/coord')) positions += 1;
+    });
     await page.getByTestId('open-report').click();
     const report = page.getByTestId('controller-report');
     await expect(report).toContainText(`Задание наряда № ${task.id}`);
+    await expect(page.getByTestId(`received-${first.id}`)).toBeVisible();
+    await page.goBack();
+    await expect(status).toHaveAttribute('data-status', 'new');
+    await expect(status).toHaveText('Новое');
+    expect(await serverStatus()).toBe('new');
+    expect(positions).toBe(0);
 
+    // the report's first entry starts the order («В работе»): the phone then posts its position
+    const position = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/v1/auth/coord'));
+    await page.getByTestId('open-report').click();
+    await expect(report).toContainText(`Задание наряда № ${task.id}`);
     // tickets received; a count that is not a number becomes 0
     await page.getByTestId(`received-${first.id}`).fill('10');
     expect((await position).postDataJSON()).toMatchObject({ lat: 59.9311, lon: 30.3609, accuracy: expect.any(Number) });
+    await expect.poll(serverStatus).toBe('in_work');
     await page.getByTestId(`received-${second.id}`).fill('5');
     await page.getByTestId(`received-${loaded.tickets[2].id}`).fill('x');
     await expect(page.getByTestId(`received-${loaded.tickets[2].id}`)).toHaveValue('0');
@@ -142,7 +159,7 @@ test.describe('ticket control on the phone', () => {
 
 test.describe('ticket control on the desktop', () => {
   test('an order created on the calendar appears on its day', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/bc/calendar');
     const day = page.getByTestId('calendar-day').last();
     const date = await day.getAttribute('data-date');
@@ -169,8 +186,37 @@ test.describe('ticket control on the desktop', () => {
     await shot(page, 'calendar');
   });
 
+  test('/bc/reports names every department (and every route) under its chart, none over another', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/bc/reports');
+    let before: string[] = [];
+    for (const group of ['По отделам', 'По маршрутам']) {
+      if (group !== 'По отделам') {
+        await page.getByTestId('report-filters').getByRole('combobox', { name: 'Группировка' }).click();
+        await page.getByRole('option', { name: group, exact: true }).click();
+      }
+      const built = page.waitForResponse((r) => r.url().includes('/api/v1/reports/bc/reports?'));
+      await page.getByTestId('report-build').click();
+      expect((await built).status()).toBe(200);
+      const chart = page.getByTestId('report-chart');
+      const column = chart.getByTestId('report-chart-table').locator('tbody tr td:first-child');
+      let names: string[] = [];
+      await expect.poll(async () => {
+        names = (await column.allInnerTexts()).map((name) => name.trim());
+        return names.length > 1 && names.join() !== before.join();
+      }, { message: group }).toBe(true);
+      before = names;
+      const ticks = chart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
+      await expect(ticks).toHaveCount(names.length);
+      const shown = await boxesOf(ticks);
+      // each name whole or shortened with «…» (the table under the chart has them whole)
+      expect(shown.map((tick, i) => (tick.text.endsWith('…') ? names[i].startsWith(tick.text.slice(0, -1)) : tick.text === names[i]))).toEqual(names.map(() => true));
+      expect(overlapping(shown), group).toEqual([]);
+    }
+  });
+
   test('the route rate is coloured from green through orange and yellow to red', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/bc/routerate');
     await page.getByTestId('report-build').click();
     const cells = page.getByTestId('report-table').getByTestId('rate-cell');

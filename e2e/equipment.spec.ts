@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginViaUi } from './helpers';
+import { signIn } from './helpers';
 
 /**
  * On-board equipment in Chromium (issue 16): a configuration made in the form, a vehicle group built by a
@@ -11,7 +11,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('a configuration rolled out to a group built by filter: performed for most, an error for a refusing terminal', async ({ page }) => {
   test.setTimeout(150_000);
-  await loginViaUi(page, 'admin');
+  await signIn(page, 'admin');
 
   await page.goto('/mnt-configuration/configurations');
   // A fresh demo has a managed fleet: the base configuration rolled out, its version 2 on a pilot group.
@@ -68,7 +68,7 @@ test('a configuration rolled out to a group built by filter: performed for most,
 });
 
 test('the diagnostic screen filtered to faulty units', async ({ page }) => {
-  await loginViaUi(page, 'admin');
+  await signIn(page, 'admin');
   await page.goto('/vehicle-diagnostic?state=fault');
   const rows = page.locator('tbody tr');
   await expect(rows.first()).toContainText('Неисправность', { timeout: 20_000 });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS, loginViaUi } from './helpers';
+import { ACCOUNTS, signIn } from './helpers';
 
 /**
  * The map inputs of the generated handbook forms: a coordinate pair typed or picked on a map (park), and a
@@ -29,7 +29,7 @@ test.describe('handbook map inputs', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test('a park: the coordinate pair is checked as typed, picked on the map, saved and listed', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/handbooks/table/park');
     const table = page.getByTestId('handbook-table');
     await expect(table.locator('tbody tr').first()).toBeVisible();
@@ -76,7 +76,7 @@ test.describe('handbook map inputs', () => {
   test('a district: the border is required, drawn with geoman, saved and listed', async ({ page, request }) => {
     await setSections(request, { 'handbooks.district': true });
     try {
-      await loginViaUi(page, 'admin');
+      await signIn(page, 'admin');
       await page.goto('/handbooks/table/district/create');
       await expect(page.getByTestId('handbook-form')).toBeVisible();
       const geometry = page.getByTestId('geometry-input-geom');

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { HANDBOOKS } from '../src/shared/handbooks/registry';
-import { ACCOUNTS, loginViaUi } from './helpers';
+import { ACCOUNTS, signIn } from './helpers';
 
 /** The import dialog of the handbook screen (spec section 2; issue: a progress bar and the per-row error list). */
 
@@ -31,7 +31,7 @@ test.describe('handbook import', () => {
 
   test('a CSV file of stops is imported and its rows show in the list', async ({ page, request }) => {
     const mark = `Импорт-e2e-${Date.now()}`;
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/handbooks/table/stops');
     await expect(rows(page).first()).toBeVisible();
 
@@ -62,7 +62,7 @@ test.describe('handbook import', () => {
 
   test('a file with one bad row is refused with the row-numbered error and changes nothing', async ({ page, request }) => {
     const mark = `Импорт-плохой-${Date.now()}`;
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/handbooks/table/stops');
     await expect(rows(page).first()).toBeVisible();
     const firstBefore = (await rows(page).first().textContent()) ?? '';
@@ -90,7 +90,7 @@ test.describe('handbook import', () => {
   });
 
   test('vehicle replacement offers no import', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/handbooks/table/replacevehicle');
     await expect(page.getByTestId('handbook-create')).toBeVisible();
     await expect(page.getByTestId('handbook-import')).toHaveCount(0);

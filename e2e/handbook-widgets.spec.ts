@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, loginViaUi } from './helpers';
+import { ACCOUNTS, signIn } from './helpers';
 
 /** The handbook widgets: a trip's stops (composite editor) and a recorder's cameras (modal list). */
 
@@ -34,7 +34,7 @@ test.describe('handbook widgets', () => {
     const extra = options.list.find((option) => !known.has(option.label) && options.list.filter((other) => other.label === option.label).length === 1)!;
     expect(extra).toBeTruthy();
 
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto(`/handbooks/table/trips/${tripId}`);
     const editor = page.getByTestId('trip-stops-editor');
     await expect(stopRows(page)).toHaveCount(before.length);
@@ -87,7 +87,7 @@ test.describe('handbook widgets', () => {
     // the choice: the first and the last type by index
     const wanted = [types[0], types[types.length - 1]];
 
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto(`/handbooks/table/dvr/${recorder.id}`);
     const input = page.getByTestId('dvr-cameras');
     await expect(input.getByTestId('dvr-camera-chip')).toHaveCount(recorder.cameras.length);

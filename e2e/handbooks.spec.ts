@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, loginViaUi } from './helpers';
+import { ACCOUNTS, loginViaUi, signIn } from './helpers';
 
 /** The generated handbook screens (/handbooks/table/:handbookType): list, filters, columns, forms, export. */
 
@@ -54,7 +54,7 @@ test.describe('handbooks', () => {
   });
 
   test('a hidden column stays hidden after a reload; the last visible column cannot be hidden', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/handbooks/table/marshtype');
     await expect(rows(page).first()).toBeVisible();
     const shown = await headers(page).allInnerTexts();
@@ -83,7 +83,7 @@ test.describe('handbooks', () => {
   test('a recorder with an invalid IP is refused with the spec message and left unchanged', async ({ page, request }) => {
     const before = await tableApi<{ list: { id: number; ip: string | null }[] }>(request, '/api/table/list', { config: { type: 'dvr' }, perPage: 1 });
     const recorder = before.list[0];
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto(`/handbooks/table/dvr/${recorder.id}`);
     const ip = page.getByLabel('IP-адрес', { exact: true });
     await expect(ip).toHaveValue(recorder.ip ?? '');
@@ -97,7 +97,7 @@ test.describe('handbooks', () => {
 
   test('a carrier is created, edited and deleted through the forms; out-of-range numbers are refused', async ({ page }) => {
     const title = `Перевозчик e2e ${Date.now().toString(36)}`;
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/handbooks/table/agency');
     await page.getByTestId('handbook-create').click();
     await expect(page).toHaveURL(/\/handbooks\/table\/agency\/create$/);
@@ -127,7 +127,7 @@ test.describe('handbooks', () => {
   });
 
   test('a handbook date is typed as DD.MM.YYYY in the picker\'s field, saved as YYYY-MM-DD and listed as DD.MM.YYYY', async ({ page, request }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/handbooks/table/holidays/create');
     const date = page.getByRole('group', { name: 'Дата' });
     await expect(date).toBeVisible();
@@ -165,7 +165,7 @@ test.describe('handbooks', () => {
     const variant = variants.list[0];
     const [year, month, day] = variant.startdate.split('-');
     const label = `${variant.srv_id} ${day}.${month}.${year}`;
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto(`/handbooks/table/rasptimes?filter=${encodeURIComponent(JSON.stringify({ RaspVariant_id: [variant.id] }))}`);
     await expect(rows(page).first()).toContainText(label);
     await expect(page.getByTestId('handbook-table')).not.toContainText(variant.startdate);
@@ -179,7 +179,7 @@ test.describe('handbooks', () => {
   });
 
   test('the export downloads the filtered handbook as CSV with the import headers', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/handbooks/table/stops');
     await page.getByPlaceholder('Поиск').fill('Чкаловская');
     await expect(rows(page).first()).toContainText('Чкаловская');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { READ, UPDATE } from '../src/shared/permissions';
-import { ACCOUNTS, loginViaUi } from './helpers';
+import { ACCOUNTS, loginViaUi, signIn } from './helpers';
 
 /** The journals (/journal/*) on the report scaffold: filters, build, sort, the before/after view, export. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -31,7 +31,7 @@ test.describe('journals', () => {
     const id = unique();
     const role = await asAdmin(request, 'post', '/api/v1/roles', { name: `Журнал ${id}`, permissions: { '/users': READ } });
     await asAdmin(request, 'put', `/api/v1/roles/${role.id}`, { permissions: { '/users': READ | UPDATE, '/roles': READ } });
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/journal/useractions');
     const table = page.getByTestId('report-table');
     await expect(table.locator('tbody tr').first()).toBeVisible();
@@ -57,7 +57,7 @@ test.describe('journals', () => {
   });
 
   test('a period typed in the date pickers is kept in the URL: a reload shows the same rows, exported as XLSX', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/journal/useractions');
     await expect(page.getByTestId('report-table').locator('tbody tr').first()).toBeVisible();
     // today in the browser's zone, Europe/Moscow (UTC+3, playwright.config.ts)
@@ -95,7 +95,7 @@ test.describe('journals', () => {
   });
 
   test('the CSV export downloads the same filters, with the session token', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/journal/useractions');
     await expect(page.getByTestId('report-table').locator('tbody tr').first()).toBeVisible();
     const [request, download] = await Promise.all([
@@ -112,7 +112,7 @@ test.describe('journals', () => {
   });
 
   test('sorting reaches the server; a period with no rows says so and keeps the filters', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/journal/useractions');
     const table = page.getByTestId('report-table');
     await expect(table.locator('tbody tr').first()).toBeVisible();

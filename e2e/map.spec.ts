@@ -5,7 +5,7 @@ import type { CurrentUser } from '../src/shared/api';
 import type { MapFilters, MapRoute, OnlineVehicle } from '../src/shared/map';
 import { LAYOUT } from '../src/shared/constants';
 import { GROUP_CLICK_ZOOM_STEP, STOPS_MINIMISED_MAX_ZOOM, VEHICLE_LOCATE_ZOOM } from '../src/shared/map';
-import { ACCOUNTS, loginViaUi } from './helpers';
+import { ACCOUNTS, signIn } from './helpers';
 
 /**
  * The live map (/map) against the running product: the simulated fleet on the vehicle canvas, a group's click,
@@ -28,7 +28,7 @@ const num = async (map: Locator, name: string) => Number(await data(map, name));
 const canvasImage = (page: Page) => page.getByTestId('map-vehicles-canvas').evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL());
 
 async function openMap(page: Page): Promise<Locator> {
-  await loginViaUi(page, 'admin');
+  await signIn(page, 'admin');
   await page.goto('/map');
   const map = page.getByTestId('map');
   await expect(map).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, loginViaUi } from './helpers';
+import { ACCOUNTS, signIn } from './helpers';
 
 /** PDM (issue 17) in Chromium over the test-scale demo: trees, charts, heat map, import, the node journal's timeline. */
 test.describe('PDM', () => {
@@ -27,7 +27,7 @@ test.describe('PDM', () => {
   };
 
   test('a tree edited by drag and drop keeps its shape after a reload', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/pdm/tree-editor');
     await page.getByTestId('pdm-new-tree-name').fill('E2E дерево');
     await page.getByTestId('pdm-new-tree').click();
@@ -56,7 +56,7 @@ test.describe('PDM', () => {
 
   test('a chart of two sensors of a vehicle', async ({ page, request }) => {
     const bus = await busWithTree(request);
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto(`/pdm/charts?${lastHours(24)}&vehicle=${bus.vehicle_id}&sensor=engine_temp,voltage`);
     const chart = page.waitForResponse((r) => r.url().includes('/api/v1/pdm/chart?'));
     await page.reload();
@@ -67,7 +67,7 @@ test.describe('PDM', () => {
   });
 
   test('the heat map is drawn with its grid', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/pdm/heatmap');
     await build(page, '/pdm/heatmap');
     await expect(page.getByTestId('pdm-heat-map')).toHaveAttribute('data-heat-points', /^[1-9]\d*$/);
@@ -77,7 +77,7 @@ test.describe('PDM', () => {
 
   test('a file imported through the manager with one bad row reported, then a fault in the journal timeline', async ({ page, request }) => {
     const bus = await busWithTree(request);
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/pdm/import-manager');
     // two minutes ahead, so the simulator's latest reading does not outdate it: the engine at 130 °C is a fault
     const at = new Date(Date.now() + 120_000).toISOString();

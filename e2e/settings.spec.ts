@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { READ } from '../src/shared/permissions';
-import { ACCOUNTS, fillLogin, loginViaUi, menuPaths, submitButton } from './helpers';
+import { ACCOUNTS, fillLogin, loginViaUi, menuPaths, signIn, submitButton } from './helpers';
 
 /** System settings (/system/*) and the module switches (on /roles), against the real server. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -19,7 +19,7 @@ test.describe('system settings', () => {
   test.describe.configure({ timeout: 60_000 });
 
   test('a change is saved and shown after reload; the client refuses what the server would', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/system/video');
     const days = field(page, 'Срок хранения видеоархива, дней');
     await expect(days).toHaveValue(/^\d+$/);
@@ -50,7 +50,7 @@ test.describe('system settings', () => {
   });
 
   test('EIS: the import cannot be switched on without an http(s) address', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/system/eis');
     await page.getByLabel('Импорт из ЕИС включён').check();
     await field(page, 'Адрес выгрузки ЕИС').fill('');
@@ -63,7 +63,7 @@ test.describe('system settings', () => {
   });
 
   test('switching a module off takes it out of the menu; on again, it is back', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/roles');
     const card = page.getByTestId('settings-modules');
     const journals = card.getByLabel('Журналы', { exact: true });

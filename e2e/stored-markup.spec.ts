@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { ControllerTask, DepartmentMap } from '../src/shared/bc/tasks';
 import type { MapFilters, OnlineVehicle } from '../src/shared/map';
 import type { HandbookType } from '../src/shared/handbooks/types';
-import { ACCOUNTS, fillLogin, loginViaUi, submitButton } from './helpers';
+import { ACCOUNTS, fillLogin, signIn, submitButton } from './helpers';
 
 /**
  * Names people type are shown on the maps as text, never read as HTML: markup stored in every free-text field
@@ -13,6 +14,8 @@ const IMG = '<img src=x onerror="window.__xss=1">';
 const SVG = '<svg onload="window.__xss=2">';
 /** Short enough for the 50 characters of a vehicle's model. */
 const SHORT = '<img src=x onerror=window.__xss=3>';
+/** Where the demo controller reports from (inside one of its department's control regions). */
+const CONTROLLER_AT = { lat: 59.9343, lon: 30.3351 };
 
 type Row = Record<string, unknown>;
 interface Marked { type: HandbookType; key: string; field: string; rows: Row[] }
@@ -46,8 +49,39 @@ async function hoverTooltip(page: Page, shape: Locator, text: string): Promise<v
 
 const data = (map: Locator, key: string) => map.evaluate((element, name) => (element as HTMLElement).dataset[name] ?? '', key);
 
-// Not yet green in a whole run (it changes every name a map shows, then puts them back): quarantined until it is.
-test.describe.fixme('stored markup on the maps', () => {
+/** Web Mercator pixels of a point at a zoom (Leaflet's 256-pixel tiles). */
+function worldPixel(lat: number, lon: number, zoom: number): { x: number; y: number } {
+  const scale = 256 * 2 ** zoom;
+  const sin = Math.sin((lat * Math.PI) / 180);
+  return { x: (scale * (lon + 180)) / 360, y: scale * (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) };
+}
+
+/**
+ * Hovers a point of a canvas-drawn map (the field app's: its shapes are no elements) once its view has settled
+ * (data-center and data-zoom), and expects a tooltip showing the stored markup as typed.
+ */
+async function hoverCanvasTooltip(page: Page, map: Locator, lat: number, lon: number, text: string): Promise<void> {
+  let centre = '';
+  await expect.poll(async () => {
+    const now = `${await data(map, 'center')}@${await data(map, 'zoom')}`;
+    const settled = now === centre && !now.startsWith('@');
+    centre = now;
+    return settled;
+  }, { intervals: [500] }).toBe(true);
+  const [cLat, cLon] = (await data(map, 'center')).split(',').map(Number);
+  const zoom = Number(await data(map, 'zoom'));
+  const box = (await map.boundingBox())!;
+  const point = worldPixel(lat, lon, zoom);
+  const middle = worldPixel(cLat, cLon, zoom);
+  const x = box.x + box.width / 2 + point.x - middle.x;
+  const y = box.y + box.height / 2 + point.y - middle.y;
+  expect(x > box.x && x < box.x + box.width && y > box.y && y < box.y + box.height, `${lat},${lon} on the map`).toBe(true);
+  await page.mouse.move(x - 30, y - 30);
+  await page.mouse.move(x, y, { steps: 5 });
+  await expect(page.locator('.leaflet-tooltip').filter({ hasText: text }).first()).toBeVisible();
+}
+
+test.describe('stored markup on the maps', () => {
   test.describe.configure({ timeout: 180_000 });
 
   let admin: string;
@@ -81,7 +115,7 @@ test.describe.fixme('stored markup on the maps', () => {
     expect(switched.status(), await switched.text()).toBe(200);
     // the demo controller reports its position: a point on both department-control maps
     const controller = `Bearer ${await token(request, 'controller')}`;
-    await post(request, controller, '/api/v1/auth/coord', { lat: 59.9343, lon: 30.3351, accuracy: 10 });
+    await post(request, controller, '/api/v1/auth/coord', { ...CONTROLLER_AT, accuracy: 10 });
 
     [region] = await mark(request, 'controlregion', 'cd_id', 'cd_name', (rows) => rows);
     // the employees of the departments: the controllers
@@ -105,7 +139,7 @@ test.describe.fixme('stored markup on the maps', () => {
   });
 
   test('the department-control map shows region and controller names as text', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/bc/departmentcontroll');
     const map = page.getByTestId('department-map');
     await expect(map).toBeVisible();
@@ -120,7 +154,7 @@ test.describe.fixme('stored markup on the maps', () => {
   });
 
   test('the console map: a vehicle popup, a route with its stops, the depots and departments', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/map');
     const map = page.getByTestId('map');
     await expect(map).toBeVisible();
@@ -145,7 +179,7 @@ test.describe.fixme('stored markup on the maps', () => {
   });
 
   test('the handbook map pickers of a control region and a stop', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto(`/handbooks/table/controlregion/${String(region.cd_id)}`);
     await expect(page.getByTestId('handbook-form')).toBeVisible();
     const geometry = page.getByTestId('geometry-input-geom');
@@ -163,7 +197,7 @@ test.describe.fixme('stored markup on the maps', () => {
   });
 
   test('the passenger stops map names its stops as text', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/passengers/stops');
     const built = page.waitForResponse((r) => r.url().includes('/api/v1/reports/passengers/stops?'));
     await page.getByTestId('report-build').click();
@@ -189,6 +223,15 @@ test.describe.fixme('stored markup on the maps', () => {
       const map = page.getByTestId('field-map');
       await expect(map).toBeVisible();
       await expect.poll(() => data(map, 'regionCount'), { timeout: 20_000 }).not.toBe('0');
+      await expect.poll(() => data(map, 'controllerCount')).not.toBe('0');
+      // the controller's point (posted above) and the middle of the order's region, under the pointer
+      await hoverCanvasTooltip(page, map, CONTROLLER_AT.lat, CONTROLLER_AT.lon, IMG);
+      const authorization = `Bearer ${await token(page.request, 'controller')}`;
+      const task = (await (await page.request.get('/api/v1/pass/controllertask/worker', { headers: { authorization } })).json()) as ControllerTask | null;
+      const shown = await post<DepartmentMap>(page.request, authorization, '/api/v1/pass/departmentcontroll/map', { department_ids: task ? [task.department_id] : null });
+      const [ring] = (shown.regions[0].geojson as GeoJSON.Polygon).coordinates;
+      const middle = (axis: number) => ring.slice(1).reduce((sum, corner) => sum + corner[axis], 0) / (ring.length - 1);
+      await hoverCanvasTooltip(page, map, middle(1), middle(0), IMG);
       await expectNoInjectedMarkup(page, 'field app department-control map');
       await page.goto('/m/map');
       await expect(page.getByTestId('field-map')).toBeVisible();

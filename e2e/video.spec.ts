@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { LoginResponse } from '../src/shared/api';
 import { demoCoverage, demoStoppedAt, piecesSeconds } from '../src/server/video/demoArchive';
-import { ACCOUNTS, loginViaUi } from './helpers';
+import { ACCOUNTS, signIn } from './helpers';
 
 /**
  * On-board video in Chromium (issue 12): the camera grid really plays, a failing camera retries and turns
@@ -41,7 +41,7 @@ test.describe.configure({ mode: 'serial' });
 test('a vehicle’s camera grid plays: every tile’s video advances', async ({ page, request }) => {
   test.setTimeout(120_000);
   const vehicle = await onlineVehicle(request);
-  await loginViaUi(page, 'operator');
+  await signIn(page, 'operator');
   await page.goto(`/video/online?vehicle=${vehicle.vehicleId}&layout=4`);
   const tiles = page.getByTestId('video-tile');
   await expect(tiles).toHaveCount(Math.min(4, vehicle.cameras.length), { timeout: 30_000 });
@@ -67,7 +67,7 @@ test('a camera that fails shows its retries, then the red state, while the other
   // Camera 2's stream answers something that is not a playlist: a fatal error on every attempt.
   await page.route((url) => /\/api\/v1\/video\/stream\/l-\d+-\d+-2-/.test(url.pathname) && url.pathname.endsWith('/index.m3u8'),
     (route) => route.fulfill({ status: 200, contentType: 'application/vnd.apple.mpegurl', body: 'no playlist here' }));
-  await loginViaUi(page, 'operator');
+  await signIn(page, 'operator');
   await page.goto(`/video/online?vehicle=${vehicle.vehicleId}&layout=4`);
   const failing = page.locator('[data-testid=video-tile][data-camera="2"]').getByTestId('video-state');
   await expect(failing).toHaveAttribute('data-state', 'retrying', { timeout: 20_000 });
@@ -92,7 +92,7 @@ test('a live tile recovers after its stream address expires: the retry asks for 
       if (!/\/api\/v1\/video\/online\/\d+\/1$/.test(new URL(response.url()).pathname) || !response.ok()) return;
       addresses.add(((await response.json()) as { playUrl: string }).playUrl);
     });
-    await loginViaUi(page, 'operator');
+    await signIn(page, 'operator');
     await page.goto(`/video/online?vehicle=${vehicle.vehicleId}&layout=1`);
     const state = page.locator('[data-testid=video-tile][data-camera="1"]').getByTestId('video-state');
     await expect(state).toHaveAttribute('data-state', 'playing', { timeout: 90_000 });
@@ -111,7 +111,7 @@ test('a live tile recovers after its stream address expires: the retry asks for 
 test('an archive request goes through downloading to performed, is played, then shows as viewed', async ({ page, request }) => {
   test.setTimeout(180_000);
   const vehicle = await onlineVehicle(request);
-  await loginViaUi(page, 'operator');
+  await signIn(page, 'operator');
   await page.goto(`/video/requests/create?vehicle=${vehicle.vehicleId}`);
   await expect(page.getByTestId('video-vehicle-heading')).toBeVisible({ timeout: 30_000 });
   // Camera 1 only, the last 5 minutes.
@@ -138,7 +138,7 @@ test('an archive request goes through downloading to performed, is played, then 
 });
 
 test('a user deletes their own request', async ({ page }) => {
-  await loginViaUi(page, 'operator');
+  await signIn(page, 'operator');
   await page.goto('/video/myrequests');
   const actions = page.locator('[data-testid^=video-request-actions-]').filter({ has: page.getByTestId('video-delete') }).first();
   const testId = await actions.getAttribute('data-testid');
@@ -149,7 +149,7 @@ test('a user deletes their own request', async ({ page }) => {
 });
 
 test('a user without code 25 is refused the video screens and their API', async ({ page, request }) => {
-  await loginViaUi(page, 'controller');
+  await signIn(page, 'controller');
   await page.goto('/video/online');
   await expect(page).toHaveURL(/\/access-denied$/);
   await page.goto('/video/myrequests');
@@ -164,7 +164,7 @@ test('a vehicle without a recorder is answered dvr_or_camera_not_found, shown tr
   const { vehicles } = (await (await request.get('/api/v1/map/filters', { headers: { authorization } })).json()) as { vehicles: { id: number }[] };
   const { list } = (await (await request.get('/api/v1/video/vehicles?recordCount=200', { headers: { authorization } })).json()) as { list: Vehicle[] };
   const bare = vehicles.find((v) => !list.some((w) => w.vehicleId === v.id))!;
-  await loginViaUi(page, 'operator');
+  await signIn(page, 'operator');
   await page.goto(`/video/online?vehicle=${bare.id}`);
   await expect(page.getByText('На транспортном средстве не установлены камеры или видеорегистратор')).toBeVisible();
 });

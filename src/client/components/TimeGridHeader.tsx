@@ -22,14 +22,15 @@ export function periodAxisLabels(periods: readonly string[]): string[] {
 
 /**
  * The header row of a CSS-grid time grid: an empty corner over the row names, then a cell per column whose
- * name (when it has one) runs on over the unnamed columns to its right.
+ * name (when it has one) runs on over the unnamed columns to its right: its box is as wide as its text (the
+ * columns keep their fixed width), so the name is on screen as far as the browser knows too.
  */
 export function timeGridHeader(labels: readonly string[], testId: string) {
   return [
     <span key="corner" />,
     ...labels.map((text, i) => (
       <Typography key={`h${i}`} variant="caption" data-testid={text ? testId : undefined}
-        sx={{ fontSize: 10, lineHeight: 1, whiteSpace: 'nowrap', overflow: 'visible', width: 0, color: 'text.secondary' }}>
+        sx={{ fontSize: 10, lineHeight: 1, whiteSpace: 'nowrap', width: 'max-content', color: 'text.secondary' }}>
         {text}
       </Typography>
     )),

@@ -11,8 +11,8 @@ const PALETTE = ['#003a72', '#e6550d', '#31a354', '#756bb1', '#d62728', '#17becf
 
 /**
  * The charts' special part: one line per vehicle × sensor over time, a gap where the sensor had no data
- * (never drawn as zero), the normal range of a single series shaded. Each unit gets its own axis side
- * when two units are shown.
+ * (never drawn as zero), the normal range of a single series shaded. Each unit has its own scale; the first
+ * two units' axes are drawn (left, right), the others' lines are read by the tooltip and the table below.
  */
 function SensorChart() {
   const translate = useTranslate();
@@ -20,7 +20,7 @@ function SensorChart() {
   const data = useFilteredLoad(filters, fetchChart);
   if (!data) return null;
   const units = [...new Set(data.series.map((s) => s.unit ?? ''))];
-  const axisOf = (unit: string | null) => (units.indexOf(unit ?? '') === 1 ? 'right' : 'left');
+  const axisOf = (unit: string | null) => `unit${units.indexOf(unit ?? '')}`;
   const only = data.series.length === 1 ? data.series[0] : undefined;
   return (
     <Box sx={{ my: 2 }} data-testid="pdm-chart" data-series={data.series.length}>
@@ -29,12 +29,16 @@ function SensorChart() {
           <LineChart data={data.points}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="t" type="number" domain={['dataMin', 'dataMax']} scale="time" tickFormatter={(t: number) => formatDateTime(new Date(t)).slice(0, 16)} />
-            <YAxis yAxisId="left" tickFormatter={(v: number) => formatNumber(v)} label={{ value: units[0] ?? '', angle: -90, position: 'insideLeft' }} />
-            {units.length > 1 && <YAxis yAxisId="right" orientation="right" tickFormatter={(v: number) => formatNumber(v)} label={{ value: units[1], angle: 90, position: 'insideRight' }} />}
+            {/* a scale per unit over its readings' range (a door counter's millions would flatten a temperature, a
+                zero floor a voltage's swings); the first two are drawn, left and right */}
+            {units.map((unit, i) => (
+              <YAxis key={unit} yAxisId={`unit${i}`} hide={i > 1} domain={['auto', 'auto']} orientation={i === 1 ? 'right' : 'left'} tickFormatter={(v: number) => formatNumber(v)}
+                label={{ value: unit, angle: i === 1 ? 90 : -90, position: i === 1 ? 'insideRight' : 'insideLeft' }} />
+            ))}
             <Tooltip labelFormatter={(t) => formatDateTime(new Date(Number(t)))} formatter={(v) => (v === null ? '—' : formatNumber(Number(v), 2))} />
             <Legend />
             {only && (only.normal_min !== null || only.normal_max !== null) && (
-              <ReferenceArea yAxisId="left" y1={only.normal_min ?? undefined} y2={only.normal_max ?? undefined} fill="#2e7d32" fillOpacity={0.08} label={translate('pdm.chart.normal')} />
+              <ReferenceArea yAxisId="unit0" y1={only.normal_min ?? undefined} y2={only.normal_max ?? undefined} fill="#2e7d32" fillOpacity={0.08} label={translate('pdm.chart.normal')} />
             )}
             {data.series.map((s, i) => (
               <Line key={s.key} yAxisId={axisOf(s.unit)} dataKey={s.key} name={`${s.label}${s.unit ? `, ${s.unit}` : ''}`} stroke={PALETTE[i % PALETTE.length]}
