@@ -108,7 +108,7 @@ export const gtfsRu = {
   columns: {
     file: 'Файл', read: 'Прочитано', written: 'Записано', skipped: 'Пропущено', severity: 'Вид', notice: 'Замечание',
     line: 'Строка', field: 'Поле', value: 'Значение', started: 'Начат', finished: 'Окончен', user: 'Пользователь',
-    size: 'Размер', status: 'Состояние', id: '№',
+    size: 'Размер, КБ', status: 'Состояние', id: '№',
   },
   severity: { error: 'Ошибка', warning: 'Предупреждение' },
   counts: {
@@ -147,7 +147,7 @@ export const gtfsEn: typeof gtfsRu = {
   columns: {
     file: 'File', read: 'Read', written: 'Written', skipped: 'Skipped', severity: 'Kind', notice: 'Notice',
     line: 'Line', field: 'Field', value: 'Value', started: 'Started', finished: 'Finished', user: 'User',
-    size: 'Size', status: 'Status', id: 'No.',
+    size: 'Size, KB', status: 'Status', id: 'No.',
   },
   severity: { error: 'Error', warning: 'Warning' },
   counts: {
