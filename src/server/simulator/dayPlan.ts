@@ -95,7 +95,7 @@ async function loadRaces(db: Queryable, keys: { v: number; g: number; s: string 
 interface Task { vehicle_id: number; v: number; g: number; s: string }
 
 /** An exit and shift the date's timetable runs that no vehicle task covers. */
-interface OpenExit { v: number; g: number; s: string; route_type: string; depot_id: number | null }
+interface OpenExit { v: number; g: number; s: string; route_id: number; route_type: string; depot_id: number | null }
 
 /**
  * The exits and shifts `date`'s timetable runs (each route in force takes its schedule variant by the product's
