@@ -36,6 +36,7 @@ export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
   ...Object.fromEntries(REPORTS.map((report) => [report.path, ReportScreen])),
   // the validation import: its history is a declared report, the upload sits in its toolbar
   '/import-data/tickets-validation': lazy(() => import('./passengers/ValidationImportScreen')),
+  '/import-data/gtfs': lazy(() => import('./gtfs/GtfsImportScreen')),
   // ticket control; /bc/resultuser is its declared report, with /bc/resultuser/{task} under it
   '/bc/calendar': lazy(() => import('./bc/CalendarScreen')),
   '/bc/controllertask': lazy(() => import('./bc/ControllerTaskScreen')),

@@ -53,6 +53,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   ...reportRoutes('bc'),
   r('/bc/result', 'bc', 'bc', 'menu.bc.result', { hidden: true, built: true }),
   ...reportRoutes('importData'),
+  r('/import-data/gtfs', 'importData', 'importData', 'menu.importData.gtfs', { key: '/system/eis', built: true }),
   r('/mnt-configuration/configurations', 'mntConfiguration', 'mntConfiguration', 'menu.mntConfiguration.configurations', { built: true }),
   r('/mnt-configuration/configuration', 'mntConfiguration', 'mntConfiguration', 'menu.mntConfiguration.configuration', { key: '/mnt-configuration/configurations', hidden: true, built: true }),
   r('/mnt-configuration/vehicle-groups', 'mntConfiguration', 'mntConfiguration', 'menu.mntConfiguration.vehicleGroups', { built: true }),

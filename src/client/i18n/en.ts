@@ -1,4 +1,5 @@
 import { pdmEn } from '../pdm/pdmMessages';
+import { gtfsEn } from '../gtfs/gtfsMessages';
 import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from '../../shared/reports/journalEvents';
 import { mediaStatusLabels } from '../../shared/mediaStatus';
 import type { AppMessages } from './ru';
@@ -78,7 +79,7 @@ export const en: AppMessages = {
       reports: 'Reports',
       result: 'Task results',
     },
-    importData: { ticketsValidation: 'Validation import' },
+    importData: { ticketsValidation: 'Validation import', gtfs: 'GTFS import' },
     mntConfiguration: {
       configurations: 'Configurations',
       configuration: 'Configuration',
@@ -781,6 +782,7 @@ export const en: AppMessages = {
     },
   },
   pdm: pdmEn,
+  gtfs: gtfsEn,
   notifications: {
     bell: 'Notifications',
     title: 'Notifications',

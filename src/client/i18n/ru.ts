@@ -1,4 +1,5 @@
 import { pdmRu } from '../pdm/pdmMessages';
+import { gtfsRu } from '../gtfs/gtfsMessages';
 import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from '../../shared/reports/journalEvents';
 import { mediaStatusLabels } from '../../shared/mediaStatus';
 import { equipmentRu } from '../equipment/equipmentMessages';
@@ -62,7 +63,7 @@ export const ru = {
       reports: 'Отчёты',
       result: 'Результаты задания',
     },
-    importData: { ticketsValidation: 'Импорт валидаций' },
+    importData: { ticketsValidation: 'Импорт валидаций', gtfs: 'Импорт GTFS' },
     mntConfiguration: {
       configurations: 'Конфигурации',
       configuration: 'Конфигурация',
@@ -712,6 +713,7 @@ export const ru = {
     },
   },
   pdm: pdmRu,
+  gtfs: gtfsRu,
   notifications: {
     bell: 'Уведомления',
     title: 'Уведомления',

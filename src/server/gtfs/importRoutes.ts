@@ -14,6 +14,11 @@ import { ImportCancelled, importFeed, type ImportStage } from './import/importFe
 const maxBytes = () => Number(process.env.GTFS_IMPORT_MAX_BYTES ?? 1024 ** 3);
 
 interface RunningImport {
+  /**
+   * The run as recorded at its start: while it runs it is answered from here, since on the embedded engine its
+   * write transaction holds the database and a poll reading the table would wait until the write ends.
+   */
+  run: ImportRun;
   stage: ImportStage;
   progress: number;
   abort: AbortController;
@@ -68,11 +73,12 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
     if (!(request.body instanceof Readable)) throw fail(415, 'gtfs_import_not_zip');
     if (running.size > 0) throw fail(409, 'gtfs_import_running');
     const user = request.user!;
-    const [{ id }] = await app.db.query<{ id: number }>(
-      `insert into gtfs.import_run (user_id, username, file, status, stage) values ($1, $2, $3, 'running', 'upload') returning id`,
+    const [run] = await app.db.query<ImportRun>(
+      `insert into gtfs.import_run (user_id, username, file, status, stage) values ($1, $2, $3, 'running', 'upload') returning ${RUN_COLUMNS}`,
       [user.id, user.username, request.query.file],
     );
-    const job: RunningImport = { stage: 'upload', progress: 0, abort: new AbortController() };
+    const { id } = run;
+    const job: RunningImport = { run, stage: 'upload', progress: 0, abort: new AbortController() };
     running.set(id, job);
     const folder = mkdtempSync(join(tmpdir(), 'gtfs-import-'));
     const path = join(folder, 'feed.zip');
@@ -87,6 +93,7 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
       throw error;
     }
     await app.db.query('update gtfs.import_run set bytes = $2 where id = $1', [id, bytes]);
+    job.run.bytes = bytes;
     // The import outlives this request: it runs as the server's work, not as this client's.
     void runAsServer(() => runImport(id, path, job).finally(() => rmSync(folder, { recursive: true, force: true })));
     return reply.code(202).send({ id });
@@ -114,11 +121,12 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
         report = { message: 'gtfs_import_failed' };
       }
     } finally {
-      running.delete(id);
       await app.db.query(
         `update gtfs.import_run set status = $2, stage = 'end', progress = 1, finished_at = now(), report = $3::jsonb where id = $1`,
         [id, status, JSON.stringify(report)],
       ).catch((error: unknown) => app.log.error({ err: error, importRun: id }, 'GTFS import: its end was not recorded'));
+      // Only now: until its end is recorded, a poll is answered from memory rather than with the row's start.
+      running.delete(id);
       // Routes and stops of the new network reach the map's directory now rather than at its next refresh.
       if (status === 'done') void app.map.directory.refresh().catch(() => undefined);
     }
@@ -136,6 +144,8 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
     config: { access: { path: GTFS_RIGHTS_PATH, action: 'read' } },
     schema: { tags: ['gtfs'], summary: 'Импорт GTFS: этап, доля выполненного, отчёт по окончании', params: ImportRunParams },
   }, async (request) => {
+    const live = running.get(Number(request.params.id));
+    if (live) return { ...live.run, stage: live.stage, progress: live.progress };
     const [run] = await app.db.query<ImportRun>(`select ${RUN_COLUMNS} from gtfs.import_run where id = $1`, [Number(request.params.id)]);
     if (!run) throw fail(404, 'not_found');
     return withLive(run);

@@ -92,15 +92,88 @@ async function loadRaces(db: Queryable, keys: { v: number; g: number; s: string 
   for (const row of rows) cache.get(`${row.v}|${row.g}|${row.s}`)!.push(row);
 }
 
-/** Races of every vehicle working `date` (replacements hand races over from their start time), keyed by vehicle. */
+interface Task { vehicle_id: number; v: number; g: number; s: string }
+
+/** An exit and shift the date's timetable runs that no vehicle task covers. */
+interface OpenExit { v: number; g: number; s: string; route_id: number; route_type: string; depot_id: number | null }
+
+/**
+ * The exits and shifts `date`'s timetable runs (each route in force takes its schedule variant by the product's
+ * rule, as the vehicle-task import does: the weekday a holiday of the route, or of all routes, names, else the
+ * date's; that weekday's variant before the usual one; the latest start) that no task of `source` covers (the
+ * same route, exit and shift: tasks borrowed from another date cover that date's exits too).
+ */
+function openExits(db: Queryable, date: string, source: string | null): Promise<OpenExit[]> {
+  return db.query<OpenExit>(
+    `with routes as (
+       select r.route_id, r.route_type, r."Depot_id" as depot_id,
+              coalesce((select h.dow from mgt.holidays h where h.date = $1::date and (h.route_id = r.route_id or h.route_id is null)
+                         order by (h.route_id is null), h.id limit 1), extract(dow from $1::date)::int) as dow
+         from mgt.routes r
+        where coalesce(r.startdate, $1::date) <= $1::date and coalesce(r.enddate, $1::date) >= $1::date),
+     variants as (
+       select r.route_id, r.route_type, r.depot_id,
+              (select v.id from mgt.rasp_variant v
+                where v.route_id = r.route_id and v.startdate <= $1::date and (v.enddate is null or v.enddate >= $1::date)
+                  and (v.dow is null or v.dow = r.dow)
+                order by (v.dow is null), v.startdate desc, v.id desc limit 1) as v
+         from routes r)
+     select distinct x.v, t.graph as g, t.smena as s, x.route_id, x.route_type, x.depot_id
+       from variants x join mgt.rasp_time t on t."RaspVariant_id" = x.v
+      where not exists (
+        select 1 from mgt.vehicle_task k join mgt.rasp_variant kv on kv.id = k."RaspVariant_id"
+         where k.date = $2::date and kv.route_id = x.route_id and k.graph = t.graph and k.smena = t.smena)
+      order by x.route_id, g, s`,
+    [date, source ?? date],
+  );
+}
+
+/**
+ * The fleet not working `date` drives its open exits, one vehicle an exit (all its shifts), in memory only: the
+ * dispatcher's tasks stay the only ones in the handbook, and win as soon as there are any. A vehicle of the
+ * route's transport type is taken first (of the route's branch first), else one without a type; never a bus
+ * for a tram. Exits beyond the spare fleet are not driven. Stable: the same day planned again gives the same pairs.
+ */
+async function fillOpenExits(db: Queryable, date: string, source: string | null, working: ReadonlySet<number>): Promise<Task[]> {
+  const open = await openExits(db, date, source);
+  if (open.length === 0) return [];
+  const fleet = await db.query<{ id: number; type: string | null; depot_id: number | null }>(
+    'select v.id, t.note as type, v.depot_id from mgt.vehicles v left join mgt.transport_type t on t.id = v.vehicle_type_id order by v.id',
+  );
+  const spare = fleet.filter((v) => !working.has(v.id));
+  const vehicleOf = new Map<string, number>();
+  const filled: Task[] = [];
+  for (const exit of open) {
+    const key = `${exit.v}|${exit.g}`;
+    let vehicle = vehicleOf.get(key);
+    if (vehicle === undefined) {
+      const index = [
+        spare.findIndex((v) => v.type === exit.route_type && v.depot_id === exit.depot_id),
+        spare.findIndex((v) => v.type === exit.route_type),
+        spare.findIndex((v) => v.type === null),
+      ].find((i) => i >= 0);
+      if (index === undefined) continue;
+      vehicle = spare.splice(index, 1)[0].id;
+      vehicleOf.set(key, vehicle);
+    }
+    filled.push({ vehicle_id: vehicle, v: exit.v, g: exit.g, s: exit.s });
+  }
+  return filled;
+}
+
+/**
+ * Races of every vehicle working `date` (replacements hand races over from their start time), keyed by vehicle:
+ * the day's vehicle tasks (or those of the nearest day with tasks), then the exits without a task driven by the
+ * vehicles not working, `busy` ones excepted (still on the road from the day before).
+ */
 export async function racesOfDate(
   db: Queryable, network: SimNetwork, date: string, tzOffsetMinutes: number, shapes: Map<string, Shape | null>, races: RaceRows,
+  busy: ReadonlySet<number> = new Set(),
 ): Promise<Map<number, Race[]>> {
   const byVehicle = new Map<number, Race[]>();
   const source = await sourceDateFor(db, date);
-  if (!source) return byVehicle;
-  const [tasks, replacements] = await Promise.all([
-    db.query<{ vehicle_id: number; v: number; g: number; s: string }>(
+  const [assigned, replacements] = source ? await Promise.all([
+    db.query<Task>(
       'select vehicle_id, "RaspVariant_id" as v, graph as g, smena as s from mgt.vehicle_task where date = $1::date order by id',
       [source],
     ),
@@ -108,7 +181,9 @@ export async function racesOfDate(
       'select vehicle_id, replace_vehicle_id, "RaspVariant_id" as v, graph as g, smena as s, starttime from mgt.replace_vehicle where date = $1::date order by id',
       [source],
     ),
-  ]);
+  ]) : [[], []];
+  const working = new Set([...busy, ...assigned.map((t) => t.vehicle_id), ...replacements.map((r) => r.replace_vehicle_id)]);
+  const tasks = [...assigned, ...await fillOpenExits(db, date, source, working)];
   await loadRaces(db, tasks, races);
   const rows = [...new Set(tasks.map((t) => `${t.v}|${t.g}|${t.s}`))].flatMap((key) => races.get(key) ?? []);
   const midnight = operatorMidnight(date, tzOffsetMinutes);
@@ -147,13 +222,15 @@ export async function racesOfDate(
 export async function planDay(db: Queryable, network: SimNetwork, date: string, tzOffsetMinutes: number): Promise<VehiclePlan[]> {
   const shapes = new Map<string, Shape | null>();
   const races: RaceRows = new Map();
-  const today = await racesOfDate(db, network, date, tzOffsetMinutes, shapes, races);
-  const yesterday = await racesOfDate(db, network, addDays(date, -1), tzOffsetMinutes, shapes, races);
   const midnight = operatorMidnight(date, tzOffsetMinutes);
-  for (const [vehicleId, races] of yesterday) {
-    const late = races.filter((race) => race.times[race.times.length - 1] > midnight);
-    if (late.length) today.set(vehicleId, [...late, ...(today.get(vehicleId) ?? [])]);
+  const yesterday = await racesOfDate(db, network, addDays(date, -1), tzOffsetMinutes, shapes, races);
+  const lateOf = new Map<number, Race[]>();
+  for (const [vehicleId, list] of yesterday) {
+    const late = list.filter((race) => race.times[race.times.length - 1] > midnight);
+    if (late.length) lateOf.set(vehicleId, late);
   }
+  const today = await racesOfDate(db, network, date, tzOffsetMinutes, shapes, races, new Set(lateOf.keys()));
+  for (const [vehicleId, late] of lateOf) today.set(vehicleId, [...late, ...(today.get(vehicleId) ?? [])]);
   return [...today.entries()]
     .sort(([a], [b]) => a - b)
     .map(([vehicleId, races]) => new VehiclePlan(vehicleId, network.depotOf.get(vehicleId) ?? null, races));

@@ -20,20 +20,31 @@ export interface SimulatorDeps {
 
 /** The fleet is visited in slices this long: a 5 s interval is 20 slices, each a twentieth of the vehicles. */
 const SLICE_MS = 250;
+/** How often the simulator looks whether what its plans were made from changed (a GTFS import, a dispatcher's tasks). */
+const CHECK_MS = 60_000;
 const GPS_NOISE_M = 3;
 const M_PER_DEG = 111_000;
 
+/** What the plans were made from: the network (stops, trips, imports) and the day's timetable and assignments. */
+interface Versions {
+  network: string;
+  day: string;
+}
+
 /**
- * Drives the demo fleet along its routes by today's schedule and assignments (DESIGN.md "Live data"): every
- * vehicle's day is planned once (see VehiclePlan), then each report is a binary search and an interpolation.
- * Reports are spread evenly over the interval so the pipeline sees a steady trickle, not a burst.
+ * Drives the fleet along its routes by today's schedule and assignments (DESIGN.md "Live data", docs/simulator.md):
+ * every vehicle's day is planned once (see VehiclePlan), then each report is a binary search and an interpolation.
+ * Reports are spread evenly over the interval so the pipeline sees a steady trickle, not a burst. The day is
+ * planned again when its network, timetable or assignments change (a GTFS import brings a new network).
  */
 export class Simulator {
   private network: SimNetwork | null = null;
   private plans: VehiclePlan[] = [];
   private planOf = new Map<number, VehiclePlan>();
   private day: string | null = null;
-  private loading: Promise<void> | null = null;
+  private versions: Versions | null = null;
+  private checkedAt = 0;
+  private loading: Promise<unknown> | null = null;
   private timer: NodeJS.Timeout | undefined;
   private slice = 0;
   private stopped = false;
@@ -168,15 +179,54 @@ export class Simulator {
     };
   }
 
-  /** A new operator day: its plans load in the background while the old ones keep running. */
+  /**
+   * A new operator day, or a change of what the day was planned from (looked at every minute): the new plans load
+   * in the background while the old ones keep running.
+   */
   private maybeReload(t: number): void {
+    if (this.loading || !this.network || this.stopped) return;
     const date = operatorDate(t, this.config.tzOffsetMinutes);
-    if (date === this.day || this.loading || !this.network || this.stopped) return;
-    this.loading = this.loadDay(date)
-      .catch((err) => this.deps.log.error({ err, date }, 'simulator could not load the new day'))
+    const newDay = date !== this.day;
+    if (!newDay && t - this.checkedAt < CHECK_MS) return;
+    this.checkedAt = t;
+    this.loading = (newDay ? this.loadDay(date) : this.refresh())
+      .catch((err) => this.deps.log.error({ err, date }, 'simulator could not plan the day'))
       .finally(() => {
         this.loading = null;
       });
+  }
+
+  private async readVersions(date: string): Promise<Versions> {
+    const [row] = await this.deps.db.query<Versions>(
+      `select concat_ws(':',
+                (select coalesce(max(id), 0) from gtfs.import_run where status = 'done'),
+                (select count(*) from mgt.stops), (select coalesce(max(stop_id), 0) from mgt.stops),
+                (select count(*) from mgt.trip), (select coalesce(max(id), 0) from mgt.trip),
+                (select count(*) from mgt.vehicles), (select coalesce(max(id), 0) from mgt.vehicles)) as network,
+              concat_ws(':',
+                (select count(*) from mgt.rasp_variant), (select coalesce(max(id), 0) from mgt.rasp_variant),
+                (select coalesce(max(id), 0) from mgt.rasp_time),
+                (select count(*) from mgt.holidays), (select coalesce(max(id), 0) from mgt.holidays),
+                (select md5(coalesce(string_agg(concat_ws(',', id, vehicle_id, "RaspVariant_id", graph, smena), ';' order by id), ''))
+                   from mgt.vehicle_task where date = $1::date),
+                (select md5(coalesce(string_agg(concat_ws(',', id, vehicle_id, replace_vehicle_id, "RaspVariant_id", graph, smena, starttime), ';' order by id), ''))
+                   from mgt.replace_vehicle where date = $1::date)) as day`,
+      [date],
+    );
+    return row;
+  }
+
+  /**
+   * Plans the current day again if its network, timetable or assignments changed since it was planned (the
+   * network itself is read again after an import or a change of stops or trips). True when it did.
+   */
+  async refresh(): Promise<boolean> {
+    const date = this.day ?? operatorDate(this.now(), this.config.tzOffsetMinutes);
+    const now = await this.readVersions(date);
+    if (this.versions && now.network === this.versions.network && now.day === this.versions.day) return false;
+    if (!this.network || now.network !== this.versions?.network) this.network = await loadNetwork(this.deps.db);
+    await this.loadDay(date, now);
+    return true;
   }
 
   /** The day's work (trips and kilometres per vehicle and route) for the incident rates (adas.route_work). */
@@ -192,12 +242,16 @@ export class Simulator {
     );
   }
 
-  private async loadDay(date: string): Promise<void> {
+  /** Plans `date`; `versions` are what it is planned from (read before planning, so a change meanwhile is seen next time). */
+  private async loadDay(date: string, versions?: Versions): Promise<void> {
     const started = performance.now();
+    const from = versions ?? await this.readVersions(date);
     this.plans = await planDay(this.deps.db, this.network!, date, this.config.tzOffsetMinutes);
     this.planOf = new Map(this.plans.map((plan) => [plan.vehicleId, plan]));
     await this.writeWork(date);
     this.day = date;
+    this.versions = from;
+    this.checkedAt = this.now();
     this.stats.plans = this.plans.length;
     this.stats.lastLoadMs = performance.now() - started;
   }

@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
+import { simulatorConfig } from '../src/server/simulator/config';
+import { Simulator } from '../src/server/simulator/simulator';
+import { ENGINES } from './helpers/engines';
+import { cleanFeed, writeFeedZip } from './helpers/gtfsFeeds';
+import { startTestApp, type TestApp } from './helpers/testApp';
+
+const IMPORTS = '/api/v1/gtfs/imports';
+
+/** Metres between two points (short distances). */
+const metres = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) =>
+  Math.hypot((a.lat - b.lat) * 111_320, (a.lon - b.lon) * 111_320 * Math.cos((a.lat * Math.PI) / 180));
+
+/**
+ * A fresh network from a GTFS feed comes alive: the simulator plans it again after the import and drives the
+ * fleet not working today along the imported trips at the feed's times; a vehicle the dispatcher assigns to an
+ * imported exit (the vehicle-task import) takes it over.
+ */
+describe.each(ENGINES)('the simulator on an imported network on %s', (engine) => {
+  let t: TestApp;
+  let admin: string;
+  let tz: number;
+  let today: string;
+  let clock: number;
+  let simulator: Simulator;
+  const at = (hh: number, mm: number, ss = 0) => operatorMidnight(today, tz) + ((hh * 60 + mm) * 60 + ss) * 1000;
+
+  /** The feed of the tests' small network, running every day around today, with a tram line beside the bus line. */
+  function feed(): Record<string, string> {
+    const files = cleanFeed();
+    const day = (offset: number) => addDays(today, offset).replaceAll('-', '');
+    files['calendar.txt'] = `service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nwd,1,1,1,1,1,1,1,${day(-30)},${day(300)}\n`;
+    files['routes.txt'] = 'route_id,agency_id,route_short_name,route_long_name,route_type\nr1,A,G7,Площадь — Вокзал,3\nr2,A,G8,Парк — Вокзал,0\n';
+    files['trips.txt'] += 'r2,wd,t3,0,b2\n';
+    files['stop_times.txt'] += 't3,08:00:00,08:00:00,s3,1\nt3,08:06:00,08:06:00,s4,2\n';
+    return files;
+  }
+
+  const localId = async (kind: string, gtfsId: string) =>
+    (await t.db.query<{ id: number }>('select local_id as id from gtfs.external_key where kind = $1 and gtfs_id = $2', [kind, gtfsId]))[0].id;
+  const stop = async (gtfsId: string) =>
+    (await t.db.query<{ lat: number; lon: number }>('select stop_lat as lat, stop_lon as lon from mgt.stops where stop_id = $1', [await localId('stop', gtfsId)]))[0];
+  /** The vehicles whose plan puts them on `routeId` at `time`. */
+  const onRoute = (routeId: number, time: number) =>
+    simulator.vehicles.filter((plan) => plan.stateAt(time)?.routeId === routeId).map((plan) => plan.vehicleId);
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    admin = await t.login('admin', 'admin123');
+    tz = t.app.map.config.tzOffsetMinutes;
+    today = operatorDate(Date.now(), tz);
+    clock = at(6, 0);
+    simulator = new Simulator({ db: t.db, ingest: () => undefined, log: t.app.log }, { ...simulatorConfig(false, {}), enabled: true, tzOffsetMinutes: tz }, () => clock);
+    await simulator.prepare();
+  });
+  afterAll(async () => {
+    await simulator.stop();
+    await t.close();
+  });
+
+  it('plans the day again after an import and drives the imported trips at the feed\'s times with vehicles not working today', async () => {
+    expect(await simulator.refresh()).toBe(false);
+    const before = new Set(simulator.vehicles.map((plan) => plan.vehicleId));
+    const response = await t.app.inject({
+      method: 'POST', url: `${IMPORTS}?file=feed.zip`, payload: readFileSync(await writeFeedZip(feed())),
+      headers: { authorization: admin, 'content-type': 'application/zip' },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    for (let i = 0; i < 600; i++) {
+      const run = (await t.app.inject({ method: 'GET', url: `${IMPORTS}/${response.json().id}`, headers: { authorization: admin } })).json();
+      if (run.status !== 'running') {
+        expect(run.status, JSON.stringify(run.report)).toBe('done');
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+
+    expect(await simulator.refresh()).toBe(true);
+    const route = await localId('route', 'r1');
+    const [driver] = onRoute(route, at(7, 0, 10));
+    expect(driver).toBeDefined();
+    // a vehicle of the bus fleet that had no work today
+    expect(before.has(driver)).toBe(false);
+    const [vehicle] = await t.db.query<{ type: string }>('select t.note as type from mgt.vehicles v join mgt.transport_type t on t.id = v.vehicle_type_id where v.id = $1', [driver]);
+    expect(vehicle.type).toBe('А');
+    const [{ n: tasks }] = await t.db.query<{ n: number }>('select count(*)::int n from mgt.vehicle_task where vehicle_id = $1 and date = $2', [driver, today]);
+    expect(tasks).toBe(0);
+
+    // Race 1 (A): s1 07:00, s2 07:05 (07:04:30 rounded), s3 07:08, s4 07:12; race 2 (B) back from s4 at 07:20.
+    const plan = simulator.vehicles.find((p) => p.vehicleId === driver)!;
+    const [s1, s3, s4] = [await stop('s1'), await stop('s3'), await stop('s4')];
+    expect(metres(plan.stateAt(at(7, 0, 10))!, s1)).toBeLessThan(5);
+    expect(plan.stateAt(at(7, 0, 10))!.speed).toBe(0);
+    expect(metres(plan.stateAt(at(7, 8, 10))!, s3)).toBeLessThan(5);
+    expect(metres(plan.stateAt(at(7, 19, 50))!, s4)).toBeLessThan(5);
+    const moving = plan.stateAt(at(7, 10))!;
+    expect(moving.speed).toBeGreaterThan(5);
+    const patterns = await t.db.query<{ id: number }>(
+      `select k.local_id as id from gtfs.external_key k join mgt.trip tr on tr.id = k.local_id join mgt.marsh_variants mv on mv.id = tr."MarshVariant_id"
+        where k.kind = 'pattern' and mv.route_id = $1`, [route]);
+    expect(patterns.map((p) => p.id)).toContain(moving.tripId);
+    const [{ metres: off }] = await t.db.query<{ metres: number }>(
+      'select st_distance(trajectory::geography, st_setsrid(st_makepoint($2, $3), 4326)::geography) as metres from mgt.trip where id = $1',
+      [moving.tripId, moving.lon, moving.lat],
+    );
+    expect(off).toBeLessThan(5);
+    // the way back, in the opposite direction
+    expect(plan.stateAt(at(7, 26))!.tripId).not.toBe(moving.tripId);
+    // parked before its first race and after its last
+    expect(plan.stateAt(at(5, 0))!.parked).toBe(true);
+    expect(plan.stateAt(at(9, 0))!.parked).toBe(true);
+
+    // the tram line gets a tram
+    const [tram] = onRoute(await localId('route', 'r2'), at(8, 3));
+    const [tramType] = await t.db.query<{ type: string }>('select t.note as type from mgt.vehicles v join mgt.transport_type t on t.id = v.vehicle_type_id where v.id = $1', [tram]);
+    expect(tramType.type).toBe('Тм');
+  });
+
+  it('takes the dispatcher\'s vehicle for an imported exit once the vehicle-task import assigns one', async () => {
+    const route = await localId('route', 'r1');
+    const [filled] = onRoute(route, at(7, 0, 10));
+    const [chosen] = await t.db.query<{ id: number; depot_number: number }>(
+      `select v.id, v.depot_number from mgt.vehicles v
+        where v.id <> $1 and v.id not in (select vehicle_id from mgt.vehicle_task where date = $2) and v.depot_id is not null
+          and v.id not in (select replace_vehicle_id from mgt.replace_vehicle where date = $2)
+          and exists (select 1 from mgt.driver d where d.depot_id = v.depot_id)
+        order by v.id limit 1`,
+      [filled, today],
+    );
+    const csv = `date;route_number;grafic;depot_number;start_time;end_time\n${today};G7;1;${chosen.depot_number};06:30;08:00\n`;
+    const response = await t.app.inject({
+      method: 'POST', url: '/api/table/import/appoint-vehicles-to-route', payload: { config: { type: 'vehicletask' }, csv }, headers: { authorization: admin },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ rows: 1, assigned: 1, replaced: 0, unchanged: 0 });
+    const [task] = await t.db.query<{ route_id: number; graph: number; smena: string }>(
+      `select v.route_id, k.graph, k.smena from mgt.vehicle_task k join mgt.rasp_variant v on v.id = k."RaspVariant_id" where k.date = $1 and k.vehicle_id = $2`,
+      [today, chosen.id],
+    );
+    expect(task).toEqual({ route_id: route, graph: 1, smena: '1' });
+
+    expect(await simulator.refresh()).toBe(true);
+    expect(onRoute(route, at(7, 0, 10))).toEqual([chosen.id]);
+    expect(simulator.vehicles.find((plan) => plan.vehicleId === filled)?.stateAt(at(7, 0, 10))?.routeId ?? null).not.toBe(route);
+  });
+});
