@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from './helpers/engines';
-import { cleanFeed, writeFeedZip } from './helpers/gtfsFeeds';
+import { cleanFeed, largeFeed, writeFeedZip } from './helpers/gtfsFeeds';
 import { startTestApp, type TestApp } from './helpers/testApp';
 
 const IMPORTS = '/api/v1/gtfs/imports';
@@ -114,6 +114,22 @@ describe.each(ENGINES)('GTFS import on %s', (engine) => {
     expect(json.statusCode).toBe(415);
     expect(json.json().messages).toEqual(['gtfs_import_not_zip']);
     expect(await handbookCounts()).toEqual(before);
+  });
+
+  it('cancels a running import: it ends «cancelled» with an empty report, every handbook as it was; a second cancel is refused', async () => {
+    const before = await handbookCounts();
+    const started = await upload(largeFeed());
+    expect(started.statusCode, started.body).toBe(202);
+    const { id } = started.json();
+    const cancel = await t.app.inject({ method: 'POST', url: `${IMPORTS}/${id}/cancel`, headers: { authorization: admin } });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const run = await finished(id);
+    expect(run).toMatchObject({ status: 'cancelled', stage: 'end', report: { files: [], notices: [], totals: {} } });
+    expect(await handbookCounts()).toEqual(before);
+    const again = await t.app.inject({ method: 'POST', url: `${IMPORTS}/${id}/cancel`, headers: { authorization: admin } });
+    expect(again.statusCode).toBe(409);
+    const viewer = await t.login('viewer', 'viewer123');
+    expect((await t.app.inject({ method: 'POST', url: `${IMPORTS}/${id}/cancel`, headers: { authorization: viewer } })).statusCode).toBe(403);
   });
 
   it('needs the external-system settings right (code 6) to import, and to read the history', async () => {

@@ -46,3 +46,35 @@ export function cleanFeed(): Record<string, string> {
     ].join('\n') + '\n',
   };
 }
+
+/**
+ * A large city's day: 20 routes across 30 stops, a trip each way every 10 minutes from 05:00 to 23:00 without
+ * blocks (the importer chains them at the terminals), about 130,000 stop times. The import notices a cancel
+ * between routes, so there are many. Its calendar is long past: nothing of it would run today.
+ */
+export function largeFeed(): Record<string, string> {
+  const stops = ['stop_id,stop_name,stop_lat,stop_lon'];
+  for (let i = 0; i < 30; i++) stops.push(`s${i},Остановка ${i},${(59.90 + i * 0.003).toFixed(4)},${(30.25 + i * 0.004).toFixed(4)}`);
+  const routes = ['route_id,agency_id,route_short_name,route_long_name,route_type'];
+  const trips = ['route_id,service_id,trip_id,direction_id'];
+  const times = ['trip_id,arrival_time,departure_time,stop_id,stop_sequence'];
+  const clock = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
+  for (let r = 0; r < 20; r++) {
+    routes.push(`L${r},BIG,Л${r},Линия ${r},3`);
+    for (let start = 300 + r; start < 1380; start += 10) {
+      for (const direction of [0, 1]) {
+        const trip = `L${r}-${start}-${direction}`;
+        trips.push(`L${r},wd,${trip},${direction}`);
+        for (let k = 0; k < 30; k++) times.push(`${trip},${clock(start + k * 2)},${clock(start + k * 2)},s${direction === 0 ? k : 29 - k},${k + 1}`);
+      }
+    }
+  }
+  return {
+    'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\nBIG,Большой город,https://example.org,Europe/Moscow\n',
+    'stops.txt': `${stops.join('\n')}\n`,
+    'routes.txt': `${routes.join('\n')}\n`,
+    'calendar.txt': 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nwd,1,1,1,1,1,1,1,20100101,20101231\n',
+    'trips.txt': `${trips.join('\n')}\n`,
+    'stop_times.txt': `${times.join('\n')}\n`,
+  };
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable, Transform } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GTFS_API, GTFS_RIGHTS_PATH, ImportRunParams, ImportUploadQuery, type ImportRun } from '../../shared/gtfs/api';
+import { GTFS_API, GTFS_RIGHTS_PATH, ImportRunParams, ImportUploadQuery, type ImportReport, type ImportRun } from '../../shared/gtfs/api';
 import { runAsServer } from '../db/queryCaller';
 import { fail } from '../http/errors';
 import { operatorDate } from '../map/operatorDay';
@@ -50,10 +50,13 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
   const tzOffset = app.map.config.tzOffsetMinutes;
   app.addContentTypeParser(['application/zip', 'application/octet-stream', 'application/x-zip-compressed'], (_request, payload, done) => done(null, payload));
 
+  /** The report of a run that ended before its own (cancelled, failed, interrupted): the contract's shape, empty, with why. */
+  const endedWithout = (message?: string): ImportReport => ({ files: [], notices: [], totals: {}, ...(message ? { message } : {}) });
+
   // A run left 'running' by a stopped process will never end: say so.
   app.addHook('onReady', async () => {
     await app.db.query(`update gtfs.import_run set status = 'failed', stage = 'end', finished_at = now(),
-      report = coalesce(report, '{}'::jsonb) || '{"message":"gtfs_import_interrupted"}'::jsonb where status = 'running'`);
+      report = $1::jsonb where status = 'running'`, [JSON.stringify(endedWithout('gtfs_import_interrupted'))]);
   });
 
   const withLive = (run: ImportRun): ImportRun => {
@@ -89,7 +92,7 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
       running.delete(id);
       rmSync(folder, { recursive: true, force: true });
       await app.db.query(`update gtfs.import_run set status = 'failed', stage = 'end', finished_at = now(), report = $2::jsonb where id = $1`,
-        [id, JSON.stringify({ message: 'gtfs_import_upload_failed' })]);
+        [id, JSON.stringify(endedWithout('gtfs_import_upload_failed'))]);
       throw error;
     }
     await app.db.query('update gtfs.import_run set bytes = $2 where id = $1', [id, bytes]);
@@ -101,7 +104,7 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
 
   async function runImport(id: number, path: string, job: RunningImport): Promise<void> {
     let status: 'done' | 'refused' | 'cancelled' | 'failed' = 'failed';
-    let report: Record<string, unknown> = {};
+    let report: ImportReport = endedWithout();
     try {
       const result = await importFeed(app.db, path, {
         operatorOffsetMinutes: tzOffset,
@@ -113,12 +116,12 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
         },
       });
       status = result.outcome;
-      report = { ...result.report };
+      report = { ...result.report, written: result.report.written && { ...result.report.written } };
     } catch (error) {
       if (error instanceof ImportCancelled) status = 'cancelled';
       else {
         app.log.error({ err: error, importRun: id }, 'GTFS import failed');
-        report = { message: 'gtfs_import_failed' };
+        report = endedWithout('gtfs_import_failed');
       }
     } finally {
       await app.db.query(

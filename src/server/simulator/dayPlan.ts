@@ -72,24 +72,30 @@ function shapeOf(network: SimNetwork, routeId: number, raceType: string, stopIds
   return { line, dists, tripId: null, keep };
 }
 
+/** Exits and shifts whose races one query reads. */
+const RACES_PER_QUERY = 100;
+
 /** Schedule races by exit and shift ("variant|graph|smena"), shared by the days planned together. */
 export type RaceRows = Map<string, RaceRow[]>;
 
 /** Loads the races of the exits not loaded yet: the day before usually runs the very same exits. */
 async function loadRaces(db: Queryable, keys: { v: number; g: number; s: string }[], cache: RaceRows): Promise<void> {
   const missing = keys.filter((k) => !cache.has(`${k.v}|${k.g}|${k.s}`));
-  if (missing.length === 0) return;
   for (const k of missing) cache.set(`${k.v}|${k.g}|${k.s}`, []);
-  const rows = await db.query<RaceRow>(
-    `select k.v, k.g, k.s, rv.route_id, rt.racetype, rt.racenum,
-            array_agg(rt.stop_id order by rt."order") as stops, array_agg(rt.time order by rt."order") as times
-       from unnest($1::int[], $2::int[], $3::text[]) as k(v, g, s)
-       join mgt.rasp_variant rv on rv.id = k.v
-       join mgt.rasp_time rt on rt."RaspVariant_id" = k.v and rt.graph = k.g and rt.smena = k.s
-      group by k.v, k.g, k.s, rv.route_id, rt.racetype, rt.racenum`,
-    [missing.map((k) => k.v), missing.map((k) => k.g), missing.map((k) => k.s)],
-  );
-  for (const row of rows) cache.get(`${row.v}|${row.g}|${row.s}`)!.push(row);
+  // In parts: a city's day in one statement held the embedded engine (one statement at a time) for seconds.
+  for (let from = 0; from < missing.length; from += RACES_PER_QUERY) {
+    const part = missing.slice(from, from + RACES_PER_QUERY);
+    const rows = await db.query<RaceRow>(
+      `select k.v, k.g, k.s, rv.route_id, rt.racetype, rt.racenum,
+              array_agg(rt.stop_id order by rt."order") as stops, array_agg(rt.time order by rt."order") as times
+         from unnest($1::int[], $2::int[], $3::text[]) as k(v, g, s)
+         join mgt.rasp_variant rv on rv.id = k.v
+         join mgt.rasp_time rt on rt."RaspVariant_id" = k.v and rt.graph = k.g and rt.smena = k.s
+        group by k.v, k.g, k.s, rv.route_id, rt.racetype, rt.racenum`,
+      [part.map((k) => k.v), part.map((k) => k.g), part.map((k) => k.s)],
+    );
+    for (const row of rows) cache.get(`${row.v}|${row.g}|${row.s}`)!.push(row);
+  }
 }
 
 interface Task { vehicle_id: number; v: number; g: number; s: string }

@@ -58,6 +58,8 @@ export const ImportRun = Type.Object({
   ]),
 });
 export type ImportRun = Static<typeof ImportRun>;
+/** What an ended run reports: per file counts, notices, totals; `message` when it ended before its own end. */
+export type ImportReport = NonNullable<ImportRun['report']>;
 
 export const ImportRunList = Type.Object({ list: Type.Array(ImportRun), count: Type.Integer() });
 export type ImportRunList = Static<typeof ImportRunList>;
