@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LiveTrips } from '../src/server/gtfs/export/liveTrips';
 import { inspectFeed } from '../src/server/gtfs/feed/inspectFeed';
+import { operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 
@@ -93,6 +95,24 @@ describe.each(ENGINES)('GTFS static feed on %s', (engine) => {
     expect(times[0].departure_time).toBe(`${hhmm.slice(0, 2)}:${hhmm.slice(2)}:00`);
   });
 
+  it('names a vehicle\'s route and race in the GTFS-Realtime feed by the ids of this feed', async () => {
+    const tz = t.app.map.config.tzOffsetMinutes;
+    const today = operatorDate(Date.now(), tz);
+    const [task] = await t.db.query<{ vehicle_id: number; v: number; g: number; s: string; route_id: number }>(
+      `select k.vehicle_id, k."RaspVariant_id" v, k.graph g, k.smena s, rv.route_id from mgt.vehicle_task k join mgt.rasp_variant rv on rv.id = k."RaspVariant_id"
+        where k.date = $1 and not exists (select 1 from mgt.replace_vehicle r where r.date = k.date and (r.vehicle_id = k.vehicle_id or r.replace_vehicle_id = k.vehicle_id))
+        order by k.id limit 1`, [today]);
+    const [race] = await t.db.query<{ first: number }>(
+      'select min(time) first from mgt.rasp_time where "RaspVariant_id" = $1 and graph = $2 and smena = $3 group by racenum order by 1 limit 1', [task.v, task.g, task.s]);
+    const now = operatorMidnight(today, tz) + (race.first + 1) * 60_000;
+    const live = new LiveTrips(t.db, tz);
+    await live.ensureFresh(now);
+    const tripId = live.tripOf(task.vehicle_id, now);
+    const trip = rowsOf(files['trips.txt']).find((x) => x.trip_id === tripId);
+    expect(trip, String(tripId)).toMatchObject({ route_id: live.routeId(task.route_id) });
+    expect(live.tripOf(task.vehicle_id, operatorMidnight(today, tz) + 60_000)).toBeNull();
+  });
+
   it('passes the product\'s checks without an error', async () => {
     const { notices } = await inspectFeed(saveZip(bytes));
     expect(notices.list().filter((n) => n.severity === 'error')).toEqual([]);
@@ -157,6 +177,11 @@ describe.each(ENGINES)('GTFS static feed on %s', (engine) => {
         if (file === 'feed_info.txt') continue;
         expect(sortedLines(second[file]), file).toEqual(sortedLines(files[file]));
       }
+      // The live feed names the imported routes by their GTFS ids too.
+      const [imported] = await other.db.query<{ gtfs_id: string; local_id: number }>(`select gtfs_id, local_id from gtfs.external_key where kind = 'route' limit 1`);
+      const live = new LiveTrips(other.db, other.app.map.config.tzOffsetMinutes);
+      await live.ensureFresh(Date.now());
+      expect(live.routeId(imported.local_id)).toBe(imported.gtfs_id);
       // feed_info: the same but for when it was made.
       const info = (text: string) => rowsOf(text).map(({ feed_version: _, ...rest }) => rest);
       expect(info(second['feed_info.txt'])).toEqual(info(files['feed_info.txt']));

@@ -8,6 +8,7 @@ import { fail } from '../http/errors';
 import { MAP_READ } from '../map/queryParams';
 import { operatorDate } from '../map/operatorDay';
 import { gtfsConfig } from './config';
+import { LiveTrips } from './export/liveTrips';
 import { staticFeed } from './export/staticFeed';
 import importRoutes from './importRoutes';
 import { buildVehiclePositions, encodeFeed, feedAsJson, type FeedSource } from './vehiclePositionsFeed';
@@ -29,10 +30,12 @@ async function gtfsPlugin(app: FastifyInstance): Promise<void> {
   // Its own context: the zip upload's content types stay with these routes.
   await app.register(importRoutes);
   const config = gtfsConfig();
+  const live = new LiveTrips(app.db, app.map.config.tzOffsetMinutes);
   const source: FeedSource = {
     positions: () => app.telemetry.latest.entries(),
     vehicle: (id) => app.map.directory.get(id),
-    tripOf: (id, now) => app.simulator?.stateOf(id, now)?.tripId ?? null,
+    tripOf: (id, now) => live.tripOf(id, now),
+    routeKey: (id) => live.routeId(id),
   };
   let cached: { at: number; bytes: Buffer; json: Record<string, unknown> | null; message: ReturnType<typeof buildVehiclePositions> } | null = null;
 
@@ -40,6 +43,8 @@ async function gtfsPlugin(app: FastifyInstance): Promise<void> {
     const now = Date.now();
     if (!cached || now - cached.at >= config.cacheMs) {
       await app.map.directory.ensureLoaded();
+      // The static feed's ids: a failed read keeps the last ones (or our own ids) rather than failing the feed.
+      await live.ensureFresh(now).catch((error: unknown) => app.log.warn({ err: error }, 'GTFS-Realtime: trip ids not read'));
       const message = buildVehiclePositions(source, now);
       cached = { at: now, bytes: Buffer.from(encodeFeed(message)), json: null, message };
     }

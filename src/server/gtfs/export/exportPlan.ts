@@ -57,6 +57,19 @@ interface RaceRow { v: number; g: number; s: string; r: number; racetype: string
 
 export const raceKey = (v: number, g: number, s: string, r: number) => `${v}|${g}|${s}|${r}`;
 
+/** A race as its trip id needs it: variant, exit, shift, number, direction and first departure (minute of the day). */
+export interface RaceIdentity { v: number; g: number; s: string; r: number; racetype: string; first_time: number }
+
+/**
+ * The trip id of each race (by raceKey), the races in the order their ids were given: by variant, exit and
+ * departure, so the static feed and the live one name a race alike.
+ */
+export function nameTrips<R extends RaceIdentity>(races: readonly R[], routeKeyOf: (v: number) => string, tokenOf: (v: number) => string): { ordered: R[]; raceTrip: Map<string, string> } {
+  const ordered = [...races].sort((a, b) => a.v - b.v || a.g - b.g || a.first_time - b.first_time || a.r - b.r || (a.s < b.s ? -1 : 1));
+  const ids = uniqueIds(ordered.map((race) => tripBaseId(routeKeyOf(race.v), tokenOf(race.v), race.racetype === 'B' ? 'B' : 'A', race.first_time)));
+  return { ordered, raceTrip: new Map(ordered.map((race, i) => [raceKey(race.v, race.g, race.s, race.r), ids[i]])) };
+}
+
 /** The stops of a GTFS id each, in force routes, their variants and holidays, and the races of those variants. */
 export async function planExport(db: Queryable, options: PlanOptions): Promise<ExportPlan> {
   const first = dayNumber(options.today);
@@ -159,15 +172,11 @@ export async function planExport(db: Queryable, options: PlanOptions): Promise<E
   }
   const shaped = new Set(shapes.map((s) => s.id));
 
-  // Trips: one per race, in a stable order; blocks are the exits, named by their first race.
-  const ordered = [...races].sort((a, b) => a.v - b.v || a.g - b.g || a.first_time - b.first_time || a.r - b.r || (a.s < b.s ? -1 : 1));
-  const bases = ordered.map((race) => tripBaseId(routeKey.get(routeOfVariant.get(race.v)!)!, tokenOf.get(race.v)!, race.racetype === 'B' ? 'B' : 'A', race.first_time));
-  const tripIds = uniqueIds(bases);
-  const raceTrip = new Map<string, string>();
+  // Trips: one per race; blocks are the exits, named by their first race.
+  const { ordered, raceTrip } = nameTrips(races, (v) => routeKey.get(routeOfVariant.get(v)!)!, (v) => tokenOf.get(v)!);
   const blockOf = new Map<string, string>();
-  const trips: ExportTrip[] = ordered.map((race, i) => {
-    const id = tripIds[i];
-    raceTrip.set(raceKey(race.v, race.g, race.s, race.r), id);
+  const trips: ExportTrip[] = ordered.map((race) => {
+    const id = raceTrip.get(raceKey(race.v, race.g, race.s, race.r))!;
     const exit = `${race.v}|${race.g}`;
     if (!blockOf.has(exit)) blockOf.set(exit, id);
     const pattern = patterns.get(patternKey(routeOfVariant.get(race.v)!, race))!;
