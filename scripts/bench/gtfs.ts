@@ -223,13 +223,13 @@ async function runExport(server: ServerProcess, address: string, authorization: 
   }
 }
 
-async function validate(path: string): Promise<{ seconds: number; errors: number; warnings: number }> {
+async function validate(path: string): Promise<{ seconds: number; errors: number; warnings: number; codes: string }> {
   const started = performance.now();
   const { notices } = await inspectFeed(path);
   const totals = Object.entries(notices.totals()) as [NoticeCode, number][];
   const errors = totals.filter(([code]) => NOTICE_SEVERITY[code] === 'error').reduce((n, [, c]) => n + c, 0);
   const warnings = totals.reduce((n, [, c]) => n + c, 0) - errors;
-  return { seconds: (performance.now() - started) / 1000, errors, warnings };
+  return { seconds: (performance.now() - started) / 1000, errors, warnings, codes: totals.map(([code, n]) => `${code} ${n}`).join(', ') };
 }
 
 /** A bare COPY of the imported stop times, written again into mgt.rasp_time, on PostgreSQL. */
@@ -292,7 +292,7 @@ async function benchEngine(engine: string, feedPath: string, stopTimes: number, 
     const exported = await runExport(server, address, authorization, exportPath);
     console.log(`  export: ${exported.seconds.toFixed(1)} s, ${exported.mb.toFixed(1)} MB zip, server RSS peak ${mb(exported.peakMb)}`);
     const checked = await validate(exportPath);
-    console.log(`  validation of the export: ${checked.seconds.toFixed(1)} s, ${checked.errors} errors, ${checked.warnings} warnings`);
+    console.log(`  validation of the export: ${checked.seconds.toFixed(1)} s, ${checked.errors} errors, ${checked.warnings} warnings (${checked.codes})`);
     rmSync(exportPath, { force: true });
     if (engine === 'pglite') await server.stop();
     const copied = engine === 'postgres' ? await copyOnPostgres(DATABASE_URL, folder) : await copyOnPglite(join(dataDir, 'pg'));
@@ -324,7 +324,7 @@ async function main(): Promise<void> {
     console.log(`feed: ${ROUTES} routes, ${STOPS} stops, ${trips.toLocaleString('en')} trips, ${stopTimes.toLocaleString('en')} stop times, ${ROUTES * 2} shapes; `
       + `${(statSync(feedPath).size / 2 ** 20).toFixed(1)} MB zip, generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const checked = await validate(feedPath);
-    console.log(`validation of the feed (read and check, in this process): ${checked.seconds.toFixed(1)} s, ${checked.errors} errors, ${checked.warnings} warnings`);
+    console.log(`validation of the feed (read and check, in this process): ${checked.seconds.toFixed(1)} s, ${checked.errors} errors, ${checked.warnings} warnings (${checked.codes})`);
     for (const engine of ENGINES) await benchEngine(engine, feedPath, stopTimes, folder);
   } finally {
     rmSync(folder, { recursive: true, force: true });

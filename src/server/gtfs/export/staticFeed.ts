@@ -30,29 +30,33 @@ const WEEK_COLUMNS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 's
 /** Bit of each calendar.txt weekday column (bit 0 Sunday … 6 Saturday). */
 const WEEK_BITS = [1, 2, 3, 4, 5, 6, 0];
 
-/** stop_times.txt, read in keyset batches over the running variants' schedule times. */
+/**
+ * stop_times.txt, variant by variant, each in keyset batches along the schedule times' index (an index scan
+ * that stops at the batch, where one query over all variants would sort what remains each time).
+ */
 async function* stopTimeLines(db: Queryable, plan: ExportPlan): AsyncGenerator<string> {
   yield line(['trip_id', 'arrival_time', 'departure_time', 'stop_id', 'stop_sequence', 'timepoint']);
-  let after: [number, number, string, number, number] = [0, 0, '', 0, 0];
-  for (;;) {
-    const rows = await db.query<{ v: number; g: number; s: string; r: number; o: number; stop_id: number; time: number }>(
-      `select "RaspVariant_id" v, graph g, smena s, racenum r, "order" o, stop_id, time from mgt.rasp_time
-        where "RaspVariant_id" = any($1::int[]) and ("RaspVariant_id", graph, smena, racenum, "order") > ($2, $3, $4, $5, $6)
-        order by "RaspVariant_id", graph, smena, racenum, "order" limit ${STOP_TIME_BATCH}`,
-      [plan.variantIds, ...after]);
-    if (!rows.length) return;
-    let text = '';
-    for (const row of rows) {
-      const stop = plan.stopIds.get(row.stop_id);
-      const trip = plan.raceTrip.get(raceKey(row.v, row.g, row.s, row.r));
-      if (stop === undefined || trip === undefined) continue;
-      const time = formatGtfsTime(row.time * 60);
-      text += `${cell(trip)},${time},${time},${cell(stop)},${row.o},1\n`;
+  for (const variant of plan.variantIds) {
+    let after: [number, string, number, number] = [-1, '', 0, 0];
+    for (;;) {
+      const rows = await db.query<{ g: number; s: string; r: number; o: number; stop_id: number; time: number }>(
+        `select graph g, smena s, racenum r, "order" o, stop_id, time from mgt.rasp_time
+          where "RaspVariant_id" = $1 and (graph, smena, racenum, "order") > ($2, $3, $4, $5)
+          order by graph, smena, racenum, "order" limit ${STOP_TIME_BATCH}`,
+        [variant, ...after]);
+      let text = '';
+      for (const row of rows) {
+        const stop = plan.stopIds.get(row.stop_id);
+        const trip = plan.raceTrip.get(raceKey(variant, row.g, row.s, row.r));
+        if (stop === undefined || trip === undefined) continue;
+        const time = formatGtfsTime(row.time * 60);
+        text += `${cell(trip)},${time},${time},${cell(stop)},${row.o},1\n`;
+      }
+      if (text) yield text;
+      if (rows.length < STOP_TIME_BATCH) break;
+      const last = rows[rows.length - 1];
+      after = [last.g, last.s, last.r, last.o];
     }
-    yield text;
-    const last = rows[rows.length - 1];
-    after = [last.v, last.g, last.s, last.r, last.o];
-    if (rows.length < STOP_TIME_BATCH) return;
   }
 }
 
