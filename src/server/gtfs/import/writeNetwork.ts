@@ -241,8 +241,8 @@ async function writeTimetables(tx: Queryable, plan: RoutePlan, routeId: number, 
 const TIME_COLUMNS = '"RaspVariant_id", graph, smena, racetype, racenum, "order", stop_id, time';
 
 /**
- * Schedule times of one variant gathered and written a batch at a time: by COPY on PostgreSQL (about twice the
- * rate of an insert from arrays), by one insert … select from unnest on the embedded engine, which has no COPY
+ * Schedule times of one variant gathered and written a batch at a time: by COPY on PostgreSQL (1.8 times the
+ * rate of an insert from arrays in scripts/bench/gtfs.ts), by one insert … select from unnest on the embedded engine, which has no COPY
  * from a client.
  */
 function timeBatch(tx: Queryable, variantId: number): { add(g: number, rt: string, rn: number, o: number, s: number, t: number): void; size(): number; flush(): Promise<number> } {
