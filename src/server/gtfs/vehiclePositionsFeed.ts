@@ -8,14 +8,17 @@ const { transit_realtime: rt } = GtfsRealtimeBindings;
 export interface FeedSource {
   positions(): Iterable<[number, LatestPosition]>;
   vehicle(id: number): VehicleInfo | undefined;
-  /** The trip a vehicle runs now, when something knows it (the simulator does; a bare terminal does not). */
-  tripOf?(vehicleId: number, now: number): number | null;
+  /** The static feed's trip id of the race a vehicle runs now, when its timetable says one. */
+  tripOf?(vehicleId: number, now: number): string | null;
+  /** A route's id in the static feed (the GTFS id it was imported under, else ours). */
+  routeKey?(routeId: number): string;
 }
 
 /**
  * GTFS-Realtime VehiclePositions (FULL_DATASET) of every vehicle that reported within VEHICLE_STALE_MS:
  * entity id = our vehicle id (unique), vehicle id and label = the depot number passengers read on the side,
- * route from today's assignment, speed in m/s as the standard asks.
+ * route from today's assignment and trip by its timetable, with the static feed's ids, speed in m/s as the
+ * standard asks.
  */
 export function buildVehiclePositions(source: FeedSource, now: number): GtfsRealtimeBindings.transit_realtime.FeedMessage {
   const entity: GtfsRealtimeBindings.transit_realtime.IFeedEntity[] = [];
@@ -27,7 +30,7 @@ export function buildVehiclePositions(source: FeedSource, now: number): GtfsReal
     entity.push({
       id: String(id),
       vehicle: {
-        trip: info?.routeId ? { routeId: String(info.routeId), ...(tripId ? { tripId: String(tripId) } : {}) } : null,
+        trip: info?.routeId ? { routeId: source.routeKey?.(info.routeId) ?? String(info.routeId), ...(tripId ? { tripId } : {}) } : null,
         vehicle: { id: label, label, ...(info?.gosNomer ? { licensePlate: info.gosNomer } : {}) },
         position: { latitude: p.lat, longitude: p.lon, bearing: p.course, speed: Math.round((p.speed / 3.6) * 100) / 100 },
         timestamp: Math.floor(p.time / 1000),

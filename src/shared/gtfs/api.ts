@@ -63,3 +63,7 @@ export type ImportReport = NonNullable<ImportRun['report']>;
 
 export const ImportRunList = Type.Object({ list: Type.Array(ImportRun), count: Type.Integer() });
 export type ImportRunList = Static<typeof ImportRunList>;
+
+/** The static feed's query: the consumer's key when the feed is behind one (GTFS_STATIC_KEY). */
+export const StaticFeedQuery = Type.Object({ key: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }, { additionalProperties: false });
+export type StaticFeedQuery = Static<typeof StaticFeedQuery>;
