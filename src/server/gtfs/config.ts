@@ -10,6 +10,8 @@ export interface GtfsConfig {
   /** The encoded feed is reused this long (GTFS_RT_CACHE_MS, 1000): many pollers cost one encoding. */
   cacheMs: number;
   static: StaticFeedConfig;
+  /** GTFS_IMPORT_MAX_BYTES (1 GiB): the largest feed an import accepts; a large city's zip is a few hundred MB. */
+  importMaxBytes: number;
 }
 
 /** The static feed (GET /api/v1/gtfs/static.zip). */
@@ -57,5 +59,6 @@ export function gtfsConfig(env: NodeJS.ProcessEnv = process.env): GtfsConfig {
       publisherUrl: env.GTFS_PUBLISHER_URL || 'http://localhost/',
       lang: env.GTFS_LANG || 'ru',
     },
+    importMaxBytes: Math.max(1, numberFromEnv(env.GTFS_IMPORT_MAX_BYTES, 1024 ** 3)),
   };
 }

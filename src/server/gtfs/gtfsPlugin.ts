@@ -28,8 +28,8 @@ const sameSecret = (given: string, expected: string) => {
  */
 async function gtfsPlugin(app: FastifyInstance): Promise<void> {
   // Its own context: the zip upload's content types stay with these routes.
-  await app.register(importRoutes);
   const config = gtfsConfig();
+  await app.register(importRoutes, { maxBytes: config.importMaxBytes });
   const live = new LiveTrips(app.db, app.map.config.tzOffsetMinutes);
   const source: FeedSource = {
     positions: () => app.telemetry.latest.entries(),

@@ -10,8 +10,6 @@ import { fail } from '../http/errors';
 import { operatorDate } from '../map/operatorDay';
 import { ImportCancelled, importFeed, type ImportStage } from './import/importFeed';
 
-/** Largest feed accepted (GTFS_IMPORT_MAX_BYTES, 1 GiB): a large city's zip is a few hundred MB. */
-const maxBytes = () => Number(process.env.GTFS_IMPORT_MAX_BYTES ?? 1024 ** 3);
 
 interface RunningImport {
   /**
@@ -45,7 +43,7 @@ async function receive(request: FastifyRequest, path: string, limit: number): Pr
  * may cancel it, and reads its report. One import at a time. A run's progress lives in memory while it runs:
  * on the embedded engine the write transaction holds the database, so nothing else is written meanwhile.
  */
-export default async function importRoutes(app: FastifyInstance): Promise<void> {
+export default async function importRoutes(app: FastifyInstance, { maxBytes }: { maxBytes: number }): Promise<void> {
   const running = new Map<number, RunningImport>();
   const tzOffset = app.map.config.tzOffsetMinutes;
   app.addContentTypeParser(['application/zip', 'application/octet-stream', 'application/x-zip-compressed'], (_request, payload, done) => done(null, payload));
@@ -87,7 +85,7 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
     const path = join(folder, 'feed.zip');
     let bytes: number;
     try {
-      bytes = await receive(request, path, maxBytes());
+      bytes = await receive(request, path, maxBytes);
     } catch (error) {
       running.delete(id);
       rmSync(folder, { recursive: true, force: true });
