@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
+import { SERVER_NODE_ARGS, serverEnv } from '../serverLaunch.mjs';
 
 export interface ServerProcess {
   pid: number;
@@ -18,8 +19,9 @@ export interface ServerProcess {
 
 /** Starts the server with the given environment and resolves once it listens (its banner printed). */
 export async function startServerProcess(env: Record<string, string>, startTimeoutMs = 300_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', ...env },
+  // With the memory settings `npm start` runs the server with: what is measured is what runs.
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'src/server/main.ts'], {
+    env: serverEnv({ ...process.env, LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: string[] = [];

@@ -80,24 +80,31 @@ export class StopTimeColumns {
     this.line[i] = line;
   }
 
-  /** Sorts by trip, then sequence (most feeds are sorted already: then nothing moves). */
+  /**
+   * Sorts by trip, then sequence (most feeds are sorted already: then nothing moves), and gives back the room
+   * grown ahead: a city's 2.5 million stop times then take 80 MB during the write, not the 134 of their capacity.
+   */
   sort(): void {
     let sorted = true;
     for (let i = 1; i < this.length && sorted; i++) {
       sorted = this.trip[i - 1] < this.trip[i] || (this.trip[i - 1] === this.trip[i] && this.seq[i - 1] <= this.seq[i]);
     }
-    if (sorted) return;
-    const order = new Int32Array(this.length);
-    for (let i = 0; i < this.length; i++) order[i] = i;
-    order.sort((a, b) => this.trip[a] - this.trip[b] || this.seq[a] - this.seq[b]);
+    const order = sorted ? null : new Int32Array(this.length);
+    if (order) {
+      for (let i = 0; i < this.length; i++) order[i] = i;
+      order.sort((a, b) => this.trip[a] - this.trip[b] || this.seq[a] - this.seq[b]);
+    }
+    // Column by column, so at most one column exists twice at a time.
     for (const column of ['trip', 'seq', 'stop', 'arrival', 'departure', 'line'] as const) {
       const source = this[column];
-      const target = new Int32Array(source.length);
-      for (let i = 0; i < this.length; i++) target[i] = source[order[i]];
+      const target = new Int32Array(this.length);
+      if (order) for (let i = 0; i < this.length; i++) target[i] = source[order[i]];
+      else target.set(source.subarray(0, this.length));
       this[column] = target;
     }
-    const dist = new Float64Array(this.dist.length);
-    for (let i = 0; i < this.length; i++) dist[i] = this.dist[order[i]];
+    const dist = new Float64Array(this.length);
+    if (order) for (let i = 0; i < this.length; i++) dist[i] = this.dist[order[i]];
+    else dist.set(this.dist.subarray(0, this.length));
     this.dist = dist;
   }
 
@@ -112,8 +119,9 @@ export class StopTimeColumns {
     return bounds;
   }
 
+  /** By half again, not double: at most a third of the room is unused while reading. */
   private grow(): void {
-    const size = this.trip.length * 2;
+    const size = Math.max(1024, Math.ceil(this.trip.length * 1.5));
     const int = (a: Int32Array) => {
       const b = new Int32Array(size);
       b.set(a);
