@@ -60,7 +60,7 @@ export default async function rolesRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/v1/roles/codes', {
     config: access('read'),
-    schema: { tags: ['roles'], summary: 'Именованные коды прав (1–43) с их значением и выдаваемыми масками' },
+    schema: { tags: ['roles'], summary: 'Именованные коды прав (1–43 спецификации и 44– диспетчерской) с их значением и выдаваемыми масками' },
   }, async () => ({ list: PERMISSION_CODES, count: PERMISSION_CODES.length }));
 
   app.get<{ Params: { id: number } }>('/api/v1/roles/:id', {
