@@ -1,3 +1,4 @@
+import { dispatchEn } from '../dispatch/dispatchMessages';
 import { pdmEn } from '../pdm/pdmMessages';
 import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from '../../shared/reports/journalEvents';
 import { mediaStatusLabels } from '../../shared/mediaStatus';
@@ -781,6 +782,7 @@ export const en: AppMessages = {
     },
   },
   pdm: pdmEn,
+  dispatch: dispatchEn,
   notifications: {
     bell: 'Notifications',
     title: 'Notifications',

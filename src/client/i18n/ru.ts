@@ -1,3 +1,4 @@
+import { dispatchRu } from '../dispatch/dispatchMessages';
 import { pdmRu } from '../pdm/pdmMessages';
 import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from '../../shared/reports/journalEvents';
 import { mediaStatusLabels } from '../../shared/mediaStatus';
@@ -712,6 +713,7 @@ export const ru = {
     },
   },
   pdm: pdmRu,
+  dispatch: dispatchRu,
   notifications: {
     bell: 'Уведомления',
     title: 'Уведомления',

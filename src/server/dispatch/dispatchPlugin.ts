@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   AcknowledgeBody, AdherenceList, BoardList, BoardQuery, DISPATCH_API, DISPATCH_EXITS_PATH, DISPATCH_LINES_PATH, DISPATCH_RIGHTS_PATH, DispatchIdParams,
-  DispatchVehicleList, DispatchVehicleQuery, ExitsList, ExitsQuery, RouteLine, StopArrivals, VehicleCard, type DispatchVehicle, type ExceptionKind,
+  DispatchOptions, DispatchVehicleList, DispatchVehicleQuery, ExitsList, ExitsQuery, RouteLine, StopArrivals, VehicleCard, type DispatchVehicle, type ExceptionKind,
 } from '../../shared/dispatch/api';
 import { fail } from '../http/errors';
 import { operatorDate } from '../map/operatorDay';
@@ -94,6 +94,20 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
   const read = (path: string) => ({ access: { path, action: 'read' as const }, module: 'dispatch' as const, passive: true });
   const idsOf = (text: string | undefined) => (text === undefined ? null : new Set(text.split(',').map(Number)));
   const tz = app.map.config.tzOffsetMinutes;
+
+  app.get(DISPATCH_API.options, {
+    config: read(DISPATCH_RIGHTS_PATH),
+    schema: { tags: ['dispatch'], summary: 'Выбор фильтров: маршруты сегодняшнего расписания и парки', response: { 200: DispatchOptions } },
+  }, async () => {
+    const routeIds = [...new Set(service.engine.schedules.flatMap((d) => d.runs.map((r) => r.routeId)))];
+    const [routes, depots] = await Promise.all([
+      app.db.query<{ id: number; name: string; depotId: number | null }>(
+        'select route_id as id, route_short_name as name, "Depot_id" as "depotId" from mgt.routes where route_id = any($1::int[])', [routeIds]),
+      app.db.query<{ id: number; name: string }>('select depot_id as id, depot_name as name from mgt.depot order by depot_name, depot_id'),
+    ]);
+    routes.sort((a, b) => a.name.localeCompare(b.name, 'ru', { numeric: true }) || a.id - b.id);
+    return { routes, depots };
+  });
 
   app.get<{ Params: DispatchIdParams }>(DISPATCH_API.vehicleCard, {
     config: read(DISPATCH_RIGHTS_PATH),

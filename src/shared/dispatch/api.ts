@@ -26,6 +26,8 @@ export const DISPATCH_API = {
   line: '/api/v1/dispatch/routes/:id/line',
   /** A day's exits of a route or depot: each run's plan and fact from the stored passages. */
   exits: '/api/v1/dispatch/exits',
+  /** The filters' choices: the routes of today's timetable and the depots. */
+  options: '/api/v1/dispatch/options',
 } as const;
 
 export const ExceptionKind = Type.Union([
@@ -307,3 +309,9 @@ export const ExitsList = Type.Object({
   totals: Type.Object({ planned: Type.Integer(), performed: Type.Integer(), partial: Type.Integer(), notPerformed: Type.Integer() }),
 });
 export type ExitsList = Static<typeof ExitsList>;
+
+export const DispatchOptions = Type.Object({
+  routes: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), depotId: Nullable(Type.Integer()) })),
+  depots: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+});
+export type DispatchOptions = Static<typeof DispatchOptions>;
