@@ -6,7 +6,10 @@ import { ADHERENCE_COLORS, formatDeviation, formatDuration } from './dispatchFor
 const WIDTH = 1000;
 const PAD = 40;
 const AXIS_Y = 90;
-const HEIGHT = 130;
+const HEIGHT = 190;
+/** Stop names beyond this are cut (the full name is the label's tooltip). */
+const NAME_MAX = 22;
+const shortName = (name: string) => (name.length > NAME_MAX ? `${name.slice(0, NAME_MAX - 1)}…` : name);
 const x = (distance: number, length: number) => PAD + (length > 0 ? (distance / length) * (WIDTH - 2 * PAD) : 0);
 
 /** One direction as a line of its stops, the vehicles on it by progress, the headway written between neighbours. */
@@ -20,14 +23,16 @@ function DirectionLine({ direction, vehicles, selected, onVehicle }: {
   return (
     <Box data-testid="line-direction" data-direction={direction.direction} data-vehicle-count={vehicles.length}>
       <Typography variant="caption" color="text.secondary">{t(`dispatch.direction.${direction.direction}`)}</Typography>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" style={{ display: 'block', maxHeight: 200 }} role="img">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" style={{ display: 'block', maxHeight: 260 }} role="img">
         <line x1={PAD} x2={WIDTH - PAD} y1={AXIS_Y} y2={AXIS_Y} stroke="#607d8b" strokeWidth={3} />
         {direction.stops.map((s, i) => {
           const sx = x(s.distance, length);
           return (
             <g key={`${s.stopId}-${i}`} data-testid="line-stop">
               <circle cx={sx} cy={AXIS_Y} r={4} fill="#fff" stroke="#607d8b" strokeWidth={2} />
-              <text x={sx} y={AXIS_Y + 14} fontSize={9} transform={`rotate(35 ${sx} ${AXIS_Y + 14})`} fill="#455a64">{s.name ?? s.stopId}</text>
+              <text x={sx} y={AXIS_Y + 14} fontSize={9} transform={`rotate(35 ${sx} ${AXIS_Y + 14})`} fill="#455a64">
+                <title>{s.name ?? s.stopId}</title>{shortName(s.name ?? String(s.stopId))}
+              </text>
             </g>
           );
         })}
