@@ -98,9 +98,17 @@ test('the map colours the late vehicle by adherence and its card shows its run a
 test('a stop ahead of the late vehicle shows its arrivals counting down', async ({ page }) => {
   await open(page, `/map?stop=${nextStop}`);
   const arrivals = page.getByTestId('map-popup-stop').getByTestId('stop-arrivals');
-  const arrival = arrivals.locator(`[data-testid="stop-arrival"][data-vehicle-id="${late.vehicleId}"]`);
+  const arrival = arrivals.locator(`[data-testid="stop-arrival"][data-vehicle-id="${late.vehicleId}"]`).first();
   await expect(arrival).toBeVisible();
   expect(Number(await arrival.getAttribute('data-minutes'))).toBeGreaterThanOrEqual(0);
   expect(Number(await arrival.getAttribute('data-minutes'))).toBeLessThanOrEqual(60);
-  await expect(arrivals.locator(`[data-testid="stop-arrivals-route"][data-route-id="${late.routeId}"]`)).toBeVisible();
+  await expect(arrivals.locator(`[data-testid="stop-arrivals-route"][data-route-id="${late.routeId}"]`).first()).toBeVisible();
+});
+
+test('the plan and fact lists the day\'s runs of the late vehicle\'s route with their status', async ({ page }) => {
+  await open(page, `/dispatch/exits?route=${late.routeId}`);
+  const rows = page.getByTestId('exits-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByTestId('exits-totals')).toBeVisible();
+  expect(await page.locator('[data-testid="exits-row"][data-status="in_progress"], [data-testid="exits-row"][data-status="performed"]').count()).toBeGreaterThan(0);
 });

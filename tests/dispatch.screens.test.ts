@@ -3,7 +3,7 @@ import { loadConfig } from '../src/server/config';
 import { operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
 import { createSource } from '../src/server/telemetry/http/sourceKeys';
 import { PERMISSION_CODES } from '../src/shared/permissionCodes';
-import type { AdherenceList, BoardException, BoardList, ExitsList, RouteLine, StopArrivals, VehicleCard } from '../src/shared/dispatch/api';
+import type { AdherenceList, BoardException, BoardList, DispatchOptions, ExitsList, RouteLine, StopArrivals, VehicleCard } from '../src/shared/dispatch/api';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { createUserWith, TEST_PASSWORD } from './helpers/users';
@@ -269,6 +269,14 @@ describe.each(ENGINES)('dispatcher screens\' API on %s', (engine) => {
     expect(body.list[2]).toMatchObject({ passed: 0, actualStart: null, vehicleId: null, driver: null });
   });
 
+  it('offers the routes of the timetable and the depots to the filters', async () => {
+    const options = (await get('/api/v1/dispatch/options', viewer)).json<DispatchOptions>();
+    expect(options.routes).toContainEqual({ id: routeId, name: '77', depotId });
+    const names = options.routes.map((r) => r.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'ru', { numeric: true })));
+    expect(options.depots).toContainEqual({ id: depotId, name: 'Парк 1' });
+  });
+
   it('refuses bad input with a message code and gives the data to code 44 only', async () => {
     const refusals: [string, string][] = [
       [`/api/v1/dispatch/exits?date=2025-02-30&route=${routeId}`, 'dispatch_bad_date'],
@@ -288,7 +296,7 @@ describe.each(ENGINES)('dispatcher screens\' API on %s', (engine) => {
       expect(response.statusCode, url).toBe(400);
       expect(response.json().messages[0], url).toBe(code);
     }
-    for (const url of ['/api/v1/dispatch/exceptions', '/api/v1/dispatch/adherence', `/api/v1/dispatch/vehicles/${late}/card`, `/api/v1/dispatch/stops/${stopIds[0]}/arrivals`,
+    for (const url of ['/api/v1/dispatch/exceptions', '/api/v1/dispatch/adherence', '/api/v1/dispatch/options', `/api/v1/dispatch/vehicles/${late}/card`, `/api/v1/dispatch/stops/${stopIds[0]}/arrivals`,
       `/api/v1/dispatch/routes/${routeId}/line`, `/api/v1/dispatch/exits?date=${serviceDate}&route=${routeId}`]) {
       expect((await get(url, stranger)).statusCode, url).toBe(403);
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);

@@ -196,7 +196,7 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
     if ((route === undefined) === (depot === undefined)) throw fail(400, 'dispatch_route_or_depot');
     const db = app.db.longRunning();
     return exitsOfDay(db, date, { route: route === undefined ? undefined : Number(route), depot: depot === undefined ? undefined : Number(depot) },
-      Date.now(), tz, service.engine.thresholds.runMissedSeconds);
+      Date.now(), tz, service.engine.thresholds.runMissedSeconds, new Map([...service.engine.states()].flatMap((v) => (v.run ? [[v.run.key, v.vehicleId] as const] : []))));
   });
 }
 

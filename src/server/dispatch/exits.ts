@@ -36,6 +36,8 @@ interface Row {
  */
 export async function exitsOfDay(
   db: Queryable, date: string, scope: { route?: number; depot?: number }, now: number, tzOffsetMinutes: number, runMissedSeconds: number,
+  /** Run key → the vehicle on it now (the engine's): a run under way before its first passage is not missed. */
+  working: ReadonlyMap<string, number> = new Map(),
 ): Promise<ExitsList> {
   const variants = await variantsInForce(db, date);
   const rows = await db.query<Row>(
@@ -91,11 +93,12 @@ export async function exitsOfDay(
     // departed the first stop, or (the first stop missed) seen first further on; still at the first stop: not started
     const actualStart = r.start_departure ? time(r.start_departure) : !r.has_first && r.first_passage ? time(r.first_passage) : null;
     const actualEnd = r.end_arrival ? time(r.end_arrival) : null;
-    const overdue = now > plannedEnd + runMissedSeconds * 1000;
-    const status: RunStatus = actualEnd !== null ? 'performed' : passed > 0 ? (overdue ? 'partial' : 'in_progress') : overdue ? 'not_performed' : 'planned';
+    const onIt = working.get(`${date}|${r.variant}|${r.graph}|${r.smena}|${r.racenum}`);
+    const overdue = now > plannedEnd + runMissedSeconds * 1000 && onIt === undefined;
+    const status: RunStatus = actualEnd !== null ? 'performed' : passed > 0 || onIt !== undefined ? (overdue ? 'partial' : 'in_progress') : overdue ? 'not_performed' : 'planned';
     return {
       routeId: r.route_id, routeName: r.route_name, graph: r.graph, smena: r.smena, raceNum: r.racenum, direction: r.racetype === 'B' ? 1 : 0,
-      plannedVehicle: r.planned_vehicle, vehicleId: r.vehicle_id, depotNumber: r.depot_number,
+      plannedVehicle: r.planned_vehicle, vehicleId: r.vehicle_id ?? onIt ?? null, depotNumber: r.depot_number,
       driver: r.last_name === null ? null : fullName(r.last_name, r.first_name ?? '', r.middle_name),
       plannedStart: new Date(plannedStart).toISOString(), plannedEnd: new Date(plannedEnd).toISOString(),
       actualStart: actualStart === null ? null : new Date(actualStart).toISOString(), actualEnd: actualEnd === null ? null : new Date(actualEnd).toISOString(),
