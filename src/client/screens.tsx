@@ -61,4 +61,8 @@ export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
   '/pdm/heatmap': lazy(() => import('./pdm/HeatmapScreen')),
   '/pdm/charts': lazy(() => import('./pdm/ChartsScreen')),
   '/pdm/change-node-journal': lazy(() => import('./pdm/NodeJournalScreen')),
+  // dispatch: the exceptions board, the line diagram, the plan and fact of exits
+  '/dispatch/board': lazy(() => import('./dispatch/BoardScreen')),
+  '/dispatch/lines': lazy(() => import('./dispatch/LinesScreen')),
+  '/dispatch/exits': lazy(() => import('./dispatch/ExitsScreen')),
 };

@@ -120,6 +120,13 @@ export const ERROR_CATALOGUE = {
   pdm_import_mapping: { ru: 'Сопоставьте столбцы файла со всеми обязательными полями', en: 'Map the file columns to every required field' },
   pdm_import_not_found: { ru: 'Импорт не найден', en: 'Import not found' },
   pdm_series_too_many: { ru: 'Слишком много рядов на графике', en: 'Too many series on the chart' },
+  dispatch_exception_gone: { ru: 'Исключение уже снято или изменилось: обновите доску', en: 'The exception has cleared or changed: refresh the board' },
+  dispatch_exception_acknowledged: { ru: 'Исключение уже квитировано', en: 'The exception has already been acknowledged' },
+  dispatch_exception_since: { ru: 'Неверное время исключения', en: 'Bad exception time' },
+  dispatch_stop_not_found: { ru: 'Остановка не найдена', en: 'Stop not found' },
+  dispatch_route_not_found: { ru: 'Маршрут не найден', en: 'Route not found' },
+  dispatch_bad_date: { ru: 'Неверная дата', en: 'Bad date' },
+  dispatch_route_or_depot: { ru: 'Укажите маршрут или парк (одно из двух)', en: 'Give a route or a depot (one of the two)' },
   report_too_large: { ru: 'Слишком много строк в отчёте: сузьте фильтры', en: 'The report has too many rows: narrow the filters' },
 } as const satisfies Record<string, { ru: string; en: string }>;
 

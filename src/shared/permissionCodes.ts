@@ -2,7 +2,7 @@ import { CREATE, DELETE, MAP_KEYS, READ, UPDATE, HANDBOOKS_PREFIX, type Permissi
 
 /**
  * The named permission codes of spec section 6 (ids 1 to 43; the spec's gaps are kept), and those of the areas
- * beyond it (44: the live timetable, SCREENS.md «Dispatch»). Each code is a
+ * beyond it (44 and 45: the live timetable, SCREENS.md «Dispatch»). Each code is a
  * readable name for a set of mask bits on route keys: ticking a code in the role editor grants those bits.
  * The server enforces only the masks, so a code can never grant more than its bits say.
  */
@@ -62,4 +62,5 @@ export const PERMISSION_CODES: PermissionCode[] = [
   { id: 42, meaning: 'Доступ к менеджеру импорта отчётов', grants: { '/pdm/import-manager': READ | CREATE } },
   { id: 43, meaning: 'Отчёт о состоянии бортового оборудования за период', grants: { '/pdm/equipment-status-report': READ } },
   { id: 44, meaning: 'Просмотр диспетчерских данных', grants: all(DISPATCH_VIEW, READ) },
+  { id: 45, meaning: 'Квитирование исключений', grants: { '/dispatch/board': UPDATE } },
 ];

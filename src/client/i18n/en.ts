@@ -1,3 +1,4 @@
+import { dispatchEn } from '../dispatch/dispatchMessages';
 import { pdmEn } from '../pdm/pdmMessages';
 import { gtfsEn } from '../gtfs/gtfsMessages';
 import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from '../../shared/reports/journalEvents';
@@ -783,6 +784,7 @@ export const en: AppMessages = {
   },
   pdm: pdmEn,
   gtfs: gtfsEn,
+  dispatch: dispatchEn,
   notifications: {
     bell: 'Notifications',
     title: 'Notifications',

@@ -1,3 +1,4 @@
+import { dispatchRu } from '../dispatch/dispatchMessages';
 import { pdmRu } from '../pdm/pdmMessages';
 import { gtfsRu } from '../gtfs/gtfsMessages';
 import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from '../../shared/reports/journalEvents';
@@ -714,6 +715,7 @@ export const ru = {
   },
   pdm: pdmRu,
   gtfs: gtfsRu,
+  dispatch: dispatchRu,
   notifications: {
     bell: 'Уведомления',
     title: 'Уведомления',

@@ -2,6 +2,9 @@ import './map.css';
 import { useEffect, useMemo, useState } from 'react';
 import { Box } from '@mui/material';
 import { Title } from 'react-admin';
+import { useSearchParams } from 'react-router';
+import { DISPATCH_RIGHTS_PATH } from '../../shared/dispatch/api';
+import { useRights } from '../components/useRights';
 import { LAYOUT } from '../../shared/constants';
 import { isEnabled } from '../../shared/modules';
 import { canAccess } from '../../shared/permissions';
@@ -13,10 +16,13 @@ import { filteredVehicleIds } from './filter/mapFilter';
 import { useMapFilters } from './filter/useMapFilters';
 import { MapCursorCoordinates } from './MapCursorCoordinates';
 import { MapLegend } from './MapLegend';
+import { MapColourModes } from './MapColourModes';
+import { useAdherenceColours, useColourMode } from './live/useAdherenceColours';
+import { locateStop, locateVehicle } from './locate';
 import { BaseMap } from './base/BaseMap';
 import { MapIncidentsPanel } from './MapIncidentsPanel';
 import { useLayers, type MapFlags } from './mapLayers';
-import { mapInstance, select, useFilterSelection, usePickedRoutes } from './mapState';
+import { mapInstance, select, useFilterSelection, useMapInstance, usePickedRoutes } from './mapState';
 import { ScreenDepots, ScreenIncidents, ScreenRoutes, ScreenStops, ScreenTrack, ScreenVehicles, ScreenView } from './MapScreenLayers';
 import { MapStatus } from './MapStatus';
 import { MapToolbar, type MapMode } from './MapToolbar';
@@ -50,6 +56,11 @@ export default function MapScreen() {
   const live = mode === 'live' && modes.includes('live');
   // the user's saved position after login, the spec's default otherwise
   const [start] = useState(() => getMapPositions().current);
+  const dispatchView = useRights(DISPATCH_RIGHTS_PATH).read;
+  const colourMode = useColourMode();
+  const adherence = dispatchView && colourMode === 'adherence' && live && layers.vehicles;
+  const { colourOf, legend } = useAdherenceColours(adherence);
+  useLocateFromAddress(live);
 
   useEffect(() => () => {
     select(null);
@@ -72,16 +83,39 @@ export default function MapScreen() {
           {depots && layers.depotPoints && <ScreenDepots data={depots} points />}
           {depots && layers.depots && <ScreenDepots data={depots} points={false} />}
           {flags.adasLayer && <ScreenIncidents />}
-          {live && layers.vehicles && <ScreenVehicles vehicleIds={vehicleIds} />}
+          {live && layers.vehicles && <ScreenVehicles vehicleIds={vehicleIds} colourOf={colourOf} colourMode={adherence ? 'adherence' : 'class'} />}
           {mode === 'previous' && <ScreenTrack />}
           <MapPopup />
         </BaseMap>
         <MapCursorCoordinates />
-        {live && layers.vehicles && <MapLegend />}
+        {live && layers.vehicles && <MapLegend entries={adherence ? legend : undefined} modes={dispatchView ? <MapColourModes /> : undefined} />}
         <MapStatus live={live && layers.vehicles} />
         {flags.adasLayer && <MapIncidentsPanel />}
         {mode === 'previous' && <ReplayPanel filters={filters} />}
       </Box>
     </Box>
   );
+}
+
+/**
+ * `/map?vehicle=<id>` (the dispatch board's link) and `/map?stop=<id>` centre on the vehicle or the stop and open
+ * its card, once the live map is there; the parameter is then dropped from the address.
+ */
+function useLocateFromAddress(live: boolean): void {
+  const [params, setParams] = useSearchParams();
+  const map = useMapInstance();
+  const vehicle = Number(params.get('vehicle'));
+  const stop = Number(params.get('stop'));
+  useEffect(() => {
+    const valid = (id: number) => Number.isInteger(id) && id > 0;
+    if (!live || !map || (!valid(vehicle) && !valid(stop))) return;
+    if (valid(vehicle)) void locateVehicle(vehicle).catch(() => undefined);
+    else void locateStop(stop).catch(() => undefined);
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('vehicle');
+      next.delete('stop');
+      return next;
+    }, { replace: true });
+  }, [live, map, vehicle, stop, setParams]);
 }

@@ -39,14 +39,16 @@ const openVehicle = (item: MapCluster, map: L.Map) => {
   else select({ kind: 'vehicle', id: item.id, at: item.center, item });
 };
 
-/** The geo stream's vehicles (the filter's choice) on the vehicle canvas; the popup follows them. */
-export function ScreenVehicles({ vehicleIds, ringed }: { vehicleIds: readonly number[] | null; ringed?: (vehicle: MapCluster) => boolean }) {
+/** The geo stream's vehicles (the filter's choice) on the vehicle canvas, in a colour mode's colours; the popup follows them. */
+export function ScreenVehicles({ vehicleIds, ringed, colourOf, colourMode }: {
+  vehicleIds: readonly number[] | null; ringed?: (vehicle: MapCluster) => boolean; colourOf?: ((vehicle: MapCluster) => string | null) | null; colourMode?: string;
+}) {
   const { picture, status, error } = useLiveVehicles(useMap(), vehicleIds);
   useEffect(() => latestVehicles.set(picture.snapshot), [picture.snapshot]);
   useEffect(() => () => latestVehicles.set(new Map()), []);
   useEffect(() => streamState.set({ status, error }), [status, error]);
   useEffect(() => () => streamState.set({ status: 'stopped', error: '' }), []);
-  return <VehiclesLayer items={picture.items} time={picture.time} onItemClick={openVehicle} ringed={ringed} />;
+  return <VehiclesLayer items={picture.items} time={picture.time} onItemClick={openVehicle} ringed={ringed} colourOf={colourOf} colourMode={colourMode} />;
 }
 
 /** The filter's routes and those picked from the search or a popup. */

@@ -37,6 +37,7 @@ export class VehicleCanvasLayer extends L.Layer {
   private canvas: PresentedCanvas | null = null;
   private items: readonly MapCluster[] = [];
   private ringed: ((vehicle: MapCluster) => boolean) | null = null;
+  private colourOf: ((vehicle: MapCluster) => string | null) | null = null;
   private origin = L.point(0, 0);
   private size = L.point(0, 0);
   private originLatLng: L.LatLng | null = null;
@@ -98,6 +99,12 @@ export class VehicleCanvasLayer extends L.Layer {
   /** Vehicles with a ring round them (the field app's near the user), or none; drawn at the next frame. */
   setRinged(ringed: ((vehicle: MapCluster) => boolean) | null): void {
     this.ringed = ringed;
+    this.requestRedraw();
+  }
+
+  /** A colour mode over the class colours (the timetable's adherence), or none; a stale vehicle stays grey. */
+  setColourOf(colourOf: ((vehicle: MapCluster) => string | null) | null): void {
+    this.colourOf = colourOf;
     this.requestRedraw();
   }
 
@@ -200,7 +207,7 @@ export class VehicleCanvasLayer extends L.Layer {
       if (item.type === 'group') {
         groups.push({ x: p.x, y: p.y, item });
       } else {
-        const colour = vehicleColor(item.classRank, item.on);
+        const colour = (item.on && this.colourOf?.(item)) || vehicleColor(item.classRank, item.on);
         let list = vehicles.get(colour);
         if (!list) vehicles.set(colour, (list = []));
         list.push({ x: p.x, y: p.y, course: item.course, item });

@@ -25,6 +25,12 @@ export async function locateVehicle(id: number): Promise<boolean> {
   return true;
 }
 
+/** Centres on a stop at the vehicles' zoom and opens its card (its arrivals, with the live timetable). */
+export async function locateStop(id: number): Promise<void> {
+  const stop = await mapApi.stop(id);
+  moveThen([stop.lat, stop.lon], VEHICLE_LOCATE_ZOOM, () => select({ kind: 'stop', id, at: [stop.lat, stop.lon], name: stop.name }));
+}
+
 async function locateEnterprise(item: MapSearchItem): Promise<boolean> {
   const agency = (await loadBranchAgency().catch(() => null))?.agencies.find((a) => a.id === item.id);
   const lat = item.lat ?? agency?.lat ?? null;

@@ -20,6 +20,9 @@ export interface VehicleLegendEntry {
   color: string;
   label: string;
   values?: Record<string, string>;
+  /** Vehicles of the colour, where the mode counts them. */
+  count?: number;
+  id?: string;
 }
 
 /** What each vehicle colour means, from the same constants vehicleColor reads: the classes by rank, no class, off. */

@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DISPATCH_API, DISPATCH_RIGHTS_PATH, DispatchVehicleList, DispatchVehicleQuery, type DispatchVehicle } from '../../shared/dispatch/api';
+import {
+  AcknowledgeBody, AdherenceList, BoardList, BoardQuery, DISPATCH_API, DISPATCH_EXITS_PATH, DISPATCH_LINES_PATH, DISPATCH_RIGHTS_PATH, DispatchIdParams,
+  DispatchOptions, DispatchVehicleList, DispatchVehicleQuery, ExitsList, ExitsQuery, RouteLine, StopArrivals, VehicleCard, type DispatchVehicle, type ExceptionKind,
+} from '../../shared/dispatch/api';
+import { fail } from '../http/errors';
+import { operatorDate } from '../map/operatorDay';
 import { DispatchService } from './dispatchService';
 import type { DispatchEngine, VehicleState } from './engine';
+import { exitsOfDay } from './exits';
+import { adherenceOf, board, routeLine, stopArrivals, vehicleCard } from './views';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +89,114 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
     }
     list.sort((a, b) => a.vehicleId - b.vehicleId);
     return { list, count: list.length };
+  });
+
+  const read = (path: string) => ({ access: { path, action: 'read' as const }, module: 'dispatch' as const, passive: true });
+  const idsOf = (text: string | undefined) => (text === undefined ? null : new Set(text.split(',').map(Number)));
+  const tz = app.map.config.tzOffsetMinutes;
+
+  app.get(DISPATCH_API.options, {
+    config: read(DISPATCH_RIGHTS_PATH),
+    schema: { tags: ['dispatch'], summary: 'Выбор фильтров: маршруты сегодняшнего расписания и парки', response: { 200: DispatchOptions } },
+  }, async () => {
+    const routeIds = [...new Set(service.engine.schedules.flatMap((d) => d.runs.map((r) => r.routeId)))];
+    const [routes, depots] = await Promise.all([
+      app.db.query<{ id: number; name: string; depotId: number | null }>(
+        'select route_id as id, route_short_name as name, "Depot_id" as "depotId" from mgt.routes where route_id = any($1::int[])', [routeIds]),
+      app.db.query<{ id: number; name: string }>('select depot_id as id, depot_name as name from mgt.depot order by depot_name, depot_id'),
+    ]);
+    routes.sort((a, b) => a.name.localeCompare(b.name, 'ru', { numeric: true }) || a.id - b.id);
+    return { routes, depots };
+  });
+
+  app.get<{ Params: DispatchIdParams }>(DISPATCH_API.vehicleCard, {
+    config: read(DISPATCH_RIGHTS_PATH),
+    schema: { tags: ['dispatch'], summary: 'Карточка ТС: рейс, водитель, отклонение, интервал, ближайшие остановки с прогнозом', params: DispatchIdParams, response: { 200: VehicleCard } },
+  }, async (request) => vehicleCard(app.db, service.engine, Number(request.params.id), Date.now()));
+
+  app.get(DISPATCH_API.adherence, {
+    config: read(DISPATCH_RIGHTS_PATH),
+    schema: { tags: ['dispatch'], summary: 'Соблюдение расписания каждым ТС (раскраска карты)', response: { 200: AdherenceList } },
+  }, async () => {
+    const { lateSeconds, earlySeconds } = service.engine.thresholds;
+    const list: AdherenceList['list'] = [];
+    for (const v of service.engine.states()) {
+      if (v.last) list.push({ vehicleId: v.vehicleId, routeId: v.run?.routeId ?? null, deviation: v.run ? v.deviation : null, adherence: adherenceOf(service.engine, v) });
+    }
+    return { lateSeconds, earlySeconds, list };
+  });
+
+  app.get<{ Querystring: BoardQuery }>(DISPATCH_API.exceptions, {
+    config: read(DISPATCH_RIGHTS_PATH),
+    schema: {
+      tags: ['dispatch'], summary: 'Исключения текущего момента (новые сверху) со счётчиками по видам; фильтры по парку, маршруту, виду',
+      querystring: BoardQuery, response: { 200: BoardList },
+    },
+  }, async (request) => board(app.db, service.engine, {
+    depots: idsOf(request.query.depot), routes: idsOf(request.query.route),
+    kinds: request.query.kind === undefined ? null : new Set(request.query.kind.split(',') as ExceptionKind[]),
+  }));
+
+  app.post<{ Body: AcknowledgeBody }>(DISPATCH_API.acknowledge, {
+    config: { access: { path: DISPATCH_RIGHTS_PATH, action: 'update' }, module: 'dispatch' },
+    schema: {
+      tags: ['dispatch'], summary: 'Квитировать исключение с комментарием (код 45): оно остаётся на доске с отметкой', body: AcknowledgeBody,
+      response: { 200: BoardList.properties.list.items },
+    },
+  }, async (request) => {
+    const { key, comment } = request.body;
+    const since = Date.parse(request.body.since);
+    if (!Number.isFinite(since)) throw fail(400, 'dispatch_exception_since');
+    const exception = service.engine.exception(key);
+    if (!exception || exception.since !== since) throw fail(404, 'dispatch_exception_gone');
+    if (exception.ack) throw fail(409, 'dispatch_exception_acknowledged');
+    const user = request.user!;
+    const [row] = await app.db.query<{ at: Date | string }>(
+      `insert into dispatch.exception_ack (exception_key, since, kind, vehicle_id, route_id, user_id, username, comment)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) returning acknowledged_at as at`,
+      [key, new Date(since).toISOString(), exception.kind, exception.vehicleId, exception.routeId, user.id, user.username, comment],
+    );
+    const ack = { at: new Date(row.at).getTime(), userId: user.id, username: user.username, comment };
+    service.acknowledge(key, since, ack);
+    await app.journal.record(request, {
+      action: 'acknowledge dispatch exception', object: 'dispatch.exception', objectId: key,
+      after: { kind: exception.kind, vehicleId: exception.vehicleId, routeId: exception.routeId, since: request.body.since, comment },
+    });
+    const current = await board(app.db, service.engine, { depots: null, routes: null, kinds: null });
+    return current.list.find((e) => e.key === key)!;
+  });
+
+  app.get<{ Params: DispatchIdParams }>(DISPATCH_API.arrivals, {
+    config: read(DISPATCH_RIGHTS_PATH),
+    schema: { tags: ['dispatch'], summary: 'Прогноз прибытия на остановку на ближайший час по маршрутам', params: DispatchIdParams, response: { 200: StopArrivals } },
+  }, async (request) => {
+    const stopId = Number(request.params.id);
+    const [stop] = await app.db.query('select 1 from mgt.stops where stop_id = $1', [stopId]);
+    if (!stop) throw fail(404, 'dispatch_stop_not_found');
+    return stopArrivals(app.db, service.engine, stopId, Date.now());
+  });
+
+  app.get<{ Params: DispatchIdParams }>(DISPATCH_API.line, {
+    config: read(DISPATCH_LINES_PATH),
+    schema: { tags: ['dispatch'], summary: 'Линейный график маршрута: остановки по направлениям с расстояниями, ТС с продвижением, отклонением и интервалом', params: DispatchIdParams, response: { 200: RouteLine } },
+  }, async (request) => {
+    const routeId = Number(request.params.id);
+    const [route] = await app.db.query('select 1 from mgt.routes where route_id = $1', [routeId]);
+    if (!route) throw fail(404, 'dispatch_route_not_found');
+    return routeLine(app.db, service.engine, routeId, operatorDate(Date.now(), tz));
+  });
+
+  app.get<{ Querystring: ExitsQuery }>(DISPATCH_API.exits, {
+    config: read(DISPATCH_EXITS_PATH),
+    schema: { tags: ['dispatch'], summary: 'План и факт выходов маршрута или парка за день по сохранённым прохождениям остановок', querystring: ExitsQuery, response: { 200: ExitsList } },
+  }, async (request) => {
+    const { date, route, depot } = request.query;
+    const day = new Date(`${date}T00:00:00Z`);
+    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) throw fail(400, 'dispatch_bad_date');
+    if ((route === undefined) === (depot === undefined)) throw fail(400, 'dispatch_route_or_depot');
+    const db = app.db.longRunning();
+    return exitsOfDay(db, date, { route: route === undefined ? undefined : Number(route), depot: depot === undefined ? undefined : Number(depot) },
+      Date.now(), tz, service.engine.thresholds.runMissedSeconds, new Map([...service.engine.states()].flatMap((v) => (v.run ? [[v.run.key, v.vehicleId] as const] : []))));
   });
 }
 

@@ -6,9 +6,9 @@ import { DEFAULTS, type SettingsDocument } from '../settings/settingsDocument';
 import { DISPATCH_DEFAULTS } from '../../shared/dispatch/settings';
 import type { TelemetryPipeline } from '../telemetry/pipeline';
 import type { Position } from '../telemetry/types';
-import { DispatchEngine, type EngineSettings, type PassageRecord } from './engine';
+import { DispatchEngine, type EngineSettings, type ExceptionAck, type PassageRecord } from './engine';
 import type { DaySchedule } from './schedule';
-import { loadDaySchedule, loadDone, loadLearned, writePassages } from './store';
+import { loadAcks, loadDaySchedule, loadDone, loadLearned, writePassages } from './store';
 
 export interface DispatchServiceDeps {
   db: Db;
@@ -48,6 +48,8 @@ export class DispatchService {
   private loading: Promise<void> | null = null;
   private writing: Promise<void> = Promise.resolve();
   private enabled = false;
+  /** Acknowledgements of the days held, by `key|since`: an occurrence raised again after a restart keeps its mark. */
+  private readonly acks = new Map<string, ExceptionAck>();
   private readonly now: () => number;
   readonly stats = { fixes: 0, passages: 0, written: 0, dropped: 0, lastLoadMs: 0 };
 
@@ -104,8 +106,20 @@ export class DispatchService {
     this.collect();
   }
 
+  /** Marks an active exception acknowledged (the route stores it first); false when it is no longer active. */
+  acknowledge(key: string, since: number, ack: ExceptionAck): boolean {
+    const exception = this.engine.exception(key);
+    if (!exception || exception.since !== since) return false;
+    exception.ack = ack;
+    this.acks.set(`${key}|${since}`, ack);
+    return true;
+  }
+
   private collect(): void {
-    const { passages } = this.engine.drain();
+    const { passages, events } = this.engine.drain();
+    for (const event of events) {
+      if (event.type === 'raised') event.exception.ack ??= this.acks.get(`${event.exception.key}|${event.exception.since}`);
+    }
     this.stats.passages += passages.length;
     this.pending.push(...passages);
     if (this.pending.length > MAX_PENDING) {
@@ -152,6 +166,8 @@ export class DispatchService {
       const previous = this.engine.schedules.find((d) => d.serviceDate === yesterday);
       const days: DaySchedule[] = [previous ?? (await loadDaySchedule(db, yesterday, this.deps.tzOffsetMinutes)), await loadDaySchedule(db, today, this.deps.tzOffsetMinutes)];
       const done = await loadDone(db, [yesterday, today]);
+      this.acks.clear();
+      for (const ack of await loadAcks(db, days[0].midnight)) this.acks.set(`${ack.key}|${ack.since}`, ack);
       this.engine.setDays(days);
       this.engine.restore(done.runs, done.blocks);
       this.day = today;

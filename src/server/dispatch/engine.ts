@@ -43,6 +43,15 @@ export interface DispatchException {
   since: number;
   /** Seconds of deviation or headway, metres off the route, seconds of silence; null where nothing is measured. */
   value: number | null;
+  /** A dispatcher's acknowledgement of this occurrence: marked, the exception stays while it lasts. */
+  ack?: ExceptionAck;
+}
+
+export interface ExceptionAck {
+  at: number;
+  userId: number | null;
+  username: string | null;
+  comment: string;
 }
 
 export interface ExceptionEvent {
@@ -135,6 +144,14 @@ export class DispatchEngine {
 
   setSettings(settings: EngineSettings): void {
     this.settings = settings;
+  }
+
+  get thresholds(): Readonly<EngineSettings> {
+    return this.settings;
+  }
+
+  exception(key: string): DispatchException | undefined {
+    return this.active.get(key);
   }
 
   /** The service days in force (yesterday's runs past midnight and today's). */

@@ -1,24 +1,17 @@
 import type { Queryable } from '../db/types';
 import { operatorMidnight } from '../map/operatorDay';
 import { parseLineString, type LatLon } from '../simulator/polyline';
-import type { PassageRecord } from './engine';
+import type { ExceptionAck, PassageRecord } from './engine';
 import { LearnedTimes } from './predictions';
 import { buildDaySchedule, type DayType, type DaySchedule, type ScheduleRows } from './schedule';
 
 /**
- * The day's timetable as the handbooks hold it: for each route the schedule variant in force on the date (a
- * holiday runs the weekday it names; a variant of the weekday before one without; the latest start first, the
- * rule of mgt.assign_or_replace_vehicle), plus the variants the date's vehicle tasks name; their races with
- * stops and minutes; the routes' trips with trajectories (a multi-line merged where it joins); the tasks and
- * replacements of the date.
+ * The schedule variants a date runs: for each route the variant in force (a holiday runs the weekday it names; a
+ * variant of the weekday before one without; the latest start first, the rule of mgt.assign_or_replace_vehicle),
+ * plus the variants the date's vehicle tasks name.
  */
-export async function loadDaySchedule(db: Queryable, serviceDate: string, tzOffsetMinutes: number): Promise<DaySchedule> {
-  const [dowRow] = await db.query<{ dow: number }>(
-    `select coalesce((select coalesce(h.dow, extract(dow from $1::date)::int) from mgt.holidays h where h.date = $1::date and h.route_id is null order by h.id limit 1),
-                     extract(dow from $1::date)::int) as dow`,
-    [serviceDate],
-  );
-  const variants = await db.query<{ id: number }>(
+export async function variantsInForce(db: Queryable, serviceDate: string): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
     `with per_route as (
        select r.route_id, coalesce((select coalesce(h.dow, extract(dow from $1::date)::int) from mgt.holidays h
                                      where h.date = $1::date and (h.route_id = r.route_id or h.route_id is null)
@@ -32,7 +25,21 @@ export async function loadDaySchedule(db: Queryable, serviceDate: string, tzOffs
      select distinct "RaspVariant_id" from mgt.vehicle_task where date = $1::date`,
     [serviceDate],
   );
-  const variantIds = variants.map((v) => v.id);
+  return rows.map((v) => v.id);
+}
+
+/**
+ * The day's timetable as the handbooks hold it: the schedule variants the date runs (variantsInForce), their races
+ * with stops and minutes; the routes' trips with trajectories (a multi-line merged where it joins); the tasks and
+ * replacements of the date.
+ */
+export async function loadDaySchedule(db: Queryable, serviceDate: string, tzOffsetMinutes: number): Promise<DaySchedule> {
+  const [dowRow] = await db.query<{ dow: number }>(
+    `select coalesce((select coalesce(h.dow, extract(dow from $1::date)::int) from mgt.holidays h where h.date = $1::date and h.route_id is null order by h.id limit 1),
+                     extract(dow from $1::date)::int) as dow`,
+    [serviceDate],
+  );
+  const variantIds = await variantsInForce(db, serviceDate);
   const [races, trips, tasks, replacements] = await Promise.all([
     db.query<{ v: number; route_id: number; graph: number; smena: string; racetype: string; racenum: number; stops: number[]; orders: number[]; times: number[] }>(
       `select rt."RaspVariant_id" as v, rv.route_id, rt.graph, rt.smena, rt.racetype, rt.racenum,
@@ -130,4 +137,15 @@ export async function writePassages(db: Queryable, passages: readonly PassageRec
       sa: iso(p.run.times[p.stopIndex]), aa: iso(p.arrival), ad: iso(p.departure), i: p.interpolated,
     })))],
   );
+}
+
+/** The acknowledgements of exceptions raised since `from` (epoch ms). */
+export async function loadAcks(db: Queryable, from: number): Promise<(ExceptionAck & { key: string; since: number })[]> {
+  const rows = await db.query<{ exception_key: string; since_ms: string; at_ms: string; user_id: number | null; username: string | null; comment: string }>(
+    `select exception_key, (extract(epoch from since) * 1000)::bigint::text as since_ms, (extract(epoch from acknowledged_at) * 1000)::bigint::text as at_ms,
+            user_id, username, comment
+       from dispatch.exception_ack where since >= $1::timestamptz`,
+    [new Date(from).toISOString()],
+  );
+  return rows.map((r) => ({ key: r.exception_key, since: Number(r.since_ms), at: Number(r.at_ms), userId: r.user_id, username: r.username, comment: r.comment }));
 }

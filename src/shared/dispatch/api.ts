@@ -2,13 +2,32 @@ import { Type, type Static, type TSchema } from 'typebox';
 
 /**
  * The live timetable's contract (server route schemas and the console's payload types, one declaration).
- * Rights: code 44, «Просмотр диспетчерских данных», read on the dispatch keys (DISPATCH_RIGHTS_PATH).
+ * Rights: code 44, «Просмотр диспетчерских данных», read on the dispatch keys (DISPATCH_RIGHTS_PATH, the line
+ * diagram's and the plan and fact's own keys); code 45, «Квитирование исключений», update on the board.
  */
 export const DISPATCH_RIGHTS_PATH = '/dispatch/board';
+export const DISPATCH_LINES_PATH = '/dispatch/lines';
+export const DISPATCH_EXITS_PATH = '/dispatch/exits';
 
 export const DISPATCH_API = {
   /** Every vehicle the engine follows: its run, progress, adherence, headway, last passages, exceptions, predictions. */
   vehicles: '/api/v1/dispatch/vehicles',
+  /** One vehicle as its card shows it: run, driver, deviation, headway, next stops with their names and times. */
+  vehicleCard: '/api/v1/dispatch/vehicles/:id/card',
+  /** Each vehicle's adherence class, for the map's colours. */
+  adherence: '/api/v1/dispatch/adherence',
+  /** The exceptions of the moment with counters by kind (the board). */
+  exceptions: '/api/v1/dispatch/exceptions',
+  /** Acknowledges an exception with a comment (code 45, journaled). */
+  acknowledge: '/api/v1/dispatch/exceptions/acknowledge',
+  /** A stop's predicted arrivals for the next hour, per route. */
+  arrivals: '/api/v1/dispatch/stops/:id/arrivals',
+  /** A route's stops per direction with distances, and the vehicles on it (the line diagram). */
+  line: '/api/v1/dispatch/routes/:id/line',
+  /** A day's exits of a route or depot: each run's plan and fact from the stored passages. */
+  exits: '/api/v1/dispatch/exits',
+  /** The filters' choices: the routes of today's timetable and the depots. */
+  options: '/api/v1/dispatch/options',
 } as const;
 
 export const ExceptionKind = Type.Union([
@@ -85,3 +104,214 @@ export type DispatchVehicleQuery = Static<typeof DispatchVehicleQuery>;
 
 export const DispatchVehicleList = Type.Object({ list: Type.Array(DispatchVehicle), count: Type.Integer() });
 export type DispatchVehicleList = Static<typeof DispatchVehicleList>;
+
+/** Where a vehicle stands against its timetable by the thresholds of the navigation settings; none: no run. */
+export const Adherence = Type.Union([Type.Literal('early'), Type.Literal('on_time'), Type.Literal('late'), Type.Literal('none')]);
+export type Adherence = Static<typeof Adherence>;
+export const ADHERENCE_CLASSES = ['late', 'on_time', 'early', 'none'] as const satisfies readonly Adherence[];
+export const EXCEPTION_KINDS = [
+  'late', 'early', 'bunching', 'gap', 'off_route', 'no_signal', 'exit_not_started', 'run_not_performed',
+] as const satisfies readonly ExceptionKind[];
+
+const Id = Type.String({ pattern: '^[1-9][0-9]{0,8}$' });
+export const DispatchIdParams = Type.Object({ id: Id }, { additionalProperties: false });
+export type DispatchIdParams = Static<typeof DispatchIdParams>;
+
+export const AdherenceList = Type.Object({
+  lateSeconds: Type.Integer(),
+  earlySeconds: Type.Integer(),
+  list: Type.Array(Type.Object({ vehicleId: Type.Integer(), routeId: Nullable(Type.Integer()), deviation: Nullable(Type.Integer()), adherence: Adherence })),
+});
+export type AdherenceList = Static<typeof AdherenceList>;
+
+/** Who a vehicle is to a dispatcher: its numbers. */
+const VehicleNames = {
+  vehicleId: Nullable(Type.Integer()),
+  depotNumber: Nullable(Type.Integer()),
+  stateNumber: Nullable(Type.String()),
+};
+
+/** The run a row is about: route, exit (выход), shift, race. */
+const RunNames = {
+  routeId: Nullable(Type.Integer()),
+  routeName: Nullable(Type.String()),
+  graph: Nullable(Type.Integer()),
+  smena: Nullable(Type.String()),
+  raceNum: Nullable(Type.Integer()),
+  driver: Nullable(Type.String()),
+};
+
+export const Acknowledgement = Type.Object({ at: Type.String(), username: Nullable(Type.String()), comment: Type.String() });
+export type Acknowledgement = Static<typeof Acknowledgement>;
+
+export const BoardException = Type.Object({
+  key: Type.String({ description: 'the exception\'s key while it lasts: kind and subject' }),
+  kind: ExceptionKind,
+  since: Type.String(),
+  ...VehicleNames,
+  ...RunNames,
+  depotId: Nullable(Type.Integer()),
+  /** Seconds behind the timetable for late and early (the vehicle's current deviation otherwise). */
+  deviation: Nullable(Type.Integer()),
+  /** What the kind measures: seconds of deviation or headway, metres off the route, seconds of silence. */
+  value: Nullable(Type.Number()),
+  acknowledged: Nullable(Acknowledgement),
+});
+export type BoardException = Static<typeof BoardException>;
+
+const IdList = Type.String({ pattern: '^[1-9][0-9]{0,8}(,[1-9][0-9]{0,8}){0,49}$' });
+export const BoardQuery = Type.Object({
+  depot: Type.Optional(IdList),
+  route: Type.Optional(IdList),
+  kind: Type.Optional(Type.String({ pattern: `^(${EXCEPTION_KINDS.join('|')})(,(${EXCEPTION_KINDS.join('|')})){0,7}$`, description: 'kinds, comma-separated' })),
+}, { additionalProperties: false });
+export type BoardQuery = Static<typeof BoardQuery>;
+
+export const BoardList = Type.Object({
+  list: Type.Array(BoardException),
+  count: Type.Integer(),
+  /** By kind, over the depot and route filters (not the kind filter): all, and those not acknowledged. */
+  counters: Type.Array(Type.Object({ kind: ExceptionKind, count: Type.Integer(), open: Type.Integer() })),
+});
+export type BoardList = Static<typeof BoardList>;
+
+export const ACK_COMMENT_MAX = 500;
+export const AcknowledgeBody = Type.Object({
+  key: Type.String({ minLength: 1, maxLength: 200 }),
+  /** The exception's `since`: an acknowledgement names one occurrence, not a later one of the same key. */
+  since: Type.String({ minLength: 1, maxLength: 40 }),
+  comment: Type.String({ maxLength: ACK_COMMENT_MAX }),
+}, { additionalProperties: false });
+export type AcknowledgeBody = Static<typeof AcknowledgeBody>;
+
+export const NextStop = Type.Object({
+  stopId: Type.Integer(),
+  name: Nullable(Type.String()),
+  raceNum: Type.Integer(),
+  scheduled: Type.String(),
+  predicted: Type.String(),
+});
+export type NextStop = Static<typeof NextStop>;
+
+export const VehicleCard = Type.Object({
+  ...VehicleNames,
+  vehicleId: Type.Integer(),
+  ...RunNames,
+  status: Type.Union([Type.Literal('in_service'), Type.Literal('layover'), Type.Literal('off')]),
+  direction: Nullable(Type.Integer()),
+  scheduledStart: Nullable(Type.String()),
+  scheduledEnd: Nullable(Type.String()),
+  deviation: Nullable(Type.Integer()),
+  adherence: Adherence,
+  headway: Nullable(Type.Integer()),
+  scheduledHeadway: Nullable(Type.Integer()),
+  lastFix: Nullable(Type.String()),
+  nextStops: Type.Array(NextStop),
+  exceptions: Type.Array(ExceptionKind),
+});
+export type VehicleCard = Static<typeof VehicleCard>;
+
+export const StopArrival = Type.Object({
+  ...VehicleNames,
+  vehicleId: Type.Integer(),
+  graph: Type.Integer(),
+  raceNum: Type.Integer(),
+  scheduled: Type.String(),
+  predicted: Type.String(),
+  deviation: Nullable(Type.Integer()),
+});
+export type StopArrival = Static<typeof StopArrival>;
+
+export const StopArrivals = Type.Object({
+  stopId: Type.Integer(),
+  name: Nullable(Type.String()),
+  at: Type.String({ description: 'when the prediction was made' }),
+  routes: Type.Array(Type.Object({
+    routeId: Type.Integer(),
+    routeName: Nullable(Type.String()),
+    direction: Type.Integer(),
+    arrivals: Type.Array(StopArrival),
+  })),
+});
+export type StopArrivals = Static<typeof StopArrivals>;
+
+export const LineStop = Type.Object({ stopId: Type.Integer(), name: Nullable(Type.String()), distance: Type.Number({ description: 'metres from the first stop' }) });
+export type LineStop = Static<typeof LineStop>;
+
+export const LineVehicle = Type.Object({
+  ...VehicleNames,
+  vehicleId: Type.Integer(),
+  direction: Type.Integer(),
+  status: Type.Union([Type.Literal('in_service'), Type.Literal('layover')]),
+  /** Metres from the direction's first stop, placed between the stops the vehicle is between. */
+  distance: Type.Number(),
+  progress: Type.Number({ description: '0 at the first stop, 1 at the last' }),
+  graph: Type.Integer(),
+  smena: Type.String(),
+  raceNum: Type.Integer(),
+  deviation: Nullable(Type.Integer()),
+  adherence: Adherence,
+  headway: Nullable(Type.Integer()),
+  scheduledHeadway: Nullable(Type.Integer()),
+});
+export type LineVehicle = Static<typeof LineVehicle>;
+
+export const RouteLine = Type.Object({
+  routeId: Type.Integer(),
+  routeName: Nullable(Type.String()),
+  /** One per direction the day's timetable runs: the stops of its most frequent run. */
+  directions: Type.Array(Type.Object({ direction: Type.Integer(), length: Type.Number(), stops: Type.Array(LineStop) })),
+  vehicles: Type.Array(LineVehicle),
+});
+export type RouteLine = Static<typeof RouteLine>;
+
+export const RunStatus = Type.Union([
+  Type.Literal('performed'), Type.Literal('partial'), Type.Literal('in_progress'), Type.Literal('not_performed'), Type.Literal('planned'),
+]);
+export type RunStatus = Static<typeof RunStatus>;
+export const RUN_STATUSES = ['performed', 'partial', 'in_progress', 'not_performed', 'planned'] as const satisfies readonly RunStatus[];
+
+export const ExitsQuery = Type.Object({
+  date: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'the service date, YYYY-MM-DD' }),
+  route: Type.Optional(Id),
+  depot: Type.Optional(Id),
+}, { additionalProperties: false });
+export type ExitsQuery = Static<typeof ExitsQuery>;
+
+export const ExitRun = Type.Object({
+  routeId: Type.Integer(),
+  routeName: Nullable(Type.String()),
+  graph: Type.Integer(),
+  smena: Type.String(),
+  raceNum: Type.Integer(),
+  direction: Type.Integer(),
+  /** The vehicle of the exit's task, and the one whose passages the run has (another when replaced). */
+  plannedVehicle: Nullable(Type.Integer()),
+  vehicleId: Nullable(Type.Integer()),
+  depotNumber: Nullable(Type.Integer()),
+  driver: Nullable(Type.String()),
+  plannedStart: Type.String(),
+  plannedEnd: Type.String(),
+  actualStart: Nullable(Type.String({ description: 'departure from the first stop (the first passage where it was missed)' })),
+  actualEnd: Nullable(Type.String({ description: 'arrival at the last stop' })),
+  startDeviation: Nullable(Type.Integer({ description: 'seconds, positive: late' })),
+  endDeviation: Nullable(Type.Integer()),
+  stops: Type.Integer({ description: 'stops of the run' }),
+  passed: Type.Integer({ description: 'stops with a passage' }),
+  status: RunStatus,
+});
+export type ExitRun = Static<typeof ExitRun>;
+
+export const ExitsList = Type.Object({
+  date: Type.String(),
+  list: Type.Array(ExitRun),
+  count: Type.Integer(),
+  totals: Type.Object({ planned: Type.Integer(), performed: Type.Integer(), partial: Type.Integer(), notPerformed: Type.Integer() }),
+});
+export type ExitsList = Static<typeof ExitsList>;
+
+export const DispatchOptions = Type.Object({
+  routes: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), depotId: Nullable(Type.Integer()) })),
+  depots: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+});
+export type DispatchOptions = Static<typeof DispatchOptions>;

@@ -14,6 +14,9 @@ export interface VehiclesLayerProps {
   onItemClick?: (item: MapCluster, map: L.Map) => void;
   /** Vehicles drawn with a ring round them (the field app's near the user). */
   ringed?: (vehicle: MapCluster) => boolean;
+  /** A colour mode over the class colours (null: the class colour); the container carries data-colour-mode. */
+  colourOf?: ((vehicle: MapCluster) => string | null) | null;
+  colourMode?: string;
 }
 
 /** What a click on a group does on every map: zoom in by two around it. */
@@ -25,7 +28,7 @@ export function zoomIntoGroup(map: L.Map, group: MapCluster): void {
  * Render-less: vehicles and groups on the vehicle canvas, above the other layers. The map container carries
  * data-vehicle-count (vehicles drawn, groups counted by their members), data-item-count and data-last-update.
  */
-export function VehiclesLayer({ items, time, onItemClick, ringed }: VehiclesLayerProps) {
+export function VehiclesLayer({ items, time, onItemClick, ringed, colourOf, colourMode = 'class' }: VehiclesLayerProps) {
   const map = useMap();
   const handlers = useLatest({ onItemClick });
   const layer = useMemo(() => new VehicleCanvasLayer({ pane: 'vehicles', onItemClick: (item) => handlers.current.onItemClick?.(item, map) }), [map, handlers]);
@@ -49,6 +52,11 @@ export function VehiclesLayer({ items, time, onItemClick, ringed }: VehiclesLaye
   }, [map, layer, items]);
 
   useEffect(() => layer.setRinged(ringed ?? null), [layer, ringed]);
+
+  useEffect(() => {
+    layer.setColourOf(colourOf ?? null);
+    map.getContainer().dataset.colourMode = colourMode;
+  }, [map, layer, colourOf, colourMode]);
 
   useEffect(() => {
     if (time) map.getContainer().dataset.lastUpdate = time;

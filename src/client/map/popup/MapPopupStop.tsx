@@ -2,15 +2,22 @@ import { useEffect, useState } from 'react';
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import type { StopDetails } from '../../../shared/map';
 import { transportTypeColor } from '../../../shared/transportTypes';
+import { DISPATCH_RIGHTS_PATH } from '../../../shared/dispatch/api';
+import { useRights } from '../../components/useRights';
+import { StopArrivalsList } from '../../dispatch/StopArrivalsList';
 import { useT } from '../../i18n/translate';
 import { mapApi } from '../mapApi';
 import { formatLatLon } from '../../../shared/format';
 import { PopupTitle } from './PopupRows';
 import { showRoute } from './showRoute';
 
-/** A stop (GET /api/v1/map/stop/{id}): its name and the routes through it, each drawn on a click. */
+/**
+ * A stop (GET /api/v1/map/stop/{id}): its name and the routes through it, each drawn on a click; with the live
+ * timetable (code 44) its predicted arrivals for the next hour.
+ */
 export function MapPopupStop({ id, name, at }: { id: number; name: string; at: [number, number] }) {
   const t = useT();
+  const dispatchView = useRights(DISPATCH_RIGHTS_PATH).read;
   const [stop, setStop] = useState<StopDetails | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -40,6 +47,7 @@ export function MapPopupStop({ id, name, at }: { id: number; name: string; at: [
           </Stack>
         </>
       )}
+      {dispatchView && <StopArrivalsList stopId={id} />}
     </Box>
   );
 }
