@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CONSOLE_ROUTES } from '../src/shared/routes';
-import { switchesOf } from '../src/shared/modules';
+import { MODULES, switchesOf } from '../src/shared/modules';
 import { routeVerdict } from '../src/shared/routeAccess';
 import { SCREENS } from '../src/client/screens';
 import { apiUser, expectedLanding, expectedMenuPaths, loginViaUi, menuPaths, storedToken, submitButton } from './helpers';
@@ -54,7 +54,8 @@ test.describe('console shell', () => {
     await loginViaUi(page, 'operator');
     await page.goto('/about');
     const modules = page.getByTestId('about-modules');
-    await expect(modules.getByRole('listitem')).toHaveCount(14);
+    await expect(modules.getByRole('listitem')).toHaveCount(MODULES.length);
+    await expect(modules.getByRole('listitem').filter({ hasText: 'Диспетчерская' })).toContainText('Включён');
     await expect(modules.getByRole('listitem').filter({ hasText: 'Контроль оплаты' })).toContainText(bcOn ? 'Включён' : 'Выключен');
     await expect(modules.getByRole('listitem').filter({ hasText: 'Видео' })).toContainText('Включён');
     for (const label of ['Все', 'УМП', 'Видео', 'Пассажиропоток', 'Контроль оплаты', 'Мониторинг']) {
