@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CurrentUser, LoginResponse } from '../src/shared/api';
-import { ACCOUNTS, signIn } from './helpers';
+import { ACCOUNTS, boxesOf, overlapping, signIn } from './helpers';
 
 /**
  * The base map (navigation settings) in Chromium: without one no map asks for a tile and a note says where to
@@ -55,6 +55,8 @@ test('without a base map no tile is asked for and the map says where to set one;
     await expect(map).toBeVisible({ timeout: 45_000 });
     await expect(map.getByTestId('base-map-note')).toContainText('Подложка карты не настроена');
     await expect(map.getByTestId('base-map-note')).toContainText('Навигация');
+    // the note leaves the colour legend readable
+    expect(overlapping(await boxesOf(map.getByTestId('base-map-note')), await boxesOf(page.getByTestId('map-legend')))).toEqual([]);
     await expect(map.locator('.leaflet-control-attribution')).not.toContainText('OpenStreetMap');
     await page.waitForTimeout(1500);
     expect(statuses).toEqual([]);

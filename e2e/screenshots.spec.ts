@@ -36,6 +36,7 @@ test.describe('screenshot of the field app', () => {
     await fillLogin(page, 'controller', ACCOUNTS.controller);
     await submitButton(page).click();
     await expect(page.getByTestId('mobile-app-bar')).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
     await shot(page, 'field-app');
   });
 });
