@@ -1,7 +1,5 @@
-import { bearing, type LatLon } from '../simulator/polyline';
+import { M_PER_DEG_LAT, M_PER_DEG_LON_EQUATOR, planarLine, type LatLon } from '../simulator/polyline';
 
-const M_PER_DEG_LAT = 110_574;
-const M_PER_DEG_LON_EQUATOR = 111_320;
 
 /** Where a point falls on a trajectory: metres along it, metres off it, and the bearing of the segment there. */
 export interface Projection {
@@ -29,17 +27,7 @@ export class Trajectory {
   readonly kx: number;
 
   constructor(points: readonly LatLon[]) {
-    if (points.length < 2) throw new Error('a trajectory needs two points');
-    const lat0 = points.reduce((sum, p) => sum + p.lat, 0) / points.length;
-    this.kx = M_PER_DEG_LON_EQUATOR * Math.cos((lat0 * Math.PI) / 180);
-    this.xs = Float64Array.from(points, (p) => p.lon * this.kx);
-    this.ys = Float64Array.from(points, (p) => p.lat * M_PER_DEG_LAT);
-    this.cumulative = new Float64Array(points.length);
-    this.bearings = new Uint16Array(points.length - 1);
-    for (let i = 1; i < points.length; i++) {
-      this.cumulative[i] = this.cumulative[i - 1] + Math.hypot(this.xs[i] - this.xs[i - 1], this.ys[i] - this.ys[i - 1]);
-      this.bearings[i - 1] = bearing(points[i - 1], points[i]);
-    }
+    ({ xs: this.xs, ys: this.ys, kx: this.kx, cumulative: this.cumulative, bearings: this.bearings } = planarLine(points));
   }
 
   get length(): number {

@@ -1,8 +1,8 @@
 /** A point as the simulator keeps it. */
 export interface LatLon { lat: number; lon: number }
 
-const M_PER_DEG_LAT = 110_574;
-const M_PER_DEG_LON_EQUATOR = 111_320;
+export const M_PER_DEG_LAT = 110_574;
+export const M_PER_DEG_LON_EQUATOR = 111_320;
 
 /** Metres between two points (equirectangular: exact enough within a city). */
 export function metresBetween(a: LatLon, b: LatLon): number {
@@ -17,6 +17,31 @@ export function bearing(a: LatLon, b: LatLon): number {
   return Math.round((degrees + 360) % 360) % 360;
 }
 
+/** A line's vertices in a local metric plane, the distance from its start to each, and each segment's bearing. */
+export interface PlanarLine {
+  xs: Float64Array;
+  ys: Float64Array;
+  /** Metres per degree of longitude at the line's mean latitude. */
+  kx: number;
+  cumulative: Float64Array;
+  bearings: Uint16Array;
+}
+
+export function planarLine(points: readonly LatLon[]): PlanarLine {
+  if (points.length < 2) throw new Error('a line needs two points');
+  const lat0 = points.reduce((sum, p) => sum + p.lat, 0) / points.length;
+  const kx = M_PER_DEG_LON_EQUATOR * Math.cos((lat0 * Math.PI) / 180);
+  const xs = Float64Array.from(points, (p) => p.lon * kx);
+  const ys = Float64Array.from(points, (p) => p.lat * M_PER_DEG_LAT);
+  const cumulative = new Float64Array(points.length);
+  const bearings = new Uint16Array(points.length - 1);
+  for (let i = 1; i < points.length; i++) {
+    cumulative[i] = cumulative[i - 1] + Math.hypot(xs[i] - xs[i - 1], ys[i] - ys[i - 1]);
+    bearings[i - 1] = bearing(points[i - 1], points[i]);
+  }
+  return { xs, ys, kx, cumulative, bearings };
+}
+
 /**
  * A line in a local metric plane, with the distance from its start to every vertex and each segment's bearing,
  * so that "where is the vehicle d metres along" is a binary search and a lerp (no trigonometry per tick).
@@ -29,17 +54,7 @@ export class Polyline {
   private readonly bearings: Uint16Array;
 
   constructor(private readonly points: readonly LatLon[]) {
-    if (points.length < 2) throw new Error('a polyline needs two points');
-    const lat0 = points.reduce((sum, p) => sum + p.lat, 0) / points.length;
-    this.kx = M_PER_DEG_LON_EQUATOR * Math.cos((lat0 * Math.PI) / 180);
-    this.xs = Float64Array.from(points, (p) => p.lon * this.kx);
-    this.ys = Float64Array.from(points, (p) => p.lat * M_PER_DEG_LAT);
-    this.cumulative = new Float64Array(points.length);
-    this.bearings = new Uint16Array(points.length - 1);
-    for (let i = 1; i < points.length; i++) {
-      this.cumulative[i] = this.cumulative[i - 1] + Math.hypot(this.xs[i] - this.xs[i - 1], this.ys[i] - this.ys[i - 1]);
-      this.bearings[i - 1] = bearing(points[i - 1], points[i]);
-    }
+    ({ xs: this.xs, ys: this.ys, kx: this.kx, cumulative: this.cumulative, bearings: this.bearings } = planarLine(points));
   }
 
   get length(): number {
