@@ -4,6 +4,7 @@ import { tableChecksums } from './helpers/checksums';
 import { redact } from '../src/server/journals/redact';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
+import { MODULES_OFF_BY_DEFAULT } from '../src/shared/modules';
 import { loadConfig } from '../src/server/config';
 import { isErrorCode } from '../src/shared/errors';
 import { pngChunk, tinyGif, tinyJpeg, tinyPng } from './fixtures/images';
@@ -127,8 +128,8 @@ describe.each(ENGINES)('lone surrogates on %s', (engine) => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    // every module on: ticket control and PDM are off by default
-    t = await startTestApp(engine, { switches: loadConfig({ DEMO_DATA: 'false', MODULES: 'bc,pdm,vehicleWorkData' }).switches });
+    // every module on, so every write route is reached (a module that is off answers 404 before any check)
+    t = await startTestApp(engine, { switches: loadConfig({ DEMO_DATA: 'false', MODULES: MODULES_OFF_BY_DEFAULT.join(',') }).switches });
     admin = await t.login('admin', 'admin123');
   }, 600_000);
   afterAll(() => t.close());
