@@ -65,7 +65,11 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
     tzOffsetMinutes: app.map.config.tzOffsetMinutes,
   });
   app.decorate('dispatch', service);
-  app.addHook('onReady', async () => service.start());
+  // In the background: a city's two days of timetable take seconds to load, longer than a start may wait for a
+  // hook; positions arriving meanwhile wait in the service's queue for it.
+  app.addHook('onReady', async () => {
+    service.start().catch((err: unknown) => app.log.error({ err }, 'live timetable did not start'));
+  });
   app.addHook('preClose', async () => service.stop());
 
   app.get<{ Querystring: DispatchVehicleQuery }>(DISPATCH_API.vehicles, {

@@ -48,6 +48,7 @@ export class DispatchService {
   private loading: Promise<void> | null = null;
   private writing: Promise<void> = Promise.resolve();
   private enabled = false;
+  private stopped = false;
   /** Acknowledgements of the days held, by `key|since`: an occurrence raised again after a restart keeps its mark. */
   private readonly acks = new Map<string, ExceptionAck>();
   private readonly now: () => number;
@@ -70,11 +71,14 @@ export class DispatchService {
   async start(): Promise<void> {
     this.deps.pipeline.on('accepted', this.onAccepted);
     await this.refresh();
+    // a shutdown may come while the first load runs: no tick may start after it
+    if (this.stopped) return;
     this.timer = setInterval(() => void this.tickNow().catch((err) => this.deps.log.warn({ err }, 'dispatch tick failed')), TICK_MS);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
     this.deps.pipeline.off('accepted', this.onAccepted);
     this.process();
@@ -96,6 +100,11 @@ export class DispatchService {
   }
 
   private process(): void {
+    // While the day's timetable loads, positions wait for it rather than meet an engine without runs.
+    if (this.loading) {
+      void this.loading.then(() => this.process(), () => this.process());
+      return;
+    }
     this.scheduled = false;
     if (!this.queue.length) return;
     const batch = this.queue;

@@ -1,4 +1,4 @@
-import { M_PER_DEG_LAT, M_PER_DEG_LON_EQUATOR, planarLine, type LatLon } from '../simulator/polyline';
+import { M_PER_DEG_LAT, M_PER_DEG_LON_EQUATOR, planarLine, pointAt, segmentAt, type LatLon, type PlanarLine } from '../simulator/polyline';
 
 
 /** Where a point falls on a trajectory: metres along it, metres off it, and the bearing of the segment there. */
@@ -19,7 +19,7 @@ export function angleBetween(a: number, b: number): number {
  * city): cumulative distance at every vertex and each segment's bearing, so that matching a position is a
  * projection onto the segments of a window of the line, not of the whole of it.
  */
-export class Trajectory {
+export class Trajectory implements PlanarLine {
   readonly xs: Float64Array;
   readonly ys: Float64Array;
   readonly cumulative: Float64Array;
@@ -36,23 +36,13 @@ export class Trajectory {
 
   /** Index of the segment holding distance d (clamped). */
   segmentAt(d: number): number {
-    let lo = 0;
-    let hi = this.cumulative.length - 2;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.cumulative[mid] <= d) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return segmentAt(this.cumulative, d);
   }
 
   /** The point d metres along the line. */
   at(d: number): LatLon {
-    const distance = Math.min(Math.max(d, 0), this.length);
-    const i = this.segmentAt(distance);
-    const span = this.cumulative[i + 1] - this.cumulative[i];
-    const f = span > 0 ? (distance - this.cumulative[i]) / span : 0;
-    return { lat: (this.ys[i] + f * (this.ys[i + 1] - this.ys[i])) / M_PER_DEG_LAT, lon: (this.xs[i] + f * (this.xs[i + 1] - this.xs[i])) / this.kx };
+    const { lat, lon } = pointAt(this, d);
+    return { lat, lon };
   }
 
   /**

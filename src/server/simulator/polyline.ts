@@ -42,16 +42,38 @@ export function planarLine(points: readonly LatLon[]): PlanarLine {
   return { xs, ys, kx, cumulative, bearings };
 }
 
+/** Index of the segment holding distance d along a line (clamped). */
+export function segmentAt(cumulative: Float64Array, d: number): number {
+  let lo = 0;
+  let hi = cumulative.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (cumulative[mid] <= d) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The point d metres along a line (clamped to its ends), with the index of its segment. */
+export function pointAt(line: PlanarLine, d: number): LatLon & { segment: number } {
+  const { xs, ys, kx, cumulative } = line;
+  const distance = Math.min(Math.max(d, 0), cumulative[cumulative.length - 1]);
+  const i = segmentAt(cumulative, distance);
+  const span = cumulative[i + 1] - cumulative[i];
+  const f = span > 0 ? (distance - cumulative[i]) / span : 0;
+  return { lat: (ys[i] + f * (ys[i + 1] - ys[i])) / M_PER_DEG_LAT, lon: (xs[i] + f * (xs[i + 1] - xs[i])) / kx, segment: i };
+}
+
 /**
  * A line in a local metric plane, with the distance from its start to every vertex and each segment's bearing,
  * so that "where is the vehicle d metres along" is a binary search and a lerp (no trigonometry per tick).
  */
-export class Polyline {
-  private readonly xs: Float64Array;
-  private readonly ys: Float64Array;
-  private readonly kx: number;
+export class Polyline implements PlanarLine {
+  readonly xs: Float64Array;
+  readonly ys: Float64Array;
+  readonly kx: number;
   readonly cumulative: Float64Array;
-  private readonly bearings: Uint16Array;
+  readonly bearings: Uint16Array;
 
   constructor(private readonly points: readonly LatLon[]) {
     ({ xs: this.xs, ys: this.ys, kx: this.kx, cumulative: this.cumulative, bearings: this.bearings } = planarLine(points));
@@ -69,27 +91,10 @@ export class Polyline {
     return this.points[this.points.length - 1];
   }
 
-  /** Index of the segment holding distance d (clamped). */
-  private segmentAt(d: number): number {
-    let lo = 0;
-    let hi = this.cumulative.length - 2;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.cumulative[mid] <= d) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  }
-
   /** The point d metres along the line and the bearing of its segment. */
   at(d: number): { lat: number; lon: number; course: number } {
-    const distance = Math.min(Math.max(d, 0), this.length);
-    const i = this.segmentAt(distance);
-    const span = this.cumulative[i + 1] - this.cumulative[i];
-    const f = span > 0 ? (distance - this.cumulative[i]) / span : 0;
-    const x = this.xs[i] + f * (this.xs[i + 1] - this.xs[i]);
-    const y = this.ys[i] + f * (this.ys[i + 1] - this.ys[i]);
-    return { lat: y / M_PER_DEG_LAT, lon: x / this.kx, course: this.bearings[i] };
+    const { lat, lon, segment } = pointAt(this, d);
+    return { lat, lon, course: this.bearings[segment] };
   }
 
   /**
@@ -101,7 +106,7 @@ export class Polyline {
     const py = p.lat * M_PER_DEG_LAT;
     let best = Infinity;
     let bestDistance = from;
-    for (let i = this.segmentAt(from); i < this.xs.length - 1; i++) {
+    for (let i = segmentAt(this.cumulative, from); i < this.xs.length - 1; i++) {
       const dx = this.xs[i + 1] - this.xs[i];
       const dy = this.ys[i + 1] - this.ys[i];
       const span2 = dx * dx + dy * dy;
