@@ -4,6 +4,7 @@ import { operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
 import { createSource } from '../src/server/telemetry/http/sourceKeys';
 import { PERMISSION_CODES } from '../src/shared/permissionCodes';
 import type { DispatchVehicleList } from '../src/shared/dispatch/api';
+import { eastOf, insertLineRoute, LINE_STOPS } from './dispatch.tracks';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { createUserWith, TEST_PASSWORD } from './helpers/users';
@@ -11,10 +12,9 @@ import { createUserWith, TEST_PASSWORD } from './helpers/users';
 const TZ = 180;
 const LAT = 55.8;
 const LON = 37.5;
-const M_LON = 1 / (111_320 * Math.cos((LAT * Math.PI) / 180));
-/** Eight stops 500 m apart eastwards, a scheduled two minutes apart. */
-const STOPS = 8;
-const point = (m: number) => ({ lat: LAT, lon: LON + m * M_LON });
+/** The line's stops, scheduled two minutes apart. */
+const STOPS = LINE_STOPS;
+const point = eastOf(LAT, LON);
 
 describe.each(ENGINES)('live timetable over the HTTP telemetry ingestion on %s', (engine) => {
   let t: TestApp;
@@ -37,23 +37,8 @@ describe.each(ENGINES)('live timetable over the HTTP telemetry ingestion on %s',
     midnight = operatorMidnight(serviceDate, TZ);
     firstMinute = Math.floor((now - 10 * 60_000 - midnight) / 60_000);
     const db = t.db;
-    const [{ id: marshType }] = await db.query<{ id: number }>(`insert into mgt.marsh_type (title) values ('Городской') returning id`);
-    const [{ route_id: routeId }] = await db.query<{ route_id: number }>(
-      `insert into mgt.routes (route_long_name, route_type, "MarshType_id", route_short_name, route_desc) values ('Проверочный', 'А', $1, '99', 'Тест') returning route_id`, [marshType]);
-    stopIds = [];
-    for (let i = 0; i < STOPS; i++) {
-      const p = point(i * 500);
-      const [{ stop_id }] = await db.query<{ stop_id: number }>('insert into mgt.stops (stop_name, stop_lat, stop_lon) values ($1, $2, $3) returning stop_id', [`Остановка ${i + 1}`, p.lat, p.lon]);
-      stopIds.push(stop_id);
-    }
-    const [{ id: marshVariant }] = await db.query<{ id: number }>('insert into mgt.marsh_variants (route_id) values ($1) returning id', [routeId]);
-    const [start, end] = [point(-100), point((STOPS - 1) * 500 + 100)];
-    const [{ id: tripId }] = await db.query<{ id: number }>(
-      `insert into mgt.trip ("MarshVariant_id", race_type, trajectory) values ($1, 'A', st_geomfromtext($2, 4326)) returning id`,
-      [marshVariant, `LINESTRING(${start.lon} ${start.lat}, ${end.lon} ${end.lat})`]);
-    for (const [i, stopId] of stopIds.entries()) await db.query('insert into mgt.trip_stops (trip_id, stop_id, stop_sequence) values ($1, $2, $3)', [tripId, stopId, i + 1]);
-    const [{ id: variant }] = await db.query<{ id: number }>(
-      `insert into mgt.rasp_variant (route_id, srv_id, startdate) values ($1, 9, $2::date - 30) returning id`, [routeId, serviceDate]);
+    let variant: number;
+    ({ stopIds, variant } = await insertLineRoute(db, point, serviceDate, '99'));
     for (const [i, stopId] of stopIds.entries()) {
       await db.query(`insert into mgt.rasp_time ("RaspVariant_id", graph, smena, racetype, racenum, "order", stop_id, time) values ($1, 1, '1', 'A', 1, $2, $3, $4)`,
         [variant, i + 1, stopId, firstMinute + 2 * i]);

@@ -4,6 +4,7 @@ import { operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
 import { createSource } from '../src/server/telemetry/http/sourceKeys';
 import { PERMISSION_CODES } from '../src/shared/permissionCodes';
 import type { AdherenceList, BoardException, BoardList, DispatchOptions, ExitsList, RouteLine, StopArrivals, VehicleCard } from '../src/shared/dispatch/api';
+import { eastOf, insertLineRoute, LINE_STOPS } from './dispatch.tracks';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { createUserWith, TEST_PASSWORD } from './helpers/users';
@@ -11,10 +12,9 @@ import { createUserWith, TEST_PASSWORD } from './helpers/users';
 const TZ = 180;
 const LAT = 55.81;
 const LON = 37.52;
-const M_LON = 1 / (111_320 * Math.cos((LAT * Math.PI) / 180));
-/** Eight stops 500 m apart eastwards, a scheduled two minutes apart. */
-const STOPS = 8;
-const point = (m: number) => ({ lat: LAT, lon: LON + m * M_LON });
+/** The line's stops, scheduled two minutes apart. */
+const STOPS = LINE_STOPS;
+const point = eastOf(LAT, LON);
 const grants = (...ids: number[]) => {
   const out: Record<string, number> = {};
   for (const id of ids) for (const [key, bits] of Object.entries(PERMISSION_CODES.find((c) => c.id === id)!.grants)) out[key] = (out[key] ?? 0) | bits;
@@ -72,23 +72,7 @@ describe.each(ENGINES)('dispatcher screens\' API on %s', (engine) => {
     const db = t.db;
     const [{ agency_id: agency }] = await db.query<{ agency_id: number }>(`insert into mgt.agency (title, transporter_id) values ('Проверочное АТП', 1) returning agency_id`);
     [{ depot_id: depotId }] = await db.query<{ depot_id: number }>(`insert into mgt.depot (depot_name, agency_id) values ('Парк 1', $1) returning depot_id`, [agency]);
-    const [{ id: marshType }] = await db.query<{ id: number }>(`insert into mgt.marsh_type (title) values ('Городской') returning id`);
-    [{ route_id: routeId }] = await db.query<{ route_id: number }>(
-      `insert into mgt.routes (route_long_name, route_type, "MarshType_id", route_short_name, route_desc, "Depot_id") values ('Проверочный', 'А', $1, '77', 'Тест', $2) returning route_id`,
-      [marshType, depotId]);
-    stopIds = [];
-    for (let i = 0; i < STOPS; i++) {
-      const p = point(i * 500);
-      const [{ stop_id }] = await db.query<{ stop_id: number }>('insert into mgt.stops (stop_name, stop_lat, stop_lon) values ($1, $2, $3) returning stop_id', [`Остановка ${i + 1}`, p.lat, p.lon]);
-      stopIds.push(stop_id);
-    }
-    const [{ id: marshVariant }] = await db.query<{ id: number }>('insert into mgt.marsh_variants (route_id) values ($1) returning id', [routeId]);
-    const [start, end] = [point(-100), point((STOPS - 1) * 500 + 100)];
-    const [{ id: tripId }] = await db.query<{ id: number }>(
-      `insert into mgt.trip ("MarshVariant_id", race_type, trajectory) values ($1, 'A', st_geomfromtext($2, 4326)) returning id`,
-      [marshVariant, `LINESTRING(${start.lon} ${start.lat}, ${end.lon} ${end.lat})`]);
-    for (const [i, stopId] of stopIds.entries()) await db.query('insert into mgt.trip_stops (trip_id, stop_id, stop_sequence) values ($1, $2, $3)', [tripId, stopId, i + 1]);
-    [{ id: variant }] = await db.query<{ id: number }>(`insert into mgt.rasp_variant (route_id, srv_id, startdate) values ($1, 9, $2::date - 30) returning id`, [routeId, serviceDate]);
+    ({ routeId, stopIds, variant } = await insertLineRoute(db, point, serviceDate, '77', depotId));
     // exit 1: on time, finished 6 min ago; exit 2: 16 min late, between stops 5 and 6; exit 3: due and never run; exit 4: later today
     const firstMinutes = { 1: minuteOf(now - 20 * 60_000), 2: minuteOf(now - 26 * 60_000), 3: minuteOf(now - 90 * 60_000), 4: minuteOf(now + 60 * 60_000) };
     for (const [graph, first] of Object.entries(firstMinutes)) {

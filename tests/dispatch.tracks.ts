@@ -1,3 +1,5 @@
+import { Random } from '../src/server/db/demo/random';
+import type { Queryable } from '../src/server/db/types';
 import type { Fix } from '../src/server/dispatch/engine';
 import { buildDaySchedule, type DaySchedule, type Run, type ScheduleRows } from '../src/server/dispatch/schedule';
 import type { LatLon } from '../src/server/simulator/polyline';
@@ -76,16 +78,10 @@ export function city(options: CityOptions = {}): DaySchedule {
 export const runOf = (day: DaySchedule, variantId: number, graph: number, raceNum: number): Run =>
   day.runByKey.get(`${DATE}|${variantId}|${graph}|1|${raceNum}`)!;
 
-/** A small deterministic generator (mulberry32): the same noise every run. */
+/** Centred deterministic noise in [-0.5, 0.5) (the demo data's generator): the same noise every run. */
 export function noise(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296 - 0.5;
-  };
+  const generator = new Random(seed);
+  return () => generator.next() - 0.5;
 }
 
 export interface DriveOptions {
@@ -153,4 +149,36 @@ export function stand(p: LatLon, from: number, to: number, intervalS = 10): Fix[
   const fixes: Fix[] = [];
   for (let t = from; t <= to; t += intervalS * 1000) fixes.push({ time: t, lat: p.lat, lon: p.lon, speed: 0, course: 0, valid: true });
   return fixes;
+}
+
+/** Eight stops 500 m apart eastwards of an origin, as the API tests lay out their line. */
+export const LINE_STOPS = 8;
+export const eastOf = (lat: number, lon: number) => (m: number): LatLon => ({ lat, lon: lon + m / (111_320 * Math.cos((lat * Math.PI) / 180)) });
+
+/**
+ * A route of the line's stops written into the handbooks: its stops, a straight trajectory 100 m past both ends,
+ * and a timetable variant in force since 30 days before `serviceDate` (its times are the test's to add).
+ */
+export async function insertLineRoute(
+  db: Queryable, point: (m: number) => LatLon, serviceDate: string, shortName: string, depotId: number | null = null,
+): Promise<{ routeId: number; stopIds: number[]; variant: number }> {
+  const [{ id: marshType }] = await db.query<{ id: number }>(`insert into mgt.marsh_type (title) values ('Городской') returning id`);
+  const [{ route_id: routeId }] = await db.query<{ route_id: number }>(
+    `insert into mgt.routes (route_long_name, route_type, "MarshType_id", route_short_name, route_desc, "Depot_id") values ('Проверочный', 'А', $1, $2, 'Тест', $3) returning route_id`,
+    [marshType, shortName, depotId]);
+  const stopIds: number[] = [];
+  for (let i = 0; i < LINE_STOPS; i++) {
+    const p = point(i * 500);
+    const [{ stop_id }] = await db.query<{ stop_id: number }>('insert into mgt.stops (stop_name, stop_lat, stop_lon) values ($1, $2, $3) returning stop_id', [`Остановка ${i + 1}`, p.lat, p.lon]);
+    stopIds.push(stop_id);
+  }
+  const [{ id: marshVariant }] = await db.query<{ id: number }>('insert into mgt.marsh_variants (route_id) values ($1) returning id', [routeId]);
+  const [start, end] = [point(-100), point((LINE_STOPS - 1) * 500 + 100)];
+  const [{ id: tripId }] = await db.query<{ id: number }>(
+    `insert into mgt.trip ("MarshVariant_id", race_type, trajectory) values ($1, 'A', st_geomfromtext($2, 4326)) returning id`,
+    [marshVariant, `LINESTRING(${start.lon} ${start.lat}, ${end.lon} ${end.lat})`]);
+  for (const [i, stopId] of stopIds.entries()) await db.query('insert into mgt.trip_stops (trip_id, stop_id, stop_sequence) values ($1, $2, $3)', [tripId, stopId, i + 1]);
+  const [{ id: variant }] = await db.query<{ id: number }>(
+    `insert into mgt.rasp_variant (route_id, srv_id, startdate) values ($1, 9, $2::date - 30) returning id`, [routeId, serviceDate]);
+  return { routeId, stopIds, variant };
 }

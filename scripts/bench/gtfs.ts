@@ -29,6 +29,7 @@ import { postgisTrimmed } from '../../src/server/db/postgisBundle';
 import { formatGtfsDate, formatGtfsTime } from '../../src/server/gtfs/feed/gtfsValues';
 import { inspectFeed } from '../../src/server/gtfs/feed/inspectFeed';
 import { addDays } from '../../src/server/map/operatorDay';
+import { Random } from '../../src/server/db/demo/random';
 import { recreateDatabase } from './benchServer';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 
@@ -42,16 +43,10 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
 const PORT = Number(process.env.BENCH_PORT ?? 3213);
 const TIME_COLUMNS = '"RaspVariant_id", graph, smena, racetype, racenum, "order", stop_id, time';
 
-/** A small seeded generator, so every run benches the same city. */
+/** A seeded generator (the demo data's), so every run benches the same city. */
 function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const generator = new Random(seed);
+  return () => generator.next();
 }
 
 const csv = (cells: readonly (string | number)[]) => `${cells.join(',')}\n`;

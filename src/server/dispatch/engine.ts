@@ -1,6 +1,7 @@
 import type { DispatchSettings } from '../../shared/dispatch/settings';
 import type { ExceptionKind } from '../../shared/dispatch/api';
 import { operatorMinuteOfDay } from '../map/operatorDay';
+import type { Position } from '../telemetry/types';
 import { detectPassages, stopRadii, type PassageCursor, type RunPoint } from './passages';
 import { LearnedTimes, predictArrivals, type StopPrediction } from './predictions';
 import { scheduledHeadway, scheduledTimeAt, type Assignment, type DaySchedule, type Run } from './schedule';
@@ -10,16 +11,8 @@ export interface EngineSettings extends DispatchSettings {
   offRouteMeters: number;
 }
 
-/** One position as the engine takes it (the telemetry pipeline's latest state of a vehicle). */
-export interface Fix {
-  time: number;
-  lat: number;
-  lon: number;
-  /** km/h */
-  speed: number;
-  course: number;
-  valid: boolean;
-}
+/** One position as the engine takes it: the telemetry pipeline's, without what only the track keeps. */
+export type Fix = Pick<Position, 'time' | 'lat' | 'lon' | 'speed' | 'course' | 'valid'>;
 
 export type MatchSource = 'task' | 'replacement' | 'fit';
 
