@@ -2,35 +2,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveTrips } from '../src/server/gtfs/export/liveTrips';
 import { inspectFeed } from '../src/server/gtfs/feed/inspectFeed';
 import { operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
 import { ENGINES } from './helpers/engines';
+import { unzipTexts } from './helpers/gtfsFeeds';
 import { startTestApp, type TestApp } from './helpers/testApp';
 
 const STATIC = '/api/v1/gtfs/static.zip';
 const IMPORTS = '/api/v1/gtfs/imports';
-
-/** The files of a zip as text. */
-async function unzip(bytes: Buffer): Promise<Record<string, string>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(bytes, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z))));
-  const files: Record<string, string> = {};
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => zip.openReadStream(entry, (error, stream) => {
-      if (error) return reject(error);
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
-        files[entry.fileName] = Buffer.concat(chunks).toString('utf8');
-        zip.readEntry();
-      });
-    }));
-    zip.on('end', () => resolve()).on('error', reject);
-    zip.readEntry();
-  });
-  return files;
-}
 
 /** Rows of a GTFS file as objects by column. */
 const rowsOf = (text: string) => Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
@@ -57,7 +38,7 @@ describe.each(ENGINES)('GTFS static feed on %s', (engine) => {
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     bytes = response.rawPayload;
-    files = await unzip(bytes);
+    files = await unzipTexts(bytes);
   });
   afterAll(() => t.close());
 
@@ -171,7 +152,7 @@ describe.each(ENGINES)('GTFS static feed on %s', (engine) => {
       expect(run.status, JSON.stringify(run.report)).toBe('done');
       const again = await other.app.inject({ method: 'GET', url: STATIC, headers: { authorization: otherAdmin } });
       expect(again.statusCode).toBe(200);
-      const second = await unzip(again.rawPayload);
+      const second = await unzipTexts(again.rawPayload);
       expect(Object.keys(second).sort()).toEqual(Object.keys(files).sort());
       for (const file of Object.keys(files)) {
         if (file === 'feed_info.txt') continue;
