@@ -10,7 +10,7 @@ export const SAMPLE_EVERY_MS = 60_000;
 /** Each vehicle is sampled every this many rounds, in its turn by id (a fifth of the fleet a minute). */
 export const VEHICLE_EVERY = 5;
 /** Service dates of samples kept besides today's; older days are dropped whole. */
-export const SAMPLE_KEEP_DAYS = 14;
+export const SAMPLE_KEEP_DAYS = 7;
 
 /** One prediction as it was made (dispatch.prediction_sample). */
 export interface PredictionSample {
