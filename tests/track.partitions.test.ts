@@ -37,7 +37,7 @@ describe.each(ENGINES)('positions by day (app.track partitions) on %s', (engine)
     return Object.fromEntries(rows.map((row) => [row.part, row.n]));
   };
   const exists = async (name: string) => (await t.db.query<{ found: boolean }>('select to_regclass($1) is not null as found', [name]))[0].found;
-  const position = (vehicleId: number, time: number): Position => ({ vehicleId, time, lat: 59.95, lon: 30.31, speed: 0, course: 0, valid: true });
+  const position = (vehicleId: number, time: number): Position => ({ vehicleId, time, lat: 59.95, lon: 30.31, speed: 0, course: 0, valid: true, history: false });
 
   it('stores positions of several days each in its own day, none in the default partition', async () => {
     const times = [now - 2 * DAY, now - DAY, now - 60_000];
