@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DayPartitions } from '../db/dayPartitions';
 import { PeriodicJob } from '../jobs/periodicJob';
 import { NodeIndex } from './nodeIndex';
 import { ReadingWriter } from './readingWriter';
@@ -27,7 +28,9 @@ async function pdmPlugin(app: FastifyInstance): Promise<void> {
   const log = app.log.child({ area: 'pdm' });
   const config = pdmConfig();
   const nodes = new NodeIndex(app.db, log);
-  const writer = new ReadingWriter(app.db, nodes, log, { flushMs: config.flushMs, retentionDays: config.retentionDays });
+  // Raw readings and minute rollups by day, kept PDM_RETENTION_DAYS; the hour rollups are kept.
+  const partitions = ['pdm.reading', 'pdm.reading_minute'].map((table) => new DayPartitions(app.db, { table, retentionDays: config.retentionDays }, log));
+  const writer = new ReadingWriter(app.db, nodes, log, { flushMs: config.flushMs, partitions });
   const ingest = new SensorIngest(nodes, writer, app.telemetry.latest);
   // The demo fleet's sensors run with the simulator (SIMULATOR; on with the demo data).
   const simulator = app.simulator
@@ -36,12 +39,11 @@ async function pdmPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('pdm', { nodes, writer, ingest, simulator });
   app.telemetry.sensorSink = (batches) => ingest.ingest(batches);
 
-  // Silence: nodes past their time-out go to 'no_data'; retention: whole daily partitions older than it go.
+  // Silence: nodes past their time-out go to 'no_data'; retention: the coming days made, whole days past it dropped.
   const sweep = new PeriodicJob(() => writer.sweepSilence(), log, 'PDM silence sweep failed');
-  const retention = new PeriodicJob(
-    () => app.db.query('select pdm.drop_partitions_before((now() - make_interval(days => $1::int))::date)', [config.retentionDays]),
-    log, 'PDM retention failed',
-  );
+  const retention = new PeriodicJob(async () => {
+    for (const table of partitions) await table.maintain();
+  }, log, 'PDM partition maintenance failed');
   app.addHook('onReady', async () => {
     await nodes.refresh();
     nodes.start(30_000);

@@ -60,7 +60,7 @@ export const telemetryVariables = group('Telemetry in', {
   trackFlushMs: number('TRACK_FLUSH_MS', { default: 1000, unit: 'ms', meaning: 'how often spooled positions are written to `app.track`' }),
   trackFlushRows: number('TRACK_FLUSH_ROWS', { default: 5000, meaning: 'rows per write' }),
   trackStatementRows: number('TRACK_STATEMENT_ROWS', { defaultText: 'by engine: `1000` embedded, `5000` PostgreSQL', meaning: 'rows per statement' }),
-  trackRetentionDays: number('TRACK_RETENTION_DAYS', { default: 30, unit: 'days', meaning: 'days of tracks kept' }),
+  trackRetentionDays: number('TRACK_RETENTION_DAYS', { default: 30, unit: 'days', meaning: 'days of positions kept (`app.track`, by UTC day: a day\'s partition is dropped whole once all of it is older, so 30 to 31 days are there); a fix older than this is refused at ingestion. See «Storage over years» in [architecture.md](architecture.md#storage-over-years)' }),
   nodeEnv: text('NODE_ENV', { internal: true, meaning: '`test` under a test runner: the EGTS listener takes no fixed port' }),
   vitest: text('VITEST', { internal: true, meaning: 'set by Vitest: the EGTS listener takes no fixed port' }),
 });
