@@ -11,6 +11,8 @@ const ANALYZE_BASE = 500;
 const ANALYZE_SCALE = 0.1;
 const VACUUM_BASE = 1000;
 const VACUUM_SCALE = 0.2;
+/** PostgreSQL's code of a table that does not exist. */
+const UNDEFINED_TABLE = '42P01';
 
 interface TableState {
   name: string;
@@ -67,7 +69,13 @@ export class EmbeddedUpkeep {
       const { analyze, vacuum } = upkeepOf(table);
       if (!analyze && !vacuum) continue;
       const statement = vacuum ? `vacuum${analyze ? ' (analyze)' : ''} ${table.name}` : `analyze ${table.name}`;
-      await this.db.exec(statement);
+      try {
+        await this.db.exec(statement);
+      } catch (err) {
+        // A day partition dropped by its retention since the list was read: nothing to look after.
+        if ((err as { code?: unknown }).code === UNDEFINED_TABLE) continue;
+        throw err;
+      }
       done.push(statement);
     }
     return done;
