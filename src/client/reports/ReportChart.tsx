@@ -88,6 +88,8 @@ export default function ReportChart({ report, chart, rows }: { report: ReportDec
   const Chart = chart.kind === 'line' ? LineChart : BarChart;
   // a series is a value of the stacking column, or (unstacked) the plotted column, named by its label
   const stackColumn = report.columns.find((c) => c.name === chart.stackBy);
+  // stacked bars add up to their total; lines by a column (shares, say) are series side by side
+  const stacked = chart.stackBy !== undefined && chart.kind === 'bar';
   const seriesName = (name: string) => (stackColumn ? cellText(stackColumn, name, undefined, catalogue) : translate(`${report.labels}.${name}`));
   const [width, setWidth] = useState(800);
   const axis = xAxisLayout(points.map((point) => label(point.x)), width);
@@ -133,7 +135,7 @@ export default function ReportChart({ report, chart, rows }: { report: ReportDec
             <TableRow>
               <TableCell>{translate(`${report.labels}.${xName}`)}</TableCell>
               {series.map((name) => <TableCell key={name} align="right">{seriesName(name)}</TableCell>)}
-              {chart.stackBy && <TableCell align="right">{translate('reports.totals')}</TableCell>}
+              {stacked && <TableCell align="right">{translate('reports.totals')}</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -141,7 +143,7 @@ export default function ReportChart({ report, chart, rows }: { report: ReportDec
               <TableRow key={String(point.x)}>
                 <TableCell>{label(point.x)}</TableCell>
                 {series.map((name) => <TableCell key={name} align="right">{formatNumber(Number(point[name] ?? 0))}</TableCell>)}
-                {chart.stackBy && <TableCell align="right">{formatNumber(series.reduce((sum, name) => sum + Number(point[name] ?? 0), 0))}</TableCell>}
+                {stacked && <TableCell align="right">{formatNumber(series.reduce((sum, name) => sum + Number(point[name] ?? 0), 0))}</TableCell>}
               </TableRow>
             ))}
           </TableBody>

@@ -23,12 +23,9 @@ export const PREDICTION_METHODS = ['learned', 'baseline'] as const;
 
 /**
  * The accepted error of a prediction t minutes ahead, seconds (error: actual arrival less predicted; a vehicle
- * coming earlier than said is the worse miss, so its side is narrower): −60·ln(t+1.3) < error < 60·ln(t+1.5).
+ * coming earlier than said is the worse miss, so its side is narrower): −scale·ln(t+early) < error < scale·ln(t+late).
  */
 export const ACCEPTED_ERROR = { scale: 60, early: 1.3, late: 1.5 } as const;
-export const acceptedError = (minutes: number): { early: number; late: number } => ({
-  early: -ACCEPTED_ERROR.scale * Math.log(minutes + ACCEPTED_ERROR.early), late: ACCEPTED_ERROR.scale * Math.log(minutes + ACCEPTED_ERROR.late),
-});
 
 const period: ReportFilter = { kind: 'period', name: 'period', label: 'reports.filters.period', required: true, maxDays: 31, preset: 'today' };
 const depots: ReportFilter = { kind: 'depots', name: 'depot', label: 'reports.filters.depots' };
