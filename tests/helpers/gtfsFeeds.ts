@@ -2,6 +2,30 @@ import { createWriteStream, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import archiver from 'archiver';
+import Papa from 'papaparse';
+import yauzl from 'yauzl';
+
+/** The files of a zip as text. */
+export async function unzip(bytes: Buffer): Promise<Record<string, string>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(bytes, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z))));
+  const files: Record<string, string> = {};
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => zip.openReadStream(entry, (error, stream) => {
+      if (error) return reject(error);
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
+        files[entry.fileName] = Buffer.concat(chunks).toString('utf8');
+        zip.readEntry();
+      });
+    }));
+    zip.on('end', () => resolve()).on('error', reject);
+    zip.readEntry();
+  });
+  return files;
+}
+
+/** Rows of a GTFS file as objects by column. */
+export const rowsOf = (text: string) => Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
 
 /** Writes a feed's files (name → text, exactly as given: BOMs, CRLFs and all) into a zip in a temporary folder. */
 export async function writeFeedZip(files: Record<string, string>, folder = ''): Promise<string> {
