@@ -1,21 +1,26 @@
+import type GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { VEHICLE_STALE_MS } from '../../shared/map';
-import { PREDICTION_HORIZON_MS, type DispatchEngine, type VehicleState } from '../dispatch/engine';
+import type { DispatchEngine, VehicleState } from '../dispatch/engine';
 import type { DaySchedule, Run } from '../dispatch/schedule';
 import { operatorMidnight, operatorMinuteOfDay } from '../map/operatorDay';
 import type { RunTrips } from './export/runTrips';
 import { formatGtfsDate, formatGtfsTime } from './feed/gtfsValues';
 import { rt, type TripDescriptor } from './realtimeFeed';
 
-/** A predicted time at a stop: epoch seconds, and seconds behind the static feed's time there. */
-export interface StopEstimate { time: number; delay: number }
-
-export interface StopUpdate { stopSequence: number; stopId: string; arrival: StopEstimate | null; departure: StopEstimate | null }
+/** A stop ahead as the feed gives it: predicted arrival and departure (epoch seconds) and their delays (s). */
+export type StopUpdate = GtfsRealtimeBindings.transit_realtime.TripUpdate.IStopTimeUpdate;
 
 /** A vehicle's run as a trip update: the trip, the vehicle's deviation, when it was last seen, the stops ahead. */
 export interface LiveTripUpdate { vehicleId: number; trip: TripDescriptor; delay: number | null; timestamp: number; stops: StopUpdate[] }
 
-/** Predictions reach past the run's scheduled end by the vehicle's lateness and this, so its last stops are predicted too. */
-const RUN_END_SLACK_MS = 30 * 60_000;
+/** The static ids the feeds name runs by (RunTrips; the bench gives its own). */
+export type RunIds = Pick<RunTrips, 'ensureFresh' | 'routeId' | 'stopId' | 'tripId'>;
+
+/**
+ * Predictions reach past the run's scheduled end by the vehicle's lateness and this, so its last stops are
+ * predicted too (the engine walks the block's next runs up to the horizon: each minute more is work thrown away).
+ */
+const RUN_END_SLACK_MS = 10 * 60_000;
 
 /**
  * What the GTFS-Realtime feeds read of the live timetable (src/server/dispatch), in the static feed's ids: the
@@ -24,9 +29,11 @@ const RUN_END_SLACK_MS = 30 * 60_000;
  */
 export class LiveRuns {
   private heldDays: readonly DaySchedule[] = [];
+  /** Each run's descriptor, made once (a feed names thousands of runs a second). */
+  private readonly descriptors = new WeakMap<Run, TripDescriptor>();
   private heldVariants: number[] = [];
 
-  constructor(private readonly engine: DispatchEngine, private readonly ids: RunTrips, private readonly tzOffsetMinutes: number) {}
+  constructor(private readonly engine: DispatchEngine, private readonly ids: RunIds, private readonly tzOffsetMinutes: number) {}
 
   /** The static ids of the races of the days the engine holds (read again when those change). */
   ensureFresh(now: number): Promise<void> {
@@ -44,11 +51,15 @@ export class LiveRuns {
    */
   descriptor(run: Run): TripDescriptor {
     const tripId = this.ids.tripId(run);
+    const known = this.descriptors.get(run);
+    if (known && known.tripId === tripId) return known;
     const start = Math.round((run.times[0] - operatorMidnight(run.serviceDate, this.tzOffsetMinutes)) / 1000);
-    return {
+    const made: TripDescriptor = {
       ...(tripId ? { tripId } : {}),
       routeId: this.ids.routeId(run.routeId), directionId: run.direction, startDate: formatGtfsDate(run.serviceDate), startTime: formatGtfsTime(start),
     };
+    this.descriptors.set(run, made);
+    return made;
   }
 
   /** The trip of the run the engine matched the vehicle to; null without one. */
@@ -93,16 +104,17 @@ export class LiveRuns {
   private stopsAhead(v: VehicleState, now: number): StopUpdate[] {
     const run = v.run!;
     const last = run.stopIds.length - 1;
-    const horizon = Math.max(PREDICTION_HORIZON_MS, run.end + Math.max(0, v.deviation ?? 0) * 1000 - now + RUN_END_SLACK_MS);
-    const estimate = (i: number, ms: number): StopEstimate => ({ time: Math.round(ms / 1000), delay: Math.round((ms - run.times[i]) / 1000) });
+    const horizon = Math.max(0, run.end + Math.max(0, v.deviation ?? 0) * 1000 - now) + RUN_END_SLACK_MS;
     const departAfter = (i: number, since: number, at: number) => {
       const dwell = this.engine.learned.dwell(run.stopIds[i], run.dayType, Math.floor(operatorMinuteOfDay(at, this.tzOffsetMinutes) / 60)) ?? 0;
       return Math.max(at, since + dwell, i === 0 ? run.times[0] : -Infinity);
     };
-    const row = (i: number, arrival: number | null, departure: number | null): StopUpdate => ({
-      stopSequence: run.sequences[i], stopId: this.ids.stopId(run.stopIds[i]),
-      arrival: arrival === null ? null : estimate(i, arrival), departure: departure === null || i === last ? null : estimate(i, departure),
-    });
+    const row = (i: number, arrival: number | null, departure: number): StopUpdate => {
+      const update: StopUpdate = { stopSequence: run.sequences[i], stopId: this.ids.stopId(run.stopIds[i]) };
+      if (arrival !== null) update.arrival = { time: Math.round(arrival / 1000), delay: Math.round((arrival - run.times[i]) / 1000) };
+      if (i < last) update.departure = { time: Math.round(departure / 1000), delay: Math.round((departure - run.times[i]) / 1000) };
+      return update;
+    };
     const rows: StopUpdate[] = [];
     const next = v.cursor.next;
     if (next <= last && (v.cursor.atStop || next === 0)) {

@@ -19,9 +19,7 @@ export function buildTripUpdates(source: TripUpdatesSource, now: number): FeedMe
     tripUpdate: {
       trip: u.trip,
       vehicle: vehicleDescriptor(u.vehicleId, source.vehicle(u.vehicleId)),
-      stopTimeUpdate: u.stops.map((s) => ({
-        stopSequence: s.stopSequence, stopId: s.stopId, ...(s.arrival ? { arrival: s.arrival } : {}), ...(s.departure ? { departure: s.departure } : {}),
-      })),
+      stopTimeUpdate: u.stops,
       timestamp: u.timestamp,
       ...(u.delay !== null ? { delay: u.delay } : {}),
     },
