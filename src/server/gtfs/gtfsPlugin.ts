@@ -80,7 +80,8 @@ async function gtfsPlugin(app: FastifyInstance): Promise<void> {
 
   const send = async (feed: () => Promise<EncodedFeed>, format: RealtimeFeedQuery['format'], reply: FastifyReply) => {
     const current = await feed();
-    reply.header('cache-control', `public, max-age=${Math.max(1, Math.round(config.cacheMs / 1000))}`);
+    // behind a session a proxy must not keep it for others
+    reply.header('cache-control', `${config.public ? 'public' : 'private'}, max-age=${Math.max(1, Math.round(config.cacheMs / 1000))}`);
     if (format === 'json') {
       current.json ??= feedAsJson(current.message);
       return current.json;
