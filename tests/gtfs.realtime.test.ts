@@ -1,6 +1,7 @@
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server/config';
+import { buildTripUpdates } from '../src/server/gtfs/tripUpdatesFeed';
 import { operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
 import { createSource } from '../src/server/telemetry/http/sourceKeys';
 import { PERMISSION_CODES } from '../src/shared/permissionCodes';
@@ -206,5 +207,29 @@ describe('GTFS-Realtime TripUpdates behind the map right', () => {
       delete process.env.GTFS_RT_PUBLIC;
       await t.close();
     }
+  });
+});
+
+describe('TripUpdates of a large fleet', () => {
+  it('are built a slice at a time, the event loop let turn between, and their parts make one feed', async () => {
+    const updates = Array.from({ length: 450 }, (_, v) => ({
+      vehicleId: v + 1, trip: { tripId: `t${v}`, routeId: 'r', directionId: v % 2, startDate: '20260303', startTime: '25:10:00' }, delay: v - 200, timestamp: 1_772_500_000 + v,
+      stops: [{ stopSequence: 3, stopId: 's3', arrival: { time: 1_772_500_100 + v, delay: v }, departure: { time: 1_772_500_120 + v, delay: v + 20 } }],
+    }));
+    let pauses = 0;
+    const { message, bytes } = await buildTripUpdates({
+      updates: () => updates, cancelled: () => [{ tripId: 'gone', startDate: '20260303', scheduleRelationship: rt.TripDescriptor.ScheduleRelationship.CANCELED }],
+      vehicle: (id) => (id === 7 ? { id, depotNumber: 4007, gosNomer: 'А007АА77', model: null, depotId: null, vehicleTypeId: null, classRank: null, routeId: null, routeShortName: null, routeType: null } : undefined),
+    }, 1_772_500_500_000, async () => {
+      pauses += 1;
+    });
+    expect(pauses).toBe(2);
+    const feed = rt.FeedMessage.decode(bytes);
+    expect(Number(feed.header.timestamp)).toBe(1_772_500_500);
+    expect(feed.entity).toHaveLength(451);
+    expect(rt.FeedMessage.toObject(feed, { longs: Number })).toEqual(rt.FeedMessage.toObject(rt.FeedMessage.decode(rt.FeedMessage.encode(message).finish()), { longs: Number }));
+    expect(feed.entity[6].tripUpdate!.vehicle).toMatchObject({ id: '4007', label: '4007', licensePlate: 'А007АА77' });
+    expect(feed.entity[449].tripUpdate!.stopTimeUpdate![0]).toMatchObject({ stopSequence: 3, stopId: 's3', departure: { delay: 469 } });
+    expect(feed.entity[450]).toMatchObject({ id: 'cancelled-20260303-gone', tripUpdate: { trip: { tripId: 'gone', scheduleRelationship: rt.TripDescriptor.ScheduleRelationship.CANCELED } } });
   });
 });

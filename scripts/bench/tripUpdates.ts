@@ -101,43 +101,55 @@ function city(vehicles: number): { engine: DispatchEngine; ids: RunIds; latest: 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 const p95 = (values: number[]) => [...values].sort((x, y) => x - y)[Math.min(values.length - 1, Math.floor(values.length * 0.95))];
 
-interface Figures { wall: number[]; cpu: number[] }
-const figures = (): Figures => ({ wall: [], cpu: [] });
+interface Figures { wall: number[]; cpu: number[]; held: number[] }
+const figures = (): Figures => ({ wall: [], cpu: [], held: [] });
+
+const cpuNow = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+};
 
 /**
- * Times the build with the protobuf encoding, and with the JSON form made into text (as sent), of a feed: wall
- * time, and the process's CPU time (on a busy machine the wall time also counts the moments it was not run).
+ * Times the build with the protobuf encoding, and that plus the JSON form made into text (as sent), of a feed:
+ * wall time; the process's CPU time (on a busy machine the wall time also counts the moments it was not run);
+ * and the longest stretch the event loop was held, in CPU time (TripUpdates is built in slices and lets the loop
+ * turn between them, `pause`; the rest is one stretch).
  */
-function measure(build: () => FeedMessage): { pb: Figures; json: Figures; pbBytes: number; jsonBytes: number; entities: number } {
+async function measure(build: (pause: () => Promise<void>) => Promise<{ message: FeedMessage; bytes: Uint8Array }>): Promise<{ pb: Figures; json: Figures; pbBytes: number; jsonBytes: number; entities: number }> {
   const pb = figures();
   const json = figures();
   let pbBytes = 0;
   let jsonBytes = 0;
   let entities = 0;
-  const cpuMs = (since: NodeJS.CpuUsage) => {
-    const used = process.cpuUsage(since);
-    return (used.user + used.system) / 1000;
-  };
   for (let k = 0; k < REPEATS + 2; k++) {
     for (const [into, asJson] of [[pb, false], [json, true]] as const) {
-      const cpu = process.cpuUsage();
+      let held = 0;
+      let mark = cpuNow();
+      const pause = async () => {
+        held = Math.max(held, cpuNow() - mark);
+        await new Promise((resolve) => setImmediate(resolve));
+        mark = cpuNow();
+      };
+      const cpu = cpuNow();
       const t0 = performance.now();
-      const message = build();
+      const { message, bytes } = await build(pause);
       if (asJson) jsonBytes = Buffer.byteLength(JSON.stringify(feedAsJson(message)));
-      else pbBytes = encodeFeed(message).length;
+      else pbBytes = bytes.length;
       const wall = performance.now() - t0;
+      held = Math.max(held, cpuNow() - mark);
       entities = message.entity.length;
       // the first two runs compile the code: not counted
       if (k < 2) continue;
       into.wall.push(wall);
-      into.cpu.push(cpuMs(cpu));
+      into.cpu.push(cpuNow() - cpu);
+      into.held.push(held);
     }
   }
   return { pb, json, pbBytes, jsonBytes, entities };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-const ms = (f: Figures) => `wall p50 ${median(f.wall).toFixed(0)} ms, p95 ${p95(f.wall).toFixed(0)} ms, CPU p50 ${median(f.cpu).toFixed(0)} ms`;
+const ms = (f: Figures) => `wall p50 ${median(f.wall).toFixed(0)} ms, p95 ${p95(f.wall).toFixed(0)} ms, CPU p50 ${median(f.cpu).toFixed(0)} ms; loop held at most ${median(f.held).toFixed(0)} ms (CPU, p50)`;
 
 const directory = new Map<number, VehicleInfo>();
 const vehicle = (id: number): VehicleInfo => {
@@ -150,9 +162,12 @@ console.log(`TripUpdates bench: ${REPEATS} builds a size, load ${(await import('
 for (const size of SIZES) {
   const { engine, ids, latest } = city(size);
   const live = new LiveRuns(engine, ids, TZ);
-  const updates = measure(() => buildTripUpdates({ updates: (now) => live.updates(now), cancelled: () => live.cancelled(), vehicle }, NOW));
-  const positions = measure(() => buildVehiclePositions({ positions: () => latest.entries(), vehicle, tripOf: (id) => live.tripOf(id) }, NOW));
-  const stops = live.updates(NOW).reduce((n, u) => n + u.stops.length, 0);
+  const updates = await measure((pause) => buildTripUpdates({ updates: (now) => live.updates(now), cancelled: () => live.cancelled(), vehicle }, NOW, pause));
+  const positions = await measure(async () => {
+    const message = buildVehiclePositions({ positions: () => latest.entries(), vehicle, tripOf: (id) => live.tripOf(id) }, NOW);
+    return { message, bytes: encodeFeed(message) };
+  });
+  const stops = [...live.updates(NOW)].reduce((n, u) => n + u.stops.length, 0);
   console.log(`\n${size} vehicles in service: ${updates.entities} trip updates, ${stops} stop time updates`);
   console.log(`  TripUpdates       protobuf ${kb(updates.pbBytes)}: ${ms(updates.pb)}`);
   console.log(`                    JSON ${kb(updates.jsonBytes)}: ${ms(updates.json)}`);

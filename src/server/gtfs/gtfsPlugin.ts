@@ -29,14 +29,14 @@ const sameSecret = (given: string, expected: string) => {
 interface EncodedFeed { at: number; bytes: Buffer; json: Record<string, unknown> | null; message: FeedMessage }
 
 /** A feed made at most once per `cacheMs` (many pollers cost one encoding), its JSON form made on first demand. */
-function cachedFeed(cacheMs: number, build: (now: number) => Promise<FeedMessage>): () => Promise<EncodedFeed> {
+function cachedFeed(cacheMs: number, build: (now: number) => Promise<{ message: FeedMessage; bytes: Buffer }>): () => Promise<EncodedFeed> {
   let cached: EncodedFeed | null = null;
   let building: Promise<EncodedFeed> | null = null;
   return async () => {
     const now = Date.now();
     if (cached && now - cached.at < cacheMs) return cached;
-    building ??= build(now).then((message) => {
-      cached = { at: now, bytes: Buffer.from(encodeFeed(message)), json: null, message };
+    building ??= build(now).then(({ message, bytes }) => {
+      cached = { at: now, bytes, json: null, message };
       return cached;
     }).finally(() => {
       building = null;
@@ -67,11 +67,12 @@ async function gtfsPlugin(app: FastifyInstance): Promise<void> {
     const matched = await dispatchOn();
     if (matched) await prepare(now);
     else await app.map.directory.ensureLoaded();
-    return buildVehiclePositions({
+    const message = buildVehiclePositions({
       positions: () => app.telemetry.latest.entries(),
       vehicle: (id) => app.map.directory.get(id),
       tripOf: (id) => (matched ? live.tripOf(id) : null),
     }, now);
+    return { message, bytes: Buffer.from(encodeFeed(message)) };
   });
   const tripUpdates = cachedFeed(config.cacheMs, async (now) => {
     await prepare(now);

@@ -72,17 +72,20 @@ export class LiveRuns {
    * One update per run worked by a vehicle seen within VEHICLE_STALE_MS (in service, or on its layover before
    * the run): the stops of the run still ahead with predicted arrival and departure. Runs the static feed does
    * not have are left out (a consumer could not place them); two vehicles on one run give the one that set out.
+   * One at a time, so the feed can be built in slices.
    */
-  updates(now: number): LiveTripUpdate[] {
+  *updates(now: number): Generator<LiveTripUpdate> {
     const byRun = new Map<string, VehicleState>();
     for (const v of this.engine.states()) {
       if (!v.run || !v.point || !v.last || now - v.last.time >= VEHICLE_STALE_MS || !this.ids.tripId(v.run)) continue;
       const other = byRun.get(v.run.key);
       if (!other || (v.started && !other.started)) byRun.set(v.run.key, v);
     }
-    return [...byRun.values()].map((v) => ({
-      vehicleId: v.vehicleId, trip: this.descriptor(v.run!), delay: v.deviation, timestamp: Math.floor(v.last!.time / 1000), stops: this.stopsAhead(v, now),
-    }));
+    for (const [key, v] of byRun) {
+      // between two slices the engine may have moved the vehicle on
+      if (v.run?.key !== key || !v.point || !v.last) continue;
+      yield { vehicleId: v.vehicleId, trip: this.descriptor(v.run), delay: v.deviation, timestamp: Math.floor(v.last.time / 1000), stops: this.stopsAhead(v, now) };
+    }
   }
 
   /** The runs the engine reports not performed (`run_not_performed`) that the static feed has, as cancelled trips. */
