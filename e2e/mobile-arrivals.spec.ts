@@ -67,6 +67,7 @@ test.describe('on a phone standing at the stop', () => {
     const details = page.getByTestId('field-map-details');
     await expect(details).toHaveAttribute('data-kind', 'stop');
     await expect(details.getByTestId('map-popup-stop')).toContainText(target.stop.name);
+    await expect(details.locator(`[data-testid="stop-arrival"][data-vehicle-id="${target.vehicleId}"]`).first()).toBeVisible();
   });
 
   test('the vehicle\'s card gives its deviation from the timetable', async ({ page }) => {
