@@ -29,9 +29,9 @@ const RUN_END_SLACK_MS = 10 * 60_000;
  */
 export class LiveRuns {
   private heldDays: readonly DaySchedule[] = [];
+  private heldVariants: number[] = [];
   /** Each run's descriptor, made once (a feed names thousands of runs a second). */
   private readonly descriptors = new WeakMap<Run, TripDescriptor>();
-  private heldVariants: number[] = [];
 
   constructor(private readonly engine: DispatchEngine, private readonly ids: RunIds, private readonly tzOffsetMinutes: number) {}
 
@@ -120,7 +120,8 @@ export class LiveRuns {
     };
     const rows: StopUpdate[] = [];
     const next = v.cursor.next;
-    if (next <= last && (v.cursor.atStop || next === 0)) {
+    // (the last stop has no departure: reaching it ends the run)
+    if (next < last && (v.cursor.atStop || next === 0)) {
       const since = v.cursor.atStop ? (v.cursor.atStop.arrival ?? v.point!.time) : now;
       rows.push(row(next, null, departAfter(next, since, now)));
     }
