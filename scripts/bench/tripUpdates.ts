@@ -6,7 +6,7 @@
  *   npx tsx scripts/bench/tripUpdates.ts
  *   BENCH_SIZES=500,2000,5000 BENCH_REPEATS=30 npx tsx scripts/bench/tripUpdates.ts
  *
- * Target (the live-timetable issue): a whole-fleet TripUpdates under 300 ms.
+ * Target: a whole-fleet TripUpdates under 300 ms.
  *
  * The engine's state is synthetic and made the way the server makes it: a city of straight routes of 25 stops
  * 400 m apart (both directions), 20 exits a route every 6 minutes from 06:00, each exit's vehicle tasked and fed
