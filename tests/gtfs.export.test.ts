@@ -8,7 +8,7 @@ import { RunTrips } from '../src/server/gtfs/export/runTrips';
 import { inspectFeed } from '../src/server/gtfs/feed/inspectFeed';
 import { operatorDate } from '../src/server/map/operatorDay';
 import { ENGINES } from './helpers/engines';
-import { rowsOf, unzip } from './helpers/gtfsFeeds';
+import { rowsOf, unzipTexts } from './helpers/gtfsFeeds';
 import { startTestApp, type TestApp } from './helpers/testApp';
 
 const STATIC = '/api/v1/gtfs/static.zip';
@@ -37,7 +37,7 @@ describe.each(ENGINES)('GTFS static feed on %s', (engine) => {
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     bytes = response.rawPayload;
-    files = await unzip(bytes);
+    files = await unzipTexts(bytes);
   });
   afterAll(() => t.close());
 
@@ -155,7 +155,7 @@ describe.each(ENGINES)('GTFS static feed on %s', (engine) => {
       expect(run.status, JSON.stringify(run.report)).toBe('done');
       const again = await other.app.inject({ method: 'GET', url: STATIC, headers: { authorization: otherAdmin } });
       expect(again.statusCode).toBe(200);
-      const second = await unzip(again.rawPayload);
+      const second = await unzipTexts(again.rawPayload);
       expect(Object.keys(second).sort()).toEqual(Object.keys(files).sort());
       for (const file of Object.keys(files)) {
         if (file === 'feed_info.txt') continue;

@@ -7,7 +7,7 @@ import { createSource } from '../src/server/telemetry/http/sourceKeys';
 import { PERMISSION_CODES } from '../src/shared/permissionCodes';
 import { eastOf, insertLineRoute, lineDrive } from './dispatch.tracks';
 import { ENGINES } from './helpers/engines';
-import { rowsOf, unzip } from './helpers/gtfsFeeds';
+import { rowsOf, unzipTexts } from './helpers/gtfsFeeds';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { createUserWith, TEST_PASSWORD } from './helpers/users';
 
@@ -88,7 +88,7 @@ describe.each(ENGINES)('GTFS-Realtime TripUpdates and VehiclePositions from the 
     const admin = await t.login('admin', 'admin123');
     const zip = await t.app.inject({ method: 'GET', url: '/api/v1/gtfs/static.zip', headers: { authorization: admin } });
     expect(zip.statusCode).toBe(200);
-    const files = await unzip(zip.rawPayload);
+    const files = await unzipTexts(zip.rawPayload);
     staticFeed = Object.fromEntries(Object.entries(files).map(([name, text]) => [name, rowsOf(text)]));
   }, 240_000);
   afterAll(() => t?.close());

@@ -74,7 +74,7 @@ describe('module and section switches', () => {
 
   it('applies configured lists', () => {
     const custom = defaultSwitches();
-    applySwitchList(custom.modules, 'bc, -video');
+    applySwitchList(custom.modules, ['bc', '-video']);
     expect(isEnabled(custom, 'bc')).toBe(true);
     expect(isEnabled(custom, 'video')).toBe(false);
   });

@@ -132,12 +132,4 @@ describe.each(ENGINES)('HTTP telemetry ingestion on %s', (engine) => {
     expect((await ask({ vehicleId: 2_000_000_000, from: new Date(now - 1000).toISOString(), to: new Date(now).toISOString() })).json().messages).toEqual(['no_vehicle_found']);
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/map/vehicles/period', payload: { vehicleId: vehicle, from: '', to: '' } })).statusCode).toBe(401);
   });
-
-  it('deletes track points older than the retention', async () => {
-    await t.db.query(`insert into app.track (vehicle_id, tm, lat, lon, speed, course, valid) values
-      ($1, now() - interval '31 days', 59.9, 30.3, 0, 0, true), ($1, now() - interval '29 days', 59.9, 30.3, 0, 0, true)`, [other]);
-    expect(await t.app.telemetry.track.purge()).toBe(1);
-    const left = await t.db.query<{ n: number }>(`select count(*)::int as n from app.track where vehicle_id = $1 and tm < now() - interval '1 day'`, [other]);
-    expect(left[0].n).toBe(1);
-  });
 });

@@ -177,7 +177,7 @@ async function runHistory(): Promise<void> {
   let fleet = (await db.query<{ id: number }>(`select v.id from mgt.vehicles v join pdm.tree_vehicle tv on tv.vehicle_id = v.id where v.depot_number > $1 and v.depot_number <= $2 order by v.id`, [DEPOT_BASE + 100_000, DEPOT_BASE + 100_000 + VEHICLES])).map((r) => r.id);
   if (fleet.length < VEHICLES) fleet = (await setupFleet(db, VEHICLES, DEPOT_BASE + 100_000, null)).vehicles;
   const nodes = (await db.query<{ id: number }>(`select id from pdm.node where tree_id = (select tree_id from pdm.tree_vehicle where vehicle_id = $1) and channel_kind is not null order by id`, [fleet[0]])).map((r) => r.id);
-  await big.query('select pdm.ensure_partitions($1::date, $2::date)', [from.toISOString().slice(0, 10), to.toISOString().slice(0, 10)]);
+  await big.query("select app.ensure_day_partitions('pdm.reading', $1::date, $2::date), app.ensure_day_partitions('pdm.reading_minute', $1::date, $2::date)", [from.toISOString().slice(0, 10), to.toISOString().slice(0, 10)]);
   const fillStart = performance.now();
   for (let day = 0; day < DAYS; day += 1) {
     const a = new Date(from.getTime() + day * 86_400_000);

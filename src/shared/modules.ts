@@ -62,11 +62,9 @@ export function isEnabled(switches: Switches, module: string, section?: string):
   return true;
 }
 
-/** Applies "a,b,-c" style lists: a name turns a switch on, a leading '-' turns it off. */
-export function applySwitchList(target: Record<string, boolean>, list: string | undefined): void {
-  for (const raw of (list ?? '').split(',')) {
-    const name = raw.trim();
-    if (!name) continue;
+/** Applies a list such as MODULES=a,b,-c: a name turns a switch on, a leading '-' turns it off. */
+export function applySwitchList(target: Record<string, boolean>, names: readonly string[]): void {
+  for (const name of names) {
     if (name.startsWith('-')) target[name.slice(1)] = false;
     else target[name] = true;
   }

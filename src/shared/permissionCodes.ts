@@ -1,4 +1,5 @@
 import { CREATE, DELETE, MAP_KEYS, READ, UPDATE, HANDBOOKS_PREFIX, type PermissionMap } from './permissions';
+import { DISPATCH_REPORTS } from './reports/dispatch';
 
 /**
  * The named permission codes of spec section 6 (ids 1 to 43; the spec's gaps are kept), and those of the areas
@@ -22,7 +23,7 @@ const PASSENGERS = [
   '/reports/traffic', '/passengers/daily-data',
 ];
 const JOURNALS = ['/journal/useractions', '/journal/eventsts', '/journal/eventspo', '/journal/video', '/journal/adas'];
-const DISPATCH_VIEW = ['/dispatch/board', '/dispatch/lines', '/dispatch/exits'];
+const DISPATCH_VIEW = ['/dispatch/board', '/dispatch/lines', '/dispatch/exits', ...DISPATCH_REPORTS.map((report) => report.path)];
 const BC = ['/bc/calendar', '/bc/controllertask', '/bc/routerate', '/bc/departmentcontroll', '/bc/reports'];
 
 export const PERMISSION_CODES: PermissionCode[] = [

@@ -5,8 +5,24 @@ import archiver from 'archiver';
 import Papa from 'papaparse';
 import yauzl from 'yauzl';
 
+/** Writes a feed's files (name → text, exactly as given: BOMs, CRLFs and all) into a zip in a temporary folder. */
+export async function writeFeedZip(files: Record<string, string>, folder = ''): Promise<string> {
+  const path = join(mkdtempSync(join(tmpdir(), 'gtfs-test-')), 'feed.zip');
+  const zip = archiver('zip');
+  const done = new Promise<void>((resolve, reject) => {
+    const out = createWriteStream(path);
+    out.on('close', () => resolve());
+    zip.on('error', reject);
+    zip.pipe(out);
+  });
+  for (const [name, text] of Object.entries(files)) zip.append(text, { name: folder + name });
+  await zip.finalize();
+  await done;
+  return path;
+}
+
 /** The files of a zip as text. */
-export async function unzip(bytes: Buffer): Promise<Record<string, string>> {
+export async function unzipTexts(bytes: Buffer): Promise<Record<string, string>> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(bytes, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z))));
   const files: Record<string, string> = {};
   await new Promise<void>((resolve, reject) => {
@@ -26,22 +42,6 @@ export async function unzip(bytes: Buffer): Promise<Record<string, string>> {
 
 /** Rows of a GTFS file as objects by column. */
 export const rowsOf = (text: string) => Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
-
-/** Writes a feed's files (name → text, exactly as given: BOMs, CRLFs and all) into a zip in a temporary folder. */
-export async function writeFeedZip(files: Record<string, string>, folder = ''): Promise<string> {
-  const path = join(mkdtempSync(join(tmpdir(), 'gtfs-test-')), 'feed.zip');
-  const zip = archiver('zip');
-  const done = new Promise<void>((resolve, reject) => {
-    const out = createWriteStream(path);
-    out.on('close', () => resolve());
-    zip.on('error', reject);
-    zip.pipe(out);
-  });
-  for (const [name, text] of Object.entries(files)) zip.append(text, { name: folder + name });
-  await zip.finalize();
-  await done;
-  return path;
-}
 
 /** A small clean feed: one agency, a route with two trips of one block, four stops, a calendar. */
 export function cleanFeed(): Record<string, string> {

@@ -1,4 +1,5 @@
 import { dispatchEn } from '../dispatch/dispatchMessages';
+import { dispatchReportsEn } from '../dispatch/dispatchReportMessages';
 import { pdmEn } from '../pdm/pdmMessages';
 import { gtfsEn } from '../gtfs/gtfsMessages';
 import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from '../../shared/reports/journalEvents';
@@ -87,7 +88,10 @@ export const en: AppMessages = {
       vehicleGroups: 'Vehicle groups',
     },
     monitoring: { vehicleWorkData: 'Vehicle work data', vehicleDiagnostic: 'On-board equipment diagnostic' },
-    dispatch: { board: 'Service situation', lines: 'Line diagram', exits: 'Plan and fact' },
+    dispatch: {
+      board: 'Service situation', lines: 'Line diagram', exits: 'Plan and fact',
+      onTime: 'On-time performance', runCompletion: 'Run completion', headways: 'Headway regularity', predictions: 'Prediction accuracy',
+    },
     pdm: {
       heatmap: 'Heat map',
       treeEditor: 'Tree editor',
@@ -747,6 +751,7 @@ export const en: AppMessages = {
         notFound: 'Incident not found', fromLink: 'Incident from a notification',
       },
     },
+    dispatch: dispatchReportsEn,
   },
   bc: {
     status: { new: 'New', in_work: 'In work', closed: 'Done', not_achieved: 'Not achieved' },

@@ -1,4 +1,5 @@
 import { dispatchRu } from '../dispatch/dispatchMessages';
+import { dispatchReportsRu } from '../dispatch/dispatchReportMessages';
 import { pdmRu } from '../pdm/pdmMessages';
 import { gtfsRu } from '../gtfs/gtfsMessages';
 import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from '../../shared/reports/journalEvents';
@@ -71,7 +72,10 @@ export const ru = {
       vehicleGroups: 'Группы ТС',
     },
     monitoring: { vehicleWorkData: 'Данные о работе ТС', vehicleDiagnostic: 'Диагностика бортового оборудования' },
-    dispatch: { board: 'Оперативная обстановка', lines: 'Линейный график', exits: 'План и факт' },
+    dispatch: {
+      board: 'Оперативная обстановка', lines: 'Линейный график', exits: 'План и факт',
+      onTime: 'Соблюдение расписания', runCompletion: 'Выполнение рейсов', headways: 'Регулярность интервалов', predictions: 'Точность прогнозов',
+    },
     pdm: {
       heatmap: 'Тепловая карта',
       treeEditor: 'Редактор деревьев',
@@ -678,6 +682,7 @@ export const ru = {
         notFound: 'Инцидент не найден', fromLink: 'Инцидент из уведомления',
       },
     },
+    dispatch: dispatchReportsRu,
   },
   bc: {
     status: { new: 'Новое', in_work: 'В работе', closed: 'Выполнено', not_achieved: 'Не выполнено' },

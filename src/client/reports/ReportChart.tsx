@@ -82,10 +82,13 @@ export default function ReportChart({ report, chart, rows }: { report: ReportDec
   const xColumn = report.columns.find((c) => c.name === xName)!;
   const { points, series } = pivot(rows, chart);
   const labels = new Map(chart.label ? points.map((point) => [point.x, point.label]) : []);
-  const label = (x: unknown) => (x === OTHER ? translate('reports.other') : cellText(xColumn, chart.label ? labels.get(x) : x));
+  // an enum's values read as the table shows them
+  const catalogue = (key: string) => translate(key, { _: '' });
+  const label = (x: unknown) => (x === OTHER ? translate('reports.other') : cellText(xColumn, chart.label ? labels.get(x) : x, undefined, catalogue));
   const Chart = chart.kind === 'line' ? LineChart : BarChart;
   // a series is a value of the stacking column, or (unstacked) the plotted column, named by its label
-  const seriesName = (name: string) => (chart.stackBy ? name : translate(`${report.labels}.${name}`));
+  const stackColumn = report.columns.find((c) => c.name === chart.stackBy);
+  const seriesName = (name: string) => (stackColumn ? cellText(stackColumn, name, undefined, catalogue) : translate(`${report.labels}.${name}`));
   const [width, setWidth] = useState(800);
   const axis = xAxisLayout(points.map((point) => label(point.x)), width);
   return (

@@ -8,9 +8,11 @@ import { seedPlatform, ADMIN_ROLE_NAME } from '../db/seedPlatform';
 import { hashPassword } from '../auth/passwords';
 import { isValidPassword, usernameProblem } from '../../shared/validation';
 import { ERROR_CATALOGUE } from '../../shared/errors';
+import { commandLineVariables } from './config';
 
 async function readPassword(): Promise<string> {
-  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  const given = commandLineVariables.variables.adminPassword.read();
+  if (given) return given;
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   const mute = rl as unknown as { _writeToOutput: (text: string) => void };
   process.stdout.write('Пароль администратора: ');

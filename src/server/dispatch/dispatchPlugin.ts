@@ -9,6 +9,7 @@ import { operatorDate } from '../map/operatorDay';
 import { DispatchService } from './dispatchService';
 import type { DispatchEngine, VehicleState } from './engine';
 import { exitsOfDay } from './exits';
+import { PredictionSampler } from './predictionSamples';
 import { adherenceOf, board, routeLine, stopArrivals, vehicleCard } from './views';
 
 declare module 'fastify' {
@@ -65,12 +66,20 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
     tzOffsetMinutes: app.map.config.tzOffsetMinutes,
   });
   app.decorate('dispatch', service);
+  const samples = new PredictionSampler({
+    db: app.db, engine: service.engine, enabled: async () => (await app.settings.document()).modules.dispatch !== false,
+    log: app.log.child({ area: 'dispatch' }), tzOffsetMinutes: app.map.config.tzOffsetMinutes,
+  });
   // In the background: a city's two days of timetable take seconds to load, longer than a start may wait for a
   // hook; positions arriving meanwhile wait in the service's queue for it.
   app.addHook('onReady', async () => {
     service.start().catch((err: unknown) => app.log.error({ err }, 'live timetable did not start'));
+    samples.start();
   });
-  app.addHook('preClose', async () => service.stop());
+  app.addHook('preClose', async () => {
+    samples.stop();
+    await service.stop();
+  });
 
   app.get<{ Querystring: DispatchVehicleQuery }>(DISPATCH_API.vehicles, {
     config: { access: { path: DISPATCH_RIGHTS_PATH, action: 'read' }, module: 'dispatch', passive: true },

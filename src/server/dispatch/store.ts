@@ -5,26 +5,9 @@ import type { ExceptionAck, PassageRecord } from './engine';
 import { LearnedTimes } from './predictions';
 import { buildDaySchedule, type DayType, type DaySchedule, type ScheduleRows } from './schedule';
 
-/**
- * The schedule variants a date runs: for each route the variant in force (a holiday runs the weekday it names; a
- * variant of the weekday before one without; the latest start first, the rule of mgt.assign_or_replace_vehicle),
- * plus the variants the date's vehicle tasks name.
- */
+/** The schedule variants a date runs (dispatch.variants_in_force: the variant in force of each route, and the tasks' variants). */
 export async function variantsInForce(db: Queryable, serviceDate: string): Promise<number[]> {
-  const rows = await db.query<{ id: number }>(
-    `with per_route as (
-       select r.route_id, coalesce((select coalesce(h.dow, extract(dow from $1::date)::int) from mgt.holidays h
-                                     where h.date = $1::date and (h.route_id = r.route_id or h.route_id is null)
-                                     order by (h.route_id is null), h.id limit 1), extract(dow from $1::date)::int) as dow
-         from mgt.routes r)
-     select id from (
-       select distinct on (v.route_id) v.id from mgt.rasp_variant v join per_route p on p.route_id = v.route_id
-        where v.startdate <= $1::date and (v.enddate is null or v.enddate >= $1::date) and (v.dow is null or v.dow = p.dow)
-        order by v.route_id, (v.dow is null), v.startdate desc, v.id desc) inforce
-     union
-     select distinct "RaspVariant_id" from mgt.vehicle_task where date = $1::date`,
-    [serviceDate],
-  );
+  const rows = await db.query<{ id: number }>('select dispatch.variants_in_force($1::date) as id', [serviceDate]);
   return rows.map((v) => v.id);
 }
 

@@ -1,4 +1,5 @@
-import { numberFromEnv } from '../map/config';
+import { flag, group, number, type Environment } from '../configuration/variables';
+import { operatorTzOffsetMinutes } from '../map/config';
 
 /** Remote configuration and diagnostics settings, read from the environment by the area itself. */
 export interface EquipmentConfig {
@@ -17,14 +18,24 @@ export interface EquipmentConfig {
   tzOffsetMinutes: number;
 }
 
-export function equipmentConfig(env: NodeJS.ProcessEnv = process.env): EquipmentConfig {
+export const equipmentVariables = group('Remote configuration and diagnostics', {
+  worker: flag('EQUIPMENT_WORKER', { default: true, meaning: 'the rollout dispatcher in this process (`false` on extra processes)' }),
+  tickMs: number('EQUIPMENT_TICK_MS', { default: 500, min: 50, unit: 'ms', meaning: 'its tick' }),
+  diagnosticS: number('EQUIPMENT_DIAGNOSTIC_S', { default: 60, min: 1, unit: 's', meaning: 'the diagnostics pass: terminals\' last data and demo faults are refreshed this often' }),
+  commandTimeoutS: number('EGTS_COMMAND_TIMEOUT_S', { default: 30, min: 1, unit: 's', meaning: 'remote configuration: a sent command\'s confirmation wait' }),
+  commandRetryS: number('EGTS_COMMAND_RETRY_S', { default: 60, min: 0, unit: 's', meaning: 'the first retry pause after an error (doubling per attempt)' }),
+  commandsPerTick: number('EGTS_COMMANDS_PER_TICK', { default: 250, min: 1, meaning: 'commands sent per dispatcher tick (a rollout to the whole fleet is paced, so position acknowledgements stay quick)' }),
+});
+
+export function equipmentConfig(env: Environment = process.env): EquipmentConfig {
+  const v = equipmentVariables.read(env);
   return {
-    worker: env.EQUIPMENT_WORKER !== 'false',
-    tickMs: Math.max(50, numberFromEnv(env.EQUIPMENT_TICK_MS, 500)),
-    commandTimeoutMs: Math.max(1, numberFromEnv(env.EGTS_COMMAND_TIMEOUT_S, 30)) * 1000,
-    sendPerTick: Math.max(1, numberFromEnv(env.EGTS_COMMANDS_PER_TICK, 250)),
-    retryBaseMs: Math.max(0, numberFromEnv(env.EGTS_COMMAND_RETRY_S, 60)) * 1000,
-    diagnosticMs: Math.max(1, numberFromEnv(env.EQUIPMENT_DIAGNOSTIC_S, 60)) * 1000,
-    tzOffsetMinutes: numberFromEnv(env.OPERATOR_TZ_OFFSET_MINUTES, 180),
+    worker: v.worker,
+    tickMs: v.tickMs,
+    commandTimeoutMs: v.commandTimeoutS * 1000,
+    sendPerTick: v.commandsPerTick,
+    retryBaseMs: v.commandRetryS * 1000,
+    diagnosticMs: v.diagnosticS * 1000,
+    tzOffsetMinutes: operatorTzOffsetMinutes.read(env),
   };
 }

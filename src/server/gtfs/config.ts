@@ -1,4 +1,5 @@
-import { numberFromEnv } from '../map/config';
+import { flag, group, number, text, type Environment } from '../configuration/variables';
+import { operatorTzOffsetMinutes } from '../map/config';
 
 export interface GtfsConfig {
   /**
@@ -45,20 +46,39 @@ function zoneOfOffset(minutes: number): string {
   return `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
 }
 
-export function gtfsConfig(env: NodeJS.ProcessEnv = process.env): GtfsConfig {
-  const offset = numberFromEnv(env.OPERATOR_TZ_OFFSET_MINUTES, 180);
+export const gtfsVariables = group('GTFS', {
+  realtimePublic: flag('GTFS_RT_PUBLIC', { default: true, meaning: 'the GTFS-Realtime feeds without a session' }),
+  realtimeCacheMs: number('GTFS_RT_CACHE_MS', { default: 1000, min: 0, unit: 'ms', meaning: 'how long an encoded feed is reused' }),
+  staticPublic: flag('GTFS_STATIC_PUBLIC', {
+    default: false,
+    meaning: 'the static GTFS feed (`/api/v1/gtfs/static.zip`) open to anyone; otherwise to a consumer passing `GTFS_STATIC_KEY`, or to a session with code 6',
+  }),
+  staticKey: text('GTFS_STATIC_KEY', { meaning: 'the key a consumer of the static feed passes (`?key=` or `X-Gtfs-Key`)' }),
+  timezone: text('GTFS_TIMEZONE', {
+    defaultText: '`Europe/Moscow` at +180, else `Etc/GMT±N` of `OPERATOR_TZ_OFFSET_MINUTES`',
+    meaning: 'the static feed\'s zone (it must have the operator\'s offset); see [gtfs.md](gtfs.md)',
+  }),
+  periodDays: number('GTFS_PERIOD_DAYS', { default: 365, min: 1, max: 400, round: true, unit: 'days', meaning: 'the days from today its calendars cover' }),
+  publisherName: text('GTFS_PUBLISHER_NAME', { meaning: 'its feed_info\'s publisher' }),
+  publisherUrl: text('GTFS_PUBLISHER_URL', { default: 'http://localhost/', meaning: 'the publisher\'s URL, also of agencies that have none' }),
+  lang: text('GTFS_LANG', { default: 'ru', meaning: 'the feed\'s language' }),
+  importMaxBytes: number('GTFS_IMPORT_MAX_BYTES', { default: 1024 ** 3, min: 1, unit: 'bytes', meaning: 'the largest GTFS zip an import accepts' }),
+});
+
+export function gtfsConfig(env: Environment = process.env): GtfsConfig {
+  const v = gtfsVariables.read(env);
   return {
-    public: (env.GTFS_RT_PUBLIC ?? 'true') !== 'false',
-    cacheMs: Math.max(0, numberFromEnv(env.GTFS_RT_CACHE_MS, 1000)),
+    public: v.realtimePublic,
+    cacheMs: v.realtimeCacheMs,
     static: {
-      public: env.GTFS_STATIC_PUBLIC === 'true',
-      key: env.GTFS_STATIC_KEY || null,
-      timezone: env.GTFS_TIMEZONE || zoneOfOffset(offset),
-      periodDays: Math.min(400, Math.max(1, Math.round(numberFromEnv(env.GTFS_PERIOD_DAYS, 365)))),
-      publisherName: env.GTFS_PUBLISHER_NAME || '',
-      publisherUrl: env.GTFS_PUBLISHER_URL || 'http://localhost/',
-      lang: env.GTFS_LANG || 'ru',
+      public: v.staticPublic,
+      key: v.staticKey ?? null,
+      timezone: v.timezone ?? zoneOfOffset(operatorTzOffsetMinutes.read(env)),
+      periodDays: v.periodDays,
+      publisherName: v.publisherName ?? '',
+      publisherUrl: v.publisherUrl,
+      lang: v.lang,
     },
-    importMaxBytes: Math.max(1, numberFromEnv(env.GTFS_IMPORT_MAX_BYTES, 1024 ** 3)),
+    importMaxBytes: v.importMaxBytes,
   };
 }

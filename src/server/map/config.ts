@@ -1,3 +1,5 @@
+import { group, number, type Environment } from '../configuration/variables';
+
 /**
  * Settings of the map area, read from the environment by the area itself (src/server/config.ts belongs to the
  * platform).
@@ -12,14 +14,18 @@ export interface MapConfig {
   directoryRefreshMs: number;
 }
 
-export const numberFromEnv = (value: string | undefined, fallback: number): number => {
-  const parsed = value === undefined || value === '' ? Number.NaN : Number(value);
-  return Number.isFinite(parsed) ? parsed : fallback;
-};
+/** Read by every area that counts the operator's days (GTFS, the simulator, remote configuration). */
+export const operatorTzOffsetMinutes = number('OPERATOR_TZ_OFFSET_MINUTES', {
+  default: 180, unit: 'min',
+  meaning: 'the operator\'s time zone: its days (reports\' rollups, orders\' days, schedules)',
+});
 
-export function mapConfig(env: NodeJS.ProcessEnv = process.env): MapConfig {
-  return {
-    tzOffsetMinutes: numberFromEnv(env.OPERATOR_TZ_OFFSET_MINUTES, 180),
-    directoryRefreshMs: numberFromEnv(env.MAP_DIRECTORY_REFRESH_S, 60) * 1000,
-  };
+export const mapVariables = group('Map', {
+  tzOffsetMinutes: operatorTzOffsetMinutes,
+  directoryRefreshS: number('MAP_DIRECTORY_REFRESH_S', { default: 60, unit: 's', meaning: 'how often the vehicle → route, class and depot-number directory of the map is read again' }),
+});
+
+export function mapConfig(env: Environment = process.env): MapConfig {
+  const v = mapVariables.read(env);
+  return { tzOffsetMinutes: v.tzOffsetMinutes, directoryRefreshMs: v.directoryRefreshS * 1000 };
 }

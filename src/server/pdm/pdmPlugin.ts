@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DayPartitions } from '../db/dayPartitions';
 import { PeriodicJob } from '../jobs/periodicJob';
 import { NodeIndex } from './nodeIndex';
 import { ReadingWriter } from './readingWriter';
@@ -9,6 +10,7 @@ import sensorsIngestRoute from './sensorsIngestRoute';
 import treeRoutes from './treeRoutes';
 import screenRoutes from './screenRoutes';
 import importRoutes from './importRoutes';
+import { pdmConfig } from './config';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,11 +19,6 @@ declare module 'fastify' {
   }
 }
 
-const env = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-
 /**
  * PDM (issue 17): sensor readings in (EGTS sensor subrecords through app.telemetry.sensorSink, HTTP, the demo
  * simulator, the import manager), node states with the silence sweep, the tree editor's API, the special
@@ -29,27 +26,29 @@ const env = (name: string, fallback: number) => {
  */
 async function pdmPlugin(app: FastifyInstance): Promise<void> {
   const log = app.log.child({ area: 'pdm' });
+  const config = pdmConfig();
   const nodes = new NodeIndex(app.db, log);
-  const writer = new ReadingWriter(app.db, nodes, log, { flushMs: env('PDM_FLUSH_MS', 200), retentionDays: env('PDM_RETENTION_DAYS', 30) });
+  // Raw readings and minute rollups by day, kept PDM_RETENTION_DAYS; the hour rollups are kept.
+  const partitions = ['pdm.reading', 'pdm.reading_minute'].map((table) => new DayPartitions(app.db, { table, retentionDays: config.retentionDays }, log));
+  const writer = new ReadingWriter(app.db, nodes, log, { flushMs: config.flushMs, partitions });
   const ingest = new SensorIngest(nodes, writer, app.telemetry.latest);
   // The demo fleet's sensors run with the simulator (SIMULATOR; on with the demo data).
   const simulator = app.simulator
-    ? new SensorSimulator(() => nodes.assigned(), (batches) => ingest.ingest(batches), log, { everyMs: env('PDM_SIMULATOR_EVERY_MS', 30_000) })
+    ? new SensorSimulator(() => nodes.assigned(), (batches) => ingest.ingest(batches), log, { everyMs: config.simulatorEveryMs })
     : null;
   app.decorate('pdm', { nodes, writer, ingest, simulator });
   app.telemetry.sensorSink = (batches) => ingest.ingest(batches);
 
-  // Silence: nodes past their time-out go to 'no_data'; retention: whole daily partitions older than it go.
+  // Silence: nodes past their time-out go to 'no_data'; retention: the coming days made, whole days past it dropped.
   const sweep = new PeriodicJob(() => writer.sweepSilence(), log, 'PDM silence sweep failed');
-  const retention = new PeriodicJob(
-    () => app.db.query('select pdm.drop_partitions_before((now() - make_interval(days => $1::int))::date)', [env('PDM_RETENTION_DAYS', 30)]),
-    log, 'PDM retention failed',
-  );
+  const retention = new PeriodicJob(async () => {
+    for (const table of partitions) await table.maintain();
+  }, log, 'PDM partition maintenance failed');
   app.addHook('onReady', async () => {
     await nodes.refresh();
     nodes.start(30_000);
     writer.start();
-    sweep.start(env('PDM_SWEEP_MS', 15_000));
+    sweep.start(config.sweepMs);
     retention.start(3_600_000);
   });
   if (simulator) app.addHook('onListen', async () => simulator.start());

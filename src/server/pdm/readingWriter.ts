@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DayPartitions } from '../db/dayPartitions';
 import type { Db, Queryable } from '../db/types';
 import { stateOfReading, type NodeState } from '../../shared/pdm/model';
 import type { NodeIndex } from './nodeIndex';
@@ -23,8 +24,6 @@ export interface WriteOutcome {
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
-const DAY = 86_400_000;
-const utcDay = (ms: number) => new Date(ms - (ms % DAY)).toISOString().slice(0, 10);
 
 interface Current { state: NodeState; tm: number }
 interface Bucket {
@@ -46,13 +45,12 @@ export class ReadingWriter {
   private waiters: ((ok: boolean) => void)[] = [];
   private chain: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
-  private readonly knownDays = new Set<string>();
 
   constructor(
     private readonly db: Db,
     private readonly nodes: NodeIndex,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { flushMs: number; retentionDays: number },
+    private readonly options: { flushMs: number; partitions: DayPartitions[] },
   ) {}
 
   start(): void {
@@ -95,22 +93,9 @@ export class ReadingWriter {
     return this.queue(() => this.write(readings));
   }
 
-  /** Daily partitions for the days of a batch (within retention; others go to the default partition). */
-  async ensureDays(times: Iterable<number>): Promise<void> {
-    const now = Date.now();
-    const wanted = new Set<string>();
-    for (const tm of times) {
-      const day = utcDay(tm);
-      if (!this.knownDays.has(day) && tm > now - this.options.retentionDays * DAY && tm < now + 2 * DAY) wanted.add(day);
-    }
-    if (!wanted.size) return;
-    const days = [...wanted].sort();
-    await this.db.query('select pdm.ensure_partitions($1::date, $2::date)', [days[0], days[days.length - 1]]);
-    for (const day of days) this.knownDays.add(day);
-  }
-
   private async write(batch: Reading[]): Promise<WriteOutcome> {
-    await this.ensureDays(batch.map((r) => r.tm));
+    // The batch's days made first (within the retention; readings of other days wait in the default partition).
+    for (const partitions of this.options.partitions) await partitions.ensure(batch.map((r) => r.tm));
     return this.db.transaction(async (tx) => {
       const inserted = await tx.query<{ vehicle_id: number; node_id: number; tm: Date; value: number | null; error: boolean; i: number }>(
         `insert into pdm.reading (vehicle_id, node_id, tm, value, error)

@@ -3,6 +3,7 @@ import { CC, CT, commandPacket, confirmationOf, confirmationPacket, decodeComman
 import { FrameReader } from '../telemetry/egts/frameReader';
 import { decodeRecords } from '../telemetry/egts/records';
 import type { TerminalLink, TerminalLinks } from '../telemetry/egts/terminalLinks';
+import { simulatorVariables } from './config';
 
 /** How a simulated terminal answers commands: most confirm, a few refuse, reject a parameter or stay silent. */
 export type TerminalTemper = 'ok' | 'refuses' | 'illegal' | 'silent';
@@ -12,7 +13,7 @@ export type TerminalTemper = 'ok' | 'refuses' | 'illegal' | 'silent';
  * refuse every command (CC_ERROR), 1 % reject the reporting parameters as illegal (CC_ILL), 1 % never answer
  * (the time-out), the rest confirm each parameter.
  */
-export function temperOf(vehicleId: number, refusePercent = Number(process.env.SIMULATOR_TERMINAL_REFUSE_PERCENT ?? 3)): TerminalTemper {
+export function temperOf(vehicleId: number, refusePercent = simulatorVariables.variables.terminalRefusePercent.read()): TerminalTemper {
   const roll = ((Math.imul(vehicleId ^ 0x5bd1e995, 2654435761) >>> 0) >>> 7) % 100;
   if (roll < refusePercent) return 'refuses';
   if (roll < refusePercent + 1) return 'illegal';

@@ -1,7 +1,6 @@
-/**
- * Telemetry settings, read from the environment by this area itself (src/server/config.ts belongs to the
- * platform; these may move there later under `config.telemetry`).
- */
+import { flag, group, number, text, type Environment } from '../configuration/variables';
+
+/** Telemetry settings, read from the environment by this area itself (src/server/config.ts belongs to the platform). */
 export interface TelemetryConfig {
   /** Master switch of the EGTS listener (EGTS_ENABLED, default true). HTTP ingestion is always on. */
   egtsEnabled: boolean;
@@ -34,32 +33,60 @@ export interface TelemetryConfig {
   maxSpeedKmh: number;
 }
 
-const number = (value: string | undefined, fallback: number): number => {
-  const parsed = value === undefined || value === '' ? Number.NaN : Number(value);
-  return Number.isFinite(parsed) ? parsed : fallback;
-};
+export const telemetryVariables = group('Telemetry in', {
+  egtsEnabled: flag('EGTS_ENABLED', { default: true, meaning: 'the EGTS listener (`EGTS_PORT=0` turns it off too; HTTP ingestion is always on)' }),
+  egtsPort: number('EGTS_PORT', { defaultText: '`5162`; `0` under the test runner', meaning: 'the EGTS listener\'s TCP port' }),
+  egtsHost: text('EGTS_HOST', { default: '0.0.0.0', meaning: 'the address it listens on' }),
+  egtsMaxConnections: number('EGTS_MAX_CONNECTIONS', { default: 10_000, meaning: 'terminals connected at once' }),
+  egtsIdleTimeoutS: number('EGTS_IDLE_TIMEOUT_S', { default: 300, unit: 's', meaning: 'a silent connection is closed after this long' }),
+  egtsMaxFrameBytes: number('EGTS_MAX_FRAME_BYTES', { default: 65_553, max: 65_553, unit: 'bytes', meaning: 'the largest frame accepted (the protocol\'s largest)' }),
+  egtsMaxPendingWriteBytes: number('EGTS_MAX_PENDING_WRITE_BYTES', { default: 256 * 1024, unit: 'bytes', meaning: 'a connection whose unsent answers exceed this is closed' }),
+  httpMaxBatch: number('TELEMETRY_HTTP_MAX_BATCH', { default: 5000, meaning: 'positions in one HTTP batch' }),
+  futureToleranceS: number('TELEMETRY_FUTURE_TOLERANCE_S', { default: 300, unit: 's', meaning: 'a fix further ahead of the server\'s clock is refused' }),
+  maxSpeedKmh: number('TELEMETRY_MAX_SPEED_KMH', { default: 300, unit: 'km/h', meaning: 'a fix implying a faster jump is refused' }),
+  deviceRefreshS: number('TELEMETRY_DEVICE_REFRESH_S', { default: 60, unit: 's', meaning: 'how often the terminal → vehicle directory is read again' }),
+  trackSpoolDir: text('TRACK_SPOOL_DIR', {
+    defaultText: '`DATA_DIR/track-spool`',
+    meaning: 'where received positions are made durable before they are acknowledged; one per server process',
+  }),
+  trackSpoolSyncMs: number('TRACK_SPOOL_SYNC_MS', {
+    default: 50, unit: 'ms',
+    meaning: 'positions are fsync\'d to the spool in groups this often: an EGTS or HTTP acknowledgement waits about this long',
+  }),
+  trackMaxBufferedRows: number('TRACK_MAX_BUFFERED_ROWS', {
+    default: 500_000,
+    meaning: 'spooled positions kept in memory while the database is slow or down; beyond, they are read back from the spool files (nothing is dropped)',
+  }),
+  trackFlushMs: number('TRACK_FLUSH_MS', { default: 1000, unit: 'ms', meaning: 'how often spooled positions are written to `app.track`' }),
+  trackFlushRows: number('TRACK_FLUSH_ROWS', { default: 5000, meaning: 'rows per write' }),
+  trackStatementRows: number('TRACK_STATEMENT_ROWS', { defaultText: 'by engine: `1000` embedded, `5000` PostgreSQL', meaning: 'rows per statement' }),
+  trackRetentionDays: number('TRACK_RETENTION_DAYS', { default: 30, unit: 'days', meaning: 'days of positions kept (`app.track`, by UTC day: a day\'s partition is dropped whole once all of it is older, so 30 to 31 days are there); a fix older than this is refused at ingestion. See «Storage over years» in [architecture.md](architecture.md#storage-over-years)' }),
+  nodeEnv: text('NODE_ENV', { internal: true, meaning: '`test` under a test runner: the EGTS listener takes no fixed port' }),
+  vitest: text('VITEST', { internal: true, meaning: 'set by Vitest: the EGTS listener takes no fixed port' }),
+});
 
-export function telemetryConfig(env: NodeJS.ProcessEnv = process.env): TelemetryConfig {
+export function telemetryConfig(env: Environment = process.env): TelemetryConfig {
+  const v = telemetryVariables.read(env);
   // Under the test runner every test file builds an app: none of them may grab the fixed port.
-  const defaultPort = env.NODE_ENV === 'test' || env.VITEST ? 0 : 5162;
+  const defaultPort = v.nodeEnv === 'test' || v.vitest ? 0 : 5162;
   return {
-    egtsEnabled: (env.EGTS_ENABLED ?? 'true') !== 'false',
-    egtsPort: number(env.EGTS_PORT, defaultPort),
-    egtsHost: env.EGTS_HOST ?? '0.0.0.0',
-    egtsMaxConnections: number(env.EGTS_MAX_CONNECTIONS, 10_000),
-    egtsIdleTimeoutMs: number(env.EGTS_IDLE_TIMEOUT_S, 300) * 1000,
-    egtsMaxFrameBytes: Math.min(number(env.EGTS_MAX_FRAME_BYTES, 65_553), 65_553),
-    egtsMaxPendingWriteBytes: number(env.EGTS_MAX_PENDING_WRITE_BYTES, 256 * 1024),
-    trackRetentionDays: number(env.TRACK_RETENTION_DAYS, 30),
-    trackFlushIntervalMs: number(env.TRACK_FLUSH_MS, 1000),
-    trackFlushRows: number(env.TRACK_FLUSH_ROWS, 5000),
-    trackStatementRows: env.TRACK_STATEMENT_ROWS ? number(env.TRACK_STATEMENT_ROWS, 1000) : undefined,
-    trackMaxBufferedRows: number(env.TRACK_MAX_BUFFERED_ROWS, 500_000),
-    trackSpoolDir: env.TRACK_SPOOL_DIR || undefined,
-    trackSpoolSyncMs: number(env.TRACK_SPOOL_SYNC_MS, 50),
-    deviceRefreshMs: number(env.TELEMETRY_DEVICE_REFRESH_S, 60) * 1000,
-    httpMaxBatch: number(env.TELEMETRY_HTTP_MAX_BATCH, 5000),
-    futureToleranceMs: number(env.TELEMETRY_FUTURE_TOLERANCE_S, 300) * 1000,
-    maxSpeedKmh: number(env.TELEMETRY_MAX_SPEED_KMH, 300),
+    egtsEnabled: v.egtsEnabled,
+    egtsPort: v.egtsPort ?? defaultPort,
+    egtsHost: v.egtsHost,
+    egtsMaxConnections: v.egtsMaxConnections,
+    egtsIdleTimeoutMs: v.egtsIdleTimeoutS * 1000,
+    egtsMaxFrameBytes: v.egtsMaxFrameBytes,
+    egtsMaxPendingWriteBytes: v.egtsMaxPendingWriteBytes,
+    trackRetentionDays: v.trackRetentionDays,
+    trackFlushIntervalMs: v.trackFlushMs,
+    trackFlushRows: v.trackFlushRows,
+    trackStatementRows: v.trackStatementRows,
+    trackMaxBufferedRows: v.trackMaxBufferedRows,
+    trackSpoolDir: v.trackSpoolDir,
+    trackSpoolSyncMs: v.trackSpoolSyncMs,
+    deviceRefreshMs: v.deviceRefreshS * 1000,
+    httpMaxBatch: v.httpMaxBatch,
+    futureToleranceMs: v.futureToleranceS * 1000,
+    maxSpeedKmh: v.maxSpeedKmh,
   };
 }

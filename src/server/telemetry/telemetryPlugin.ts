@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DayPartitions } from '../db/dayPartitions';
+import { PeriodicJob } from '../jobs/periodicJob';
 import { telemetryConfig, type TelemetryConfig } from './config';
 import { DeviceIndex } from './deviceIndex';
 import { EgtsServer } from './egts/server';
@@ -11,7 +13,7 @@ import type { SensorBatch } from './egts/sensors';
 import { LatestPositions } from './latestPositions';
 import { TelemetryPipeline } from './pipeline';
 import { RecentFixes } from './recentFixes';
-import { purgeTrack, trackOf, type TrackPoint } from './trackStore';
+import { trackOf, type TrackPoint } from './trackStore';
 import { TrackSpool } from './trackSpool';
 import { TrackWriter } from './trackWriter';
 import { JournalBatcher, VehicleEvents } from './vehicleEvents';
@@ -31,7 +33,8 @@ export interface Telemetry {
     writer: TrackWriter;
     /** Points of one vehicle for a period, including those not yet flushed. */
     of(vehicleId: number, from: Date, to: Date, limit?: number): Promise<TrackPoint[]>;
-    purge(): Promise<number>;
+    /** The track's day partitions: made ahead, dropped past TRACK_RETENTION_DAYS (hourly). */
+    partitions: DayPartitions;
   };
   /** Terminals reachable for EGTS commands (connections and the simulator's terminals), and their confirmations. */
   commands: TerminalLinks;
@@ -60,11 +63,13 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
   // Without a data folder (tests) the spool lives in a temporary folder removed at close.
   const spoolDir = config.trackSpoolDir ?? (app.config.dataDir ? join(app.config.dataDir, 'track-spool') : await mkdtemp(join(tmpdir(), 'track-spool-')));
   const temporarySpool = !config.trackSpoolDir && !app.config.dataDir;
+  const partitions = new DayPartitions(app.db, { table: 'app.track', retentionDays: config.trackRetentionDays }, log);
   const spool = new TrackSpool(spoolDir, { syncIntervalMs: config.trackSpoolSyncMs, maxRowsInMemory: config.trackMaxBufferedRows }, log);
   const writer = new TrackWriter(app.db, spool, {
     flushIntervalMs: config.trackFlushIntervalMs,
     flushRows: config.trackFlushRows,
     statementRows: config.trackStatementRows ?? (app.db.engine === 'pglite' ? 1000 : 5000),
+    partitions,
   }, log);
   const pipeline = new TelemetryPipeline(latest, new RecentFixes(), writer, {
     futureToleranceMs: config.futureToleranceMs,
@@ -80,7 +85,7 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
         await writer.flush();
         return trackOf(app.db, vehicleId, from, to, limit);
       },
-      purge: () => purgeTrack(app.db, config.trackRetentionDays, log),
+      partitions,
     },
     async startEgts(port = config.egtsPort, host = config.egtsHost) {
       if (telemetry.egts) return telemetry.egts.port ?? port;
@@ -102,7 +107,7 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
   };
   app.decorate('telemetry', telemetry);
 
-  const timers: NodeJS.Timeout[] = [];
+  const maintenance = new PeriodicJob(() => partitions.maintain(), log, 'track partition maintenance failed');
   const closers: (() => Promise<void>)[] = [];
   app.addHook('onReady', async () => {
     await devices.refresh();
@@ -118,13 +123,8 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
       events.onVehicleEvent(journal.sink);
       closers.push(() => journal.close());
     }
-    const sweep = () => void telemetry.track.purge().catch((err) => log.warn({ err }, 'track retention sweep failed'));
-    // First sweep a minute after start (not during it), then hourly.
-    const first = setTimeout(sweep, 60_000);
-    const hourly = setInterval(sweep, HOUR_MS);
-    first.unref();
-    hourly.unref();
-    timers.push(first, hourly);
+    // The coming days' partitions at once (a start after days down), then hourly: made ahead, dropped past the retention.
+    maintenance.start(HOUR_MS, 0);
     log.debug({ devices: devices.size, restored }, 'telemetry ready');
     if (config.egtsEnabled && config.egtsPort > 0) {
       // A taken port must not take the whole console down with it (maps, handbooks, HTTP ingestion still work).
@@ -136,7 +136,7 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
   });
   // preClose: terminals are let go and the last positions written while the database is still open.
   app.addHook('preClose', async () => {
-    for (const timer of timers) clearTimeout(timer);
+    await maintenance.stop();
     devices.stop();
     await telemetry.egts?.close();
     await writer.close();

@@ -12,6 +12,8 @@ export interface TrackWriterOptions {
    * statements with a turn of the event loop between them let acknowledgements through during a flush.
    */
   statementRows?: number;
+  /** The track's day partitions: a statement's days are made before it, so its rows go straight to them. */
+  partitions?: { ensure(times: Iterable<number>): Promise<void> };
 }
 
 export interface TrackWriterStats {
@@ -111,6 +113,7 @@ export class TrackWriter {
     });
     const started = performance.now();
     try {
+      await this.options.partitions?.ensure(rows.map((p) => p.time));
       const result = await this.db.query<{ n: number }>(`with ins as (${INSERT} returning 1) select count(*)::int as n from ins`, [
         columns.ids, columns.tms, columns.lats, columns.lons, columns.speeds, columns.courses, columns.valids,
       ]);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { numberFromEnv } from '../map/config';
+import { group, number, text, type Environment } from '../configuration/variables';
+import { serverVariables } from '../config';
 import { baseMapFromTileSource, type BaseMapSettings } from '../../shared/baseMap';
 
 export interface TilesConfig {
@@ -28,17 +29,33 @@ export interface TilesConfig {
   photoDir: string;
 }
 
-export function tilesConfig(dataDir: string | undefined, version: string, env: NodeJS.ProcessEnv = process.env): TilesConfig {
-  const data = env.DATA_DIR ?? dataDir ?? './data';
+export const tilesVariables = group('Tiles and photos', {
+  source: text('TILE_SOURCE', {
+    meaning: 'the base map\'s starting value (an administrator changes it in the console, Настройки системы → Навигация): an upstream template (`https://tile.example.org/{z}/{x}/{y}.png`, cached under `TILE_CACHE_DIR`), `mbtiles:/path/city.mbtiles`, or `dir:/path` (z/x/y.png files)',
+  }),
+  attribution: text('TILE_ATTRIBUTION', { defaultText: 'OpenStreetMap\'s credit when a source is set', meaning: 'its credit' }),
+  cacheDir: text('TILE_CACHE_DIR', { defaultText: '`DATA_DIR/tiles`', meaning: 'where fetched upstream tiles are kept' }),
+  maxAgeS: number('TILE_MAX_AGE_S', { default: 7 * 86_400, unit: 's', meaning: 'browsers\' cache lifetime of a tile' }),
+  upstreamConcurrency: number('TILE_UPSTREAM_CONCURRENCY', { default: 4, min: 1, meaning: 'upstream requests at once (tile servers\' usage policies ask for few)' }),
+  upstreamQueue: number('TILE_UPSTREAM_QUEUE', { default: 256, min: 0, meaning: 'requests waiting for an upstream slot beyond which 503 is answered' }),
+  upstreamTimeoutMs: number('TILE_UPSTREAM_TIMEOUT_MS', { default: 10_000, unit: 'ms', meaning: 'an upstream request\'s time limit' }),
+  userAgent: text('TILE_USER_AGENT', { defaultText: '`transport-console/<version> (tile cache)`', meaning: 'the user agent sent upstream' }),
+  photoDir: text('PHOTO_DIR', { defaultText: '`DATA_DIR/photos`', meaning: 'vehicle photos, `{first two characters}/{name}`' }),
+});
+
+/** `dataDir`: the server's (DATA_DIR unless a caller set another); without one (in memory), DATA_DIR's default. */
+export function tilesConfig(dataDir: string | undefined, version: string, env: Environment = process.env): TilesConfig {
+  const v = tilesVariables.read(env);
+  const data = dataDir ?? serverVariables.variables.dataDir.read(env);
   return {
-    source: env.TILE_SOURCE?.trim() || undefined,
-    initialBaseMap: baseMapFromTileSource(env.TILE_SOURCE, env.TILE_ATTRIBUTION),
-    cacheDir: env.TILE_CACHE_DIR ?? join(data, 'tiles'),
-    upstreamConcurrency: Math.max(1, numberFromEnv(env.TILE_UPSTREAM_CONCURRENCY, 4)),
-    upstreamQueue: Math.max(0, numberFromEnv(env.TILE_UPSTREAM_QUEUE, 256)),
-    upstreamTimeoutMs: numberFromEnv(env.TILE_UPSTREAM_TIMEOUT_MS, 10_000),
-    userAgent: env.TILE_USER_AGENT ?? `transport-console/${version} (tile cache)`,
-    maxAgeSeconds: numberFromEnv(env.TILE_MAX_AGE_S, 7 * 86_400),
-    photoDir: env.PHOTO_DIR ?? join(data, 'photos'),
+    source: v.source,
+    initialBaseMap: baseMapFromTileSource(v.source, v.attribution),
+    cacheDir: v.cacheDir ?? join(data, 'tiles'),
+    upstreamConcurrency: v.upstreamConcurrency,
+    upstreamQueue: v.upstreamQueue,
+    upstreamTimeoutMs: v.upstreamTimeoutMs,
+    userAgent: v.userAgent ?? `transport-console/${version} (tile cache)`,
+    maxAgeSeconds: v.maxAgeS,
+    photoDir: v.photoDir ?? join(data, 'photos'),
   };
 }

@@ -1,4 +1,5 @@
 import { VEHICLE_STALE_MS } from '../../shared/map';
+import { flag, group, number, type Environment } from '../configuration/variables';
 
 /** The video area's settings from the environment (README, "Configuration"). */
 export interface VideoConfig {
@@ -20,19 +21,26 @@ export interface VideoConfig {
   upstreamTimeoutMs: number;
 }
 
-export function videoConfig(env: NodeJS.ProcessEnv = process.env): VideoConfig {
-  const num = (name: string, fallback: number) => {
-    const value = Number(env[name]);
-    return env[name] !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
-  };
-  return {
-    worker: env.VIDEO_WORKER !== 'false',
-    tickMs: num('VIDEO_WORKER_TICK_MS', 1000),
-    connectMs: num('VIDEO_CONNECT_MS', 2000),
-    downloadRate: num('VIDEO_DOWNLOAD_RATE', 30),
-    maxDownloads: num('VIDEO_MAX_DOWNLOADS', 50),
-    onlineWindowMs: num('VIDEO_ONLINE_WINDOW_MS', VEHICLE_STALE_MS),
-    demoArchiveHours: num('VIDEO_DEMO_ARCHIVE_HOURS', 72),
-    upstreamTimeoutMs: num('VIDEO_UPSTREAM_TIMEOUT_MS', 5000),
-  };
+export const videoVariables = group('Video archive', {
+  worker: flag('VIDEO_WORKER', {
+    default: true,
+    meaning: 'run the archive-request worker in this process (`false` on extra processes; any process that runs it takes requests whose lease ran out)',
+  }),
+  tickMs: number('VIDEO_WORKER_TICK_MS', { default: 1000, positive: true, unit: 'ms', meaning: 'how often the worker moves requests on' }),
+  connectMs: number('VIDEO_CONNECT_MS', { default: 2000, positive: true, unit: 'ms', meaning: 'how long connecting to a recorder takes' }),
+  downloadRate: number('VIDEO_DOWNLOAD_RATE', { default: 30, positive: true, meaning: 'seconds of recording a demo recorder hands over per second' }),
+  maxDownloads: number('VIDEO_MAX_DOWNLOADS', {
+    default: 50, positive: true,
+    meaning: 'requests connecting or downloading at once (a recorder serves one at a time in any case)',
+  }),
+  onlineWindowMs: number('VIDEO_ONLINE_WINDOW_MS', {
+    default: VEHICLE_STALE_MS, positive: true, unit: 'ms',
+    meaning: 'a vehicle counts as online (its archive requests go on) while its last position is this young: the map\'s rule',
+  }),
+  demoArchiveHours: number('VIDEO_DEMO_ARCHIVE_HOURS', { default: 72, positive: true, unit: 'h', meaning: 'hours a demo recorder holds' }),
+  upstreamTimeoutMs: number('VIDEO_UPSTREAM_TIMEOUT_MS', { default: 5000, positive: true, unit: 'ms', meaning: 'time limit of a request to a recorder\'s media server' }),
+});
+
+export function videoConfig(env: Environment = process.env): VideoConfig {
+  return videoVariables.read(env);
 }

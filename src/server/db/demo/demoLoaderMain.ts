@@ -3,10 +3,11 @@ import { openDatabase } from '../open';
 import { migrate } from '../migrate';
 import { seedPlatform } from '../seedPlatform';
 import { loadDemoDataIfEmpty } from './loadDemoData';
-import { DEMO_LOADER_ENV, type DemoLoaderConfig } from './demoLoaderProcess';
+import { serverVariables } from '../../config';
+import type { DemoLoaderConfig } from './demoLoaderProcess';
 
 /** The demo loader process (see demoLoaderProcess.ts): creates the database, loads the demo city, exits. */
-const config = JSON.parse(process.env[DEMO_LOADER_ENV] ?? '{}') as DemoLoaderConfig;
+const config = JSON.parse(serverVariables.variables.demoLoaderConfig.read() ?? '{}') as DemoLoaderConfig;
 const log = pino({ level: config.logLevel });
 const db = await openDatabase(config, log);
 try {

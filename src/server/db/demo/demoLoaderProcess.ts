@@ -2,12 +2,11 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
+import { serverVariables, type Config } from '../../config';
 import { entryPoint } from '../../entryPoints';
 
 /** What the loader process needs of the server's configuration, passed in its environment. */
 export type DemoLoaderConfig = Pick<Config, 'dataDir' | 'demoScale' | 'queryLimits' | 'pgliteSharedBuffers' | 'logLevel'>;
-export const DEMO_LOADER_ENV = 'DEMO_LOADER_CONFIG';
 
 /** A first start on the embedded engine: its data folder holds no database yet. */
 export function isNewEmbeddedDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): boolean {
@@ -22,7 +21,7 @@ export function isNewEmbeddedDatabase(config: Pick<Config, 'databaseUrl' | 'data
  */
 export async function loadDemoInChildProcess(config: DemoLoaderConfig, log: FastifyBaseLogger): Promise<void> {
   const { url, execArgv } = entryPoint('demoLoader');
-  const env = { ...process.env, [DEMO_LOADER_ENV]: JSON.stringify(config satisfies DemoLoaderConfig) };
+  const env = { ...process.env, [serverVariables.variables.demoLoaderConfig.name]: JSON.stringify(config satisfies DemoLoaderConfig) };
   const child = spawn(process.execPath, [...execArgv, fileURLToPath(url)], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);

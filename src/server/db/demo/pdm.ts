@@ -89,7 +89,7 @@ export async function insertDemoPdm(tx: Queryable, scale: DemoScale, today: Date
   const to = new Date(Math.floor(today.getTime() / 600_000) * 600_000);
   const detail = new Date(to.getTime() - DEMO_PDM_DETAIL_HOURS * 3_600_000);
   const from = new Date(to.getTime() - DEMO_PDM_DAYS * 24 * 3_600_000);
-  await tx.query('select pdm.ensure_partitions($1::date, $2::date)', [from.toISOString().slice(0, 10), to.toISOString().slice(0, 10)]);
+  await tx.query("select app.ensure_day_partitions('pdm.reading', $1::date, $2::date), app.ensure_day_partitions('pdm.reading_minute', $1::date, $2::date)", [from.toISOString().slice(0, 10), to.toISOString().slice(0, 10)]);
   // Hash and phase of a vehicle as the simulator's (an integer mix; the phase only needs to differ per vehicle).
   await tx.query(
     `insert into pdm.reading (vehicle_id, node_id, tm, value, error)
