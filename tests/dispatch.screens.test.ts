@@ -4,7 +4,7 @@ import { operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
 import { createSource } from '../src/server/telemetry/http/sourceKeys';
 import { PERMISSION_CODES } from '../src/shared/permissionCodes';
 import type { AdherenceList, BoardException, BoardList, DispatchOptions, ExitsList, RouteLine, StopArrivals, VehicleCard } from '../src/shared/dispatch/api';
-import { eastOf, insertLineRoute, LINE_STOPS } from './dispatch.tracks';
+import { eastOf, insertLineRoute, LINE_STOPS, lineDrive } from './dispatch.tracks';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { createUserWith, TEST_PASSWORD } from './helpers/users';
@@ -21,33 +21,8 @@ const grants = (...ids: number[]) => {
   return out;
 };
 
-type Fix = { device: string; time: string; lat: number; lon: number; speed: number; course: number };
-
-/**
- * A bus along the eight stops: departing each `offset` ms after its scheduled time (20 s at each stop, two minutes
- * at the first), even speed between, a fix every 10 s with 4 m of noise, from a minute before its first departure to
- * `until`. Returns the fixes and its true departures.
- */
-function drive(device: string, scheduledFirst: number, offset: number, until: number): Fix[] {
-  const departures = Array.from({ length: STOPS }, (_, i) => scheduledFirst + i * 120_000 + offset);
-  const arrivals = departures.map((d, i) => d - (i === 0 ? 120_000 : 20_000));
-  const fixes: Fix[] = [];
-  let n = 0;
-  for (let tm = departures[0] - 60_000; tm <= until; tm += 10_000) {
-    const k = departures.findIndex((d, i) => i < STOPS - 1 && tm >= d && tm < arrivals[i + 1]);
-    let m: number;
-    let speed = 0;
-    if (k >= 0) {
-      m = k * 500 + (500 * (tm - departures[k])) / (arrivals[k + 1] - departures[k]);
-      speed = (500 / ((arrivals[k + 1] - departures[k]) / 1000)) * 3.6;
-    } else {
-      m = Math.max(0, arrivals.findLastIndex((a) => a <= tm)) * 500;
-    }
-    const p = point(m + ((n++ % 5) - 2) * 2);
-    fixes.push({ device, time: new Date(tm).toISOString(), lat: Number(p.lat.toFixed(6)), lon: Number(p.lon.toFixed(6)), speed: Math.round(speed * 10) / 10, course: 90 });
-  }
-  return fixes;
-}
+/** A bus along the line's stops (lineDrive), on this test's line. */
+const drive = (device: string, scheduledFirst: number, offset: number, until: number) => lineDrive(point, device, scheduledFirst, offset, until);
 
 describe.each(ENGINES)('dispatcher screens\' API on %s', (engine) => {
   let t: TestApp;

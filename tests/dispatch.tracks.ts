@@ -182,3 +182,32 @@ export async function insertLineRoute(
     `insert into mgt.rasp_variant (route_id, srv_id, startdate) values ($1, 9, $2::date - 30) returning id`, [routeId, serviceDate]);
   return { routeId, stopIds, variant };
 }
+
+/** A position as the HTTP telemetry ingestion takes it. */
+export interface PostedFix { device: string; time: string; lat: number; lon: number; speed: number; course: number }
+
+/**
+ * A bus along the line's stops (scheduled two minutes apart from `scheduledFirst`): departing each `offset` ms
+ * after its scheduled time (20 s at each stop, two minutes at the first), even speed between, a fix every 10 s
+ * with 4 m of noise, from a minute before its first departure to `until`.
+ */
+export function lineDrive(point: (m: number) => LatLon, device: string, scheduledFirst: number, offset: number, until: number): PostedFix[] {
+  const departures = Array.from({ length: LINE_STOPS }, (_, i) => scheduledFirst + i * 120_000 + offset);
+  const arrivals = departures.map((d, i) => d - (i === 0 ? 120_000 : 20_000));
+  const fixes: PostedFix[] = [];
+  let n = 0;
+  for (let tm = departures[0] - 60_000; tm <= until; tm += 10_000) {
+    const k = departures.findIndex((d, i) => i < LINE_STOPS - 1 && tm >= d && tm < arrivals[i + 1]);
+    let m: number;
+    let speed = 0;
+    if (k >= 0) {
+      m = k * 500 + (500 * (tm - departures[k])) / (arrivals[k + 1] - departures[k]);
+      speed = (500 / ((arrivals[k + 1] - departures[k]) / 1000)) * 3.6;
+    } else {
+      m = Math.max(0, arrivals.findLastIndex((a) => a <= tm)) * 500;
+    }
+    const p = point(m + ((n++ % 5) - 2) * 2);
+    fixes.push({ device, time: new Date(tm).toISOString(), lat: Number(p.lat.toFixed(6)), lon: Number(p.lon.toFixed(6)), speed: Math.round(speed * 10) / 10, course: 90 });
+  }
+  return fixes;
+}

@@ -3,18 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveTrips } from '../src/server/gtfs/export/liveTrips';
+import { variantsInForce } from '../src/server/dispatch/store';
+import { RunTrips } from '../src/server/gtfs/export/runTrips';
 import { inspectFeed } from '../src/server/gtfs/feed/inspectFeed';
-import { operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
+import { operatorDate } from '../src/server/map/operatorDay';
 import { ENGINES } from './helpers/engines';
-import { unzipTexts } from './helpers/gtfsFeeds';
+import { rowsOf, unzipTexts } from './helpers/gtfsFeeds';
 import { startTestApp, type TestApp } from './helpers/testApp';
 
 const STATIC = '/api/v1/gtfs/static.zip';
 const IMPORTS = '/api/v1/gtfs/imports';
 
-/** Rows of a GTFS file as objects by column. */
-const rowsOf = (text: string) => Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
 /** A file's rows as sorted lines, to compare two feeds whatever their order. */
 const sortedLines = (text: string) => text.trim().split('\n').slice(1).sort();
 
@@ -76,22 +75,26 @@ describe.each(ENGINES)('GTFS static feed on %s', (engine) => {
     expect(times[0].departure_time).toBe(`${hhmm.slice(0, 2)}:${hhmm.slice(2)}:00`);
   });
 
-  it('names a vehicle\'s route and race in the GTFS-Realtime feed by the ids of this feed', async () => {
+  it('names every race the live timetable holds today by the trip of this feed, with its route and direction', async () => {
     const tz = t.app.map.config.tzOffsetMinutes;
-    const today = operatorDate(Date.now(), tz);
-    const [task] = await t.db.query<{ vehicle_id: number; v: number; g: number; s: string; route_id: number }>(
-      `select k.vehicle_id, k."RaspVariant_id" v, k.graph g, k.smena s, rv.route_id from mgt.vehicle_task k join mgt.rasp_variant rv on rv.id = k."RaspVariant_id"
-        where k.date = $1 and not exists (select 1 from mgt.replace_vehicle r where r.date = k.date and (r.vehicle_id = k.vehicle_id or r.replace_vehicle_id = k.vehicle_id))
-        order by k.id limit 1`, [today]);
-    const [race] = await t.db.query<{ first: number }>(
-      'select min(time) first from mgt.rasp_time where "RaspVariant_id" = $1 and graph = $2 and smena = $3 group by racenum order by 1 limit 1', [task.v, task.g, task.s]);
-    const now = operatorMidnight(today, tz) + (race.first + 1) * 60_000;
-    const live = new LiveTrips(t.db, tz);
-    await live.ensureFresh(now);
-    const tripId = live.tripOf(task.vehicle_id, now);
-    const trip = rowsOf(files['trips.txt']).find((x) => x.trip_id === tripId);
-    expect(trip, String(tripId)).toMatchObject({ route_id: live.routeId(task.route_id) });
-    expect(live.tripOf(task.vehicle_id, operatorMidnight(today, tz) + 60_000)).toBeNull();
+    const now = Date.now();
+    const today = operatorDate(now, tz);
+    const variants = await variantsInForce(t.db, today);
+    const races = await t.db.query<{ v: number; g: number; s: string; r: number; racetype: string; route_id: number }>(
+      `select t."RaspVariant_id" v, t.graph g, t.smena s, t.racenum r, min(t.racetype) racetype, min(rv.route_id) route_id
+         from mgt.rasp_time t join mgt.rasp_variant rv on rv.id = t."RaspVariant_id" where t."RaspVariant_id" = any($1::int[]) group by 1, 2, 3, 4`, [variants]);
+    expect(races.length).toBeGreaterThan(100);
+    const ids = new RunTrips(t.db, { tzOffsetMinutes: tz, periodDays: 365 });
+    await ids.ensureFresh(variants, now);
+    const trips = new Map(rowsOf(files['trips.txt']).map((x) => [x.trip_id, x]));
+    const named = new Set<string>();
+    for (const race of races) {
+      const tripId = ids.tripId({ variantId: race.v, graph: race.g, smena: race.s, raceNum: race.r });
+      expect(trips.get(tripId ?? ''), `${race.v}|${race.g}|${race.s}|${race.r}`).toMatchObject({ route_id: ids.routeId(race.route_id), direction_id: race.racetype === 'B' ? '1' : '0' });
+      named.add(tripId!);
+    }
+    // one trip per race: two races never share a trip id
+    expect(named.size).toBe(races.length);
   });
 
   it('passes the product\'s checks without an error', async () => {
@@ -160,9 +163,9 @@ describe.each(ENGINES)('GTFS static feed on %s', (engine) => {
       }
       // The live feed names the imported routes by their GTFS ids too.
       const [imported] = await other.db.query<{ gtfs_id: string; local_id: number }>(`select gtfs_id, local_id from gtfs.external_key where kind = 'route' limit 1`);
-      const live = new LiveTrips(other.db, other.app.map.config.tzOffsetMinutes);
-      await live.ensureFresh(Date.now());
-      expect(live.routeId(imported.local_id)).toBe(imported.gtfs_id);
+      const ids = new RunTrips(other.db, { tzOffsetMinutes: other.app.map.config.tzOffsetMinutes, periodDays: 365 });
+      await ids.ensureFresh([], Date.now());
+      expect(ids.routeId(imported.local_id)).toBe(imported.gtfs_id);
       // feed_info: the same but for when it was made.
       const info = (text: string) => rowsOf(text).map(({ feed_version: _, ...rest }) => rest);
       expect(info(second['feed_info.txt'])).toEqual(info(files['feed_info.txt']));

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeFeed } from '../src/server/gtfs/vehiclePositionsFeed';
+import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { operatorDate } from '../src/server/map/operatorDay';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 
+const decode = (bytes: Buffer) => GtfsRealtimeBindings.transit_realtime.FeedMessage.decode(bytes);
+
+/** The feeds as a production install starts: the live timetable (module `dispatch`) off. */
 describe.each(ENGINES)('GTFS-Realtime vehicle positions on %s', (engine) => {
   let t: TestApp;
   let assigned: { vehicle_id: number; route_id: number; depot_number: number; state_number: string };
@@ -28,17 +31,18 @@ describe.each(ENGINES)('GTFS-Realtime vehicle positions on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  it('serves a protobuf feed without an account, holding the fresh vehicles with route, label and speed in m/s', async () => {
+  it('serves a protobuf feed without an account, holding the fresh vehicles with label and speed in m/s, without trips while the live timetable is off', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/gtfs-rt/vehicle-positions' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/x-protobuf');
     expect(response.headers['cache-control']).toMatch(/max-age/);
-    const feed = decodeFeed(response.rawPayload);
+    const feed = decode(response.rawPayload);
     expect(feed.header.gtfsRealtimeVersion).toBe('2.0');
     expect(feed.entity.map((e) => e.id).sort()).toEqual([String(assigned.vehicle_id), String(spare.id)].sort());
     const bus = feed.entity.find((e) => e.id === String(assigned.vehicle_id))!.vehicle!;
     expect(bus.vehicle).toMatchObject({ id: String(assigned.depot_number), label: String(assigned.depot_number), licensePlate: assigned.state_number });
-    expect(bus.trip?.routeId).toBe(String(assigned.route_id));
+    // the trip is the live timetable's match: none while it is off, even for a vehicle with a task
+    expect(bus.trip).toBeNull();
     expect(bus.position).toMatchObject({ latitude: expect.closeTo(59.93, 5), longitude: expect.closeTo(30.31, 5), bearing: 180, speed: 10 });
     expect(Number(bus.timestamp)).toBeGreaterThan(Date.now() / 1000 - 60);
     expect(feed.entity.find((e) => e.id === String(spare.id))!.vehicle!.trip).toBeNull();
@@ -51,6 +55,14 @@ describe.each(ENGINES)('GTFS-Realtime vehicle positions on %s', (engine) => {
     expect(feed.header).toMatchObject({ gtfsRealtimeVersion: '2.0', incrementality: 'FULL_DATASET' });
     expect(feed.entity).toHaveLength(2);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/gtfs-rt/vehicle-positions?format=xml' })).statusCode).toBe(400);
+  });
+
+  it('answers TripUpdates with 404 and a translated reason while the live timetable is off', async () => {
+    for (const url of ['/api/v1/gtfs-rt/trip-updates', '/api/v1/gtfs-rt/trip-updates?format=json']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().messages).toEqual(['gtfs_rt_dispatch_off']);
+    }
   });
 });
 

@@ -177,10 +177,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adasPlugin);
   await app.register(mapPlugin);
   await app.register(geoPlugin);
-  await app.register(gtfsPlugin);
   await app.register(tilesPlugin);
   await app.register(simulatorPlugin);
   await app.register(dispatchPlugin);
+  // after the live timetable: TripUpdates and the positions' trips read its engine
+  await app.register(gtfsPlugin);
   await app.register(bcPlugin);
   await app.register(videoPlugin);
   await app.register(equipmentPlugin);

@@ -111,6 +111,10 @@ export const ERROR_CATALOGUE = {
   pdm_channel_incomplete: { ru: 'Укажите и тип канала, и его номер (или ни того, ни другого)', en: 'Give both the channel kind and its number (or neither)' },
   pdm_tree_too_large: { ru: 'Слишком много узлов в дереве', en: 'Too many nodes in the tree' },
   pdm_import_bad_file: { ru: 'Файл не читается как CSV с заголовком', en: 'The file does not read as CSV with a header' },
+  gtfs_rt_dispatch_off: {
+    ru: 'Прогнозы GTFS-Realtime (TripUpdates) не формируются: модуль «Диспетчерская» (живое расписание) выключен',
+    en: 'GTFS-Realtime TripUpdates are not produced: the dispatch module (the live timetable) is switched off',
+  },
   gtfs_import_running: { ru: 'Импорт GTFS уже идёт: дождитесь его окончания', en: 'A GTFS import is already running: wait until it ends' },
   gtfs_import_not_zip: { ru: 'Загрузите архив GTFS (zip)', en: 'Upload a GTFS feed (zip)' },
   gtfs_import_not_running: { ru: 'Этот импорт GTFS уже завершён', en: 'This GTFS import has already ended' },

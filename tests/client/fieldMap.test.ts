@@ -4,6 +4,7 @@ import type { MapCluster, MapFilters } from '../../src/shared/map';
 import { AddressSearch } from '../../src/mobile/map/addressSearch';
 import { DEFAULT_LAYERS, MODE_LAYERS, readLayers, saveLayer } from '../../src/mobile/map/fieldMapLayers';
 import { NEAR_USER_METRES, distanceMetres, nearUser, nearVehicles } from '../../src/mobile/map/nearVehicles';
+import { NEAR_STOPS_COUNT, NEAR_STOPS_METRES, boxAround, nearestStops } from '../../src/mobile/map/nearStops';
 import { EMPTY_VEHICLE_SEARCH, changeFilter, chooseVehicle, matchingVehicles, routesOfType } from '../../src/mobile/map/vehicleSearch';
 import { baseMapOptions } from '../../src/client/map/base/baseMapOptions';
 import { FIELD_MAP_ZOOM } from '../../src/mobile/map/fieldMapConstants';
@@ -85,6 +86,33 @@ const FILTERS: MapFilters = {
   ],
 };
 const TYPES = [{ code: 'А' }, { code: 'Тб' }, { code: 'Тм' }];
+
+describe('stops near the user, whose arrivals the field map lists', () => {
+  const user: [number, number] = [59.93, 30.31];
+  /** A stop `north` metres north and `east` metres east of the user. */
+  const stop = (id: number, north: number, east: number) => ({
+    id, name: `Остановка ${id}`, lat: user[0] + north / 111_320, lon: user[1] + east / (111_320 * Math.cos((user[0] * Math.PI) / 180)),
+  });
+
+  it('are the nearest few within a walk, nearest first, with their distance', () => {
+    const stops = [stop(1, 400, 0), stop(2, 0, 50), stop(3, -600, 0), stop(4, 0, -200), stop(5, 300, 300), stop(6, 100, 0)];
+    const near = nearestStops(stops, user);
+    expect(near.map((s) => s.id)).toEqual([2, 6, 4]);
+    expect(near).toHaveLength(NEAR_STOPS_COUNT);
+    expect(near[0].distance).toBeCloseTo(50, 0);
+    // none within NEAR_STOPS_METRES: none listed (stop 3 is 600 m away; stop 5 about 424 m)
+    expect(nearestStops([stop(3, -600, 0)], user)).toEqual([]);
+    expect(nearestStops([stop(5, 300, 300)], user, 3, NEAR_STOPS_METRES).map((s) => s.id)).toEqual([5]);
+  });
+
+  it('are read in a box holding the walk around the user', () => {
+    const [south, west, north, east] = boxAround(user, NEAR_STOPS_METRES);
+    for (const side of [[north, user[1]], [south, user[1]], [user[0], east], [user[0], west]] as [number, number][]) {
+      expect(distanceMetres(user, side)).toBeGreaterThanOrEqual(NEAR_STOPS_METRES - 1);
+      expect(distanceMetres(user, side)).toBeLessThan(NEAR_STOPS_METRES * 1.01);
+    }
+  });
+});
 
 describe('vehicle search (field-app spec 2.3)', () => {
   it('choosing a vehicle fills its route, branch and type', () => {

@@ -2,6 +2,7 @@ import { createWriteStream, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import archiver from 'archiver';
+import Papa from 'papaparse';
 import yauzl from 'yauzl';
 
 /** Writes a feed's files (name → text, exactly as given: BOMs, CRLFs and all) into a zip in a temporary folder. */
@@ -38,6 +39,9 @@ export async function unzipTexts(bytes: Buffer): Promise<Record<string, string>>
   });
   return files;
 }
+
+/** Rows of a GTFS file as objects by column. */
+export const rowsOf = (text: string) => Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
 
 /** A small clean feed: one agency, a route with two trips of one block, four stops, a calendar. */
 export function cleanFeed(): Record<string, string> {

@@ -6,6 +6,15 @@ import { useVehicleCard } from './dispatchApi';
 import { ADHERENCE_COLORS, formatDeviation, formatDuration } from './dispatchFormat';
 import { DispatchError } from './DispatchError';
 
+/** The vehicle's adherence and deviation from its timetable as a coloured chip (+4:05 late, −0:40 early). */
+function AdherenceChip({ card }: { card: VehicleCard }) {
+  const t = useT();
+  return (
+    <Chip size="small" label={`${t(`dispatch.adherence.${card.adherence}`)} ${formatDeviation(card.deviation)}`}
+      sx={{ bgcolor: ADHERENCE_COLORS[card.adherence], color: '#fff', fontWeight: 600 }} data-testid="vehicle-dispatch-adherence" />
+  );
+}
+
 /** The dispatch part of a vehicle's card: its run, deviation, headway and next stops with predicted times. */
 export function VehicleDispatchRows({ card, stops = 6 }: { card: VehicleCard; stops?: number }) {
   const t = useT();
@@ -15,8 +24,7 @@ export function VehicleDispatchRows({ card, stops = 6 }: { card: VehicleCard; st
       <Typography variant="body2">{t('dispatch.card.route')}: <b>{card.routeName}</b> · {t('dispatch.card.run', { graph: card.graph ?? '', smena: card.smena ?? '', race: card.raceNum ?? '' })}</Typography>
       {card.driver && <Typography variant="body2">{t('dispatch.card.driver')}: {card.driver}</Typography>}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', my: 0.5, flexWrap: 'wrap' }}>
-        <Chip size="small" label={`${t(`dispatch.adherence.${card.adherence}`)} ${formatDeviation(card.deviation)}`}
-          sx={{ bgcolor: ADHERENCE_COLORS[card.adherence], color: '#fff', fontWeight: 600 }} data-testid="vehicle-dispatch-adherence" />
+        <AdherenceChip card={card} />
         {card.headway !== null && (
           <Typography variant="body2">
             {t('dispatch.card.headway')}: {formatDuration(card.headway)}
@@ -50,4 +58,18 @@ export function DispatchVehicleCard({ vehicleId, stops }: { vehicleId: number; s
   if (card.error) return <DispatchError error={card.error} />;
   if (!card.data) return null;
   return <VehicleDispatchRows card={card.data} stops={stops} />;
+}
+
+/** Only a vehicle's deviation from its timetable, read live (the field app's vehicle card); nothing off a run. */
+export function DispatchDeviation({ vehicleId }: { vehicleId: number }) {
+  const t = useT();
+  const card = useVehicleCard(vehicleId);
+  if (card.error) return <DispatchError error={card.error} />;
+  if (!card.data?.routeId) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }} data-testid="vehicle-dispatch" data-adherence={card.data.adherence} data-deviation={card.data.deviation ?? ''}>
+      <Typography variant="body2">{t('dispatch.card.deviation')}:</Typography>
+      <AdherenceChip card={card.data} />
+    </Stack>
+  );
 }

@@ -8,8 +8,11 @@ import { DispatchError } from './DispatchError';
 
 const TICK_MS = 10_000;
 
-/** A stop's predicted arrivals for the next hour per route, counting down (the map's stop card). */
-export function StopArrivalsList({ stopId }: { stopId: number }) {
+/**
+ * A stop's predicted arrivals for the next hour per route, counting down (the map's stop card; the field map's
+ * arrivals near the user, which name the stop themselves: `titled` false).
+ */
+export function StopArrivalsList({ stopId, titled = true }: { stopId: number; titled?: boolean }) {
   const t = useT();
   const arrivals = useStopArrivals(stopId);
   const [now, setNow] = useState(Date.now);
@@ -21,8 +24,8 @@ export function StopArrivalsList({ stopId }: { stopId: number }) {
   if (!arrivals.data) return null;
   const routes = arrivals.data.routes;
   return (
-    <Box sx={{ mt: 1 }} data-testid="stop-arrivals">
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>{t('dispatch.arrivals.title')}</Typography>
+    <Box sx={{ mt: titled ? 1 : 0 }} data-testid="stop-arrivals">
+      {titled && <Typography variant="body2" sx={{ fontWeight: 600 }}>{t('dispatch.arrivals.title')}</Typography>}
       {routes.length === 0 && <Typography variant="body2" color="text.secondary" data-testid="stop-arrivals-none">{t('dispatch.arrivals.none')}</Typography>}
       {routes.map((route) => (
         <Stack key={`${route.routeId}|${route.direction}`} direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }} data-testid="stop-arrivals-route" data-route-id={route.routeId}>

@@ -866,7 +866,7 @@ export const en: AppMessages = {
   },
   fieldMap: {
     close: 'Close',
-    buttons: { layers: 'Layers', zoomIn: 'Zoom in', zoomOut: 'Zoom out', search: 'Find objects', locate: 'My location' },
+    buttons: { layers: 'Layers', zoomIn: 'Zoom in', zoomOut: 'Zoom out', search: 'Find objects', arrivals: 'Arrivals nearby', locate: 'My location' },
     layers: {
       title: 'Layers',
       stops: 'Stops',
@@ -898,6 +898,14 @@ export const en: AppMessages = {
       kinds: { house: 'House', street: 'Street', stop: 'Stop', organisation: 'Organisation address', place: 'Place' },
     },
     details: { video: 'Watch video' },
+    arrivals: {
+      title: 'Arrivals at the stops nearby',
+      locating: 'Finding your location…',
+      denied: 'No access to your location: allow it in the browser settings',
+      failed: 'Could not load the stops nearby',
+      none: 'No stops within %{metres} m',
+      metres: '%{metres} m',
+    },
   },
   mapView: {
     noBaseMap: 'No base map is set. An administrator sets it under «System settings → Navigation» (the «Base map» field).',

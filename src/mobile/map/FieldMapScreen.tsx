@@ -4,8 +4,10 @@ import type L from 'leaflet';
 import { Marker } from 'react-leaflet';
 import type { GeocoderItem } from '../../shared/geocoder';
 import type { BranchAgency } from '../../shared/map';
+import { DISPATCH_RIGHTS_PATH } from '../../shared/dispatch/api';
 import { isEnabled } from '../../shared/modules';
 import { canAccess } from '../../shared/permissions';
+import { mayAccess } from '../../shared/routeAccess';
 import { useDepartmentMap } from '../../client/bc/useDepartmentMap';
 import { useT } from '../../client/i18n/translate';
 import { BaseMap } from '../../client/map/base/BaseMap';
@@ -35,6 +37,7 @@ import { useUserPosition } from './useUserPosition';
 const EntitySearchPopup = lazy(() => import('./EntitySearchPopup').then((m) => ({ default: m.EntitySearchPopup })));
 const FieldLayersPopup = lazy(() => import('./FieldLayersPopup').then((m) => ({ default: m.FieldLayersPopup })));
 const FieldMapDetails = lazy(() => import('./FieldMapDetails').then((m) => ({ default: m.FieldMapDetails })));
+const NearArrivalsPanel = lazy(() => import('./NearArrivalsPanel').then((m) => ({ default: m.NearArrivalsPanel })));
 
 /** Which departments' control data the mode reads: all (null), the order's, or none yet (undefined). */
 function departmentIds(mode: FieldMapMode, regionsShown: boolean, loaded: boolean, departmentId: number | null): number[] | null | undefined {
@@ -66,7 +69,10 @@ export function FieldMapScreen({ mode, order }: {
   const shown = (layer: FieldLayer) => layers[layer] && offered.includes(layer);
   const [showLayers, setShowLayers] = useQueryFlag('showLayers');
   const [showSearch, setShowSearch] = useQueryFlag('showEntitiesSearchPopup');
-  const { position } = useUserPosition();
+  // the arrivals near the user: the live timetable's stop arrivals, for its readers while its module is on
+  const arrivalsAllowed = mayAccess(user, switches, DISPATCH_RIGHTS_PATH, 'read');
+  const [showArrivals, setShowArrivals] = useQueryFlag('showArrivals');
+  const { position, denied } = useUserPosition();
   const ringed = useMemo(() => (position ? nearUser(position.at) : undefined), [position]);
   const [map, setMap] = useState<L.Map | null>(null);
   const [address, setAddress] = useState<GeocoderItem | null>(null);
@@ -121,6 +127,15 @@ export function FieldMapScreen({ mode, order }: {
   if (mode === 'currentRegion' && loaded && !task) {
     return <Typography sx={{ p: 2 }} color="text.secondary" data-testid="current-region-empty">{t('mobile.bc.noRegion')}</Typography>;
   }
+  const openArrivals = () => {
+    clearFieldSelection();
+    setShowArrivals(true);
+  };
+  const showStop = (stop: { id: number; name: string; lat: number; lon: number }) => {
+    setShowArrivals(false);
+    map?.setView([stop.lat, stop.lon], Math.max(map.getZoom(), FIELD_MAP_ZOOM.start));
+    select({ kind: 'stop', id: stop.id, at: [stop.lat, stop.lon], name: stop.name });
+  };
   const chooseAddress = (item: GeocoderItem) => {
     setAddress(item);
     clearFieldSelection();
@@ -147,6 +162,7 @@ export function FieldMapScreen({ mode, order }: {
         onZoomIn={() => map?.zoomIn()}
         onZoomOut={() => map?.zoomOut()}
         onSearch={control ? undefined : () => setShowSearch(true)}
+        onArrivals={arrivalsAllowed ? openArrivals : undefined}
         onLocate={() => position && map?.setView(position.at, Math.max(map.getZoom(), FIELD_MAP_ZOOM.start))}
         locateDisabled={!position}
       />
@@ -154,7 +170,9 @@ export function FieldMapScreen({ mode, order }: {
       <Suspense fallback={null}>
         {showLayers && <FieldLayersPopup offered={offered} layers={layers} onToggle={toggle} onClose={() => setShowLayers(false)} />}
         {!control && showSearch && <EntitySearchPopup onClose={() => setShowSearch(false)} />}
-        {selected && <FieldMapDetails />}
+        {arrivalsAllowed && showArrivals
+          ? <NearArrivalsPanel position={position} denied={denied} onClose={() => setShowArrivals(false)} onShowStop={showStop} />
+          : selected && <FieldMapDetails />}
       </Suspense>
     </Box>
   );

@@ -1,17 +1,21 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { GTFS_API, GTFS_RIGHTS_PATH, StaticFeedQuery } from '../../shared/gtfs/api';
+import { GTFS_API, GTFS_RIGHTS_PATH, RealtimeFeedQuery, StaticFeedQuery } from '../../shared/gtfs/api';
+import { isEnabled } from '../../shared/modules';
 import { canAccess } from '../../shared/permissions';
 import { bearerToken } from '../http/access';
 import { fail } from '../http/errors';
 import { MAP_READ } from '../map/queryParams';
 import { operatorDate } from '../map/operatorDay';
 import { gtfsConfig } from './config';
-import { LiveTrips } from './export/liveTrips';
+import { RunTrips } from './export/runTrips';
 import { staticFeed } from './export/staticFeed';
 import importRoutes from './importRoutes';
-import { buildVehiclePositions, encodeFeed, feedAsJson, type FeedSource } from './vehiclePositionsFeed';
+import { LiveRuns } from './liveRuns';
+import { encodeFeed, feedAsJson, type FeedMessage } from './realtimeFeed';
+import { buildTripUpdates } from './tripUpdatesFeed';
+import { buildVehiclePositions } from './vehiclePositionsFeed';
 
 /** Static feeds made at once: each reads the whole timetable, so more only queue on the database. */
 const STATIC_FEEDS_AT_ONCE = 2;
@@ -22,55 +26,98 @@ const sameSecret = (given: string, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
+interface EncodedFeed { at: number; bytes: Buffer; json: Record<string, unknown> | null; message: FeedMessage }
+
+/** A feed made at most once per `cacheMs` (many pollers cost one encoding), its JSON form made on first demand. */
+function cachedFeed(cacheMs: number, build: (now: number) => Promise<{ message: FeedMessage; bytes: Buffer }>): () => Promise<EncodedFeed> {
+  let cached: EncodedFeed | null = null;
+  let building: Promise<EncodedFeed> | null = null;
+  return async () => {
+    const now = Date.now();
+    if (cached && now - cached.at < cacheMs) return cached;
+    building ??= build(now).then(({ message, bytes }) => {
+      cached = { at: now, bytes, json: null, message };
+      return cached;
+    }).finally(() => {
+      building = null;
+    });
+    return building;
+  };
+}
+
 /**
- * GTFS: the static network in (imports) and out (the static feed, with the ids the live feed uses), and the
- * live fleet out for journey planners (GTFS-Realtime VehiclePositions at /api/v1/gtfs-rt/vehicle-positions).
+ * GTFS: the static network in (imports) and out (the static feed, with the ids the live feeds use), and the live
+ * fleet out for journey planners: GTFS-Realtime VehiclePositions and, from the live timetable, TripUpdates.
  */
 async function gtfsPlugin(app: FastifyInstance): Promise<void> {
   // Its own context: the zip upload's content types stay with these routes.
   const config = gtfsConfig();
   await app.register(importRoutes, { maxBytes: config.importMaxBytes });
-  const live = new LiveTrips(app.db, app.map.config.tzOffsetMinutes);
-  const source: FeedSource = {
-    positions: () => app.telemetry.latest.entries(),
-    vehicle: (id) => app.map.directory.get(id),
-    tripOf: (id, now) => live.tripOf(id, now),
-    routeKey: (id) => live.routeId(id),
-  };
-  let cached: { at: number; bytes: Buffer; json: Record<string, unknown> | null; message: ReturnType<typeof buildVehiclePositions> } | null = null;
-
-  const feed = async () => {
-    const now = Date.now();
-    if (!cached || now - cached.at >= config.cacheMs) {
-      await app.map.directory.ensureLoaded();
-      // The static feed's ids: a failed read keeps the last ones (or our own ids) rather than failing the feed.
-      await live.ensureFresh(now).catch((error: unknown) => app.log.warn({ err: error }, 'GTFS-Realtime: trip ids not read'));
-      const message = buildVehiclePositions(source, now);
-      cached = { at: now, bytes: Buffer.from(encodeFeed(message)), json: null, message };
-    }
-    return cached;
+  const tzOffset = app.map.config.tzOffsetMinutes;
+  const live = new LiveRuns(app.dispatch.engine, new RunTrips(app.db, { tzOffsetMinutes: tzOffset, periodDays: config.static.periodDays }), tzOffset);
+  const dispatchOn = async () => isEnabled(await app.settings.switches(), 'dispatch');
+  /** The fleet's names and the static ids of the engine's runs; a failed read of the ids keeps the last ones (or our own ids). */
+  const prepare = async (now: number) => {
+    await app.map.directory.ensureLoaded();
+    await live.ensureFresh(now).catch((error: unknown) => app.log.warn({ err: error }, 'GTFS-Realtime: trip ids not read'));
   };
 
-  app.get<{ Querystring: { format?: 'json' | 'pb' } }>('/api/v1/gtfs-rt/vehicle-positions', {
-    config: config.public ? { access: 'public', module: 'map', passive: true } : { ...MAP_READ, passive: true },
-    schema: {
-      tags: ['map'],
-      summary: `GTFS-Realtime VehiclePositions (application/x-protobuf; ?format=json — JSON для людей): ТС с отметкой свежее 5 мин, маршрут по сегодняшнему наряду, скорость в м/с. ${config.public ? 'Открыт без входа (GTFS_RT_PUBLIC=true)' : 'Требует права карты'}`,
-      ...(config.public ? { security: [] } : {}),
-      querystring: { type: 'object', properties: { format: { type: 'string', enum: ['json', 'pb'] } } },
-    },
-  }, async (request, reply) => {
+  const vehiclePositions = cachedFeed(config.cacheMs, async (now) => {
+    // the live timetable's matches while it runs; a switched-off engine's state is of another time
+    const matched = await dispatchOn();
+    if (matched) await prepare(now);
+    else await app.map.directory.ensureLoaded();
+    const message = buildVehiclePositions({
+      positions: () => app.telemetry.latest.entries(),
+      vehicle: (id) => app.map.directory.get(id),
+      tripOf: (id) => (matched ? live.tripOf(id) : null),
+    }, now);
+    return { message, bytes: Buffer.from(encodeFeed(message)) };
+  });
+  const tripUpdates = cachedFeed(config.cacheMs, async (now) => {
+    await prepare(now);
+    return buildTripUpdates({ updates: (at) => live.updates(at), cancelled: () => live.cancelled(), vehicle: (id) => app.map.directory.get(id) }, now);
+  });
+
+  const send = async (feed: () => Promise<EncodedFeed>, format: RealtimeFeedQuery['format'], reply: FastifyReply) => {
     const current = await feed();
-    reply.header('cache-control', `public, max-age=${Math.max(1, Math.round(config.cacheMs / 1000))}`);
-    if (request.query.format === 'json') {
+    // behind a session a proxy must not keep it for others
+    reply.header('cache-control', `${config.public ? 'public' : 'private'}, max-age=${Math.max(1, Math.round(config.cacheMs / 1000))}`);
+    if (format === 'json') {
       current.json ??= feedAsJson(current.message);
       return current.json;
     }
     return reply.type('application/x-protobuf').send(current.bytes);
+  };
+  // GTFS_RT_PUBLIC: both live feeds open, else behind the map right
+  const realtimeAccess = config.public ? { access: 'public' as const, module: 'map' as const, passive: true } : { ...MAP_READ, passive: true };
+  const openness = config.public ? 'Открыт без входа (GTFS_RT_PUBLIC=true)' : 'Требует права карты';
+
+  app.get<{ Querystring: RealtimeFeedQuery }>(GTFS_API.vehiclePositions, {
+    config: realtimeAccess,
+    schema: {
+      tags: ['map'],
+      summary: `GTFS-Realtime VehiclePositions (application/x-protobuf; ?format=json — JSON для людей): ТС с отметкой свежее 5 мин, рейс по живому расписанию (идентификаторы статического фида), скорость в м/с. ${openness}`,
+      ...(config.public ? { security: [] } : {}),
+      querystring: RealtimeFeedQuery,
+    },
+  }, async (request, reply) => send(vehiclePositions, request.query.format, reply));
+
+  app.get<{ Querystring: RealtimeFeedQuery }>(GTFS_API.tripUpdates, {
+    config: realtimeAccess,
+    schema: {
+      tags: ['map'],
+      summary: `GTFS-Realtime TripUpdates (application/x-protobuf; ?format=json — JSON для людей): рейсы ТС по живому расписанию с прогнозом прибытия и отправления на оставшиеся остановки, невыполненные рейсы как CANCELED. 404, пока модуль «Диспетчерская» выключен. ${openness}`,
+      ...(config.public ? { security: [] } : {}),
+      querystring: RealtimeFeedQuery,
+    },
+  }, async (request, reply) => {
+    // the module off: no live timetable, so no predictions to publish (a planner falls back to the timetable)
+    if (!(await dispatchOn())) throw fail(404, 'gtfs_rt_dispatch_off');
+    return send(tripUpdates, request.query.format, reply);
   });
 
   const feedConfig = config.static;
-  const tzOffset = app.map.config.tzOffsetMinutes;
   let staticRunning = 0;
   app.get<{ Querystring: StaticFeedQuery }>(GTFS_API.staticFeed, {
     // Public, or a consumer's key, or a session with the external-system settings right: checked below, as
@@ -121,4 +168,4 @@ async function gtfsPlugin(app: FastifyInstance): Promise<void> {
   });
 }
 
-export default fp(gtfsPlugin, { name: 'gtfs', dependencies: ['access', 'telemetry', 'map'] });
+export default fp(gtfsPlugin, { name: 'gtfs', dependencies: ['access', 'telemetry', 'map', 'dispatch'] });

@@ -12,6 +12,10 @@ export const GTFS_API = {
   cancel: '/api/v1/gtfs/imports/:id/cancel',
   /** The network as a GTFS feed, with the ids the GTFS-Realtime feeds use. */
   staticFeed: '/api/v1/gtfs/static.zip',
+  /** GTFS-Realtime VehiclePositions: the fleet's positions, each with the trip the live timetable matched. */
+  vehiclePositions: '/api/v1/gtfs-rt/vehicle-positions',
+  /** GTFS-Realtime TripUpdates: the predicted times of the trips the fleet works (the live timetable, module `dispatch`). */
+  tripUpdates: '/api/v1/gtfs-rt/trip-updates',
 } as const;
 
 export const ImportRunParams = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }) }, { additionalProperties: false });
@@ -67,3 +71,10 @@ export type ImportRunList = Static<typeof ImportRunList>;
 /** The static feed's query: the consumer's key when the feed is behind one (GTFS_STATIC_KEY). */
 export const StaticFeedQuery = Type.Object({ key: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }, { additionalProperties: false });
 export type StaticFeedQuery = Static<typeof StaticFeedQuery>;
+
+/**
+ * A GTFS-Realtime feed's query: protobuf by default, `format=json` the same feed as JSON for people. Other
+ * parameters are let through: journey planners append their own (a cache breaker).
+ */
+export const RealtimeFeedQuery = Type.Object({ format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('pb')])) });
+export type RealtimeFeedQuery = Static<typeof RealtimeFeedQuery>;

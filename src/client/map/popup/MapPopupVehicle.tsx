@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../shared/format';
 import type { OnlineVehicle } from '../../../shared/map';
 import { DISPATCH_RIGHTS_PATH } from '../../../shared/dispatch/api';
 import { useRights } from '../../components/useRights';
-import { DispatchVehicleCard } from '../../dispatch/DispatchVehicleCard';
+import { DispatchDeviation, DispatchVehicleCard } from '../../dispatch/DispatchVehicleCard';
 import { useT } from '../../i18n/translate';
 import { useCurrentUser } from '../../stores/sessionStore';
 import { mapApi } from '../mapApi';
@@ -20,12 +20,13 @@ const FIELD_ROWS = new Set(['type', 'enterprise', 'garageNumber', 'plate', 'rout
 
 /**
  * Vehicle details (GET /api/v1/map/online/{id}): type, enterprise, branch, numbers, route, driver, model, speed,
- * time, video; with the live timetable (code 44) its run, deviation, headway and next stops. `field`: the field app's card, with the link to its own video screen (/video/{vehicle}).
+ * time, video; with the live timetable (code 44) its run, deviation, headway and next stops. `field`: the field app's card, with the link to its own video screen (/video/{vehicle}) and of the live timetable
+ * only the deviation.
  */
 export function MapPopupVehicle({ id, field = false }: { id: number; field?: boolean }) {
   const t = useT();
   const user = useCurrentUser();
-  const dispatchView = useRights(DISPATCH_RIGHTS_PATH).read && !field;
+  const dispatchView = useRights(DISPATCH_RIGHTS_PATH).read;
   const [vehicle, setVehicle] = useState<OnlineVehicle | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -57,7 +58,7 @@ export function MapPopupVehicle({ id, field = false }: { id: number; field?: boo
         ['time', t('mapView.popup.time'), formatDateTime(vehicle.time)],
         ['coordinates', t('mapView.popup.coordinates'), at ? formatLatLon(at[0], at[1]) : ''],
       ] as [string, string, ReactNode][]).filter(([key]) => !field || FIELD_ROWS.has(key)).map(([, label, value]): [string, ReactNode] => [label, value])} />
-      {dispatchView && <Box sx={{ mt: 1 }}><DispatchVehicleCard vehicleId={vehicle.id} stops={4} /></Box>}
+      {dispatchView && (field ? <DispatchDeviation vehicleId={vehicle.id} /> : <Box sx={{ mt: 1 }}><DispatchVehicleCard vehicleId={vehicle.id} stops={4} /></Box>)}
       <Link component={RouterLink} to={field ? `/video/${vehicle.id}` : `/video/online?vehicle=${vehicle.id}`} sx={{ display: 'inline-block', mt: 1 }} data-testid="map-popup-video">
         {t(field ? 'fieldMap.details.video' : 'mapView.popup.video')}
       </Link>

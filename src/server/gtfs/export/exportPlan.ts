@@ -70,6 +70,19 @@ export function nameTrips<R extends RaceIdentity>(races: readonly R[], routeKeyO
   return { ordered, raceTrip: new Map(ordered.map((race, i) => [raceKey(race.v, race.g, race.s, race.r), ids[i]])) };
 }
 
+/** The routes a feed of [$1, $2] exports (a route `r` in force on a day of it). */
+export const ROUTE_IN_PERIOD = '(r.startdate is null or r.startdate <= $2::date) and (r.enddate is null or r.enddate >= $1::date)';
+
+/** The routes' timetable variants and the days of [first, last] each runs by the product's rule: a variant with days is a service of the feed. */
+export async function variantsOfPeriod(db: Queryable, routeIds: readonly number[], first: number, last: number): Promise<{ variants: VariantRow[]; daysOf: Map<number, number[]> }> {
+  const variants = await db.query<VariantRow>(
+    'select id, route_id, dow, startdate::text, enddate::text from mgt.rasp_variant where route_id = any($1::int[]) order by id', [routeIds]);
+  const holidays = await db.query<HolidayRow>(
+    'select id, route_id, date::text, dow from mgt.holidays where (route_id is null or route_id = any($1::int[])) and date between $2::date and $3::date',
+    [routeIds, isoOfDay(first), isoOfDay(last)]);
+  return { variants, daysOf: variantDays(variants, holidays, first, last) };
+}
+
 /** The stops of a GTFS id each, in force routes, their variants and holidays, and the races of those variants. */
 export async function planExport(db: Queryable, options: PlanOptions): Promise<ExportPlan> {
   const first = dayNumber(options.today);
@@ -89,8 +102,7 @@ export async function planExport(db: Queryable, options: PlanOptions): Promise<E
   const routeRows = await db.query<{ route_id: number; route_long_name: string; route_short_name: string; route_desc: string; route_type: string; agency_id: number | null }>(
     `select r.route_id, r.route_long_name, r.route_short_name, r.route_desc, r.route_type, d.agency_id
        from mgt.routes r left join mgt.depot d on d.depot_id = r."Depot_id"
-      where (r.startdate is null or r.startdate <= $2::date) and (r.enddate is null or r.enddate >= $1::date)
-      order by r.route_id`, [options.today, isoOfDay(last)]);
+      where ${ROUTE_IN_PERIOD} order by r.route_id`, [options.today, isoOfDay(last)]);
   const agencyRows = await db.query<{ agency_id: number; title: string; phone: string | null }>('select agency_id, title, phone from mgt.agency order by agency_id');
   const agencyByKey = new Map<string, number>();
   for (const a of agencyRows) {
@@ -123,12 +135,7 @@ export async function planExport(db: Queryable, options: PlanOptions): Promise<E
   });
 
   const routeIds = routeRows.map((r) => r.route_id);
-  const variants = await db.query<VariantRow>(
-    'select id, route_id, dow, startdate::text, enddate::text from mgt.rasp_variant where route_id = any($1::int[]) order by id', [routeIds]);
-  const holidays = await db.query<HolidayRow>(
-    'select id, route_id, date::text, dow from mgt.holidays where (route_id is null or route_id = any($1::int[])) and date between $2::date and $3::date',
-    [routeIds, options.today, isoOfDay(last)]);
-  const daysOf = variantDays(variants, holidays, first, last);
+  const { variants, daysOf } = await variantsOfPeriod(db, routeIds, first, last);
   const routeOfVariant = new Map(variants.map((v) => [v.id, v.route_id]));
   const liveVariants = variants.filter((v) => daysOf.has(v.id)).map((v) => v.id);
 
