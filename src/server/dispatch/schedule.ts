@@ -74,7 +74,13 @@ export interface DaySchedule {
   /** Runs by the trajectories near a point (one entry per distinct trajectory). */
   index: TrajectoryIndex<Run[]>;
   /** `route|direction|stop` → the scheduled times there, sorted, with their runs: scheduled headways. */
-  stopTimes: Map<string, { time: number; run: Run }[]>;
+  stopTimes: Map<string, StopTimes>;
+}
+
+/** The scheduled times at one stop of a route's direction, in time order, and the run of each (same index). */
+export interface StopTimes {
+  times: Float64Array;
+  runs: Run[];
 }
 
 /** The rows the loader reads for a date (scheduleLoader.ts); tests build them by hand. */
@@ -113,7 +119,7 @@ function stopDistances(line: Trajectory, points: readonly LatLon[]): Float64Arra
   return dists;
 }
 
-interface Shape { line: Trajectory; tripId: number | null; dists: Float64Array }
+interface Shape { line: Trajectory; tripId: number | null; dists: Float64Array; stopIds: number[] }
 
 /** Builds the day's runs, blocks, assignments and indexes from the loaded rows. Pure. */
 export function buildDaySchedule(rows: ScheduleRows): DaySchedule {
@@ -127,6 +133,12 @@ export function buildDaySchedule(rows: ScheduleRows): DaySchedule {
   for (const p of rows.stops.values()) latSum += p.lat;
   const index = new TrajectoryIndex<Run[]>(INDEX_CELL_M, rows.stops.size ? latSum / rows.stops.size : 55.75);
   const runsOfShape = new Map<Shape, Run[]>();
+  // A city's day holds tens of thousands of runs: their stop times share one buffer, and runs of one shape
+  // share its stop list and, where equal, their stop order numbers.
+  const stopCount = rows.races.reduce((sum, race) => sum + race.stopIds.length, 0);
+  const timeBuffer = new Float64Array(stopCount);
+  let timesUsed = 0;
+  const sequenceLists = new Map<string, number[]>();
 
   for (const race of rows.races) {
     const keep = race.stopIds.map((_, i) => i).filter((i) => rows.stops.has(race.stopIds[i]));
@@ -138,16 +150,20 @@ export function buildDaySchedule(rows: ScheduleRows): DaySchedule {
       const trip = tripFor(tripsByRoute.get(race.routeId) ?? [], race.raceType, stopIds);
       const distinct = points.filter((p, i) => i === 0 || p.lat !== points[i - 1].lat || p.lon !== points[i - 1].lon);
       const line = trip?.points ? new Trajectory(trip.points) : distinct.length >= 2 ? new Trajectory(distinct) : null;
-      shapes.set(shapeKey, line ? { line, tripId: trip?.points ? trip.id : null, dists: stopDistances(line, points) } : null);
+      shapes.set(shapeKey, line ? { line, tripId: trip?.points ? trip.id : null, dists: stopDistances(line, points), stopIds } : null);
     }
     const shape = shapes.get(shapeKey);
     if (!shape) continue;
     const blockKey = `${rows.serviceDate}|${race.variantId}|${race.graph}|${race.smena}`;
-    const times = Float64Array.from(keep, (i) => rows.midnight + race.minutes[i] * 60_000);
+    const times = timeBuffer.subarray(timesUsed, (timesUsed += keep.length));
+    keep.forEach((k, i) => (times[i] = rows.midnight + race.minutes[k] * 60_000));
+    const sequences = keep.map((i) => race.orders[i]);
+    const sequencesKey = `${shapeKey}|${sequences.join(',')}`;
+    if (!sequenceLists.has(sequencesKey)) sequenceLists.set(sequencesKey, sequences);
     const run: Run = {
       key: `${blockKey}|${race.raceNum}`, blockKey, serviceDate: rows.serviceDate, dayType, routeId: race.routeId, variantId: race.variantId,
       graph: race.graph, smena: race.smena, raceNum: race.raceNum, raceType: race.raceType, direction: race.raceType === 'B' ? 1 : 0,
-      tripId: shape.tripId, shape: shape.line, stopIds, sequences: keep.map((i) => race.orders[i]), dists: shape.dists, times,
+      tripId: shape.tripId, shape: shape.line, stopIds: shape.stopIds, sequences: sequenceLists.get(sequencesKey)!, dists: shape.dists, times,
       start: times[0], end: times[times.length - 1], index: 0,
     };
     runs.push(run);
@@ -185,16 +201,23 @@ export function buildDaySchedule(rows: ScheduleRows): DaySchedule {
   }
   for (const list of assignments.values()) list.sort((a, b) => blocks.get(a.blockKey)!.start - blocks.get(b.blockKey)!.start);
 
-  const stopTimes = new Map<string, { time: number; run: Run }[]>();
-  for (const run of runs) {
+  // Gathered as (run, stop index) pairs, then kept as a typed array of times and an array of runs per stop.
+  const visits = new Map<string, number[]>();
+  runs.forEach((run, r) => {
     run.stopIds.forEach((stopId, i) => {
       const key = `${run.routeId}|${run.direction}|${stopId}`;
-      const list = stopTimes.get(key);
-      if (list) list.push({ time: run.times[i], run });
-      else stopTimes.set(key, [{ time: run.times[i], run }]);
+      const list = visits.get(key);
+      if (list) list.push(r, i);
+      else visits.set(key, [r, i]);
     });
+  });
+  const stopTimes = new Map<string, StopTimes>();
+  for (const [key, pairs] of visits) {
+    const order = Array.from({ length: pairs.length / 2 }, (_, k) => k);
+    const timeOf = (k: number) => runs[pairs[2 * k]].times[pairs[2 * k + 1]];
+    order.sort((a, b) => timeOf(a) - timeOf(b) || a - b);
+    stopTimes.set(key, { times: Float64Array.from(order, timeOf), runs: order.map((k) => runs[pairs[2 * k]]) });
   }
-  for (const list of stopTimes.values()) list.sort((a, b) => a.time - b.time);
 
   return { serviceDate: rows.serviceDate, dayType, midnight: rows.midnight, runs, blocks, runByKey: new Map(runs.map((r) => [r.key, r])), assignments, index, stopTimes };
 }
@@ -218,13 +241,13 @@ export function scheduledTimeAt(run: Run, d: number): number {
 
 /** The scheduled headway at a run's stop: the time since the previous run of its route and direction was due there. */
 export function scheduledHeadway(day: DaySchedule, run: Run, stopIndex: number): number | null {
-  const list = day.stopTimes.get(`${run.routeId}|${run.direction}|${run.stopIds[stopIndex]}`);
-  if (!list) return null;
+  const at = day.stopTimes.get(`${run.routeId}|${run.direction}|${run.stopIds[stopIndex]}`);
+  if (!at) return null;
   const time = run.times[stopIndex];
   let previous: number | null = null;
-  for (const entry of list) {
-    if (entry.run === run) break;
-    if (entry.time <= time) previous = entry.time;
+  for (let k = 0; k < at.runs.length; k++) {
+    if (at.runs[k] === run) break;
+    if (at.times[k] <= time) previous = at.times[k];
   }
   return previous === null ? null : time - previous;
 }
