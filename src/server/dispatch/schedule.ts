@@ -73,14 +73,12 @@ export interface DaySchedule {
   assignments: Map<number, Assignment[]>;
   /** Runs by the trajectories near a point (one entry per distinct trajectory). */
   index: TrajectoryIndex<Run[]>;
-  /** `route|direction|stop` → the scheduled times there, sorted, with their runs: scheduled headways. */
-  stopTimes: Map<string, StopTimes>;
-}
-
-/** The scheduled times at one stop of a route's direction, in time order, and the run of each (same index). */
-export interface StopTimes {
-  times: Float64Array;
-  runs: Run[];
+  /**
+   * Scheduled headways: at each stop of each run, when the run before it on the same route and direction was due
+   * there (NaN: none before it). Indexed as the day's stop times are stored: each run's `times` is a view into
+   * one buffer of the day, so a run's stop i is at `times.byteOffset / 8 + i`.
+   */
+  previousDue: Float64Array;
 }
 
 /** The rows the loader reads for a date (scheduleLoader.ts); tests build them by hand. */
@@ -97,6 +95,9 @@ export interface ScheduleRows {
 }
 
 const INDEX_CELL_M = 400;
+
+/** Where a run's stop times start in its day's buffer of them (DaySchedule.previousDue is indexed the same way). */
+const offsetOf = (run: Run) => run.times.byteOffset / Float64Array.BYTES_PER_ELEMENT;
 
 /** The trip a race runs along: same race type and termini, the same stop count preferred. */
 function tripFor(trips: ScheduleRows['trips'], raceType: string, stopIds: readonly number[]): ScheduleRows['trips'][number] | null {
@@ -201,25 +202,31 @@ export function buildDaySchedule(rows: ScheduleRows): DaySchedule {
   }
   for (const list of assignments.values()) list.sort((a, b) => blocks.get(a.blockKey)!.start - blocks.get(b.blockKey)!.start);
 
-  // Gathered as (run, stop index) pairs, then kept as a typed array of times and an array of runs per stop.
+  // Each stop of each route's direction: its visits in time order (ties in the runs' order); a run's visits
+  // there are headed by the visit just before its first one.
   const visits = new Map<string, number[]>();
+  const runAt = new Int32Array(timesUsed);
   runs.forEach((run, r) => {
+    const offset = offsetOf(run);
+    runAt.fill(r, offset, offset + run.times.length);
     run.stopIds.forEach((stopId, i) => {
       const key = `${run.routeId}|${run.direction}|${stopId}`;
       const list = visits.get(key);
-      if (list) list.push(r, i);
-      else visits.set(key, [r, i]);
+      if (list) list.push(offset + i);
+      else visits.set(key, [offset + i]);
     });
   });
-  const stopTimes = new Map<string, StopTimes>();
-  for (const [key, pairs] of visits) {
-    const order = Array.from({ length: pairs.length / 2 }, (_, k) => k);
-    const timeOf = (k: number) => runs[pairs[2 * k]].times[pairs[2 * k + 1]];
-    order.sort((a, b) => timeOf(a) - timeOf(b) || a - b);
-    stopTimes.set(key, { times: Float64Array.from(order, timeOf), runs: order.map((k) => runs[pairs[2 * k]]) });
+  const previousDue = new Float64Array(timesUsed).fill(Number.NaN);
+  for (const list of visits.values()) {
+    list.sort((a, b) => timeBuffer[a] - timeBuffer[b] || a - b);
+    const before = new Map<number, number>();
+    list.forEach((at, k) => {
+      if (!before.has(runAt[at])) before.set(runAt[at], k > 0 ? timeBuffer[list[k - 1]] : Number.NaN);
+      previousDue[at] = before.get(runAt[at])!;
+    });
   }
 
-  return { serviceDate: rows.serviceDate, dayType, midnight: rows.midnight, runs, blocks, runByKey: new Map(runs.map((r) => [r.key, r])), assignments, index, stopTimes };
+  return { serviceDate: rows.serviceDate, dayType, midnight: rows.midnight, runs, blocks, runByKey: new Map(runs.map((r) => [r.key, r])), assignments, index, previousDue };
 }
 
 /** Scheduled time at distance d along a run: its stops' times, linear between them. */
@@ -241,13 +248,6 @@ export function scheduledTimeAt(run: Run, d: number): number {
 
 /** The scheduled headway at a run's stop: the time since the previous run of its route and direction was due there. */
 export function scheduledHeadway(day: DaySchedule, run: Run, stopIndex: number): number | null {
-  const at = day.stopTimes.get(`${run.routeId}|${run.direction}|${run.stopIds[stopIndex]}`);
-  if (!at) return null;
-  const time = run.times[stopIndex];
-  let previous: number | null = null;
-  for (let k = 0; k < at.runs.length; k++) {
-    if (at.runs[k] === run) break;
-    if (at.times[k] <= time) previous = at.times[k];
-  }
-  return previous === null ? null : time - previous;
+  const previous = day.previousDue[offsetOf(run) + stopIndex];
+  return Number.isNaN(previous) ? null : run.times[stopIndex] - previous;
 }
