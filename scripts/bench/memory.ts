@@ -14,6 +14,7 @@
  *
  *   npx tsx scripts/bench/memory.ts                  (BENCH_OPERATORS=10, BENCH_MINUTES=60, BENCH_FIRST_MINUTES=5,
  *                                                    BENCH_PORT=3301, BENCH_DIR=<keep the data folder>)
+ *   BENCH_DIR=<a folder after its first start> BENCH_FIRST_MINUTES=0 npx tsx scripts/bench/memory.ts   (second start only)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
