@@ -1,9 +1,11 @@
-// `npm start`: builds the front ends when their sources changed since the last build, bundles the server, then starts it
-// with the memory settings of serverLaunch.mjs (signals are passed on, so Ctrl+C shuts it down gracefully).
+// `npm start`'s preparation: builds the front ends when their sources changed since the last build, bundles the
+// server and writes dist/server/start.sh, which `npm start` then `exec`s: the server, with the memory settings of
+// serverLaunch.mjs, takes the place of npm's shell, so npm's child is the server itself (SIGTERM and Ctrl+C reach
+// it and it shuts down gracefully) and no launcher process stays in memory.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { runServer } from './serverLaunch.mjs';
+import { writeServerScript } from './serverLaunch.mjs';
 
 const BUILD_STAMP = 'dist/client/index.html';
 const SOURCES = ['index.html', 'm', 'vite.config.ts', 'src/client', 'src/mobile', 'src/shared', 'schemas', 'public', 'package-lock.json'];
@@ -25,4 +27,4 @@ if (process.env.SKIP_BUILD !== 'true' && Math.max(...SOURCES.map(newestMtime)) >
 // The server runs from its bundle (scripts/buildServer.mjs, about a second): no TypeScript loader at run time.
 const server = spawnSync(process.execPath, ['scripts/buildServer.mjs'], { stdio: 'inherit' });
 if (server.status !== 0) process.exit(server.status ?? 1);
-runServer();
+writeServerScript('dist/server/start.sh');

@@ -24,7 +24,8 @@ export const startVariables = group('`npm start`', {
   }),
 }, {
   intro: `\`npm start\` builds the front ends when their sources changed since the last build, bundles the server and
-starts it. The server process gets glibc's allocator settings below, with Node's \`${SERVER_NODE_ARGS.join(' ')}\`
+then runs it in place of npm's shell (\`exec sh dist/server/start.sh\`, written from \`scripts/serverLaunch.mjs\`), so the
+server is npm's own child and a SIGTERM to npm stops it gracefully. The server process gets glibc's allocator settings below, with Node's \`${SERVER_NODE_ARGS.join(' ')}\`
 (\`SERVER_NODE_ARGS\` in \`scripts/serverLaunch.mjs\`): about 250 MB less memory on the embedded engine. Values you set
 win; set them yourself when you start \`dist/server/main.mjs\` another way.`,
 });

@@ -73,8 +73,12 @@ export interface DaySchedule {
   assignments: Map<number, Assignment[]>;
   /** Runs by the trajectories near a point (one entry per distinct trajectory). */
   index: TrajectoryIndex<Run[]>;
-  /** `route|direction|stop` → the scheduled times there, sorted, with their runs: scheduled headways. */
-  stopTimes: Map<string, { time: number; run: Run }[]>;
+  /**
+   * Scheduled headways: at each stop of each run, when the run before it on the same route and direction was due
+   * there (NaN: none before it). Indexed as the day's stop times are stored: each run's `times` is a view into
+   * one buffer of the day, so a run's stop i is at `times.byteOffset / 8 + i`.
+   */
+  previousDue: Float64Array;
 }
 
 /** The rows the loader reads for a date (scheduleLoader.ts); tests build them by hand. */
@@ -91,6 +95,9 @@ export interface ScheduleRows {
 }
 
 const INDEX_CELL_M = 400;
+
+/** Where a run's stop times start in its day's buffer of them (DaySchedule.previousDue is indexed the same way). */
+const offsetOf = (run: Run) => run.times.byteOffset / Float64Array.BYTES_PER_ELEMENT;
 
 /** The trip a race runs along: same race type and termini, the same stop count preferred. */
 function tripFor(trips: ScheduleRows['trips'], raceType: string, stopIds: readonly number[]): ScheduleRows['trips'][number] | null {
@@ -113,7 +120,7 @@ function stopDistances(line: Trajectory, points: readonly LatLon[]): Float64Arra
   return dists;
 }
 
-interface Shape { line: Trajectory; tripId: number | null; dists: Float64Array }
+interface Shape { line: Trajectory; tripId: number | null; dists: Float64Array; stopIds: number[] }
 
 /** Builds the day's runs, blocks, assignments and indexes from the loaded rows. Pure. */
 export function buildDaySchedule(rows: ScheduleRows): DaySchedule {
@@ -127,6 +134,12 @@ export function buildDaySchedule(rows: ScheduleRows): DaySchedule {
   for (const p of rows.stops.values()) latSum += p.lat;
   const index = new TrajectoryIndex<Run[]>(INDEX_CELL_M, rows.stops.size ? latSum / rows.stops.size : 55.75);
   const runsOfShape = new Map<Shape, Run[]>();
+  // A city's day holds tens of thousands of runs: their stop times share one buffer, and runs of one shape
+  // share its stop list and, where equal, their stop order numbers.
+  const stopCount = rows.races.reduce((sum, race) => sum + race.stopIds.length, 0);
+  const timeBuffer = new Float64Array(stopCount);
+  let timesUsed = 0;
+  const sequenceLists = new Map<string, number[]>();
 
   for (const race of rows.races) {
     const keep = race.stopIds.map((_, i) => i).filter((i) => rows.stops.has(race.stopIds[i]));
@@ -138,16 +151,20 @@ export function buildDaySchedule(rows: ScheduleRows): DaySchedule {
       const trip = tripFor(tripsByRoute.get(race.routeId) ?? [], race.raceType, stopIds);
       const distinct = points.filter((p, i) => i === 0 || p.lat !== points[i - 1].lat || p.lon !== points[i - 1].lon);
       const line = trip?.points ? new Trajectory(trip.points) : distinct.length >= 2 ? new Trajectory(distinct) : null;
-      shapes.set(shapeKey, line ? { line, tripId: trip?.points ? trip.id : null, dists: stopDistances(line, points) } : null);
+      shapes.set(shapeKey, line ? { line, tripId: trip?.points ? trip.id : null, dists: stopDistances(line, points), stopIds } : null);
     }
     const shape = shapes.get(shapeKey);
     if (!shape) continue;
     const blockKey = `${rows.serviceDate}|${race.variantId}|${race.graph}|${race.smena}`;
-    const times = Float64Array.from(keep, (i) => rows.midnight + race.minutes[i] * 60_000);
+    const times = timeBuffer.subarray(timesUsed, (timesUsed += keep.length));
+    keep.forEach((k, i) => (times[i] = rows.midnight + race.minutes[k] * 60_000));
+    const sequences = keep.map((i) => race.orders[i]);
+    const sequencesKey = `${shapeKey}|${sequences.join(',')}`;
+    if (!sequenceLists.has(sequencesKey)) sequenceLists.set(sequencesKey, sequences);
     const run: Run = {
       key: `${blockKey}|${race.raceNum}`, blockKey, serviceDate: rows.serviceDate, dayType, routeId: race.routeId, variantId: race.variantId,
       graph: race.graph, smena: race.smena, raceNum: race.raceNum, raceType: race.raceType, direction: race.raceType === 'B' ? 1 : 0,
-      tripId: shape.tripId, shape: shape.line, stopIds, sequences: keep.map((i) => race.orders[i]), dists: shape.dists, times,
+      tripId: shape.tripId, shape: shape.line, stopIds: shape.stopIds, sequences: sequenceLists.get(sequencesKey)!, dists: shape.dists, times,
       start: times[0], end: times[times.length - 1], index: 0,
     };
     runs.push(run);
@@ -185,18 +202,31 @@ export function buildDaySchedule(rows: ScheduleRows): DaySchedule {
   }
   for (const list of assignments.values()) list.sort((a, b) => blocks.get(a.blockKey)!.start - blocks.get(b.blockKey)!.start);
 
-  const stopTimes = new Map<string, { time: number; run: Run }[]>();
-  for (const run of runs) {
+  // Each stop of each route's direction: its visits in time order (ties in the runs' order); a run's visits
+  // there are headed by the visit just before its first one.
+  const visits = new Map<string, number[]>();
+  const runAt = new Int32Array(timesUsed);
+  runs.forEach((run, r) => {
+    const offset = offsetOf(run);
+    runAt.fill(r, offset, offset + run.times.length);
     run.stopIds.forEach((stopId, i) => {
       const key = `${run.routeId}|${run.direction}|${stopId}`;
-      const list = stopTimes.get(key);
-      if (list) list.push({ time: run.times[i], run });
-      else stopTimes.set(key, [{ time: run.times[i], run }]);
+      const list = visits.get(key);
+      if (list) list.push(offset + i);
+      else visits.set(key, [offset + i]);
+    });
+  });
+  const previousDue = new Float64Array(timesUsed).fill(Number.NaN);
+  for (const list of visits.values()) {
+    list.sort((a, b) => timeBuffer[a] - timeBuffer[b] || a - b);
+    const before = new Map<number, number>();
+    list.forEach((at, k) => {
+      if (!before.has(runAt[at])) before.set(runAt[at], k > 0 ? timeBuffer[list[k - 1]] : Number.NaN);
+      previousDue[at] = before.get(runAt[at])!;
     });
   }
-  for (const list of stopTimes.values()) list.sort((a, b) => a.time - b.time);
 
-  return { serviceDate: rows.serviceDate, dayType, midnight: rows.midnight, runs, blocks, runByKey: new Map(runs.map((r) => [r.key, r])), assignments, index, stopTimes };
+  return { serviceDate: rows.serviceDate, dayType, midnight: rows.midnight, runs, blocks, runByKey: new Map(runs.map((r) => [r.key, r])), assignments, index, previousDue };
 }
 
 /** Scheduled time at distance d along a run: its stops' times, linear between them. */
@@ -218,13 +248,6 @@ export function scheduledTimeAt(run: Run, d: number): number {
 
 /** The scheduled headway at a run's stop: the time since the previous run of its route and direction was due there. */
 export function scheduledHeadway(day: DaySchedule, run: Run, stopIndex: number): number | null {
-  const list = day.stopTimes.get(`${run.routeId}|${run.direction}|${run.stopIds[stopIndex]}`);
-  if (!list) return null;
-  const time = run.times[stopIndex];
-  let previous: number | null = null;
-  for (const entry of list) {
-    if (entry.run === run) break;
-    if (entry.time <= time) previous = entry.time;
-  }
-  return previous === null ? null : time - previous;
+  const previous = day.previousDue[offsetOf(run) + stopIndex];
+  return Number.isNaN(previous) ? null : run.times[stopIndex] - previous;
 }
