@@ -3,6 +3,7 @@ import { addDays, operatorDate, operatorMidnight } from '../src/server/map/opera
 import { Polyline } from '../src/server/simulator/polyline';
 import { Simulator } from '../src/server/simulator/simulator';
 import { simulatorConfig } from '../src/server/simulator/config';
+import { outlierAt } from '../src/server/simulator/terminalReports';
 import { VehiclePlan, type Race } from '../src/server/simulator/vehiclePlan';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
@@ -85,7 +86,9 @@ describe.each(ENGINES)('simulator on %s', (engine) => {
         'select st_distance(trajectory::geography, st_setsrid(st_makepoint($2, $3), 4326)::geography) as metres from mgt.trip where id = $1',
         [tripId, p.lon, p.lat],
       );
-      expect(metres, `vehicle ${p.vehicleId} on trip ${tripId}`).toBeLessThan(15);
+      // a receiver's few metres; one fix in 250 is an outlier far off
+      if (outlierAt(p.vehicleId, p.time / 1000)) expect(metres, `vehicle ${p.vehicleId}'s outlier`).toBeGreaterThan(80);
+      else expect(metres, `vehicle ${p.vehicleId} on trip ${tripId}`).toBeLessThan(15);
     }
     expect(t.app.telemetry.latest.get(first[0].vehicleId)?.time).toBe(Math.floor(clock / 1000) * 1000);
 
