@@ -105,7 +105,7 @@ async function loadRaces(db: Queryable, keys: { v: number; g: number; s: string 
 interface Task { vehicle_id: number; v: number; g: number; s: string }
 
 /** Share of exits whose vehicle is sent to the next exit of its timetable for the day (and that one's to it). */
-const SWAP_SHARE = 0.03;
+const SWAP_SHARE = 0.015;
 
 /**
  * Vehicles sent to another exit (docs/simulator.md "Variation"): now and then two neighbouring exits of a
