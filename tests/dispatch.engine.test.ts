@@ -58,7 +58,9 @@ describe('dispatch engine: trip matching and stop passages', () => {
     const first = drive(a1, { noiseM: 8, seed: 3 });
     const layover = stand(b2.shape.at(b2.dists[0]), first.arrivals[9] + 5000, b2.start - 5000);
     const second = drive(b2, { noiseM: 8, seed: 4, from: b2.start - 2000 });
-    const { passages, events } = feed(engine, [[7, [...first.fixes, ...layover, ...second.fixes]]]);
+    // the last stop is reached when the vehicle stands there (or passes it)
+    const standing = stand(b2.shape.at(b2.dists[9]), second.arrivals[9] + 3000, second.arrivals[9] + 30_000);
+    const { passages, events } = feed(engine, [[7, [...first.fixes, ...layover, ...second.fixes, ...standing]]]);
 
     expect(passages.filter((p) => p.run === a1).map((p) => p.stopIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(passages.filter((p) => p.run === b2).map((p) => p.stopIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
@@ -159,6 +161,67 @@ describe('dispatch engine: trip matching and stop passages', () => {
     expect(engine.state(7)!.run).toBeNull();
     const { passages } = feed(engine, [[7, truth.fixes]]);
     expect(passages.filter((p) => p.run === a1)).toHaveLength(10);
+  });
+
+  it('times a call from when the vehicle stands at the stop to when it moves off, within two seconds on a terminal reporting every second', () => {
+    const day = city({ tasks: [{ vehicleId: 7, variantId: 101, graph: 1, smena: '1' }] });
+    const engine = engineOn(day);
+    const a1 = runOf(day, 101, 1, 1);
+    const truth = drive(a1, { intervalS: 1, noiseM: 5, dwellS: 25, seed: 31 });
+    const standing = stand(a1.shape.at(a1.dists[9]), truth.arrivals[9] + 1000, truth.arrivals[9] + 20_000, 1);
+    const { passages } = feed(engine, [[7, [...truth.fixes, ...standing]]]);
+    expect(passages.filter((p) => p.run === a1).map((p) => p.stopIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const errors = errorsOf(passages, truth, a1.key).flatMap((e) => [e.arrival, e.departure]);
+    expect(Math.max(...errors)).toBeLessThan(2);
+  });
+
+  it('ends a run at its last stop when the vehicle leaves the line there for its terminus stand', () => {
+    const day = city({ tasks: [{ vehicleId: 7, variantId: 101, graph: 1, smena: '1' }] });
+    const engine = engineOn(day);
+    const a1 = runOf(day, 101, 1, 1);
+    const truth = drive(a1, { intervalS: 2, seed: 32 });
+    // coming in to the last stop it turns off the line, to a stand 200 m north of the terminus
+    const end = a1.shape.at(a1.dists[9]);
+    const away = stand({ lat: end.lat + 200 / 110_574, lon: end.lon }, truth.arrivals[9] + 10_000, truth.arrivals[9] + 120_000);
+    const { passages } = feed(engine, [[7, [...truth.fixes.filter((f) => f.time < truth.arrivals[9] - 2000), ...away]]]);
+    const last = passages.find((p) => p.run === a1 && p.stopIndex === 9);
+    expect(last).toBeDefined();
+    expect(Math.abs(last!.arrival! - truth.arrivals[9]) / 1000).toBeLessThan(15);
+    expect(engine.state(7)!.run).not.toBe(a1);
+  });
+
+  it('rides through receiver outliers and silences without losing the run or a stop', () => {
+    const day = city({ tasks: [{ vehicleId: 7, variantId: 101, graph: 1, smena: '1' }] });
+    const engine = engineOn(day);
+    const a1 = runOf(day, 101, 1, 1);
+    const truth = drive(a1, { intervalS: 10, noiseM: 8, gaps: [[at(8, 9), at(8, 11, 30)]], seed: 33 });
+    // every fifteenth fix thrown 300 m off
+    const fixes = truth.fixes.map((f, i) => (i % 15 === 7 ? { ...f, lat: f.lat + 300 / 110_574 } : f));
+    const standing = stand(a1.shape.at(a1.dists[9]), truth.arrivals[9] + 5000, truth.arrivals[9] + 30_000);
+    const { passages, events } = feed(engine, [[7, [...fixes, ...standing]]]);
+    expect(passages.filter((p) => p.run === a1).map((p) => p.stopIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(kinds(events, 'raised', 7)).not.toContain('off_route');
+    expect(engine.state(7)!.matchedBy).toBe('task');
+  });
+
+  it('follows two vehicles of a line sent to each other\'s exits on the exits they work, once the second sets off', () => {
+    const day = city({ tasks: [{ vehicleId: 1, variantId: 101, graph: 1, smena: '1' }, { vehicleId: 2, variantId: 101, graph: 2, smena: '1' }] });
+    const engine = engineOn(day);
+    // vehicle 2 works exit 1's runs (from 08:00), vehicle 1 exit 2's (from 08:10)
+    const [exit1, exit2] = [[1, 2, 3], [1, 2, 3]].map((races, g) => races.map((race) => runOf(day, 101, g + 1, race)));
+    const trackOf = (runs: typeof exit1, seed: number) => runs.flatMap((run, i) => {
+      const d = drive(run, { seed: seed + i, from: run.start - (i === 0 ? 120_000 : 30_000) });
+      return [...d.fixes, ...stand(run.shape.at(run.dists[9]), d.arrivals[9] + 5000, d.arrivals[9] + 25_000)];
+    });
+    const { passages } = feed(engine, [[2, trackOf(exit1, 40)], [1, trackOf(exit2, 50)]]);
+    for (const [vehicleId, runs] of [[2, exit1], [1, exit2]] as const) {
+      const state = engine.state(vehicleId)!;
+      expect(state.otherExit).toBe(true);
+      // the runs after the first one are each vehicle's passages on the exit it works
+      for (const run of runs.slice(1)) expect(passages.filter((p) => p.vehicleId === vehicleId && p.run === run).map((p) => p.stopIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    }
+    // the second to set off is on its exit from its first stop
+    expect(passages.filter((p) => p.vehicleId === 1 && p.run === exit2[0]).map((p) => p.stopIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
   it('places a crossing between fixes by the speeds at either end', () => {

@@ -2,7 +2,7 @@ import type { DispatchSettings } from '../../shared/dispatch/settings';
 import type { ExceptionKind } from '../../shared/dispatch/api';
 import { operatorMinuteOfDay } from '../map/operatorDay';
 import type { Position } from '../telemetry/types';
-import { detectPassages, stopRadii, type PassageCursor, type RunPoint } from './passages';
+import { atStopWhenPlaced, detectPassages, STILL_MS, stopRadii, type PassageCursor, type RunPoint } from './passages';
 import { LearnedTimes, predictArrivals, type StopPrediction } from './predictions';
 import { scheduledHeadway, scheduledTimeAt, type Assignment, type DaySchedule, type Run } from './schedule';
 
@@ -98,6 +98,17 @@ const CLEAR_MARGIN_S = 30;
 const CLEAR_MARGIN_PERCENT = 10;
 export const PREDICTION_HORIZON_MS = 3_600_000;
 
+/** Where a fix falls on a run and how far off its timetable (ms, waiting at the first stop counted a quarter). */
+interface FitResult {
+  dist: number;
+  offset: number;
+  lateness: number;
+}
+
+/** A vehicle this far off its task's timetable looks for a partner it may have swapped exits with, and the swap must gain this much (s). */
+const EXCHANGE_S = 180;
+const EXCHANGE_GAIN_S = 240;
+
 interface Candidate {
   run: Run;
   day: DaySchedule;
@@ -119,12 +130,18 @@ export class DispatchEngine {
   private readonly vehicles = new Map<number, VehicleState>();
   /** Run key → the vehicle working it. */
   private readonly taken = new Map<string, number>();
+  /** Route → the vehicles on its runs: the partners of an exchange of exits. */
+  private readonly onRoute = new Map<number, Set<VehicleState>>();
   private readonly performed = new Set<string>();
+  /** Runs whose `run_not_performed` is raised: the rest are not looked at again each tick. */
+  private readonly missed = new Set<string>();
   private readonly startedBlocks = new Set<string>();
   /** `route|direction|stop` → the last departure there: the vehicle ahead for headways. */
   private readonly lastPass = new Map<string, { vehicleId: number; time: number }>();
   private readonly active = new Map<string, DispatchException>();
   private passagesOut: PassageRecord[] = [];
+  /** The vehicle of the fix in hand left a stop: it may have swapped exits (looked at once the fix is through). */
+  private departed: VehicleState | null = null;
   private eventsOut: ExceptionEvent[] = [];
 
   constructor(
@@ -214,7 +231,7 @@ export class DispatchEngine {
     v.last = fix;
     this.clear(`no_signal|v${vehicleId}`, fix.time);
 
-    if (v.run && !this.advance(v, fix)) {
+    if (v.run && !this.advance(v, fix) && !this.leaveAtLastStop(v, fix)) {
       v.offRouteSince ??= fix.time;
       const offFor = fix.time - v.offRouteSince;
       // Off the current run: another may fit better (a vehicle sent to another exit, a wrong first guess).
@@ -225,6 +242,8 @@ export class DispatchEngine {
       const candidate = this.bestCandidate(v, fix);
       if (candidate) this.place(v, candidate, fix);
     }
+    if (this.departed === v) this.exchangeExits(v);
+    this.departed = null;
     this.updateDeviation(v, fix.time);
     this.evaluateVehicle(v, fix.time);
   }
@@ -254,11 +273,12 @@ export class DispatchEngine {
           if (a.replacement || this.startedBlocks.has(block.key) || now >= block.end || now < due) this.clear(key, now);
           else this.raise({ kind: 'exit_not_started', vehicleId, routeId: block.routeId, blockKey: block.key, runKey: block.runs[0].key, value: Math.round((now - block.start) / 1000) }, due, key);
           for (const run of block.runs) {
-            const runKey = `run_not_performed|${run.key}`;
             const missedAt = run.end + s.runMissedSeconds * 1000;
-            if (this.performed.has(run.key)) this.clear(runKey, now);
-            else if (now >= missedAt && run.end >= this.watchingSince) {
-              this.raise({ kind: 'run_not_performed', vehicleId: a.replacement || a.to > run.start ? vehicleId : null, routeId: run.routeId, blockKey: block.key, runKey: run.key, value: null }, missedAt, runKey);
+            if (this.performed.has(run.key)) {
+              if (this.missed.delete(run.key)) this.clear(`run_not_performed|${run.key}`, now);
+            } else if (now >= missedAt && run.end >= this.watchingSince && !this.missed.has(run.key)) {
+              this.missed.add(run.key);
+              this.raise({ kind: 'run_not_performed', vehicleId: a.replacement || a.to > run.start ? vehicleId : null, routeId: run.routeId, blockKey: block.key, runKey: run.key, value: null }, missedAt, `run_not_performed|${run.key}`);
             }
           }
         }
@@ -285,7 +305,7 @@ export class DispatchEngine {
   }
 
   /** How well a fix fits a run: null when it is off the run, at its end, or outside its time. */
-  private fit(run: Run, fix: Fix, projection?: { dist: number; offset: number }): { dist: number; offset: number; lateness: number } | null {
+  private fit(run: Run, fix: Fix, projection?: { dist: number; offset: number }): FitResult | null {
     if (fix.time < run.start - EARLY_WINDOW_MS || fix.time > run.end + LATE_WINDOW_MS) return null;
     const n = run.dists.length;
     const p = projection ?? run.shape.project(fix, 0, run.dists[n - 1], fix.speed >= MOVING_KMH ? fix.course : null);
@@ -363,14 +383,46 @@ export class DispatchEngine {
     let next = 0;
     while (next < run.dists.length - 1 && c.dist > run.dists[next] + v.radii[next]) next += 1;
     const inside = Math.abs(c.dist - run.dists[next]) <= v.radii[next];
-    v.cursor = { next, atStop: inside ? { arrival: next === 0 ? fix.time : null, inside: v.point } : null };
+    v.cursor = { next, atStop: inside ? atStopWhenPlaced(next, v.point) : null };
     v.started = next > 0;
     this.taken.set(run.key, v.vehicleId);
+    let riding = this.onRoute.get(run.routeId);
+    if (!riding) this.onRoute.set(run.routeId, (riding = new Set()));
+    riding.add(v);
   }
 
   /** The vehicle leaves its run (finished, dropped or replaced by a better match). */
   private letGo(v: VehicleState): void {
-    if (v.run && this.taken.get(v.run.key) === v.vehicleId) this.taken.delete(v.run.key);
+    if (!v.run) return;
+    if (this.taken.get(v.run.key) === v.vehicleId) this.taken.delete(v.run.key);
+    this.onRoute.get(v.run.routeId)?.delete(v);
+  }
+
+  /**
+   * Two vehicles of a route each far off the timetable of its own task's run, each on time for the other's: they
+   * were sent to each other's exits (a dispatcher's swap the tasks do not show). Looked at when a vehicle so far
+   * off leaves a stop; both are then followed on the exit they work, as found by fit.
+   */
+  private exchangeExits(v: VehicleState): void {
+    const mine = v.run;
+    if (!mine || !v.last || v.matchedBy === 'fit' || v.deviation === null || Math.abs(v.deviation) < EXCHANGE_S) return;
+    let best: { w: VehicleState; onTheirs: FitResult; onMine: FitResult; gain: number } | null = null;
+    for (const w of this.onRoute.get(mine.routeId) ?? []) {
+      const theirs = w.run;
+      if (w === v || !theirs || !w.last || theirs.blockKey === mine.blockKey || w.matchedBy === 'fit' || w.deviation === null || Math.abs(w.deviation) < EXCHANGE_S) continue;
+      const onTheirs = this.fit(theirs, v.last);
+      const onMine = onTheirs && this.fit(mine, w.last);
+      if (!onTheirs || !onMine) continue;
+      const gain = Math.abs(v.deviation) + Math.abs(w.deviation) - (Math.abs(onTheirs.lateness) + Math.abs(onMine.lateness)) / 1000;
+      if (gain >= EXCHANGE_GAIN_S && (!best || gain > best.gain)) best = { w, onTheirs, onMine, gain };
+    }
+    if (!best) return;
+    const { w, onTheirs, onMine } = best;
+    const [theirs, theirDay, myDay] = [w.run!, w.day!, v.day!];
+    this.place(v, { run: theirs, day: theirDay, ...onTheirs, score: 0, matchedBy: 'fit' }, v.last);
+    this.place(w, { run: mine, day: myDay, ...onMine, score: 0, matchedBy: 'fit' }, w.last!);
+    this.updateDeviation(w, w.last!.time);
+    this.evaluateVehicle(w, w.last!.time);
   }
 
   private release(v: VehicleState, at: number): void {
@@ -407,6 +459,23 @@ export class DispatchEngine {
     return true;
   }
 
+  /**
+   * Off the run within the last stop's radius (a terminus stand off the line, away to the depot): the run ends
+   * there, arrived when it stood or, moving in, when it would have reached the stop.
+   */
+  private leaveAtLastStop(v: VehicleState, fix: Fix): boolean {
+    const run = v.run!;
+    const at = v.cursor.atStop;
+    const last = run.dists.length - 1;
+    if (!at || v.cursor.next !== last) return false;
+    const { inside } = at;
+    const arrival = at.arrival ?? (inside.speed >= STILL_MS ? Math.min(fix.time, inside.time + (Math.max(0, run.dists[last] - inside.dist) / inside.speed) * 1000) : inside.time);
+    v.cursor = { next: last + 1, atStop: null };
+    this.onPassage(v, { vehicleId: v.vehicleId, run, stopIndex: last, arrival, departure: null, interpolated: false });
+    this.finishRun(v, fix);
+    return true;
+  }
+
   private onPassage(v: VehicleState, p: PassageRecord): void {
     const run = p.run;
     this.passagesOut.push(p);
@@ -414,7 +483,7 @@ export class DispatchEngine {
     if (v.passages.length > KEPT_PASSAGES) v.passages.splice(0, v.passages.length - KEPT_PASSAGES);
     if (!this.performed.has(run.key)) {
       this.performed.add(run.key);
-      this.clear(`run_not_performed|${run.key}`, p.departure ?? p.arrival ?? Date.now());
+      if (this.missed.delete(run.key)) this.clear(`run_not_performed|${run.key}`, p.departure ?? p.arrival ?? Date.now());
     }
     if (p.stopIndex === 0 && p.departure !== null) v.started = true;
     if (p.departure !== null || p.stopIndex > 0) {
@@ -427,6 +496,7 @@ export class DispatchEngine {
     const time = p.departure ?? p.arrival;
     if (time === null) return;
     v.deviation = Math.round((time - run.times[p.stopIndex]) / 1000);
+    if (p.departure !== null) this.departed = v;
     // headway: the last departure of another vehicle of the route and direction from this stop
     const key = `${run.routeId}|${run.direction}|${run.stopIds[p.stopIndex]}`;
     const ahead = this.lastPass.get(key);

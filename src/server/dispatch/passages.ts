@@ -16,17 +16,32 @@ export interface StopPassage {
   interpolated: boolean;
 }
 
+/** A vehicle within a stop's radius: what is known of its call there so far. */
+export interface AtStop {
+  /** When it came to the stop (null: not known, it was already there when matched, or it has not reached the stop yet). */
+  arrival: number | null;
+  /** Its last fix within the radius. */
+  inside: RunPoint;
+  /** It came in moving and has neither stood nor passed the stop's place yet: the arrival is still to come. */
+  approaching: boolean;
+  /** Its last fix standing within the radius, and the first moving one after it (the start of the departure). */
+  still: RunPoint | null;
+  moved: RunPoint | null;
+}
+
 /** What the detector keeps between fixes for one vehicle's run. */
 export interface PassageCursor {
   /** The first stop not yet passed. */
   next: number;
-  /** The vehicle is within the radius of stop `next` since `arrival`; `inside` is its last fix there. */
-  atStop: { arrival: number | null; inside: RunPoint } | null;
+  /** The vehicle is within the radius of stop `next`. */
+  atStop: AtStop | null;
 }
 
 /** Longest hop over which the receivers' speeds are trusted to place a crossing; longer gaps interpolate evenly. */
 const SPEED_HOP_MS = 60_000;
 const MIN_SPEED = 1;
+/** Below this speed (m/s, 3 km/h) a vehicle stands. */
+export const STILL_MS = 0.84;
 
 /**
  * When the vehicle was at distance x between fixes a and b. Over a short hop the speeds at either end place it
@@ -56,10 +71,41 @@ export function stopRadii(run: Run, radius: number): Float64Array {
   });
 }
 
+/** A vehicle placed on a run at `point` within the radius of stop `index`: the first stop's arrival is the first fix seen there. */
+export function atStopWhenPlaced(index: number, point: RunPoint): AtStop {
+  const still = point.speed < STILL_MS ? point : null;
+  return { arrival: index === 0 ? point.time : null, inside: point, approaching: false, still, moved: null };
+}
+
 /**
- * Stop passages between the vehicle's last point on the run (`a`) and its new one (`b`): arrival when it comes
- * within a stop's radius, departure when it leaves it; a stop passed between two fixes without one near it
- * (a gap, a sparse terminal, a fast pass) gets one interpolated time for both. Mutates the cursor.
+ * A fix `b` within the radius of a stop at `s`: the arrival is when the vehicle came to a halt there, or passed
+ * the stop's place without one; the departure will be when it moved off from where it last stood.
+ */
+function observe(at: AtStop, s: number, b: RunPoint): void {
+  const a = at.inside;
+  if (b.speed < STILL_MS) {
+    if (at.approaching) {
+      at.arrival = crossTime(a, b, b.dist);
+      at.approaching = false;
+    }
+    at.still = b;
+    at.moved = null;
+  } else {
+    if (at.still && !at.moved) at.moved = b;
+    if (at.approaching && a.dist < s && b.dist >= s) {
+      at.arrival = crossTime(a, b, s);
+      at.approaching = false;
+    }
+  }
+  at.inside = b;
+}
+
+/**
+ * Stop passages between the vehicle's last point on the run (`a`) and its new one (`b`). Within a stop's radius
+ * the vehicle calls there: it arrives when it comes to a halt (or passes the stop's place without one) and
+ * departs when it moves off from where it last stood (or passes the place); the last stop is reached when the
+ * vehicle stands within its radius or passes its place. A stop passed between two fixes without one near it (a
+ * gap, a sparse terminal, a fast pass) gets one interpolated time for both. Mutates the cursor.
  */
 export function detectPassages(run: Run, radii: Float64Array, cursor: PassageCursor, a: RunPoint, b: RunPoint): StopPassage[] {
   const out: StopPassage[] = [];
@@ -69,29 +115,34 @@ export function detectPassages(run: Run, radii: Float64Array, cursor: PassageCur
     const i = cursor.next;
     const s = run.dists[i];
     const r = radii[i];
-    if (cursor.atStop) {
+    const at = cursor.atStop;
+    if (at) {
       if (b.dist <= s + r) {
-        cursor.atStop.inside = b;
+        observe(at, s, b);
+        if (i === n - 1 && at.arrival !== null && !at.approaching) {
+          out.push({ stopIndex: i, arrival: at.arrival, departure: null, interpolated: false });
+          cursor.atStop = null;
+          cursor.next += 1;
+        }
         break;
       }
-      const inside = cursor.atStop.inside;
-      const departure = crossTime(inside, b, Math.max(s, inside.dist));
-      out.push({ stopIndex: i, arrival: cursor.atStop.arrival, departure, interpolated: false });
+      // leaving: from where it last stood, else where it passed the stop's place
+      const departure = at.still ? crossTime(at.still, at.moved ?? b, at.still.dist) : crossTime(at.inside, b, Math.max(s, at.inside.dist));
+      const arrival = at.approaching ? departure : at.arrival;
+      if (i === n - 1) {
+        out.push({ stopIndex: i, arrival: arrival ?? departure, departure: null, interpolated: false });
+      } else {
+        out.push({ stopIndex: i, arrival, departure, interpolated: false });
+      }
       cursor.atStop = null;
       cursor.next += 1;
-      from = { time: departure, dist: Math.max(s, inside.dist), speed: b.speed };
+      from = { time: departure, dist: Math.max(s, at.inside.dist), speed: b.speed };
       continue;
     }
     if (b.dist < s - r) break;
     if (b.dist <= s + r) {
-      const arrival = from.dist < s - r ? crossTime(from, b, Math.min(s, b.dist)) : null;
-      if (i === n - 1) {
-        out.push({ stopIndex: i, arrival: arrival ?? b.time, departure: null, interpolated: false });
-        cursor.next += 1;
-      } else {
-        cursor.atStop = { arrival, inside: b };
-      }
-      break;
+      cursor.atStop = { arrival: null, inside: from, approaching: true, still: null, moved: null };
+      continue;
     }
     const t = crossTime(from, b, s);
     out.push({ stopIndex: i, arrival: t, departure: i === n - 1 ? null : t, interpolated: true });

@@ -17,6 +17,11 @@ export async function variantsInForce(db: Queryable, serviceDate: string): Promi
  * replacements of the date.
  */
 export async function loadDaySchedule(db: Queryable, serviceDate: string, tzOffsetMinutes: number): Promise<DaySchedule> {
+  return buildDaySchedule(await loadScheduleRows(db, serviceDate, tzOffsetMinutes));
+}
+
+/** The rows `loadDaySchedule` builds the day from. */
+export async function loadScheduleRows(db: Queryable, serviceDate: string, tzOffsetMinutes: number): Promise<ScheduleRows> {
   const [dowRow] = await db.query<{ dow: number }>(
     `select coalesce((select coalesce(h.dow, extract(dow from $1::date)::int) from mgt.holidays h where h.date = $1::date and h.route_id is null order by h.id limit 1),
                      extract(dow from $1::date)::int) as dow`,
@@ -60,7 +65,7 @@ export async function loadDaySchedule(db: Queryable, serviceDate: string, tzOffs
     tasks: tasks.map((t) => ({ vehicleId: t.vehicle_id, variantId: t.v, graph: t.graph, smena: t.smena })),
     replacements: replacements.map((r) => ({ vehicleId: r.vehicle_id, replaceVehicleId: r.replace_vehicle_id, variantId: r.v, graph: r.graph, smena: r.smena, startMinute: r.starttime })),
   };
-  return buildDaySchedule(rows);
+  return rows;
 }
 
 /** What the stored passages of the days say was done: runs with a passage, blocks with a departure. */

@@ -1,7 +1,9 @@
+import { Random } from '../db/demo/random';
 import type { Queryable } from '../db/types';
 import { addDays, operatorMidnight } from '../map/operatorDay';
 import type { SimNetwork, TripShape } from './network';
 import { Polyline } from './polyline';
+import { realiseRaces } from './variation';
 import { VehiclePlan, type Race } from './vehiclePlan';
 
 interface RaceRow {
@@ -12,6 +14,7 @@ interface RaceRow {
   racetype: string;
   racenum: number;
   stops: number[];
+  orders: number[];
   times: number[];
 }
 
@@ -87,7 +90,8 @@ async function loadRaces(db: Queryable, keys: { v: number; g: number; s: string 
     const part = missing.slice(from, from + RACES_PER_QUERY);
     const rows = await db.query<RaceRow>(
       `select k.v, k.g, k.s, rv.route_id, rt.racetype, rt.racenum,
-              array_agg(rt.stop_id order by rt."order") as stops, array_agg(rt.time order by rt."order") as times
+              array_agg(rt.stop_id order by rt."order") as stops, array_agg(rt."order" order by rt."order") as orders,
+              array_agg(rt.time order by rt."order") as times
          from unnest($1::int[], $2::int[], $3::text[]) as k(v, g, s)
          join mgt.rasp_variant rv on rv.id = k.v
          join mgt.rasp_time rt on rt."RaspVariant_id" = k.v and rt.graph = k.g and rt.smena = k.s
@@ -99,6 +103,37 @@ async function loadRaces(db: Queryable, keys: { v: number; g: number; s: string 
 }
 
 interface Task { vehicle_id: number; v: number; g: number; s: string }
+
+/** Share of exits whose vehicle is sent to the next exit of its timetable for the day (and that one's to it). */
+const SWAP_SHARE = 0.015;
+
+/**
+ * Vehicles sent to another exit (docs/simulator.md "Variation"): now and then two neighbouring exits of a
+ * timetable swap their vehicles for the whole day, each working the other's runs against its task. Only exits
+ * one vehicle works all day without a replacement; the same pairs every time the date is planned.
+ */
+function swapExits(date: string, tasks: Task[], replaced: ReadonlySet<string>): Task[] {
+  const vehiclesOf = new Map<string, Set<number>>();
+  for (const t of tasks) {
+    const key = `${t.v}|${t.g}`;
+    vehiclesOf.set(key, (vehiclesOf.get(key) ?? new Set()).add(t.vehicle_id));
+  }
+  const sole = [...vehiclesOf].filter(([key, vehicles]) => vehicles.size === 1 && !replaced.has(key))
+    .map(([key, vehicles]) => ({ v: Number(key.split('|')[0]), g: Number(key.split('|')[1]), vehicle: [...vehicles][0] }))
+    .sort((a, b) => a.v - b.v || a.g - b.g);
+  const sentTo = new Map<number, { from: number; to: number }>();
+  for (let i = 0; i + 1 < sole.length; i++) {
+    const [a, b] = [sole[i], sole[i + 1]];
+    if (a.v !== b.v || a.vehicle === b.vehicle || !new Random(`sim/swap/${date}|${a.v}|${a.g}`).chance(SWAP_SHARE)) continue;
+    sentTo.set(a.vehicle, { from: a.v, to: b.vehicle });
+    sentTo.set(b.vehicle, { from: a.v, to: a.vehicle });
+    i += 1;
+  }
+  return tasks.map((t) => {
+    const swap = sentTo.get(t.vehicle_id);
+    return swap && swap.from === t.v ? { ...t, vehicle_id: swap.to } : t;
+  });
+}
 
 /** An exit and shift the date's timetable runs that no vehicle task covers. */
 interface OpenExit { v: number; g: number; s: string; route_id: number; route_type: string; depot_id: number | null }
@@ -189,7 +224,8 @@ export async function racesOfDate(
     ),
   ]) : [[], []];
   const working = new Set([...busy, ...assigned.map((t) => t.vehicle_id), ...replacements.map((r) => r.replace_vehicle_id)]);
-  const tasks = [...assigned, ...await fillOpenExits(db, date, source, working)];
+  const replaced = new Set(replacements.map((r) => `${r.v}|${r.g}`));
+  const tasks = [...swapExits(date, assigned, replaced), ...await fillOpenExits(db, date, source, working)];
   await loadRaces(db, tasks, races);
   const rows = [...new Set(tasks.map((t) => `${t.v}|${t.g}|${t.s}`))].flatMap((key) => races.get(key) ?? []);
   const midnight = operatorMidnight(date, tzOffsetMinutes);
@@ -209,6 +245,7 @@ export async function racesOfDate(
     const race: Race = {
       routeId: row.route_id, tripId: shape.tripId, line: shape.line, times, dists: shape.dists,
       stopIds: shape.keep.map((i) => row.stops[i]), raceNum: row.racenum, direction: row.racetype === 'B' ? 1 : 0,
+      run: { serviceDate: date, variantId: row.v, graph: row.g, smena: row.s, sequences: shape.keep.map((i) => row.orders[i]) },
     };
     for (const vehicleId of vehiclesOf.get(`${row.v}|${row.g}|${row.s}`) ?? []) {
       const replacement = replacementOf.get(`${row.v}|${row.g}|${row.s}|${vehicleId}`);
@@ -223,7 +260,8 @@ export async function racesOfDate(
 
 /**
  * Every vehicle's plan around `date`: that day's races, plus the previous day's still running after midnight
- * (night routes, late races). Vehicles without races get no plan: they report nothing.
+ * (night routes, late races), as the vehicle really drives them (variation.ts). Vehicles without races get no
+ * plan: they report nothing.
  */
 export async function planDay(db: Queryable, network: SimNetwork, date: string, tzOffsetMinutes: number): Promise<VehiclePlan[]> {
   const shapes = new Map<string, Shape | null>();
@@ -239,5 +277,5 @@ export async function planDay(db: Queryable, network: SimNetwork, date: string, 
   for (const [vehicleId, late] of lateOf) today.set(vehicleId, [...late, ...(today.get(vehicleId) ?? [])]);
   return [...today.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([vehicleId, races]) => new VehiclePlan(vehicleId, network.depotOf.get(vehicleId) ?? null, races));
+    .map(([vehicleId, races]) => new VehiclePlan(vehicleId, network.depotOf.get(vehicleId) ?? null, realiseRaces(vehicleId, races, tzOffsetMinutes)));
 }

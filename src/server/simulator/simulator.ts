@@ -7,6 +7,8 @@ import type { SimulatorConfig } from './config';
 import { planDay } from './dayPlan';
 import { hourFactor, pickGrade, pickType, routeFactor, speedFactor, vehicleFactor, workOf } from './incidentModel';
 import { loadNetwork, type SimNetwork } from './network';
+import { reportOf, silentAt, terminalOf } from './terminalReports';
+import { truthRows, writeTruth } from './truth';
 import type { VehiclePlan, VehicleState } from './vehiclePlan';
 
 export interface SimulatorDeps {
@@ -18,12 +20,16 @@ export interface SimulatorDeps {
   log: FastifyBaseLogger;
 }
 
-/** The fleet is visited in slices this long: a 5 s interval is 20 slices, each a twentieth of the vehicles. */
-const SLICE_MS = 250;
-/** How often the simulator looks whether what its plans were made from changed (a GTFS import, a dispatcher's tasks). */
+/** The simulator sends the reports that fell due this often. */
+const TICK_MS = 250;
+/** How often the simulator looks whether what its plans were made from changed (a GTFS import, a dispatcher's tasks), and records the runs ended. */
 const CHECK_MS = 60_000;
-const GPS_NOISE_M = 3;
-const M_PER_DEG = 111_000;
+/** After a stall (a busy event loop), the terminals' reports of at most this long are sent late rather than lost. */
+const CATCH_UP_S = 60;
+/** A parked vehicle reports at most this rarely. */
+const PARKED_MAX_S = 180;
+/** Days of ground truth kept. */
+const TRUTH_DAYS = 7;
 
 /** What the plans were made from: the network (stops, trips, imports) and the day's timetable and assignments. */
 interface Versions {
@@ -41,12 +47,18 @@ export class Simulator {
   private network: SimNetwork | null = null;
   private plans: VehiclePlan[] = [];
   private planOf = new Map<number, VehiclePlan>();
+  /** Each plan's terminal: its reporting interval, the second it reports at, and how many intervals apart when parked. */
+  private terminals: { intervalS: number; phaseS: number; parkedEvery: number }[] = [];
+  /** The last second whose reports were sent. */
+  private reportedUpTo: number | null = null;
+  /** Runs ending after this (epoch ms) are not recorded in the ground truth yet. */
+  private truthFrom: number | null = null;
+  private recording: Promise<unknown> | null = null;
   private day: string | null = null;
   private versions: Versions | null = null;
   private checkedAt = 0;
   private loading: Promise<unknown> | null = null;
   private timer: NodeJS.Timeout | undefined;
-  private slice = 0;
   private stopped = false;
   readonly stats = { reports: 0, incidents: 0, plans: 0, lastLoadMs: 0 };
 
@@ -65,10 +77,6 @@ export class Simulator {
     return this.planOf.get(vehicleId)?.stateAt(t) ?? null;
   }
 
-  private get slices(): number {
-    return Math.max(1, Math.round(this.config.intervalMs / SLICE_MS));
-  }
-
   /** Loads the network (once) and the plans of the current operator day. */
   async prepare(): Promise<void> {
     this.network ??= await loadNetwork(this.deps.db);
@@ -82,7 +90,7 @@ export class Simulator {
     void started.then(() => {
       this.loading = null;
       if (this.stopped) return;
-      this.timer = setInterval(() => this.tickSlice(), Math.min(SLICE_MS, this.config.intervalMs));
+      this.timer = setInterval(() => this.tick(), TICK_MS);
       this.timer.unref();
       this.deps.log.info({ vehicles: this.plans.length, ms: Math.round(this.stats.lastLoadMs) }, 'simulator running');
     });
@@ -92,39 +100,73 @@ export class Simulator {
     this.stopped = true;
     clearInterval(this.timer);
     await this.loading?.catch(() => undefined);
+    await this.recording?.catch(() => undefined);
+    await this.recordTruth().catch((err) => this.deps.log.warn({ err }, 'simulator ground truth not written'));
   }
 
-  /** Positions of every planned vehicle at `t` (parked ones too), ingested at once: for tests and the bench. */
+  /** A report of every planned vehicle at `t` (parked ones too, silent terminals too), ingested at once: for tests. */
   tickAll(t = this.now()): Position[] {
     const positions: Position[] = [];
+    const second = Math.floor(t / 1000);
     for (const plan of this.plans) {
-      const state = plan.stateAt(t);
-      if (state) positions.push(this.report(plan.vehicleId, state, t));
+      const state = plan.stateAt(second * 1000);
+      if (state) positions.push(reportOf(plan.vehicleId, state, second));
     }
     this.emit(positions);
     return positions;
   }
 
-  /** One slice of the fleet; parked vehicles report only every `parkedEvery`-th round. */
-  tickSlice(): void {
+  /** The live beat: the reports due, a driver-assistance incident now and then, and the minute's upkeep. */
+  tick(): void {
     const t = this.now();
     this.maybeReload(t);
-    const slices = this.slices;
-    const slice = this.slice % slices;
-    const round = Math.floor(this.slice / slices);
-    this.slice += 1;
-    const positions: Position[] = [];
-    for (let i = slice; i < this.plans.length; i += slices) {
-      const plan = this.plans[i];
-      const state = plan.stateAt(t);
-      if (!state) continue;
-      if (state.parked && (round + i) % this.config.parkedEvery !== 0) continue;
-      positions.push(this.report(plan.vehicleId, state, t));
-    }
-    this.emit(positions);
+    const positions = this.advance(t);
     const hour = Math.floor(((operatorMinute(t, this.config.tzOffsetMinutes)) / 60));
-    const chance = (this.config.incidentsPerHour * hourFactor(hour) * Math.min(SLICE_MS, this.config.intervalMs)) / 3_600_000;
+    const chance = (this.config.incidentsPerHour * hourFactor(hour) * TICK_MS) / 3_600_000;
     if (positions.length && Math.random() < chance) void this.emitIncident(positions, t);
+  }
+
+  /**
+   * Sends the reports the fleet's terminals make from the last second sent to `t`, in time order: each terminal
+   * at its own interval and phase, none while it is silent, a parked vehicle only every few intervals. The same
+   * reports whatever the beat (terminalReports.ts), so a fast-forwarded day is the day the live one would be.
+   */
+  advance(t = this.now()): Position[] {
+    const to = Math.floor(t / 1000);
+    const from = Math.max(this.reportedUpTo ?? to - 1, to - CATCH_UP_S);
+    if (to <= from) return [];
+    this.reportedUpTo = to;
+    this.truthFrom ??= to * 1000;
+    const positions: Position[] = [];
+    for (let i = 0; i < this.plans.length; i++) {
+      const { vehicleId } = this.plans[i];
+      const { intervalS, phaseS, parkedEvery } = this.terminals[i];
+      // the first second after `from` the terminal reports at
+      let s = from + 1 + ((((phaseS - from - 1) % intervalS) + intervalS) % intervalS);
+      for (; s <= to; s += intervalS) {
+        if (silentAt(vehicleId, s)) continue;
+        const state = this.plans[i].stateAt(s * 1000);
+        if (!state || (state.parked && ((s - phaseS) / intervalS) % parkedEvery !== 0)) continue;
+        positions.push(reportOf(vehicleId, state, s));
+      }
+    }
+    if (to - from > 1) positions.sort((a, b) => a.time - b.time);
+    this.emit(positions);
+    return positions;
+  }
+
+  /**
+   * Records the runs the fleet finished since the last call (or since it started driving) up to `t` in the
+   * ground truth (simulator.truth_run, truth.ts): which run each vehicle really worked and when it came to and
+   * left each stop. The number of runs recorded.
+   */
+  async recordTruth(t = this.now()): Promise<number> {
+    const from = this.truthFrom;
+    if (from === null || t <= from) return 0;
+    this.truthFrom = t;
+    const rows = truthRows(this.plans, from, t);
+    await writeTruth(this.deps.db, rows);
+    return rows.length;
   }
 
   /**
@@ -165,23 +207,9 @@ export class Simulator {
     this.deps.ingest(positions);
   }
 
-  /** A GNSS-like report: a few metres of noise, speed ±8 %, course ±2°, whole-second fix time. */
-  private report(vehicleId: number, state: VehicleState, t: number): Position {
-    const noise = () => ((Math.random() - 0.5) * 2 * GPS_NOISE_M) / M_PER_DEG;
-    const moving = state.speed > 0.5;
-    const lat = state.lat + noise();
-    const lon = state.lon + noise() / Math.cos((state.lat * Math.PI) / 180);
-    const speed = moving ? Math.min(120, state.speed * (0.92 + Math.random() * 0.16)) : 0;
-    const course = (Math.round(state.course + (moving ? (Math.random() - 0.5) * 4 : 0)) + 360) % 360;
-    return {
-      vehicleId, time: Math.floor(t / 1000) * 1000, lat: Math.round(lat * 1e6) / 1e6, lon: Math.round(lon * 1e6) / 1e6,
-      speed: Math.round(speed * 10) / 10, course, valid: true, history: false,
-    };
-  }
-
   /**
-   * A new operator day, or a change of what the day was planned from (looked at every minute): the new plans load
-   * in the background while the old ones keep running.
+   * A new operator day, or a change of what the day was planned from (looked at every minute, when the runs
+   * ended meanwhile are recorded too): the new plans load in the background while the old ones keep running.
    */
   private maybeReload(t: number): void {
     if (this.loading || !this.network || this.stopped) return;
@@ -189,6 +217,11 @@ export class Simulator {
     const newDay = date !== this.day;
     if (!newDay && t - this.checkedAt < CHECK_MS) return;
     this.checkedAt = t;
+    this.recording ??= this.recordTruth(t)
+      .catch((err) => this.deps.log.warn({ err }, 'simulator ground truth not written'))
+      .finally(() => {
+        this.recording = null;
+      });
     this.loading = (newDay ? this.loadDay(date) : this.refresh())
       .catch((err) => this.deps.log.error({ err, date }, 'simulator could not plan the day'))
       .finally(() => {
@@ -246,8 +279,16 @@ export class Simulator {
   private async loadDay(date: string, versions?: Versions): Promise<void> {
     const started = performance.now();
     const from = versions ?? await this.readVersions(date);
-    this.plans = await planDay(this.deps.db, this.network!, date, this.config.tzOffsetMinutes);
-    this.planOf = new Map(this.plans.map((plan) => [plan.vehicleId, plan]));
+    const plans = await planDay(this.deps.db, this.network!, date, this.config.tzOffsetMinutes);
+    // the runs ended under the old plans are theirs to record
+    if (this.truthFrom !== null) await this.recordTruth();
+    this.plans = plans;
+    this.planOf = new Map(plans.map((plan) => [plan.vehicleId, plan]));
+    this.terminals = plans.map((plan) => {
+      const terminal = terminalOf(plan.vehicleId, this.config.intervals);
+      return { ...terminal, parkedEvery: Math.max(1, Math.min(this.config.parkedEvery, Math.floor(PARKED_MAX_S / terminal.intervalS))) };
+    });
+    if (date !== this.day) await this.deps.db.query('delete from simulator.truth_run where service_date < $1::date - $2::int', [date, TRUTH_DAYS]);
     await this.writeWork(date);
     this.day = date;
     this.versions = from;

@@ -11,10 +11,21 @@ export interface Race {
   stopIds?: number[];
   raceNum?: number;
   direction?: 0 | 1;
+  /** The run of the timetable it is (the ground truth names it): service date, schedule variant, exit, shift, the stops' order numbers. */
+  run?: { serviceDate: string; variantId: number; graph: number; smena: string; sequences: number[] };
+  /**
+   * When the vehicle really comes to and leaves each stop (epoch ms, variation.ts); without them it keeps the
+   * timetable: half a minute at each stop (less on a very short hop), then even motion to the next.
+   */
+  arrivals?: Float64Array;
+  departures?: Float64Array;
 }
 
+/** A race with the times it is really driven at. */
+export type DrivenRace = Race & { arrivals: Float64Array; departures: Float64Array };
+
 export type Leg =
-  | { kind: 'race'; start: number; end: number; race: Race }
+  | { kind: 'race'; start: number; end: number; race: DrivenRace }
   /** Standing still: at a terminus between races, or parked at the depot (reports rarely). */
   | { kind: 'stay'; start: number; end: number; at: LatLon; course: number; parked: boolean }
   /** Driving without passengers in a straight line (depot ↔ terminus, terminus ↔ terminus). */
@@ -31,14 +42,14 @@ export interface VehicleState {
   tripId: number | null;
 }
 
-/** Time at a stop before moving on: half a minute, or less on a very short hop. */
+/** Time at a stop before moving on when the timetable is kept: half a minute, or less on a very short hop. */
 const DWELL_MS = 30_000;
 const DEADHEAD_KMH = 25;
 const MINUTE = 60_000;
 /** Longer breaks than this are spent at the depot rather than at the terminus. */
 const DEPOT_BREAK_MS = 90 * MINUTE;
 
-const deadheadMs = (from: LatLon, to: LatLon) => Math.min(25 * MINUTE, Math.max(2 * MINUTE, (metresBetween(from, to) / 1000 / DEADHEAD_KMH) * 3_600_000));
+export const deadheadMs = (from: LatLon, to: LatLon) => Math.min(25 * MINUTE, Math.max(2 * MINUTE, (metresBetween(from, to) / 1000 / DEADHEAD_KMH) * 3_600_000));
 
 /**
  * A vehicle's day as contiguous legs: out of the depot to the first terminus, the races with layovers between,
@@ -48,10 +59,11 @@ export class VehiclePlan {
   readonly legs: Leg[] = [];
 
   constructor(readonly vehicleId: number, readonly depot: LatLon | null, races: Race[]) {
-    const sorted = [...races].sort((a, b) => a.times[0] - b.times[0]);
+    const sorted = races.map(driven).sort((a, b) => a.arrivals[0] - b.arrivals[0]);
     const legs = this.legs;
-    const raceStart = (race: Race) => race.times[0];
-    const raceEnd = (race: Race) => race.times[race.times.length - 1];
+    // a race kept by the timetable dwells at its first stop within the race, a realised one leaves it at once
+    const starts = sorted.map((race) => race.arrivals[0]);
+    const raceEnd = (race: DrivenRace) => race.arrivals[race.arrivals.length - 1];
     const travel = (from: LatLon, to: LatLon, arriveBy: number, notBefore: number) => {
       if (metresBetween(from, to) < 30) return notBefore;
       const start = Math.max(notBefore, arriveBy - deadheadMs(from, to));
@@ -64,7 +76,7 @@ export class VehiclePlan {
 
     sorted.forEach((race, i) => {
       const first = race.line.at(race.dists[0]);
-      const start = raceStart(race);
+      const start = starts[i];
       if (i === 0) {
         // Out of the depot, then a couple of minutes at the terminus before departure.
         const ready = start - 2 * MINUTE;
@@ -85,6 +97,9 @@ export class VehiclePlan {
           stay(last, end, Math.max(end, departAt), last.course, false);
         }
       }
+      // it came to the first stop when the leg before ended (the stay there, or the drive to it)
+      const before = legs[legs.length - 1];
+      race.arrivals[0] = before && before.end === start ? (before.kind === 'stay' ? before.start : before.end) : start;
       legs.push({ kind: 'race', start, end: raceEnd(race), race });
     });
     const lastRace = sorted[sorted.length - 1];
@@ -131,28 +146,35 @@ export class VehiclePlan {
   }
 }
 
-/** Between stop k and k+1: a dwell at k, then even motion along the line to k+1. */
-function raceState(race: Race, t: number): VehicleState {
-  const { times, dists, line } = race;
+/** The race with its actual times: its own, or the timetable's (a dwell at each stop, then on to the next). */
+function driven(race: Race): DrivenRace {
+  if (race.arrivals && race.departures) return race as DrivenRace;
+  const { times } = race;
+  const n = times.length;
+  const departures = Float64Array.from(times, (t, k) => (k < n - 1 ? t + Math.min(DWELL_MS, (times[k + 1] - t) * 0.3) : t));
+  return { ...race, arrivals: Float64Array.from(times), departures };
+}
+
+/** Between stop k and k+1: standing at k from its arrival to its departure, then even motion along the line to k+1. */
+function raceState(race: DrivenRace, t: number): VehicleState {
+  const { arrivals, departures, dists, line } = race;
   let lo = 0;
-  let hi = times.length - 1;
+  let hi = arrivals.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (times[mid] <= t) lo = mid;
+    if (arrivals[mid] <= t) lo = mid;
     else hi = mid - 1;
   }
   const k = lo;
   const base = { routeId: race.routeId, tripId: race.tripId, parked: false };
-  if (k >= times.length - 1) return { ...line.at(dists[dists.length - 1]), speed: 0, ...base };
-  const hop = times[k + 1] - times[k];
-  const dwell = Math.min(DWELL_MS, hop * 0.3);
-  const moving = hop - dwell;
-  if (t < times[k] + dwell || moving <= 0) {
+  if (k >= arrivals.length - 1) return { ...line.at(dists[dists.length - 1]), speed: 0, ...base };
+  const moving = arrivals[k + 1] - departures[k];
+  if (t < departures[k] || moving <= 0) {
     const point = line.at(dists[k]);
     // At a stop the bus faces the way it is about to go.
     return { ...point, course: line.at(dists[k] + 1).course, speed: 0, ...base };
   }
-  const f = (t - times[k] - dwell) / moving;
+  const f = (t - departures[k]) / moving;
   const distance = dists[k] + f * (dists[k + 1] - dists[k]);
   return { ...line.at(distance), speed: ((dists[k + 1] - dists[k]) / moving) * 3600, ...base };
 }
