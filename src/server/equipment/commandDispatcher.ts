@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
+import type { Lease } from '../jobs/leases';
 import type { EventsWriter, SoftwareEvent } from '../journals/eventsWriter';
 import { operatorMinuteOfDay } from '../map/operatorDay';
 import { ACT, CC, CT, parameterValue, type CommandData } from '../telemetry/egts/commands';
@@ -21,6 +22,8 @@ export interface DispatcherDeps {
   events: EventsWriter;
   log: FastifyBaseLogger;
   config: EquipmentConfig;
+  /** One process of several moves the rollouts on: a pass runs only while it holds this. */
+  lease?: Lease;
   now?: () => number;
 }
 
@@ -92,16 +95,22 @@ export class CommandDispatcher {
     if (this.timer) void this.tick().catch((err) => this.deps.log.warn({ err }, 'command dispatcher pass failed'));
   }
 
-  async stop(): Promise<void> {
+  /** No more passes (the lease went to another process); the pass under way is waited for. */
+  async halt(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    for (const off of this.unsubscribe.splice(0)) off();
     await this.running?.catch(() => undefined);
+  }
+
+  async stop(): Promise<void> {
+    await this.halt();
+    for (const off of this.unsubscribe.splice(0)) off();
   }
 
   /** One pass; a pass still running is waited for instead of overlapped. */
   tick(now = this.now()): Promise<void> {
     if (this.running) return this.running;
+    if (this.deps.lease && !this.deps.lease.held) return Promise.resolve();
     this.running = this.pass(now).finally(() => {
       this.running = null;
     });

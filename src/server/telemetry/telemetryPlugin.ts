@@ -12,6 +12,7 @@ import { TerminalLinks } from './egts/terminalLinks';
 import type { SensorBatch } from './egts/sensors';
 import { LatestPositions } from './latestPositions';
 import { TelemetryPipeline } from './pipeline';
+import { PositionShare } from './positionShare';
 import { RecentFixes } from './recentFixes';
 import { trackOf, type TrackPoint } from './trackStore';
 import { TrackSpool } from './trackSpool';
@@ -25,6 +26,8 @@ export interface Telemetry {
   config: TelemetryConfig;
   /** `ingest(positions)` for every source (the simulator too); `on('positions', ...)` for the geo stream. */
   pipeline: TelemetryPipeline;
+  /** Positions to and from the other server processes (over the bus). */
+  share: PositionShare;
   latest: LatestPositions;
   devices: DeviceIndex;
   /** Connections and disconnections of vehicles: `onVehicleEvent(sink)`. */
@@ -78,7 +81,7 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
   });
 
   const telemetry: Telemetry = {
-    config, pipeline, latest, devices, events, egts: null, commands: new TerminalLinks(), sensorSink: null,
+    config, pipeline, share: new PositionShare(app.bus, pipeline), latest, devices, events, egts: null, commands: new TerminalLinks(), sensorSink: null,
     track: {
       writer,
       async of(vehicleId, from, to, limit) {
@@ -107,12 +110,14 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
   };
   app.decorate('telemetry', telemetry);
 
-  const maintenance = new PeriodicJob(() => partitions.maintain(), log, 'track partition maintenance failed');
+  // one process of several makes and drops the days (a writer makes the day it needs by itself)
+  const maintenance = new PeriodicJob(() => partitions.maintain(), log, 'track partition maintenance failed', app.leases.lease('telemetry.partitions'));
   const closers: (() => Promise<void>)[] = [];
   app.addHook('onReady', async () => {
     await devices.refresh();
     devices.start(config.deviceRefreshMs);
     const restored = await latest.load(app.db, Date.now() - config.trackRetentionDays * 86_400_000);
+    telemetry.share.start();
     // Positions acknowledged by the previous run but not yet in the database go in first.
     await spool.open();
     writer.start();
@@ -138,6 +143,7 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('preClose', async () => {
     await maintenance.stop();
     devices.stop();
+    telemetry.share.stop();
     await telemetry.egts?.close();
     await writer.close();
     if (temporarySpool) await rm(spoolDir, { recursive: true, force: true });
