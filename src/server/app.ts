@@ -125,8 +125,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('demoHistory', new DemoHistory(new WeekdayPlans(db.background(), mapConfig().tzOffsetMinutes), async () => db.releaseMemory?.(), app.log));
   const upkeep = new EmbeddedUpkeep(db.background(), app.log);
   upkeep.start();
-  // The first round of leases before the areas' jobs start (their onReady and onListen hooks come later).
-  app.addHook('onReady', async () => leases.start());
+  // The first round of leases before the areas' jobs start (their onReady and onListen hooks come later); the
+  // bus listening before the first request (a change made elsewhere meanwhile would otherwise wait for a lifetime).
+  app.addHook('onReady', async () => {
+    await leases.start();
+    if (bus.shared && !(await bus.ready(3000))) app.log.warn('bus not connected yet: the server starts, other processes\' changes reach it when it is');
+  });
   app.addHook('onClose', async () => {
     // the areas' jobs stopped in their preClose hooks: their leases go to another process now
     await leases.stop();

@@ -14,6 +14,8 @@ export interface Transport {
   receive: (name: string, payload: string) => void;
   /** Called when the link came back after a break: what was sent meanwhile is lost to this process. */
   reconnected: () => void;
+  /** Resolves once connected and listening to every name asked for so far. */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -126,6 +128,20 @@ export class Bus {
     const result = (await answer) as BusRequests[R]['answer'] | undefined;
     if (result === undefined) this.stats.unanswered += 1;
     return result;
+  }
+
+  /**
+   * Waits (at most `timeoutMs`) until the bus is connected and listening to every channel subscribed so far;
+   * false when it is not by then (it goes on trying: the server starts anyway, on its caches' lifetimes).
+   */
+  async ready(timeoutMs: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    const ready = await Promise.race([this.transport.ready().then(() => true), late]);
+    clearTimeout(timer);
+    return ready;
   }
 
   /** After a break in the link: what was published meanwhile never arrived here. */
@@ -260,6 +276,8 @@ export class MemoryTransport implements Transport {
   listen(name: string): void {
     this.names.add(name);
   }
+
+  async ready(): Promise<void> {}
 
   async close(): Promise<void> {
     this.network.leave(this);

@@ -16,8 +16,12 @@ export class RedisTransport implements Transport {
   private readonly listener: Redis;
   /** Channels listened to: subscribed again on every (re)connection. */
   private readonly names = new Set<string>();
-  private ready = false;
+  private connected = false;
   private readyOnce = false;
+  /** The subscriptions under way; the first connection's. */
+  private subscribing: Promise<void> = Promise.resolve();
+  private firstReady: Promise<void>;
+  private markFirstReady: () => void = () => {};
   private down = false;
   private closing = false;
 
@@ -39,16 +43,19 @@ export class RedisTransport implements Transport {
         this.log.warn({ err: err.message, url: redacted(url) }, 'bus (Redis) unreachable: caches fall back to their lifetime, positions stay in this process');
       });
     }
+    this.firstReady = new Promise((resolve) => {
+      this.markFirstReady = resolve;
+    });
     this.listener.on('close', () => {
-      this.ready = false;
+      this.connected = false;
     });
     this.listener.on('ready', () => {
-      this.ready = true;
+      this.connected = true;
       if (this.down) this.log.info('bus (Redis) reachable again');
       this.down = false;
       const again = this.readyOnce;
       this.readyOnce = true;
-      void this.subscribe([...this.names]).then(() => again && this.reconnected());
+      void this.subscribe([...this.names]).then(() => (again ? this.reconnected() : this.markFirstReady()));
     });
     void this.publisher.connect().catch(() => undefined);
     void this.listener.connect().catch(() => undefined);
@@ -60,12 +67,22 @@ export class RedisTransport implements Transport {
 
   listen(name: string): void {
     this.names.add(name);
-    if (this.ready) void this.subscribe([name]);
+    if (this.connected) void this.subscribe([name]);
   }
 
-  private async subscribe(names: string[]): Promise<void> {
-    if (!names.length) return;
-    await this.listener.subscribe(...names).catch((err: Error) => this.log.warn({ err: err.message }, 'bus channels not subscribed (again at the next connection)'));
+  async ready(): Promise<void> {
+    await this.firstReady;
+    await this.subscribing;
+  }
+
+  private subscribe(names: string[]): Promise<void> {
+    if (!names.length) return this.subscribing;
+    const done = this.listener.subscribe(...names).then(
+      () => undefined,
+      (err: Error) => this.log.warn({ err: err.message }, 'bus channels not subscribed (again at the next connection)'),
+    );
+    this.subscribing = Promise.all([this.subscribing, done]).then(() => undefined);
+    return done;
   }
 
   async close(): Promise<void> {

@@ -31,11 +31,16 @@ export class PeriodicJob {
 
   /** A pass now, unless one is running (or another process holds the job's lease). */
   runNow(): void {
-    if (this.lease && !this.lease.held) return;
-    this.running ??= this.pass()
+    const lease = this.lease;
+    if (lease && !lease.held) return;
+    if (this.running) return;
+    const startedAt = Date.now();
+    this.running = this.pass()
       .then(() => undefined, (err: unknown) => this.log.warn({ err }, this.failure))
       .finally(() => {
         this.running = null;
+        // which process ran which singleton pass when: what a failover is checked by
+        if (lease) this.log.debug({ lease: lease.name, generation: lease.generation, startedAt, endedAt: Date.now() }, 'singleton pass');
       });
   }
 
