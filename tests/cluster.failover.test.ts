@@ -30,7 +30,7 @@ async function heldLeases(server: ServerProcess): Promise<string[]> {
 }
 
 /**
- * Three real server processes on one PostgreSQL and the bus; the one running a singleton job is killed
+ * Two real server processes on one PostgreSQL and the bus; the one running a singleton job is killed
  * (SIGKILL: nothing let go) and the job must run in one of the others within 15 s, never in two at once.
  */
 describe.skipIf(!runnable)('singleton jobs when their process dies', () => {
@@ -39,7 +39,7 @@ describe.skipIf(!runnable)('singleton jobs when their process dies', () => {
   beforeAll(async () => {
     const database = await clonePostgresDatabase();
     drop = database.drop;
-    cluster = await startServerCluster(3, {
+    cluster = await startServerCluster(2, {
       DATABASE_URL: database.url, BUS_URL: TEST_REDIS_URL, DEMO_DATA: 'false', SIMULATOR: 'false', LOG_LEVEL: 'debug', PDM_SWEEP_MS: '200',
     }, 120_000);
   }, 150_000);

@@ -2,6 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEO_STREAM_PATH, serializeGeoSubscription, type GeoSubscription, type MapCluster } from '../src/shared/map';
 import { READ } from '../src/shared/permissions';
+import { COMMAND_STATUS } from '../src/shared/equipment/commandStatus';
+import { defaultParameters } from '../src/shared/equipment/parameters';
+import { loadConfig } from '../src/server/config';
+import { SimulatedTerminals } from '../src/server/simulator/simulatedTerminals';
 import type { Position } from '../src/server/telemetry/types';
 import { openStream } from './helpers/geoStream';
 import { clusterTestsRunnable, TEST_REDIS_URL } from './helpers/redis';
@@ -41,7 +45,7 @@ describe.skipIf(!runnable)('two server processes on one database and the bus', (
     t.app.inject({ method, url, payload, headers: { authorization, 'x-page-id': '/cluster/test' } });
 
   beforeAll(async () => {
-    cluster = await startTestCluster(2, TEST_REDIS_URL);
+    cluster = await startTestCluster(2, TEST_REDIS_URL, { switches: loadConfig({ DEMO_DATA: 'false', MODULES: 'vehicleWorkData' }).switches });
     [a, b] = cluster.apps;
     admin = await a.login('admin', 'admin123');
   }, 60_000);
@@ -113,5 +117,27 @@ describe.skipIf(!runnable)('two server processes on one database and the bus', (
     expect((await put('00000000-0000-0000-0000-000000000000', CITY)).statusCode).toBe(404);
     expect(performance.now() - started).toBeLessThan(a.app.geo.config.moveTimeoutMs);
     await stream.close();
+  });
+
+  it('configures a terminal connected to one process from the rollout dispatcher running in the other', async () => {
+    expect(a.app.leases.heldNames()).toContain('equipment.rollouts');
+    expect(b.app.leases.heldNames()).not.toContain('equipment.rollouts');
+    const [vehicle] = await a.db.query<{ id: number }>('select v.id from mgt.vehicles v where exists (select 1 from mgt.dev_mnt m where m.vehicle_id = v.id) order by v.id limit 1');
+    const terminals = new SimulatedTerminals(b.app.telemetry.commands, () => undefined, { delayMs: [0, 0] });
+    terminals.connect(vehicle.id);
+    await within(2000, async () => a.app.telemetry.fleetLinks.online(vehicle.id), (online) => online);
+    const created = async (url: string, payload: object) => {
+      const response = await call(a, 'POST', url, admin, payload);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().id as number;
+    };
+    const configurationId = await created('/api/v1/mnt/configurations', { name: 'Кластер', parameters: defaultParameters() });
+    const groupId = await created('/api/v1/mnt/groups', { name: 'Кластер', kind: 'static', vehicles: [vehicle.id] });
+    const rollout = await created('/api/v1/mnt/rollouts', { groupId, configurationId, firstShare: 100, errorThreshold: 50 });
+    const status = async () => (await a.db.query<{ status: number }>('select status from mnt.command where rollout_id = $1', [rollout]))[0].status;
+    const { value } = await within(5000, status, (s) => s === COMMAND_STATUS.performed);
+    expect(value).toBe(COMMAND_STATUS.performed);
+    expect(terminals.stats.commands).toBeGreaterThan(0);
+    terminals.stop();
   });
 });

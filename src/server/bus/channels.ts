@@ -20,6 +20,32 @@ export type CacheInvalidation =
   /** An area's in-memory directory read from its handbooks: read it again. */
   | { kind: 'directory'; name: 'pdm.nodes' | 'map.vehicles' };
 
+/** An EGTS command on the wire: CommandData with its bytes in base64. */
+export interface WireCommand {
+  ct: number;
+  cct: number;
+  cid: number;
+  sid: number;
+  chs?: number;
+  ac?: string;
+  adr?: number;
+  ccd?: number;
+  act?: number;
+  sz?: number;
+  data: string;
+}
+
+/** A terminal's confirmation of a command on the wire (its data in base64). */
+export interface WireConfirmation {
+  vehicleId: number;
+  cid: number;
+  cct: number;
+  ccd: number;
+  adr: number;
+  data: string;
+  at: number;
+}
+
 /** One-way messages, each delivered to every other process. */
 export interface BusChannels {
   /** Positions accepted by one process (every fix of its ingest calls): the others' latest state and live timetable. */
@@ -27,6 +53,12 @@ export interface BusChannels {
   cache: CacheInvalidation;
   /** An exception of the live timetable acknowledged in one process (its row is stored): the others mark it too. */
   'dispatch.ack': { key: string; since: number; at: number; userId: number; username: string; comment: string };
+  /** The terminals a process reaches: its whole list now and then, and those that came and went since. */
+  terminals: { all?: number[]; attached?: number[]; detached?: number[] };
+  /** Commands for terminals connected to process `to`, from the rollout dispatcher's process. */
+  'terminals.send': { to: string; items: [vehicleId: number, commands: WireCommand[]][] };
+  /** What a process's terminals answered to commands (the dispatcher's process applies them). */
+  'terminals.confirmations': WireConfirmation[];
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Lease } from '../jobs/leases';
 import type { EventsWriter, SoftwareEvent } from '../journals/eventsWriter';
 import { operatorMinuteOfDay } from '../map/operatorDay';
 import { ACT, CC, CT, parameterValue, type CommandData } from '../telemetry/egts/commands';
-import type { CommandConfirmation, TerminalLinks } from '../telemetry/egts/terminalLinks';
+import type { CommandConfirmation, CommandLinks } from '../telemetry/egts/terminalLinks';
 import { COMMAND_REASONS as REASON, COMMAND_STATUS as S } from '../../shared/equipment/commandStatus';
 import { parameterCommands, type ParameterValues } from '../../shared/equipment/parameters';
 import type { EquipmentConfig } from './config';
@@ -18,7 +18,8 @@ const MIN_JUDGED = 10;
 
 export interface DispatcherDeps {
   db: Db;
-  links: TerminalLinks;
+  /** The whole fleet's terminals (FleetLinks): with several processes a terminal may be connected to another. */
+  links: CommandLinks;
   events: EventsWriter;
   log: FastifyBaseLogger;
   config: EquipmentConfig;
@@ -74,12 +75,14 @@ export class CommandDispatcher {
 
   constructor(private readonly deps: DispatcherDeps) {
     this.now = deps.now ?? Date.now;
+    // while another process holds the lease, it collects these (they come to it over the bus)
+    const mine = () => !deps.lease || deps.lease.held;
     this.unsubscribe.push(
       deps.links.onConfirmation((list) => {
-        this.confirmations.push(...list);
+        if (mine()) this.confirmations.push(...list);
       }),
       deps.links.onAttached((vehicleId) => {
-        this.reconnected.add(vehicleId);
+        if (mine()) this.reconnected.add(vehicleId);
       }),
     );
   }

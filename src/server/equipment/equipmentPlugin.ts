@@ -40,7 +40,7 @@ async function equipmentPlugin(app: FastifyInstance): Promise<void> {
   // Each job runs in one process of several (its lease); the simulated terminals where the simulator runs.
   const rollouts = app.leases.lease('equipment.rollouts');
   const simulatorLease = app.leases.lease('simulator');
-  const dispatcher = new CommandDispatcher({ db: app.db, links: app.telemetry.commands, events: app.eventsWriter, log, config, lease: rollouts });
+  const dispatcher = new CommandDispatcher({ db: app.db, links: app.telemetry.fleetLinks, events: app.eventsWriter, log, config, lease: rollouts });
   const diagnostics = new Diagnostics(app.db, app.notifier, app.telemetry.latest, log, {
     demo: app.simulator !== null, everyMs: config.diagnosticMs, lease: app.leases.lease('equipment.diagnostics'),
   });

@@ -8,6 +8,7 @@ import { PeriodicJob } from '../jobs/periodicJob';
 import { telemetryConfig, type TelemetryConfig } from './config';
 import { DeviceIndex } from './deviceIndex';
 import { EgtsServer } from './egts/server';
+import { FleetLinks } from './egts/fleetLinks';
 import { TerminalLinks } from './egts/terminalLinks';
 import type { SensorBatch } from './egts/sensors';
 import { LatestPositions } from './latestPositions';
@@ -41,6 +42,8 @@ export interface Telemetry {
   };
   /** Terminals reachable for EGTS commands (connections and the simulator's terminals), and their confirmations. */
   commands: TerminalLinks;
+  /** The same for the whole fleet: this process's terminals and, over the bus, the other processes'. */
+  fleetLinks: FleetLinks;
   /** The EGTS listener once started. */
   egts: EgtsServer | null;
   /** Where EGTS sensor subrecords go (PDM sets it); resolves true once they are stored. */
@@ -80,8 +83,9 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
     maxAgeMs: config.trackRetentionDays * 86_400_000,
   });
 
+  const commands = new TerminalLinks();
   const telemetry: Telemetry = {
-    config, pipeline, share: new PositionShare(app.bus, pipeline), latest, devices, events, egts: null, commands: new TerminalLinks(), sensorSink: null,
+    config, pipeline, share: new PositionShare(app.bus, pipeline), latest, devices, events, egts: null, commands, fleetLinks: new FleetLinks(commands, app.bus), sensorSink: null,
     track: {
       writer,
       async of(vehicleId, from, to, limit) {
@@ -118,6 +122,7 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
     devices.start(config.deviceRefreshMs);
     const restored = await latest.load(app.db, Date.now() - config.trackRetentionDays * 86_400_000);
     telemetry.share.start();
+    telemetry.fleetLinks.start();
     // Positions acknowledged by the previous run but not yet in the database go in first.
     await spool.open();
     writer.start();
@@ -144,6 +149,7 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
     await maintenance.stop();
     devices.stop();
     telemetry.share.stop();
+    telemetry.fleetLinks.stop();
     await telemetry.egts?.close();
     await writer.close();
     if (temporarySpool) await rm(spoolDir, { recursive: true, force: true });
