@@ -125,7 +125,8 @@ export class Leases {
   }
 
   private async renewRound(): Promise<void> {
-    const leases = [...this.leases.values()];
+    // in name order in every process: two rounds at once then wait for each other's rows, never deadlock
+    const leases = [...this.leases.values()].sort((x, y) => (x.name < y.name ? -1 : 1));
     if (!leases.length || this.stopped) return;
     const { ttlMs } = this.options;
     const sentAt = performance.now();
