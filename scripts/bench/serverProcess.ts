@@ -1,11 +1,16 @@
 // The real server (src/server/main.ts) in a process of its own, for benchmarks that measure it from outside.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { SERVER_NODE_ARGS, serverEnv } from '../serverLaunch.mjs';
 
 export interface ServerProcess {
   pid: number;
+  /** The HTTP port it listens on (PORT). */
+  port: number;
   /** Every line the server printed (pino JSON at LOG_LEVEL, and the start banner). */
   log: string[];
   alive(): boolean;
@@ -15,6 +20,8 @@ export interface ServerProcess {
   /** Lines logged at error or fatal level. */
   errors(): string[];
   stop(): Promise<void>;
+  /** SIGKILL: no shutdown, nothing let go (leases run out, the spool waits for the next start). */
+  kill(): Promise<void>;
 }
 
 /** Starts the server with the given environment and resolves once it listens (its banner printed). */
@@ -35,8 +42,10 @@ export async function startServerProcess(env: Record<string, string>, startTimeo
     if (exitCode !== null || Date.now() > until) throw new Error(`server did not start:\n${log.join('\n')}`);
     await delay(100);
   }
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     pid: child.pid!,
+    port: Number(env.PORT ?? process.env.PORT ?? 3000),
     log,
     alive: () => exitCode === null,
     exitCode: () => exitCode,
@@ -48,9 +57,59 @@ export async function startServerProcess(env: Record<string, string>, startTimeo
     async stop() {
       if (exitCode !== null) return;
       child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await exited;
+    },
+    async kill() {
+      if (exitCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
     },
   };
+}
+
+/** Several server processes of one installation (docs/deployment.md, "several machines"). */
+export interface ServerCluster {
+  processes: ServerProcess[];
+  /** Stops those still running and removes their data folders. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `count` server processes on one PostgreSQL (`env.DATABASE_URL`) and one bus (`env.BUS_URL`, with a
+ * BUS_PREFIX of their own unless given), as behind a load balancer: each on a free port, with a data folder of
+ * its own (its track spool), EGTS off unless `env` says otherwise. They start together; each resolves once it
+ * listens.
+ */
+export async function startServerCluster(count: number, env: Record<string, string>, startTimeoutMs?: number): Promise<ServerCluster> {
+  const prefix = env.BUS_PREFIX ?? `tc:cluster:${process.pid}:${Date.now()}`;
+  const folders = Array.from({ length: count }, (_, i) => mkdtempSync(join(tmpdir(), `tc-process-${i}-`)));
+  const ports = await Promise.all(folders.map(() => freePort()));
+  const started = await Promise.allSettled(folders.map((dataDir, i) => startServerProcess({
+    EGTS_PORT: '0', BUS_PREFIX: prefix, ...env, PORT: String(ports[i]), DATA_DIR: dataDir,
+  }, startTimeoutMs)));
+  const processes = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stop = async () => {
+    await Promise.all(processes.map((server) => server.stop()));
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  };
+  const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
+  return { processes, stop };
+}
+
+/** A port nothing listens on now (the system's choice of a free one). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** Creates the database on its server when it does not exist yet (never drops anything). */

@@ -12,6 +12,9 @@ import { openDatabase } from './db/open';
 import { migrate } from './db/migrate';
 import { EmbeddedUpkeep } from './db/embeddedUpkeep';
 import { DemoHistory } from './jobs/demoHistory';
+import { Leases } from './jobs/leases';
+import type { Bus } from './bus/bus';
+import { openBus } from './bus/openBus';
 import { WeekdayPlans } from './simulator/weekdayPlans';
 import { mapConfig } from './map/config';
 import { isNewEmbeddedDatabase, loadDemoInChildProcess } from './db/demo/demoLoaderProcess';
@@ -55,6 +58,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Messages between the server processes (positions, cache invalidations, geo stream moves). */
+    bus: Bus;
+    /** The singleton jobs' leases: such a job runs only in the process holding its lease. */
+    leases: Leases;
     sessions: Sessions;
     settings: SettingsService;
     journal: JournalService;
@@ -69,6 +76,8 @@ export interface BuildOptions {
   db?: Db;
   /** Load the demo data into an empty database. */
   seedDemo?: boolean;
+  /** An already open bus (tests join several apps); otherwise opened from config (and closed with the app). */
+  bus?: Bus;
 }
 
 /**
@@ -103,21 +112,39 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (await loadDemoDataIfEmpty(db.longRunning(), config.demoScale, app.log)) await db.releaseMemory?.();
   }
 
+  const bus = options.bus ?? openBus(config, app.log);
+  const leases = new Leases(db, app.log.child({ area: 'leases' }), { ttlMs: config.leaseTtlMs });
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('sessions', new Sessions(db, config.session));
-  app.decorate('settings', new SettingsService(db, config, { baseMap: tilesConfig(config.dataDir, BUILD.version).initialBaseMap }));
+  app.decorate('bus', bus);
+  app.decorate('leases', leases);
+  app.decorate('sessions', new Sessions(db, config.session, bus));
+  app.decorate('settings', new SettingsService(db, config, bus, { baseMap: tilesConfig(config.dataDir, BUILD.version).initialBaseMap }));
   app.decorate('journal', new JournalService(db));
   // the history's fills are background work: a login during a fresh install's first minutes does not queue behind them
   app.decorate('demoHistory', new DemoHistory(new WeekdayPlans(db.background(), mapConfig().tzOffsetMinutes), async () => db.releaseMemory?.(), app.log));
   const upkeep = new EmbeddedUpkeep(db.background(), app.log);
   upkeep.start();
+  // The first round of leases before the areas' jobs start (their onReady and onListen hooks come later); the
+  // bus listening before the first request (a change made elsewhere meanwhile would otherwise wait for a lifetime).
+  app.addHook('onReady', async () => {
+    await leases.start();
+    if (bus.shared && !(await bus.ready(3000))) app.log.warn('bus not connected yet: the server starts, other processes\' changes reach it when it is');
+  });
   app.addHook('onClose', async () => {
+    // the areas' jobs stopped in their preClose hooks: their leases go to another process now
+    await leases.stop();
+    if (!options.bus) await bus.close();
     await upkeep.stop();
     if (ownsDb) await db.close();
   });
-  // Expired sessions and stale login-failure windows are swept hourly (ASVS: no unbounded session store).
-  const sweep = setInterval(() => void app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session sweep failed')), 3_600_000);
+  // Expired sessions and stale login-failure windows are swept hourly (ASVS: no unbounded session store), by
+  // one process; every process forgets the expired ones it cached.
+  const sessionSweep = leases.lease('sessions.sweep');
+  const sweep = setInterval(() => {
+    app.sessions.forgetExpired();
+    if (sessionSweep.held) void app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session sweep failed'));
+  }, 3_600_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 

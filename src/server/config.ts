@@ -1,9 +1,10 @@
 import type { QueryLimits } from './db/types';
 import { applySwitchList, defaultSwitches, type Switches } from '../shared/modules';
 import { count, flag, group, list, number, oneOf, text, type Environment } from './configuration/variables';
+import { busConfig, type BusConfig } from './bus/config';
 
-/** The platform's settings (serverVariables below); buildApp() takes the same shape from tests. */
-export interface Config {
+/** The platform's settings (serverVariables below, and how processes reach each other); buildApp() takes the same shape from tests. */
+export interface Config extends BusConfig {
   port: number;
   host: string;
   /** A PostgreSQL server; when unset the embedded engine runs in dataDir. */
@@ -146,5 +147,6 @@ export function loadConfig(env: Environment = process.env): Config {
     heavyRequestsPerUser: v.heavyRequestsPerUser,
     queryLimits: { defaultMs: v.queryTimeoutMs, longMs: v.queryTimeoutLongMs },
     exportBatchRows: v.exportBatchRows ?? (v.databaseUrl ? 5000 : 1000),
+    ...busConfig(env),
   };
 }

@@ -112,7 +112,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     if (zoom === undefined) return { lat, lon, accuracy };
     const position = { lat: round5(lat), lon: round5(lon), zoom };
     await app.db.query('update app.users set map_settings = $2 where id = $1', [userId, JSON.stringify(position)]);
-    app.sessions.profiles.forget(userId);
+    app.sessions.forgetProfile(userId);
     return position;
   });
 
@@ -130,7 +130,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
 /** Read through the sessions' cache, so auth/current answers without waiting on a busy database. */
 async function currentOf(app: FastifyInstance, userId: number) {
-  const profile = await app.sessions.profiles.get(userId, () => loadProfile(app.db, userId));
+  const profile = await app.sessions.profile(userId, () => loadProfile(app.db, userId));
   if (!profile) throw fail(401, 'unauthorized');
   return { ...profile, settings: await app.settings.get() };
 }

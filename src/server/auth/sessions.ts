@@ -3,6 +3,8 @@ import type { Db, Queryable } from '../db/types';
 import type { Config } from '../config';
 import { mergePermissions, type PermissionMap } from '../../shared/permissions';
 import { ReadCache, staleWindow } from '../db/readCache';
+import type { Bus } from '../bus/bus';
+import type { CacheInvalidation } from '../bus/channels';
 import type { CurrentUserProfile } from './currentUser';
 
 /** The user behind a request, as the access checks need it. */
@@ -39,21 +41,26 @@ const TOUCH_WRITE_INTERVAL_MS = 60_000;
  * Sessions live in the database, so any server process behind a load balancer knows them. Each process keeps
  * what it read for 3 s (like the settings): a session check costs no query, and it does not wait behind heavy
  * queries (see ReadCache). Logout, blocking, deleting a user, a new password and any role change forget the
- * entries here at once; another process on the same PostgreSQL sees them within 3 s and one read (6 s at most).
- * The idle and absolute timeouts are checked on every request against the times read.
+ * entries at once, here and, over the bus, in every other process; should the bus be down, another process
+ * sees the change within 3 s and one read (6 s at most). The idle and absolute timeouts are checked on every
+ * request against the times read.
  */
 export class Sessions {
   private readonly sessions: ReadCache<string, CachedSession>;
   /** The current-user documents (auth/current), forgotten with the user's sessions. */
-  readonly profiles: ReadCache<number, CurrentUserProfile>;
+  private readonly profiles: ReadCache<number, CurrentUserProfile>;
 
   constructor(
     private readonly db: Db,
     private readonly config: Config['session'],
+    private readonly bus: Bus,
   ) {
     const staleMs = staleWindow(db);
     this.sessions = new ReadCache(SESSION_CACHE_MS, staleMs);
     this.profiles = new ReadCache(SESSION_CACHE_MS, staleMs);
+    bus.subscribe('cache', (change) => this.apply(change));
+    // what another process changed while the bus was down never arrived: read everything again
+    bus.onReconnect(() => this.apply({ kind: 'roles' }));
   }
 
   async create(userId: number, ip: string, userAgent: string | undefined): Promise<string> {
@@ -139,7 +146,7 @@ export class Sessions {
   async revoke(tokenHash: string): Promise<void> {
     this.sessions.forget(tokenHash);
     await this.db.query('delete from app.session where token_hash = $1', [tokenHash]);
-    this.sessions.forget(tokenHash);
+    this.changed({ kind: 'session', tokenHash });
   }
 
   /** Ends every session of a user: on block, delete or password change. Call forgetUser once committed. */
@@ -147,20 +154,61 @@ export class Sessions {
     await db.query('delete from app.session where user_id = $1', [userId]);
   }
 
-  /** After a change to a user (block, delete, password, roles, name): this process reads it again. */
+  /** After a change to a user (block, delete, password, roles, name): every process reads it again. */
   forgetUser(userId: number): void {
-    this.sessions.forgetWhere((session) => session.user.id === userId);
-    this.profiles.forget(userId);
+    this.changed({ kind: 'user', userId });
   }
 
   /** After a change to roles: every user's permissions may differ. */
   forgetAll(): void {
-    this.sessions.clear();
-    this.profiles.clear();
+    this.changed({ kind: 'roles' });
   }
 
-  async purgeExpired(): Promise<void> {
+  /** The current-user document (auth/current), read through the cache. */
+  profile(userId: number, load: () => Promise<CurrentUserProfile | undefined>): Promise<CurrentUserProfile | undefined> {
+    return this.profiles.get(userId, load);
+  }
+
+  /** After a change to what only the current-user document carries (saved columns, map position). */
+  forgetProfile(userId: number): void {
+    this.changed({ kind: 'profile', userId });
+  }
+
+  /** Sessions past a timeout by what this process read: memory only (purgeExpired deletes the rows). */
+  forgetExpired(): void {
     this.sessions.forgetWhere((session) => !this.live(session));
+  }
+
+  /** Forgets here, then tells the other processes. */
+  private changed(change: CacheInvalidation): void {
+    this.apply(change);
+    this.bus.publish('cache', change);
+  }
+
+  private apply(change: CacheInvalidation): void {
+    switch (change.kind) {
+      case 'session':
+        this.sessions.forget(change.tokenHash);
+        break;
+      case 'user':
+        this.sessions.forgetWhere((session) => session.user.id === change.userId);
+        this.profiles.forget(change.userId);
+        break;
+      case 'profile':
+        this.profiles.forget(change.userId);
+        break;
+      case 'roles':
+        this.sessions.clear();
+        this.profiles.clear();
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Deletes the sessions past a timeout and stale login-failure windows (one process does, hourly). */
+  async purgeExpired(): Promise<void> {
+    this.forgetExpired();
     await this.db.query(
       `delete from app.session where expires_at < now() or last_seen_at < now() - make_interval(mins => $1)`,
       [this.config.idleMinutes],

@@ -1,4 +1,5 @@
 import { serverVariables } from '../config';
+import { busVariables } from '../bus/config';
 import { commandLineVariables } from '../cli/config';
 import { equipmentVariables } from '../equipment/config';
 import { geocoderVariables } from '../geocoder/config';
@@ -19,6 +20,7 @@ import type { VariableGroup } from './variables';
  */
 export const ALL_VARIABLE_GROUPS: readonly VariableGroup[] = [
   serverVariables,
+  busVariables,
   startVariables,
   telemetryVariables,
   equipmentVariables,

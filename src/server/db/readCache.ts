@@ -6,8 +6,9 @@ import type { Db } from './types';
  * For staleMs after that, an expired value is still answered while the new one is read in the background,
  * so a request does not wait for the database behind heavy queries. On the embedded engine (one process owns
  * the database, so every change to what is cached goes through this process and forgets the entry here) that
- * is unbounded. With several processes on one PostgreSQL, another process's change reaches this one within
- * ttlMs plus the time one read takes (at most ttlMs + staleMs, past which a request waits for the read).
+ * is unbounded. With several processes on one PostgreSQL, a change made in another process is forgotten here
+ * at once over the bus; should the bus be down, it reaches this process within ttlMs plus the time one read
+ * takes (at most ttlMs + staleMs, past which a request waits for the read).
  */
 export class ReadCache<K, V> {
   private readonly entries = new Map<K, { value: V; at: number; refreshing?: Promise<V | undefined> }>();

@@ -58,18 +58,23 @@ export function vehicleView(engine: DispatchEngine, v: VehicleState, now: number
  * runs while the `dispatch` module is on; its state answers from memory.
  */
 async function dispatchPlugin(app: FastifyInstance): Promise<void> {
+  // With several processes each runs the engine on the whole fleet; one of them writes (passages, samples).
+  const writer = app.leases.lease('dispatch.writer');
   const service = new DispatchService({
     db: app.db,
     pipeline: app.telemetry.pipeline,
     settings: () => app.settings.document(),
     log: app.log.child({ area: 'dispatch' }),
     tzOffsetMinutes: app.map.config.tzOffsetMinutes,
+    writer,
   });
   app.decorate('dispatch', service);
   const samples = new PredictionSampler({
-    db: app.db, engine: service.engine, enabled: async () => (await app.settings.document()).modules.dispatch !== false,
+    db: app.db, engine: service.engine, enabled: async () => writer.held && (await app.settings.document()).modules.dispatch !== false,
     log: app.log.child({ area: 'dispatch' }), tzOffsetMinutes: app.map.config.tzOffsetMinutes,
   });
+  // an acknowledgement made in another process (its row is stored there)
+  app.bus.subscribe('dispatch.ack', ({ key, since, ...ack }) => service.acknowledge(key, since, ack));
   // In the background: a city's two days of timetable take seconds to load, longer than a start may wait for a
   // hook; positions arriving meanwhile wait in the service's queue for it.
   app.addHook('onReady', async () => {
@@ -171,6 +176,7 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
     );
     const ack = { at: new Date(row.at).getTime(), userId: user.id, username: user.username, comment };
     service.acknowledge(key, since, ack);
+    app.bus.publish('dispatch.ack', { key, since, ...ack });
     await app.journal.record(request, {
       action: 'acknowledge dispatch exception', object: 'dispatch.exception', objectId: key,
       after: { kind: exception.kind, vehicleId: exception.vehicleId, routeId: exception.routeId, since: request.body.since, comment },

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
+import type { Lease } from '../jobs/leases';
 import { runAsServer } from '../db/queryCaller';
 import { addDays, operatorDate } from '../map/operatorDay';
 import { DEFAULTS, type SettingsDocument } from '../settings/settingsDocument';
@@ -17,6 +18,11 @@ export interface DispatchServiceDeps {
   settings: () => Promise<SettingsDocument>;
   log: FastifyBaseLogger;
   tzOffsetMinutes: number;
+  /**
+   * With several server processes each runs the engine on the whole fleet (positions come over the bus), and
+   * the holder of this lease writes the passages and relearns the segment times.
+   */
+  writer?: Lease;
   now?: () => number;
 }
 
@@ -28,6 +34,11 @@ const BATCH_ROWS = 2_000;
 const MAX_PENDING = 200_000;
 /** The learned times are taken from this many past days of passages. */
 const LEARN_DAYS = 28;
+/**
+ * A process that does not write keeps the passages of this last while (by their times), so the one taking the
+ * writer's lease over writes what the previous writer detected but had not written when it died.
+ */
+const KEEP_UNWRITTEN_MS = 60_000;
 
 const engineSettings = (doc: SettingsDocument): EngineSettings => ({ ...doc.dispatch, offRouteMeters: doc.maxCenterDeviation });
 
@@ -115,12 +126,15 @@ export class DispatchService {
     this.collect();
   }
 
-  /** Marks an active exception acknowledged (the route stores it first); false when it is no longer active. */
+  /**
+   * Marks an active exception acknowledged (the route stores it first); false when it is no longer active. Kept
+   * for the occurrence either way: one acknowledged in another process may be raised here a moment later.
+   */
   acknowledge(key: string, since: number, ack: ExceptionAck): boolean {
+    this.acks.set(`${key}|${since}`, ack);
     const exception = this.engine.exception(key);
     if (!exception || exception.since !== since) return false;
     exception.ack = ack;
-    this.acks.set(`${key}|${since}`, ack);
     return true;
   }
 
@@ -190,15 +204,25 @@ export class DispatchService {
   private async learn(upTo: string): Promise<void> {
     try {
       const db = this.deps.db.background().longRunning();
-      await db.query('select dispatch.learn_times($1::date, $2::int, $3::int)', [upTo, LEARN_DAYS, this.deps.tzOffsetMinutes]);
+      if (this.isWriter()) await db.query('select dispatch.learn_times($1::date, $2::int, $3::int)', [upTo, LEARN_DAYS, this.deps.tzOffsetMinutes]);
       this.engine.learned = await loadLearned(db);
     } catch (err) {
       this.deps.log.warn({ err }, 'learned segment times not rebuilt');
     }
   }
 
+  /** This process writes the passages (the only one, or the writer's lease holder). */
+  private isWriter(): boolean {
+    return this.deps.writer?.held ?? true;
+  }
+
   /** Writes what is pending, a batch a statement; a failed batch is kept for the next tick. */
   flush(): Promise<void> {
+    if (!this.isWriter()) {
+      const keepFrom = this.now() - KEEP_UNWRITTEN_MS;
+      this.pending = this.pending.filter((p) => (p.departure ?? p.arrival ?? 0) >= keepFrom);
+      return this.writing;
+    }
     this.writing = this.writing.then(() => runAsServer(async () => {
       while (this.pending.length) {
         const batch = this.pending.slice(0, BATCH_ROWS);

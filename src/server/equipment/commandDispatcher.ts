@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
+import type { Lease } from '../jobs/leases';
 import type { EventsWriter, SoftwareEvent } from '../journals/eventsWriter';
 import { operatorMinuteOfDay } from '../map/operatorDay';
 import { ACT, CC, CT, parameterValue, type CommandData } from '../telemetry/egts/commands';
-import type { CommandConfirmation, TerminalLinks } from '../telemetry/egts/terminalLinks';
+import type { CommandConfirmation, CommandLinks } from '../telemetry/egts/terminalLinks';
 import { COMMAND_REASONS as REASON, COMMAND_STATUS as S } from '../../shared/equipment/commandStatus';
 import { parameterCommands, type ParameterValues } from '../../shared/equipment/parameters';
 import type { EquipmentConfig } from './config';
@@ -17,10 +18,13 @@ const MIN_JUDGED = 10;
 
 export interface DispatcherDeps {
   db: Db;
-  links: TerminalLinks;
+  /** The whole fleet's terminals (FleetLinks): with several processes a terminal may be connected to another. */
+  links: CommandLinks;
   events: EventsWriter;
   log: FastifyBaseLogger;
   config: EquipmentConfig;
+  /** One process of several moves the rollouts on: a pass runs only while it holds this. */
+  lease?: Lease;
   now?: () => number;
 }
 
@@ -71,12 +75,14 @@ export class CommandDispatcher {
 
   constructor(private readonly deps: DispatcherDeps) {
     this.now = deps.now ?? Date.now;
+    // while another process holds the lease, it collects these (they come to it over the bus)
+    const mine = () => !deps.lease || deps.lease.held;
     this.unsubscribe.push(
       deps.links.onConfirmation((list) => {
-        this.confirmations.push(...list);
+        if (mine()) this.confirmations.push(...list);
       }),
       deps.links.onAttached((vehicleId) => {
-        this.reconnected.add(vehicleId);
+        if (mine()) this.reconnected.add(vehicleId);
       }),
     );
   }
@@ -92,16 +98,22 @@ export class CommandDispatcher {
     if (this.timer) void this.tick().catch((err) => this.deps.log.warn({ err }, 'command dispatcher pass failed'));
   }
 
-  async stop(): Promise<void> {
+  /** No more passes (the lease went to another process); the pass under way is waited for. */
+  async halt(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    for (const off of this.unsubscribe.splice(0)) off();
     await this.running?.catch(() => undefined);
+  }
+
+  async stop(): Promise<void> {
+    await this.halt();
+    for (const off of this.unsubscribe.splice(0)) off();
   }
 
   /** One pass; a pass still running is waited for instead of overlapped. */
   tick(now = this.now()): Promise<void> {
     if (this.running) return this.running;
+    if (this.deps.lease && !this.deps.lease.held) return Promise.resolve();
     this.running = this.pass(now).finally(() => {
       this.running = null;
     });

@@ -3,7 +3,7 @@ import { operatorTzOffsetMinutes } from '../map/config';
 
 /** Remote configuration and diagnostics settings, read from the environment by the area itself. */
 export interface EquipmentConfig {
-  /** Run the command dispatcher in this process (EQUIPMENT_WORKER, default true; false on extra processes). */
+  /** This process may run the command dispatcher, under its lease (EQUIPMENT_WORKER, default true). */
   worker: boolean;
   /** How often the dispatcher moves commands on (EQUIPMENT_TICK_MS, 500). */
   tickMs: number;
@@ -19,7 +19,10 @@ export interface EquipmentConfig {
 }
 
 export const equipmentVariables = group('Remote configuration and diagnostics', {
-  worker: flag('EQUIPMENT_WORKER', { default: true, meaning: 'the rollout dispatcher in this process (`false` on extra processes)' }),
+  worker: flag('EQUIPMENT_WORKER', {
+    default: true,
+    meaning: 'this process may run the rollout dispatcher: with several processes the one holding its lease (`equipment.rollouts`) runs it, reaching terminals connected to any process; `false` keeps it from ever running here',
+  }),
   tickMs: number('EQUIPMENT_TICK_MS', { default: 500, min: 50, unit: 'ms', meaning: 'its tick' }),
   diagnosticS: number('EQUIPMENT_DIAGNOSTIC_S', { default: 60, min: 1, unit: 's', meaning: 'the diagnostics pass: terminals\' last data and demo faults are refreshed this often' }),
   commandTimeoutS: number('EGTS_COMMAND_TIMEOUT_S', { default: 30, min: 1, unit: 's', meaning: 'remote configuration: a sent command\'s confirmation wait' }),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
+import type { Lease } from '../jobs/leases';
 import { PeriodicJob } from '../jobs/periodicJob';
 import type { Notifier } from '../events/notifier';
 import type { LatestPositions } from '../telemetry/latestPositions';
@@ -35,9 +36,10 @@ export class Diagnostics {
     private readonly notifier: Notifier,
     private readonly latest: LatestPositions,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { demo: boolean; everyMs: number; random?: () => number },
+    /** `lease`: one process of several runs the passes. */
+    private readonly options: { demo: boolean; everyMs: number; random?: () => number; lease?: Lease },
   ) {
-    this.job = new PeriodicJob(() => this.pass(), log, 'equipment diagnostics pass failed');
+    this.job = new PeriodicJob(() => this.pass(), log, 'equipment diagnostics pass failed', options.lease);
   }
 
   private get random(): () => number {

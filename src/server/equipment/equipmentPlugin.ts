@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runWhileHeld } from '../jobs/leases';
 import { SimulatedTerminals } from '../simulator/simulatedTerminals';
 import { CommandDispatcher } from './commandDispatcher';
 import { equipmentConfig, type EquipmentConfig } from './config';
@@ -36,22 +37,29 @@ const DEMO_HISTORY_DAYS = 14;
 async function equipmentPlugin(app: FastifyInstance): Promise<void> {
   const config = equipmentConfig();
   const log = app.log.child({ area: 'equipment' });
-  const dispatcher = new CommandDispatcher({ db: app.db, links: app.telemetry.commands, events: app.eventsWriter, log, config });
-  const diagnostics = new Diagnostics(app.db, app.notifier, app.telemetry.latest, log, { demo: app.simulator !== null, everyMs: config.diagnosticMs });
+  // Each job runs in one process of several (its lease); the simulated terminals where the simulator runs.
+  const rollouts = app.leases.lease('equipment.rollouts');
+  const simulatorLease = app.leases.lease('simulator');
+  const dispatcher = new CommandDispatcher({ db: app.db, links: app.telemetry.fleetLinks, events: app.eventsWriter, log, config, lease: rollouts });
+  const diagnostics = new Diagnostics(app.db, app.notifier, app.telemetry.latest, log, {
+    demo: app.simulator !== null, everyMs: config.diagnosticMs, lease: app.leases.lease('equipment.diagnostics'),
+  });
   // a periodic rollup no one waits for: on the embedded engine it goes after the requests' queries
   const workDays = new WorkDayRollup(app.db.background(), log, {
     tzOffsetMinutes: config.tzOffsetMinutes, everyMs: 15 * 60_000,
     maxDeviationM: async () => (await app.settings.get()).maxCenterDeviation,
+    lease: app.leases.lease('equipment.workData'),
   });
   const terminals = app.simulator ? new SimulatedTerminals(app.telemetry.commands, (id) => app.telemetry.latest.get(id)?.time) : null;
   app.decorate('equipment', { config, dispatcher, diagnostics, workDays, terminals });
 
+  let stopRollouts: () => Promise<void> = async () => {};
   app.addHook('onReady', async () => {
-    if (config.worker) dispatcher.start();
+    if (config.worker) stopRollouts = runWhileHeld(rollouts, { start: () => dispatcher.start(), stop: () => dispatcher.halt() }, log);
   });
   // Background work that reads a lot starts once the server listens (tests that never listen drive it themselves).
   app.addHook('onListen', async () => {
-    if (terminals && app.simulator) terminals.start(() => app.simulator!.vehicles.map((plan) => plan.vehicleId));
+    if (terminals && app.simulator) terminals.start(() => (simulatorLease.held ? app.simulator!.vehicles.map((plan) => plan.vehicleId) : []));
     if (app.config.demoData) {
       void diagnostics.seedDemoFaults().catch((err) => log.warn({ err }, 'demo equipment faults not seeded'));
       app.demoHistory.track('vehicle work data', workDays.seedDemoHistory(DEMO_HISTORY_DAYS, app.demoHistory.plans, Date.now(), app.demoHistory.progress('vehicle work data')));
@@ -64,6 +72,7 @@ async function equipmentPlugin(app: FastifyInstance): Promise<void> {
   });
   app.addHook('preClose', async () => {
     terminals?.stop();
+    await stopRollouts();
     await dispatcher.stop();
     await diagnostics.stop();
     await workDays.stop();

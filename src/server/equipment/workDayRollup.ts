@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
+import type { Lease } from '../jobs/leases';
 import { PeriodicJob } from '../jobs/periodicJob';
 import { addDays, operatorDate, operatorMidnight } from '../map/operatorDay';
 import { racesOfDate, type RaceRows } from '../simulator/dayPlan';
@@ -53,9 +54,10 @@ export class WorkDayRollup {
   constructor(
     private readonly db: Db,
     log: FastifyBaseLogger,
-    private readonly options: { tzOffsetMinutes: number; maxDeviationM: () => Promise<number>; everyMs: number },
+    /** `lease`: one process of several rolls up. */
+    private readonly options: { tzOffsetMinutes: number; maxDeviationM: () => Promise<number>; everyMs: number; lease?: Lease },
   ) {
-    this.job = new PeriodicJob(() => this.catchUp(), log, 'vehicle work data rollup failed');
+    this.job = new PeriodicJob(() => this.catchUp(), log, 'vehicle work data rollup failed', options.lease);
   }
 
   start(firstInMs = 120_000): void {

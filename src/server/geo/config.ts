@@ -1,4 +1,4 @@
-import { group, number, oneOf, text, type Environment } from '../configuration/variables';
+import { group, number, type Environment } from '../configuration/variables';
 
 /** Geo stream settings, read from the environment by the area itself. */
 export interface GeoConfig {
@@ -17,10 +17,8 @@ export interface GeoConfig {
   clusterRadius: number;
   /** Above this zoom every vehicle shows on its own (GEO_CLUSTER_MAX_ZOOM, 15; the locate zoom is 16). */
   clusterMaxZoom: number;
-  /** 'redis': positions are fanned out between server processes over Redis pub/sub (GEO_FANOUT, default none). */
-  fanout: 'none' | 'redis';
-  /** GEO_REDIS_URL, default redis://127.0.0.1:6379. */
-  redisUrl: string;
+  /** A PUT for a stream another process holds waits this long at most for its answer over the bus (GEO_MOVE_TIMEOUT_MS). */
+  moveTimeoutMs: number;
 }
 
 export const geoVariables = group('Map stream', {
@@ -30,8 +28,10 @@ export const geoVariables = group('Map stream', {
   maxStreamsPerUser: number('GEO_MAX_STREAMS_PER_USER', { default: 20, meaning: 'open map streams per user (beyond: 429)' }),
   sessionCheckS: number('GEO_SESSION_CHECK_S', { default: 60, unit: 's', meaning: 'how often an open stream checks its session (a logout or a block ends it)' }),
   heartbeatS: number('GEO_HEARTBEAT_S', { default: 15, unit: 's', meaning: 'a comment line this often keeps proxies from closing a quiet stream' }),
-  fanout: oneOf('GEO_FANOUT', ['none', 'redis'], { default: 'none', meaning: '`redis` shares positions between server processes through Redis' }),
-  redisUrl: text('GEO_REDIS_URL', { default: 'redis://127.0.0.1:6379', meaning: 'the Redis server they share them through' }),
+  moveTimeoutMs: number('GEO_MOVE_TIMEOUT_MS', {
+    default: 2000, min: 100, unit: 'ms',
+    meaning: 'with several processes, how long a stream\'s `PUT` reaching a process that does not hold the stream waits for the holder\'s answer over the bus (404 past it; at once when every other process says it holds none)',
+  }),
 });
 
 export function geoConfig(env: Environment = process.env): GeoConfig {
@@ -43,7 +43,6 @@ export function geoConfig(env: Environment = process.env): GeoConfig {
     maxStreamsPerUser: v.maxStreamsPerUser,
     clusterRadius: v.clusterRadius,
     clusterMaxZoom: v.clusterMaxZoom,
-    fanout: v.fanout,
-    redisUrl: v.redisUrl,
+    moveTimeoutMs: v.moveTimeoutMs,
   };
 }

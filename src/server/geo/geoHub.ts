@@ -141,6 +141,10 @@ export class GeoHub {
     this.schedule();
   }
 
+  holds(streamId: string): boolean {
+    return this.streams.has(streamId);
+  }
+
   streamsOf(userId: number): number {
     let n = 0;
     for (const stream of this.streams.values()) if (stream.owner.userId === userId) n += 1;

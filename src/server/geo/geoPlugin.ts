@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { parseGeoSubscription } from '../../shared/map';
 import { canAccess } from '../../shared/permissions';
 import { MAP_READ } from '../map/queryParams';
 import { geoConfig, type GeoConfig } from './config';
 import { GeoHub } from './geoHub';
 import geoRoutes from './geoRoutes';
-import { RedisFanout } from './redisFanout';
 
 export interface GeoArea {
   config: GeoConfig;
   hub: GeoHub;
-  /** Set when GEO_FANOUT=redis. */
-  fanout: RedisFanout | null;
   /** Ends the streams whose session ended or lost the map right (run every GEO_SESSION_CHECK_S). */
   checkSessions(): Promise<void>;
 }
@@ -25,25 +23,22 @@ declare module 'fastify' {
 /** Live vehicle clusters pushed to map viewers as server-sent events (DESIGN.md "Live data"). */
 async function geoPlugin(app: FastifyInstance): Promise<void> {
   const config = geoConfig();
-  const log = app.log.child({ area: 'geo' });
   const { latest, pipeline } = app.telemetry;
   const hub = new GeoHub(
     { positions: () => latest.entries(), vehicle: (id) => app.map.directory.get(id) },
     { rebuildMs: config.rebuildMs, refreshMs: 30_000, radius: config.clusterRadius, maxZoom: config.clusterMaxZoom },
   );
-  const fanout = config.fanout === 'redis'
-    ? new RedisFanout(config.redisUrl, log, (positions) => {
-      const now = Date.now();
-      let changed = false;
-      for (const position of positions) changed = latest.apply(position, now) || changed;
-      if (changed) hub.positionsChanged();
-    })
-    : null;
 
   app.map.directory.onChange(() => hub.positionsChanged());
-  pipeline.on('positions', (changes) => {
-    hub.positionsChanged();
-    fanout?.publish(changes);
+  // this process's positions and, over the bus, the other processes' (telemetry's PositionShare)
+  pipeline.on('positions', () => hub.positionsChanged());
+  // A stream's PUT may reach another process behind the load balancer: that one asks, the holder answers.
+  app.bus.respond('geo.move', ({ streamId, userId, q }) => {
+    if (!hub.holds(streamId)) return null;
+    const subscription = typeof q === 'string' ? parseGeoSubscription(q) : null;
+    if (!subscription) return null;
+    const outcome = hub.update(streamId, userId, subscription);
+    return outcome === 'not_found' ? null : outcome;
   });
 
   const timers: NodeJS.Timeout[] = [];
@@ -62,11 +57,10 @@ async function geoPlugin(app: FastifyInstance): Promise<void> {
       checking = false;
     }
   };
-  app.decorate('geo', { config, hub, fanout, checkSessions });
+  app.decorate('geo', { config, hub, checkSessions });
 
   app.addHook('onReady', async () => {
     hub.start();
-    fanout?.start();
     timers.push(setInterval(() => {
       for (const stream of hub.all()) stream.sink.heartbeat();
     }, config.heartbeatMs));
@@ -76,7 +70,6 @@ async function geoPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('preClose', async () => {
     for (const timer of timers) clearInterval(timer);
     hub.stop();
-    fanout?.close();
   });
 
   await app.register(geoRoutes, { hub, config });

@@ -59,13 +59,17 @@ export default async function geoRoutes(app: FastifyInstance, { hub, config }: {
     config: { ...MAP_READ, journal: false },
     schema: {
       tags: ['map'],
-      summary: 'Смена области, зума и фильтра ТС открытого потока (только его владельцем): 204, и поток сразу присылает новые points',
+      summary: 'Смена области, зума и фильтра ТС открытого потока (только его владельцем): 204, и поток сразу присылает новые points. Поток может быть открыт в другом процессе сервера: запрос передаётся ему',
       params: { type: 'object', required: ['streamId'], properties: { streamId: { type: 'string', pattern: '^[0-9a-f-]{1,64}$' } } },
       body: { type: 'object', required: ['q'], properties: { q: { type: 'string', maxLength: MAX_Q_LENGTH } } },
     },
   }, async (request, reply) => {
+    const { streamId } = request.params;
+    const userId = request.user!.id;
     const subscription = subscriptionOf(request.body.q);
-    const outcome = hub.update(request.params.streamId, request.user!.id, subscription);
+    let outcome = hub.update(streamId, userId, subscription);
+    // held by another process (no sticky sessions): the bus carries the move to it
+    if (outcome === 'not_found') outcome = (await app.bus.request('geo.move', { streamId, userId, q: request.body.q }, config.moveTimeoutMs)) ?? 'not_found';
     if (outcome === 'not_found') throw fail(404, 'not_found');
     if (outcome === 'forbidden') throw fail(403, 'forbidden');
     return reply.status(204).send();

@@ -129,7 +129,10 @@ export default async function importRoutes(app: FastifyInstance, { maxBytes }: {
       // Only now: until its end is recorded, a poll is answered from memory rather than with the row's start.
       running.delete(id);
       // Routes and stops of the new network reach the map's directory now rather than at its next refresh.
-      if (status === 'done') void app.map.directory.refresh().catch(() => undefined);
+      if (status === 'done') {
+        void app.map.directory.refresh().catch(() => undefined);
+        app.bus.publish('cache', { kind: 'directory', name: 'map.vehicles' });
+      }
     }
   }
 

@@ -24,9 +24,14 @@ export async function sweepUserActions(db: Queryable, retentionDays: number): Pr
   }
 }
 
-/** The hourly sweep (settings.journals.retentionDays); the timer never keeps the process alive. */
+/**
+ * The hourly sweep (settings.journals.retentionDays), by one process of several (its lease); the timer never
+ * keeps the process alive.
+ */
 export function startRetentionSweep(app: FastifyInstance): void {
+  const lease = app.leases.lease('journals.retention');
   const run = async () => {
+    if (!lease.held) return;
     const { journals } = await app.settings.get();
     const deleted = await sweepUserActions(app.db, journals.retentionDays);
     if (deleted) app.log.info({ deleted, retentionDays: journals.retentionDays }, 'user-action journal swept');

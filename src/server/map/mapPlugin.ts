@@ -29,6 +29,10 @@ async function mapPlugin(app: FastifyInstance): Promise<void> {
   const log = app.log.child({ area: 'map' });
   const directory = new FleetDirectory(app.db, config.tzOffsetMinutes, log);
   app.decorate('map', { config, directory });
+  // a GTFS import finished in another process: its routes reach this map at once too
+  app.bus.subscribe('cache', (change) => {
+    if (change.kind === 'directory' && change.name === 'map.vehicles') void directory.refresh().catch((err) => log.warn({ err }, 'vehicle directory refresh failed'));
+  });
 
   app.addHook('onReady', async () => {
     // In the background: a large fleet must not hold the listener back; the first reader awaits the same load.

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
+import type { Lease } from '../jobs/leases';
 import { PeriodicJob } from '../jobs/periodicJob';
 import { operatorDate, operatorMidnight } from '../map/operatorDay';
 import type { Simulator } from '../simulator/simulator';
@@ -40,8 +41,10 @@ export class LiveFlow {
     private readonly now: () => number = Date.now,
     /** Count only the busiest routes with counters, this many (undefined: every route). */
     private readonly pilotRoutes?: number,
+    /** The simulator's lease: the counters report from the process driving the fleet. */
+    lease?: Lease,
   ) {
-    this.job = new PeriodicJob(() => this.tick(), log, 'live passenger flow not written');
+    this.job = new PeriodicJob(() => this.tick(), log, 'live passenger flow not written', lease);
   }
 
   start(): void {

@@ -138,7 +138,9 @@ async function passengersPlugin(app: FastifyInstance): Promise<void> {
   await app.register(passengerSummaryRoute);
 
   const pilot = app.config.demoScale === 'city' ? CITY_PILOT_ROUTES : undefined;
-  const live = app.simulator ? new LiveFlow(app.db, app.simulator, tzOffsetMinutes, settings, app.log.child({ area: 'passengers' }), Date.now, pilot) : null;
+  const live = app.simulator
+    ? new LiveFlow(app.db, app.simulator, tzOffsetMinutes, settings, app.log.child({ area: 'passengers' }), Date.now, pilot, app.leases.lease('simulator'))
+    : null;
   if (app.config.demoData && app.simulator) {
     app.addHook('onListen', async () => {
       // after listen: the history fills in the background (newest day first), the console answers meanwhile

@@ -34,16 +34,21 @@ async function pdmPlugin(app: FastifyInstance): Promise<void> {
   const ingest = new SensorIngest(nodes, writer, app.telemetry.latest);
   // The demo fleet's sensors run with the simulator (SIMULATOR; on with the demo data).
   const simulator = app.simulator
-    ? new SensorSimulator(() => nodes.assigned(), (batches) => ingest.ingest(batches), log, { everyMs: config.simulatorEveryMs })
+    ? new SensorSimulator(() => nodes.assigned(), (batches) => ingest.ingest(batches), log, { everyMs: config.simulatorEveryMs, lease: app.leases.lease('simulator') })
     : null;
   app.decorate('pdm', { nodes, writer, ingest, simulator });
   app.telemetry.sensorSink = (batches) => ingest.ingest(batches);
 
   // Silence: nodes past their time-out go to 'no_data'; retention: the coming days made, whole days past it dropped.
-  const sweep = new PeriodicJob(() => writer.sweepSilence(), log, 'PDM silence sweep failed');
+  // One process of several runs each (their leases).
+  const sweep = new PeriodicJob(() => writer.sweepSilence(), log, 'PDM silence sweep failed', app.leases.lease('pdm.sweep'));
   const retention = new PeriodicJob(async () => {
     for (const table of partitions) await table.maintain();
-  }, log, 'PDM partition maintenance failed');
+  }, log, 'PDM partition maintenance failed', app.leases.lease('pdm.partitions'));
+  // a tree changed in another process: the channel → node index is read again here
+  app.bus.subscribe('cache', (change) => {
+    if (change.kind === 'directory' && change.name === 'pdm.nodes') void nodes.refresh().catch((err) => log.warn({ err }, 'PDM node index refresh failed'));
+  });
   app.addHook('onReady', async () => {
     await nodes.refresh();
     nodes.start(30_000);

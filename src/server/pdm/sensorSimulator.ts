@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { decodeSensorSubrecord, encodeAdSensors, encodeCounters, encodeLiquidLevel, type SensorBatch } from '../telemetry/egts/sensors';
+import type { Lease } from '../jobs/leases';
 import { PeriodicJob } from '../jobs/periodicJob';
 import type { SensorNode } from './nodeIndex';
 
@@ -14,6 +15,8 @@ import type { SensorNode } from './nodeIndex';
 export interface SimulatorOptions {
   /** How often each vehicle reports. */
   everyMs: number;
+  /** The simulator's lease: the sensors report from the process driving the fleet. */
+  lease?: Lease;
 }
 
 /** A vehicle's mix and phase, the same as the demo history's SQL (src/server/db/demo/pdm.ts). */
@@ -54,7 +57,7 @@ export class SensorSimulator {
     log: FastifyBaseLogger,
     private readonly options: SimulatorOptions,
   ) {
-    this.job = new PeriodicJob(() => this.tick(), log, 'PDM sensor simulation tick failed');
+    this.job = new PeriodicJob(() => this.tick(), log, 'PDM sensor simulation tick failed', options.lease);
   }
 
   /** One tick: a share of the fleet reports (every vehicle once per `everyMs`, spread over 1-second ticks). */

@@ -74,7 +74,10 @@ async function subtree(db: Queryable, ids: number[]): Promise<number[]> {
  * index used by ingestion is reloaded after it.
  */
 export default async function treeRoutes(app: FastifyInstance): Promise<void> {
-  const changed = () => void app.pdm.nodes.refresh().catch((err) => app.log.warn({ err }, 'PDM node index refresh failed'));
+  const changed = () => {
+    void app.pdm.nodes.refresh().catch((err) => app.log.warn({ err }, 'PDM node index refresh failed'));
+    app.bus.publish('cache', { kind: 'directory', name: 'pdm.nodes' });
+  };
   const journal = (request: FastifyRequest, tx: Queryable, action: string, object: string, objectId: number, before?: unknown, after?: unknown) =>
     app.journal.record(request, { action, object, objectId, before, after }, tx);
 

@@ -9,11 +9,14 @@ export default async function serviceRoutes(app: FastifyInstance): Promise<void>
     config: { access: 'public' },
     schema: {
       tags: ['service'],
-      summary: 'Проверка готовности сервера и базы данных; history — заполнение демонстрационной истории в фоне после первого запуска (дней готово из всех)',
+      summary: 'Проверка готовности сервера и базы данных; history — заполнение демонстрационной истории в фоне после первого запуска (дней готово из всех); bus — связан ли процесс с другими (shared) или один (local); leases — одиночные задания, которые выполняет этот процесс',
     },
   }, async () => {
     await app.db.query('select 1');
-    return { status: 'ok', engine: app.db.engine, version: BUILD.version, history: app.demoHistory.status() };
+    return {
+      status: 'ok', engine: app.db.engine, version: BUILD.version, history: app.demoHistory.status(),
+      bus: app.bus.shared ? 'shared' : 'local', leases: app.leases.heldNames(),
+    };
   });
 
   app.get('/api/v1/about', {

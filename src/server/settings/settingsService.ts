@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db/types';
 import { ReadCache, staleWindow } from '../db/readCache';
 import type { Config } from '../config';
+import type { Bus } from '../bus/bus';
 import type { SystemSettings } from '../../shared/api';
 import type { Switches } from '../../shared/modules';
 import { effectiveSettings, publicSettings, type SettingsDocument, type StoredSettings, type Tunables } from './settingsDocument';
@@ -9,8 +10,8 @@ export type { SystemSettings };
 
 /**
  * Settings as in force: defaults, then the environment's switches, then what an administrator stored.
- * Read through a short cache: every request checks the switches, and several processes must converge
- * within seconds of a change (the process that saved a change invalidates its cache at once).
+ * Read through a short cache: every request checks the switches. A saved change is forgotten at once in the
+ * process that saved it and, over the bus, in every other; should the bus be down, within the cache's 3 s.
  */
 export class SettingsService {
   /** An expired document is answered while it is read again (see ReadCache). */
@@ -19,11 +20,16 @@ export class SettingsService {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
+    private readonly bus: Bus,
     /** Defaults the environment gives (TILE_SOURCE's base map), below what an administrator stored. */
     private readonly envDefaults: Partial<Tunables> = {},
     ttlMs = 3000,
   ) {
     this.cache = new ReadCache(ttlMs, staleWindow(db));
+    bus.subscribe('cache', (change) => {
+      if (change.kind === 'settings') this.cache.clear();
+    });
+    bus.onReconnect(() => this.cache.clear());
   }
 
   /** The document every logged-in user receives (CurrentUser.settings). */
@@ -64,7 +70,9 @@ export class SettingsService {
     );
   }
 
+  /** After a saved change: every process reads the settings again. */
   invalidate(): void {
     this.cache.clear();
+    this.bus.publish('cache', { kind: 'settings' });
   }
 }

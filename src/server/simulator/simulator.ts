@@ -83,8 +83,12 @@ export class Simulator {
     await this.loadDay(operatorDate(this.now(), this.config.tzOffsetMinutes));
   }
 
-  /** Prepares in the background, then ticks: the server's start does not wait for the schedule to load. */
+  /**
+   * Prepares in the background, then ticks: the server's start does not wait for the schedule to load. Started
+   * again after a stop (a process that takes the simulator's lease back), it plans the day afresh.
+   */
   start(): void {
+    this.stopped = false;
     const started = this.prepare().catch((err) => this.deps.log.error({ err }, 'simulator could not load the schedule'));
     this.loading = started.then(() => undefined);
     void started.then(() => {

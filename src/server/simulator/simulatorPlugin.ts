@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runWhileHeld } from '../jobs/leases';
 import { simulatorConfig } from './config';
 import { Simulator } from './simulator';
 
@@ -17,10 +18,14 @@ async function simulatorPlugin(app: FastifyInstance): Promise<void> {
     app.decorate('simulator', null);
     return;
   }
+  // One process of several drives the fleet (the others get its positions over the bus); what it produces after
+  // losing the lease is dropped, should a tick come before the stop.
+  const lease = app.leases.lease('simulator');
   const simulator = new Simulator({
     db: app.db,
-    ingest: (positions) => app.telemetry.pipeline.ingest(positions),
+    ingest: (positions) => lease.held && app.telemetry.pipeline.ingest(positions),
     incidents: async (incidents, sender) => {
+      if (!lease.held) return [];
       const outcome = await app.adas.ingest.ingest(incidents, sender);
       if (!outcome.ok) throw new Error(`simulated incidents refused: ${JSON.stringify(outcome.errors.slice(0, 3))}`);
       return outcome.ids;
@@ -30,8 +35,14 @@ async function simulatorPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('simulator', simulator);
   // After listen, not at ready: loading a big city's schedule keeps the embedded database busy for a while,
   // and the first requests should not queue behind it. (Tests and benches that never listen drive it themselves.)
-  app.addHook('onListen', async () => simulator.start());
-  app.addHook('preClose', async () => simulator.stop());
+  let stopLeased: () => Promise<void> = async () => {};
+  app.addHook('onListen', async () => {
+    stopLeased = runWhileHeld(lease, simulator, app.log);
+  });
+  app.addHook('preClose', async () => {
+    await stopLeased();
+    await simulator.stop();
+  });
 }
 
 export default fp(simulatorPlugin, { name: 'simulator', dependencies: ['telemetry', 'journals', 'adas'] });

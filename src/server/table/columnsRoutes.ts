@@ -67,7 +67,7 @@ export default async function columnsRoutes(app: FastifyInstance): Promise<void>
        on conflict (user_id, table_name) do update set fields = excluded.fields`,
       [userId, table, JSON.stringify(columns)],
     );
-    app.sessions.profiles.forget(userId); // auth/current carries the user's columns
+    app.sessions.forgetProfile(userId); // auth/current carries the user's columns
     return { fields: columns };
   });
 }

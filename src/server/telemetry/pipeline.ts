@@ -11,10 +11,13 @@ export interface PositionChange extends LatestPosition {
 }
 
 export interface PipelineEvents {
-  /** Latest states that changed in one ingest call (one array per call keeps the fan-out cheap). */
-  positions: [changes: PositionChange[]];
+  /**
+   * Latest states that changed in one ingest call (one array per call keeps the fan-out cheap); `remote`: they
+   * came from another server process over the bus.
+   */
+  positions: [changes: PositionChange[], remote: boolean];
   /** Every position accepted in one ingest call, the superseded ones of a batch too (the live timetable reads each fix). */
-  accepted: [positions: readonly Position[]];
+  accepted: [positions: readonly Position[], remote: boolean];
 }
 
 /**
@@ -67,9 +70,23 @@ export class TelemetryPipeline extends EventEmitter<PipelineEvents> {
     this.counters.accepted += outcome.accepted;
     this.counters.duplicates += outcome.duplicates;
     this.counters.rejected += outcome.rejected.length;
-    if (changed.size > 0) this.emit('positions', [...changed.values()]);
-    if (fresh.length > 0) this.emit('accepted', fresh);
+    if (changed.size > 0) this.emit('positions', [...changed.values()], false);
+    if (fresh.length > 0) this.emit('accepted', fresh, false);
     return { ...outcome, durable };
+  }
+
+  /**
+   * Positions another server process accepted (over the bus): the latest state and the subscribers take them
+   * as their own; their track is that process's to write. They are not remembered as duplicates here, so a
+   * terminal that moves to this process and resends is not refused.
+   */
+  applyRemote(positions: readonly Position[], now = Date.now()): void {
+    const changed = new Map<number, PositionChange>();
+    for (const p of positions) {
+      if (this.latest.apply(p, now)) changed.set(p.vehicleId, { vehicleId: p.vehicleId, ...this.latest.get(p.vehicleId)! });
+    }
+    if (changed.size > 0) this.emit('positions', [...changed.values()], true);
+    if (positions.length > 0) this.emit('accepted', positions, true);
   }
 
   stats() {

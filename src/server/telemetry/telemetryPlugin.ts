@@ -8,10 +8,12 @@ import { PeriodicJob } from '../jobs/periodicJob';
 import { telemetryConfig, type TelemetryConfig } from './config';
 import { DeviceIndex } from './deviceIndex';
 import { EgtsServer } from './egts/server';
+import { FleetLinks } from './egts/fleetLinks';
 import { TerminalLinks } from './egts/terminalLinks';
 import type { SensorBatch } from './egts/sensors';
 import { LatestPositions } from './latestPositions';
 import { TelemetryPipeline } from './pipeline';
+import { PositionShare } from './positionShare';
 import { RecentFixes } from './recentFixes';
 import { trackOf, type TrackPoint } from './trackStore';
 import { TrackSpool } from './trackSpool';
@@ -25,6 +27,8 @@ export interface Telemetry {
   config: TelemetryConfig;
   /** `ingest(positions)` for every source (the simulator too); `on('positions', ...)` for the geo stream. */
   pipeline: TelemetryPipeline;
+  /** Positions to and from the other server processes (over the bus). */
+  share: PositionShare;
   latest: LatestPositions;
   devices: DeviceIndex;
   /** Connections and disconnections of vehicles: `onVehicleEvent(sink)`. */
@@ -38,6 +42,8 @@ export interface Telemetry {
   };
   /** Terminals reachable for EGTS commands (connections and the simulator's terminals), and their confirmations. */
   commands: TerminalLinks;
+  /** The same for the whole fleet: this process's terminals and, over the bus, the other processes'. */
+  fleetLinks: FleetLinks;
   /** The EGTS listener once started. */
   egts: EgtsServer | null;
   /** Where EGTS sensor subrecords go (PDM sets it); resolves true once they are stored. */
@@ -77,8 +83,9 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
     maxAgeMs: config.trackRetentionDays * 86_400_000,
   });
 
+  const commands = new TerminalLinks();
   const telemetry: Telemetry = {
-    config, pipeline, latest, devices, events, egts: null, commands: new TerminalLinks(), sensorSink: null,
+    config, pipeline, share: new PositionShare(app.bus, pipeline), latest, devices, events, egts: null, commands, fleetLinks: new FleetLinks(commands, app.bus), sensorSink: null,
     track: {
       writer,
       async of(vehicleId, from, to, limit) {
@@ -107,12 +114,15 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
   };
   app.decorate('telemetry', telemetry);
 
-  const maintenance = new PeriodicJob(() => partitions.maintain(), log, 'track partition maintenance failed');
+  // one process of several makes and drops the days (a writer makes the day it needs by itself)
+  const maintenance = new PeriodicJob(() => partitions.maintain(), log, 'track partition maintenance failed', app.leases.lease('telemetry.partitions'));
   const closers: (() => Promise<void>)[] = [];
   app.addHook('onReady', async () => {
     await devices.refresh();
     devices.start(config.deviceRefreshMs);
     const restored = await latest.load(app.db, Date.now() - config.trackRetentionDays * 86_400_000);
+    telemetry.share.start();
+    telemetry.fleetLinks.start();
     // Positions acknowledged by the previous run but not yet in the database go in first.
     await spool.open();
     writer.start();
@@ -138,6 +148,8 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('preClose', async () => {
     await maintenance.stop();
     devices.stop();
+    telemetry.share.stop();
+    telemetry.fleetLinks.stop();
     await telemetry.egts?.close();
     await writer.close();
     if (temporarySpool) await rm(spoolDir, { recursive: true, force: true });

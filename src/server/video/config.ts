@@ -3,7 +3,7 @@ import { flag, group, number, type Environment } from '../configuration/variable
 
 /** The video area's settings from the environment (README, "Configuration"). */
 export interface VideoConfig {
-  /** Run the archive-request worker in this process (VIDEO_WORKER, default on). */
+  /** This process may run the archive-request worker, under its lease (VIDEO_WORKER, default on). */
   worker: boolean;
   /** How often the worker moves the requests on, ms. */
   tickMs: number;
@@ -24,7 +24,7 @@ export interface VideoConfig {
 export const videoVariables = group('Video archive', {
   worker: flag('VIDEO_WORKER', {
     default: true,
-    meaning: 'run the archive-request worker in this process (`false` on extra processes; any process that runs it takes requests whose lease ran out)',
+    meaning: 'this process may run the archive-request worker: with several processes the one holding its lease (`video.worker`) runs it, and another takes over when that one dies; `false` keeps it from ever running here',
   }),
   tickMs: number('VIDEO_WORKER_TICK_MS', { default: 1000, positive: true, unit: 'ms', meaning: 'how often the worker moves requests on' }),
   connectMs: number('VIDEO_CONNECT_MS', { default: 2000, positive: true, unit: 'ms', meaning: 'how long connecting to a recorder takes' }),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runWhileHeld } from '../jobs/leases';
 import { ArchiveStore } from './archiveStore';
 import { ArchiveWorker } from './archiveWorker';
 import { videoConfig, type VideoConfig } from './config';
@@ -60,12 +61,15 @@ async function videoPlugin(app: FastifyInstance): Promise<void> {
   const video = { config, media, store, worker, online, lastContact } as Video;
   app.decorate('video', video);
 
+  // One process of several runs the worker (its lease); its requests' own leases fence what it writes.
+  let stopWorker: () => Promise<void> = async () => {};
   app.addHook('onReady', async () => {
     video.tokens = await StreamTokens.open(app.db);
     if (app.config.demoData) await seedDemoRequests(app.db).catch((err) => log.warn({ err }, 'demo video requests not made'));
-    if (config.worker) worker.start();
+    if (config.worker) stopWorker = runWhileHeld(app.leases.lease('video.worker'), worker, log);
   });
   app.addHook('preClose', async () => {
+    await stopWorker();
     await worker.stop();
     if (!app.config.dataDir) await rm(storeDir, { recursive: true, force: true });
   });

@@ -24,6 +24,9 @@ export interface CommandConfirmation {
   at: number;
 }
 
+/** What sends commands needs of the terminals: this process's (TerminalLinks), or the whole fleet's (FleetLinks). */
+export type CommandLinks = Pick<TerminalLinks, 'online' | 'send' | 'onConfirmation' | 'onAttached'>;
+
 /**
  * The terminals reachable now, by vehicle, and the confirmations they send. A real connection wins over a
  * simulated terminal of the same vehicle. Attaching emits 'attached', so waiting commands go out on reconnect.
@@ -51,7 +54,14 @@ export class TerminalLinks {
 
   /** Forgets the link only if it is still the vehicle's (a newer connection may have replaced it). */
   detach(vehicleId: number, link: TerminalLink): void {
-    if (this.links.get(vehicleId) === link) this.links.delete(vehicleId);
+    if (this.links.get(vehicleId) !== link) return;
+    this.links.delete(vehicleId);
+    this.emitter.emit('detached', vehicleId);
+  }
+
+  /** The vehicles whose terminals are reachable here now. */
+  vehicles(): IterableIterator<number> {
+    return this.links.keys();
   }
 
   get(vehicleId: number): TerminalLink | undefined {
@@ -73,6 +83,11 @@ export class TerminalLinks {
   onAttached(listener: (vehicleId: number) => void): () => void {
     this.emitter.on('attached', listener);
     return () => this.emitter.off('attached', listener);
+  }
+
+  onDetached(listener: (vehicleId: number) => void): () => void {
+    this.emitter.on('detached', listener);
+    return () => this.emitter.off('detached', listener);
   }
 
   onConfirmation(listener: (confirmations: CommandConfirmation[]) => void): () => void {
