@@ -54,7 +54,8 @@ async function gtfsPlugin(app: FastifyInstance): Promise<void> {
   const config = gtfsConfig();
   await app.register(importRoutes, { maxBytes: config.importMaxBytes });
   const tzOffset = app.map.config.tzOffsetMinutes;
-  const live = new LiveRuns(app.dispatch.engine, new RunTrips(app.db, { tzOffsetMinutes: tzOffset, periodDays: config.static.periodDays }), tzOffset);
+  const runTrips = new RunTrips(app.db, { tzOffsetMinutes: tzOffset, periodDays: config.static.periodDays });
+  const live = new LiveRuns(app.dispatch.engine, runTrips, tzOffset);
   const dispatchOn = async () => isEnabled(await app.settings.switches(), 'dispatch');
   /** The fleet's names and the static ids of the engine's runs; a failed read of the ids keeps the last ones (or our own ids). */
   const prepare = async (now: number) => {
@@ -65,12 +66,16 @@ async function gtfsPlugin(app: FastifyInstance): Promise<void> {
   const vehiclePositions = cachedFeed(config.cacheMs, async (now) => {
     // the live timetable's matches while it runs; a switched-off engine's state is of another time
     const matched = await dispatchOn();
-    if (matched) await prepare(now);
-    else await app.map.directory.ensureLoaded();
+    await prepare(now);
+    /** Without a matched run, the route of the vehicle's task today, so a consumer still knows its line. */
+    const routeOnly = (id: number) => {
+      const routeId = app.map.directory.get(id)?.routeId;
+      return routeId ? { routeId: runTrips.routeId(routeId) } : null;
+    };
     const message = buildVehiclePositions({
       positions: () => app.telemetry.latest.entries(),
       vehicle: (id) => app.map.directory.get(id),
-      tripOf: (id) => (matched ? live.tripOf(id) : null),
+      tripOf: (id) => (matched ? live.tripOf(id) : null) ?? routeOnly(id),
     }, now);
     return { message, bytes: Buffer.from(encodeFeed(message)) };
   });

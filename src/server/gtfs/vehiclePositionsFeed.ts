@@ -6,7 +6,7 @@ import { feedMessage, vehicleDescriptor, type FeedEntity, type FeedMessage, type
 export interface FeedSource {
   positions(): Iterable<[number, LatestPosition]>;
   vehicle(id: number): VehicleInfo | undefined;
-  /** The trip the live timetable matched the vehicle to, with the static feed's ids; null without a match. */
+  /** The trip the live timetable matched the vehicle to, with the static feed's ids; else its task's route alone; null without either. */
   tripOf(vehicleId: number): TripDescriptor | null;
 }
 
