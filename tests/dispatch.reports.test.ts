@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server/config';
 import { addDays, operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
-import { PredictionSampler } from '../src/server/dispatch/predictionSamples';
+import { PredictionSampler, SAMPLE_KEEP_DAYS } from '../src/server/dispatch/predictionSamples';
 import { dayTypeOf } from '../src/server/dispatch/schedule';
 import { isErrorCode } from '../src/shared/errors';
 import { PERMISSION_CODES } from '../src/shared/permissionCodes';
@@ -382,8 +382,17 @@ describe.each(ENGINES)('dispatcher\'s reports on %s', (engine) => {
       const { fixes } = drive(run, { delay: (i) => 90 - 10 * i, intervalS: 10, seed: 7 });
       const madeAt = run.times[3] + 90_000;
       for (const fix of fixes.filter((f) => f.time <= madeAt)) engineState.onFix(vehicle, fix);
+      // a day of samples past the retention, beside the fixture's of three days ago
+      const old = addDays(today, -(SAMPLE_KEEP_DAYS + 1));
+      await t.db.query('select dispatch.ensure_sample_partition($1::date)', [old]);
+      const partitions = async () => (await t.db.query<{ name: string }>(
+        `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'dispatch.prediction_sample'::regclass order by 1`)).map((r) => r.name);
+      expect(await partitions()).toContain(`prediction_sample_${old.replace(/-/g, '_')}`);
       const sampler = new PredictionSampler({ db: t.db, engine: engineState, enabled: async () => true, log: t.app.log, tzOffsetMinutes: TZ });
       expect(await sampler.round(madeAt, 1)).toBeGreaterThan(0);
+      // the round dropped the day past the retention and kept the week's
+      expect(await partitions()).not.toContain(`prediction_sample_${old.replace(/-/g, '_')}`);
+      expect(await partitions()).toEqual(expect.arrayContaining([`prediction_sample_${day.replace(/-/g, '_')}`, `prediction_sample_${today.replace(/-/g, '_')}`]));
       const stored = await t.db.query<{ stop_sequence: number; minutes: number; baseline_minutes: number }>(
         `select stop_sequence, extract(epoch from predicted - made_at)::float8 / 60 as minutes, extract(epoch from baseline - made_at)::float8 / 60 as baseline_minutes
            from dispatch.prediction_sample where vehicle_id = $1 and made_at = $2 order by stop_sequence`, [vehicle, new Date(madeAt).toISOString()]);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PREDICTION_HORIZONS } from '../../shared/reports/dispatch';
 import { runAsServer } from '../db/queryCaller';
-import type { Db, Queryable } from '../db/types';
+import type { Db } from '../db/types';
 import { addDays, operatorDate } from '../map/operatorDay';
 import type { DispatchEngine } from './engine';
 
@@ -61,12 +61,26 @@ export function takeSamples(engine: DispatchEngine, now: number, every = VEHICLE
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/**
+ * Making or dropping a day's partition locks the table: it waits at most this long behind a report reading it
+ * (so nothing queued after it waits longer; docs/architecture.md «Storage over years»), and fails the round,
+ * tried again at the next.
+ */
+const LOCK_TIMEOUT = '500ms';
+
+function underLockTimeout(db: Db, sql: string, params: unknown[]): Promise<void> {
+  return db.transaction(async (tx) => {
+    await tx.query("select set_config('lock_timeout', $1, true)", [LOCK_TIMEOUT]);
+    await tx.query(sql, params);
+  });
+}
+
 /** Writes samples in one statement, making each service date's partition first. */
-export async function writeSamples(db: Queryable, samples: readonly PredictionSample[], knownDays: Set<string>): Promise<void> {
+export async function writeSamples(db: Db, samples: readonly PredictionSample[], knownDays: Set<string>): Promise<void> {
   if (!samples.length) return;
   for (const date of new Set(samples.map((s) => s.serviceDate))) {
     if (knownDays.has(date)) continue;
-    await db.query('select dispatch.ensure_sample_partition($1::date)', [date]);
+    await underLockTimeout(db, 'select dispatch.ensure_sample_partition($1::date)', [date]);
     knownDays.add(date);
   }
   await db.query(
@@ -117,7 +131,7 @@ export class PredictionSampler {
     await runAsServer(async () => {
       const today = operatorDate(now, this.deps.tzOffsetMinutes);
       if (today !== this.keptOn) {
-        await this.deps.db.query('select dispatch.drop_prediction_samples($1::date)', [addDays(today, -SAMPLE_KEEP_DAYS)]);
+        await underLockTimeout(this.deps.db, 'select dispatch.drop_prediction_samples($1::date)', [addDays(today, -SAMPLE_KEEP_DAYS)]);
         for (const day of this.knownDays) if (day < addDays(today, -SAMPLE_KEEP_DAYS)) this.knownDays.delete(day);
         this.keptOn = today;
       }
