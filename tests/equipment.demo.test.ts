@@ -65,7 +65,7 @@ describe.each(ENGINES)('demo remote configuration on %s', (engine) => {
     expect(night).toEqual({ window_from: 22 * 60, window_to: 5 * 60, state: 'running' });
   });
 
-  it('drives each past day of the work-data history as its weekday, shifted to its date', async () => {
+  it('drives each past day of the work-data history as its weekday, shifted to its date (its pull-outs drawn per date)', async () => {
     const plans = new WeekdayPlans(t.db, 180);
     expect(await t.app.equipment.workDays.seedDemoHistory(8, plans)).toBeGreaterThan(0);
     const [{ oldest, newest }] = await t.db.query<{ oldest: string; newest: string }>(
@@ -76,6 +76,10 @@ describe.each(ENGINES)('demo remote configuration on %s', (engine) => {
     const [a, b] = [await dayRows(oldest), await dayRows(newest)];
     expect(a.length).toBeGreaterThan(0);
     expect(b.map((r) => [r.vehicle_id, r.km, r.trips_planned])).toEqual(a.map((r) => [r.vehicle_id, r.km, r.trips_planned]));
-    for (const [i, row] of b.entries()) expect(new Date(row.first_at).getTime() - new Date(a[i].first_at).getTime()).toBe(7 * 86_400_000);
+    // A week apart, give or take the day's traffic and a late pull-out the simulator draws per date (at most 70 minutes).
+    const shifts = b.map((row, i) => new Date(row.first_at).getTime() - new Date(a[i].first_at).getTime() - 7 * 86_400_000);
+    for (const shift of shifts) expect(Math.abs(shift)).toBeLessThanOrEqual(70 * 60_000);
+    const median = [...shifts].map(Math.abs).sort((x, y) => x - y)[Math.floor(shifts.length / 2)];
+    expect(median).toBeLessThanOrEqual(5 * 60_000);
   });
 });
