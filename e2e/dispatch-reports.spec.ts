@@ -25,7 +25,7 @@ async function rowsToday(request: APIRequestContext, path: string): Promise<numb
 }
 
 /** Reports that have rows within minutes of a fresh start: passages, the timetable's runs, predictions and arrivals. */
-const PROMPT = DISPATCH_REPORTS.filter((report) => report.path !== '/dispatch/headways');
+const PROMPT = DISPATCH_REPORTS.filter((report) => report.path !== '/reports/headways');
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(480_000);
@@ -59,7 +59,7 @@ for (const report of PROMPT) {
     const chart = page.getByTestId('report-chart');
     await expect(chart.locator('svg').first()).toBeVisible();
     // the horizons and the two methods read as the table reads them, the shares side by side (no total)
-    if (report.path === '/dispatch/predictions') {
+    if (report.path === '/reports/predictions') {
       await expect(chart).toContainText('0–5 мин');
       await expect(chart).toContainText('По накопленным временам');
       await expect(chart.getByTestId('report-chart-table')).not.toContainText('Итого');
@@ -70,7 +70,7 @@ for (const report of PROMPT) {
 test('Регулярность интервалов: built with its defaults, it shows the headways measured so far', async ({ page, request }) => {
   // the test demo runs each direction of a route every 40 minutes or so: a fresh server measures its first headway
   // (two vehicles in turn at a stop) after about that long, so the page shows what the API has at the time
-  const headways = DISPATCH_REPORTS.find((r) => r.path === '/dispatch/headways')!;
+  const headways = DISPATCH_REPORTS.find((r) => r.path === '/reports/headways')!;
   const count = await rowsToday(request, headways.path);
   const rows = await build(page, headways);
   if (count > 0) await expect(rows.first()).toBeVisible();

@@ -22,10 +22,10 @@ const grants = (...ids: number[]) => {
   return out;
 };
 const api = (path: string) => reportApi(DISPATCH_REPORTS.find((r) => r.path === path)!);
-const ON_TIME = api('/dispatch/on-time');
-const COMPLETION = api('/dispatch/run-completion');
-const HEADWAYS = api('/dispatch/headways');
-const PREDICTIONS = api('/dispatch/predictions');
+const ON_TIME = api('/reports/on-time');
+const COMPLETION = api('/reports/runs');
+const HEADWAYS = api('/reports/headways');
+const PREDICTIONS = api('/reports/predictions');
 
 type Row = Record<string, unknown>;
 interface Passage {
@@ -440,7 +440,7 @@ describe.each(ENGINES)('dispatcher\'s reports on %s', (engine) => {
         [`${period}&group=week`, 'bad_request'],
       ];
       for (const [query, code] of cases) {
-        if (query.includes('group=') && report.path !== '/dispatch/on-time') continue;
+        if (query.includes('group=') && report.path !== '/reports/on-time') continue;
         for (const path of [url, `${url}/export`]) {
           const response = await get(`${path}?${query}`);
           expect(response.statusCode, `${path}?${query}`).toBe(400);

@@ -209,8 +209,8 @@ export function predictionsSql(filters: ReportFilterValues, context: ReportConte
 
 /** The dispatcher's reports on their SQL. */
 export const DISPATCH_SOURCES = bindReports(DISPATCH_REPORTS, {
-  '/dispatch/on-time': { shape: 'rows', select: onTimeSql, chart: onTimeChartSql, sortSql: { name: 'lower(r.name)' } },
-  '/dispatch/run-completion': { shape: 'rows', select: runCompletionSql, chart: runCompletionChartSql, sortSql: { route_name: 'lower(r.route_name)' } },
-  '/dispatch/headways': { shape: 'rows', select: headwaysSql, chart: headwaysChartSql, sortSql: { route_name: 'lower(r.route_name)' } },
-  '/dispatch/predictions': { shape: 'summary', select: predictionsSql },
+  '/reports/on-time': { shape: 'rows', select: onTimeSql, chart: onTimeChartSql, sortSql: { name: 'lower(r.name)' } },
+  '/reports/runs': { shape: 'rows', select: runCompletionSql, chart: runCompletionChartSql, sortSql: { route_name: 'lower(r.route_name)' } },
+  '/reports/headways': { shape: 'rows', select: headwaysSql, chart: headwaysChartSql, sortSql: { route_name: 'lower(r.route_name)' } },
+  '/reports/predictions': { shape: 'summary', select: predictionsSql },
 });

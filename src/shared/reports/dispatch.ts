@@ -44,11 +44,11 @@ const dispatch = {
 const menu = (label: string) => ({ group: 'dispatch' as const, label: `menu.dispatch.${label}` });
 
 /**
- * /dispatch/on-time: departures early, on time and late (the settings' earlySeconds and lateSeconds, as the engine
+ * /reports/on-time: departures early, on time and late (the settings' earlySeconds and lateSeconds, as the engine
  * judges each passage: the departure, the arrival at the last stop) by route, stop or hour; the chart by hour.
  */
 export const DISPATCH_ON_TIME = defineReport({
-  ...dispatch, path: '/dispatch/on-time', menu: menu('onTime'), title: 'Соблюдение расписания', file: 'on-time-performance',
+  ...dispatch, path: '/reports/on-time', menu: menu('onTime'), title: 'Соблюдение расписания', file: 'on-time-performance',
   filters: [
     period, { kind: 'choice', name: 'group', label: 'reports.dispatch.group', values: ON_TIME_GROUPS, labels: 'reports.dispatch.groups', default: 'route' },
     depots, routes,
@@ -65,11 +65,11 @@ export const DISPATCH_ON_TIME = defineReport({
 });
 
 /**
- * /dispatch/run-completion: the timetable's runs of each day against the stored passages, judged as «План и
+ * /reports/runs: the timetable's runs of each day against the stored passages, judged as «План и
  * факт» judges them (dispatch.run_status); runs still ahead or under way are pending, out of the shares.
  */
 export const DISPATCH_RUN_COMPLETION = defineReport({
-  ...dispatch, path: '/dispatch/run-completion', menu: menu('runCompletion'), title: 'Выполнение рейсов', file: 'run-completion',
+  ...dispatch, path: '/reports/runs', menu: menu('runCompletion'), title: 'Выполнение рейсов', file: 'run-completion',
   filters: [period, depots, routes],
   columns: [
     { name: 'day', header: 'Дата', type: 'date', sortable: true }, ...routeColumns,
@@ -82,12 +82,12 @@ export const DISPATCH_RUN_COMPLETION = defineReport({
 });
 
 /**
- * /dispatch/headways: per route, direction and hour, the actual headways at the stops (between departures of
+ * /reports/headways: per route, direction and hour, the actual headways at the stops (between departures of
  * consecutive vehicles) against the timetable's, TCQSM's headway adherence (coefficient of variation and its
  * level of service), the share within ±50 % of the scheduled, bunching and gaps (the settings' thresholds).
  */
 export const DISPATCH_HEADWAYS = defineReport({
-  ...dispatch, path: '/dispatch/headways', menu: menu('headways'), title: 'Регулярность интервалов', file: 'headway-regularity',
+  ...dispatch, path: '/reports/headways', menu: menu('headways'), title: 'Регулярность интервалов', file: 'headway-regularity',
   filters: [period, depots, routes],
   columns: [
     ...routeColumns,
@@ -106,11 +106,11 @@ export const DISPATCH_HEADWAYS = defineReport({
 });
 
 /**
- * /dispatch/predictions: the sampled arrival predictions against the arrivals that followed, per horizon: the
+ * /reports/predictions: the sampled arrival predictions against the arrivals that followed, per horizon: the
  * learned prediction beside the baseline (timetable plus the deviation of the moment).
  */
 export const DISPATCH_PREDICTIONS = defineReport({
-  ...dispatch, totals: false, path: '/dispatch/predictions', menu: menu('predictions'), title: 'Точность прогнозов', file: 'prediction-accuracy',
+  ...dispatch, totals: false, path: '/reports/predictions', menu: menu('predictions'), title: 'Точность прогнозов', file: 'prediction-accuracy',
   filters: [period, depots, routes],
   columns: [
     { name: 'horizon', header: 'Горизонт прогноза', type: 'enum', labels: 'reports.dispatch.horizons', sortable: true },
