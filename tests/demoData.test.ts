@@ -4,6 +4,7 @@ import { generateDemoData } from '../src/server/db/demo/generate';
 import { arrayLiteral } from '../src/server/db/demo/insertRows';
 import type { DemoData } from '../src/server/db/demo/rows';
 import { TABLES } from '../src/server/db/demo/tables';
+import { MARSH_TYPE } from '../src/server/db/demo/reference';
 import { VEHICLE_CLASSES } from '../src/shared/constants';
 import { HANDBOOKS, HANDBOOK_TYPES } from '../src/shared/handbooks/registry';
 import { ENGINES } from './helpers/engines';
@@ -84,6 +85,18 @@ describe('demo data generator', () => {
     expect(new Set(city.vehicles.map((v) => v.capacity_type_id)).size).toBe(4);
   });
 
+  it('has vehicles out at every hour: the small town round the clock, the city on its night routes', () => {
+    for (const data of [city, small]) {
+      const hours = new Set<number>();
+      for (const r of data.raspTimes) hours.add(Math.floor(r.time / 60) % 24);
+      expect([...hours].sort((a, b) => a - b)).toEqual([...Array(24).keys()]);
+    }
+    const nightRoutes = new Set(city.routes.filter((r) => r.MarshType_id === MARSH_TYPE.night).map((r) => r.route_id));
+    const nightVariants = new Set(city.raspVariants.filter((v) => nightRoutes.has(v.route_id)).map((v) => v.id));
+    const nightHours = new Set(city.raspTimes.filter((r) => nightVariants.has(r.RaspVariant_id)).map((r) => Math.floor(r.time / 60) % 24));
+    for (const hour of [0, 1, 2, 3, 4, 5]) expect(nightHours.has(hour)).toBe(true);
+  });
+
   it('keeps the handbook limits and links', () => {
     for (const data of [city, small]) {
       const vehicles = new Map(data.vehicles.map((v) => [v.id, v]));
@@ -97,7 +110,8 @@ describe('demo data generator', () => {
       for (const t of [...data.mntTypes.map((m) => m.name), ...data.dvrTypes.map((d) => d.name)]) expect(t).toMatch(/^[\p{L}\d_-]+$/u);
       for (const a of data.agencies) expect(a.transporter_id).toBeLessThanOrEqual(32767);
       for (const v of data.raspVariants) if (v.enddate) expect(v.enddate > v.startdate).toBe(true);
-      expect(data.raspTimes.filter((r) => r.time < 300 || r.time > 1500)).toEqual([]);
+      // a service day from 03:00 to 06:00 next morning at the latest (night routes)
+      expect(data.raspTimes.filter((r) => r.time < 180 || r.time > 1800)).toEqual([]);
       // Within a race the times never go back.
       expect(data.raspTimes.filter((r, i, all) => r.order > 1 && r.time < all[i - 1].time)).toEqual([]);
       // No driver twice on one day, no vehicle on two graphs of one day.

@@ -129,6 +129,16 @@ describe('report filters', () => {
     expect(presetOfPeriod(new Date(2025, 2, 4).toISOString(), new Date(2025, 2, 9, 23, 59, 59).toISOString(), now)).toBeUndefined();
     expect(presetOfPeriod(undefined, iso('yesterday')[1], now)).toBeUndefined();
   });
+
+  it('on a Sunday, when the last 7 days are this week, the preset chosen or declared is the one shown', () => {
+    const sunday = new Date(2025, 2, 16, 0, 20);
+    const period = presetPeriod('last7Days', sunday);
+    const [from, to] = [period.from.toISOString(), period.to.toISOString()];
+    expect(presetPeriod('thisWeek', sunday)).toEqual(period);
+    expect(presetOfPeriod(from, to, sunday)).toBe('thisWeek');
+    expect(presetOfPeriod(from, to, sunday, [undefined, 'last7Days'])).toBe('last7Days');
+    expect(presetOfPeriod(from, to, sunday, ['thisWeek', 'last7Days'])).toBe('thisWeek');
+  });
 });
 
 describe('report cells and charts', () => {

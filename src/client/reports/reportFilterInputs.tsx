@@ -1,11 +1,11 @@
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Box, MenuItem, TextField } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslate } from 'react-admin';
 import { presetOfPeriod, presetPeriod, type ReportFilterValues } from '../../shared/reports/filters';
-import { PERIOD_PRESETS, type FilterKind, type PickerFilter, type PickerKind, type ReportDeclaration, type ReportFilter } from '../../shared/reports/types';
+import { PERIOD_PRESETS, type FilterKind, type PeriodPreset, type PickerFilter, type PickerKind, type ReportDeclaration, type ReportFilter } from '../../shared/reports/types';
 import { ReportPickerInput } from './ReportPickerInput';
 
 export interface FilterInputProps<F extends ReportFilter> {
@@ -29,6 +29,7 @@ const iso = (value: Dayjs | null, end: 'from' | 'to', withTime: boolean): string
 
 function PeriodInput({ filter, values, onChange }: FilterInputProps<Extract<ReportFilter, { kind: 'period' }>>) {
   const translate = useTranslate();
+  const [chosen, setChosen] = useState<PeriodPreset>();
   const Picker = filter.withTime ? DateTimePicker : DatePicker;
   // The theme makes text fields full width: in the filter bar's row each end keeps a width that shows its value.
   const end = (name: 'from' | 'to') => (
@@ -46,9 +47,11 @@ function PeriodInput({ filter, values, onChange }: FilterInputProps<Extract<Repo
       <TextField
         select
         label={translate(filter.label)}
-        value={presetOfPeriod(values.from as string | undefined, values.to as string | undefined) ?? ''}
+        value={presetOfPeriod(values.from as string | undefined, values.to as string | undefined, new Date(), [chosen, filter.preset]) ?? ''}
         onChange={(event) => {
-          const period = presetPeriod(event.target.value as (typeof PERIOD_PRESETS)[number]);
+          const preset = event.target.value as PeriodPreset;
+          setChosen(preset);
+          const period = presetPeriod(preset);
           onChange({ from: period.from.toISOString(), to: period.to.toISOString() });
         }}
         {...small}

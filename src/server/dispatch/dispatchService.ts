@@ -56,6 +56,8 @@ export class DispatchService {
   private readonly knownMonths = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private day: string | null = null;
+  /** The held days no longer match the database (a reload): the next load reads yesterday too. */
+  private stale = false;
   private loading: Promise<void> | null = null;
   private writing: Promise<void> = Promise.resolve();
   private enabled = false;
@@ -101,6 +103,7 @@ export class DispatchService {
   async reload(): Promise<void> {
     await this.loading;
     this.day = null;
+    this.stale = true;
     await this.refresh();
   }
 
@@ -186,7 +189,9 @@ export class DispatchService {
     const db = this.deps.db.longRunning();
     await runAsServer(async () => {
       const yesterday = addDays(today, -1);
-      const previous = this.engine.schedules.find((d) => d.serviceDate === yesterday);
+      // at the day's rollover yesterday is the day already held; a reload (the handbooks changed) reads both again
+      const previous = this.stale ? undefined : this.engine.schedules.find((d) => d.serviceDate === yesterday);
+      this.stale = false;
       const days: DaySchedule[] = [previous ?? (await loadDaySchedule(db, yesterday, this.deps.tzOffsetMinutes)), await loadDaySchedule(db, today, this.deps.tzOffsetMinutes)];
       const done = await loadDone(db, [yesterday, today]);
       this.acks.clear();

@@ -134,11 +134,15 @@ export function presetPeriod(preset: PeriodPreset, now: Date = new Date()): { fr
   }
 }
 
-/** The first preset whose period is exactly from–to (ISO times) at `now`, so the filter bar can show it as chosen. */
-export function presetOfPeriod(from: string | undefined, to: string | undefined, now: Date = new Date()): PeriodPreset | undefined {
+/**
+ * The preset whose period is exactly from–to (ISO times) at `now`, so the filter bar can show it as chosen. Several
+ * can match (on a Sunday the last 7 days are this week): the `preferred` ones win in their order, then the list's.
+ */
+export function presetOfPeriod(from: string | undefined, to: string | undefined, now: Date = new Date(), preferred: readonly (PeriodPreset | undefined)[] = []): PeriodPreset | undefined {
   if (!from || !to) return undefined;
   const [start, end] = [Date.parse(from), Date.parse(to)];
-  return PERIOD_PRESETS.find((preset) => {
+  const candidates = [...preferred.filter((preset): preset is PeriodPreset => preset !== undefined), ...PERIOD_PRESETS];
+  return candidates.find((preset) => {
     const period = presetPeriod(preset, now);
     return period.from.getTime() === start && period.to.getTime() === end;
   });

@@ -46,7 +46,7 @@ export const SCALES: Record<DemoScale, ScaleParams> = {
     network: {
       routes: { bus: 3, trolleybus: 1, tram: 1 }, tripStops: [8, 14], stepKm: 0.9, maxStepKm: 2.2, multiLineRoutes: 1, shortVariantShare: 0.5,
     },
-    schedule: { maxTimes: 3_000, weekendTimes: false, minGraphs: 1 },
+    schedule: { maxTimes: 3_800, weekendTimes: false, minGraphs: 1, roundTheClock: true },
     fleet: { vehicles: 30, drivers: 40, controllers: 4 },
     equipment: { dvrShare: 0.5, passengerCounterShare: 0.3, validatorShare: 0.5, spareControllerItems: 2 },
     assignments: { days: 7, replacements: 2 },

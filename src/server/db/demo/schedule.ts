@@ -11,6 +11,11 @@ export interface ScheduleParams {
   weekendTimes: boolean;
   /** The fewest graphs a route runs, whatever the budget. */
   minGraphs: number;
+  /**
+   * Whether the all-day graphs run round the clock (03:00 to 03:00 next morning) instead of 05:30 to 01:00: the
+   * small test town, so that whatever the hour a check runs at, vehicles are out on their runs.
+   */
+  roundTheClock?: boolean;
 }
 
 /** Day types of spec section 3, kept in srv_id. */
@@ -55,12 +60,20 @@ interface Plan {
   roundTrip: number;
   graphs: number;
   night: boolean;
+  /** The windows of an all-day graph and the minute by which its races end. */
+  fullDay: readonly (readonly [number, number])[];
+  lastArrival: number;
 }
 
-/** Service windows in minutes of day: [first departure, last departure] per part of the day. */
-const FULL_DAY: readonly (readonly [number, number])[] = [[330, 1410]];
+/**
+ * Service windows in minutes of the service day: [first departure, last departure] per part of the day, and the
+ * minute by which a race of the window ends (past 1440: next morning).
+ */
+const FULL_DAY = { windows: [[330, 1410]], lastArrival: 1500 } as const;
+const ROUND_THE_CLOCK = { windows: [[180, 1560]], lastArrival: 1620 } as const;
 const PEAKS: readonly (readonly [number, number])[] = [[390, 600], [960, 1170]];
-const NIGHT: readonly (readonly [number, number])[] = [[1330, 1480]];
+/** Night routes run all night, as a large city's do, from 22:30 to the last departure at 05:30 next morning. */
+const NIGHT = { windows: [[1350, 1770]], lastArrival: 1800 } as const;
 
 /** The races of one graph: alternating A and B from the first terminus, a layover between, shift '2' from 14:00 (or the second window). */
 function graphTimes(plan: Plan, raspVariantId: number, graph: number, offset: number, windows: readonly (readonly [number, number])[], rows: RaspTimeRow[]): Graph | null {
@@ -75,7 +88,7 @@ function graphTimes(plan: Plan, raspVariantId: number, graph: number, offset: nu
     while (departure <= to) {
       const minutes = forward ? plan.forward : plan.backward;
       const duration = minutes[minutes.length - 1];
-      if (departure + duration > 1500) break;
+      if (departure + duration > plan.lastArrival) break;
       const smena = windows.length > 1 ? String(w + 1) : departure >= 840 ? '2' : '1';
       smenas.add(smena);
       racenum += 1;
@@ -98,7 +111,7 @@ function variantTimes(plan: Plan, raspVariantId: number, graphCount: number, row
   const headway = plan.roundTrip / graphCount;
   const graphs: Graph[] = [];
   for (let g = 1; g <= graphCount; g++) {
-    const windows = plan.night ? NIGHT : g <= fullDay ? FULL_DAY : PEAKS;
+    const windows = plan.night || g <= fullDay ? plan.fullDay : PEAKS;
     const offset = Math.round((g <= fullDay ? g - 1 : g - fullDay - 1 + 0.5) * headway);
     const graph = graphTimes(plan, raspVariantId, g, offset, windows, rows);
     if (graph) graphs.push(graph);
@@ -114,12 +127,14 @@ export function generateSchedule(random: Random, routes: Route[], params: Schedu
     const roundTrip = forward[forward.length - 1] + backward[backward.length - 1] + 2 * LAYOVER;
     const night = route.row.MarshType_id === MARSH_TYPE.night;
     const headway = night ? 40 : route.row.MarshType_id === MARSH_TYPE.city ? random.float(7, 16) : random.float(15, 30);
-    return { route, forward, backward, roundTrip, night, graphs: Math.max(params.minGraphs, Math.min(25, Math.round(roundTrip / headway))) };
+    const { windows: fullDay, lastArrival } = night ? NIGHT : params.roundTheClock ? ROUND_THE_CLOCK : FULL_DAY;
+    return { route, forward, backward, roundTrip, night, fullDay, lastArrival, graphs: Math.max(params.minGraphs, Math.min(25, Math.round(roundTrip / headway))) };
   });
 
   // Rows a graph makes in a day: races × stops; scale the graph counts down together to fit the budget.
-  // A day graph runs 18 h, a peak graph 7 h; 70 % of the graphs run all day.
-  const serviceMinutes = (plan: Plan) => (plan.night ? 150 : 0.7 * 1080 + 0.3 * 420);
+  // An all-day (or night) graph runs its window, a peak graph 7 h; 70 % of the graphs run all day.
+  const windowMinutes = (plan: Plan) => plan.fullDay.reduce((sum, [from, to]) => sum + to - from, 0);
+  const serviceMinutes = (plan: Plan) => (plan.night ? windowMinutes(plan) : 0.7 * windowMinutes(plan) + 0.3 * 420);
   const perGraph = (plan: Plan) => (serviceMinutes(plan) / plan.roundTrip) * (plan.route.forward.stopIds.length + plan.route.backward.stopIds.length);
   const weekendShare = params.weekendTimes ? 2 : 1;
   const estimate = plans.reduce((sum, plan) => sum + plan.graphs * perGraph(plan) * weekendShare, 0);
