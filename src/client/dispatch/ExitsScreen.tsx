@@ -1,7 +1,7 @@
 import { Box, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router';
-import { isoDate } from '../../shared/format';
+import { serviceDayAt } from '../../shared/dispatch/api';
 import { DateField } from '../bc/DateField';
 import { useT } from '../i18n/translate';
 import { useExits, useOptions } from './dispatchApi';
@@ -18,7 +18,7 @@ import { ExitsTable } from './ExitsTable';
 export default function ExitsScreen() {
   const t = useT();
   const [params, setParams] = useSearchParams();
-  const date = params.get('date') ?? isoDate(Date.now());
+  const date = params.get('date') ?? serviceDayAt(Date.now());
   const scope = params.get('by') === 'depot' || (params.get('depot') !== null && params.get('route') === null) ? 'depot' : 'route';
   const id = idsFrom(params.get(scope))[0];
   const options = useOptions();

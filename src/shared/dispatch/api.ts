@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { isoDate } from '../format';
 
 /**
  * The live timetable's contract (server route schemas and the console's payload types, one declaration).
@@ -8,6 +9,13 @@ import { Type, type Static, type TSchema } from 'typebox';
 export const DISPATCH_RIGHTS_PATH = '/dispatch/board';
 export const DISPATCH_LINES_PATH = '/dispatch/lines';
 export const DISPATCH_EXITS_PATH = '/dispatch/exits';
+
+/**
+ * The dispatcher's day changes at 03:00, not at midnight: the runs still out after midnight belong to the day
+ * before, so until then the plan and fact opens on that day.
+ */
+export const SERVICE_DAY_CHANGEOVER_MINUTES = 180;
+export const serviceDayAt = (now: number): string => isoDate(now - SERVICE_DAY_CHANGEOVER_MINUTES * 60_000);
 
 export const DISPATCH_API = {
   /** Every vehicle the engine follows: its run, progress, adherence, headway, last passages, exceptions, predictions. */
