@@ -55,6 +55,8 @@ export default defineConfig({
       LOGIN_ADDRESS_FAILURES: '1000',
       // a demo rollout in e2e/equipment.spec.ts meets refusing terminals among the small fleet's online ones
       SIMULATOR_TERMINAL_REFUSE_PERCENT: '20',
+      // parked vehicles report as often as moving ones, so a rollout reaches the whole small fleet within a minute
+      SIMULATOR_PARKED_EVERY: '1',
     },
   },
 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DISPATCH_REPORTS } from '../src/shared/reports/dispatch';
-import { presetPeriod } from '../src/shared/reports/filters';
+import { operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
 import { reportApi, type ReportDeclaration } from '../src/shared/reports/types';
 import { menuPaths, signIn } from './helpers';
 
@@ -12,10 +12,13 @@ import { menuPaths, signIn } from './helpers';
 test.describe.configure({ mode: 'serial' });
 
 let token = '';
+const MOSCOW = 180;
 
 /** A report's rows of today as its API gives them. */
 async function rowsToday(request: APIRequestContext, path: string): Promise<number> {
-  const { from, to } = presetPeriod('today');
+  // «Сегодня» as the browser reads it, in Moscow (the runner's clock may be in another zone)
+  const midnight = operatorMidnight(operatorDate(Date.now(), MOSCOW), MOSCOW);
+  const [from, to] = [new Date(midnight), new Date(midnight + 86_400_000 - 1000)];
   const report = DISPATCH_REPORTS.find((r) => r.path === path)!;
   const response = await request.get(`${reportApi(report)}?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`, {
     headers: { authorization: `Bearer ${token}` },
