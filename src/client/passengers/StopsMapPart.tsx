@@ -3,7 +3,7 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { CircleMarker, Tooltip } from 'react-leaflet';
 import { useTranslate } from 'react-admin';
 import { formatNumber } from '../../shared/format';
-import { BaseMap } from '../map/base/BaseMap';
+import { BaseMap } from '../../web/map/base/BaseMap';
 import type { ReportPartProps } from './passengerParts';
 
 /** The busiest stops drawn (SVG circles stay light up to about this many). */

@@ -6,7 +6,7 @@ import type { ReportDeclaration } from '../../shared/reports/types';
 import { UserActionDiff } from '../journals/UserActionDiff';
 import { VehicleIncidents } from '../adas/VehicleIncidents';
 import { VideoRequestActions } from '../video/VideoRequestActions';
-import type { ReportRows } from '../providers/resources/reports';
+import type { ReportRows } from '../../web/providers/resources/reports';
 import { columnLabel, isNumeric, ReportCell } from './reportCells';
 import type { ReportUrlState } from './reportUrl';
 

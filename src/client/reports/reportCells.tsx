@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { rateColor } from '../../shared/bc/rate';
-import { getSession } from '../stores/sessionStore';
+import { getSession } from '../../web/stores/sessionStore';
 import { cellText } from '../../shared/reports/cells';
 import { detailFields } from '../../shared/reports/journalEvents';
 import type { ReportColumn, SpecialCell } from '../../shared/reports/types';

@@ -1,10 +1,10 @@
-import { dispatchRu } from '../dispatch/dispatchMessages';
-import { dispatchReportsRu } from '../dispatch/dispatchReportMessages';
-import { pdmRu } from '../pdm/pdmMessages';
-import { gtfsRu } from '../gtfs/gtfsMessages';
+import { dispatchRu } from './dispatch';
+import { dispatchReportsRu } from './dispatchReports';
+import { pdmRu } from './pdm';
+import { gtfsRu } from './gtfs';
 import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from '../../shared/reports/journalEvents';
 import { mediaStatusLabels } from '../../shared/mediaStatus';
-import { equipmentRu } from '../equipment/equipmentMessages';
+import { equipmentRu } from './equipment';
 import { ruShell } from './ruShell';
 /**
  * Our Russian catalogue (the default language). react-admin's own texts come from ra-language-russian;

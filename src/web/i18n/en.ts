@@ -1,11 +1,11 @@
-import { dispatchEn } from '../dispatch/dispatchMessages';
-import { dispatchReportsEn } from '../dispatch/dispatchReportMessages';
-import { pdmEn } from '../pdm/pdmMessages';
-import { gtfsEn } from '../gtfs/gtfsMessages';
+import { dispatchEn } from './dispatch';
+import { dispatchReportsEn } from './dispatchReports';
+import { pdmEn } from './pdm';
+import { gtfsEn } from './gtfs';
 import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from '../../shared/reports/journalEvents';
 import { mediaStatusLabels } from '../../shared/mediaStatus';
 import type { AppMessages } from './ru';
-import { equipmentEn } from '../equipment/equipmentMessages';
+import { equipmentEn } from './equipment';
 
 /** English, switchable from the user menu. */
 export const en: AppMessages = {
