@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { Admin, CustomRoutes, Title, localStorageStore } from 'react-admin';
 import AboutPage from './about/AboutPage';
+import './reportAreas';
 import { DateLocalization } from './components/DateLocalization';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import { themeOptions } from '../web/layout/theme';
