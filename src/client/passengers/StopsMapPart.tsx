@@ -4,7 +4,7 @@ import { CircleMarker, Tooltip } from 'react-leaflet';
 import { useTranslate } from 'react-admin';
 import { formatNumber } from '../../shared/format';
 import { BaseMap } from '../map/base/BaseMap';
-import type { ReportPartProps } from './passengerParts';
+import type { ReportPartProps } from '../reports/reportPart';
 
 /** The busiest stops drawn (SVG circles stay light up to about this many). */
 const MAX_STOPS = 1500;
