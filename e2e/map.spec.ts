@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { routeOptionLabel } from '../src/client/map/filter/mapFilter';
-import { parseWktPoint } from '../src/client/map/wkt';
+import { routeOptionLabel } from '../src/web/map/filter/mapFilter';
+import { parseWktPoint } from '../src/web/map/wkt';
 import type { CurrentUser } from '../src/shared/api';
 import type { MapFilters, MapRoute, OnlineVehicle } from '../src/shared/map';
 import { LAYOUT } from '../src/shared/constants';

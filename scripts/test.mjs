@@ -1,5 +1,6 @@
-// `npm test`: everything a change must pass: type checks, unit and API tests (Vitest; on PostgreSQL too when
-// TEST_DATABASE_URL is set), the production build, and the e2e tests in Debian's Chromium (Playwright).
+// `npm test`: everything a change must pass: the import rules (.dependency-cruiser.cjs), type checks, unit and API
+// tests (Vitest; on PostgreSQL too when TEST_DATABASE_URL is set), the production build, and the e2e tests in
+// Debian's Chromium (Playwright).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
@@ -25,6 +26,7 @@ rmSync('.tmp/playwright.json', { force: true });
 const only = process.argv[2];
 const steps = [];
 if (!only || only === 'unit') {
+  steps.push(() => run('import rules', 'npm', ['run', '--silent', 'lint:imports']));
   steps.push(() => run('type check', 'npx', ['tsc', '--noEmit', '-p', '.']));
   steps.push(() => run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json']));
 }
@@ -49,6 +51,6 @@ if (existsSync('.tmp/playwright.json')) {
   passed += stats.expected + stats.flaky;
   failed += stats.unexpected;
 }
-if (!ok && failed === 0) failed = 1; // a failed type check or build counts too
+if (!ok && failed === 0) failed = 1; // a broken import rule, a failed type check or build counts too
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);

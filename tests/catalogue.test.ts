@@ -2,8 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, translateMessage } from '../src/shared/errors';
-import { loadCatalogue } from '../src/client/i18n/messages';
-import { translate } from '../src/client/i18n/translate';
+import { loadCatalogue } from '../src/web/i18n/messages';
+import { translate } from '../src/web/i18n/translate';
 import { hhMmToMinutes, minutesOfDay, minutesToHhMm, normalizeHhMm } from '../src/shared/time';
 import { isValidPassword, usernameProblem } from '../src/shared/validation';
 import { truncate } from '../src/shared/format';
@@ -53,7 +53,7 @@ function found(files: { file: string; text: string }[], pattern: RegExp): Map<st
 
 describe('no message reaches a person as a code', () => {
   const server = [...sources('src/server'), ...sources('src/shared')];
-  const client = [...sources('src/client'), ...sources('src/mobile')];
+  const client = [...sources('src/client'), ...sources('src/mobile'), ...sources('src/web')];
   beforeAll(() => Promise.all([loadCatalogue('ru'), loadCatalogue('en')]));
 
   it('finds every code the server sends in both catalogues', () => {

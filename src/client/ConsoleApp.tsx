@@ -2,19 +2,20 @@ import { useState, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { Admin, CustomRoutes, Title, localStorageStore } from 'react-admin';
 import AboutPage from './about/AboutPage';
+import './reportAreas';
 import { DateLocalization } from './components/DateLocalization';
 import { ConsoleLayout } from './layout/ConsoleLayout';
-import { themeOptions } from './layout/theme';
-import { authProvider } from './providers/authProvider';
-import { dataProvider } from './providers/dataProvider';
-import { i18nProvider } from './providers/i18nProvider';
+import { themeOptions } from '../web/layout/theme';
+import { authProvider } from '../web/providers/authProvider';
+import { dataProvider } from '../web/providers/dataProvider';
+import { i18nProvider } from '../web/providers/i18nProvider';
 import { Landing, NotFoundRedirect } from './routing/Landing';
 import { screenRoutes, unregisteredRoutes } from './routing/screenRoutes';
 import AccessDeniedPage from './service/AccessDeniedPage';
 import NoConnectionPage from './service/NoConnectionPage';
 import NotFoundPage from './service/NotFoundPage';
 import ServerErrorPage from './service/ServerErrorPage';
-import { getLocale } from './stores/localeStore';
+import { getLocale } from '../web/stores/localeStore';
 
 /** react-admin's preferences (sidebar state and the like), under their own prefix. */
 const store = localStorageStore('1', 'Console');

@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { AppBar, Box, Button, Toolbar, Typography } from '@mui/material';
 import { Link, Navigate, Route, Routes } from 'react-router';
-import { LoadingScreen } from './components/LoadingScreen';
-import { useT } from './i18n/translate';
+import { LoadingScreen } from '../web/components/LoadingScreen';
+import { useT } from '../web/i18n/translate';
 import LoginPage from './login/LoginPage';
 import NoConnectionPage from './service/NoConnectionPage';
 import ServerErrorPage from './service/ServerErrorPage';

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { LoadingScreen } from './components/LoadingScreen';
-import { MessageStack } from './components/MessageStack';
-import { SpinnerOverlay } from './components/SpinnerOverlay';
+import { LoadingScreen } from '../web/components/LoadingScreen';
+import { MessageStack } from '../web/components/MessageStack';
+import { SpinnerOverlay } from '../web/components/SpinnerOverlay';
 import { PublicShell } from './PublicShell';
-import { NavigationBridge } from './routing/NavigationBridge';
-import { useSession } from './stores/sessionStore';
+import { NavigationBridge } from '../web/routing/NavigationBridge';
+import { useSession } from '../web/stores/sessionStore';
 
 const ConsoleApp = lazy(() => import('./ConsoleApp'));
 

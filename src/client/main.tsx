@@ -6,11 +6,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { theme } from './layout/theme';
-import { initialiseSession } from './providers/session';
+import { theme } from '../web/layout/theme';
+import { initialiseSession } from '../web/providers/session';
 import { Shell } from './Shell';
-import { loadLoginCatalogue } from './i18n/messages';
-import { getLocale } from './stores/localeStore';
+import { loadLoginCatalogue } from '../web/i18n/messages';
+import { getLocale } from '../web/stores/localeStore';
 
 document.documentElement.lang = getLocale();
 void initialiseSession();

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { CoreAdmin, CustomRoutes, localStorageStore } from 'react-admin';
-import { authProvider } from '../client/providers/authProvider';
-import { dataProvider } from '../client/providers/dataProvider';
-import { i18nProvider } from '../client/providers/i18nProvider';
-import { getLocale } from '../client/stores/localeStore';
-import { LoadingScreen } from '../client/components/LoadingScreen';
+import { authProvider } from '../web/providers/authProvider';
+import { dataProvider } from '../web/providers/dataProvider';
+import { i18nProvider } from '../web/providers/i18nProvider';
+import { getLocale } from '../web/stores/localeStore';
+import { LoadingScreen } from '../web/components/LoadingScreen';
 import { GlobalErrorScreen } from './errors/GlobalErrorScreen';
 import { MobileLayout } from './layout/MobileLayout';
 import { MobileLanding, NotFoundRedirect } from './routing/MobileLanding';

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Box } from '@mui/material';
-import { LoadingScreen } from '../client/components/LoadingScreen';
-import { MessageStack } from '../client/components/MessageStack';
-import { SpinnerOverlay } from '../client/components/SpinnerOverlay';
-import { NavigationBridge } from '../client/routing/NavigationBridge';
-import { useSession } from '../client/stores/sessionStore';
+import { LoadingScreen } from '../web/components/LoadingScreen';
+import { MessageStack } from '../web/components/MessageStack';
+import { SpinnerOverlay } from '../web/components/SpinnerOverlay';
+import { NavigationBridge } from '../web/routing/NavigationBridge';
+import { useSession } from '../web/stores/sessionStore';
 import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
 import MobileLoginPage from './login/MobileLoginPage';
 import { ClientErrorRedirect } from './routing/ClientErrorRedirect';

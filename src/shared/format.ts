@@ -127,3 +127,10 @@ export function formatCoordinate(value: number): string {
 export function formatLatLon(lat: number, lon: number): string {
   return `${formatCoordinate(lat)}, ${formatCoordinate(lon)}`;
 }
+
+/** A value as one short line of text. */
+export function showValue(value: unknown): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}

@@ -1,5 +1,8 @@
 import type { ModuleId } from './modules';
+import type { MenuGroup } from './menuGroups';
 import { REPORTS } from './reports';
+
+export { MENU_GROUPS, type MenuGroup } from './menuGroups';
 
 /**
  * Every console route of spec section 2, in menu order. The menu, the landing page, the client's route guard
@@ -19,15 +22,6 @@ export interface ConsoleRoute {
   /** Reachable but not listed in the menu (e.g. /users/create). */
   hidden?: boolean;
 }
-
-export type MenuGroup =
-  | 'map' | 'video' | 'passengers' | 'bc' | 'importData' | 'mntConfiguration' | 'monitoring' | 'pdm'
-  | 'adas' | 'dispatch' | 'system' | 'handbooks' | 'journals' | 'administration' | 'about';
-
-export const MENU_GROUPS: MenuGroup[] = [
-  'map', 'video', 'passengers', 'bc', 'importData', 'mntConfiguration', 'monitoring', 'pdm', 'adas', 'dispatch',
-  'system', 'handbooks', 'journals', 'administration', 'about',
-];
 
 const r = (
   path: string, module: ModuleId, group: MenuGroup, label: string, extra: Partial<ConsoleRoute> = {},

@@ -5,8 +5,8 @@ import { MEDIA_STATUS_LABELS } from '../../src/shared/mediaStatus';
 import { MODULES } from '../../src/shared/modules';
 import { CONSOLE_ROUTES, MENU_GROUPS } from '../../src/shared/routes';
 import { MODULE_FILTERS } from '../../src/client/about/moduleFilters';
-import { loadCatalogue } from '../../src/client/i18n/messages';
-import { translate } from '../../src/client/i18n/translate';
+import { loadCatalogue } from '../../src/web/i18n/messages';
+import { translate } from '../../src/web/i18n/translate';
 
 const keys = [
   ...CONSOLE_ROUTES.map((route) => route.label),

@@ -6,7 +6,7 @@ import { DEFAULT_LAYERS, MODE_LAYERS, readLayers, saveLayer } from '../../src/mo
 import { NEAR_USER_METRES, distanceMetres, nearUser, nearVehicles } from '../../src/mobile/map/nearVehicles';
 import { NEAR_STOPS_COUNT, NEAR_STOPS_METRES, boxAround, nearestStops } from '../../src/mobile/map/nearStops';
 import { EMPTY_VEHICLE_SEARCH, changeFilter, chooseVehicle, matchingVehicles, routesOfType } from '../../src/mobile/map/vehicleSearch';
-import { baseMapOptions } from '../../src/client/map/base/baseMapOptions';
+import { baseMapOptions } from '../../src/web/map/base/baseMapOptions';
 import { FIELD_MAP_ZOOM } from '../../src/mobile/map/fieldMapConstants';
 
 const memory = () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterOptions, normalizeSearch, toggleId } from '../../src/client/components/filterOptions';
+import { filterOptions, normalizeSearch, toggleId } from '../../src/web/components/filterOptions';
 
 const options = [
   { id: 1, name: 'Автобусный парк № 1' },

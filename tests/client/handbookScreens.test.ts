@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HANDBOOKS, HANDBOOK_TYPES } from '../../src/shared/handbooks/registry';
 import { defaultVisibleFields } from '../../src/shared/handbooks/fields';
 import type { ListField, PointField } from '../../src/shared/handbooks/types';
-import { exportRequest, handbookResource, listRequest, saveRow, toServiceFilters, toServiceSort } from '../../src/client/providers/resources/handbooks';
+import { exportRequest, handbookResource, listRequest, saveRow, toServiceFilters, toServiceSort } from '../../src/web/providers/resources/handbooks';
 import { READ } from '../../src/shared/permissions';
 import { defaultSwitches } from '../../src/shared/modules';
 import { mayAccess } from '../../src/shared/routeAccess';

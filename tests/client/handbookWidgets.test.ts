@@ -89,7 +89,7 @@ describe('the import upload', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('carries the session headers of the http client', async () => {
-    const { sessionHeaders, timezoneOffsetMinutes } = await import('../../src/client/providers/httpClient');
+    const { sessionHeaders, timezoneOffsetMinutes } = await import('../../src/web/providers/httpClient');
     expect(sessionHeaders()).toEqual({
       authorization: 'Bearer tok-1',
       'x-timezone-offset': String(timezoneOffsetMinutes()),
@@ -120,7 +120,7 @@ describe('the import upload', () => {
 
   it('rejects a refused file with the body of the answer, and an aborted one as an AbortError', async () => {
     const { uploadFile } = await import('../../src/client/handbooks/uploadFile');
-    const { HttpError, isAbortError } = await import('../../src/client/providers/httpClient');
+    const { HttpError, isAbortError } = await import('../../src/web/providers/httpClient');
     const refused = uploadFile('/api/table/import?type=stops', new Blob(['x']), 'text/csv');
     const body = { messages: ['import_failed'], errors: [{ row: 2, column: 'stop_name', message: 'Это обязательное поле' }], moreErrors: 0 };
     FakeXhr.last.answer(400, body);

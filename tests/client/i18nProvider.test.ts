@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../../src/shared/errors';
-import { i18nProvider } from '../../src/client/providers/i18nProvider';
+import { i18nProvider } from '../../src/web/providers/i18nProvider';
 
 describe('react-admin translations', () => {
   it('translate a server code react-admin notifies as it is (its error message) into the catalogue text', () => {

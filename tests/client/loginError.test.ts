@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  * The login form's message (spec section 8, Login: "the server's error body or 'Сервер недоступен'"), through
  * the real login call and http client, in the console's mode and the field app's.
  */
-type Session = typeof import('../../src/client/providers/session');
-type Client = typeof import('../../src/client/providers/httpClient');
-type LoginError = typeof import('../../src/client/login/loginError');
+type Session = typeof import('../../src/web/providers/session');
+type Client = typeof import('../../src/web/providers/httpClient');
+type LoginError = typeof import('../../src/web/login/loginError');
 
 let session: Session;
 let client: Client;
@@ -15,9 +15,9 @@ let loginError: LoginError;
 beforeEach(async () => {
   vi.resetModules();
   vi.stubGlobal('window', { location: { pathname: '/', assign: vi.fn() } });
-  session = await import('../../src/client/providers/session');
-  client = await import('../../src/client/providers/httpClient');
-  loginError = await import('../../src/client/login/loginError');
+  session = await import('../../src/web/providers/session');
+  client = await import('../../src/web/providers/httpClient');
+  loginError = await import('../../src/web/login/loginError');
 });
 
 afterEach(() => {

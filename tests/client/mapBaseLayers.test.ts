@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAP } from '../../src/shared/constants';
 import type { BranchAgency, MapCluster } from '../../src/shared/map';
-import { baseMapOptions, MAP_ZOOM } from '../../src/client/map/base/baseMapOptions';
-import { depotMarkers, positioned, shownRouteStops, type RouteStop } from '../../src/client/map/layers/layerContent';
+import { baseMapOptions, MAP_ZOOM } from '../../src/web/map/base/baseMapOptions';
+import { depotMarkers, positioned, shownRouteStops, type RouteStop } from '../../src/web/map/layers/layerContent';
 import {
   FINGER_REST_MS, MOVING_MS, VEHICLE_REDRAW_MOVING_MS, VEHICLE_REDRAW_MS, VehicleRedrawThrottle, type ThrottleClock, type VehiclePicture,
-} from '../../src/client/map/live/vehicleThrottle';
+} from '../../src/web/map/live/vehicleThrottle';
 
 /** A clock whose time moves only when the test says so; due timers run in order. */
 function manualClock() {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { MapFilters } from '../../src/shared/map';
 import {
   EMPTY_SELECTION, branchOptions, filteredVehicleIds, routeOptions, selectionCount, vehicleOptions,
-} from '../../src/client/map/filter/mapFilter';
+} from '../../src/web/map/filter/mapFilter';
 import { parseLayers, defaultLayers } from '../../src/client/map/mapLayers';
-import { normalizeSearch, searchFilters } from '../../src/client/map/searchResults';
+import { normalizeSearch, searchFilters } from '../../src/web/map/searchResults';
 
 const filters: MapFilters = {
   depots: [{ id: 1, name: 'Автопарк' }, { id: 2, name: 'Горэлектротранс' }],

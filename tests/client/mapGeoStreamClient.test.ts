@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { GeoStreamClient, type GeoStreamStatus } from '../../src/client/map/geoStreamClient';
+import { GeoStreamClient, type GeoStreamStatus } from '../../src/web/map/geoStreamClient';
 import type { GeoDelta, MapCluster } from '../../src/shared/map';
 
 const encoder = new TextEncoder();
@@ -118,7 +118,7 @@ describe('early geo stream (opened with the login, taken over by the map)', () =
       return stream.response;
     }));
     try {
-      const { adoptEarlyGeoStream, openEarlyGeoStream } = await import('../../src/client/map/useGeoStream');
+      const { adoptEarlyGeoStream, openEarlyGeoStream } = await import('../../src/web/map/useGeoStream');
       openEarlyGeoStream('1,2,3,4;16;');
       await until(() => urls.length === 1);
       expect(urls[0]).toBe(`/geoapi/v1/geo/1?q=${encodeURIComponent('1,2,3,4;16;')}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SseParser, decodeGeoEvent, type SseMessage } from '../../src/client/map/geoStreamParser';
+import { SseParser, decodeGeoEvent, type SseMessage } from '../../src/web/map/geoStreamParser';
 import { applyGeoDelta, clusterKey, deltaGroup, deltaVehicle, type GeoDelta, type MapCluster } from '../../src/shared/map';
 
 const vehicle: MapCluster = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackPoint } from '../../src/shared/map';
-import { advance, buildTrack, indexAt, positionAt } from '../../src/client/map/replay/replayMath';
-import { fromLocalInput, toLocalInput } from '../../src/client/map/mapFormat';
+import { advance, buildTrack, indexAt, positionAt } from '../../src/web/map/replay/replayMath';
+import { fromLocalInput, toLocalInput } from '../../src/web/map/mapFormat';
 import { formatDateTime } from '../../src/shared/format';
 
 const at = (s: number) => new Date(Date.UTC(2024, 4, 1, 10, 0, s)).toISOString();

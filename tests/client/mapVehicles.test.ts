@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { VEHICLE_CLASS_COLORS } from '../../src/shared/constants';
 import type { MapCluster } from '../../src/shared/map';
-import { clusterKey, mergeSnapshot, vehicleTotal, type Snapshot } from '../../src/client/map/vehicleSnapshot';
-import { OFF_COLOR, UNKNOWN_CLASS_COLOR, VEHICLE_LEGEND, groupRadius, vehicleColor } from '../../src/client/map/vehicleStyle';
+import { clusterKey, mergeSnapshot, vehicleTotal, type Snapshot } from '../../src/web/map/vehicleSnapshot';
+import { OFF_COLOR, UNKNOWN_CLASS_COLOR, VEHICLE_LEGEND, groupRadius, vehicleColor } from '../../src/web/map/vehicleStyle';
 
 const item = (id: number, lat: number, extra: Partial<MapCluster> = {}): MapCluster => ({
   type: 'vehicle', id, count: 1, routeType: 'А', route: '1', classRank: 1, course: 0, on: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseWktLineString, parseWktPoint } from '../../src/client/map/wkt';
+import { parseWktLineString, parseWktPoint } from '../../src/web/map/wkt';
 
 describe('WKT to Leaflet coordinates', () => {
   it('reads a point as [lat, lon]', () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/client/providers/httpClient';
+import { HttpError } from '../../src/web/providers/httpClient';
 import { clearClientError, clientErrorRaised, watchUncaughtErrors } from '../../src/mobile/errors/clientErrorFlag';
 
 /** The field app's client-error flag (field-app spec 2.1): what sets it and what does not. */

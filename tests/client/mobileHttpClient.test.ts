@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  * page aborts its requests silently; and the navigation bridge under the /m prefix. The console's defaults
  * are checked alongside, so the generalisation stays backward compatible.
  */
-type Client = typeof import('../../src/client/providers/httpClient');
-type Bridge = typeof import('../../src/client/routing/navigationBridge');
-type Messages = typeof import('../../src/client/stores/messageStore');
+type Client = typeof import('../../src/web/providers/httpClient');
+type Bridge = typeof import('../../src/web/routing/navigationBridge');
+type Messages = typeof import('../../src/web/stores/messageStore');
 
 let client: Client;
 let bridge: Bridge;
@@ -20,9 +20,9 @@ beforeEach(async () => {
   vi.stubGlobal('window', { location });
   location.pathname = '/m/map';
   location.assign.mockReset();
-  client = await import('../../src/client/providers/httpClient');
-  bridge = await import('../../src/client/routing/navigationBridge');
-  messages = await import('../../src/client/stores/messageStore');
+  client = await import('../../src/web/providers/httpClient');
+  bridge = await import('../../src/web/routing/navigationBridge');
+  messages = await import('../../src/web/stores/messageStore');
   visited = [];
   bridge.setNavigator((path) => visited.push(path));
 });

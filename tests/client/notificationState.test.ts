@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { badgeText, initialListState, isNew, notificationListReducer, type NotificationItem } from '../../src/client/notifications/notificationState';
-import { pageOfRoles } from '../../src/client/providers/resources/roles';
+import { pageOfRoles } from '../../src/web/providers/resources/roles';
 
 const item = (id: number, fresh: boolean): NotificationItem => ({
   id, at: '2025-01-01T00:00:00Z', type: 'system', severity: 'info', title: `n${id}`, body: '', link: null, isNew: fresh,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../../src/shared/errors';
-import { HttpError } from '../../src/client/providers/httpClient';
-import { withFieldErrors } from '../../src/client/providers/resources/fieldErrors';
-import { USER_FIELD_CODES, userBody, usersListQuery } from '../../src/client/providers/resources/users';
+import { HttpError } from '../../src/web/providers/httpClient';
+import { withFieldErrors } from '../../src/web/providers/resources/fieldErrors';
+import { USER_FIELD_CODES, userBody, usersListQuery } from '../../src/web/providers/resources/users';
 import { checkEmail, checkPassword, checkUsername } from '../../src/client/users/userValidation';
 
 describe('user form checks (the server\'s codes as messages)', () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RetryPolicy } from '../../src/client/video/retryPolicy';
-import { MANIFEST_RETRY } from '../../src/client/video/hlsConfig';
+import { RetryPolicy } from '../../src/web/video/retryPolicy';
+import { MANIFEST_RETRY } from '../../src/web/video/hlsConfig';
 import { withTimestamp, type PlayerState } from '../../src/shared/video/player';
 
 /** The player's retry rules of field-app.md sections 4 and 9, on fake timers. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatOrdinate, geometryBounds, geometryToWkt, parseWktGeometry, type PolygonGeometry,
-} from '../../src/client/handbooks/inputs/wktGeometry';
+} from '../../src/web/handbooks/inputs/wktGeometry';
 import { formatPointText, parsePointText, pointOf } from '../../src/client/handbooks/inputs/pointText';
 
 const DISTRICT = 'POLYGON((30.28 59.92, 30.32 59.92, 30.32 59.94, 30.28 59.94, 30.28 59.92))';

@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
-import { useT } from '../i18n/translate';
+import { useT } from '../../web/i18n/translate';
 import { useAbout } from './aboutApi';
 import { ManualList } from './ManualList';
 import { ModuleList } from './ModuleList';

@@ -1,6 +1,6 @@
 import { List, ListItem, ListItemIcon, ListItemText } from '@mui/material';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
-import { useT } from '../i18n/translate';
+import { useT } from '../../web/i18n/translate';
 import type { AboutInfo } from './aboutApi';
 
 /** The manuals: administrator and operator guides; the controller guide is shown disabled. */

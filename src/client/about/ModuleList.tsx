@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Chip, List, ListItem, ListItemIcon, ListItemText, Stack } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
-import { useT } from '../i18n/translate';
+import { useT } from '../../web/i18n/translate';
 import type { AboutInfo } from './aboutApi';
 import { MODULE_FILTERS, inFilter, type ModuleFilter } from './moduleFilters';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ModuleId } from '../../shared/modules';
-import { getJson, isAbortError } from '../providers/httpClient';
+import { getJson, isAbortError } from '../../web/providers/httpClient';
 
 /** GET /api/v1/about (public): the build, the modules with their state, the manuals. */
 export interface AboutInfo {

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import VideocamIcon from '@mui/icons-material/Videocam';
 import { formatDateTime, formatLatLon, formatNumber } from '../../shared/format';
 import { REVIEW_COMMENT_MAX, type AdasIncidentRow, type IncidentReview } from '../../shared/reports/adas';
-import { useRights } from '../components/useRights';
-import { isAbortError } from '../providers/httpClient';
+import { useRights } from '../../web/components/useRights';
+import { isAbortError } from '../../web/providers/httpClient';
 import { DETAILING_PATH, fetchIncident, saveReview } from './adasApi';
 
 const IncidentMap = lazy(() => import('./IncidentMap'));

@@ -4,7 +4,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { useSearchParams } from 'react-router';
 import { useTranslate } from 'react-admin';
 import type { AdasIncidentRow } from '../../shared/reports/adas';
-import { isAbortError } from '../providers/httpClient';
+import { isAbortError } from '../../web/providers/httpClient';
 import { fetchIncident } from './adasApi';
 import { IncidentCard } from './IncidentCard';
 

@@ -2,9 +2,9 @@ import { useCallback, useMemo } from 'react';
 import { Box } from '@mui/material';
 import { Polyline } from 'react-leaflet';
 import type { AdasIncidentRow } from '../../shared/reports/adas';
-import { BaseMap } from '../map/base/BaseMap';
-import { IncidentsLayer } from '../map/layers/IncidentsLayer';
-import { parseWktLineString } from '../map/wkt';
+import { BaseMap } from '../../web/map/base/BaseMap';
+import { IncidentsLayer } from '../../web/map/layers/IncidentsLayer';
+import { parseWktLineString } from '../../web/map/wkt';
 
 /** The spec's default route colour (section 9), under the incident's point. */
 const TRIP_STYLE = { color: '#1e63c6', weight: 3, opacity: 0.7 };

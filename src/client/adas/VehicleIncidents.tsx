@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { INCIDENTS_DETAILING, type AdasIncidentRow } from '../../shared/reports/adas';
-import { isAbortError } from '../providers/httpClient';
+import { isAbortError } from '../../web/providers/httpClient';
 import { readReportUrl } from '../reports/reportUrl';
 import { fetchIncidents, filtersBody } from './adasApi';
 import { IncidentCard } from './IncidentCard';

@@ -1,6 +1,6 @@
 import { ADAS_API, INCIDENTS_DETAILING, type AdasFiltersBody, type AdasIncidentRow, type IncidentReview } from '../../shared/reports/adas';
 import type { ReportFilterValues } from '../../shared/reports/filters';
-import { getJson, postJson, request } from '../providers/httpClient';
+import { getJson, postJson, request } from '../../web/providers/httpClient';
 
 /** A report's checked filters (the URL's) as the field-app calls' body. */
 export function filtersBody(filters: ReportFilterValues): AdasFiltersBody {

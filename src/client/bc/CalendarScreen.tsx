@@ -11,10 +11,10 @@ import { Title } from 'react-admin';
 import { STATUS_COLORS, type ControllerTask } from '../../shared/bc/tasks';
 import { formatDate, isoDate } from '../../shared/format';
 import { minutesToHhMm } from '../../shared/time';
-import { useRights } from '../components/useRights';
-import { useT } from '../i18n/translate';
-import { showMessage } from '../stores/messageStore';
-import { bcApi } from './bcApi';
+import { useRights } from '../../web/components/useRights';
+import { useT } from '../../web/i18n/translate';
+import { showMessage } from '../../web/stores/messageStore';
+import { bcApi } from '../../web/bc/bcApi';
 import { TaskFormDialog, suggestNumber } from './TaskFormDialog';
 import { useBcOptions } from './useBcOptions';
 

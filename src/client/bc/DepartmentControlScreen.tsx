@@ -4,13 +4,13 @@ import { CircleMarker, Tooltip } from 'react-leaflet';
 import { useNavigate } from 'react-router';
 import { Title } from 'react-admin';
 import { formatClock } from '../../shared/format';
-import { BaseMap } from '../map/base/BaseMap';
-import { ControlRegionsLayer } from '../map/layers/ControlRegionsLayer';
-import { ControllersLayer } from '../map/layers/ControllersLayer';
-import { useT } from '../i18n/translate';
-import { RegionDetailsCard } from './RegionDetailsCard';
-import { StatusChip } from './TaskResultView';
-import { useDepartmentMap } from './useDepartmentMap';
+import { BaseMap } from '../../web/map/base/BaseMap';
+import { ControlRegionsLayer } from '../../web/map/layers/ControlRegionsLayer';
+import { ControllersLayer } from '../../web/map/layers/ControllersLayer';
+import { useT } from '../../web/i18n/translate';
+import { RegionDetailsCard } from '../../web/bc/RegionDetailsCard';
+import { StatusChip } from '../../web/bc/TaskResultView';
+import { useDepartmentMap } from '../../web/bc/useDepartmentMap';
 import { useBcOptions } from './useBcOptions';
 
 /**

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import ReportScreen from '../reports/ReportScreen';
-import { TaskResultView } from './TaskResultView';
+import { TaskResultView } from '../../web/bc/TaskResultView';
 
 /** /bc/resultuser: the declared report of results per controller; /bc/resultuser/{task}: one order's report. */
 export default function ResultUserScreen() {

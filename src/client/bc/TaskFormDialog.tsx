@@ -5,10 +5,10 @@ import {
 import type { ControllerTask, TaskBody } from '../../shared/bc/tasks';
 import { isoDate } from '../../shared/format';
 import { minutesToHhMm } from '../../shared/time';
-import { useT } from '../i18n/translate';
-import { showMessage } from '../stores/messageStore';
+import { useT } from '../../web/i18n/translate';
+import { showMessage } from '../../web/stores/messageStore';
 import type { BcOptions } from '../../shared/bc/tasks';
-import { bcApi } from './bcApi';
+import { bcApi } from '../../web/bc/bcApi';
 import { DateField } from './DateField';
 
 interface Draft {

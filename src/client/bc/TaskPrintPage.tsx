@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Box, GlobalStyles, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { Title } from 'react-admin';
 import type { ControllerTask } from '../../shared/bc/tasks';
-import { useT } from '../i18n/translate';
-import { bcApi } from './bcApi';
-import { TaskFacts } from './TaskResultView';
+import { useT } from '../../web/i18n/translate';
+import { bcApi } from '../../web/bc/bcApi';
+import { TaskFacts } from '../../web/bc/TaskResultView';
 
 /**
  * /bc/controllertask/print/{id}: the order as a sheet to print (the console around it is not printed), with

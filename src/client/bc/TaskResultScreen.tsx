@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { TaskResultView } from './TaskResultView';
+import { TaskResultView } from '../../web/bc/TaskResultView';
 
 /** /bc/result/{task}: one order's report; /bc/result alone leads to the results per controller. */
 export default function TaskResultScreen() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { BcOptions } from '../../shared/bc/tasks';
-import { bcApi } from './bcApi';
+import { bcApi } from '../../web/bc/bcApi';
 
 /** The order form's lists (departments, regions, work graphics, controllers, routes), read once per screen. */
 export function useBcOptions(): BcOptions | undefined {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Confirm } from 'react-admin';
-import { useT } from '../i18n/translate';
+import { useT } from '../../web/i18n/translate';
 
 export interface ConfirmDialogProps {
   open: boolean;

@@ -4,7 +4,7 @@ import 'dayjs/locale/en';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { ruRU, enUS } from '@mui/x-date-pickers/locales';
-import { useLocale } from '../stores/localeStore';
+import { useLocale } from '../../web/stores/localeStore';
 
 const PICKER_TEXTS = {
   ru: ruRU.components.MuiLocalizationProvider.defaultProps.localeText,

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Box, Checkbox, CircularProgress, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { FILTER_MODAL } from '../../shared/constants';
-import { useT } from '../i18n/translate';
-import type { FilterId, FilterOption } from './filterOptions';
+import { useT } from '../../web/i18n/translate';
+import type { FilterId, FilterOption } from '../../web/components/filterOptions';
 
 /** At most this many rows are drawn; a narrower search shows the rest. */
 export const FILTER_LIST_MAX_ROWS = 500;

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { FILTER_MODAL } from '../../shared/constants';
-import { useT } from '../i18n/translate';
+import { useT } from '../../web/i18n/translate';
 import { FilterList } from './FilterList';
-import { filterOptions, toggleId, type FilterId, type FilterOption } from './filterOptions';
+import { filterOptions, toggleId, type FilterId, type FilterOption } from '../../web/components/filterOptions';
 
 export interface FilterModalProps {
   open: boolean;

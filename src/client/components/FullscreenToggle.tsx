@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
-import { useT } from '../i18n/translate';
+import { useT } from '../../web/i18n/translate';
 
 /** Fullscreen toggle of the app bar (Fullscreen API on the whole page). */
 export function FullscreenToggle() {

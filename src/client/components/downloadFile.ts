@@ -1,4 +1,4 @@
-import { request, type RequestOptions } from '../providers/httpClient';
+import { request, type RequestOptions } from '../../web/providers/httpClient';
 
 /** The file name of a Content-Disposition header (filename* first), or the fallback. */
 export function fileNameOf(disposition: string | null, fallback: string): string {

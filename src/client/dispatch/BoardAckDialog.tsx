@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { ACK_COMMENT_MAX, type BoardException } from '../../shared/dispatch/api';
-import { useT } from '../i18n/translate';
-import { useAcknowledge } from './dispatchApi';
-import { DispatchError } from './DispatchError';
+import { useT } from '../../web/i18n/translate';
+import { useAcknowledge } from '../../web/dispatch/dispatchApi';
+import { DispatchError } from '../../web/dispatch/DispatchError';
 
 /** Acknowledging one exception with a comment (code 45); the board marks it and keeps it while it lasts. */
 export function BoardAckDialog({ exception, onClose }: { exception: BoardException; onClose: () => void }) {

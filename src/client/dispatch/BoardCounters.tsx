@@ -1,6 +1,6 @@
 import { Badge, Chip, Stack } from '@mui/material';
 import type { BoardList, ExceptionKind } from '../../shared/dispatch/api';
-import { useT } from '../i18n/translate';
+import { useT } from '../../web/i18n/translate';
 
 /** The counters by kind at the top of the board; a click filters the list by the kind (again: all kinds). */
 export function BoardCounters({ counters, kinds, onKinds }: { counters: BoardList['counters']; kinds: readonly string[]; onKinds: (kinds: ExceptionKind[]) => void }) {

@@ -4,14 +4,14 @@ import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import { DISPATCH_RIGHTS_PATH, EXCEPTION_KINDS, type BoardException } from '../../shared/dispatch/api';
 import { formatClock } from '../../shared/format';
-import { useRights } from '../components/useRights';
-import { useT } from '../i18n/translate';
+import { useRights } from '../../web/components/useRights';
+import { useT } from '../../web/i18n/translate';
 import { BoardAckDialog } from './BoardAckDialog';
 import { BoardCounters } from './BoardCounters';
 import { BoardTable } from './BoardTable';
-import { useBoard, useOptions } from './dispatchApi';
-import { idsFrom } from './dispatchFormat';
-import { DispatchError } from './DispatchError';
+import { useBoard, useOptions } from '../../web/dispatch/dispatchApi';
+import { idsFrom } from '../../web/dispatch/dispatchFormat';
+import { DispatchError } from '../../web/dispatch/DispatchError';
 import { DispatchIdSelect } from './DispatchIdSelect';
 
 /**

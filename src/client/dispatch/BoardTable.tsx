@@ -2,8 +2,8 @@ import { Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, 
 import { Link as RouterLink } from 'react-router';
 import type { BoardException } from '../../shared/dispatch/api';
 import { formatClock } from '../../shared/format';
-import { useT } from '../i18n/translate';
-import { formatDeviation, formatDuration } from './dispatchFormat';
+import { useT } from '../../web/i18n/translate';
+import { formatDeviation, formatDuration } from '../../web/dispatch/dispatchFormat';
 
 const KIND_COLOR: Partial<Record<BoardException['kind'], 'error' | 'warning' | 'info'>> = {
   late: 'error', early: 'info', off_route: 'error', no_signal: 'warning', exit_not_started: 'error', run_not_performed: 'error', bunching: 'warning', gap: 'warning',

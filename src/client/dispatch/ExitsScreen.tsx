@@ -3,10 +3,10 @@ import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import { serviceDayAt } from '../../shared/dispatch/api';
 import { DateField } from '../bc/DateField';
-import { useT } from '../i18n/translate';
-import { useExits, useOptions } from './dispatchApi';
-import { idsFrom } from './dispatchFormat';
-import { DispatchError } from './DispatchError';
+import { useT } from '../../web/i18n/translate';
+import { useExits, useOptions } from '../../web/dispatch/dispatchApi';
+import { idsFrom } from '../../web/dispatch/dispatchFormat';
+import { DispatchError } from '../../web/dispatch/DispatchError';
 import { DispatchIdSelect } from './DispatchIdSelect';
 import { ExitsTable } from './ExitsTable';
 

@@ -1,8 +1,8 @@
 import { Chip, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { ExitRun, RunStatus } from '../../shared/dispatch/api';
 import { formatClock } from '../../shared/format';
-import { useT } from '../i18n/translate';
-import { formatDeviation } from './dispatchFormat';
+import { useT } from '../../web/i18n/translate';
+import { formatDeviation } from '../../web/dispatch/dispatchFormat';
 
 const STATUS_COLOR: Record<RunStatus, 'success' | 'warning' | 'info' | 'error' | 'default'> = {
   performed: 'success', partial: 'warning', in_progress: 'info', not_performed: 'error', planned: 'default',

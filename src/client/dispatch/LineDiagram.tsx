@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import type { LineVehicle, RouteLine } from '../../shared/dispatch/api';
-import { useT } from '../i18n/translate';
-import { ADHERENCE_COLORS, formatDeviation, formatDuration } from './dispatchFormat';
+import { useT } from '../../web/i18n/translate';
+import { ADHERENCE_COLORS, formatDeviation, formatDuration } from '../../web/dispatch/dispatchFormat';
 
 const WIDTH = 1000;
 const PAD = 40;

@@ -2,12 +2,12 @@ import { Box, IconButton, Paper, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router';
-import { useT } from '../i18n/translate';
-import { useOptions, useRouteLine, useVehicleCard } from './dispatchApi';
-import { idsFrom } from './dispatchFormat';
-import { DispatchError } from './DispatchError';
+import { useT } from '../../web/i18n/translate';
+import { useOptions, useRouteLine, useVehicleCard } from '../../web/dispatch/dispatchApi';
+import { idsFrom } from '../../web/dispatch/dispatchFormat';
+import { DispatchError } from '../../web/dispatch/DispatchError';
 import { DispatchIdSelect } from './DispatchIdSelect';
-import { DispatchVehicleCard } from './DispatchVehicleCard';
+import { DispatchVehicleCard } from '../../web/dispatch/DispatchVehicleCard';
 import { LineDiagram } from './LineDiagram';
 
 /** One route's diagram, read again every few seconds. */

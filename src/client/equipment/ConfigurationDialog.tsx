@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, TextField } from '@mui/material';
 import { TERMINAL_PARAMETERS, validateParameters, type ParameterValues } from '../../shared/equipment/parameters';
 import { translateMessage } from '../../shared/errors';
-import { useT } from '../i18n/translate';
-import { showMessage } from '../stores/messageStore';
+import { useT } from '../../web/i18n/translate';
+import { showMessage } from '../../web/stores/messageStore';
 import { createConfiguration, newVersion, updateConfiguration, type ConfigurationRow } from './equipmentApi';
 
 export type ConfigurationDialogMode = { kind: 'create'; base?: ParameterValues } | { kind: 'edit' | 'version'; row: ConfigurationRow };

@@ -4,9 +4,9 @@ import { Title } from 'react-admin';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { TERMINAL_PARAMETERS } from '../../shared/equipment/parameters';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { useRights } from '../components/useRights';
-import { useT } from '../i18n/translate';
-import { showMessage } from '../stores/messageStore';
+import { useRights } from '../../web/components/useRights';
+import { useT } from '../../web/i18n/translate';
+import { showMessage } from '../../web/stores/messageStore';
 import { ConfigurationDialog, type ConfigurationDialogMode } from './ConfigurationDialog';
 import { configurations, deleteConfiguration, fleetShare, type ConfigurationRow, type FleetShareRow } from './equipmentApi';
 

@@ -9,9 +9,9 @@ import { minutesToHhMm } from '../../shared/time';
 import { minutesOfEntry } from '../handbooks/inputs/minutesEntry';
 import { COMMAND_STATUS, COMMAND_STATUS_CODES } from '../../shared/equipment/commandStatus';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { useRights } from '../components/useRights';
-import { useT } from '../i18n/translate';
-import { showMessage } from '../stores/messageStore';
+import { useRights } from '../../web/components/useRights';
+import { useT } from '../../web/i18n/translate';
+import { showMessage } from '../../web/stores/messageStore';
 import {
   changeRollout, configurations, group, groupRollouts, rolloutCommands, startRollout, type CommandRow, type ConfigurationRow, type GroupDetails, type RolloutRow,
 } from './equipmentApi';

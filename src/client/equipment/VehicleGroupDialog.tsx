@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import type { GroupFilter, GroupKind } from '../../shared/equipment/groups';
 import { FilterModal } from '../components/FilterModal';
-import type { FilterId, FilterOption } from '../components/filterOptions';
-import { useT } from '../i18n/translate';
-import { showMessage } from '../stores/messageStore';
+import type { FilterId, FilterOption } from '../../web/components/filterOptions';
+import { useT } from '../../web/i18n/translate';
+import { showMessage } from '../../web/stores/messageStore';
 import { createGroup, filterOptions, group, previewGroup, updateGroup, vehicleOptions, type FilterOptions, type GroupRow } from './equipmentApi';
 
 type FilterKey = keyof GroupFilter;

@@ -4,9 +4,9 @@ import { Title } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { formatNumber } from '../../shared/format';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { useRights } from '../components/useRights';
-import { useT } from '../i18n/translate';
-import { showMessage } from '../stores/messageStore';
+import { useRights } from '../../web/components/useRights';
+import { useT } from '../../web/i18n/translate';
+import { showMessage } from '../../web/stores/messageStore';
 import { deleteGroup, groups, type GroupRow } from './equipmentApi';
 import { VehicleGroupDialog } from './VehicleGroupDialog';
 

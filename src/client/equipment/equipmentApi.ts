@@ -1,7 +1,7 @@
 import type { GroupFilter, GroupKind } from '../../shared/equipment/groups';
 import type { ParameterValues, TerminalParameter } from '../../shared/equipment/parameters';
 import type { RolloutState } from '../../shared/equipment/commandStatus';
-import { getJson, postJson, request } from '../providers/httpClient';
+import { getJson, postJson, request } from '../../web/providers/httpClient';
 
 /** The console's calls of remote configuration (src/server/equipment/configurationRoutes.ts). */
 

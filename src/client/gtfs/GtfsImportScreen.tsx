@@ -1,7 +1,7 @@
 import { Box, Paper, Stack } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { Title } from 'react-admin';
-import { useRights } from '../components/useRights';
+import { useRights } from '../../web/components/useRights';
 import { useImportRun } from './gtfsApi';
 import { GtfsDownloadButton } from './GtfsDownloadButton';
 import { GtfsImportHistory } from './GtfsImportHistory';

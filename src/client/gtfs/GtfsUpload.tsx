@@ -3,7 +3,7 @@ import { Alert, Box, Button } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useLocale, useTranslate } from 'react-admin';
 import { translateMessage, type Locale } from '../../shared/errors';
-import { HttpError, isAbortError } from '../providers/httpClient';
+import { HttpError, isAbortError } from '../../web/providers/httpClient';
 import { useUploadFeed } from './gtfsApi';
 import { GtfsRunStages } from './GtfsRunStages';
 

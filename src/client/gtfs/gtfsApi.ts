@@ -3,7 +3,7 @@ import { useGetList, useGetOne } from 'react-admin';
 import { GTFS_API, type ImportRun } from '../../shared/gtfs/api';
 import type { GtfsFileCounts, GtfsNotice } from '../../shared/gtfs/notices';
 import { uploadFile } from '../handbooks/uploadFile';
-import { HttpError, handleFailure, postJson } from '../providers/httpClient';
+import { HttpError, handleFailure, postJson } from '../../web/providers/httpClient';
 
 /** The runs as a react-admin resource: the REST provider reads /api/v1/<resource> and /api/v1/<resource>/{id}. */
 export const RUNS = GTFS_API.imports.replace(/^\/api\/v1\//, '');

@@ -1,10 +1,10 @@
 import { Create, useNotify, useRedirect } from 'react-admin';
 import type { HandbookSchema } from '../../shared/handbooks/types';
-import { handbookResource } from '../providers/resources/handbooks';
+import { handbookResource } from '../../web/providers/resources/handbooks';
 import { HandbookForm } from './HandbookForm';
 import { hasTripStops } from './handbookForm';
 import { handbookPath, handbookRecordPath } from './handbookPaths';
-import { errorShownByClient } from '../providers/httpClient';
+import { errorShownByClient } from '../../web/providers/httpClient';
 
 /** /handbooks/table/:handbookType/create; a trip goes on to its page, where its stops are edited. */
 export function HandbookCreate({ schema }: { schema: HandbookSchema }) {

@@ -1,12 +1,12 @@
 import { Box } from '@mui/material';
 import { Edit, useNotify, useRedirect } from 'react-admin';
 import type { HandbookSchema } from '../../shared/handbooks/types';
-import { handbookResource } from '../providers/resources/handbooks';
+import { handbookResource } from '../../web/providers/resources/handbooks';
 import { HandbookForm } from './HandbookForm';
 import { hasTripStops } from './handbookForm';
 import { handbookPath } from './handbookPaths';
 import { TripStopsEditor } from './widgets/TripStopsEditor';
-import { errorShownByClient } from '../providers/httpClient';
+import { errorShownByClient } from '../../web/providers/httpClient';
 
 /** A key from the address: digits are numbers (most keys), anything else stays text. */
 const keyOf = (id: string): string | number => (/^\d+$/.test(id) ? Number(id) : id);

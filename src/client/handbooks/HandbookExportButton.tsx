@@ -5,7 +5,7 @@ import { useListContext, useTranslate } from 'react-admin';
 import { HANDBOOK_EXPORT_FORMATS, type HandbookExportFormat } from '../../shared/handbooks/api';
 import type { HandbookSchema } from '../../shared/handbooks/types';
 import { downloadFile } from '../components/downloadFile';
-import { exportRequest } from '../providers/resources/handbooks';
+import { exportRequest } from '../../web/providers/resources/handbooks';
 
 /**
  * Export of the list as filtered and sorted (spec section 2): the CSV the import reads back, or XLSX to read

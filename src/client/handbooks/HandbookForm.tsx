@@ -4,7 +4,7 @@ import { handbookPermissionPath } from '../../shared/handbooks/registry';
 import type { Field, HandbookSchema } from '../../shared/handbooks/types';
 import type { Row } from '../../shared/handbooks/validation';
 import { DeleteRecordButton } from '../components/DeleteRecordButton';
-import { useRights } from '../components/useRights';
+import { useRights } from '../../web/components/useRights';
 import { fieldInput } from './fieldKinds';
 import { defaultRecord, formPlace, validateHandbookForm } from './handbookForm';
 import { handbookPath } from './handbookPaths';

@@ -10,10 +10,10 @@ import type { AppointResponse, ImportResponse } from '../../shared/handbooks/api
 import { headerColumns, templateCsv } from '../../shared/handbooks/csv';
 import type { HandbookSchema } from '../../shared/handbooks/types';
 import type { Locale } from '../../shared/errors';
-import { HttpError, isAbortError } from '../providers/httpClient';
-import { navigateTo } from '../routing/navigationBridge';
-import { useLocale } from '../stores/localeStore';
-import { clearSession } from '../stores/sessionStore';
+import { HttpError, isAbortError } from '../../web/providers/httpClient';
+import { navigateTo } from '../../web/routing/navigationBridge';
+import { useLocale } from '../../web/stores/localeStore';
+import { clearSession } from '../../web/stores/sessionStore';
 import { failureMessages, fileSize, importCounts, importUrl, isCsvFile, parseImportFailure, type ImportFailure } from './importModel';
 import { ImportErrorTable } from './ImportErrorTable';
 import { uploadFile } from './uploadFile';

@@ -5,14 +5,14 @@ import { searchableColumns } from '../../shared/handbooks/fields';
 import { handbookPermissionPath } from '../../shared/handbooks/registry';
 import type { Field, HandbookSchema } from '../../shared/handbooks/types';
 import type { Row } from '../../shared/handbooks/validation';
-import { useRights } from '../components/useRights';
-import { handbookResource } from '../providers/resources/handbooks';
+import { useRights } from '../../web/components/useRights';
+import { handbookResource } from '../../web/providers/resources/handbooks';
 import { fieldCell, fieldFilters } from './fieldKinds';
 import { HandbookListActions } from './HandbookListActions';
 import { HandbookPicker } from './HandbookPicker';
 import { handbookRecordPath } from './handbookPaths';
 import { columnFields, useHandbookColumns } from './useHandbookColumns';
-import { errorShownByClient } from '../providers/httpClient';
+import { errorShownByClient } from '../../web/providers/httpClient';
 
 export const HANDBOOK_PAGE_SIZES = [50, HANDBOOK_PAGE_SIZE, 200, 500];
 

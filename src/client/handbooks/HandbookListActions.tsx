@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import { Link } from 'react-router';
 import { FilterButton, TopToolbar, useTranslate } from 'react-admin';
 import type { HandbookSchema } from '../../shared/handbooks/types';
-import type { Rights } from '../components/useRights';
+import type { Rights } from '../../web/components/useRights';
 import { HandbookColumnsButton } from './HandbookColumnsButton';
 import { HandbookExportButton } from './HandbookExportButton';
 import { HandbookImportButton } from './HandbookImportButton';

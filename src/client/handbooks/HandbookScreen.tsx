@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { handbookPermissionPath, handbookSchema } from '../../shared/handbooks/registry';
-import { useRights } from '../components/useRights';
+import { useRights } from '../../web/components/useRights';
 import { HandbookCreate } from './HandbookCreate';
 import { HandbookEdit } from './HandbookEdit';
 import { HandbookList } from './HandbookList';

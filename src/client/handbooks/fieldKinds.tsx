@@ -5,7 +5,7 @@ import { BooleanInput, NullableBooleanInput, NumberInput, SelectArrayInput, Text
 import type { Field, FieldKind, HandbookSchema, IntField, TextField as TextFieldSpec } from '../../shared/handbooks/types';
 import type { Row } from '../../shared/handbooks/validation';
 import { DatePickerInput } from '../components/DatePickerInput';
-import { RANGE_FROM, RANGE_TO } from '../providers/resources/handbooks';
+import { RANGE_FROM, RANGE_TO } from '../../web/providers/resources/handbooks';
 import { cellText } from '../../shared/handbooks/cellText';
 import { HandbookChoiceInput } from './inputs/HandbookChoiceInput';
 import { HandbookColorInput } from './inputs/HandbookColorInput';

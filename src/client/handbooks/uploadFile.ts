@@ -1,6 +1,6 @@
 import { HEADERS } from '../../shared/constants';
-import { HttpError, sessionHeaders } from '../providers/httpClient';
-import { replaceToken } from '../stores/sessionStore';
+import { HttpError, sessionHeaders } from '../../web/providers/httpClient';
+import { replaceToken } from '../../web/stores/sessionStore';
 
 export interface UploadCallbacks {
   /** Bytes sent so far of `total` (the upload's own progress; fetch has none). */

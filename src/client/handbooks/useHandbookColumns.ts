@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ColumnsResponse, ColumnsSaveRequest } from '../../shared/handbooks/api';
 import { defaultVisibleFields } from '../../shared/handbooks/fields';
 import type { Field, HandbookSchema } from '../../shared/handbooks/types';
-import { getJson, postJson } from '../providers/httpClient';
+import { getJson, postJson } from '../../web/providers/httpClient';
 import { isTripStops } from './handbookForm';
 
 /** Fields a user may show as list columns (trip stops are a separate editor, not a column). */

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { HANDBOOKS, HANDBOOK_TYPES, handbookPermissionPath } from '../../shared/handbooks/registry';
 import type { HandbookSchema } from '../../shared/handbooks/types';
 import { mayAccess } from '../../shared/routeAccess';
-import { useCurrentUser, useSwitches } from '../stores/sessionStore';
+import { useCurrentUser, useSwitches } from '../../web/stores/sessionStore';
 
 /** The handbooks the user may open: section switched on and the read right (spec sections 2 and 6). */
 export function useReadableHandbooks(): HandbookSchema[] {

@@ -1,6 +1,7 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { showValue, type DiffLine } from './jsonDiff';
+import { showValue } from '../../shared/format';
+import type { DiffLine } from './jsonDiff';
 
 const BEFORE = 'rgba(211, 47, 47, 0.08)';
 const AFTER = 'rgba(46, 125, 50, 0.10)';

@@ -63,10 +63,3 @@ export function jsonDiff(rawBefore: unknown, rawAfter: unknown, keepSame = false
   walk(before === null ? undefined : before, after === null ? undefined : after, '', out, keepSame);
   return out;
 }
-
-/** A value as one short line of text. */
-export function showValue(value: unknown): string {
-  if (value === undefined) return '';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-}

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { AppBar, LoadingIndicator, TitlePortal } from 'react-admin';
 import { FullscreenToggle } from '../components/FullscreenToggle';
-import { useT } from '../i18n/translate';
+import { useT } from '../../web/i18n/translate';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { ConsoleUserMenu } from './ConsoleUserMenu';
 

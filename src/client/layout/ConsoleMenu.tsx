@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Menu } from 'react-admin';
-import { useCurrentUser, useSwitches } from '../stores/sessionStore';
+import { useCurrentUser, useSwitches } from '../../web/stores/sessionStore';
 import { MENU_ICONS } from './menuIcons';
 import { MenuGroupSection } from './MenuGroupSection';
 import { menuSections } from './menuSections';

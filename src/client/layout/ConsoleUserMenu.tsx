@@ -1,6 +1,6 @@
 import { Divider, ListItemText, MenuItem } from '@mui/material';
 import { Logout, UserMenu } from 'react-admin';
-import { useCurrentUser } from '../stores/sessionStore';
+import { useCurrentUser } from '../../web/stores/sessionStore';
 import { LanguageMenuItems } from './LanguageMenuItems';
 
 /** The user menu: who is logged in, the language switch, logout. */

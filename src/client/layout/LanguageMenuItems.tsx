@@ -3,9 +3,9 @@ import CheckIcon from '@mui/icons-material/Check';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useSetLocale, useUserMenu } from 'react-admin';
 import type { Locale } from '../../shared/errors';
-import { loadCatalogue } from '../i18n/messages';
-import { useT } from '../i18n/translate';
-import { LOCALES, setLocale, useLocale } from '../stores/localeStore';
+import { loadCatalogue } from '../../web/i18n/messages';
+import { useT } from '../../web/i18n/translate';
+import { LOCALES, setLocale, useLocale } from '../../web/stores/localeStore';
 
 /** The language switch of the user menu: Русский / English; the choice is remembered. */
 export function LanguageMenuItems() {

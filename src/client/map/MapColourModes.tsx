@@ -1,5 +1,5 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { useT } from '../i18n/translate';
+import { useT } from '../../web/i18n/translate';
 import { colourMode, useColourMode, type ColourMode } from './live/useAdherenceColours';
 
 /** The legend's switch of the vehicle colours: by class or by the timetable's adherence (code 44, module dispatch). */

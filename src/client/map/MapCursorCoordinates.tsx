@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { formatLatLon } from '../../shared/format';
-import { useCursor } from './mapState';
+import { useCursor } from '../../web/map/mapState';
 
 /** The cursor's coordinates to 5 decimals, in the map's bottom-left corner. */
 export function MapCursorCoordinates() {

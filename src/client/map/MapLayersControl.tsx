@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Checkbox, FormControlLabel, FormGroup, IconButton, Popover, Tooltip, Typography } from '@mui/material';
 import LayersIcon from '@mui/icons-material/Layers';
-import { useT } from '../i18n/translate';
+import { useT } from '../../web/i18n/translate';
 import { MAP_LAYERS, setLayer, useLayers, type MapFlags } from './mapLayers';
 
 /** The layers panel: a checkbox per layer; the incident layer only when its route is available. */

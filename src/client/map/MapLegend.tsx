@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Box, ButtonBase, Paper, Stack, Typography } from '@mui/material';
-import { useT } from '../i18n/translate';
-import { VEHICLE_LEGEND, type VehicleLegendEntry } from './vehicleStyle';
+import { useT } from '../../web/i18n/translate';
+import { VEHICLE_LEGEND, type VehicleLegendEntry } from '../../web/map/vehicleStyle';
 
 /**
  * The vehicle colours' legend in the map's bottom-left corner; a click folds it to its title. `entries`: those

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
 import RestoreIcon from '@mui/icons-material/SettingsBackupRestore';
-import { useT } from '../i18n/translate';
-import { saveMapPosition } from '../providers/session';
-import { getMapPositions, restoreSavedPosition } from '../stores/mapPositionStore';
-import { showMessage } from '../stores/messageStore';
-import { positionOf } from './layers/ViewLayer';
-import { mapInstance } from './mapState';
+import { useT } from '../../web/i18n/translate';
+import { saveMapPosition } from '../../web/providers/session';
+import { getMapPositions, restoreSavedPosition } from '../../web/stores/mapPositionStore';
+import { showMessage } from '../../web/stores/messageStore';
+import { positionOf } from '../../web/map/layers/ViewLayer';
+import { mapInstance } from '../../web/map/mapState';
 
 /** 'Сохранить положение' (POST /api/v1/auth/coord) and 'Вернуться к сохранённому' (set saved: saved → current). */
 export function MapPositionControls() {

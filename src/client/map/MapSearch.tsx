@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Autocomplete, Box, InputAdornment, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import type { MapFilters } from '../../shared/map';
-import { useT } from '../i18n/translate';
-import { showMessage } from '../stores/messageStore';
-import { goToSearchItem } from './locate';
-import { mapApi } from './mapApi';
-import { searchFilters, type MapSearchItem } from './searchResults';
-import { useDebouncedLoad } from './useDebouncedLoad';
+import { useT } from '../../web/i18n/translate';
+import { showMessage } from '../../web/stores/messageStore';
+import { goToSearchItem } from '../../web/map/locate';
+import { mapApi } from '../../web/map/mapApi';
+import { searchFilters, type MapSearchItem } from '../../web/map/searchResults';
+import { useDebouncedLoad } from '../../web/map/useDebouncedLoad';
 
 const KIND_ORDER = { route: 0, vehicle: 1, enterprise: 2 } as const;
 

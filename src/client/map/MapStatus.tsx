@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Stack } from '@mui/material';
-import { useT } from '../i18n/translate';
-import { useLayerErrors, useStreamState } from './mapState';
+import { useT } from '../../web/i18n/translate';
+import { useLayerErrors, useStreamState } from '../../web/map/mapState';
 
 /** A reconnect shorter than this (a server restart, a proxy's timeout) goes unmentioned. */
 export const STREAM_DOWN_NOTICE_MS = 3000;

@@ -1,13 +1,13 @@
 import { Box, Divider, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { MapFilters } from '../../shared/map';
 import { LAYOUT } from '../../shared/constants';
-import { useT } from '../i18n/translate';
+import { useT } from '../../web/i18n/translate';
 import { MapFilterButton } from './filter/MapFilterButton';
 import { MapLayersControl } from './MapLayersControl';
 import type { MapFlags } from './mapLayers';
 import { MapPositionControls } from './MapPositionControls';
 import { MapSearch } from './MapSearch';
-import { replay } from './replay/replayState';
+import { replay } from '../../web/map/replay/replayState';
 
 export type MapMode = 'live' | 'previous';
 

@@ -1,5 +1,5 @@
 import { DEFAULT_MAP_LAYERS } from '../../shared/constants';
-import { createStore, useStoreValue } from '../stores/createStore';
+import { createStore, useStoreValue } from '../../web/stores/createStore';
 
 /**
  * The layers panel: routes, stops, vehicles, depots (enterprises and branches) and depot points

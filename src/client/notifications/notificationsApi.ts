@@ -1,4 +1,4 @@
-import { getJson, postJson, type RequestOptions } from '../providers/httpClient';
+import { getJson, postJson, type RequestOptions } from '../../web/providers/httpClient';
 import type { NotificationPage } from './notificationState';
 
 /** The bell's calls (spec section 7, Notifications). */

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { NOTIFICATION_POLL_MS } from '../../shared/constants';
-import { HttpError, isAbortError } from '../providers/httpClient';
-import { navigateTo } from '../routing/navigationBridge';
-import { clearSession, useSession } from '../stores/sessionStore';
+import { HttpError, isAbortError } from '../../web/providers/httpClient';
+import { navigateTo } from '../../web/routing/navigationBridge';
+import { clearSession, useSession } from '../../web/stores/sessionStore';
 import { fetchCount } from './notificationsApi';
 
 /**

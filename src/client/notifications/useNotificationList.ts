@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
-import { isAbortError } from '../providers/httpClient';
+import { isAbortError } from '../../web/providers/httpClient';
 import { initialListState, notificationListReducer, type NotificationListState } from './notificationState';
 import { fetchPage, markAllViewed } from './notificationsApi';
 

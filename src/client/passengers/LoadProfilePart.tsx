@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslate } from 'react-admin';
 import { formatNumber } from '../../shared/format';
-import type { ReportPartProps } from './passengerParts';
+import type { ReportPartProps } from '../reports/reportExtensions';
 
 interface ProfileRow { stop_sequence: number; stop_name: string; boardings: number; alightings: number; load_avg: number; load_max: number; seats: number; capacity: number; route_name: string }
 

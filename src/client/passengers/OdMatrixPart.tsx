@@ -2,7 +2,7 @@ import { Box, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typogra
 import { useTranslate } from 'react-admin';
 import { formatNumber } from '../../shared/format';
 import { OD_MATRIX_SIDE, odMatrixSides, odPairs } from '../../shared/reports/odMatrix';
-import type { ReportPartProps } from './passengerParts';
+import type { ReportPartProps } from '../reports/reportExtensions';
 
 /** Heat of a cell: white to the product's blue by its share of the largest cell. */
 const heat = (share: number) => `rgba(0, 58, 114, ${(0.08 + 0.92 * share).toFixed(3)})`;

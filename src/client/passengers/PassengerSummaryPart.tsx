@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import { formatNumber } from '../../shared/format';
 import type { PassengerSummary, SummaryFigures } from '../../shared/passengers/passengers';
 import { fetchSummary } from './passengersApi';
-import type { ReportPartProps } from './passengerParts';
+import type { ReportPartProps } from '../reports/reportExtensions';
 
 const FIGURES: { key: keyof SummaryFigures; decimals: number; percent?: boolean }[] = [
   { key: 'passengers', decimals: 0 }, { key: 'validations', decimals: 0 }, { key: 'trips', decimals: 0 }, { key: 'pkm', decimals: 0 },

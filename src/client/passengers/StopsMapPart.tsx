@@ -3,8 +3,8 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { CircleMarker, Tooltip } from 'react-leaflet';
 import { useTranslate } from 'react-admin';
 import { formatNumber } from '../../shared/format';
-import { BaseMap } from '../map/base/BaseMap';
-import type { ReportPartProps } from './passengerParts';
+import { BaseMap } from '../../web/map/base/BaseMap';
+import type { ReportPartProps } from '../reports/reportExtensions';
 
 /** The busiest stops drawn (SVG circles stay light up to about this many). */
 const MAX_STOPS = 1500;

@@ -7,9 +7,9 @@ import { translateMessage, type Locale } from '../../shared/errors';
 import { IMPORT_API, VALIDATION_COLUMNS, type ValidationImportResult } from '../../shared/passengers/passengers';
 import { VALIDATION_IMPORTS } from '../../shared/reports/passengers';
 import { downloadFile } from '../components/downloadFile';
-import { useRights } from '../components/useRights';
+import { useRights } from '../../web/components/useRights';
 import { uploadFile } from '../handbooks/uploadFile';
-import { HttpError, isAbortError } from '../providers/httpClient';
+import { HttpError, isAbortError } from '../../web/providers/httpClient';
 import { ReportPage } from '../reports/ReportScreen';
 
 type Stage =

@@ -1,6 +1,6 @@
 import { SUMMARY_API, type PassengerSummary } from '../../shared/passengers/passengers';
 import { filterQuery, type ReportFilterValues } from '../../shared/reports/filters';
-import { getJson } from '../providers/httpClient';
+import { getJson } from '../../web/providers/httpClient';
 
 /** The analysis overview for the filters the report was built with. */
 export const fetchSummary = (filters: ReportFilterValues, signal?: AbortSignal) =>

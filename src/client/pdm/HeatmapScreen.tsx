@@ -5,7 +5,7 @@ import { formatNumber } from '../../shared/format';
 import { periodText } from '../../shared/reports/cells';
 import { PDM_HEATMAP } from '../../shared/reports/pdm';
 import { periodAxisLabels, timeGridHeader } from '../components/TimeGridHeader';
-import { BaseMap } from '../map/base/BaseMap';
+import { BaseMap } from '../../web/map/base/BaseMap';
 import { HeatLayer } from '../map/layers/HeatLayer';
 import { ReportPage } from '../reports/ReportScreen';
 import { fetchHeat, type HeatData } from './pdmApi';

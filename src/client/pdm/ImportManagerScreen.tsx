@@ -8,7 +8,7 @@ import { Title, useTranslate } from 'react-admin';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { IMPORT_FIELDS, IMPORT_KINDS, IMPORT_MAX_BYTES, type ImportKind } from '../../shared/pdm/model';
 import { downloadFile } from '../components/downloadFile';
-import { useRights } from '../components/useRights';
+import { useRights } from '../../web/components/useRights';
 import { failedRowsUrl, fetchImports, runImport, type ImportResult, type ImportRow } from './pdmApi';
 
 const PREVIEW_ROWS = 8;

@@ -6,7 +6,7 @@ import { Title, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import type { PdmNode, PdmTree } from '../../shared/pdm/model';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { useRights } from '../components/useRights';
+import { useRights } from '../../web/components/useRights';
 import { NodeForm } from './NodeForm';
 import { TreeNodeList } from './TreeNodeList';
 import { assignVehicles, createNode, createTree, deleteNodes, fetchTree, fetchTrees, moveNodes, updateNode, type TreeDetail } from './pdmApi';

@@ -1,6 +1,6 @@
 import { filterQuery, type ReportFilterValues } from '../../shared/reports/filters';
 import { PDM_API, type ImportKind, type PdmNode, type PdmTree } from '../../shared/pdm/model';
-import { getJson, postJson, request } from '../providers/httpClient';
+import { getJson, postJson, request } from '../../web/providers/httpClient';
 
 const query = (filters: ReportFilterValues) => new URLSearchParams(filterQuery(filters)).toString();
 

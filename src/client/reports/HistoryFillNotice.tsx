@@ -3,7 +3,7 @@ import { Alert } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ModuleId } from '../../shared/modules';
 import type { HistoryFillStatus } from '../../shared/historyFill';
-import { getJson } from '../providers/httpClient';
+import { getJson } from '../../web/providers/httpClient';
 
 /** Reports of these modules read the demo history the server fills in the background after a first start. */
 const HISTORY_MODULES: readonly ModuleId[] = ['passengers', 'vehicleWorkData'];

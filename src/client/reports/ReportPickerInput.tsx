@@ -5,8 +5,8 @@ import { useTranslate } from 'react-admin';
 import type { PickerFilter, ReportDeclaration } from '../../shared/reports/types';
 import { reportApi } from '../../shared/reports/types';
 import { FilterModal } from '../components/FilterModal';
-import type { FilterOption } from '../components/filterOptions';
-import { getJson } from '../providers/httpClient';
+import type { FilterOption } from '../../web/components/filterOptions';
+import { getJson } from '../../web/providers/httpClient';
 
 /**
  * A picker filter (vehicles, routes, depots, users, incident types): a button naming how many are chosen,

@@ -1,13 +1,12 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Title, useTranslate } from 'react-admin';
 import { reportOf } from '../../shared/reports';
 import { presetPeriod, type ReportFilterValues } from '../../shared/reports/filters';
 import { periodFilter, type ReportDeclaration } from '../../shared/reports/types';
-import { IncidentFromLink } from '../adas/IncidentFromLink';
-import { REPORT_PARTS } from '../passengers/passengerParts';
 import { ReportExport } from './ReportExport';
+import { reportExtensions } from './reportExtensions';
 import { ReportFilterBar } from './ReportFilterBar';
 import { HistoryFillNotice } from './HistoryFillNotice';
 import { ReportTable } from './ReportTable';
@@ -15,9 +14,6 @@ import { readReportUrl, writeReportUrl, type ReportUrlState } from './reportUrl'
 import { useReportData } from './useReportData';
 
 const ReportChart = lazy(() => import('./ReportChart'));
-
-/** Parts of a report screen above its filters' result, by report path (the detailing's incident from a link). */
-const LEADING_PARTS: Readonly<Record<string, ComponentType>> = { '/adas/incidents-detailing': IncidentFromLink };
 
 /** What a bare screen's filter bar starts with: the declared period preset and the choices' defaults. */
 function startingFilters(report: ReportDeclaration, state: ReportUrlState): ReportFilterValues {
@@ -45,8 +41,8 @@ export function ReportPage({ report, children, toolbar }: { report: ReportDeclar
   const { load, last, cancel } = useReportData(report, state, build);
   const go = (next: Partial<Pick<ReportUrlState, 'filters' | 'sort' | 'page'>>) => setSearch(writeReportUrl(report, { ...state, ...next }));
   const result = load.status === 'done' ? load.result : last;
-  const Leading = LEADING_PARTS[report.path];
-  const Part = report.part ? REPORT_PARTS[report.part] : undefined;
+  const Leading = reportExtensions.leading[report.path];
+  const Part = report.part ? reportExtensions.parts[report.part] : undefined;
   useEffect(() => {
     const refresh = report.refresh;
     if (!refresh || load.status !== 'done') return;
@@ -69,7 +65,7 @@ export function ReportPage({ report, children, toolbar }: { report: ReportDeclar
         {toolbar}
       </ReportFilterBar>
       <HistoryFillNotice module={report.module} />
-      {Leading && <Leading />}
+      {Leading && <Suspense fallback={<LinearProgress />}><Leading /></Suspense>}
       {state.invalid && <Alert severity="warning" sx={{ mb: 1 }}>{translate('reports.invalidLink')}</Alert>}
       {load.status === 'loading' && load.slow && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, my: 1 }} data-testid="report-progress">

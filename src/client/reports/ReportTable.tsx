@@ -1,25 +1,13 @@
-import { Fragment, useState } from 'react';
-import { Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TablePagination, TableRow, TableSortLabel } from '@mui/material';
+import { Fragment, Suspense, useState } from 'react';
+import { LinearProgress, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TablePagination, TableRow, TableSortLabel } from '@mui/material';
 import { RecordContextProvider, useTranslate } from 'react-admin';
 import { cellText } from '../../shared/reports/cells';
 import type { ReportDeclaration } from '../../shared/reports/types';
-import { UserActionDiff } from '../journals/UserActionDiff';
-import { VehicleIncidents } from '../adas/VehicleIncidents';
-import { VideoRequestActions } from '../video/VideoRequestActions';
-import type { ReportRows } from '../providers/resources/reports';
+import type { ReportRows } from '../../web/providers/resources/reports';
 import { columnLabel, isNumeric, ReportCell } from './reportCells';
+import { reportExtensions } from './reportExtensions';
 import type { ReportUrlState } from './reportUrl';
 
-type Row = ReportRows['data'][number];
-
-/** Row detail views a declaration may name, and which rows open one. */
-const EXPANDS = {
-  userActionDiff: { view: UserActionDiff, opens: (row: Row) => row.before != null || row.after != null || row.request != null },
-  adasVehicleIncidents: { view: VehicleIncidents, opens: (row: Row) => row.vehicle_id != null },
-};
-
-/** Row actions a declaration may name: each gets the row and reloads the list after a change. */
-const ROW_ACTIONS = { videoRequest: VideoRequestActions };
 
 interface ReportTableProps {
   report: ReportDeclaration;
@@ -36,9 +24,9 @@ export function ReportTable({ report, rows, state, onSort, onPage, onChanged }: 
   const translate = useTranslate();
   const [open, setOpen] = useState<string | number | null>(null);
   const columns = report.columns.filter((c) => !c.exportOnly);
-  const expand = report.expand ? EXPANDS[report.expand] : undefined;
+  const expand = report.expand ? reportExtensions.expands[report.expand] : undefined;
   const totals = rows.meta.totals;
-  const Actions = report.rowActions ? ROW_ACTIONS[report.rowActions] : undefined;
+  const Actions = report.rowActions ? reportExtensions.rowActions[report.rowActions] : undefined;
   const span = columns.length + (Actions ? 1 : 0);
   return (
     <>
@@ -74,7 +62,7 @@ export function ReportTable({ report, rows, state, onSort, onPage, onChanged }: 
                   {View && open === row.id && (
                     <TableRow>
                       <TableCell colSpan={span}>
-                        <RecordContextProvider value={row}><View /></RecordContextProvider>
+                        <RecordContextProvider value={row}><Suspense fallback={<LinearProgress />}><View /></Suspense></RecordContextProvider>
                       </TableCell>
                     </TableRow>
                   )}

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import { isAbortError } from '../providers/httpClient';
+import { isAbortError } from '../../web/providers/httpClient';
 import type { ReportDeclaration } from '../../shared/reports/types';
 import { reportResource } from '../../shared/reports/types';
-import type { ReportRows } from '../providers/resources/reports';
+import type { ReportRows } from '../../web/providers/resources/reports';
 import { reportApiQuery, type ReportUrlState } from './reportUrl';
 
 /** A build taking longer than this shows its progress and a cancel button. */

@@ -1,8 +1,7 @@
 import { Box, Card, CardContent, Checkbox, CircularProgress, FormControlLabel, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { PermissionMap } from '../../shared/permissions';
-import { applyCode, codeState } from './permissionMatrix';
-import type { PermissionsChange } from './PermissionsInput';
+import { applyCode, codeState, type PermissionsChange } from './permissionMatrix';
 import { usePermissionCodes } from './usePermissionCodes';
 
 interface PermissionCodeListProps {

@@ -1,9 +1,8 @@
 import { Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { PermissionMap } from '../../shared/permissions';
-import { BITS, BIT_NAMES, MATRIX_GROUPS, otherGroup } from './permissionMatrix';
+import { BITS, BIT_NAMES, MATRIX_GROUPS, otherGroup, type PermissionsChange } from './permissionMatrix';
 import { PermissionMatrixGroup } from './PermissionMatrixGroup';
-import type { PermissionsChange } from './PermissionsInput';
 
 interface PermissionMatrixProps {
   permissions: PermissionMap;

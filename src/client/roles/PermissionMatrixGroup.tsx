@@ -4,9 +4,8 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useTranslate } from 'react-admin';
 import type { PermissionMap } from '../../shared/permissions';
-import { BITS, BIT_NAMES, bitsOf, columnState, grantedCount, setBits, type MatrixGroup } from './permissionMatrix';
+import { BITS, BIT_NAMES, bitsOf, columnState, grantedCount, setBits, type MatrixGroup, type PermissionsChange } from './permissionMatrix';
 import { PermissionMatrixRow } from './PermissionMatrixRow';
-import type { PermissionsChange } from './PermissionsInput';
 
 interface PermissionMatrixGroupProps {
   group: MatrixGroup;

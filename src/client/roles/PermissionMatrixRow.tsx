@@ -1,8 +1,7 @@
 import { memo } from 'react';
 import { Box, Checkbox, TableCell, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { BITS, BIT_NAMES, setBits, type MatrixRow } from './permissionMatrix';
-import type { PermissionsChange } from './PermissionsInput';
+import { BITS, BIT_NAMES, setBits, type MatrixRow, type PermissionsChange } from './permissionMatrix';
 
 interface PermissionMatrixRowProps {
   row: MatrixRow;

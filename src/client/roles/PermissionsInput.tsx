@@ -4,8 +4,7 @@ import { useInput } from 'react-admin';
 import type { PermissionMap } from '../../shared/permissions';
 import { PermissionCodeList } from './PermissionCodeList';
 import { PermissionMatrix } from './PermissionMatrix';
-
-export type PermissionsChange = (update: (permissions: PermissionMap) => PermissionMap) => void;
+import type { PermissionsChange } from './permissionMatrix';
 
 /**
  * The role's `permissions` field: the named codes and the matrix, two views of one permission map.

@@ -1,6 +1,6 @@
 import { Create, useNotify, useRedirect } from 'react-admin';
 import { RoleForm, refreshAfterRoleChange } from './RoleForm';
-import { errorShownByClient } from '../providers/httpClient';
+import { errorShownByClient } from '../../web/providers/httpClient';
 
 const BLANK_ROLE = { name: '', description: '', permissions: {} };
 

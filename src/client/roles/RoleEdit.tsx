@@ -1,8 +1,8 @@
 import { Navigate, useParams } from 'react-router';
 import { Edit, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
-import type { RoleRecord } from '../providers/resources/roles';
+import type { RoleRecord } from '../../web/providers/resources/roles';
 import { RoleForm, refreshAfterRoleChange } from './RoleForm';
-import { errorShownByClient } from '../providers/httpClient';
+import { errorShownByClient } from '../../web/providers/httpClient';
 
 function RoleTitle() {
   const role = useRecordContext<RoleRecord>();

@@ -1,9 +1,9 @@
 import { Alert, Stack } from '@mui/material';
 import { SaveButton, SimpleForm, TextInput, Toolbar, required, useRecordContext, useTranslate } from 'react-admin';
 import { DeleteRecordButton } from '../components/DeleteRecordButton';
-import { useRights } from '../components/useRights';
-import { refreshPermissions } from '../providers/session';
-import type { RoleRecord } from '../providers/resources/roles';
+import { useRights } from '../../web/components/useRights';
+import { refreshPermissions } from '../../web/providers/session';
+import type { RoleRecord } from '../../web/providers/resources/roles';
 import { PermissionsInput } from './PermissionsInput';
 
 /** The console picks up its own new rights after a role changes (spec section 7). */

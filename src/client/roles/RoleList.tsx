@@ -2,10 +2,10 @@ import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-router';
 import { DataTable, List, SearchInput, TopToolbar, useTranslate } from 'react-admin';
-import { useRights } from '../components/useRights';
-import type { RoleRecord } from '../providers/resources/roles';
+import { useRights } from '../../web/components/useRights';
+import type { RoleRecord } from '../../web/providers/resources/roles';
 import { SystemRoleBadge } from './SystemRoleBadge';
-import { errorShownByClient } from '../providers/httpClient';
+import { errorShownByClient } from '../../web/providers/httpClient';
 
 const Column = DataTable.Col<RoleRecord>;
 

@@ -1,7 +1,7 @@
 import { Chip } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import { useTranslate } from 'react-admin';
-import type { RoleRecord } from '../providers/resources/roles';
+import type { RoleRecord } from '../../web/providers/resources/roles';
 
 /** 'Системная' on a system role; nothing on the others. */
 export function SystemRoleBadge({ role }: { role: Pick<RoleRecord, 'isSystem'> | undefined }) {

@@ -24,6 +24,9 @@ export interface MatrixGroup {
   rows: MatrixRow[];
 }
 
+/** How the matrix and the code list change the form's map: from the latest map, never a stale copy. */
+export type PermissionsChange = (update: (permissions: PermissionMap) => PermissionMap) => void;
+
 /** The bits in column order: create, read, update, delete. */
 export const BITS = [CREATE, READ, UPDATE, DELETE] as const;
 export const BIT_NAMES: Record<number, 'create' | 'read' | 'update' | 'delete'> = { [CREATE]: 'create', [READ]: 'read', [UPDATE]: 'update', [DELETE]: 'delete' };

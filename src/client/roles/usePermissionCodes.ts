@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ListResponse } from '../../shared/api';
 import type { PermissionCode } from '../../shared/permissionCodes';
-import { getJson, isAbortError } from '../providers/httpClient';
-import { ROLES_API } from '../providers/resources/roles';
+import { getJson, isAbortError } from '../../web/providers/httpClient';
+import { ROLES_API } from '../../web/providers/resources/roles';
 
 /** GET /api/v1/roles/codes: the named permission codes 1..43 with their meaning and grants. */
 export function usePermissionCodes(): { codes: PermissionCode[]; loading: boolean } {

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { landingPath } from '../../shared/permissions';
-import { useCurrentUser, useSwitches } from '../stores/sessionStore';
+import { useCurrentUser, useSwitches } from '../../web/stores/sessionStore';
 
 /** / for a logged-in user: the landing page of spec section 2 (the first readable screen, else /not-found). */
 export function Landing() {

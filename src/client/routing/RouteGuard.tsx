@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { routeVerdict } from '../../shared/routeAccess';
-import { useCurrentUser, useSwitches } from '../stores/sessionStore';
+import { useCurrentUser, useSwitches } from '../../web/stores/sessionStore';
 
 /** Lets a screen show only when its route is switched on (else /not-found) and permitted (else /access-denied). */
 export function RouteGuard({ children }: { children: ReactNode }) {

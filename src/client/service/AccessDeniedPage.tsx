@@ -1,6 +1,6 @@
 import LockIcon from '@mui/icons-material/LockOutlined';
-import { useT } from '../i18n/translate';
-import { ServicePage } from './ServicePage';
+import { useT } from '../../web/i18n/translate';
+import { ServicePage } from '../../web/service/ServicePage';
 
 /** /access-denied: after a 403, or a route the user may not open. */
 export default function AccessDeniedPage() {

@@ -1,6 +1,6 @@
 import WifiOffIcon from '@mui/icons-material/WifiOff';
-import { useT } from '../i18n/translate';
-import { ServicePage } from './ServicePage';
+import { useT } from '../../web/i18n/translate';
+import { ServicePage } from '../../web/service/ServicePage';
 
 /** /no-connection: no server response on a native device (kept for the packaged builds). */
 export default function NoConnectionPage() {

@@ -1,6 +1,6 @@
 import SearchOffIcon from '@mui/icons-material/SearchOff';
-import { useT } from '../i18n/translate';
-import { ServicePage } from './ServicePage';
+import { useT } from '../../web/i18n/translate';
+import { ServicePage } from '../../web/service/ServicePage';
 
 /** /not-found: an unknown address, or the landing of a user who may read nothing. */
 export default function NotFoundPage() {

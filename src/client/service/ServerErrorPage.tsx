@@ -1,6 +1,6 @@
 import CloudOffIcon from '@mui/icons-material/CloudOff';
-import { useT } from '../i18n/translate';
-import { ServicePage } from './ServicePage';
+import { useT } from '../../web/i18n/translate';
+import { ServicePage } from '../../web/service/ServicePage';
 
 /** /server-error: the server gave no response. */
 export default function ServerErrorPage() {

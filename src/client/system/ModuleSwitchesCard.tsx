@@ -1,6 +1,6 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useRights } from '../components/useRights';
+import { useRights } from '../../web/components/useRights';
 import { SettingsCard } from './SettingsCard';
 import { MODULES_API, MODULES_PATH } from './settingsPages';
 import type { SettingsView } from './settingsForm';

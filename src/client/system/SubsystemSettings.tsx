@@ -1,4 +1,4 @@
-import { useRights } from '../components/useRights';
+import { useRights } from '../../web/components/useRights';
 import { SettingsCard } from './SettingsCard';
 import { SettingsInput } from './SettingsInputs';
 import type { SettingsPageSpec } from './settingsPages';

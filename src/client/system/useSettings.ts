@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getJson, HttpError, isAbortError, request } from '../providers/httpClient';
-import { reloadCurrentUser } from '../providers/session';
+import { getJson, HttpError, isAbortError, request } from '../../web/providers/httpClient';
+import { reloadCurrentUser } from '../../web/providers/session';
 import { fromFormValues, serverFieldErrors, type SettingsView } from './settingsForm';
 
 export interface SettingsState {

@@ -4,8 +4,8 @@ import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { useCurrentUser } from '../stores/sessionStore';
-import type { UserRecord } from '../providers/resources/users';
+import { useCurrentUser } from '../../web/stores/sessionStore';
+import type { UserRecord } from '../../web/providers/resources/users';
 
 const stop = (event: MouseEvent) => event.stopPropagation();
 

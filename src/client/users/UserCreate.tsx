@@ -1,7 +1,7 @@
 import { Create, LinearProgress, SimpleForm, useGetOne, useNotify, useRedirect } from 'react-admin';
-import type { UserRecord } from '../providers/resources/users';
+import type { UserRecord } from '../../web/providers/resources/users';
 import { UserInputs } from './UserInputs';
-import { errorShownByClient } from '../providers/httpClient';
+import { errorShownByClient } from '../../web/providers/httpClient';
 
 /**
  * /users/create: the form starts from the server's blank template (GET /api/v1/users/0). A refusal is

@@ -1,13 +1,13 @@
 import { Navigate, useParams } from 'react-router';
 import { Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { DeleteRecordButton } from '../components/DeleteRecordButton';
-import { useRights } from '../components/useRights';
-import type { UserRecord } from '../providers/resources/users';
-import { refreshPermissions } from '../providers/session';
-import { useCurrentUser } from '../stores/sessionStore';
+import { useRights } from '../../web/components/useRights';
+import type { UserRecord } from '../../web/providers/resources/users';
+import { refreshPermissions } from '../../web/providers/session';
+import { useCurrentUser } from '../../web/stores/sessionStore';
 import { BlockUserButton } from './BlockUserButton';
 import { UserInputs } from './UserInputs';
-import { errorShownByClient } from '../providers/httpClient';
+import { errorShownByClient } from '../../web/providers/httpClient';
 
 function UserTitle() {
   const user = useRecordContext<UserRecord>();

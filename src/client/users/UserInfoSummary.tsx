@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
-import { getJson, isAbortError } from '../providers/httpClient';
-import { USERS_API } from '../providers/resources/users';
+import { getJson, isAbortError } from '../../web/providers/httpClient';
+import { USERS_API } from '../../web/providers/resources/users';
 
 interface UsersInfo {
   total: number;

@@ -1,8 +1,8 @@
 import { Box, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { AutocompleteArrayInput, NumberInput, PasswordInput, ReferenceArrayInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
-import { useRights } from '../components/useRights';
-import type { UserRecord } from '../providers/resources/users';
+import { useRights } from '../../web/components/useRights';
+import type { UserRecord } from '../../web/providers/resources/users';
 import { checkEmail, checkPassword, checkUsername, type Check } from './userValidation';
 
 /** A check as a react-admin validator; `required` marks the label with an asterisk. */

@@ -1,13 +1,13 @@
 import { DataTable, List, Pagination, ReferenceArrayField, SearchInput, SingleFieldList, ChipField, useTranslate } from 'react-admin';
 import type { SxProps } from '@mui/material';
 import { SHARED_PAGE_SIZE } from '../../shared/constants';
-import { useRights } from '../components/useRights';
-import type { UserRecord } from '../providers/resources/users';
+import { useRights } from '../../web/components/useRights';
+import type { UserRecord } from '../../web/providers/resources/users';
 import { BlockUserButton } from './BlockUserButton';
 import { UserInfoSummary } from './UserInfoSummary';
 import { UserListActions } from './UserListActions';
 import { UserStatusField } from './UserStatusField';
-import { errorShownByClient } from '../providers/httpClient';
+import { errorShownByClient } from '../../web/providers/httpClient';
 
 export const USER_PAGE_SIZES = [10, SHARED_PAGE_SIZE, 50, 100];
 

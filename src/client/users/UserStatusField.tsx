@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { UserRecord } from '../providers/resources/users';
+import type { UserRecord } from '../../web/providers/resources/users';
 
 /** Blocked or active, as a small chip. */
 export function UserStatusField() {

@@ -5,8 +5,8 @@ import {
 import { Title, useTranslate } from 'react-admin';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { DAY_HOUR_LABELS, timeGridHeader } from '../components/TimeGridHeader';
-import { useDebouncedLoad } from '../map/useDebouncedLoad';
-import { archiveMonitoring } from './videoApi';
+import { useDebouncedLoad } from '../../web/map/useDebouncedLoad';
+import { archiveMonitoring } from '../../web/video/videoApi';
 
 const HOUR_MS = 3_600_000;
 const CELL = { held: '#43a047', gap: '#e53935', unknown: '#bdbdbd', outside: '#f1f1f1' } as const;

@@ -4,8 +4,8 @@ import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import { Link as RouterLink } from 'react-router';
 import { useTranslate } from 'react-admin';
 import type { VideoVehicle } from '../../shared/video/api';
-import { VideoPlayer } from './VideoPlayer';
-import { startLive, streamAddress } from './videoApi';
+import { VideoPlayer } from '../../web/video/VideoPlayer';
+import { startLive, streamAddress } from '../../web/video/videoApi';
 
 export const GRID_LAYOUTS = [1, 4, 6, 9] as const;
 export type GridLayout = (typeof GRID_LAYOUTS)[number];

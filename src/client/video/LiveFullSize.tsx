@@ -3,9 +3,9 @@ import { Box, Button, Tab, Tabs } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useTranslate } from 'react-admin';
-import { VideoPlayer } from './VideoPlayer';
-import { startLive, streamAddress } from './videoApi';
-import { useVideoVehicle, VideoVehicleHeading } from './VideoVehicleHeading';
+import { VideoPlayer } from '../../web/video/VideoPlayer';
+import { startLive, streamAddress } from '../../web/video/videoApi';
+import { useVideoVehicle, VideoVehicleHeading } from '../../web/video/VideoVehicleHeading';
 
 /** /video/online/live/{vehicle}/{camera}: one camera full size, the others a tab away. */
 export function LiveFullSize() {

@@ -9,8 +9,8 @@ import { VIDEO_ARCHIVE } from '../../shared/reports/video';
 import type { ArchivePlayback, ArchiveRequest } from '../../shared/video/api';
 import { downloadFile } from '../components/downloadFile';
 import { ReportPage } from '../reports/ReportScreen';
-import { VideoPlayer } from './VideoPlayer';
-import { archiveDownloadUrl, archiveRequest, playArchive } from './videoApi';
+import { VideoPlayer } from '../../web/video/VideoPlayer';
+import { archiveDownloadUrl, archiveRequest, playArchive } from '../../web/video/videoApi';
 
 type Timeline = ArchivePlayback['timeline'];
 

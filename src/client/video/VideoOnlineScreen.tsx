@@ -1,11 +1,11 @@
 import { Box, Button, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { Link as RouterLink, Route, Routes, useSearchParams } from 'react-router';
 import { Title, useTranslate } from 'react-admin';
-import { useRights } from '../components/useRights';
+import { useRights } from '../../web/components/useRights';
 import { CameraGrid, GRID_LAYOUTS, type GridLayout } from './CameraGrid';
 import { LiveFullSize } from './LiveFullSize';
-import { VehicleSearchPanel } from './VehicleSearchPanel';
-import { useVideoVehicle, VideoVehicleHeading as VehicleHeading } from './VideoVehicleHeading';
+import { VehicleSearchPanel } from '../../web/video/VehicleSearchPanel';
+import { useVideoVehicle, VideoVehicleHeading as VehicleHeading } from '../../web/video/VideoVehicleHeading';
 
 /** /video/online: search a vehicle, watch its cameras in a grid of 1, 4, 6 or 9 (the vehicle and grid are in the URL). */
 function OnlineGrid() {

@@ -9,10 +9,10 @@ import { useTranslate } from 'react-admin';
 import type { ReportDeclaration } from '../../shared/reports/types';
 import { CANCELLABLE_STATUSES, ERROR_STATUSES, VIDEO_STATUS } from '../../shared/video/statuses';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { useRights } from '../components/useRights';
-import { showMessage } from '../stores/messageStore';
-import { useCurrentUser } from '../stores/sessionStore';
-import { cancelRequest, deleteRequest, retryRequest } from './videoApi';
+import { useRights } from '../../web/components/useRights';
+import { showMessage } from '../../web/stores/messageStore';
+import { useCurrentUser } from '../../web/stores/sessionStore';
+import { cancelRequest, deleteRequest, retryRequest } from '../../web/video/videoApi';
 
 /**
  * A video request's actions in the lists (SCREENS.md, "Video"): watch a performed one, cancel one under

@@ -4,10 +4,10 @@ import { Form, Title, useTranslate } from 'react-admin';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DatePickerInput } from '../components/DatePickerInput';
-import { showMessage } from '../stores/messageStore';
-import { useCurrentUser } from '../stores/sessionStore';
-import { useVideoVehicle, VideoVehicleHeading } from './VideoVehicleHeading';
-import { createArchiveRequest, searchVehicles, type VideoVehicleRow } from './videoApi';
+import { showMessage } from '../../web/stores/messageStore';
+import { useCurrentUser } from '../../web/stores/sessionStore';
+import { useVideoVehicle, VideoVehicleHeading } from '../../web/video/VideoVehicleHeading';
+import { createArchiveRequest, searchVehicles, type VideoVehicleRow } from '../../web/video/videoApi';
 
 const MIN = 60_000;
 

@@ -3,7 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslate } from 'react-admin';
 import { VIDEO_MY_REQUESTS, VIDEO_REQUESTS } from '../../shared/reports/video';
-import { useRights } from '../components/useRights';
+import { useRights } from '../../web/components/useRights';
 import { ReportPage } from '../reports/ReportScreen';
 
 /** /video/requests and /video/myrequests: the declared lists, with «Новый запрос» for holders of code 23. */

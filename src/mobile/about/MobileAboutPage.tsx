@@ -3,8 +3,8 @@ import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumberOutlin
 import MapIcon from '@mui/icons-material/MapOutlined';
 import MenuBookIcon from '@mui/icons-material/MenuBookOutlined';
 import VideocamIcon from '@mui/icons-material/VideocamOutlined';
-import { useT } from '../../client/i18n/translate';
-import { useCurrentUser } from '../../client/stores/sessionStore';
+import { useT } from '../../web/i18n/translate';
+import { useCurrentUser } from '../../web/stores/sessionStore';
 
 const SUBSYSTEMS = [
   { id: 'map', icon: <MapIcon /> },

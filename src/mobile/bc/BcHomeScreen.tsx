@@ -5,8 +5,8 @@ import MapIcon from '@mui/icons-material/MapOutlined';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import { Link } from 'react-router';
 import { formatDate } from '../../shared/format';
-import { useT } from '../../client/i18n/translate';
-import { useCurrentUser } from '../../client/stores/sessionStore';
+import { useT } from '../../web/i18n/translate';
+import { useCurrentUser } from '../../web/stores/sessionStore';
 import { OutboxPanel } from './OutboxPanel';
 import { useWorkerTask } from './workerTask';
 

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../../client/stores/sessionStore';
+import { useCurrentUser } from '../../web/stores/sessionStore';
 import { FieldMapScreen } from '../map/FieldMapScreen';
 import type { FieldMapMode } from '../map/fieldMapLayers';
 import { useWorkerTask } from './workerTask';

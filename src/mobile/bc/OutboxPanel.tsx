@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
-import { useT } from '../../client/i18n/translate';
+import { useT } from '../../web/i18n/translate';
 import { retryOutbox, useOutbox } from './outbox';
 
 /** What is still waiting to be sent from the phone, and what the server refused (with a retry). */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { postJson } from '../../client/providers/httpClient';
-import { useCurrentUser } from '../../client/stores/sessionStore';
+import { postJson } from '../../web/providers/httpClient';
+import { useCurrentUser } from '../../web/stores/sessionStore';
 import { useWorkerTask } from './workerTask';
 
 /**

@@ -3,7 +3,7 @@ import { Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/mate
 import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { SEIZED_CATEGORIES, soldCap, toOptionalNumber, type TaskResultBody, type VehicleCheck } from '../../shared/bc/report';
 import type { TaskResultResponse } from '../../shared/bc/tasks';
-import { useT } from '../../client/i18n/translate';
+import { useT } from '../../web/i18n/translate';
 import { CountField } from './CountField';
 
 interface Props {

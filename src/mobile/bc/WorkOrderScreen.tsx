@@ -2,9 +2,9 @@ import { Button, Paper, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { formatDate } from '../../shared/format';
 import { minutesToHhMm } from '../../shared/time';
-import { useT } from '../../client/i18n/translate';
-import { useCurrentUser } from '../../client/stores/sessionStore';
-import { StatusChip } from '../../client/bc/TaskResultView';
+import { useT } from '../../web/i18n/translate';
+import { useCurrentUser } from '../../web/stores/sessionStore';
+import { StatusChip } from '../../web/bc/TaskResultView';
 import { useWorkerTask } from './workerTask';
 
 /**

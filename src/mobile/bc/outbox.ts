@@ -2,8 +2,8 @@ import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import { BC_API, IDEMPOTENCY_HEADER } from '../../shared/bc/tasks';
 import { translateMessage } from '../../shared/errors';
-import { sessionHeaders } from '../../client/providers/httpClient';
-import { getLocale } from '../../client/stores/localeStore';
+import { sessionHeaders } from '../../web/providers/httpClient';
+import { getLocale } from '../../web/stores/localeStore';
 import { fieldDb, type OutboxItem } from './fieldDb';
 
 /**

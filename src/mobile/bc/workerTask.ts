@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { ControllerTask, TaskResultResponse, TaskStatus } from '../../shared/bc/tasks';
 import { BC_API } from '../../shared/bc/tasks';
-import { getJson } from '../../client/providers/httpClient';
-import { createStore, useStoreValue } from '../../client/stores/createStore';
+import { getJson } from '../../web/providers/httpClient';
+import { createStore, useStoreValue } from '../../web/stores/createStore';
 import { fieldDb } from './fieldDb';
 
 /**

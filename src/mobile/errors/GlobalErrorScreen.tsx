@@ -1,7 +1,7 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { useNavigate } from 'react-router';
-import { useT } from '../../client/i18n/translate';
+import { useT } from '../../web/i18n/translate';
 
 /**
  * The global error screen of field-app spec 2.1: 'Ошибка: {message}', the error's name and its stack, and

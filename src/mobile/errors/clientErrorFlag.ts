@@ -1,5 +1,5 @@
-import { HttpError, isAbortError } from '../../client/providers/httpClient';
-import { createStore, useStoreValue } from '../../client/stores/createStore';
+import { HttpError, isAbortError } from '../../web/providers/httpClient';
+import { createStore, useStoreValue } from '../../web/stores/createStore';
 
 /**
  * The client-error flag of field-app spec 2.1: set when the application's code fails outside rendering (an

@@ -3,7 +3,7 @@ import { Box, Button, Checkbox, CircularProgress, Drawer, FormControlLabel, List
 import type { Filters } from '../../shared/handbooks/api';
 import { displayKey } from '../../shared/handbooks/fields';
 import type { Field, HandbookSchema } from '../../shared/handbooks/types';
-import { useT } from '../../client/i18n/translate';
+import { useT } from '../../web/i18n/translate';
 import { useDebouncedValue } from './useDebouncedValue';
 import { queryHandbook } from './handbookQuery';
 import { valueText } from './fieldHandbooks';

@@ -2,8 +2,8 @@ import { List, ListItemButton, ListItemText, ListSubheader } from '@mui/material
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Link } from 'react-router';
 import { HANDBOOKS } from '../../shared/handbooks/registry';
-import { useT } from '../../client/i18n/translate';
-import { useCurrentUser, useSwitches } from '../../client/stores/sessionStore';
+import { useT } from '../../web/i18n/translate';
+import { useCurrentUser, useSwitches } from '../../web/stores/sessionStore';
 import { FIELD_HANDBOOK_TYPES, handbookListPath, mayReadHandbook } from './fieldHandbooks';
 
 /** /handbooks: the field app's handbooks the user may read (field-app spec 2.1, 2.6). */

@@ -7,7 +7,7 @@ import FilterListOffIcon from '@mui/icons-material/FilterListOff';
 import { useNavigate, useParams } from 'react-router';
 import { handbookSchema } from '../../shared/handbooks/registry';
 import type { Field, HandbookSchema } from '../../shared/handbooks/types';
-import { useT } from '../../client/i18n/translate';
+import { useT } from '../../web/i18n/translate';
 import NotFoundPage from '../service/NotFoundPage';
 import { NeedsConnection } from '../offline/NeedsConnection';
 import { HandbookFilterPanel } from './HandbookFilterPanel';

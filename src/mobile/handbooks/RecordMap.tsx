@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { CircleMarker, Polygon, Polyline, useMap } from 'react-leaflet';
-import { BaseMap } from '../../client/map/base/BaseMap';
-import { SHAPE_STYLE } from '../../client/handbooks/inputs/inputMaps';
-import type { Geometry, LatLon } from '../../client/handbooks/inputs/wktGeometry';
+import { BaseMap } from '../../web/map/base/BaseMap';
+import { SHAPE_STYLE } from '../../web/handbooks/inputs/inputMaps';
+import type { Geometry, LatLon } from '../../web/handbooks/inputs/wktGeometry';
 
 export interface RecordShapes {
   points: LatLon[];

@@ -1,6 +1,6 @@
 import { Alert } from '@mui/material';
 import { formatDateTime } from '../../shared/format';
-import { useT } from '../../client/i18n/translate';
+import { useT } from '../../web/i18n/translate';
 
 /** A handbook page read from the phone's copy: says so, and how old it is. */
 export function SavedCopyNotice({ savedAt }: { savedAt?: number }) {

@@ -1,7 +1,7 @@
 import type { GenericQueryRequest } from '../../shared/handbooks/api';
 import type { Row } from '../../shared/handbooks/validation';
-import { HttpError, handleFailure, request } from '../../client/providers/httpClient';
-import { getSession } from '../../client/stores/sessionStore';
+import { HttpError, handleFailure, request } from '../../web/providers/httpClient';
+import { getSession } from '../../web/stores/sessionStore';
 import { keepAnswer, keptAnswer } from '../offline/offlineCache';
 
 /** field-app.md section 7: the handbooks are read through one generic query. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { GenericQueryRequest } from '../../shared/handbooks/api';
-import { HttpError } from '../../client/providers/httpClient';
+import { HttpError } from '../../web/providers/httpClient';
 import { NoConnectionError, queryHandbook, type HandbookPage } from './handbookQuery';
 
 export interface HandbookPageState {

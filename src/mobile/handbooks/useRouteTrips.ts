@@ -1,6 +1,6 @@
 import { HANDBOOKS } from '../../shared/handbooks/registry';
 import type { Row } from '../../shared/handbooks/validation';
-import { useCurrentUser, useSwitches } from '../../client/stores/sessionStore';
+import { useCurrentUser, useSwitches } from '../../web/stores/sessionStore';
 import { mayReadHandbook } from './fieldHandbooks';
 import { useHandbookPage } from './useHandbookPage';
 

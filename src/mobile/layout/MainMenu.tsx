@@ -9,11 +9,11 @@ import MenuBookIcon from '@mui/icons-material/MenuBookOutlined';
 import VideocamIcon from '@mui/icons-material/VideocamOutlined';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useT } from '../../client/i18n/translate';
-import { fullNameOf } from '../../client/providers/authProvider';
-import { logout } from '../../client/providers/session';
-import { useCurrentUser, useSwitches } from '../../client/stores/sessionStore';
-import { navigateTo } from '../../client/routing/navigationBridge';
+import { useT } from '../../web/i18n/translate';
+import { fullNameOf } from '../../web/providers/authProvider';
+import { logout } from '../../web/providers/session';
+import { useCurrentUser, useSwitches } from '../../web/stores/sessionStore';
+import { navigateTo } from '../../web/routing/navigationBridge';
 import { ABOUT_PATH, permittedSections, type MobileSectionId } from '../access';
 import { useMainMenu } from '../routing/useMainMenu';
 

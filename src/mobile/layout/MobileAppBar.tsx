@@ -2,7 +2,7 @@ import { AppBar, IconButton, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { TitlePortal } from 'react-admin';
 import { LAYOUT } from '../../shared/constants';
-import { useT } from '../../client/i18n/translate';
+import { useT } from '../../web/i18n/translate';
 import { useMainMenu } from '../routing/useMainMenu';
 
 /** The compact app bar: the menu button (opens the menu through navState=open) and the page title. */

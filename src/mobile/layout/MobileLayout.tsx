@@ -4,7 +4,7 @@ import { Notification, Title } from 'react-admin';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary';
 import { MainMenu } from './MainMenu';
 import { MobileAppBar } from './MobileAppBar';
-import { useCurrentUser, useSwitches } from '../../client/stores/sessionStore';
+import { useCurrentUser, useSwitches } from '../../web/stores/sessionStore';
 import { sectionAllowed, sectionById } from '../access';
 
 const BcBackground = lazy(() => import('../bc/BcBackground'));

@@ -1,6 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 import type { RaThemeOptions } from 'react-admin';
-import { themeOptions } from '../../client/layout/theme';
+import { themeOptions } from '../../web/layout/theme';
 
 /** Smallest comfortable touch target (px). */
 export const TOUCH_TARGET = 48;

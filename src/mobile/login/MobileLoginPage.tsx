@@ -3,9 +3,9 @@ import { Box, Card, CardContent } from '@mui/material';
 import { useLocation } from 'react-router';
 import { PRIMARY_COLOR } from '../../shared/constants';
 import { switchesOf } from '../../shared/modules';
-import { useT } from '../../client/i18n/translate';
-import { LoginForm, type Landing } from '../../client/login/LoginForm';
-import { ProductTitle } from '../../client/login/ProductTitle';
+import { useT } from '../../web/i18n/translate';
+import { LoginForm, type Landing } from '../../web/login/LoginForm';
+import { ProductTitle } from '../../web/login/ProductTitle';
 import { loadFieldMapStream, opensOnMap, preloadFieldMap } from '../map/loadFieldMap';
 
 /** The field app's code (and the map's, when it is the landing screen): asked once, the modules keep it. */

@@ -4,7 +4,7 @@ import ClearIcon from '@mui/icons-material/Clear';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import type { GeocoderItem } from '../../shared/geocoder';
 import { ADDRESS_QUERY_MAX } from '../../shared/geocoder';
-import { useT } from '../../client/i18n/translate';
+import { useT } from '../../web/i18n/translate';
 import { AddressSearch } from './addressSearch';
 import { fieldMapApi } from './fieldMapApi';
 

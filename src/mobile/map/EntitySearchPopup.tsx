@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, IconButton, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { useT } from '../../client/i18n/translate';
+import { useT } from '../../web/i18n/translate';
 import { MapTextSearch } from './MapTextSearch';
 import { VehicleSearchForm } from './VehicleSearchForm';
 

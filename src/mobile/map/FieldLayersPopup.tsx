@@ -1,6 +1,6 @@
 import { Checkbox, FormControlLabel, IconButton, Paper, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { useT } from '../../client/i18n/translate';
+import { useT } from '../../web/i18n/translate';
 import type { FieldLayer, FieldLayers } from './fieldMapLayers';
 
 /** The layers popup (?showLayers): a checkbox per layer the mode offers. */

@@ -6,7 +6,7 @@ import LayersIcon from '@mui/icons-material/LayersOutlined';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import RemoveIcon from '@mui/icons-material/Remove';
 import SearchIcon from '@mui/icons-material/Search';
-import { useT } from '../../client/i18n/translate';
+import { useT } from '../../web/i18n/translate';
 
 function MapFab({ label, testId, onClick, disabled, children }: { label: string; testId: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
   return (

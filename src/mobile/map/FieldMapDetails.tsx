@@ -1,11 +1,11 @@
 import { IconButton, Paper } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { RegionDetailsCard } from '../../client/bc/RegionDetailsCard';
-import { useT } from '../../client/i18n/translate';
-import { useSelection, type MapSelection } from '../../client/map/mapState';
-import { MapPopupDepot } from '../../client/map/popup/MapPopupDepot';
-import { MapPopupStop } from '../../client/map/popup/MapPopupStop';
-import { MapPopupVehicle } from '../../client/map/popup/MapPopupVehicle';
+import { RegionDetailsCard } from '../../web/bc/RegionDetailsCard';
+import { useT } from '../../web/i18n/translate';
+import { useSelection, type MapSelection } from '../../web/map/mapState';
+import { MapPopupDepot } from '../../web/map/popup/MapPopupDepot';
+import { MapPopupStop } from '../../web/map/popup/MapPopupStop';
+import { MapPopupVehicle } from '../../web/map/popup/MapPopupVehicle';
 import { clearFieldSelection, useRegionSelection } from './fieldSelection';
 import { FieldRouteDetails } from './FieldRouteDetails';
 

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import type { MapRoute } from '../../shared/map';
-import { useT } from '../../client/i18n/translate';
-import { PopupRows, PopupTitle } from '../../client/map/popup/PopupRows';
+import { useT } from '../../web/i18n/translate';
+import { PopupRows, PopupTitle } from '../../web/map/popup/PopupRows';
 
 /** A route's details (field-app spec 2.3): number, name, and its stops in order (each name once). */
 export function FieldRouteDetails({ route }: { route: MapRoute }) {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { List, ListItemButton, ListItemText, TextField, Typography } from '@mui/material';
-import { useT } from '../../client/i18n/translate';
-import { goToSearchItem } from '../../client/map/locate';
-import { mapApi } from '../../client/map/mapApi';
-import type { MapSearchItem } from '../../client/map/searchResults';
-import { useDebouncedLoad } from '../../client/map/useDebouncedLoad';
+import { useT } from '../../web/i18n/translate';
+import { goToSearchItem } from '../../web/map/locate';
+import { mapApi } from '../../web/map/mapApi';
+import type { MapSearchItem } from '../../web/map/searchResults';
+import { useDebouncedLoad } from '../../web/map/useDebouncedLoad';
 
 /**
  * Route search by name or number, or enterprise search by title (field-app spec 2.3), over GET /api/v1/map/search:

@@ -1,7 +1,7 @@
 import { Box, Button, IconButton, Paper, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { StopArrivalsList } from '../../client/dispatch/StopArrivalsList';
-import { useT } from '../../client/i18n/translate';
+import { StopArrivalsList } from '../../web/dispatch/StopArrivalsList';
+import { useT } from '../../web/i18n/translate';
 import { NEAR_STOPS_METRES } from './nearStops';
 import { useNearStops, type NearStop } from './useNearStops';
 import type { UserPosition } from './useUserPosition';

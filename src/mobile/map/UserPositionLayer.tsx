@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
-import { latestVehicles } from '../../client/map/mapState';
+import { latestVehicles } from '../../web/map/mapState';
 import { NEAR_USER_METRES, nearVehicles } from './nearVehicles';
 import type { UserPosition } from './useUserPosition';
 

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Autocomplete, Button, Stack, TextField, createFilterOptions } from '@mui/material';
 import type { MapFilters, MapVehicleItem } from '../../shared/map';
-import { useT } from '../../client/i18n/translate';
-import { locateVehicle } from '../../client/map/locate';
-import { useCurrentUser } from '../../client/stores/sessionStore';
+import { useT } from '../../web/i18n/translate';
+import { locateVehicle } from '../../web/map/locate';
+import { useCurrentUser } from '../../web/stores/sessionStore';
 import { fieldMapApi } from './fieldMapApi';
 import { EMPTY_VEHICLE_SEARCH, changeFilter, chooseVehicle, matchingVehicles, routesOfType, type VehicleSearchState } from './vehicleSearch';
 

@@ -1,9 +1,9 @@
 import L from 'leaflet';
 import type { CurrentUser } from '../../shared/api';
 import { serializeGeoSubscription } from '../../shared/map';
-import { LIVE_VEHICLES_PADDING } from '../../client/map/live/useLiveVehicles';
-import { openEarlyGeoStream } from '../../client/map/useGeoStream';
-import { viewportOfBounds } from '../../client/map/useViewport';
+import { LIVE_VEHICLES_PADDING } from '../../web/map/live/useLiveVehicles';
+import { openEarlyGeoStream } from '../../web/map/useGeoStream';
+import { viewportOfBounds } from '../../web/map/useViewport';
 import { FIELD_MAP_ZOOM } from './fieldMapConstants';
 
 /** Where the field map opens: the user's saved map centre, else the city's. */

@@ -1,5 +1,5 @@
-import { createStore, useStoreValue } from '../../client/stores/createStore';
-import { select } from '../../client/map/mapState';
+import { createStore, useStoreValue } from '../../web/stores/createStore';
+import { select } from '../../web/map/mapState';
 
 /**
  * The field map's one details popup shows what the console map's selection holds (vehicle, stop, route,

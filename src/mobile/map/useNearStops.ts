@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { mapApi } from '../../client/map/mapApi';
+import { mapApi } from '../../web/map/mapApi';
 import { distanceMetres } from './nearVehicles';
 import { boxAround, nearestStops, NEAR_STOPS_METRES, NEAR_STOPS_RELOAD_METRES } from './nearStops';
 

@@ -1,7 +1,7 @@
 import { Button } from '@mui/material';
 import CloudOffIcon from '@mui/icons-material/CloudOffOutlined';
-import { useT } from '../../client/i18n/translate';
-import { ServicePage } from '../../client/service/ServicePage';
+import { useT } from '../../web/i18n/translate';
+import { ServicePage } from '../../web/service/ServicePage';
 
 /**
  * What a data screen shows without a connection (the issue: "data screens say plainly that they need the

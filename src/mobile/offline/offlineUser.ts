@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../../shared/api';
-import { getSession, subscribeSession } from '../../client/stores/sessionStore';
+import { getSession, subscribeSession } from '../../web/stores/sessionStore';
 import { forgetAnswers } from './offlineCache';
 
 /**

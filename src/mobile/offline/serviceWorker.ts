@@ -1,4 +1,4 @@
-import { getSession, subscribeSession } from '../../client/stores/sessionStore';
+import { getSession, subscribeSession } from '../../web/stores/sessionStore';
 import { MOBILE_BASE } from '../constants';
 
 /**

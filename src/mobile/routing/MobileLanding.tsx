@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { useCurrentUser, useSwitches } from '../../client/stores/sessionStore';
+import { useCurrentUser, useSwitches } from '../../web/stores/sessionStore';
 import { mobileLanding } from '../access';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useCurrentUser, useSwitches } from '../../client/stores/sessionStore';
+import { useCurrentUser, useSwitches } from '../../web/stores/sessionStore';
 import { mobileRouteVerdict } from '../access';
 
 /**

@@ -1,8 +1,8 @@
 import { Button } from '@mui/material';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { useNavigate } from 'react-router';
-import { useT } from '../../client/i18n/translate';
-import { ServicePage } from '../../client/service/ServicePage';
+import { useT } from '../../web/i18n/translate';
+import { ServicePage } from '../../web/service/ServicePage';
 import { pathWithMenu } from '../routing/useMainMenu';
 
 /** /access-denied (field-app spec 2.7): 'Нет доступа'; the button goes to / and opens the main menu. */

@@ -1,6 +1,6 @@
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
-import { useT } from '../../client/i18n/translate';
-import { ServicePage } from '../../client/service/ServicePage';
+import { useT } from '../../web/i18n/translate';
+import { ServicePage } from '../../web/service/ServicePage';
 
 /** /client-error (field-app spec 2.7, a generic page): an error in the application; the button goes to the main page. */
 export default function ClientErrorPage() {

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, CircularProgress } from '@mui/material';
 import WifiOffIcon from '@mui/icons-material/WifiOff';
 import { useNavigate } from 'react-router';
-import { useT } from '../../client/i18n/translate';
-import { reloadCurrentUser } from '../../client/providers/session';
-import { ServicePage } from '../../client/service/ServicePage';
+import { useT } from '../../web/i18n/translate';
+import { reloadCurrentUser } from '../../web/providers/session';
+import { ServicePage } from '../../web/service/ServicePage';
 
 /**
  * /no-connection (field-app spec 2.7 and 8): where a request without an answer leads. The refresh button

@@ -1,6 +1,6 @@
 import SearchOffIcon from '@mui/icons-material/SearchOff';
-import { useT } from '../../client/i18n/translate';
-import { ServicePage } from '../../client/service/ServicePage';
+import { useT } from '../../web/i18n/translate';
+import { ServicePage } from '../../web/service/ServicePage';
 
 /** /not-found (field-app spec 2.7, a generic page): an address outside the route table; the button goes to the main page. */
 export default function NotFoundPage() {

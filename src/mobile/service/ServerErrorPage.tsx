@@ -1,6 +1,6 @@
 import CloudOffIcon from '@mui/icons-material/CloudOff';
-import { useT } from '../../client/i18n/translate';
-import { ServicePage } from '../../client/service/ServicePage';
+import { useT } from '../../web/i18n/translate';
+import { ServicePage } from '../../web/service/ServicePage';
 
 /** /server-error (field-app spec 2.7, a generic page): the server failed a request; the button goes to the main page. */
 export default function ServerErrorPage() {

@@ -3,8 +3,8 @@ import { Box, IconButton, Tooltip } from '@mui/material';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
-import { VideoPlayer } from '../../client/video/VideoPlayer';
-import { useT } from '../../client/i18n/translate';
+import { VideoPlayer } from '../../web/video/VideoPlayer';
+import { useT } from '../../web/i18n/translate';
 
 /**
  * The single-camera tab's player (field-app spec 2.4): the console's player with its retry rules, a mute

@@ -1,8 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import type { OnlineVehicle } from '../../shared/map';
 import type { VideoVehicle } from '../../shared/video/api';
-import { fullName } from '../../client/map/mapFormat';
-import { useT } from '../../client/i18n/translate';
+import { fullName } from '../../web/map/mapFormat';
+import { useT } from '../../web/i18n/translate';
 
 /** The type's name from the user's transport types (the code when unknown). */
 export function typeNameOf(code: string | null | undefined, types: { code: string; title: string }[] | undefined): string {

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { useNavigate } from 'react-router';
-import { VehicleSearchPanel } from '../../client/video/VehicleSearchPanel';
+import { VehicleSearchPanel } from '../../web/video/VehicleSearchPanel';
 
 /** /video (field-app spec 2.4): the vehicle search of the console's video (branch, route, type, garage number or plate); a vehicle opens its video. */
 export default function VideoSearchScreen() {

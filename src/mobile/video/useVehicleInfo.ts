@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { OnlineVehicle } from '../../shared/map';
 import { mayAccess } from '../../shared/routeAccess';
-import { mapApi } from '../../client/map/mapApi';
-import { useCurrentUser, useSwitches } from '../../client/stores/sessionStore';
+import { mapApi } from '../../web/map/mapApi';
+import { useCurrentUser, useSwitches } from '../../web/stores/sessionStore';
 
 /**
  * The vehicle's details for the info panel: "Vehicle (online)" of field-app spec 3 (GET /api/v1/map/online/{id}),

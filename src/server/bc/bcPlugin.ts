@@ -4,15 +4,8 @@ import { mapConfig } from '../map/config';
 import { registerFieldRoutes, todayOf } from './fieldRoutes';
 import { registerTaskRoutes } from './taskRoutes';
 import { sweepNotAchieved } from './taskStore';
-import { photoStore, type PhotoStore } from './photoStore';
-
-/** What the ticket-control routes share: the operator's day and the not-achieved sweep. */
-export interface BcContext {
-  offsetMinutes: number;
-  today(): string;
-  sweep(): Promise<void>;
-  photos: PhotoStore;
-}
+import { photoStore } from './photoStore';
+import type { BcContext } from './bcContext';
 
 /**
  * Ticket control (bc): work orders on the desktop and the controller's report from the field app. An

@@ -9,7 +9,7 @@ import { operatorDate } from '../map/operatorDay';
 import { checkResult, loadResult, saveResult } from './resultStore';
 import { idList, idParams, idempotencyHeaders, messages, resultBody, statusBody } from './schemas';
 import { loadTasks, pastDeadline, requireOwnOrder, workerOf } from './taskStore';
-import type { BcContext } from './bcPlugin';
+import type { BcContext } from './bcContext';
 
 /**
  * The ticket-control calls of field-app spec section 7, at the spec's paths with the spec's bodies. Where the

@@ -4,7 +4,7 @@ import { TASK_STATUSES, type BcOptions, type ControllerTask, type RotationSugges
 import { fail } from '../http/errors';
 import { canAccess } from '../../shared/permissions';
 import type { FastifyRequest } from 'fastify';
-import type { BcContext } from './bcPlugin';
+import type { BcContext } from './bcContext';
 import { idParams, isoDate, messages, taskBody, taskListQuery } from './schemas';
 import { createTask, departmentOf, loadTask, loadTasks, requireOwnOrder, updateTask, workerOf } from './taskStore';
 

@@ -1,5 +1,3 @@
-import type { Params } from './passengerQueries';
-
 /**
  * Periods read as aligned spans of days: the daily rollups that reports sum over long periods have copies summed
  * over spans of 2, 4, 8, 16 (and 32) days, aligned from 2000-01-01 as pass.span_start aligns them (migrations
@@ -12,6 +10,11 @@ export const OD_SPANS = [32, 16, 8, 4, 2];
 /** The spans of pass.stop_hour_span (migration 074); a single day is pass.stop_hour. */
 export const EXCHANGE_SPANS = [16, 8, 4, 2];
 const SPAN_EPOCH_DAY = Date.UTC(2000, 0, 1) / DAY_MS;
+
+/** A query's parameter list (passengerQueries.ts' Params): adds a value, answers its placeholder. */
+interface Params {
+  add(value: unknown): string;
+}
 
 /**
  * The days from..to as the fewest aligned spans (of the given lengths, longest first) and single days

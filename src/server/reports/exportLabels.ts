@@ -1,4 +1,4 @@
-import { ru } from '../../client/i18n/ru';
+import { ru } from '../../web/i18n/ru';
 
 type Tree = { [key: string]: string | Tree };
 

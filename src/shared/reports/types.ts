@@ -1,5 +1,5 @@
 import type { ModuleId } from '../modules';
-import type { MenuGroup } from '../routes';
+import type { MenuGroup } from '../menuGroups';
 
 /**
  * A report (SCREENS.md, "Reports: the common shape"; DESIGN.md, "Reports"): one declaration read by the

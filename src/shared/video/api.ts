@@ -1,6 +1,6 @@
 import type { VideoStatus } from './statuses';
 
-/** Shapes of the video API both sides read (src/server/video/, src/client/video/, the field app). */
+/** Shapes of the video API both sides read (src/server/video/, src/web/video/, src/client/video/, the field app). */
 
 /** GET /api/v1/video/online/{requestId}/{camera} (field-app.md section 7). */
 export interface VideoStreamAddress {

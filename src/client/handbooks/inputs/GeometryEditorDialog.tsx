@@ -3,9 +3,9 @@ import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useMap } from 'react-leaflet';
-import { BaseMap } from '../../map/base/BaseMap';
-import { SHAPE_STYLE } from './inputMaps';
-import { geometryBounds, geometryToWkt, type Geometry, type GeometryKind, type LatLon, type PolygonRings } from './wktGeometry';
+import { BaseMap } from '../../../web/map/base/BaseMap';
+import { SHAPE_STYLE } from '../../../web/handbooks/inputs/inputMaps';
+import { geometryBounds, geometryToWkt, type Geometry, type GeometryKind, type LatLon, type PolygonRings } from '../../../web/handbooks/inputs/wktGeometry';
 
 const pairOf = (latLng: L.LatLng): LatLon => [latLng.lat, latLng.lng];
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Polygon, Polyline, useMap } from 'react-leaflet';
-import { BaseMap } from '../../map/base/BaseMap';
-import { geometryBounds, type Geometry } from './wktGeometry';
-import { SHAPE_STYLE } from './inputMaps';
+import { BaseMap } from '../../../web/map/base/BaseMap';
+import { geometryBounds, type Geometry } from '../../../web/handbooks/inputs/wktGeometry';
+import { SHAPE_STYLE } from '../../../web/handbooks/inputs/inputMaps';
 
 /** Keeps the shape in view as it changes (edited on the map or as text). */
 function FitShape({ geometry }: { geometry: Geometry }) {

@@ -4,7 +4,7 @@ import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useInput, useTranslate, ValidationError } from 'react-admin';
 import { MSG } from '../../../shared/handbooks/messages';
 import type { LineField, PolygonField } from '../../../shared/handbooks/types';
-import { parseWktGeometry } from './wktGeometry';
+import { parseWktGeometry } from '../../../web/handbooks/inputs/wktGeometry';
 
 /** Leaflet, and geoman for the editor, load with the maps, not with every handbook form. */
 const GeometryPreviewMap = lazy(() => import('./GeometryPreviewMap'));

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Marker, useMapEvents } from 'react-leaflet';
 import { useTranslate } from 'react-admin';
 import { COORDINATE_DECIMALS, PRIMARY_COLOR } from '../../../shared/constants';
-import { BaseMap } from '../../map/base/BaseMap';
+import { BaseMap } from '../../../web/map/base/BaseMap';
 import { formatPointText } from './pointText';
 
 export interface PickedPoint {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { SUGGESTIONS_MAX, SUGGESTION_TEXT_MAX } from '../../../shared/constants';
 import type { OptionsRequest, OptionsResponse } from '../../../shared/handbooks/api';
 import type { HandbookType } from '../../../shared/handbooks/types';
-import { isAbortError, postJson } from '../../providers/httpClient';
+import { isAbortError, postJson } from '../../../web/providers/httpClient';
 import { truncate } from '../../../shared/format';
 
 export interface RefOption {

@@ -4,8 +4,8 @@ import VideocamIcon from '@mui/icons-material/Videocam';
 import { useRefresh, useTranslate } from 'react-admin';
 import type { AddCamerasRequest, AddCamerasResponse } from '../../../shared/handbooks/api';
 import { translateMessage } from '../../../shared/errors';
-import { HttpError, postJson } from '../../providers/httpClient';
-import { useLocale } from '../../stores/localeStore';
+import { HttpError, postJson } from '../../../web/providers/httpClient';
+import { useLocale } from '../../../web/stores/localeStore';
 import { suggestionText, useRefOptions, type RefOption } from '../inputs/useRefOptions';
 
 /**

@@ -6,7 +6,7 @@ import {
 import VideocamIcon from '@mui/icons-material/Videocam';
 import { useInput, useTranslate } from 'react-admin';
 import type { WidgetField } from '../../../shared/handbooks/types';
-import { isAbortError } from '../../providers/httpClient';
+import { isAbortError } from '../../../web/providers/httpClient';
 import { cameraIds, fetchCameraTypes, orderByIndex, toggleCamera, type CameraType } from './cameraTypes';
 
 /** Camera types, loaded once per input; null while loading, undefined when the load failed. */

@@ -11,8 +11,8 @@ import SaveIcon from '@mui/icons-material/Save';
 import { useNotify, useTranslate } from 'react-admin';
 import type { TripStop } from '../../../shared/handbooks/api';
 import { translateMessage } from '../../../shared/errors';
-import { getJson, HttpError, isAbortError, postJson } from '../../providers/httpClient';
-import { useLocale } from '../../stores/localeStore';
+import { getJson, HttpError, isAbortError, postJson } from '../../../web/providers/httpClient';
+import { useLocale } from '../../../web/stores/localeStore';
 import { StopPicker } from './StopPicker';
 import {
   addRow, hasChanges, KKP_OPTIONS, moveRow, removeRow, rowsFromServer, saveRequest, stopErrors, updateRow, type Kkp, type StopErrors,

@@ -1,5 +1,5 @@
 import type { ListRequest, ListResponse } from '../../../shared/handbooks/api';
-import { postJson } from '../../providers/httpClient';
+import { postJson } from '../../../web/providers/httpClient';
 
 /** A camera type (DevCamera_Type): `ip` is its key, sorted by index (spec section 3). */
 export interface CameraType {

@@ -3,14 +3,14 @@ import { Badge, Chip, IconButton, ListItemText, Menu, MenuItem, Tooltip } from '
 import FilterListIcon from '@mui/icons-material/FilterList';
 import type { MapFilters } from '../../../shared/map';
 import { FilterModal } from '../../components/FilterModal';
-import type { FilterId } from '../../components/filterOptions';
-import { useT } from '../../i18n/translate';
-import { useCurrentUser } from '../../stores/sessionStore';
-import { filterSelection, useFilterSelection } from '../mapState';
+import type { FilterId } from '../../../web/components/filterOptions';
+import { useT } from '../../../web/i18n/translate';
+import { useCurrentUser } from '../../../web/stores/sessionStore';
+import { filterSelection, useFilterSelection } from '../../../web/map/mapState';
 import {
   EMPTY_SELECTION, FILTER_CATEGORIES, branchOptions, routeOptionLabel, routeOptions, selectionCount, vehicleLabel, vehicleOptions,
   type FilterCategory, type MapFilterSelection,
-} from './mapFilter';
+} from '../../../web/map/filter/mapFilter';
 
 function optionsFor(category: FilterCategory, filters: MapFilters, selection: MapFilterSelection, types: readonly { code: string; title: string }[]) {
   switch (category) {

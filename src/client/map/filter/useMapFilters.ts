@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { MapFilters } from '../../../shared/map';
-import { mapApi } from '../mapApi';
+import { mapApi } from '../../../web/map/mapApi';
 
 let cached: Promise<MapFilters> | null = null;
 

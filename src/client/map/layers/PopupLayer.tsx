@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
-import type { LatLon } from '../wkt';
-import { useLatest } from './useLatest';
+import type { LatLon } from '../../../web/map/wkt';
+import { useLatest } from '../../../web/map/layers/useLatest';
 
 export interface PopupLayerProps {
   /** The popup opens anew whenever this changes (by identity); null: no popup. */

@@ -1,10 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { ADHERENCE_CLASSES, type Adherence } from '../../../shared/dispatch/api';
 import type { MapCluster } from '../../../shared/map';
-import { useAdherence } from '../../dispatch/dispatchApi';
-import { ADHERENCE_COLORS } from '../../dispatch/dispatchFormat';
-import { createStore, useStoreValue } from '../../stores/createStore';
-import type { VehicleLegendEntry } from '../vehicleStyle';
+import { useAdherence } from '../../../web/dispatch/dispatchApi';
+import { ADHERENCE_COLORS } from '../../../web/dispatch/dispatchFormat';
+import { createStore, useStoreValue } from '../../../web/stores/createStore';
+import type { VehicleLegendEntry } from '../../../web/map/vehicleStyle';
 
 /** How the map colours its vehicles: by capacity class (the spec's) or by the live timetable's adherence. */
 export type ColourMode = 'class' | 'adherence';

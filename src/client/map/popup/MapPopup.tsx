@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { PopupLayer } from '../layers/PopupLayer';
-import { latestVehicles, select, useSelection, type MapSelection } from '../mapState';
-import { clusterKey } from '../vehicleSnapshot';
-import { MapPopupDepot } from './MapPopupDepot';
+import { latestVehicles, select, useSelection, type MapSelection } from '../../../web/map/mapState';
+import { clusterKey } from '../../../web/map/vehicleSnapshot';
+import { MapPopupDepot } from '../../../web/map/popup/MapPopupDepot';
 import { MapPopupIncident } from './MapPopupIncident';
 import { MapPopupRoute } from './MapPopupRoute';
-import { MapPopupStop } from './MapPopupStop';
-import { MapPopupVehicle } from './MapPopupVehicle';
+import { MapPopupStop } from '../../../web/map/popup/MapPopupStop';
+import { MapPopupVehicle } from '../../../web/map/popup/MapPopupVehicle';
 
 function Content({ current }: { current: MapSelection }) {
   switch (current.kind) {

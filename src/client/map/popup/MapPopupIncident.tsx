@@ -1,10 +1,10 @@
 import { Box } from '@mui/material';
 import type { IncidentEvent } from '../../../shared/map';
-import { useT } from '../../i18n/translate';
+import { useT } from '../../../web/i18n/translate';
 import { formatDateTime } from '../../../shared/format';
 import { formatLatLon } from '../../../shared/format';
-import { incidentTypeName, useIncidentTypes } from '../useIncidentTypes';
-import { PopupRows, PopupTitle } from './PopupRows';
+import { incidentTypeName, useIncidentTypes } from '../../../web/map/useIncidentTypes';
+import { PopupRows, PopupTitle } from '../../../web/map/popup/PopupRows';
 
 /** A driver-assistance incident: type, time, speed, garage number. */
 export function MapPopupIncident({ incident }: { incident: IncidentEvent }) {

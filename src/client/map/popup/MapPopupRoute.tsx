@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import type { MapRoute } from '../../../shared/map';
-import { useT } from '../../i18n/translate';
-import { PopupRows, PopupTitle } from './PopupRows';
+import { useT } from '../../../web/i18n/translate';
+import { PopupRows, PopupTitle } from '../../../web/map/popup/PopupRows';
 
 /** A drawn route: number, name, number of stops. */
 export function MapPopupRoute({ route }: { route: MapRoute }) {

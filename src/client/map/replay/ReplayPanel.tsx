@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Alert, Autocomplete, Button, Paper, Stack, TextField } from '@mui/material';
 import type { MapFilters } from '../../../shared/map';
-import { useT } from '../../i18n/translate';
-import { isAbortError } from '../../providers/httpClient';
-import { vehicleLabel } from '../filter/mapFilter';
-import { mapApi } from '../mapApi';
-import { fromLocalInput, toLocalInput } from '../mapFormat';
-import { buildTrack } from './replayMath';
+import { useT } from '../../../web/i18n/translate';
+import { isAbortError } from '../../../web/providers/httpClient';
+import { vehicleLabel } from '../../../web/map/filter/mapFilter';
+import { mapApi } from '../../../web/map/mapApi';
+import { fromLocalInput, toLocalInput } from '../../../web/map/mapFormat';
+import { buildTrack } from '../../../web/map/replay/replayMath';
 import { ReplayPlayer } from './ReplayPlayer';
-import { clearReplay, replay, setReplayTrack, useReplayState } from './replayState';
+import { clearReplay, replay, setReplayTrack, useReplayState } from '../../../web/map/replay/replayState';
 
 export const REPLAY_DEFAULT_MS = 2 * 3600_000;
 

@@ -1,9 +1,9 @@
 import { IconButton, Slider, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { useT } from '../../i18n/translate';
+import { useT } from '../../../web/i18n/translate';
 import { formatDateTime } from '../../../shared/format';
-import { REPLAY_SPEEDS, type ReplaySpeed } from './replayMath';
+import { REPLAY_SPEEDS, type ReplaySpeed } from '../../../web/map/replay/replayMath';
 import { useReplay } from './useReplay';
 
 /** Play, pause, speed (×1, ×4, ×16, ×64) and the time slider with the replay's time and speed. */

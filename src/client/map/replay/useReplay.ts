@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { advance, positionAt, type ReplaySpeed } from './replayMath';
-import { replay, useReplayState } from './replayState';
+import { advance, positionAt, type ReplaySpeed } from '../../../web/map/replay/replayMath';
+import { replay, useReplayState } from '../../../web/map/replay/replayState';
 
 /**
  * The replay clock: while playing it advances with the wall clock times the speed (×1…×64) on animation

@@ -2,7 +2,7 @@ import type { GetListParams, Identifier, RaRecord } from 'react-admin';
 import type { ListResponse, RoleRecord as ApiRoleRecord } from '../../../shared/api';
 import { getJson, request } from '../httpClient';
 import { savingFields } from './fieldErrors';
-import type { ResourceAdapter } from '.';
+import type { ResourceAdapter } from './adapter';
 
 /** A role as GET /api/v1/roles returns it, as a react-admin record. */
 export interface RoleRecord extends RaRecord, ApiRoleRecord {

@@ -9,7 +9,7 @@ import { handbookSchema } from '../../../shared/handbooks/registry';
 import type { HandbookSchema } from '../../../shared/handbooks/types';
 import type { Row } from '../../../shared/handbooks/validation';
 import { postJson } from '../httpClient';
-import type { ResourceAdapter } from '.';
+import type { ResourceAdapter } from './adapter';
 
 /**
  * The handbooks (spec section 2, /handbooks/table/:handbookType): react-admin resource

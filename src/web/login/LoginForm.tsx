@@ -2,7 +2,6 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, FormControl, FormHelperText, InputLabel, OutlinedInput, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
 import type { CurrentUser } from '../../shared/api';
-import { switchesOf } from '../../shared/modules';
 import { useT } from '../i18n/translate';
 import { login } from '../providers/session';
 import { getLocale } from '../stores/localeStore';
@@ -16,21 +15,16 @@ export type Landing = (user: CurrentUser) => string;
 export interface LoginFormProps {
   /**
    * Loads the code of the logged-in app and gives its landing rule; called on submit, so that it loads while the
-   * server checks the password (the login pages carry neither: their JavaScript budget). By default the console's.
+   * server checks the password (the login pages carry neither: their JavaScript budget).
    */
-  loadApp?: () => Promise<Landing>;
+  loadApp: () => Promise<Landing>;
 }
-
-const loadConsole = async (): Promise<Landing> => {
-  const [{ landingPath }] = await Promise.all([import('../../shared/permissions'), import('../ConsoleApp')]);
-  return (user) => landingPath(user, switchesOf(user));
-};
 
 /**
  * Login form of spec section 2: both fields required, disabled while processing, first server message shown.
- * The field app reuses it with its own app and landing rule.
+ * Each app gives its own code and landing rule.
  */
-export function LoginForm({ loadApp = loadConsole }: LoginFormProps = {}) {
+export function LoginForm({ loadApp }: LoginFormProps) {
   const t = useT();
   const navigate = useNavigate();
   const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });

@@ -3,7 +3,7 @@ import type { ListResponse, UserRecord as ApiUserRecord } from '../../../shared/
 import { getJson, request } from '../httpClient';
 import { savingFields } from './fieldErrors';
 import { pageQuery, sortQuery, textFilter, type Query } from './listQuery';
-import type { ResourceAdapter } from '.';
+import type { ResourceAdapter } from './adapter';
 
 /** A user as GET /api/v1/users returns it, as a react-admin record. */
 export interface UserRecord extends RaRecord, ApiUserRecord {

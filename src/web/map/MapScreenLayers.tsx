@@ -25,7 +25,7 @@ import { parseWktPoint } from './wkt';
 
 /**
  * The map screen's wiring: each piece reads the screen's stores and the map API and hands the data and
- * the screen's handlers (the details popup, the layer error notes) to a layer of src/client/map/layers.
+ * the screen's handlers (the details popup, the layer error notes) to a layer of src/web/map/layers.
  */
 
 /** A layer's failed load, for the note over the map; cleared when the layer goes. */

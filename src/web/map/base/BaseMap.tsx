@@ -25,7 +25,7 @@ export interface BaseMapProps extends BaseViewOptions {
   testId?: string;
   /** The Leaflet map once created, null when it goes (for screens that move the map from outside). */
   onMap?: (map: L.Map | null) => void;
-  /** The map's layers: render-less components (src/client/map/layers) and react-leaflet ones. */
+  /** The map's layers: render-less components (src/web/map/layers) and react-leaflet ones. */
   children?: ReactNode;
 }
 
