@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { SERVICE_DAY_CHANGEOVER_MINUTES } from '../src/shared/dispatch/api';
 import { DISPATCH_REPORTS } from '../src/shared/reports/dispatch';
 import { operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
 import { reportApi, type ReportDeclaration } from '../src/shared/reports/types';
@@ -16,8 +17,8 @@ const MOSCOW = 180;
 
 /** A report's rows of today as its API gives them. */
 async function rowsToday(request: APIRequestContext, path: string): Promise<number> {
-  // «Сегодня» as the browser reads it, in Moscow (the runner's clock may be in another zone)
-  const midnight = operatorMidnight(operatorDate(Date.now(), MOSCOW), MOSCOW);
+  // «Сегодня» as the browser reads it: the service day in progress, in Moscow (the runner's clock may be in another zone)
+  const midnight = operatorMidnight(operatorDate(Date.now() - SERVICE_DAY_CHANGEOVER_MINUTES * 60_000, MOSCOW), MOSCOW);
   const [from, to] = [new Date(midnight), new Date(midnight + 86_400_000 - 1000)];
   const report = DISPATCH_REPORTS.find((r) => r.path === path)!;
   const response = await request.get(`${reportApi(report)}?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`, {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REPORTS, reportOf } from '../../src/shared/reports';
 import { INCIDENTS_DYNAMIC } from '../../src/shared/reports/adas';
 import { cellText, periodText } from '../../src/shared/reports/cells';
-import { filterQuery, parseReportFilters, presetOfPeriod, presetPeriod } from '../../src/shared/reports/filters';
+import { filterQuery, parseReportFilters, presetClock, presetOfPeriod, presetPeriod } from '../../src/shared/reports/filters';
 import { USER_ACTIONS_JOURNAL } from '../../src/shared/reports/journals';
 import { PDM_VEHICLE_DIAGNOSTIC } from '../../src/shared/reports/pdm';
 import { defineReport, reportApi, sortableColumns } from '../../src/shared/reports/types';
@@ -128,6 +128,13 @@ describe('report filters', () => {
     expect(presetOfPeriod(...iso('lastWeek'), now)).toBe('lastWeek');
     expect(presetOfPeriod(new Date(2025, 2, 4).toISOString(), new Date(2025, 2, 9, 23, 59, 59).toISOString(), now)).toBeUndefined();
     expect(presetOfPeriod(undefined, iso('yesterday')[1], now)).toBeUndefined();
+  });
+
+  it('a report of service days reads «Сегодня» at 01:00 as the service day still running, from 03:00 as the date', () => {
+    const filter = { dayChangeMinutes: 180 };
+    expect(presetPeriod('today', presetClock(filter, new Date(2025, 2, 12, 1, 0).getTime())).from).toEqual(new Date(2025, 2, 11));
+    expect(presetPeriod('today', presetClock(filter, new Date(2025, 2, 12, 3, 0).getTime())).from).toEqual(new Date(2025, 2, 12));
+    expect(presetPeriod('today', presetClock(undefined, new Date(2025, 2, 12, 1, 0).getTime())).from).toEqual(new Date(2025, 2, 12));
   });
 
   it('on a Sunday, when the last 7 days are this week, the preset chosen or declared is the one shown', () => {

@@ -3,7 +3,7 @@ import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Title, useTranslate } from 'react-admin';
 import { reportOf } from '../../shared/reports';
-import { presetPeriod, type ReportFilterValues } from '../../shared/reports/filters';
+import { presetClock, presetPeriod, type ReportFilterValues } from '../../shared/reports/filters';
 import { periodFilter, type ReportDeclaration } from '../../shared/reports/types';
 import { ReportExport } from './ReportExport';
 import { reportExtensions } from './reportExtensions';
@@ -20,9 +20,9 @@ function startingFilters(report: ReportDeclaration, state: ReportUrlState): Repo
   if (state.built) return state.filters;
   const start: ReportFilterValues = { ...state.filters };
   for (const filter of report.filters) if (filter.kind === 'choice') start[filter.name] ??= filter.default;
-  const preset = periodFilter(report)?.preset;
-  if (!preset) return start;
-  const { from, to } = presetPeriod(preset);
+  const filter = periodFilter(report);
+  if (!filter?.preset) return start;
+  const { from, to } = presetPeriod(filter.preset, presetClock(filter));
   return { ...start, from: from.toISOString(), to: to.toISOString() };
 }
 

@@ -4,7 +4,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslate } from 'react-admin';
-import { presetOfPeriod, presetPeriod, type ReportFilterValues } from '../../shared/reports/filters';
+import { presetClock, presetOfPeriod, presetPeriod, type ReportFilterValues } from '../../shared/reports/filters';
 import { PERIOD_PRESETS, type FilterKind, type PeriodPreset, type PickerFilter, type PickerKind, type ReportDeclaration, type ReportFilter } from '../../shared/reports/types';
 import { ReportPickerInput } from './ReportPickerInput';
 
@@ -47,11 +47,11 @@ function PeriodInput({ filter, values, onChange }: FilterInputProps<Extract<Repo
       <TextField
         select
         label={translate(filter.label)}
-        value={presetOfPeriod(values.from as string | undefined, values.to as string | undefined, new Date(), [chosen, filter.preset]) ?? ''}
+        value={presetOfPeriod(values.from as string | undefined, values.to as string | undefined, presetClock(filter), [chosen, filter.preset]) ?? ''}
         onChange={(event) => {
           const preset = event.target.value as PeriodPreset;
           setChosen(preset);
-          const period = presetPeriod(preset);
+          const period = presetPeriod(preset, presetClock(filter));
           onChange({ from: period.from.toISOString(), to: period.to.toISOString() });
         }}
         {...small}

@@ -1,3 +1,4 @@
+import { SERVICE_DAY_CHANGEOVER_MINUTES } from '../dispatch/api';
 import { defineReport, type ReportColumn, type ReportFilter } from './types';
 
 /**
@@ -27,7 +28,9 @@ export const PREDICTION_METHODS = ['learned', 'baseline'] as const;
  */
 export const ACCEPTED_ERROR = { scale: 60, early: 1.3, late: 1.5 } as const;
 
-const period: ReportFilter = { kind: 'period', name: 'period', label: 'reports.filters.period', required: true, maxDays: 31, preset: 'today' };
+const period: ReportFilter = {
+  kind: 'period', name: 'period', label: 'reports.filters.period', required: true, maxDays: 31, preset: 'today', dayChangeMinutes: SERVICE_DAY_CHANGEOVER_MINUTES,
+};
 const depots: ReportFilter = { kind: 'depots', name: 'depot', label: 'reports.filters.depots' };
 const routes: ReportFilter = { kind: 'routes', name: 'route', label: 'reports.filters.routes' };
 

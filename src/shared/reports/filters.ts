@@ -112,6 +112,10 @@ export function filterQuery(values: ReportFilterValues): Record<string, string> 
   return query;
 }
 
+/** The clock a period filter's presets read: a service day's change moves it back (PeriodFilter.dayChangeMinutes). */
+export const presetClock = (filter: { dayChangeMinutes?: number } | undefined, now: number = Date.now()): Date =>
+  new Date(now - (filter?.dayChangeMinutes ?? 0) * 60_000);
+
 /**
  * A preset as a period in the local time of `now` (the browser's): days from midnight to the last
  * second; weeks start on Monday (Russian calendar).

@@ -60,6 +60,11 @@ export interface PeriodFilter extends FilterBase {
   required?: boolean;
   /** The preset a bare screen starts with. */
   preset?: PeriodPreset;
+  /**
+   * The report's days are service days, which change this many minutes after midnight: until then the presets
+   * read the clock as the day before («Сегодня» at 01:00 is the service day still running).
+   */
+  dayChangeMinutes?: number;
 }
 /** Several ids of an entity list, as a comma list. */
 export interface PickerFilter extends FilterBase { kind: PickerKind }
