@@ -4,6 +4,12 @@ import type { PassengerSettings } from './passengers/passengers';
 import type { PermissionMap } from './permissions';
 
 /** Request and response shapes both sides share. */
+/** A choice of a filter or a picker: a record's id and its name. */
+export interface Option {
+  id: number;
+  name: string;
+}
+
 export interface MapPosition {
   lat: number;
   lon: number;

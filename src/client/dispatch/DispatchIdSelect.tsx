@@ -1,6 +1,5 @@
 import { Autocomplete, TextField, type AutocompleteRenderInputParams } from '@mui/material';
-
-interface Option { id: number; name: string }
+import type { Option } from '../../shared/api';
 
 /** A choice of one or more of `options` by name (routes, depots); the value is their ids. */
 export function DispatchIdSelect({ label, options, value, onChange, testId, multiple = true }: {

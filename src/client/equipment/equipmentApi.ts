@@ -1,11 +1,10 @@
+import type { Option } from '../../shared/api';
 import type { GroupFilter, GroupKind } from '../../shared/equipment/groups';
 import type { ParameterValues, TerminalParameter } from '../../shared/equipment/parameters';
 import type { RolloutState } from '../../shared/equipment/commandStatus';
 import { getJson, postJson, request } from '../../web/providers/httpClient';
 
 /** The console's calls of remote configuration (src/server/equipment/configurationRoutes.ts). */
-
-export interface Option { id: number; name: string }
 
 export interface ConfigurationRow {
   id: number;

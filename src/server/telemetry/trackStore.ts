@@ -1,12 +1,5 @@
+import type { TrackPoint } from '../../shared/map';
 import type { Queryable } from '../db/types';
-
-export interface TrackPoint {
-  tm: string;
-  lat: number;
-  lon: number;
-  speed: number;
-  course: number;
-}
 
 /** "Previous data" of one vehicle for a period, oldest first, at most `limit` points. */
 export async function trackOf(db: Queryable, vehicleId: number, from: Date, to: Date, limit = 50_000): Promise<TrackPoint[]> {

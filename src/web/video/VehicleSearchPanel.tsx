@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Box, List, ListItemButton, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useDebouncedLoad } from '../map/useDebouncedLoad';
-import { searchVehicles, vehicleFilters, type Option, type VehicleSearch } from './videoApi';
+import type { Option } from '../../shared/api';
+import { searchVehicles, vehicleFilters, type VehicleSearch } from './videoApi';
 
 /**
  * The vehicle search of /video/online (SCREENS.md: the map's vehicle search): garage number or plate,

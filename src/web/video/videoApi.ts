@@ -1,15 +1,11 @@
 import type { ArchiveCoverage, ArchivePlayback, ArchiveRequest, ArchiveRequestInput, VideoStreamAddress, VideoVehicle } from '../../shared/video/api';
+import type { Option } from '../../shared/api';
 import { getJson, postJson, request } from '../providers/httpClient';
 
 /** The console's calls of the video area (src/server/video/). */
 
 export interface VideoVehicleRow extends VideoVehicle {
   routeName: string | null;
-}
-
-export interface Option {
-  id: number;
-  name: string;
 }
 
 export interface VehicleSearch {
