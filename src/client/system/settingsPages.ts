@@ -1,9 +1,10 @@
 /**
- * The pages of /system/* (spec sections 3 and 6) and their fields, with the server's ranges
- * (src/server/settings/settingsSchemas.ts) mirrored for the client-side check. Labels are
- * settings.fields.<source>; the page's module and section switches come with its GET.
+ * The pages of /system/* (spec sections 3 and 6) and their fields, with the ranges the server validates
+ * (src/shared/settings/fields.ts) for the client-side check. Labels are settings.fields.<source>; the page's
+ * module and section switches come with its GET.
  */
 import { BASE_MAP_KINDS } from '../../shared/baseMap';
+import { fieldRange, REPORT_FORMATS } from '../../shared/settings/fields';
 
 export type SubsystemId = 'navigation' | 'video' | 'passengers' | 'journals' | 'bc' | 'eis';
 
@@ -26,57 +27,55 @@ export interface SettingsPageSpec {
   fields: SettingsField[];
 }
 
-const int = (source: string, min: number, max: number): SettingsField => ({ kind: 'int', source, min, max });
+const int = (source: string): SettingsField => ({ kind: 'int', source, ...fieldRange(source) });
 const page = (id: SubsystemId, fields: SettingsField[]): SettingsPageSpec => ({ id, path: `/system/${id}`, api: `/api/v1/settings/${id}`, fields });
-
-export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 
 export const SETTINGS_PAGES: Readonly<Record<SubsystemId, SettingsPageSpec>> = {
   navigation: page('navigation', [
-    int('maxCenterDeviation', 0, 100_000),
-    int('messageFrequency', 1, 3600),
-    int('requestRadius', 1, 100_000),
-    int('egtsEquipmentDataMaxAge', 1, 604_800),
+    int('maxCenterDeviation'),
+    int('messageFrequency'),
+    int('requestRadius'),
+    int('egtsEquipmentDataMaxAge'),
     { kind: 'choice', source: 'baseMap.kind', choices: BASE_MAP_KINDS, labels: 'settings.baseMapKinds' },
     { kind: 'text', source: 'baseMap.location', hint: 'settings.baseMapHint', maxLength: 2000 },
     { kind: 'text', source: 'baseMap.attribution', hint: 'settings.attributionHint', maxLength: 300 },
-    int('dispatch.lateSeconds', 1, 7200),
-    int('dispatch.earlySeconds', 1, 7200),
-    int('dispatch.bunchingPercent', 1, 99),
-    int('dispatch.gapPercent', 101, 1000),
-    int('dispatch.stopRadiusMeters', 5, 500),
-    int('dispatch.offRouteSeconds', 1, 3600),
-    int('dispatch.noSignalSeconds', 10, 86_400),
-    int('dispatch.exitStartSeconds', 0, 7200),
-    int('dispatch.runMissedSeconds', 0, 14_400),
+    int('dispatch.lateSeconds'),
+    int('dispatch.earlySeconds'),
+    int('dispatch.bunchingPercent'),
+    int('dispatch.gapPercent'),
+    int('dispatch.stopRadiusMeters'),
+    int('dispatch.offRouteSeconds'),
+    int('dispatch.noSignalSeconds'),
+    int('dispatch.exitStartSeconds'),
+    int('dispatch.runMissedSeconds'),
   ]),
   video: page('video', [
-    int('video.maxRequestMinutes', 1, 1440),
-    int('video.archiveDays', 1, 365),
+    int('video.maxRequestMinutes'),
+    int('video.archiveDays'),
     { kind: 'template', source: 'video.mediaServerUrl' },
     { kind: 'template', source: 'video.mediaServerArchiveUrl' },
-    int('video.streamTtlSeconds', 10, 604_800),
+    int('video.streamTtlSeconds'),
   ]),
   passengers: page('passengers', [
     { kind: 'formats', source: 'report_formats', choices: REPORT_FORMATS },
-    int('reports.maxPeriodDays', 1, 366),
-    int('passengers.morningPeakFrom', 0, 23),
-    int('passengers.morningPeakTo', 1, 24),
-    int('passengers.eveningPeakFrom', 0, 23),
-    int('passengers.eveningPeakTo', 1, 24),
-    int('passengers.comfortLoadPercent', 1, 200),
-    int('passengers.crowdedLoadPercent', 1, 200),
-    int('passengers.transferMinutes', 1, 360),
-    int('passengers.maxWalkMeters', 50, 5000),
+    int('reports.maxPeriodDays'),
+    int('passengers.morningPeakFrom'),
+    int('passengers.morningPeakTo'),
+    int('passengers.eveningPeakFrom'),
+    int('passengers.eveningPeakTo'),
+    int('passengers.comfortLoadPercent'),
+    int('passengers.crowdedLoadPercent'),
+    int('passengers.transferMinutes'),
+    int('passengers.maxWalkMeters'),
   ]),
-  journals: page('journals', [int('journals.retentionDays', 1, 3650)]),
+  journals: page('journals', [int('journals.retentionDays')]),
   bc: page('bc', [
     { kind: 'bool', source: 'kkv.enabled' },
-    int('bc.photoMaxMb', 1, 50),
-    int('bc.coordIntervalSeconds', 5, 3600),
-    int('bc.positionMaxAgeMinutes', 1, 1440),
-    int('bc.lateReportHours', 0, 72),
-    int('bc.rateRedAt', 1, 100),
+    int('bc.photoMaxMb'),
+    int('bc.coordIntervalSeconds'),
+    int('bc.positionMaxAgeMinutes'),
+    int('bc.lateReportHours'),
+    int('bc.rateRedAt'),
   ]),
   eis: page('eis', [
     { kind: 'bool', source: 'eis.enabled' },
