@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { USER_SORT_FIELDS, type UserSortField } from '../../shared/users/api';
 import { fail } from '../http/errors';
 import { BLANK_USER, USER_COLUMNS, findUser, type UserRecord } from './userRecord';
 import { UsersService, type UserInput } from './usersService';
@@ -26,7 +27,7 @@ const userBody = {
     createdAt: { type: 'string', maxLength: 40 },
   },
 } as const;
-const SORTABLE: Record<string, string> = {
+const SORTABLE: Record<UserSortField, string> = {
   id: 'u.id', username: 'lower(u.username)', email: 'lower(u.email)', firstName: 'u.first_name', lastName: 'u.last_name',
   title: 'u.title', isBlocked: 'u.is_blocked', createdAt: 'u.created_at',
 };
@@ -35,7 +36,7 @@ const SORTABLE: Record<string, string> = {
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   const users = new UsersService(app);
 
-  app.get<{ Querystring: { filter?: string; sortField?: string; sortOrder?: 'ASC' | 'DESC'; skipCount?: number; recordCount?: number } }>('/api/v1/users', {
+  app.get<{ Querystring: { filter?: string; sortField?: UserSortField; sortOrder?: 'ASC' | 'DESC'; skipCount?: number; recordCount?: number } }>('/api/v1/users', {
     config: access('read'),
     schema: {
       tags: ['users'],
@@ -44,7 +45,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
         type: 'object',
         properties: {
           filter: { type: 'string', maxLength: 200 },
-          sortField: { type: 'string', enum: Object.keys(SORTABLE) },
+          sortField: { type: 'string', enum: USER_SORT_FIELDS },
           sortOrder: { type: 'string', enum: ['ASC', 'DESC'] },
           skipCount: { type: 'integer', minimum: 0, maximum: INT4_MAX, default: 0 },
           recordCount: { type: 'integer', minimum: 1, maximum: 1000, default: 30 },

@@ -1,5 +1,6 @@
 import type { GetListParams, Identifier, RaRecord } from 'react-admin';
 import type { ListResponse, UserRecord as ApiUserRecord } from '../../../shared/api';
+import { USER_SORT_FIELDS } from '../../../shared/users/api';
 import { getJson, request } from '../httpClient';
 import { savingFields } from './fieldErrors';
 import { pageQuery, sortQuery, textFilter, type Query } from './listQuery';
@@ -11,8 +12,6 @@ export interface UserRecord extends RaRecord, ApiUserRecord {
 }
 
 export const USERS_API = '/api/v1/users';
-/** Columns the server sorts by (usersRoutes SORTABLE). */
-export const USER_SORT_FIELDS = ['id', 'username', 'email', 'firstName', 'lastName', 'title', 'isBlocked', 'createdAt'] as const;
 
 /** The server's codes of a refused user save and the field each is about. */
 export const USER_FIELD_CODES = {
