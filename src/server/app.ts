@@ -16,7 +16,6 @@ import { Leases } from './jobs/leases';
 import type { Bus } from './bus/bus';
 import { openBus } from './bus/openBus';
 import { WeekdayPlans } from './simulator/weekdayPlans';
-import { mapConfig } from './map/config';
 import { isNewEmbeddedDatabase, loadDemoInChildProcess } from './db/demo/demoLoaderProcess';
 import { installErrorHandling, fail } from './http/errors';
 import { installValidators } from './http/validators';
@@ -53,6 +52,7 @@ import geocoderPlugin from './geocoder/geocoderPlugin';
 import pdmPlugin from './pdm/pdmPlugin';
 import passengersPlugin from './passengers/passengersPlugin';
 import { BUILD } from './build';
+import { operatorTzOffset } from './platform/operatorDay';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,7 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('settings', new SettingsService(db, config, bus, { baseMap: tilesConfig(config.dataDir, BUILD.version).initialBaseMap }));
   app.decorate('journal', new JournalService(db));
   // the history's fills are background work: a login during a fresh install's first minutes does not queue behind them
-  app.decorate('demoHistory', new DemoHistory(new WeekdayPlans(db.background(), mapConfig().tzOffsetMinutes), async () => db.releaseMemory?.(), app.log));
+  app.decorate('demoHistory', new DemoHistory(new WeekdayPlans(db.background(), operatorTzOffset()), async () => db.releaseMemory?.(), app.log));
   const upkeep = new EmbeddedUpkeep(db.background(), app.log);
   upkeep.start();
   // The first round of leases before the areas' jobs start (their onReady and onListen hooks come later); the

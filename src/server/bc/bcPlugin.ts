@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { mapConfig } from '../map/config';
 import { registerFieldRoutes, todayOf } from './fieldRoutes';
 import { registerTaskRoutes } from './taskRoutes';
 import { sweepNotAchieved } from './taskStore';
 import { photoStore, type PhotoStore } from './photoStore';
+import { operatorTzOffset } from '../platform/operatorDay';
 
 /** What the ticket-control routes share: the operator's day and the not-achieved sweep. */
 export interface BcContext {
@@ -19,7 +19,7 @@ export interface BcContext {
  * encapsulated plugin: multipart parsing (report photos) exists only here.
  */
 export default async function bcPlugin(app: FastifyInstance): Promise<void> {
-  const { tzOffsetMinutes } = mapConfig();
+  const tzOffsetMinutes = operatorTzOffset();
   const bc: BcContext = {
     offsetMinutes: tzOffsetMinutes,
     today: () => todayOf(tzOffsetMinutes),
