@@ -3,6 +3,7 @@ import { dispatchReportsEn } from '../dispatch/dispatchReportMessages';
 import { pdmEn } from '../pdm/pdmMessages';
 import { gtfsEn } from '../gtfs/gtfsMessages';
 import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from '../../shared/reports/journalEvents';
+import { valueLabels } from '../../shared/reports/valueNames';
 import { mediaStatusLabels } from '../../shared/mediaStatus';
 import type { AppMessages } from './ru';
 import { equipmentEn } from '../equipment/equipmentMessages';
@@ -653,14 +654,14 @@ export const en: AppMessages = {
   reports: {
     passengers: {
       step: 'Step', steps: { day: 'By day', hour: 'By hour' },
-      directions: { 0: 'Forward', 1: 'Backward' },
+      directions: valueLabels('reports.passengers.directions', 'en'),
       direction: 'Direction',
       flag: 'Data quality', flags: { imbalance: 'Boardings and alightings do not balance', silent: 'Counter reported nothing' },
       group: 'Grouping', groups: { ticketType: 'By ticket type', ticketView: 'By ticket view', route: 'By route', vehicle: 'By vehicle', day: 'By day' },
       view: 'Show', views: { stops: 'Between stops', districts: 'Between districts', transfers: 'Transfers between routes' },
       peak: 'Hours', peaks: { all: 'Whole day', morning: 'Morning peak', evening: 'Evening peak' },
-      verdicts: { larger: 'Needs a larger class', smaller: 'A smaller class will do', fits: 'Class fits' },
-      importStatuses: { done: 'Imported', refused: 'Refused' },
+      verdicts: valueLabels('reports.passengers.verdicts', 'en'),
+      importStatuses: valueLabels('reports.passengers.importStatuses', 'en'),
       byDayChart: 'Passengers by day', passageChart: 'Boardings', stopsChart: 'Busiest stops', payChart: 'Validation shares',
       turnoverChart: 'Passenger-km', exchangeChart: 'Stop exchange by hour', rollingStockChart: 'Vehicles out by hour',
       classChart: 'Peak load factor', trafficChart: 'Trips performed', dailyChart: 'Passengers by day',
@@ -737,7 +738,7 @@ export const en: AppMessages = {
       detailingChart: 'Vehicles with the most incidents',
       falseAlarms: 'False alarms',
       falseAlarmChoices: { include: 'Count', exclude: 'Leave out' },
-      reviews: { confirmed: 'Confirmed', false_alarm: 'False alarm' },
+      reviews: valueLabels('reports.adas.reviews', 'en'),
       columns: {
         period: 'Period', incident_type: 'Incident code', incident_name: 'Incident', count: 'Count',
         false_alarms: 'False', false_share: 'False share, %', route_name: 'Route', share: 'Share, %', km: 'Mileage, km',
@@ -754,7 +755,7 @@ export const en: AppMessages = {
     dispatch: dispatchReportsEn,
   },
   bc: {
-    status: { new: 'New', in_work: 'In work', closed: 'Done', not_achieved: 'Not achieved' },
+    status: valueLabels('bc.status', 'en'),
     routeType: { 0: 'Main', 1: 'Incidental' },
     seized: { sk: 'Social card', vesb: 'VESB', other_leg: 'Other legitimate', other_not_leg: 'Illegitimate' },
     fields: {

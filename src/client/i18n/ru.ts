@@ -3,6 +3,7 @@ import { dispatchReportsRu } from '../dispatch/dispatchReportMessages';
 import { pdmRu } from '../pdm/pdmMessages';
 import { gtfsRu } from '../gtfs/gtfsMessages';
 import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from '../../shared/reports/journalEvents';
+import { valueLabels } from '../../shared/reports/valueNames';
 import { mediaStatusLabels } from '../../shared/mediaStatus';
 import { equipmentRu } from '../equipment/equipmentMessages';
 import { ruShell } from './ruShell';
@@ -584,14 +585,14 @@ export const ru = {
   reports: {
     passengers: {
       step: 'Шаг', steps: { day: 'По дням', hour: 'По часам' },
-      directions: { 0: 'Прямое', 1: 'Обратное' },
+      directions: valueLabels('reports.passengers.directions', 'ru'),
       direction: 'Направление',
       flag: 'Качество данных', flags: { imbalance: 'Вошедшие и вышедшие не сходятся', silent: 'Счётчик ничего не передал' },
       group: 'Группировка', groups: { ticketType: 'По типам билетов', ticketView: 'По видам билетов', route: 'По маршрутам', vehicle: 'По ТС', day: 'По дням' },
       view: 'Что показать', views: { stops: 'Между остановками', districts: 'Между районами', transfers: 'Пересадки между маршрутами' },
       peak: 'Часы', peaks: { all: 'Весь день', morning: 'Утренний час пик', evening: 'Вечерний час пик' },
-      verdicts: { larger: 'Нужен класс больше', smaller: 'Хватит класса меньше', fits: 'Класс подходит' },
-      importStatuses: { done: 'Загружен', refused: 'Отклонён' },
+      verdicts: valueLabels('reports.passengers.verdicts', 'ru'),
+      importStatuses: valueLabels('reports.passengers.importStatuses', 'ru'),
       byDayChart: 'Пассажиры по дням', passageChart: 'Вошедшие пассажиры', stopsChart: 'Самые загруженные остановки', payChart: 'Доли валидаций',
       turnoverChart: 'Пассажирооборот', exchangeChart: 'Пассажирообмен по часам', rollingStockChart: 'ТС на линии по часам',
       classChart: 'Коэффициент наполнения в час пик', trafficChart: 'Выполненные рейсы', dailyChart: 'Пассажиры по дням',
@@ -668,7 +669,7 @@ export const ru = {
       detailingChart: 'ТС с наибольшим числом инцидентов',
       falseAlarms: 'Ложные срабатывания',
       falseAlarmChoices: { include: 'Учитывать', exclude: 'Не учитывать' },
-      reviews: { confirmed: 'Подтверждён', false_alarm: 'Ложное срабатывание' },
+      reviews: valueLabels('reports.adas.reviews', 'ru'),
       columns: {
         period: 'Период', incident_type: 'Код инцидента', incident_name: 'Инцидент', count: 'Количество',
         false_alarms: 'Ложных', false_share: 'Доля ложных, %', route_name: 'Маршрут', share: 'Доля, %', km: 'Пробег, км',
@@ -685,7 +686,7 @@ export const ru = {
     dispatch: dispatchReportsRu,
   },
   bc: {
-    status: { new: 'Новое', in_work: 'В работе', closed: 'Выполнено', not_achieved: 'Не выполнено' },
+    status: valueLabels('bc.status', 'ru'),
     routeType: { 0: 'Основной', 1: 'Попутный' },
     seized: { sk: 'Социальная карта', vesb: 'ВЕСБ', other_leg: 'Прочие легитимные', other_not_leg: 'Нелегитимные' },
     fields: {
