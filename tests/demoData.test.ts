@@ -5,7 +5,7 @@ import { arrayLiteral } from '../src/server/db/demo/insertRows';
 import type { DemoData } from '../src/server/db/demo/rows';
 import { TABLES } from '../src/server/db/demo/tables';
 import { VEHICLE_CLASSES } from '../src/shared/constants';
-import { HANDBOOKS, HANDBOOK_TYPES } from '../src/shared/handbooks/registry';
+import { HANDBOOKS, HANDBOOK_TYPES } from '../schemas/index';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 

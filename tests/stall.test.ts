@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
-import { HANDBOOKS } from '../src/shared/handbooks/registry';
+import { HANDBOOKS } from '../schemas/index';
 import { buildWhere } from '../src/server/handbooks/filters';
 import { Params, tableSql } from '../src/server/handbooks/sqlNames';
 

@@ -1,4 +1,4 @@
-import { HANDBOOKS } from '../src/shared/handbooks/registry';
+import { HANDBOOKS } from '../schemas/index';
 import { exampleRow } from '../src/shared/handbooks/csv';
 import { columnsOf, type Column } from '../src/shared/handbooks/fields';
 import type { HandbookSchema, RefField } from '../src/shared/handbooks/types';

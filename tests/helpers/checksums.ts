@@ -1,4 +1,4 @@
-import { HANDBOOK_TYPES, HANDBOOKS } from '../../src/shared/handbooks/registry';
+import { HANDBOOK_TYPES, HANDBOOKS } from '../../schemas/index';
 import { tableSql } from '../../src/server/handbooks/sqlNames';
 import type { Queryable } from '../../src/server/db/types';
 

@@ -5,7 +5,7 @@ import type {
   OptionsRequest, SaveRequest, TripStopsSaveRequest,
 } from '../../shared/handbooks/api';
 import { canAccess } from '../../shared/permissions';
-import { handbookByTable, handbookPermissionPath, handbookSection, HANDBOOKS, isHandbookType } from '../../shared/handbooks/registry';
+import { handbookByTable, handbookPermissionPath, handbookSection, HANDBOOKS, isHandbookType } from '../../../schemas/index';
 import { HANDBOOKS_PREFIX } from '../../shared/permissions';
 import type { HandbookType } from '../../shared/modules';
 import type { Permission } from '../http/access';
