@@ -6,7 +6,6 @@ import { group, number, type Environment } from '../configuration/variables';
  * Every area that counts the operator's days (map, dispatch, GTFS, the simulator, remote configuration, ADAS,
  * passengers, ticket control, video, the demo data) takes the offset and the day arithmetic from here.
  */
-const DAY_MS = 86_400_000;
 
 /** The operator's offset from UTC in minutes; default +180, Europe/Moscow. */
 export const operatorTzOffsetMinutes = number('OPERATOR_TZ_OFFSET_MINUTES', {
@@ -22,6 +21,8 @@ export const operatorDayVariables = group('Operator\'s day', {
 export function operatorTzOffset(env: Environment = process.env): number {
   return operatorDayVariables.read(env).tzOffsetMinutes;
 }
+
+const DAY_MS = 86_400_000;
 
 /** 'YYYY-MM-DD' of the operator's local date at `nowMs`. */
 export function operatorDate(nowMs: number, offsetMinutes: number): string {
