@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { SERVICE_DAY_CHANGEOVER_MINUTES } from '../src/shared/dispatch/api';
 import { DISPATCH_REPORTS } from '../src/shared/reports/dispatch';
-import { operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
+import { operatorDate, operatorMidnight } from '../src/server/platform/operatorDay';
 import { reportApi, type ReportDeclaration } from '../src/shared/reports/types';
 import { menuPaths, signIn } from './helpers';
 

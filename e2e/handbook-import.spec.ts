@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { HANDBOOKS } from '../src/shared/handbooks/registry';
+import { HANDBOOKS } from '../schemas/index';
 import { ACCOUNTS, signIn } from './helpers';
 
 /** The import dialog of the handbook screen (spec section 2; issue: a progress bar and the per-row error list). */

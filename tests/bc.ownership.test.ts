@@ -5,7 +5,7 @@ import { createUserWith, TEST_PASSWORD } from './helpers/users';
 import { CREATE, DELETE, READ, UPDATE } from '../src/shared/permissions';
 import { newVehicleCheck, type TaskResultBody } from '../src/shared/bc/report';
 import type { ControllerTask, TaskBody } from '../src/shared/bc/tasks';
-import { addDays, operatorDate } from '../src/server/map/operatorDay';
+import { addDays, operatorDate } from '../src/server/platform/operatorDay';
 import { loadConfig } from '../src/server/config';
 import { tinyJpeg } from './fixtures/images';
 

@@ -8,7 +8,7 @@ import { createUserWith, TEST_PASSWORD } from './helpers/users';
 import { CREATE, READ, UPDATE } from '../src/shared/permissions';
 import { SEIZED_CATEGORIES, newVehicleCheck, type TaskResultBody } from '../src/shared/bc/report';
 import type { ControllerTask, DepartmentMap, TaskResultResponse } from '../src/shared/bc/tasks';
-import { operatorDate, addDays } from '../src/server/map/operatorDay';
+import { operatorDate, addDays } from '../src/server/platform/operatorDay';
 import { loadConfig } from '../src/server/config';
 import { jpegOfSize } from './fixtures/images';
 

@@ -6,7 +6,7 @@ import type { DemoData } from '../src/server/db/demo/rows';
 import { TABLES } from '../src/server/db/demo/tables';
 import { MARSH_TYPE } from '../src/server/db/demo/reference';
 import { VEHICLE_CLASSES } from '../src/shared/constants';
-import { HANDBOOKS, HANDBOOK_TYPES } from '../src/shared/handbooks/registry';
+import { HANDBOOKS, HANDBOOK_TYPES } from '../schemas/index';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server/config';
-import { addDays, operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
+import { addDays, operatorDate, operatorMidnight } from '../src/server/platform/operatorDay';
 import { PredictionSampler, SAMPLE_KEEP_DAYS } from '../src/server/dispatch/predictionSamples';
 import { dayTypeOf } from '../src/server/dispatch/schedule';
 import { isErrorCode } from '../src/shared/errors';

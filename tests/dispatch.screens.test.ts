@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server/config';
-import { operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
+import { operatorDate, operatorMidnight } from '../src/server/platform/operatorDay';
 import { createSource } from '../src/server/telemetry/http/sourceKeys';
 import { PERMISSION_CODES } from '../src/shared/permissionCodes';
 import type { AdherenceList, BoardException, BoardList, DispatchOptions, ExitsList, RouteLine, StopArrivals, VehicleCard } from '../src/shared/dispatch/api';

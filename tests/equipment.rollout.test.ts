@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from './helpers/testApp';
 import { createUserWith, TEST_PASSWORD } from './helpers/users';
 import { CREATE, DELETE, READ, UPDATE } from '../src/shared/permissions';
 import { loadConfig } from '../src/server/config';
-import { operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
+import { operatorDate, operatorMidnight } from '../src/server/platform/operatorDay';
 import { SimulatedTerminals, type TerminalTemper } from '../src/server/simulator/simulatedTerminals';
 import { CC, CT, commandSubrecord } from '../src/server/telemetry/egts/commands';
 import { COMMAND_STATUS as S } from '../src/shared/equipment/commandStatus';

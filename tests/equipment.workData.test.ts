@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from './helpers/testApp';
 import { createUserWith, TEST_PASSWORD } from './helpers/users';
 import { READ } from '../src/shared/permissions';
 import { loadConfig } from '../src/server/config';
-import { operatorMidnight } from '../src/server/map/operatorDay';
+import { operatorMidnight } from '../src/server/platform/operatorDay';
 import { Polyline } from '../src/server/simulator/polyline';
 import { WORK_DAY_RULES, workDayOf, type PlannedRace, type WorkPoint } from '../src/server/equipment/workDay';
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HANDBOOKS } from '../src/shared/handbooks/registry';
+import { HANDBOOKS } from '../schemas/index';
 import { CSV_BOM } from '../src/shared/handbooks/csv';
 import { isDatabaseUnavailable } from '../src/server/db/availability';
 import { openPostgres } from '../src/server/db/postgres';

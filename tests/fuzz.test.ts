@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode } from '../src/shared/errors';
-import { HANDBOOKS } from '../src/shared/handbooks/registry';
+import { HANDBOOKS } from '../schemas/index';
 import { HANDBOOK_SECTIONS_ON } from '../src/shared/modules';
 import { columnsOf } from '../src/shared/handbooks/fields';
 import { ENGINES } from './helpers/engines';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variantsInForce } from '../src/server/dispatch/store';
 import { RunTrips } from '../src/server/gtfs/export/runTrips';
 import { inspectFeed } from '../src/server/gtfs/feed/inspectFeed';
-import { operatorDate } from '../src/server/map/operatorDay';
+import { operatorDate } from '../src/server/platform/operatorDay';
 import { ENGINES } from './helpers/engines';
 import { rowsOf, unzipTexts } from './helpers/gtfsFeeds';
 import { startTestApp, type TestApp } from './helpers/testApp';

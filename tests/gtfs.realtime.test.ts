@@ -2,7 +2,7 @@ import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server/config';
 import { buildTripUpdates } from '../src/server/gtfs/tripUpdatesFeed';
-import { operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
+import { operatorDate, operatorMidnight } from '../src/server/platform/operatorDay';
 import { createSource } from '../src/server/telemetry/http/sourceKeys';
 import { PERMISSION_CODES } from '../src/shared/permissionCodes';
 import { eastOf, insertLineRoute, lineDrive } from './dispatch.tracks';

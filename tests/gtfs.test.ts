@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
-import { operatorDate } from '../src/server/map/operatorDay';
+import { operatorDate } from '../src/server/platform/operatorDay';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 

@@ -3,7 +3,7 @@ import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { loadConfig } from '../src/server/config';
 import { mapConfig } from '../src/server/map/config';
-import { addDays, operatorDate } from '../src/server/map/operatorDay';
+import { addDays, operatorDate } from '../src/server/platform/operatorDay';
 import { WeekdayPlans } from '../src/server/simulator/weekdayPlans';
 import type { HistoryFillStatus } from '../src/shared/historyFill';
 

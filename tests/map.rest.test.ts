@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BranchAgency, IncidentEvent, IncidentType, MapFilters, MapRoute, MapSearchResult, OnlineVehicle, RouteTrajectory, StopDetails } from '../src/shared/map';
-import { operatorDate, operatorMinuteOfDay } from '../src/server/map/operatorDay';
+import { operatorDate, operatorMinuteOfDay } from '../src/server/platform/operatorDay';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { createUserWith, TEST_PASSWORD } from './helpers/users';

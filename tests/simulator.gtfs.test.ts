@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
+import { addDays, operatorDate, operatorMidnight } from '../src/server/platform/operatorDay';
 import { simulatorConfig } from '../src/server/simulator/config';
 import { Simulator } from '../src/server/simulator/simulator';
 import type { VehiclePlan } from '../src/server/simulator/vehiclePlan';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, operatorDate, operatorMidnight } from '../src/server/map/operatorDay';
+import { addDays, operatorDate, operatorMidnight } from '../src/server/platform/operatorDay';
 import { Polyline } from '../src/server/simulator/polyline';
 import { Simulator } from '../src/server/simulator/simulator';
 import { simulatorConfig } from '../src/server/simulator/config';

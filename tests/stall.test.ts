@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
-import { HANDBOOKS } from '../src/shared/handbooks/registry';
-import { buildWhere } from '../src/server/table/filters';
-import { Params, tableSql } from '../src/server/table/sqlNames';
+import { HANDBOOKS } from '../schemas/index';
+import { buildWhere } from '../src/server/handbooks/filters';
+import { Params, tableSql } from '../src/server/handbooks/sqlNames';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HANDBOOKS } from '../src/shared/handbooks/registry';
+import { HANDBOOKS } from '../schemas/index';
 import { defaultVisibleFields } from '../src/shared/handbooks/fields';
 import { hashPassword } from '../src/server/auth/passwords';
 import { ENGINES } from './helpers/engines';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HANDBOOKS } from '../src/shared/handbooks/registry';
+import { HANDBOOKS } from '../schemas/index';
 import { CSV_BOM, csvLine, formatCell } from '../src/shared/handbooks/csv';
 import { columnByName } from '../src/shared/handbooks/fields';
 import { MSG } from '../src/shared/handbooks/messages';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDBOOK_SECTIONS_ON } from '../src/shared/modules';
-import { HANDBOOKS } from '../src/shared/handbooks/registry';
+import { HANDBOOKS } from '../schemas/index';
 import { CSV_BOM, csvLine, exportColumns, formatCell } from '../src/shared/handbooks/csv';
 import { columnByName, columnsOf, displayKey, type Column } from '../src/shared/handbooks/fields';
 import type { HandbookSchema } from '../src/shared/handbooks/types';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDBOOK_SECTIONS_OFF, HANDBOOK_SECTIONS_ON } from '../src/shared/modules';
-import { HANDBOOKS, HANDBOOK_TYPES, handbookByTable } from '../src/shared/handbooks/registry';
+import { HANDBOOKS, HANDBOOK_TYPES, handbookByTable } from '../schemas/index';
 import { exampleRow } from '../src/shared/handbooks/csv';
 import { columnByName, columnsOf, displayFields, fieldByName } from '../src/shared/handbooks/fields';
 import { validateRow } from '../src/shared/handbooks/validation';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HANDBOOKS } from '../src/shared/handbooks/registry';
+import { HANDBOOKS } from '../schemas/index';
 import type { HandbookType } from '../src/shared/handbooks/types';
 import { MSG } from '../src/shared/handbooks/messages';
 import { exampleRow } from '../src/shared/handbooks/csv';

@@ -1,10 +1,10 @@
-import { HANDBOOKS } from '../src/shared/handbooks/registry';
+import { HANDBOOKS } from '../schemas/index';
 import { exampleRow } from '../src/shared/handbooks/csv';
 import { columnsOf, type Column } from '../src/shared/handbooks/fields';
 import type { HandbookSchema, RefField } from '../src/shared/handbooks/types';
 import { validateRow, type Row } from '../src/shared/handbooks/validation';
-import { insertRow } from '../src/server/table/saveRow';
-import { quoteIdent, tableSql } from '../src/server/table/sqlNames';
+import { insertRow } from '../src/server/handbooks/saveRow';
+import { quoteIdent, tableSql } from '../src/server/handbooks/sqlNames';
 import type { Queryable } from '../src/server/db/types';
 import type { TestApp } from './helpers/testApp';
 

@@ -21,7 +21,7 @@ import pg from 'pg';
 import { openDatabase } from '../../src/server/db/open';
 import { loadConfig } from '../../src/server/config';
 import { hashPassword } from '../../src/server/auth/passwords';
-import { operatorDate } from '../../src/server/map/operatorDay';
+import { operatorDate } from '../../src/server/platform/operatorDay';
 import { newVehicleCheck } from '../../src/shared/bc/report';
 import { percentile, startServerProcess, type ServerProcess } from './serverProcess';
 import { recreateDatabase } from './benchServer';

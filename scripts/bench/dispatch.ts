@@ -35,7 +35,7 @@ import { LearnedTimes } from '../../src/server/dispatch/predictions';
 import { buildDaySchedule, type DaySchedule, type Run, type ScheduleRows } from '../../src/server/dispatch/schedule';
 import { loadDaySchedule, loadLearned, loadScheduleRows, writePassages } from '../../src/server/dispatch/store';
 import { board } from '../../src/server/dispatch/views';
-import { addDays, operatorMidnight } from '../../src/server/map/operatorDay';
+import { addDays, operatorMidnight } from '../../src/server/platform/operatorDay';
 import { simulatorConfig } from '../../src/server/simulator/config';
 import { Simulator } from '../../src/server/simulator/simulator';
 import { terminalOf } from '../../src/server/simulator/terminalReports';

@@ -28,7 +28,7 @@ import { NOTICE_SEVERITY, type NoticeCode } from '../../src/shared/gtfs/notices'
 import { postgisTrimmed } from '../../src/server/db/postgisBundle';
 import { formatGtfsDate, formatGtfsTime } from '../../src/server/gtfs/feed/gtfsValues';
 import { inspectFeed } from '../../src/server/gtfs/feed/inspectFeed';
-import { addDays } from '../../src/server/map/operatorDay';
+import { addDays } from '../../src/server/platform/operatorDay';
 import { Random } from '../../src/server/db/demo/random';
 import { recreateDatabase } from './benchServer';
 import { startServerProcess, type ServerProcess } from './serverProcess';

@@ -16,7 +16,6 @@ import { Leases } from './jobs/leases';
 import type { Bus } from './bus/bus';
 import { openBus } from './bus/openBus';
 import { WeekdayPlans } from './simulator/weekdayPlans';
-import { mapConfig } from './map/config';
 import { isNewEmbeddedDatabase, loadDemoInChildProcess } from './db/demo/demoLoaderProcess';
 import { installErrorHandling, fail } from './http/errors';
 import { installValidators } from './http/validators';
@@ -30,11 +29,11 @@ import { JournalService } from './journals/journalService';
 import { seedPlatform } from './db/seedPlatform';
 import authRoutes from './auth/authRoutes';
 import serviceRoutes from './service/serviceRoutes';
-import tablePlugin from './table/plugin';
+import handbooksPlugin from './handbooks/handbooksPlugin';
 import usersRoutes from './users/usersRoutes';
 import rolesRoutes from './roles/rolesRoutes';
 import settingsRoutes from './settings/settingsRoutes';
-import eventsPlugin from './events/eventsPlugin';
+import notificationsPlugin from './notifications/notificationsPlugin';
 import journalsPlugin from './journals/journalsPlugin';
 import reportsPlugin from './reports/reportsPlugin';
 import telemetryPlugin from './telemetry/telemetryPlugin';
@@ -53,6 +52,7 @@ import geocoderPlugin from './geocoder/geocoderPlugin';
 import pdmPlugin from './pdm/pdmPlugin';
 import passengersPlugin from './passengers/passengersPlugin';
 import { BUILD } from './build';
+import { operatorTzOffset } from './platform/operatorDay';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,7 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('settings', new SettingsService(db, config, bus, { baseMap: tilesConfig(config.dataDir, BUILD.version).initialBaseMap }));
   app.decorate('journal', new JournalService(db));
   // the history's fills are background work: a login during a fresh install's first minutes does not queue behind them
-  app.decorate('demoHistory', new DemoHistory(new WeekdayPlans(db.background(), mapConfig().tzOffsetMinutes), async () => db.releaseMemory?.(), app.log));
+  app.decorate('demoHistory', new DemoHistory(new WeekdayPlans(db.background(), operatorTzOffset()), async () => db.releaseMemory?.(), app.log));
   const upkeep = new EmbeddedUpkeep(db.background(), app.log);
   upkeep.start();
   // The first round of leases before the areas' jobs start (their onReady and onListen hooks come later); the
@@ -193,11 +193,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(access);
   await app.register(authRoutes);
   await app.register(serviceRoutes);
-  await app.register(tablePlugin);
+  await app.register(handbooksPlugin);
   await app.register(usersRoutes);
   await app.register(rolesRoutes);
   await app.register(settingsRoutes);
-  await app.register(eventsPlugin);
+  await app.register(notificationsPlugin);
   await app.register(journalsPlugin);
   await app.register(reportsPlugin);
   await app.register(telemetryPlugin);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HANDBOOKS, HANDBOOK_TYPES } from '../../src/shared/handbooks/registry';
+import { HANDBOOKS, HANDBOOK_TYPES } from '../../schemas/index';
 import { defaultVisibleFields } from '../../src/shared/handbooks/fields';
 import type { ListField, PointField } from '../../src/shared/handbooks/types';
 import { exportRequest, handbookResource, listRequest, saveRow, toServiceFilters, toServiceSort } from '../../src/web/providers/resources/handbooks';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HANDBOOKS } from '../../src/shared/handbooks/registry';
+import { HANDBOOKS } from '../../schemas/index';
 import { failureMessages, fileSize, importCounts, importUrl, isCsvFile, parseImportFailure } from '../../src/client/handbooks/importModel';
 
 describe('handbook import dialog model', () => {

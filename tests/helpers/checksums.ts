@@ -1,5 +1,5 @@
-import { HANDBOOK_TYPES, HANDBOOKS } from '../../src/shared/handbooks/registry';
-import { tableSql } from '../../src/server/table/sqlNames';
+import { HANDBOOK_TYPES, HANDBOOKS } from '../../schemas/index';
+import { tableSql } from '../../src/server/handbooks/sqlNames';
 import type { Queryable } from '../../src/server/db/types';
 
 /** The platform's own tables a refused request must leave alone, beside every handbook table. */

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { SaveButton, SimpleForm, Toolbar } from 'react-admin';
-import { handbookPermissionPath } from '../../shared/handbooks/registry';
+import { handbookPermissionPath } from '../../../schemas/index';
 import type { Field, HandbookSchema } from '../../shared/handbooks/types';
 import type { Row } from '../../shared/handbooks/validation';
 import { DeleteRecordButton } from '../components/DeleteRecordButton';

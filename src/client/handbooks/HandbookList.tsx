@@ -2,7 +2,7 @@ import { Box, LinearProgress, Typography } from '@mui/material';
 import { BulkDeleteButton, DataTable, List, Pagination, SearchInput, useTranslate } from 'react-admin';
 import { HANDBOOK_PAGE_SIZE } from '../../shared/constants';
 import { searchableColumns } from '../../shared/handbooks/fields';
-import { handbookPermissionPath } from '../../shared/handbooks/registry';
+import { handbookPermissionPath } from '../../../schemas/index';
 import type { Field, HandbookSchema } from '../../shared/handbooks/types';
 import type { Row } from '../../shared/handbooks/validation';
 import { useRights } from '../../web/components/useRights';

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import { handbookPermissionPath, handbookSchema } from '../../shared/handbooks/registry';
+import { handbookPermissionPath, handbookSchema } from '../../../schemas/index';
 import { useRights } from '../../web/components/useRights';
 import { HandbookCreate } from './HandbookCreate';
 import { HandbookEdit } from './HandbookEdit';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { HANDBOOKS, HANDBOOK_TYPES, handbookPermissionPath } from '../../shared/handbooks/registry';
+import { HANDBOOKS, HANDBOOK_TYPES, handbookPermissionPath } from '../../../schemas/index';
 import type { HandbookSchema } from '../../shared/handbooks/types';
 import { mayAccess } from '../../shared/routeAccess';
 import { useCurrentUser, useSwitches } from '../../web/stores/sessionStore';

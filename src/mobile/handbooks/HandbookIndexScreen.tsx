@@ -1,7 +1,7 @@
 import { List, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Link } from 'react-router';
-import { HANDBOOKS } from '../../shared/handbooks/registry';
+import { HANDBOOKS } from '../../../schemas/index';
 import { useT } from '../../web/i18n/translate';
 import { useCurrentUser, useSwitches } from '../../web/stores/sessionStore';
 import { FIELD_HANDBOOK_TYPES, handbookListPath, mayReadHandbook } from './fieldHandbooks';

@@ -5,7 +5,7 @@ import {
 import FilterListIcon from '@mui/icons-material/FilterList';
 import FilterListOffIcon from '@mui/icons-material/FilterListOff';
 import { useNavigate, useParams } from 'react-router';
-import { handbookSchema } from '../../shared/handbooks/registry';
+import { handbookSchema } from '../../../schemas/index';
 import type { Field, HandbookSchema } from '../../shared/handbooks/types';
 import { useT } from '../../web/i18n/translate';
 import NotFoundPage from '../service/NotFoundPage';

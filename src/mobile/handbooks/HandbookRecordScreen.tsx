@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Box, CircularProgress, Divider, Link as MuiLink, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Link, useParams } from 'react-router';
-import { handbookSchema } from '../../shared/handbooks/registry';
+import { handbookSchema } from '../../../schemas/index';
 import type { Field, HandbookSchema } from '../../shared/handbooks/types';
 import type { Row } from '../../shared/handbooks/validation';
 import { useT } from '../../web/i18n/translate';

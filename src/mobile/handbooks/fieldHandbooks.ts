@@ -1,4 +1,4 @@
-import { HANDBOOKS, HANDBOOK_TYPES, handbookPermissionPath, handbookSchema } from '../../shared/handbooks/registry';
+import { HANDBOOKS, HANDBOOK_TYPES, handbookPermissionPath, handbookSchema } from '../../../schemas/index';
 import { displayKey } from '../../shared/handbooks/fields';
 import type { Field, HandbookSchema, HandbookType, RefField } from '../../shared/handbooks/types';
 import type { Row } from '../../shared/handbooks/validation';

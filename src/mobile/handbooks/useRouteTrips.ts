@@ -1,4 +1,4 @@
-import { HANDBOOKS } from '../../shared/handbooks/registry';
+import { HANDBOOKS } from '../../../schemas/index';
 import type { Row } from '../../shared/handbooks/validation';
 import { useCurrentUser, useSwitches } from '../../web/stores/sessionStore';
 import { mayReadHandbook } from './fieldHandbooks';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { mapConfig } from '../map/config';
 import { IncidentIngest } from './incidentIngest';
 import incidentsIngestRoute from './incidentsIngestRoute';
 import adasApiRoutes from './adasApiRoutes';
+import { operatorTzOffset } from '../platform/operatorDay';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +28,7 @@ async function keepRollupZone(app: FastifyInstance, offsetMinutes: number): Prom
 }
 
 async function adasPlugin(app: FastifyInstance): Promise<void> {
-  const { tzOffsetMinutes } = mapConfig();
+  const tzOffsetMinutes = operatorTzOffset();
   await keepRollupZone(app, tzOffsetMinutes);
   app.decorate('adas', { ingest: new IncidentIngest(app.db, app.eventsWriter, app.telemetry.devices, tzOffsetMinutes) });
   await app.register(incidentsIngestRoute);

@@ -1,6 +1,6 @@
 import type { ReportFilterValues } from '../../shared/reports/filters';
-import { mapConfig } from '../map/config';
 import type { ReportContext, ReportSql } from '../reports/reportSource';
+import { operatorTzOffset } from '../platform/operatorDay';
 
 const DAY_MS = 86_400_000;
 
@@ -65,7 +65,7 @@ const falseShare = (c: string) => `round(100.0 * ${c}.false_alarms / nullif(${c}
  * offset: the client is in it, `from` is a midnight and `to` the day's last second), or undefined.
  */
 export function rollupDays(filters: ReportFilterValues, offsetMinutes: number): { from: string; to: string; days: number } | undefined {
-  if (!filters.from || !filters.to || offsetMinutes !== mapConfig().tzOffsetMinutes) return undefined;
+  if (!filters.from || !filters.to || offsetMinutes !== operatorTzOffset()) return undefined;
   const from = Date.parse(filters.from as string) + offsetMinutes * 60_000;
   const to = Date.parse(filters.to as string) + offsetMinutes * 60_000;
   if (from % DAY_MS !== 0 || (to % DAY_MS) < DAY_MS - 1000) return undefined;

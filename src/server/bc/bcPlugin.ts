@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { mapConfig } from '../map/config';
 import { registerFieldRoutes, todayOf } from './fieldRoutes';
 import { registerTaskRoutes } from './taskRoutes';
 import { sweepNotAchieved } from './taskStore';
 import { photoStore } from './photoStore';
 import type { BcContext } from './bcContext';
+import { operatorTzOffset } from '../platform/operatorDay';
 
 /**
  * Ticket control (bc): work orders on the desktop and the controller's report from the field app. An
  * encapsulated plugin: multipart parsing (report photos) exists only here.
  */
 export default async function bcPlugin(app: FastifyInstance): Promise<void> {
-  const { tzOffsetMinutes } = mapConfig();
+  const tzOffsetMinutes = operatorTzOffset();
   const bc: BcContext = {
     offsetMinutes: tzOffsetMinutes,
     today: () => todayOf(tzOffsetMinutes),

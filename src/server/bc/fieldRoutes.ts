@@ -5,7 +5,7 @@ import type { TaskResultBody } from '../../shared/bc/report';
 import type { Queryable } from '../db/types';
 import { fail } from '../http/errors';
 import { checkedImageType } from '../http/imageCheck';
-import { operatorDate } from '../map/operatorDay';
+import { operatorDate } from '../platform/operatorDay';
 import { checkResult, loadResult, saveResult } from './resultStore';
 import { idList, idParams, idempotencyHeaders, messages, resultBody, statusBody } from './schemas';
 import { loadTasks, pastDeadline, requireOwnOrder, workerOf } from './taskStore';

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/types';
 import { fail } from '../http/errors';
 import { SEIZED_CATEGORIES, soldOverReceived, type TaskResultBody, type VehicleCheck } from '../../shared/bc/report';
 import { BC_API, type TaskResultResponse, type TaskStatus } from '../../shared/bc/tasks';
-import { operatorDate } from '../map/operatorDay';
+import { operatorDate } from '../platform/operatorDay';
 
 /** The controller's report of one order: read as the field app loads it, saved whole. */
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types';
 import { fail } from '../http/errors';
-import { operatorDate } from '../map/operatorDay';
+import { operatorDate } from '../platform/operatorDay';
 import type { ControllerTask, TaskBody, TaskStatus } from '../../shared/bc/tasks';
 
 /**

@@ -7,6 +7,7 @@ import { geoVariables } from '../geo/config';
 import { gtfsVariables } from '../gtfs/config';
 import { mapVariables } from '../map/config';
 import { pdmVariables } from '../pdm/config';
+import { operatorDayVariables } from '../platform/operatorDay';
 import { simulatorVariables } from '../simulator/config';
 import { telemetryVariables } from '../telemetry/config';
 import { tilesVariables } from '../tiles/config';
@@ -22,6 +23,7 @@ export const ALL_VARIABLE_GROUPS: readonly VariableGroup[] = [
   serverVariables,
   busVariables,
   startVariables,
+  operatorDayVariables,
   telemetryVariables,
   equipmentVariables,
   mapVariables,

@@ -5,7 +5,7 @@ import {
   DispatchOptions, DispatchVehicleList, DispatchVehicleQuery, ExitsList, ExitsQuery, RouteLine, StopArrivals, VehicleCard, type DispatchVehicle, type ExceptionKind,
 } from '../../shared/dispatch/api';
 import { fail } from '../http/errors';
-import { operatorDate } from '../map/operatorDay';
+import { operatorDate, operatorTzOffset } from '../platform/operatorDay';
 import { DispatchService } from './dispatchService';
 import type { DispatchEngine, VehicleState } from './engine';
 import { exitsOfDay } from './exits';
@@ -60,18 +60,19 @@ export function vehicleView(engine: DispatchEngine, v: VehicleState, now: number
 async function dispatchPlugin(app: FastifyInstance): Promise<void> {
   // With several processes each runs the engine on the whole fleet; one of them writes (passages, samples).
   const writer = app.leases.lease('dispatch.writer');
+  const tzOffsetMinutes = operatorTzOffset();
   const service = new DispatchService({
     db: app.db,
     pipeline: app.telemetry.pipeline,
     settings: () => app.settings.document(),
     log: app.log.child({ area: 'dispatch' }),
-    tzOffsetMinutes: app.map.config.tzOffsetMinutes,
+    tzOffsetMinutes,
     writer,
   });
   app.decorate('dispatch', service);
   const samples = new PredictionSampler({
     db: app.db, engine: service.engine, enabled: async () => writer.held && (await app.settings.document()).modules.dispatch !== false,
-    log: app.log.child({ area: 'dispatch' }), tzOffsetMinutes: app.map.config.tzOffsetMinutes,
+    log: app.log.child({ area: 'dispatch' }), tzOffsetMinutes,
   });
   // an acknowledgement made in another process (its row is stored there)
   app.bus.subscribe('dispatch.ack', ({ key, since, ...ack }) => service.acknowledge(key, since, ack));
@@ -111,7 +112,7 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
 
   const read = (path: string) => ({ access: { path, action: 'read' as const }, module: 'dispatch' as const, passive: true });
   const idsOf = (text: string | undefined) => (text === undefined ? null : new Set(text.split(',').map(Number)));
-  const tz = app.map.config.tzOffsetMinutes;
+  const tz = operatorTzOffset();
 
   app.get(DISPATCH_API.options, {
     config: read(DISPATCH_RIGHTS_PATH),

@@ -3,9 +3,9 @@ import type { ReportFilterValues } from '../../shared/reports/filters';
 import {
   ACCEPTED_ERROR, DISPATCH_REPORTS, HEADWAY_LOS, HEADWAY_LOS_WORST, PREDICTION_HORIZONS,
 } from '../../shared/reports/dispatch';
-import { mapConfig } from '../map/config';
 import { Params, periodDays, routeName } from '../passengers/passengerQueries';
 import { bindReports, type ReportContext, type ReportSql } from '../reports/reportSource';
+import { operatorTzOffset } from '../platform/operatorDay';
 
 /**
  * The SQL of the dispatcher's reports (declarations: src/shared/reports/dispatch.ts) over dispatch.stop_passage
@@ -43,7 +43,7 @@ function serviceDates(filters: ReportFilterValues, context: ReportContext, p: Pa
  */
 function deviations(filters: ReportFilterValues, context: ReportContext, p: Params): string {
   const { from, to } = serviceDates(filters, context, p);
-  const offset = p.add(mapConfig().tzOffsetMinutes);
+  const offset = p.add(operatorTzOffset());
   return `select p.route_id, p.stop_id,
                  extract(hour from p.schedule_departure at time zone 'UTC' + make_interval(mins => ${offset}::int))::int as hour,
                  round(extract(epoch from coalesce(p.actual_departure, p.actual_arrival) - p.schedule_departure))::float8 as deviation
@@ -94,7 +94,7 @@ export function onTimeChartSql(filters: ReportFilterValues, context: ReportConte
 /** The runs of the period judged by dispatch.run_status (no vehicle is on a run as far as a report knows). */
 function judgedRuns(filters: ReportFilterValues, context: ReportContext, p: Params): string {
   const { from, to } = serviceDates(filters, context, p);
-  const offset = p.add(mapConfig().tzOffsetMinutes);
+  const offset = p.add(operatorTzOffset());
   const missed = p.add(settingsOf(context).runMissedSeconds);
   return `select r.service_date, r.route_id,
                  dispatch.run_status(r.end_arrival is not null, r.passed, false, r.planned_end, now(), ${missed}::int) as status

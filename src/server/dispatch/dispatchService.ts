@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
 import type { Lease } from '../jobs/leases';
 import { runAsServer } from '../db/queryCaller';
-import { addDays, operatorDate } from '../map/operatorDay';
+import { addDays, operatorDate } from '../platform/operatorDay';
 import { DEFAULTS, type SettingsDocument } from '../settings/settingsDocument';
 import { DISPATCH_DEFAULTS } from '../../shared/dispatch/settings';
 import type { TelemetryPipeline } from '../telemetry/pipeline';

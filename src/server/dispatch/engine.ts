@@ -1,6 +1,6 @@
 import type { DispatchSettings } from '../../shared/dispatch/settings';
 import type { ExceptionKind } from '../../shared/dispatch/api';
-import { operatorMinuteOfDay } from '../map/operatorDay';
+import { operatorMinuteOfDay } from '../platform/operatorDay';
 import type { Position } from '../telemetry/types';
 import { atStopWhenPlaced, detectPassages, STILL_MS, stopRadii, type PassageCursor, type RunPoint } from './passages';
 import { LearnedTimes, predictArrivals, type StopPrediction } from './predictions';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PREDICTION_HORIZONS } from '../../shared/reports/dispatch';
 import { runAsServer } from '../db/queryCaller';
 import type { Db } from '../db/types';
-import { addDays, operatorDate } from '../map/operatorDay';
+import { addDays, operatorDate } from '../platform/operatorDay';
 import type { DispatchEngine } from './engine';
 
 /** A sampling round runs this often. */

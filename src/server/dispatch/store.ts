@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import { operatorMidnight } from '../map/operatorDay';
+import { operatorMidnight } from '../platform/operatorDay';
 import { parseLineString, type LatLon } from '../simulator/polyline';
 import type { ExceptionAck, PassageRecord } from './engine';
 import { LearnedTimes } from './predictions';

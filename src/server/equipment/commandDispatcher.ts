@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
 import type { Lease } from '../jobs/leases';
 import type { EventsWriter, SoftwareEvent } from '../journals/eventsWriter';
-import { operatorMinuteOfDay } from '../map/operatorDay';
+import { operatorMinuteOfDay } from '../platform/operatorDay';
 import { ACT, CC, CT, parameterValue, type CommandData } from '../telemetry/egts/commands';
 import type { CommandConfirmation, CommandLinks } from '../telemetry/egts/terminalLinks';
 import { COMMAND_REASONS as REASON, COMMAND_STATUS as S } from '../../shared/equipment/commandStatus';

@@ -1,5 +1,5 @@
 import { flag, group, number, type Environment } from '../configuration/variables';
-import { operatorTzOffsetMinutes } from '../map/config';
+import { operatorTzOffsetMinutes } from '../platform/operatorDay';
 
 /** Remote configuration and diagnostics settings, read from the environment by the area itself. */
 export interface EquipmentConfig {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
 import type { Lease } from '../jobs/leases';
 import { PeriodicJob } from '../jobs/periodicJob';
-import type { Notifier } from '../events/notifier';
+import type { Notifier } from '../notifications/notifier';
 import type { LatestPositions } from '../telemetry/latestPositions';
 import { FAULT_CODES, UNIT_KIND_LABELS, type UnitKind } from '../../shared/equipment/units';
 

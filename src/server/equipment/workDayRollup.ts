@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
 import type { Lease } from '../jobs/leases';
 import { PeriodicJob } from '../jobs/periodicJob';
-import { addDays, operatorDate, operatorMidnight } from '../map/operatorDay';
+import { addDays, operatorDate, operatorMidnight } from '../platform/operatorDay';
 import { racesOfDate, type RaceRows } from '../simulator/dayPlan';
 import { loadNetwork, type SimNetwork } from '../simulator/network';
 import { WeekdayPlans } from '../simulator/weekdayPlans';

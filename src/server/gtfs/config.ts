@@ -1,5 +1,5 @@
 import { flag, group, number, text, type Environment } from '../configuration/variables';
-import { operatorTzOffsetMinutes } from '../map/config';
+import { operatorTzOffsetMinutes } from '../platform/operatorDay';
 
 export interface GtfsConfig {
   /**

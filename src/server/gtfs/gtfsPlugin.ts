@@ -7,7 +7,7 @@ import { canAccess } from '../../shared/permissions';
 import { bearerToken } from '../http/access';
 import { fail } from '../http/errors';
 import { MAP_READ } from '../map/queryParams';
-import { operatorDate } from '../map/operatorDay';
+import { operatorDate, operatorTzOffset } from '../platform/operatorDay';
 import { gtfsConfig } from './config';
 import { RunTrips } from './export/runTrips';
 import { staticFeed } from './export/staticFeed';
@@ -53,7 +53,7 @@ async function gtfsPlugin(app: FastifyInstance): Promise<void> {
   // Its own context: the zip upload's content types stay with these routes.
   const config = gtfsConfig();
   await app.register(importRoutes, { maxBytes: config.importMaxBytes });
-  const tzOffset = app.map.config.tzOffsetMinutes;
+  const tzOffset = operatorTzOffset();
   const runTrips = new RunTrips(app.db, { tzOffsetMinutes: tzOffset, periodDays: config.static.periodDays });
   const live = new LiveRuns(app.dispatch.engine, runTrips, tzOffset);
   const dispatchOn = async () => isEnabled(await app.settings.switches(), 'dispatch');

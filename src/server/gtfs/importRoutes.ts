@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GTFS_API, GTFS_RIGHTS_PATH, ImportRunParams, ImportUploadQuery, type ImportReport, type ImportRun } from '../../shared/gtfs/api';
 import { runAsServer } from '../db/queryCaller';
 import { fail } from '../http/errors';
-import { operatorDate } from '../map/operatorDay';
+import { operatorDate, operatorTzOffset } from '../platform/operatorDay';
 import { ImportCancelled, importFeed, type ImportStage } from './import/importFeed';
 
 
@@ -45,7 +45,7 @@ async function receive(request: FastifyRequest, path: string, limit: number): Pr
  */
 export default async function importRoutes(app: FastifyInstance, { maxBytes }: { maxBytes: number }): Promise<void> {
   const running = new Map<number, RunningImport>();
-  const tzOffset = app.map.config.tzOffsetMinutes;
+  const tzOffset = operatorTzOffset();
   app.addContentTypeParser(['application/zip', 'application/octet-stream', 'application/x-zip-compressed'], (_request, payload, done) => done(null, payload));
 
   /** The report of a run that ended before its own (cancelled, failed, interrupted): the contract's shape, empty, with why. */

@@ -2,7 +2,7 @@ import type GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { VEHICLE_STALE_MS } from '../../shared/map';
 import type { DispatchEngine, VehicleState } from '../dispatch/engine';
 import type { DaySchedule, Run } from '../dispatch/schedule';
-import { operatorMidnight, operatorMinuteOfDay } from '../map/operatorDay';
+import { operatorMidnight, operatorMinuteOfDay } from '../platform/operatorDay';
 import type { RunTrips } from './export/runTrips';
 import { formatGtfsDate, formatGtfsTime } from './feed/gtfsValues';
 import { rt, type TripDescriptor } from './realtimeFeed';

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/types';
-import type { Notifier } from '../events/notifier';
+import type { Notifier } from '../notifications/notifier';
 
 /** Fields every event shares. `at` defaults to now; depotNumber is looked up from the vehicle when omitted. */
 interface EventBase {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/types';
 import { routeOfVehicleSql } from './assignmentsSql';
-import { operatorDate } from './operatorDay';
+import { operatorDate } from '../platform/operatorDay';
 import { classRankOf } from './vehicleClass';
 
 /** What the live map shows about a vehicle beside its position. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OnlineVehicle } from '../../shared/map';
 import { fail } from '../http/errors';
 import { currentTaskSql } from './assignmentsSql';
-import { operatorDate, operatorMinuteOfDay } from './operatorDay';
+import { operatorDate, operatorMinuteOfDay } from '../platform/operatorDay';
 import { ID_PARAMS, IDS_SCHEMA, MAP_READ, parseIds } from './queryParams';
 import { classRankOf } from './vehicleClass';
 

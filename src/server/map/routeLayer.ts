@@ -3,7 +3,7 @@ import type { MapRoute, MapStop, RouteTrajectory } from '../../shared/map';
 import { transportTypeColor } from '../../shared/transportTypes';
 import { fail } from '../http/errors';
 import type { Queryable } from '../db/types';
-import { operatorDate } from './operatorDay';
+import { operatorDate } from '../platform/operatorDay';
 import { ID_PARAMS, IDS_SCHEMA, MAP_READ, parseIds, pushTo } from './queryParams';
 
 const MAX_ROUTES = 1000;

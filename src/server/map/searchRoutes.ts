@@ -4,7 +4,7 @@ import { SUGGESTIONS_MAX } from '../../shared/constants';
 import type { Queryable } from '../db/types';
 import { routeOfVehicleSql } from './assignmentsSql';
 import type { FilterVehicle } from './filtersRoutes';
-import { operatorDate } from './operatorDay';
+import { operatorDate } from '../platform/operatorDay';
 import { MAP_READ, containsPattern } from './queryParams';
 
 const SEARCH_MAX = 20;

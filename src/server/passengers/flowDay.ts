@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import { operatorDate } from '../map/operatorDay';
+import { operatorDate } from '../platform/operatorDay';
 import type { Race, VehiclePlan } from '../simulator/vehiclePlan';
 import { CardPool, placeKey, simulateTrip, vehicleCapacity, type CounterHealth, type VehicleKit } from './demandModel';
 import type { TripRecord } from './tripWriter';

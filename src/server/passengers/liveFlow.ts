@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
 import type { Lease } from '../jobs/leases';
 import { PeriodicJob } from '../jobs/periodicJob';
-import { operatorDate, operatorMidnight } from '../map/operatorDay';
+import { operatorDate, operatorMidnight } from '../platform/operatorDay';
 import type { Simulator } from '../simulator/simulator';
 import type { PassengerSettings } from '../../shared/passengers/passengers';
 import type { CardPool } from './demandModel';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/types';
 import { Random } from '../db/demo/random';
-import { addDays, operatorDate } from '../map/operatorDay';
+import { addDays, operatorDate } from '../platform/operatorDay';
 import { WeekdayPlans } from '../simulator/weekdayPlans';
 import { loadFleet, newCardPool, pilotRoutes, planOf, tripsOf } from './flowDay';
 import { chainJourneys, writePlan, writeTripsInSlices, type TripRecord } from './tripWriter';

@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { IMPORT_API, PASSENGER_DEFAULTS, type PassengerSettings } from '../../shared/passengers/passengers';
-import { mapConfig } from '../map/config';
 import { fail } from '../http/errors';
 import { authenticateSource } from '../telemetry/http/sourceKeys';
 import { LiveFlow } from './liveFlow';
@@ -10,6 +9,7 @@ import { fillHistory } from './passengerHistory';
 import { ingestCounts, ingestValidations, type IngestOutcome } from './passengerIngest';
 import passengerSummaryRoute from './passengerSummaryRoute';
 import { ImportRefused, importValidations, refusedRowsCsv } from './validationImport';
+import { operatorTzOffset } from '../platform/operatorDay';
 
 /** Routes of the city demo's passenger history (the live flow counts the whole fleet from the start on). */
 export const CITY_PILOT_ROUTES = 12;
@@ -48,7 +48,7 @@ function outcomeReply(outcome: IngestOutcome) {
  * the simulated fleet's counters and validators report live.
  */
 async function passengersPlugin(app: FastifyInstance): Promise<void> {
-  const { tzOffsetMinutes } = mapConfig();
+  const tzOffsetMinutes = operatorTzOffset();
   await keepRollupZone(app, tzOffsetMinutes);
   const settings = async (): Promise<PassengerSettings> => ({ ...PASSENGER_DEFAULTS, ...((await app.settings.get()).passengers ?? {}) });
 

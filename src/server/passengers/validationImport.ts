@@ -5,11 +5,11 @@ import {
   type ValidationColumn, type ValidationImportResult, type ValidationRowError,
 } from '../../shared/passengers/passengers';
 import { CSV_BOM, csvLine, neutralizeCell } from '../../shared/handbooks/csv';
-import { csvBatches, isEmptyRecord } from '../table/csvStream';
+import { csvBatches, isEmptyRecord } from '../handbooks/csvStream';
 import { importTime } from './importTime';
 import { PipelinedMove, StagedMove, type RowSink } from './validationMove';
-import { ImportFailedError } from '../table/errorReplies';
-import { declaredCharset, FileEncodingError, type FileCharset } from '../table/textDecoding';
+import { ImportFailedError } from '../handbooks/errorReplies';
+import { declaredCharset, FileEncodingError, type FileCharset } from '../handbooks/textDecoding';
 
 /**
  * The validation import of /import-data/tickets-validation (permission code 33): a semicolon-separated UTF-8

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import { CSV_BOM, csvLine, neutralizeCell } from '../../shared/handbooks/csv';
 import { cellText } from '../../shared/reports/cells';
+import { russianValueLabel } from '../../shared/reports/valueNames';
 import { plainNumber } from '../../shared/format';
 import { nextTurn, ROWS_PER_TURN } from '../http/eventLoop';
 import type { ExportFormat, ReportColumn, ReportDeclaration } from '../../shared/reports/types';
-import { exportLabel } from './exportLabels';
 import { afterLast, orderBy, reportQuery, wrap, type ReportSort, type Row } from './reportQuery';
 import type { ReportSource, ReportSql } from './reportSource';
 
@@ -30,7 +30,7 @@ function csvWriter(out: PassThrough, columns: readonly ReportColumn[], offset: n
   return {
     async row(row) {
       pending += csvLine(columns.map((c) => {
-        const text = cellText(c, row[c.name], offset, exportLabel);
+        const text = cellText(c, row[c.name], offset, russianValueLabel);
         return TEXT_TYPES.has(c.type) ? neutralizeCell(text) : text;
       }));
       if (pending.length > 64_000) {
@@ -56,7 +56,7 @@ function xlsxWriter(out: PassThrough, report: ReportDeclaration, columns: readon
       sheet.addRow(columns.map((c) => {
         const value = row[c.name];
         if (value === null || value === undefined) return null;
-        return (c.type === 'number' || c.type === 'integer') && typeof value === 'number' ? plainNumber(value, c.decimals) : cellText(c, value, offset, exportLabel);
+        return (c.type === 'number' || c.type === 'integer') && typeof value === 'number' ? plainNumber(value, c.decimals) : cellText(c, value, offset, russianValueLabel);
       })).commit();
       if (++written % 1000 === 0) await drain();
     },

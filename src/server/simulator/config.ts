@@ -1,5 +1,5 @@
 import { flag, group, number, text, type Environment } from '../configuration/variables';
-import { operatorTzOffsetMinutes } from '../map/config';
+import { operatorTzOffsetMinutes } from '../platform/operatorDay';
 import { parseIntervals, type IntervalMix } from './terminalReports';
 
 /** Simulator settings, read from the environment by the area itself. */

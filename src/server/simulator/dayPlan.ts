@@ -1,6 +1,6 @@
 import { Random } from '../db/demo/random';
 import type { Queryable } from '../db/types';
-import { addDays, operatorMidnight } from '../map/operatorDay';
+import { addDays, operatorMidnight } from '../platform/operatorDay';
 import type { SimNetwork, TripShape } from './network';
 import { Polyline } from './polyline';
 import { realiseRaces } from './variation';

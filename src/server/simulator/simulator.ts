@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/types';
 import type { IncidentSender, RawIncident } from '../adas/incidentIngest';
-import { operatorDate, operatorMidnight, operatorMinuteOfDay as operatorMinute } from '../map/operatorDay';
+import { operatorDate, operatorMidnight, operatorMinuteOfDay as operatorMinute } from '../platform/operatorDay';
 import type { Position } from '../telemetry/types';
 import type { SimulatorConfig } from './config';
 import { planDay } from './dayPlan';

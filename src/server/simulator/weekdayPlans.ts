@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import { operatorMidnight } from '../map/operatorDay';
+import { operatorMidnight } from '../platform/operatorDay';
 import { planDay } from './dayPlan';
 import { loadNetwork, type SimNetwork } from './network';
 import { VehiclePlan, type Race } from './vehiclePlan';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/types';
-import type { Notifier } from '../events/notifier';
+import type { Notifier } from '../notifications/notifier';
 import type { EventsWriter } from '../journals/eventsWriter';
 import { MEDIA_STATUS_LABELS } from '../../shared/mediaStatus';
 import { VIDEO_STATUS as S, type VideoStatus } from '../../shared/video/statuses';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { VideoStreamAddress, VideoVehicle } from '../../shared/video/api';
 import { fail } from '../http/errors';
 import { routeOfVehicleSql } from '../map/assignmentsSql';
-import { operatorDate } from '../map/operatorDay';
+import { operatorDate, operatorTzOffset } from '../platform/operatorDay';
 import { containsPattern } from '../map/queryParams';
 import { findRecorder, mediaServerAddress, RECORDER_SQL, recorderOf, type Recorder } from './recorders';
 import { viewer } from './streamTokens';
@@ -24,6 +24,7 @@ export function videoVehicle(recorder: Recorder, online: boolean): VideoVehicle 
  * for /video/online and one vehicle's cameras.
  */
 export default async function liveRoutes(app: FastifyInstance): Promise<void> {
+  const tzOffsetMinutes = operatorTzOffset();
   const recorderWithCameras = async (vehicleId: number): Promise<Recorder> => {
     const recorder = await findRecorder(app.db, vehicleId);
     if (!recorder || !recorder.cameras.length) throw fail(404, 'dvr_or_camera_not_found');
@@ -97,7 +98,7 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request) => {
     const { q, depot, route, type, skipCount, recordCount } = request.query;
-    const params: unknown[] = [operatorDate(Date.now(), app.map.config.tzOffsetMinutes)];
+    const params: unknown[] = [operatorDate(Date.now(), tzOffsetMinutes)];
     const add = (value: unknown) => `$${params.push(value)}`;
     const conditions = ['true'];
     const text = q?.trim();

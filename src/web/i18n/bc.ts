@@ -1,7 +1,8 @@
+import { valueLabels } from '../../shared/reports/valueNames';
 import type { Catalogue } from './catalogue';
 
 export const bcRu = {
-  status: { new: 'Новое', in_work: 'В работе', closed: 'Выполнено', not_achieved: 'Не выполнено' },
+  status: valueLabels('bc.status', 'ru'),
   routeType: { 0: 'Основной', 1: 'Попутный' },
   seized: { sk: 'Социальная карта', vesb: 'ВЕСБ', other_leg: 'Прочие легитимные', other_not_leg: 'Нелегитимные' },
   fields: {
@@ -36,7 +37,7 @@ export const bcRu = {
 };
 
 export const bcEn: Catalogue<typeof bcRu> = {
-  status: { new: 'New', in_work: 'In work', closed: 'Done', not_achieved: 'Not achieved' },
+  status: valueLabels('bc.status', 'en'),
   routeType: { 0: 'Main', 1: 'Incidental' },
   seized: { sk: 'Social card', vesb: 'VESB', other_leg: 'Other legitimate', other_not_leg: 'Illegitimate' },
   fields: {

@@ -1,10 +1,12 @@
+import { valueLabels } from '../../shared/reports/valueNames';
+
 /** The dispatcher's reports' labels (ru.ts and en.ts take them under `reports.dispatch`; src/shared/reports/dispatch.ts). */
 export const dispatchReportsRu = {
   group: 'Группировка',
   groups: { route: 'По маршрутам', stop: 'По остановкам', hour: 'По часам' },
-  directions: { 0: 'Прямое', 1: 'Обратное' },
-  horizons: { h00_05: '0–5 мин', h05_10: '5–10 мин', h10_20: '10–20 мин', h20_30: '20–30 мин' },
-  methods: { learned: 'По накопленным временам', baseline: 'Расписание и текущее отклонение' },
+  directions: valueLabels('reports.dispatch.directions', 'ru'),
+  horizons: valueLabels('reports.dispatch.horizons', 'ru'),
+  methods: valueLabels('reports.dispatch.methods', 'ru'),
   onTimeChart: 'Доля отправлений вовремя по часам, %',
   completionChart: 'Выполнено рейсов по дням, %',
   headwayChart: 'Интервалы в пределах ±50 % планового по часам, %',
@@ -25,9 +27,9 @@ export const dispatchReportsRu = {
 export const dispatchReportsEn: typeof dispatchReportsRu = {
   group: 'Grouping',
   groups: { route: 'By route', stop: 'By stop', hour: 'By hour' },
-  directions: { 0: 'Outbound', 1: 'Inbound' },
-  horizons: { h00_05: '0–5 min', h05_10: '5–10 min', h10_20: '10–20 min', h20_30: '20–30 min' },
-  methods: { learned: 'Learned run times', baseline: 'Timetable plus current deviation' },
+  directions: valueLabels('reports.dispatch.directions', 'en'),
+  horizons: valueLabels('reports.dispatch.horizons', 'en'),
+  methods: valueLabels('reports.dispatch.methods', 'en'),
   onTimeChart: 'Departures on time by hour, %',
   completionChart: 'Runs performed by day, %',
   headwayChart: 'Headways within ±50 % of scheduled by hour, %',

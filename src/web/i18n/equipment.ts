@@ -1,5 +1,6 @@
 import { UNIT_KIND_LABELS } from '../../shared/equipment/units';
 import { mediaStatusLabels } from '../../shared/mediaStatus';
+import { valueLabels } from '../../shared/reports/valueNames';
 
 /**
  * The on-board equipment screens' messages (remote configuration, work data, diagnostics), kept apart from
@@ -7,7 +8,7 @@ import { mediaStatusLabels } from '../../shared/mediaStatus';
  */
 export const equipmentRu = {
   unitKinds: { ...UNIT_KIND_LABELS },
-  unitStates: { ok: 'Исправно', stale: 'Данные устарели', fault: 'Неисправность', noData: 'Нет данных', off: 'Отключено' },
+  unitStates: valueLabels('equipment.unitStates', 'ru'),
   commandStatuses: mediaStatusLabels('ru'),
   rolloutStates: { running: 'Идёт', paused: 'Приостановлено', cancelled: 'Отменено', finished: 'Завершено' },
   workData: {
@@ -53,7 +54,7 @@ type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
 export const equipmentEn: Shape<typeof equipmentRu> = {
   unitKinds: { terminal: 'Terminal (MNT)', recorder: 'Video recorder', camera: 'Camera', passengerCounter: 'Passenger counter', validator: 'Validator', modem: 'GSM modem' },
-  unitStates: { ok: 'OK', stale: 'Data outdated', fault: 'Fault', noData: 'No data', off: 'Switched off' },
+  unitStates: valueLabels('equipment.unitStates', 'en'),
   commandStatuses: mediaStatusLabels('en'),
   rolloutStates: { running: 'Running', paused: 'Paused', cancelled: 'Cancelled', finished: 'Finished' },
   workData: {

@@ -1,14 +1,16 @@
+import { valueLabels } from '../../shared/reports/valueNames';
+
 /** The PDM area's labels (ru.ts and en.ts take them under `pdm`). */
 export const pdmRu = {
-  states: { normal: 'Норма', warning: 'Предупреждение', fault: 'Неисправность', no_data: 'Нет данных' },
-  kinds: { logger: 'Регистратор', unit: 'Узел', sensor: 'Датчик' },
+  states: valueLabels('pdm.states', 'ru'),
+  kinds: valueLabels('pdm.kinds', 'ru'),
   channelKinds: { analog: 'Аналоговый вход', digital: 'Дискретный вход', counter: 'Счётчик', liquid: 'Датчик уровня жидкости' },
   sensorTypes: {
     fuel_level: 'Уровень топлива', engine_temp: 'Температура двигателя', voltage: 'Напряжение бортсети', door_cycles: 'Циклы дверей',
     oil_pressure: 'Давление масла', coolant_level: 'Уровень ОЖ', tyre_pressure: 'Давление в шинах', other: 'Прочее',
   },
-  works: { repair: 'Ремонт', maintenance: 'ТО', calibration: 'Калибровка', replacement: 'Замена' },
-  due: { overdue: 'Просрочено', soon: 'Скоро', ok: 'В срок', none: '—' },
+  works: valueLabels('pdm.works', 'ru'),
+  due: valueLabels('pdm.due', 'ru'),
   show: { all: 'Все узлы', open: 'Открытые неисправности', due: 'Обслуживание скоро или просрочено' },
   metrics: { value: 'Значение', fault_rate: 'Доля неисправностей' },
   steps: { auto: 'Авто', minute: 'Минута', hour: 'Час', day: 'День' },
@@ -52,15 +54,15 @@ export const pdmRu = {
 };
 
 export const pdmEn: typeof pdmRu = {
-  states: { normal: 'Normal', warning: 'Warning', fault: 'Fault', no_data: 'No data' },
-  kinds: { logger: 'Data logger', unit: 'Unit', sensor: 'Sensor' },
+  states: valueLabels('pdm.states', 'en'),
+  kinds: valueLabels('pdm.kinds', 'en'),
   channelKinds: { analog: 'Analog input', digital: 'Digital input', counter: 'Counter', liquid: 'Liquid-level sensor' },
   sensorTypes: {
     fuel_level: 'Fuel level', engine_temp: 'Engine temperature', voltage: 'On-board voltage', door_cycles: 'Door cycles',
     oil_pressure: 'Oil pressure', coolant_level: 'Coolant level', tyre_pressure: 'Tyre pressure', other: 'Other',
   },
-  works: { repair: 'Repair', maintenance: 'Maintenance', calibration: 'Calibration', replacement: 'Replacement' },
-  due: { overdue: 'Overdue', soon: 'Soon', ok: 'On time', none: '—' },
+  works: valueLabels('pdm.works', 'en'),
+  due: valueLabels('pdm.due', 'en'),
   show: { all: 'All nodes', open: 'Open faults', due: 'Service due soon or overdue' },
   metrics: { value: 'Value', fault_rate: 'Fault rate' },
   steps: { auto: 'Auto', minute: 'Minute', hour: 'Hour', day: 'Day' },

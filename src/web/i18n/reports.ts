@@ -1,3 +1,4 @@
+import { valueLabels } from '../../shared/reports/valueNames';
 import { dispatchReportsEn } from './dispatchReports';
 import { dispatchReportsRu } from './dispatchReports';
 import type { Catalogue } from './catalogue';
@@ -5,14 +6,14 @@ import type { Catalogue } from './catalogue';
 export const reportsRu = {
   passengers: {
     step: 'Шаг', steps: { day: 'По дням', hour: 'По часам' },
-    directions: { 0: 'Прямое', 1: 'Обратное' },
+    directions: valueLabels('reports.passengers.directions', 'ru'),
     direction: 'Направление',
     flag: 'Качество данных', flags: { imbalance: 'Вошедшие и вышедшие не сходятся', silent: 'Счётчик ничего не передал' },
     group: 'Группировка', groups: { ticketType: 'По типам билетов', ticketView: 'По видам билетов', route: 'По маршрутам', vehicle: 'По ТС', day: 'По дням' },
     view: 'Что показать', views: { stops: 'Между остановками', districts: 'Между районами', transfers: 'Пересадки между маршрутами' },
     peak: 'Часы', peaks: { all: 'Весь день', morning: 'Утренний час пик', evening: 'Вечерний час пик' },
-    verdicts: { larger: 'Нужен класс больше', smaller: 'Хватит класса меньше', fits: 'Класс подходит' },
-    importStatuses: { done: 'Загружен', refused: 'Отклонён' },
+    verdicts: valueLabels('reports.passengers.verdicts', 'ru'),
+    importStatuses: valueLabels('reports.passengers.importStatuses', 'ru'),
     byDayChart: 'Пассажиры по дням', passageChart: 'Вошедшие пассажиры', stopsChart: 'Самые загруженные остановки', payChart: 'Доли валидаций',
     turnoverChart: 'Пассажирооборот', exchangeChart: 'Пассажирообмен по часам', rollingStockChart: 'ТС на линии по часам',
     classChart: 'Коэффициент наполнения в час пик', trafficChart: 'Выполненные рейсы', dailyChart: 'Пассажиры по дням',
@@ -89,7 +90,7 @@ export const reportsRu = {
     detailingChart: 'ТС с наибольшим числом инцидентов',
     falseAlarms: 'Ложные срабатывания',
     falseAlarmChoices: { include: 'Учитывать', exclude: 'Не учитывать' },
-    reviews: { confirmed: 'Подтверждён', false_alarm: 'Ложное срабатывание' },
+    reviews: valueLabels('reports.adas.reviews', 'ru'),
     columns: {
       period: 'Период', incident_type: 'Код инцидента', incident_name: 'Инцидент', count: 'Количество',
       false_alarms: 'Ложных', false_share: 'Доля ложных, %', route_name: 'Маршрут', share: 'Доля, %', km: 'Пробег, км',
@@ -109,14 +110,14 @@ export const reportsRu = {
 export const reportsEn: Catalogue<typeof reportsRu> = {
   passengers: {
     step: 'Step', steps: { day: 'By day', hour: 'By hour' },
-    directions: { 0: 'Forward', 1: 'Backward' },
+    directions: valueLabels('reports.passengers.directions', 'en'),
     direction: 'Direction',
     flag: 'Data quality', flags: { imbalance: 'Boardings and alightings do not balance', silent: 'Counter reported nothing' },
     group: 'Grouping', groups: { ticketType: 'By ticket type', ticketView: 'By ticket view', route: 'By route', vehicle: 'By vehicle', day: 'By day' },
     view: 'Show', views: { stops: 'Between stops', districts: 'Between districts', transfers: 'Transfers between routes' },
     peak: 'Hours', peaks: { all: 'Whole day', morning: 'Morning peak', evening: 'Evening peak' },
-    verdicts: { larger: 'Needs a larger class', smaller: 'A smaller class will do', fits: 'Class fits' },
-    importStatuses: { done: 'Imported', refused: 'Refused' },
+    verdicts: valueLabels('reports.passengers.verdicts', 'en'),
+    importStatuses: valueLabels('reports.passengers.importStatuses', 'en'),
     byDayChart: 'Passengers by day', passageChart: 'Boardings', stopsChart: 'Busiest stops', payChart: 'Validation shares',
     turnoverChart: 'Passenger-km', exchangeChart: 'Stop exchange by hour', rollingStockChart: 'Vehicles out by hour',
     classChart: 'Peak load factor', trafficChart: 'Trips performed', dailyChart: 'Passengers by day',
@@ -193,7 +194,7 @@ export const reportsEn: Catalogue<typeof reportsRu> = {
     detailingChart: 'Vehicles with the most incidents',
     falseAlarms: 'False alarms',
     falseAlarmChoices: { include: 'Count', exclude: 'Leave out' },
-    reviews: { confirmed: 'Confirmed', false_alarm: 'False alarm' },
+    reviews: valueLabels('reports.adas.reviews', 'en'),
     columns: {
       period: 'Period', incident_type: 'Incident code', incident_name: 'Incident', count: 'Count',
       false_alarms: 'False', false_share: 'False share, %', route_name: 'Route', share: 'Share, %', km: 'Mileage, km',

@@ -1,5 +1,5 @@
 import type { TripStop, TripStopsSaveRequest } from '../../../shared/handbooks/api';
-import { HANDBOOKS } from '../../../shared/handbooks/registry';
+import { HANDBOOKS } from '../../../../schemas/index';
 
 /**
  * The trip stops editor's state without React: rows in order, moved, added, removed and numbered 1..n

@@ -1,8 +1,7 @@
 import type { Queryable } from '../types';
 import type { DemoScale } from './generate';
 import { Random } from './random';
-import { mapConfig } from '../../map/config';
-import { addDays, operatorDate, operatorMidnight } from '../../map/operatorDay';
+import { addDays, operatorDate, operatorMidnight, operatorTzOffset } from '../../platform/operatorDay';
 import { planDay } from '../../simulator/dayPlan';
 import { loadNetwork } from '../../simulator/network';
 import { falseAlarmChance, pickGrade, pickType, raceWeight, racesOf, workOf, type RouteWork } from '../../simulator/incidentModel';
@@ -35,7 +34,7 @@ async function insertJson(tx: Queryable, sql: string, rows: object[]): Promise<v
  * (adas.route_work) and incidents drawn per race by its kilometres, route, vehicle, driver, hour and speed, each
  * at the place and speed the vehicle had at that moment. Older incidents are partly reviewed, some as false alarms.
  */
-export async function insertDemoIncidents(tx: Queryable, scale: DemoScale, today: Date, tzOffsetMinutes = mapConfig().tzOffsetMinutes): Promise<void> {
+export async function insertDemoIncidents(tx: Queryable, scale: DemoScale, today: Date, tzOffsetMinutes = operatorTzOffset()): Promise<void> {
   const network = await loadNetwork(tx);
   if (!network.incidentTypes.length) return;
   const random = new Random('adas-history');

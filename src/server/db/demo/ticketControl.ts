@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Queryable } from '../types';
 import { SEIZED_CATEGORIES, type VehicleCheck } from '../../../shared/bc/report';
-import { addDays, operatorDate } from '../../map/operatorDay';
-import { mapConfig } from '../../map/config';
+import { addDays, operatorDate, operatorTzOffset } from '../../platform/operatorDay';
 import type { DemoScale } from './generate';
 import { Random } from './random';
 import { reportTotals } from '../../bc/resultStore';
@@ -44,7 +43,7 @@ export async function insertDemoTicketControl(tx: Queryable, scale: DemoScale, t
   const refs = await readRefs(tx);
   if (!refs.departments.length || !refs.controllers.length || !refs.routes.length || !refs.graphics.length) return;
   const random = new Random(`demo/${scale}/bc`);
-  const todayDate = operatorDate(today.getTime(), mapConfig().tzOffsetMinutes);
+  const todayDate = operatorDate(today.getTime(), operatorTzOffset());
   const demoWorker = refs.controllers.find((c) => c.td_id === refs.departments[0].td_id) ?? refs.controllers[0];
   await tx.query(`update app.users set worker_id = $1 where username = 'controller'`, [demoWorker.driver_id]);
 

@@ -108,7 +108,7 @@ begin
 end;
 $$;
 
--- Staging tables of handbook imports (src/server/table/importStage.ts): a file is validated into one of
+-- Staging tables of handbook imports (src/server/handbooks/importStage.ts): a file is validated into one of
 -- these outside any transaction, then applied to its handbook in one transaction, so a long upload holds
 -- no lock and a bad file leaves the handbook untouched.
 create schema if not exists import_stage;

@@ -1,5 +1,5 @@
 -- Free-text search of the schedule times (lists' `q`, a column's text filter: lower(column) like lower(pattern),
--- src/server/table/filters.ts) answered by trigram indexes instead of a scan of every row: a 200-character
+-- src/server/handbooks/filters.ts) answered by trigram indexes instead of a scan of every row: a 200-character
 -- search over a city's 150,000 times held the embedded engine for seconds, and every other user behind it.
 -- pg_trgm is a trusted extension (a database owner may create it); the embedded engine ships it.
 -- The other handbooks with text search hold thousands of rows at most: a scan of them stays short.

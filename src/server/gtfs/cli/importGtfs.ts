@@ -4,8 +4,7 @@ import { existsSync } from 'node:fs';
 import { loadConfig } from '../../config';
 import { migrate } from '../../db/migrate';
 import { openDatabase } from '../../db/open';
-import { operatorDate } from '../../map/operatorDay';
-import { mapConfig } from '../../map/config';
+import { operatorDate, operatorTzOffset } from '../../platform/operatorDay';
 import { importFeed } from '../import/importFeed';
 
 const [path] = process.argv.slice(2);
@@ -13,7 +12,7 @@ if (!path || !existsSync(path)) {
   console.error('Использование: npm run import-gtfs -- <файл GTFS.zip>');
   process.exit(2);
 }
-const offset = mapConfig().tzOffsetMinutes;
+const offset = operatorTzOffset();
 const db = await openDatabase(loadConfig());
 try {
   await migrate(db.longRunning());

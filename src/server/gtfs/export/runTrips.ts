@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/types';
-import { operatorDate } from '../../map/operatorDay';
+import { operatorDate } from '../../platform/operatorDay';
 import { dayNumber, isoOfDay } from '../import/serviceCalendar';
 import { nameTrips, raceKey, ROUTE_IN_PERIOD, variantsOfPeriod, type RaceIdentity } from './exportPlan';
 import { loadFeedIds, serviceToken, type FeedIds } from './feedIds';

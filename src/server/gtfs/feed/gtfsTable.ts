@@ -1,4 +1,4 @@
-import { csvBatches, isEmptyRecord } from '../../table/csvStream';
+import { csvBatches, isEmptyRecord } from '../../handbooks/csvStream';
 import { FEED_FILE_MAX_BYTES, type ZipFeed } from './zipFeed';
 import type { NoticeLog } from './noticeLog';
 

@@ -5,7 +5,7 @@ import type {
   DeleteResponse, ExportRequest, Filters, FilterValue, ListRequest, ListResponse, ListSort, SaveRequest,
 } from '../../../shared/handbooks/api';
 import { columnsOf, displayKey, type Column } from '../../../shared/handbooks/fields';
-import { handbookSchema } from '../../../shared/handbooks/registry';
+import { handbookSchema } from '../../../../schemas/index';
 import type { HandbookSchema } from '../../../shared/handbooks/types';
 import type { Row } from '../../../shared/handbooks/validation';
 import { postJson } from '../httpClient';

@@ -11,9 +11,9 @@ declare module 'fastify' {
 }
 
 /** Notifications: the Notifier service and the bell's routes. */
-async function eventsPlugin(app: FastifyInstance): Promise<void> {
+async function notificationsPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('notifier', new Notifier(app.db));
   await app.register(notificationsRoutes);
 }
 
-export default fp(eventsPlugin, { name: 'notifications', dependencies: ['access'] });
+export default fp(notificationsPlugin, { name: 'notifications', dependencies: ['access'] });

@@ -1,4 +1,4 @@
-import { HANDBOOKS } from '../../shared/handbooks/registry';
+import { HANDBOOKS } from '../../../schemas/index';
 import { displayFields, fieldByName } from '../../shared/handbooks/fields';
 import type { RefField } from '../../shared/handbooks/types';
 import { quoteIdent } from './sqlNames';

@@ -3,7 +3,7 @@ import type { HandbookSchema } from '../../shared/handbooks/types';
 import { isAutoKey, primaryKeyField } from '../../shared/handbooks/fields';
 import { rulesOf, validateWithYup, type Row } from '../../shared/handbooks/validation';
 import { canAccess } from '../../shared/permissions';
-import { handbookPermissionPath } from '../../shared/handbooks/registry';
+import { handbookPermissionPath } from '../../../schemas/index';
 import type { Queryable } from '../db/types';
 import { fail } from '../http/errors';
 import { translateDbError } from './dbErrors';

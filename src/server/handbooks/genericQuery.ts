@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GenericQueryRequest, ListSort } from '../../shared/handbooks/api';
-import { handbookByTable } from '../../shared/handbooks/registry';
+import { handbookByTable } from '../../../schemas/index';
 import { columnsOf, displayKey, type Column } from '../../shared/handbooks/fields';
 import type { Row } from '../../shared/handbooks/validation';
 import { HANDBOOK_PAGE_SIZE } from '../../shared/constants';

@@ -1,5 +1,5 @@
 import type { OptionsRequest, OptionsResponse } from '../../shared/handbooks/api';
-import { HANDBOOKS } from '../../shared/handbooks/registry';
+import { HANDBOOKS } from '../../../schemas/index';
 import { SUGGESTIONS_MAX } from '../../shared/constants';
 import type { ChoicesFrom, HandbookSchema } from '../../shared/handbooks/types';
 import type { Queryable } from '../db/types';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { handbookSchema } from '../../shared/handbooks/registry';
+import { handbookSchema } from '../../../schemas/index';
 import { defaultVisibleFields } from '../../shared/handbooks/fields';
 import { fail } from '../http/errors';
 

@@ -5,7 +5,7 @@ import type {
   OptionsRequest, SaveRequest, TripStopsSaveRequest,
 } from '../../shared/handbooks/api';
 import { canAccess } from '../../shared/permissions';
-import { handbookByTable, handbookPermissionPath, handbookSection, HANDBOOKS, isHandbookType } from '../../shared/handbooks/registry';
+import { handbookByTable, handbookPermissionPath, handbookSection, HANDBOOKS, isHandbookType } from '../../../schemas/index';
 import { HANDBOOKS_PREFIX } from '../../shared/permissions';
 import type { HandbookType } from '../../shared/modules';
 import type { Permission } from '../http/access';
@@ -78,7 +78,7 @@ const isStream = (body: unknown): body is Readable => body instanceof Readable;
  * set of routes over every handbook of the schema registry, plus the field app's generic query and the
  * per-user column choice.
  */
-export default async function tablePlugin(app: FastifyInstance): Promise<void> {
+export default async function handbooksPlugin(app: FastifyInstance): Promise<void> {
   installTableErrorReplies(app);
   // The streamed import reads the request itself (csvStream.ts), so the body is handed over unread.
   app.addContentTypeParser('text/csv', (_request, payload, done) => done(null, payload));

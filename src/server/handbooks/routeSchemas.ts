@@ -1,5 +1,5 @@
 import { HANDBOOK_EXPORT_FORMATS } from '../../shared/handbooks/api';
-import { HANDBOOK_TYPES } from '../../shared/handbooks/registry';
+import { HANDBOOK_TYPES } from '../../../schemas/index';
 import { INT4_MAX } from '../../shared/handbooks/validation';
 import { FILTER_TEXT_MAX } from '../../shared/constants';
 import { PER_PAGE_MAX } from './listQuery';

@@ -1,4 +1,4 @@
-import { HANDBOOKS } from '../../shared/handbooks/registry';
+import { HANDBOOKS } from '../../../schemas/index';
 import { columnsOf, type Column } from '../../shared/handbooks/fields';
 import { MSG } from '../../shared/handbooks/messages';
 import type { HandbookSchema, RefField } from '../../shared/handbooks/types';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isEnabled } from '../../shared/modules';
-import { handbookSchema, handbookSection } from '../../shared/handbooks/registry';
+import { handbookSchema, handbookSection } from '../../../schemas/index';
 import type { HandbookSchema } from '../../shared/handbooks/types';
 import { fail } from '../http/errors';
 

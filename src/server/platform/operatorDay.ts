@@ -1,7 +1,27 @@
+import { group, number, type Environment } from '../configuration/variables';
+
 /**
  * The operator's calendar: schedules count minutes from the local midnight and assignments are per local date,
  * while the server may run in UTC. A fixed offset is enough here (Russia has no daylight saving time since 2014).
+ * Every area that counts the operator's days (map, dispatch, GTFS, the simulator, remote configuration, ADAS,
+ * passengers, ticket control, video, the demo data) takes the offset and the day arithmetic from here.
  */
+
+/** The operator's offset from UTC in minutes; default +180, Europe/Moscow. */
+export const operatorTzOffsetMinutes = number('OPERATOR_TZ_OFFSET_MINUTES', {
+  default: 180, unit: 'min',
+  meaning: 'the operator\'s time zone: its days (reports\' rollups, orders\' days, schedules)',
+});
+
+export const operatorDayVariables = group('Operator\'s day', {
+  tzOffsetMinutes: operatorTzOffsetMinutes,
+});
+
+/** The operator's offset from UTC in minutes, as configured. */
+export function operatorTzOffset(env: Environment = process.env): number {
+  return operatorDayVariables.read(env).tzOffsetMinutes;
+}
+
 const DAY_MS = 86_400_000;
 
 /** 'YYYY-MM-DD' of the operator's local date at `nowMs`. */

@@ -1,4 +1,4 @@
-import { HANDBOOK_TYPES, HANDBOOKS } from '../../shared/handbooks/registry';
+import { HANDBOOK_TYPES, HANDBOOKS } from '../../../schemas/index';
 import { columnByName } from '../../shared/handbooks/fields';
 import type { HandbookSchema } from '../../shared/handbooks/types';
 import { MSG, referencedByMessage } from '../../shared/handbooks/messages';

@@ -1,5 +1,5 @@
 import type { Filters, ListSort } from '../../shared/handbooks/api';
-import { HANDBOOKS } from '../../shared/handbooks/registry';
+import { HANDBOOKS } from '../../../schemas/index';
 import { columnByName, columnsOf, displayKey, type Column } from '../../shared/handbooks/fields';
 import type { HandbookSchema, RefField } from '../../shared/handbooks/types';
 import type { Row } from '../../shared/handbooks/validation';

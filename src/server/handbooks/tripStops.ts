@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TripStop } from '../../shared/handbooks/api';
-import { HANDBOOKS } from '../../shared/handbooks/registry';
+import { HANDBOOKS } from '../../../schemas/index';
 import { MSG } from '../../shared/handbooks/messages';
 import { validateRow, type FieldErrors } from '../../shared/handbooks/validation';
 import { fail } from '../http/errors';
