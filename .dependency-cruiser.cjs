@@ -1,6 +1,5 @@
 // The import rules (docs/architecture.md, «Layers and import rules»), checked by `npm run lint:imports` and
-// `npm test`. Violations still to be removed are listed in .dependency-cruiser-known-violations.json (written by
-// `npm run lint:imports:baseline`) and ignored; any other one fails.
+// `npm test`, without exceptions.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
