@@ -19,7 +19,7 @@ export function haproxyConfig({ host = '0.0.0.0', port, egtsPort, servers }) {
     '# HAProxy in front of the server processes of one installation (docs/deployment.md, «Behind HAProxy»).',
     '# Written by scripts/haproxyConfig.mjs; `npm run cluster` writes it for CLUSTER_PROCESSES processes.',
     'global',
-    '    maxconn 20000',
+    '    # Connections at once follow its file limit (two descriptors each): raise LimitNOFILE for many terminals.',
     '    log stderr format short local0 notice',
     '',
     'defaults',

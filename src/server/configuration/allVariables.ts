@@ -11,6 +11,7 @@ import { simulatorVariables } from '../simulator/config';
 import { telemetryVariables } from '../telemetry/config';
 import { tilesVariables } from '../tiles/config';
 import { videoVariables } from '../video/config';
+import { clusterVariables } from './cluster';
 import { startVariables } from './start';
 import type { VariableGroup } from './variables';
 
@@ -22,6 +23,7 @@ export const ALL_VARIABLE_GROUPS: readonly VariableGroup[] = [
   serverVariables,
   busVariables,
   startVariables,
+  clusterVariables,
   telemetryVariables,
   equipmentVariables,
   mapVariables,
