@@ -1,10 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOY_CONFIG, deployLayout, haproxyConfig } from '../scripts/haproxyConfig.mjs';
+import { freeConsecutivePorts, startHaproxyCluster, type HaproxyCluster } from '../scripts/bench/serverProcess';
 import { openPostgres } from '../src/server/db/postgres';
 import { createSource } from '../src/server/telemetry/http/sourceKeys';
 import { GEO_STREAM_PATH, serializeGeoSubscription, type GeoSubscription, type MapCluster } from '../src/shared/map';
@@ -24,21 +24,6 @@ describe.skipIf(!haproxyInstalled)('deploy/haproxy.cfg', () => {
   });
 });
 
-/** A port with the next `count` - 1 free too (the cluster takes consecutive ports). */
-async function freePorts(count: number): Promise<number> {
-  const free = (port: number) => new Promise<boolean>((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-  for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 20_000);
-    const all = await Promise.all(Array.from({ length: count }, (_, i) => free(base + i)));
-    if (all.every(Boolean)) return base;
-  }
-}
-
-interface Process { name: string; port: number; pid: number }
 type Points = { time: string; items: MapCluster[] };
 
 /**
@@ -47,11 +32,9 @@ type Points = { time: string; items: MapCluster[] };
  */
 describe.skipIf(!runnable)('npm run cluster: two processes behind HAProxy', () => {
   const DEVICE = 8_200_001;
-  let cluster: ChildProcess;
-  let exited: Promise<number | null>;
-  let output = '';
+  let cluster: HaproxyCluster;
   let port: number;
-  let processes: Process[] = [];
+  let processes: HaproxyCluster['processes'] = [];
   let vehicleId: number;
   let sourceKey: string;
   let admin: string;
@@ -75,29 +58,17 @@ describe.skipIf(!runnable)('npm run cluster: two processes behind HAProxy', () =
     ({ key: sourceKey } = await createSource(db, 'Кластер за HAProxy', null));
     await db.close();
 
-    port = await freePorts(3);
-    cluster = spawn(process.execPath, ['scripts/cluster.mjs'], {
-      env: {
-        ...process.env, DATABASE_URL: database.url, BUS_URL: TEST_REDIS_URL, BUS_PREFIX: `tc:haproxy:${process.pid}:${Date.now()}`,
-        PORT: String(port), HOST: '127.0.0.1', EGTS_ENABLED: 'false', CLUSTER_PROCESSES: '2', SKIP_BUILD: 'true',
-        DEMO_DATA: 'false', SIMULATOR: 'false', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    port = await freeConsecutivePorts(3);
+    cluster = await startHaproxyCluster({
+      DATABASE_URL: database.url, BUS_URL: TEST_REDIS_URL, BUS_PREFIX: `tc:haproxy:${process.pid}:${Date.now()}`,
+      PORT: String(port), HOST: '127.0.0.1', CLUSTER_PROCESSES: '2', DEMO_DATA: 'false', SIMULATOR: 'false', DATA_DIR: dataDir,
     });
-    cluster.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    cluster.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    exited = new Promise((resolve) => cluster.once('exit', (code) => resolve(code)));
-    while (!output.includes('Кластер запущен')) {
-      if (cluster.exitCode !== null) throw new Error(`npm run cluster ended:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    processes = [...output.matchAll(/\[cluster\] (tc\d+): порт (\d+).*, pid (\d+)/g)].map((m) => ({ name: m[1], port: Number(m[2]), pid: Number(m[3]) }));
+    processes = cluster.processes;
   }, 120_000);
 
   afterAll(async () => {
-    if (cluster && cluster.exitCode === null) {
-      cluster.kill('SIGTERM');
-      expect(await exited).toBe(0);
+    if (cluster?.alive()) {
+      expect(await cluster.stop()).toBe(0);
       // every process it started is gone with it
       for (const { pid } of processes) expect(() => process.kill(pid, 0)).toThrow();
     }
@@ -174,7 +145,7 @@ describe.skipIf(!runnable)('npm run cluster: two processes behind HAProxy', () =
     const login = await api(via(port), 'POST', '/api/v1/auth/login', { username: 'admin', password: 'admin123' });
     expect(login.status).toBe(200);
     expect((await api(via(survivor.port), 'GET', '/api/health')).status).toBe(200);
-    expect(output).toContain(`[cluster] ${victim.name} (pid ${victim.pid}) завершился: SIGKILL`);
-    expect(cluster.exitCode).toBeNull();
+    expect(cluster.output()).toContain(`[cluster] ${victim.name} (pid ${victim.pid}) завершился: SIGKILL`);
+    expect(cluster.alive()).toBe(true);
   });
 });
