@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEPLOY_CONFIG, deployLayout, haproxyConfig } from '../scripts/haproxyConfig.mjs';
 import { freeConsecutivePorts, startHaproxyCluster, type HaproxyCluster } from '../scripts/bench/serverProcess';
 import { openPostgres } from '../src/server/db/postgres';
+import { authPacket, positionsPacket } from '../src/server/telemetry/egts/terminalPackets';
 import { createSource } from '../src/server/telemetry/http/sourceKeys';
 import { GEO_STREAM_PATH, serializeGeoSubscription, type GeoSubscription, type MapCluster } from '../src/shared/map';
 import { openStream } from './helpers/geoStream';
@@ -32,6 +34,10 @@ type Points = { time: string; items: MapCluster[] };
  */
 describe.skipIf(!runnable)('npm run cluster: two processes behind HAProxy', () => {
   const DEVICE = 8_200_001;
+  /** A terminal that connects over EGTS, through HAProxy's TCP port. */
+  const TERMINAL = 8_200_002;
+  let terminalVehicleId: number;
+  let egtsPort: number;
   let cluster: HaproxyCluster;
   let port: number;
   let processes: HaproxyCluster['processes'] = [];
@@ -55,13 +61,15 @@ describe.skipIf(!runnable)('npm run cluster: two processes behind HAProxy', () =
     drop = database.drop;
     const db = await openPostgres(database.url, 1);
     [{ id: vehicleId }] = await db.query<{ id: number }>('insert into mgt.vehicles (depot_number, peer_address) values (990201, $1) returning id', [DEVICE]);
+    [{ id: terminalVehicleId }] = await db.query<{ id: number }>('insert into mgt.vehicles (depot_number, peer_address) values (990202, $1) returning id', [TERMINAL]);
     ({ key: sourceKey } = await createSource(db, 'Кластер за HAProxy', null));
     await db.close();
 
     port = await freeConsecutivePorts(3);
+    egtsPort = await freeConsecutivePorts(3);
     cluster = await startHaproxyCluster({
       DATABASE_URL: database.url, BUS_URL: TEST_REDIS_URL, BUS_PREFIX: `tc:haproxy:${process.pid}:${Date.now()}`,
-      PORT: String(port), HOST: '127.0.0.1', CLUSTER_PROCESSES: '2', DEMO_DATA: 'false', SIMULATOR: 'false', DATA_DIR: dataDir,
+      PORT: String(port), HOST: '127.0.0.1', EGTS_ENABLED: 'true', EGTS_PORT: String(egtsPort), CLUSTER_PROCESSES: '2', DEMO_DATA: 'false', SIMULATOR: 'false', DATA_DIR: dataDir,
     });
     processes = cluster.processes;
   }, 120_000);
@@ -128,6 +136,27 @@ describe.skipIf(!runnable)('npm run cluster: two processes behind HAProxy', () =
     await proxied.next('hello');
     expect((await proxied.next<Points>('picture', (p) => p.items.some((i) => i.id === vehicleId))).items.length).toBeGreaterThan(0);
     await proxied.close();
+  });
+
+  it('takes an EGTS terminal through HAProxy\'s TCP port, its position shown by both processes', async () => {
+    expect(cluster.output()).toContain(`EGTS ${egtsPort + 1}`);
+    const AREA: GeoSubscription = { bounds: [59.8, 30.1, 60.1, 30.6], zoom: 16, vehicles: [] };
+    const query = `${GEO_STREAM_PATH}?q=${encodeURIComponent(serializeGeoSubscription(AREA))}`;
+    const streams = await Promise.all(processes.map((p) => openStream(`${via(p.port)}${query}`, admin)));
+    for (const stream of streams) await stream.next('hello');
+    const socket = connect({ port: egtsPort, host: '127.0.0.1' });
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    let answers = 0;
+    socket.on('data', () => (answers += 1));
+    socket.write(authPacket(0, 0, { tid: TERMINAL }));
+    await vi.waitUntil(() => answers > 0, { timeout: 3000, interval: 20 });
+    socket.write(positionsPacket(1, [{ rn: 1, fixes: [{ time: Date.now() - 1000, lat: 59.97, lon: 30.33, speed: 30, course: 90, valid: true }] }]));
+    for (const stream of streams) {
+      const shown = await stream.next<Points>('picture', (p) => p.items.some((i) => i.id === terminalVehicleId), 3000);
+      expect(shown.items.find((i) => i.id === terminalVehicleId)?.center).toEqual([59.97, 30.33]);
+      await stream.close();
+    }
+    socket.destroy();
   });
 
   it('keeps answering through HAProxy when a process is killed', async () => {
