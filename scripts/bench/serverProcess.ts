@@ -130,3 +130,60 @@ export async function ensureDatabase(url: string): Promise<void> {
 export function percentile(sorted: readonly number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
 }
+
+/** `npm run cluster` (scripts/cluster.mjs) running: HAProxy on `port`, the processes behind it. */
+export interface HaproxyCluster {
+  port: number;
+  processes: { name: string; port: number; pid: number }[];
+  /** Everything it printed (its own lines, each process's and HAProxy's, headed by their names). */
+  output(): string;
+  alive(): boolean;
+  /** SIGTERM, as a service manager stops it; resolves to its exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Runs scripts/cluster.mjs with `env` on top of this process's (DATABASE_URL, PORT, CLUSTER_PROCESSES, ...;
+ * SKIP_BUILD unless given, EGTS off unless given) and resolves once HAProxy answers in front of every process.
+ */
+export async function startHaproxyCluster(env: Record<string, string>, startTimeoutMs = 120_000): Promise<HaproxyCluster> {
+  const child = spawn(process.execPath, ['scripts/cluster.mjs'], {
+    env: { ...process.env, SKIP_BUILD: 'true', EGTS_ENABLED: 'false', LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const until = Date.now() + startTimeoutMs;
+  while (!output.includes('Кластер запущен')) {
+    if (child.exitCode !== null || Date.now() > until) {
+      child.kill('SIGTERM');
+      throw new Error(`npm run cluster did not start:\n${output}`);
+    }
+    await delay(100);
+  }
+  return {
+    port: Number(env.PORT ?? 3000),
+    processes: [...output.matchAll(/\[cluster\] (tc\d+): порт (\d+).*, pid (\d+)/g)].map((m) => ({ name: m[1], port: Number(m[2]), pid: Number(m[3]) })),
+    output: () => output,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** A port with the next `count` - 1 free too (the cluster takes consecutive ports). */
+export async function freeConsecutivePorts(count: number): Promise<number> {
+  const free = (port: number) => new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+  for (;;) {
+    const base = 20_000 + Math.floor(Math.random() * 20_000);
+    const all = await Promise.all(Array.from({ length: count }, (_, i) => free(base + i)));
+    if (all.every(Boolean)) return base;
+  }
+}

@@ -12,6 +12,7 @@ import { simulatorVariables } from '../simulator/config';
 import { telemetryVariables } from '../telemetry/config';
 import { tilesVariables } from '../tiles/config';
 import { videoVariables } from '../video/config';
+import { clusterVariables } from './cluster';
 import { startVariables } from './start';
 import type { VariableGroup } from './variables';
 
@@ -24,6 +25,7 @@ export const ALL_VARIABLE_GROUPS: readonly VariableGroup[] = [
   busVariables,
   startVariables,
   operatorDayVariables,
+  clusterVariables,
   telemetryVariables,
   equipmentVariables,
   mapVariables,
