@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Box, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useT } from '../../web/i18n/translate';
 import { fromLocalInput, toLocalInput } from '../../web/map/mapFormat';
-import { INCIDENT_PERIOD_MAX_MS, incidentPeriod, useIncidentPeriod } from '../../web/map/mapState';
+import { INCIDENT_PERIOD_MAX_MS, useIncidentPeriod, useMapState } from '../../web/map/mapState';
 import { incidentColour, useIncidentTypes } from '../../web/map/useIncidentTypes';
 
 /** The incident layer's period (default the last 24 h, at most 7 days) and its legend of incident types. */
 export function MapIncidentsPanel() {
   const t = useT();
+  const { incidentPeriod } = useMapState();
   const period = useIncidentPeriod();
   const types = useIncidentTypes(true);
   const [from, setFrom] = useState(() => toLocalInput(period.from));

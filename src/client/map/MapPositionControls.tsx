@@ -7,11 +7,12 @@ import { saveMapPosition } from '../../web/providers/session';
 import { getMapPositions, restoreSavedPosition } from '../../web/stores/mapPositionStore';
 import { showMessage } from '../../web/stores/messageStore';
 import { positionOf } from '../../web/map/layers/ViewLayer';
-import { mapInstance } from '../../web/map/mapState';
+import { useMapState } from '../../web/map/mapState';
 
 /** 'Сохранить положение' (POST /api/v1/auth/coord) and 'Вернуться к сохранённому' (set saved: saved → current). */
 export function MapPositionControls() {
   const t = useT();
+  const { mapInstance } = useMapState();
   const [saving, setSaving] = useState(false);
   const save = () => {
     setSaving(true);

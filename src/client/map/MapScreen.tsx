@@ -22,22 +22,39 @@ import { locateStop, locateVehicle } from '../../web/map/locate';
 import { BaseMap } from '../../web/map/base/BaseMap';
 import { MapIncidentsPanel } from './MapIncidentsPanel';
 import { useLayers, type MapFlags } from './mapLayers';
-import { mapInstance, select, useFilterSelection, useMapInstance, usePickedRoutes } from '../../web/map/mapState';
+import {
+  createMapState, MapStateProvider, select, useFilterSelection, useMapInstance, useMapState, usePickedRoutes,
+} from '../../web/map/mapState';
 import { ScreenDepots, ScreenIncidents, ScreenRoutes, ScreenStops, ScreenTrack, ScreenVehicles, ScreenView } from '../../web/map/MapScreenLayers';
 import { MapStatus } from './MapStatus';
 import { MapToolbar, type MapMode } from './MapToolbar';
 import { MapPopup } from './popup/MapPopup';
 import { ReplayPanel } from './replay/ReplayPanel';
-import { clearReplay } from '../../web/map/replay/replayState';
+import { clearReplay, createReplayState, ReplayStateProvider, useReplayStore } from '../../web/map/replay/replayState';
 import { useBranchAgency } from '../../web/map/useBranchAgency';
 
 /**
  * /map: live vehicles (right /map/currentData) or the replay of a vehicle's track (right /map/previousData)
  * over routes, stops, enterprises, branches, departments and driver-assistance incidents. The screen wires
- * its stores to the base map's layers (MapScreenLayers.tsx).
+ * its stores to the base map's layers (MapScreenLayers.tsx). Its state (selection, filter, replay…) lives
+ * with the screen and goes when it is left.
  */
 export default function MapScreen() {
+  const [state] = useState(() => createMapState());
+  const [replay] = useState(() => createReplayState());
+  return (
+    <MapStateProvider state={state}>
+      <ReplayStateProvider replay={replay}>
+        <MapScreenContent />
+      </ReplayStateProvider>
+    </MapStateProvider>
+  );
+}
+
+function MapScreenContent() {
   const t = useT();
+  const state = useMapState();
+  const replay = useReplayStore();
   const user = useCurrentUser();
   const switches = useSwitches();
   const modes = useMemo(() => (['live', 'previous'] as const).filter((m) => canAccess(user, m === 'live' ? '/map/currentData' : '/map/previousData')), [user]);
@@ -62,21 +79,17 @@ export default function MapScreen() {
   const { colourOf, legend } = useAdherenceColours(adherence);
   useLocateFromAddress(live);
 
-  useEffect(() => () => {
-    select(null);
-    clearReplay();
-  }, []);
   useEffect(() => {
-    select(null);
-    if (mode === 'live') clearReplay();
-  }, [mode]);
+    select(state, null);
+    if (mode === 'live') clearReplay(replay);
+  }, [state, replay, mode]);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: `calc(100dvh - ${LAYOUT.header}px)`, mx: -1 }} data-testid="map-screen" data-mode={mode}>
       <Title title={t('menu.map')} />
       <MapToolbar mode={mode} modes={modes} onMode={setMode} filters={filters} flags={flags} />
       <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
-        <BaseMap center={[start.lat, start.lon]} zoom={start.zoom} canvas testId="map" onMap={mapInstance.set}>
+        <BaseMap center={[start.lat, start.lon]} zoom={start.zoom} canvas testId="map" onMap={state.mapInstance.set}>
           <ScreenView />
           {layers.routes && <ScreenRoutes ids={routeIds} />}
           {layers.stops && <ScreenStops />}
@@ -103,19 +116,20 @@ export default function MapScreen() {
  */
 function useLocateFromAddress(live: boolean): void {
   const [params, setParams] = useSearchParams();
+  const state = useMapState();
   const map = useMapInstance();
   const vehicle = Number(params.get('vehicle'));
   const stop = Number(params.get('stop'));
   useEffect(() => {
     const valid = (id: number) => Number.isInteger(id) && id > 0;
     if (!live || !map || (!valid(vehicle) && !valid(stop))) return;
-    if (valid(vehicle)) void locateVehicle(vehicle).catch(() => undefined);
-    else void locateStop(stop).catch(() => undefined);
+    if (valid(vehicle)) void locateVehicle(state, vehicle).catch(() => undefined);
+    else void locateStop(state, stop).catch(() => undefined);
     setParams((current) => {
       const next = new URLSearchParams(current);
       next.delete('vehicle');
       next.delete('stop');
       return next;
     }, { replace: true });
-  }, [live, map, vehicle, stop, setParams]);
+  }, [state, live, map, vehicle, stop, setParams]);
 }

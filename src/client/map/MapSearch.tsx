@@ -6,6 +6,7 @@ import { useT } from '../../web/i18n/translate';
 import { showMessage } from '../../web/stores/messageStore';
 import { goToSearchItem } from '../../web/map/locate';
 import { mapApi } from '../../web/map/mapApi';
+import { useMapState } from '../../web/map/mapState';
 import { searchFilters, type MapSearchItem } from '../../web/map/searchResults';
 import { useDebouncedLoad } from '../../web/map/useDebouncedLoad';
 
@@ -17,6 +18,7 @@ const KIND_ORDER = { route: 0, vehicle: 1, enterprise: 2 } as const;
  */
 export function MapSearch({ filters, onVehicle }: { filters: MapFilters | null; onVehicle?: (id: number) => void }) {
   const t = useT();
+  const mapState = useMapState();
   const [input, setInput] = useState('');
   const query = input.trim();
   const { data, loading } = useDebouncedLoad(query.length >= 1 ? query : null, async (signal) => {
@@ -33,7 +35,7 @@ export function MapSearch({ filters, onVehicle }: { filters: MapFilters | null; 
     setInput('');
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     if (item.kind === 'vehicle' && onVehicle) return onVehicle(item.id);
-    goToSearchItem(item).then((found) => !found && showMessage(t('mapView.search.noPosition')), () => undefined);
+    goToSearchItem(mapState, item).then((found) => !found && showMessage(t('mapView.search.noPosition')), () => undefined);
   };
   return (
     <Autocomplete<MapSearchItem, false, false, false>

@@ -7,7 +7,7 @@ import { MapLayersControl } from './MapLayersControl';
 import type { MapFlags } from './mapLayers';
 import { MapPositionControls } from './MapPositionControls';
 import { MapSearch } from './MapSearch';
-import { replay } from '../../web/map/replay/replayState';
+import { useReplayStore } from '../../web/map/replay/replayState';
 
 export type MapMode = 'live' | 'previous';
 
@@ -22,6 +22,7 @@ interface MapToolbarProps {
 /** The top panel (42 px high, spec section 9, its controls 40 px at most): live or previous data, search, filter, layers, saved position. */
 export function MapToolbar({ mode, modes, onMode, filters, flags }: MapToolbarProps) {
   const t = useT();
+  const replay = useReplayStore();
   return (
     <Box
       sx={{

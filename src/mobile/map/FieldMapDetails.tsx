@@ -2,11 +2,11 @@ import { IconButton, Paper } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { RegionDetailsCard } from '../../web/bc/RegionDetailsCard';
 import { useT } from '../../web/i18n/translate';
-import { useSelection, type MapSelection } from '../../web/map/mapState';
+import { useMapState, useSelection, type MapSelection } from '../../web/map/mapState';
 import { MapPopupDepot } from '../../web/map/popup/MapPopupDepot';
 import { MapPopupStop } from '../../web/map/popup/MapPopupStop';
 import { MapPopupVehicle } from '../../web/map/popup/MapPopupVehicle';
-import { clearFieldSelection, useRegionSelection } from './fieldSelection';
+import { clearFieldSelection, useRegionSelection, type RegionSelection } from './fieldSelection';
 import { FieldRouteDetails } from './FieldRouteDetails';
 
 function Content({ current }: { current: MapSelection }) {
@@ -23,14 +23,16 @@ function Content({ current }: { current: MapSelection }) {
  * The one details popup of the field map (field-app spec 2.3, 4): a card over the bottom of the map for the
  * tapped vehicle, stop, route, agency, branch, department or control region; closing it clears the selection.
  */
-export function FieldMapDetails() {
+export function FieldMapDetails({ regionSelection }: { regionSelection: RegionSelection }) {
   const t = useT();
+  const state = useMapState();
   const current = useSelection();
-  const region = useRegionSelection();
+  const region = useRegionSelection(regionSelection);
+  const close = () => clearFieldSelection(state, regionSelection);
   if (region !== null) {
     return (
       <Paper elevation={0} sx={{ position: 'absolute', left: 8, right: 8, bottom: 8, zIndex: 1050 }} data-testid="field-map-details" data-kind="region">
-        <RegionDetailsCard key={region} regionId={region} onClose={clearFieldSelection} />
+        <RegionDetailsCard key={region} regionId={region} onClose={close} />
       </Paper>
     );
   }
@@ -38,7 +40,7 @@ export function FieldMapDetails() {
   return (
     <Paper elevation={6} sx={{ position: 'absolute', left: 8, right: 8, bottom: 8, zIndex: 1050, p: 1.5, maxHeight: '45%', overflowY: 'auto' }}
       data-testid="field-map-details" data-kind={current.kind}>
-      <IconButton size="small" onClick={clearFieldSelection} aria-label={t('fieldMap.close')} sx={{ position: 'absolute', right: 4, top: 4 }} data-testid="field-map-details-close">
+      <IconButton size="small" onClick={close} aria-label={t('fieldMap.close')} sx={{ position: 'absolute', right: 4, top: 4 }} data-testid="field-map-details-close">
         <CloseIcon fontSize="small" />
       </IconButton>
       <Content key={`${current.kind}:${current.id}`} current={current} />

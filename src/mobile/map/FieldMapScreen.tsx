@@ -16,7 +16,7 @@ import { ControllersLayer } from '../../web/map/layers/ControllersLayer';
 import { RoutesLayer } from '../../web/map/layers/RoutesLayer';
 import { ViewLayer } from '../../web/map/layers/ViewLayer';
 import { ScreenDepots, ScreenRoutes, ScreenStops, ScreenVehicles } from '../../web/map/MapScreenLayers';
-import { mapInstance, pickedRoutes, select, usePickedRoutes, useSelection } from '../../web/map/mapState';
+import { createMapState, MapStateProvider, select, useMapState, usePickedRoutes, useSelection } from '../../web/map/mapState';
 import { loadRoutes, type DrawnRoute } from '../../web/map/routeCache';
 import { useBranchAgency } from '../../web/map/useBranchAgency';
 import { useCurrentUser, useSwitches } from '../../web/stores/sessionStore';
@@ -26,7 +26,7 @@ import { FieldMapButtons } from './FieldMapButtons';
 import { fieldMapStart } from './fieldMapStream';
 import { ADDRESS_ZOOM, FIELD_MAP_ZOOM } from './fieldMapConstants';
 import { MODE_LAYERS, readLayers, saveLayer, type FieldLayer, type FieldMapMode } from './fieldMapLayers';
-import { clearFieldSelection, selectRegion, useRegionSelection } from './fieldSelection';
+import { clearFieldSelection, createRegionSelection, selectRegion, useRegionSelection, type RegionSelection } from './fieldSelection';
 import { nearUser } from './nearVehicles';
 import { useQueryFlag } from './useQueryFlag';
 import { UserPositionLayer } from './UserPositionLayer';
@@ -53,13 +53,29 @@ function departmentIds(mode: FieldMapMode, regionsShown: boolean, loaded: boolea
  * and current region (/bc/currentregion: the order's department and routes; nothing without an order).
  * The console's base map, layers and geo stream; layer visibility kept on the phone per mode. The control
  * modes' wrappers (src/mobile/bc/BcMapScreen.tsx) pass the order, so /map loads nothing of ticket control.
+ * Its state (selection, picked routes, the chosen control region…) lives with the screen.
  */
 export function FieldMapScreen({ mode, order }: {
   mode: FieldMapMode;
   /** The controller's order of the day in the control modes (src/mobile/bc reads it): loaded, and the order if any. */
   order?: { loaded: boolean; task: ControllerTask | null };
 }) {
+  const [state] = useState(() => createMapState());
+  const [region] = useState(() => createRegionSelection());
+  return (
+    <MapStateProvider state={state}>
+      <FieldMapContent mode={mode} order={order} regionSelection={region} />
+    </MapStateProvider>
+  );
+}
+
+function FieldMapContent({ mode, order, regionSelection }: {
+  mode: FieldMapMode;
+  order?: { loaded: boolean; task: ControllerTask | null };
+  regionSelection: RegionSelection;
+}) {
   const t = useT();
+  const state = useMapState();
   const user = useCurrentUser();
   const switches = useSwitches();
   const control = mode !== 'map';
@@ -77,7 +93,7 @@ export function FieldMapScreen({ mode, order }: {
   const [map, setMap] = useState<L.Map | null>(null);
   const [address, setAddress] = useState<GeocoderItem | null>(null);
   const current = useSelection();
-  const region = useRegionSelection();
+  const region = useRegionSelection(regionSelection);
   const selected = (current !== null && current.kind !== 'incident') || region !== null;
 
   const { loaded, task } = order ?? { loaded: true, task: null };
@@ -107,46 +123,44 @@ export function FieldMapScreen({ mode, order }: {
     pickedCount.current = picked.length;
   }, [picked, layers.routes, offered, toggle]);
 
-  useEffect(() => () => {
-    clearFieldSelection();
-    pickedRoutes.set([]);
-  }, []);
   const onMap = useCallback((instance: L.Map | null) => {
     // the right-hand buttons zoom; Leaflet's own control would sit under the address box
     instance?.zoomControl?.remove();
-    mapInstance.set(instance);
+    state.mapInstance.set(instance);
     setMap(instance);
-  }, []);
+  }, [state]);
 
   // the container carries data-zoom (ViewLayer) and data-center once a move settles (what the e2e tests read)
   const showCentre = useCallback((view: { lat: number; lon: number }) => {
-    const container = mapInstance.get()?.getContainer();
+    const container = state.mapInstance.get()?.getContainer();
     if (container) container.dataset.center = `${view.lat},${view.lon}`;
-  }, []);
+  }, [state]);
   const [start] = useState<[number, number]>(() => fieldMapStart(user));
   if (mode === 'currentRegion' && loaded && !task) {
     return <Typography sx={{ p: 2 }} color="text.secondary" data-testid="current-region-empty">{t('mobile.bc.noRegion')}</Typography>;
   }
   const openArrivals = () => {
-    clearFieldSelection();
+    clearFieldSelection(state, regionSelection);
     setShowArrivals(true);
   };
   const showStop = (stop: { id: number; name: string; lat: number; lon: number }) => {
     setShowArrivals(false);
     map?.setView([stop.lat, stop.lon], Math.max(map.getZoom(), FIELD_MAP_ZOOM.start));
-    select({ kind: 'stop', id: stop.id, at: [stop.lat, stop.lon], name: stop.name });
+    select(state, { kind: 'stop', id: stop.id, at: [stop.lat, stop.lon], name: stop.name });
   };
   const chooseAddress = (item: GeocoderItem) => {
     setAddress(item);
-    clearFieldSelection();
+    clearFieldSelection(state, regionSelection);
     map?.setView([item.lat, item.lon], ADDRESS_ZOOM);
   };
 
   return (
     <Box sx={{ position: 'relative', flex: 1, minHeight: 300, touchAction: 'none' }} data-testid="field-map-screen" data-mode={mode}>
       <BaseMap center={start} zoom={FIELD_MAP_ZOOM.start} zoomLimits={FIELD_MAP_ZOOM} canvas testId="field-map" onMap={onMap}>
-        {shown('regions') && <ControlRegionsLayer regions={regions} fit={control} onRegionClick={(r) => selectRegion(r.cd_id)} />}
-        {mode === 'currentRegion' && shown('routes') && <RoutesLayer routes={taskRoutes} onRouteClick={(route, at) => select({ kind: 'route', id: route.route_id, at, route })} />}
+        {shown('regions') && (
+          <ControlRegionsLayer regions={regions} fit={control} onRegionClick={(r) => selectRegion(state, regionSelection, r.cd_id)} />
+        )}
+        {mode === 'currentRegion' && shown('routes') && <RoutesLayer routes={taskRoutes} onRouteClick={(route, at) => select(state, { kind: 'route', id: route.route_id, at, route })} />}
         {mode !== 'currentRegion' && shown('routes') && <ScreenRoutes ids={picked} />}
         {shown('stops') && <ScreenStops />}
         {depots && <ScreenDepots data={depots} points={false} />}
@@ -172,7 +186,7 @@ export function FieldMapScreen({ mode, order }: {
         {!control && showSearch && <EntitySearchPopup onClose={() => setShowSearch(false)} />}
         {arrivalsAllowed && showArrivals
           ? <NearArrivalsPanel position={position} denied={denied} onClose={() => setShowArrivals(false)} onShowStop={showStop} />
-          : selected && <FieldMapDetails />}
+          : selected && <FieldMapDetails regionSelection={regionSelection} />}
       </Suspense>
     </Box>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { List, ListItemButton, ListItemText, TextField, Typography } from '@mui/material';
 import { useT } from '../../web/i18n/translate';
 import { goToSearchItem } from '../../web/map/locate';
+import { useMapState } from '../../web/map/mapState';
 import { mapApi } from '../../web/map/mapApi';
 import type { MapSearchItem } from '../../web/map/searchResults';
 import { useDebouncedLoad } from '../../web/map/useDebouncedLoad';
@@ -12,12 +13,13 @@ import { useDebouncedLoad } from '../../web/map/useDebouncedLoad';
  */
 export function MapTextSearch({ kind, onDone }: { kind: 'route' | 'enterprise'; onDone: () => void }) {
   const t = useT();
+  const mapState = useMapState();
   const [text, setText] = useState('');
   const q = text.trim();
   const { data, loading } = useDebouncedLoad(q ? `${kind}:${q}` : null, (signal) => mapApi.search(q, { signal, quiet: true }));
   const items = (data ?? []).filter((item) => item.kind === kind);
   const choose = async (item: MapSearchItem) => {
-    if (await goToSearchItem(item)) onDone();
+    if (await goToSearchItem(mapState, item)) onDone();
   };
   return (
     <>

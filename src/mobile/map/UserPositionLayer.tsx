@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
-import { latestVehicles } from '../../web/map/mapState';
+import { useLatestVehicles } from '../../web/map/mapState';
 import { NEAR_USER_METRES, nearVehicles } from './nearVehicles';
 import type { UserPosition } from './useUserPosition';
 
@@ -12,7 +12,7 @@ import type { UserPosition } from './useUserPosition';
  */
 export function UserPositionLayer({ position }: { position: UserPosition | null }) {
   const map = useMap();
-  const vehicles = useSyncExternalStore(latestVehicles.subscribe, latestVehicles.get);
+  const vehicles = useLatestVehicles();
   const near = useMemo(() => nearVehicles(vehicles.values(), position?.at ?? null).length, [vehicles, position]);
 
   // three shapes in SVG, moved with the map as they are, where on the map's canvas they would make that canvas

@@ -3,6 +3,7 @@ import { Alert, Autocomplete, Button, Stack, TextField, createFilterOptions } fr
 import type { MapFilters, MapVehicleItem } from '../../shared/map';
 import { useT } from '../../web/i18n/translate';
 import { locateVehicle } from '../../web/map/locate';
+import { useMapState } from '../../web/map/mapState';
 import { useCurrentUser } from '../../web/stores/sessionStore';
 import { fieldMapApi } from './fieldMapApi';
 import { EMPTY_VEHICLE_SEARCH, changeFilter, chooseVehicle, matchingVehicles, routesOfType, type VehicleSearchState } from './vehicleSearch';
@@ -31,6 +32,7 @@ let lastState: VehicleSearchState = EMPTY_VEHICLE_SEARCH;
  */
 export function VehicleSearchForm({ onDone }: { onDone: () => void }) {
   const t = useT();
+  const mapState = useMapState();
   const types = useCurrentUser()?.transporttype ?? [];
   const [filters, setFilters] = useState<MapFilters | null>(null);
   const [state, setState] = useState<VehicleSearchState>(lastState);
@@ -59,7 +61,7 @@ export function VehicleSearchForm({ onDone }: { onDone: () => void }) {
 
   const submit = async () => {
     if (state.vehicle === null) return;
-    if (await locateVehicle(state.vehicle)) onDone();
+    if (await locateVehicle(mapState, state.vehicle)) onDone();
     else setNoPosition(true);
   };
 

@@ -15,7 +15,7 @@ import { ViewLayer } from './layers/ViewLayer';
 import { VehiclesLayer, zoomIntoGroup } from './layers/VehiclesLayer';
 import { useLiveVehicles } from './live/useLiveVehicles';
 import { mapApi } from './mapApi';
-import { cursor, layerErrors, latestVehicles, select, streamState, useIncidentPeriod } from './mapState';
+import { select, useIncidentPeriod, useMapState, type MapState } from './mapState';
 import { useReplayState } from './replay/replayState';
 import { loadRoutes, type DrawnRoute } from './routeCache';
 import { useDebouncedLoad } from './useDebouncedLoad';
@@ -30,29 +30,34 @@ import { parseWktPoint } from './wkt';
 
 /** A layer's failed load, for the note over the map; cleared when the layer goes. */
 function useLayerError(layer: string, error: boolean): void {
-  useEffect(() => layerErrors.set((e) => ({ ...e, [layer]: error })), [layer, error]);
-  useEffect(() => () => layerErrors.set((e) => ({ ...e, [layer]: false })), [layer]);
+  const { layerErrors } = useMapState();
+  useEffect(() => layerErrors.set((e) => ({ ...e, [layer]: error })), [layerErrors, layer, error]);
+  useEffect(() => () => layerErrors.set((e) => ({ ...e, [layer]: false })), [layerErrors, layer]);
 }
 
-const openVehicle = (item: MapCluster, map: L.Map) => {
+const openVehicle = (state: MapState, item: MapCluster, map: L.Map) => {
   if (item.type === 'group') zoomIntoGroup(map, item);
-  else select({ kind: 'vehicle', id: item.id, at: item.center, item });
+  else select(state, { kind: 'vehicle', id: item.id, at: item.center, item });
 };
 
 /** The geo stream's vehicles (the filter's choice) on the vehicle canvas, in a colour mode's colours; the popup follows them. */
 export function ScreenVehicles({ vehicleIds, ringed, colourOf, colourMode }: {
   vehicleIds: readonly number[] | null; ringed?: (vehicle: MapCluster) => boolean; colourOf?: ((vehicle: MapCluster) => string | null) | null; colourMode?: string;
 }) {
+  const state = useMapState();
+  const { latestVehicles, streamState } = state;
   const { picture, status, error } = useLiveVehicles(useMap(), vehicleIds);
-  useEffect(() => latestVehicles.set(picture.snapshot), [picture.snapshot]);
-  useEffect(() => () => latestVehicles.set(new Map()), []);
-  useEffect(() => streamState.set({ status, error }), [status, error]);
-  useEffect(() => () => streamState.set({ status: 'stopped', error: '' }), []);
-  return <VehiclesLayer items={picture.items} time={picture.time} onItemClick={openVehicle} ringed={ringed} colourOf={colourOf} colourMode={colourMode} />;
+  useEffect(() => latestVehicles.set(picture.snapshot), [latestVehicles, picture.snapshot]);
+  useEffect(() => () => latestVehicles.set(new Map()), [latestVehicles]);
+  useEffect(() => streamState.set({ status, error }), [streamState, status, error]);
+  useEffect(() => () => streamState.set({ status: 'stopped', error: '' }), [streamState]);
+  const onItemClick = useCallback((item: MapCluster, map: L.Map) => openVehicle(state, item, map), [state]);
+  return <VehiclesLayer items={picture.items} time={picture.time} onItemClick={onItemClick} ringed={ringed} colourOf={colourOf} colourMode={colourMode} />;
 }
 
 /** The filter's routes and those picked from the search or a popup. */
 export function ScreenRoutes({ ids }: { ids: readonly number[] }) {
+  const state = useMapState();
   const [routes, setRoutes] = useState<DrawnRoute[]>([]);
   const key = ids.join(',');
   useEffect(() => {
@@ -64,8 +69,8 @@ export function ScreenRoutes({ ids }: { ids: readonly number[] }) {
   return (
     <RoutesLayer
       routes={routes}
-      onRouteClick={(route, at) => select({ kind: 'route', id: route.route_id, at, route })}
-      onStopClick={(stop) => select({ kind: 'stop', id: stop.id, at: stop.at, name: stop.name })}
+      onRouteClick={(route, at) => select(state, { kind: 'route', id: route.route_id, at, route })}
+      onStopClick={(stop) => select(state, { kind: 'stop', id: stop.id, at: stop.at, name: stop.name })}
     />
   );
 }
@@ -75,6 +80,7 @@ export function ScreenRoutes({ ids }: { ids: readonly number[] }) {
  * lower only the drawn routes' first and last stops show (the routes layer draws those).
  */
 export function ScreenStops() {
+  const state = useMapState();
   const { bbox, zoom } = useViewport(useMap(), 0.2);
   const key = zoom > STOPS_MINIMISED_MAX_ZOOM ? bbox.map((v) => v.toFixed(4)).join(',') : null;
   const { data, error } = useDebouncedLoad(key, (signal) => mapApi.stops(bbox, { signal, quiet: true }));
@@ -83,16 +89,18 @@ export function ScreenStops() {
     const at = typeof row.lat === 'number' && typeof row.lon === 'number' ? [row.lat, row.lon] as const : parseWktPoint(row.geo);
     return at ? [{ id: row.id, name: row.name ?? '', at: [at[0], at[1]] }] : [];
   }), [data]);
-  return <StopsLayer stops={stops} onStopClick={(stop) => select({ kind: 'stop', ...stop })} />;
+  return <StopsLayer stops={stops} onStopClick={(stop) => select(state, { kind: 'stop', ...stop })} />;
 }
 
 /** Enterprises and branches, or departments as points, each opening its details. */
 export function ScreenDepots({ data, points }: { data: BranchAgency; points: boolean }) {
-  return <DepotsLayer data={data} points={points} onDepotClick={({ kind, depot, at }) => select({ kind, id: depot.id, at, depot })} />;
+  const state = useMapState();
+  return <DepotsLayer data={data} points={points} onDepotClick={({ kind, depot, at }) => select(state, { kind, id: depot.id, at, depot })} />;
 }
 
 /** Driver-assistance incidents of the chosen period in view, coloured by incident type. */
 export function ScreenIncidents() {
+  const state = useMapState();
   const { bbox } = useViewport(useMap(), 0.2);
   const { from, to } = useIncidentPeriod();
   const types = useIncidentTypes(true);
@@ -102,7 +110,7 @@ export function ScreenIncidents() {
   const colourOf = useCallback((type: number) => incidentColour(types, type), [types]);
   const incidents = useMemo(() => positioned(data ?? []), [data]);
   if (!data) return null;
-  return <IncidentsLayer incidents={incidents} colourOf={colourOf} onIncidentClick={(incident) => select({ kind: 'incident', id: incident.id, at: [incident.lat, incident.lon], incident })} />;
+  return <IncidentsLayer incidents={incidents} colourOf={colourOf} onIncidentClick={(incident) => select(state, { kind: 'incident', id: incident.id, at: [incident.lat, incident.lon], incident })} />;
 }
 
 /** The replayed track and the vehicle at the replay clock. */
@@ -122,5 +130,6 @@ const followMap = (next: MapPosition) => {
  */
 export function ScreenView() {
   const { current } = useMapPositions();
+  const { cursor } = useMapState();
   return <ViewLayer view={current} onViewChange={followMap} onCursor={cursor.set} />;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BranchAgency } from '../../shared/map';
 import { mapApi } from './mapApi';
-import { layerErrors } from './mapState';
+import { useMapState } from './mapState';
 
 let cached: Promise<BranchAgency> | null = null;
 
@@ -15,6 +15,7 @@ export function loadBranchAgency(): Promise<BranchAgency> {
 }
 
 export function useBranchAgency(enabled: boolean): BranchAgency | null {
+  const { layerErrors } = useMapState();
   const [data, setData] = useState<BranchAgency | null>(null);
   useEffect(() => {
     if (!enabled) return;
@@ -29,6 +30,6 @@ export function useBranchAgency(enabled: boolean): BranchAgency | null {
     return () => {
       live = false;
     };
-  }, [enabled]);
+  }, [enabled, layerErrors]);
   return enabled ? data : null;
 }

@@ -6,7 +6,7 @@ import { FilterModal } from '../../components/FilterModal';
 import type { FilterId } from '../../../web/components/filterOptions';
 import { useT } from '../../../web/i18n/translate';
 import { useCurrentUser } from '../../../web/stores/sessionStore';
-import { filterSelection, useFilterSelection } from '../../../web/map/mapState';
+import { useFilterSelection, useMapState } from '../../../web/map/mapState';
 import {
   EMPTY_SELECTION, FILTER_CATEGORIES, branchOptions, routeOptionLabel, routeOptions, selectionCount, vehicleLabel, vehicleOptions,
   type FilterCategory, type MapFilterSelection,
@@ -27,6 +27,7 @@ function optionsFor(category: FilterCategory, filters: MapFilters, selection: Ma
  */
 export function MapFilterButton({ filters }: { filters: MapFilters | null }) {
   const t = useT();
+  const { filterSelection } = useMapState();
   const selection = useFilterSelection();
   const user = useCurrentUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

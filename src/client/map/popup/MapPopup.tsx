@@ -1,6 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { PopupLayer } from '../layers/PopupLayer';
-import { latestVehicles, select, useSelection, type MapSelection } from '../../../web/map/mapState';
+import { select, useLatestVehicles, useMapState, useSelection, type MapSelection } from '../../../web/map/mapState';
 import { clusterKey } from '../../../web/map/vehicleSnapshot';
 import { MapPopupDepot } from '../../../web/map/popup/MapPopupDepot';
 import { MapPopupIncident } from './MapPopupIncident';
@@ -20,7 +19,7 @@ function Content({ current }: { current: MapSelection }) {
 
 /** Where the popup stands: a vehicle's popup follows the vehicle as the stream moves it. */
 function usePosition(current: MapSelection | null): [number, number] | null {
-  const vehicles = useSyncExternalStore(latestVehicles.subscribe, latestVehicles.get);
+  const vehicles = useLatestVehicles();
   if (!current) return null;
   if (current.kind !== 'vehicle') return current.at;
   return vehicles.get(clusterKey({ type: 'vehicle', id: current.id }))?.center ?? current.at;
@@ -28,10 +27,11 @@ function usePosition(current: MapSelection | null): [number, number] | null {
 
 /** The map screen's one details popup (spec: one popup; closing it clears the selection). */
 export function MapPopup() {
+  const state = useMapState();
   const current = useSelection();
   const position = usePosition(current);
   return (
-    <PopupLayer openKey={current} at={position} onClose={() => select(null)} testId="map-popup" className="map-details-popup">
+    <PopupLayer openKey={current} at={position} onClose={() => select(state, null)} testId="map-popup" className="map-details-popup">
       {current && <Content key={`${current.kind}:${current.id}`} current={current} />}
     </PopupLayer>
   );

@@ -8,7 +8,7 @@ import { mapApi } from '../../../web/map/mapApi';
 import { fromLocalInput, toLocalInput } from '../../../web/map/mapFormat';
 import { buildTrack } from '../../../web/map/replay/replayMath';
 import { ReplayPlayer } from './ReplayPlayer';
-import { clearReplay, replay, setReplayTrack, useReplayState } from '../../../web/map/replay/replayState';
+import { clearReplay, setReplayTrack, useReplayState, useReplayStore } from '../../../web/map/replay/replayState';
 
 export const REPLAY_DEFAULT_MS = 2 * 3600_000;
 
@@ -23,6 +23,7 @@ export const PERIOD_FIELD = { type: 'datetime-local', size: 'small', variant: 'o
  */
 export function ReplayPanel({ filters }: { filters: MapFilters | null }) {
   const t = useT();
+  const replay = useReplayStore();
   const { vehicleId } = useReplayState();
   const [from, setFrom] = useState(() => toLocalInput(Date.now() - REPLAY_DEFAULT_MS));
   const [to, setTo] = useState(() => toLocalInput(Date.now() + 60_000));
@@ -36,10 +37,10 @@ export function ReplayPanel({ filters }: { filters: MapFilters | null }) {
   const load = async () => {
     if (vehicleId === null || invalid) return;
     setState('loading');
-    clearReplay();
+    clearReplay(replay);
     try {
       const track = buildTrack(await mapApi.track(vehicleId, new Date(start).toISOString(), new Date(end).toISOString()));
-      setReplayTrack(track);
+      setReplayTrack(replay, track);
       setState(track ? 'idle' : 'empty');
     } catch (error) {
       setState(isAbortError(error) ? 'idle' : 'failed');

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { advance, positionAt, type ReplaySpeed } from '../../../web/map/replay/replayMath';
-import { replay, useReplayState } from '../../../web/map/replay/replayState';
+import { useReplayState, useReplayStore } from '../../../web/map/replay/replayState';
 
 /**
  * The replay clock: while playing it advances with the wall clock times the speed (×1…×64) on animation
  * frames and stops at the track's end; play at the end starts over.
  */
 export function useReplay() {
+  const replay = useReplayStore();
   const state = useReplayState();
   const { track, playing } = state;
 
@@ -25,7 +26,7 @@ export function useReplay() {
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [playing, track]);
+  }, [replay, playing, track]);
 
   return {
     ...state,

@@ -7,6 +7,7 @@ import { useRights } from '../../components/useRights';
 import { StopArrivalsList } from '../../dispatch/StopArrivalsList';
 import { useT } from '../../i18n/translate';
 import { mapApi } from '../mapApi';
+import { useMapState } from '../mapState';
 import { formatLatLon } from '../../../shared/format';
 import { PopupTitle } from './PopupRows';
 import { showRoute } from './showRoute';
@@ -17,6 +18,7 @@ import { showRoute } from './showRoute';
  */
 export function MapPopupStop({ id, name, at }: { id: number; name: string; at: [number, number] }) {
   const t = useT();
+  const mapState = useMapState();
   const dispatchView = useRights(DISPATCH_RIGHTS_PATH).read;
   const [stop, setStop] = useState<StopDetails | null>(null);
   const [failed, setFailed] = useState(false);
@@ -40,7 +42,7 @@ export function MapPopupStop({ id, name, at }: { id: number; name: string; at: [
                 key={route.route_id}
                 size="small"
                 label={route.route_short_name}
-                onClick={() => void showRoute(route.route_id)}
+                onClick={() => void showRoute(mapState, route.route_id)}
                 sx={{ bgcolor: transportTypeColor(route.route_type), color: '#fff', fontWeight: 600 }}
               />
             ))}

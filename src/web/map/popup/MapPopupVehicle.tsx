@@ -9,6 +9,7 @@ import { DispatchDeviation, DispatchVehicleCard } from '../../dispatch/DispatchV
 import { useT } from '../../i18n/translate';
 import { useCurrentUser } from '../../stores/sessionStore';
 import { mapApi } from '../mapApi';
+import { useMapState } from '../mapState';
 import { formatLatLon } from '../../../shared/format';
 import { fullName } from '../mapFormat';
 import { parseWktPoint } from '../wkt';
@@ -26,6 +27,7 @@ const FIELD_ROWS = new Set(['type', 'enterprise', 'garageNumber', 'plate', 'rout
 export function MapPopupVehicle({ id, field = false }: { id: number; field?: boolean }) {
   const t = useT();
   const user = useCurrentUser();
+  const mapState = useMapState();
   const dispatchView = useRights(DISPATCH_RIGHTS_PATH).read;
   const [vehicle, setVehicle] = useState<OnlineVehicle | null>(null);
   const [failed, setFailed] = useState(false);
@@ -48,7 +50,7 @@ export function MapPopupVehicle({ id, field = false }: { id: number; field?: boo
         ['garageNumber', t('mapView.popup.garageNumber'), vehicle.depotNumber],
         ['plate', t('mapView.popup.plate'), vehicle.gosNomer],
         ['route', t('mapView.popup.route'), vehicle.route_id !== null ? (
-          <Button size="small" sx={{ p: 0, minWidth: 0, textTransform: 'none', font: 'inherit', fontWeight: 500, verticalAlign: 'baseline' }} onClick={() => void showRoute(vehicle.route_id as number)} data-testid="map-popup-show-route">
+          <Button size="small" sx={{ p: 0, minWidth: 0, textTransform: 'none', font: 'inherit', fontWeight: 500, verticalAlign: 'baseline' }} onClick={() => void showRoute(mapState, vehicle.route_id as number)} data-testid="map-popup-show-route">
             {vehicle.route ?? vehicle.route_id} · {t('mapView.popup.showRoute')}
           </Button>
         ) : vehicle.route],
