@@ -200,7 +200,7 @@ describe.each(ENGINES)('dispatcher screens\' API on %s', (engine) => {
     expect(response.statusCode).toBe(200);
     const body = response.json<ExitsList>();
     expect(body.list.map((r) => [r.graph, r.status])).toEqual([[1, 'performed'], [2, 'in_progress'], [3, 'not_performed'], [4, 'planned']]);
-    expect(body.totals).toEqual({ planned: 4, performed: 1, partial: 0, notPerformed: 1 });
+    expect(body.totals).toEqual({ planned: 4, performed: 1, partial: 0, notPerformed: 1, cancelled: 0 });
     const byDepot = (await get(`/api/v1/dispatch/exits?date=${serviceDate}&depot=${depotId}`, viewer)).json<ExitsList>();
     expect(byDepot.list).toEqual(body.list);
 

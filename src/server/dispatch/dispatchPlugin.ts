@@ -133,13 +133,19 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
     schema: { tags: ['dispatch'], summary: 'Выбор фильтров: маршруты сегодняшнего расписания и парки', response: { 200: DispatchOptions } },
   }, async () => {
     const routeIds = [...new Set(service.engine.schedules.flatMap((d) => d.runs.map((r) => r.routeId)))];
-    const [routes, depots] = await Promise.all([
+    const vehicleIds = new Set<number>();
+    for (const v of service.engine.states()) if (v.last) vehicleIds.add(v.vehicleId);
+    for (const d of service.engine.schedules) for (const id of d.assignments.keys()) vehicleIds.add(id);
+    const [routes, depots, vehicles] = await Promise.all([
       app.db.query<{ id: number; name: string; depotId: number | null }>(
         'select route_id as id, route_short_name as name, "Depot_id" as "depotId" from mgt.routes where route_id = any($1::int[])', [routeIds]),
       app.db.query<{ id: number; name: string }>('select depot_id as id, depot_name as name from mgt.depot order by depot_name, depot_id'),
+      app.db.query<{ id: number; name: string }>(
+        `select id, coalesce(depot_number::text, id::text) || coalesce(' (' || state_number || ')', '') as name from mgt.vehicles
+          where id = any($1::int[]) order by depot_number nulls last, id`, [[...vehicleIds]]),
     ]);
     routes.sort((a, b) => a.name.localeCompare(b.name, 'ru', { numeric: true }) || a.id - b.id);
-    return { routes, depots };
+    return { routes, depots, vehicles };
   });
 
   app.get<{ Params: DispatchIdParams }>(DISPATCH_API.vehicleCard, {

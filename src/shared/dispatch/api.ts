@@ -319,5 +319,7 @@ export type ExitsList = Static<typeof ExitsList>;
 export const DispatchOptions = Type.Object({
   routes: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), depotId: Nullable(Type.Integer()) })),
   depots: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  /** The vehicles the engine follows or the days' tasks name, by garage number: the recipients of a message. */
+  vehicles: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
 });
 export type DispatchOptions = Static<typeof DispatchOptions>;
