@@ -60,6 +60,8 @@ export class DispatchService {
   private loading: Promise<void> | null = null;
   private writing: Promise<void> = Promise.resolve();
   private enabled = false;
+  /** The next load reads yesterday's timetable too rather than keeping the one held (the handbooks changed). */
+  private rereadYesterday = false;
   private stopped = false;
   /** Acknowledgements of the days held, by `key|since`: an occurrence raised again after a restart keeps its mark. */
   private readonly acks = new Map<string, ExceptionAck>();
@@ -102,6 +104,7 @@ export class DispatchService {
   async reload(): Promise<void> {
     await this.loading;
     this.day = null;
+    this.rereadYesterday = true;
     await this.refresh();
   }
 
@@ -194,7 +197,8 @@ export class DispatchService {
     const db = this.deps.db.longRunning();
     await runAsServer(async () => {
       const yesterday = addDays(today, -1);
-      const previous = this.engine.schedules.find((d) => d.serviceDate === yesterday);
+      const previous = this.rereadYesterday ? undefined : this.engine.schedules.find((d) => d.serviceDate === yesterday);
+      this.rereadYesterday = false;
       const days: DaySchedule[] = [previous ?? (await loadDaySchedule(db, yesterday, this.deps.tzOffsetMinutes)), await loadDaySchedule(db, today, this.deps.tzOffsetMinutes)];
       const done = await loadDone(db, [yesterday, today]);
       this.acks.clear();
