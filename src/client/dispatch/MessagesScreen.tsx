@@ -40,7 +40,7 @@ function Compose({ initialVehicle }: { initialVehicle: number | null }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="message-compose">
       <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>{t('dispatch.control.compose')}</Typography>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}>
         <TextField select size="small" label={t('dispatch.control.target')} value={target} sx={{ minWidth: 180 }}
           onChange={(e) => { setTarget(e.target.value as TargetKind); setTargetId(null); }} slotProps={{ htmlInput: { 'data-testid': 'message-target' } }}>
           {(['vehicle', 'route', 'depot', 'all'] as const).map((k) => <MenuItem key={k} value={k}>{t(`dispatch.control.targets.${k}`)}</MenuItem>)}
@@ -53,7 +53,7 @@ function Compose({ initialVehicle }: { initialVehicle: number | null }) {
           onChange={(e) => setText(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'message-canned' } }}>
           {(canned.data?.list ?? []).map((c) => <MenuItem key={c.id} value={c.text}>{c.text}</MenuItem>)}
         </TextField>
-        <TextField size="small" type="number" label={t('dispatch.control.ttl')} value={ttl} onChange={(e) => setTtl(e.target.value)} sx={{ width: 160 }}
+        <TextField size="small" type="number" label={t('dispatch.control.ttl')} value={ttl} onChange={(e) => setTtl(e.target.value)} sx={{ width: 180, flexShrink: 0 }}
           slotProps={{ htmlInput: { min: 1, step: 1, 'data-testid': 'message-ttl' } }} />
       </Stack>
       <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'flex-start' }}>
