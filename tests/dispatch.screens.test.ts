@@ -93,7 +93,7 @@ describe.each(ENGINES)('dispatcher screens\' API on %s', (engine) => {
     expect(row.deviation).toBeLessThan(17 * 60 + 60);
     expect(body.list.some((e) => e.vehicleId === onTime && (e.kind === 'late' || e.kind === 'early'))).toBe(false);
     expect(body.counters.find((c) => c.kind === 'late')).toEqual({ kind: 'late', count: 1, open: 1 });
-    expect(body.counters.map((c) => c.kind)).toEqual(['late', 'early', 'bunching', 'gap', 'off_route', 'no_signal', 'exit_not_started', 'run_not_performed']);
+    expect(body.counters.map((c) => c.kind)).toEqual(['late', 'early', 'bunching', 'gap', 'off_route', 'no_signal', 'exit_not_started', 'run_not_performed', 'driver_message']);
 
     const ofKind = (await get('/api/v1/dispatch/exceptions?kind=early,gap', viewer)).json<BoardList>();
     expect(ofKind.list).toEqual([]);
@@ -200,7 +200,7 @@ describe.each(ENGINES)('dispatcher screens\' API on %s', (engine) => {
     expect(response.statusCode).toBe(200);
     const body = response.json<ExitsList>();
     expect(body.list.map((r) => [r.graph, r.status])).toEqual([[1, 'performed'], [2, 'in_progress'], [3, 'not_performed'], [4, 'planned']]);
-    expect(body.totals).toEqual({ planned: 4, performed: 1, partial: 0, notPerformed: 1 });
+    expect(body.totals).toEqual({ planned: 4, performed: 1, partial: 0, notPerformed: 1, cancelled: 0 });
     const byDepot = (await get(`/api/v1/dispatch/exits?date=${serviceDate}&depot=${depotId}`, viewer)).json<ExitsList>();
     expect(byDepot.list).toEqual(body.list);
 

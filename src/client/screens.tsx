@@ -65,4 +65,6 @@ export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
   '/dispatch/board': lazy(() => import('./dispatch/BoardScreen')),
   '/dispatch/lines': lazy(() => import('./dispatch/LinesScreen')),
   '/dispatch/exits': lazy(() => import('./dispatch/ExitsScreen')),
+  '/dispatch/changes': lazy(() => import('./dispatch/ChangesScreen')),
+  '/dispatch/messages': lazy(() => import('./dispatch/MessagesScreen')),
 };

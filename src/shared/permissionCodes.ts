@@ -3,7 +3,7 @@ import { DISPATCH_REPORTS } from './reports/dispatch';
 
 /**
  * The named permission codes of spec section 6 (ids 1 to 43; the spec's gaps are kept), and those of the areas
- * beyond it (44 and 45: the live timetable, SCREENS.md «Dispatch»). Each code is a
+ * beyond it (44 to 47: the live timetable and service control, SCREENS.md «Dispatch»). Each code is a
  * readable name for a set of mask bits on route keys: ticking a code in the role editor grants those bits.
  * The server enforces only the masks, so a code can never grant more than its bits say.
  */
@@ -23,7 +23,7 @@ const PASSENGERS = [
   '/reports/traffic', '/passengers/daily-data',
 ];
 const JOURNALS = ['/journal/useractions', '/journal/eventsts', '/journal/eventspo', '/journal/video', '/journal/adas'];
-const DISPATCH_VIEW = ['/dispatch/board', '/dispatch/lines', '/dispatch/exits', ...DISPATCH_REPORTS.map((report) => report.path)];
+const DISPATCH_VIEW = ['/dispatch/board', '/dispatch/lines', '/dispatch/exits', '/dispatch/changes', '/dispatch/messages', ...DISPATCH_REPORTS.map((report) => report.path)];
 const BC = ['/bc/calendar', '/bc/controllertask', '/bc/routerate', '/bc/departmentcontroll', '/bc/reports'];
 
 export const PERMISSION_CODES: PermissionCode[] = [
@@ -64,4 +64,6 @@ export const PERMISSION_CODES: PermissionCode[] = [
   { id: 43, meaning: 'Отчёт о состоянии бортового оборудования за период', grants: { '/pdm/equipment-status-report': READ } },
   { id: 44, meaning: 'Просмотр диспетчерских данных', grants: all(DISPATCH_VIEW, READ) },
   { id: 45, meaning: 'Квитирование исключений', grants: { '/dispatch/board': UPDATE } },
+  { id: 46, meaning: 'Изменения движения и оповещения', grants: { '/dispatch/changes': CU } },
+  { id: 47, meaning: 'Сообщения водителям', grants: { '/dispatch/messages': CU } },
 ];

@@ -6,11 +6,12 @@ import { useT } from '../../web/i18n/translate';
 import { formatDeviation, formatDuration } from '../../web/dispatch/dispatchFormat';
 
 const KIND_COLOR: Partial<Record<BoardException['kind'], 'error' | 'warning' | 'info'>> = {
-  late: 'error', early: 'info', off_route: 'error', no_signal: 'warning', exit_not_started: 'error', run_not_performed: 'error', bunching: 'warning', gap: 'warning',
+  late: 'error', early: 'info', off_route: 'error', no_signal: 'warning', exit_not_started: 'error', run_not_performed: 'error', bunching: 'warning', gap: 'warning', driver_message: 'info',
 };
 
 /** What the exception measures, in its own unit: a deviation, a headway, metres off the route, a silence. */
 function measure(e: BoardException): string {
+  if (e.note !== null) return e.note;
   if (e.value === null) return '';
   if (e.kind === 'off_route') return `${Math.round(e.value)} м`;
   if (e.kind === 'late' || e.kind === 'early') return '';

@@ -5,7 +5,7 @@ import { useT } from '../../web/i18n/translate';
 import { formatDeviation } from '../../web/dispatch/dispatchFormat';
 
 const STATUS_COLOR: Record<RunStatus, 'success' | 'warning' | 'info' | 'error' | 'default'> = {
-  performed: 'success', partial: 'warning', in_progress: 'info', not_performed: 'error', planned: 'default',
+  performed: 'success', partial: 'warning', in_progress: 'info', not_performed: 'error', planned: 'default', cancelled: 'default',
 };
 const COLUMNS = ['route', 'exit', 'shift', 'race', 'vehicle', 'driver', 'plannedStart', 'actualStart', 'startDeviation', 'plannedEnd', 'actualEnd', 'endDeviation', 'stops', 'status'] as const;
 
@@ -34,7 +34,11 @@ export function ExitsTable({ runs }: { runs: readonly ExitRun[] }) {
             <TableCell>{clock(r.actualEnd)}</TableCell>
             <TableCell>{formatDeviation(r.endDeviation)}</TableCell>
             <TableCell>{`${r.passed} / ${r.stops}`}</TableCell>
-            <TableCell><Chip size="small" color={STATUS_COLOR[r.status]} label={t(`dispatch.statuses.${r.status}`)} /></TableCell>
+            <TableCell>
+              <Chip size="small" color={STATUS_COLOR[r.status]} variant={r.status === 'cancelled' ? 'outlined' : 'filled'} label={t(`dispatch.statuses.${r.status}`)} />
+              {r.cancelReason !== null && <div data-testid="exits-cancel-reason">{t('dispatch.control.cancelledBecause', { reason: r.cancelReason })}</div>}
+              {r.shiftMinutes !== null && <div data-testid="exits-shift">{t('dispatch.control.shifted', { minutes: r.shiftMinutes > 0 ? `+${r.shiftMinutes}` : String(r.shiftMinutes) })}</div>}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -9,6 +9,7 @@ import { DispatchError } from '../../web/dispatch/DispatchError';
 import { DispatchIdSelect } from './DispatchIdSelect';
 import { DispatchVehicleCard } from '../../web/dispatch/DispatchVehicleCard';
 import { LineDiagram } from './LineDiagram';
+import { VehicleCardActions } from './VehicleCardActions';
 
 /** One route's diagram, read again every few seconds. */
 function RouteLinePanel({ routeId, selected, onVehicle }: { routeId: number; selected: number | null; onVehicle: (id: number) => void }) {
@@ -61,6 +62,7 @@ export default function LinesScreen() {
               <IconButton size="small" aria-label={t('dispatch.card.close')} onClick={() => set('vehicle', null)}><CloseIcon fontSize="small" /></IconButton>
             </Stack>
             <DispatchVehicleCard vehicleId={vehicle} stops={10} />
+            <VehicleCardActions vehicleId={vehicle} />
           </Paper>
         )}
       </Stack>

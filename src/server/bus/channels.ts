@@ -46,6 +46,17 @@ export interface WireConfirmation {
   at: number;
 }
 
+/** A terminal's information message on the wire (its data in base64). */
+export interface WireTerminalMessage {
+  vehicleId: number;
+  ct: number;
+  cct: number;
+  cid: number;
+  chs: number | null;
+  data: string;
+  at: number;
+}
+
 /** One-way messages, each delivered to every other process. */
 export interface BusChannels {
   /** Positions accepted by one process (every fix of its ingest calls): the others' latest state and live timetable. */
@@ -59,6 +70,12 @@ export interface BusChannels {
   'terminals.send': { to: string; items: [vehicleId: number, commands: WireCommand[]][] };
   /** What a process's terminals answered to commands (the dispatcher's process applies them). */
   'terminals.confirmations': WireConfirmation[];
+  /** The drivers' messages and the answers to ours that a process's terminals sent (the courier's process applies them). */
+  'terminals.messages': WireTerminalMessage[];
+  /** A service change of the live timetable stored in one process: the others read the day's changes again. */
+  'dispatch.changes': { serviceDate: string };
+  /** A driver's message stored in one process: the others raise it on their boards. */
+  'dispatch.driverMessage': { id: number; vehicleId: number; text: string; at: number };
 }
 
 /**

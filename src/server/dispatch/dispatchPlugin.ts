@@ -7,6 +7,8 @@ import {
 import { fail } from '../http/errors';
 import { operatorDate, operatorTzOffset } from '../platform/operatorDay';
 import { DispatchService } from './dispatchService';
+import { driverMessageRoutes, MessageCourier, restoreDriverMessages } from './driverMessages';
+import { loadChangeNotes, serviceChangeRoutes } from './serviceChanges';
 import type { DispatchEngine, VehicleState } from './engine';
 import { exitsOfDay } from './exits';
 import { PredictionSampler } from './predictionSamples';
@@ -16,6 +18,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The live timetable: its engine and the service feeding it. */
     dispatch: DispatchService;
+    /** Messages to drivers over the terminals' commands service. */
+    driverMessages: MessageCourier;
   }
 }
 
@@ -74,16 +78,27 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
     db: app.db, engine: service.engine, enabled: async () => writer.held && (await app.settings.document()).modules.dispatch !== false,
     log: app.log.child({ area: 'dispatch' }), tzOffsetMinutes,
   });
+  const courier = new MessageCourier({
+    db: app.db, links: app.telemetry.fleetLinks, service, bus: app.bus, log: app.log.child({ area: 'dispatch' }), lease: app.leases.lease('dispatch.messages'),
+  });
+  app.decorate('driverMessages', courier);
   // an acknowledgement made in another process (its row is stored there)
   app.bus.subscribe('dispatch.ack', ({ key, since, ...ack }) => service.acknowledge(key, since, ack));
+  // a service change or a driver's message stored in another process
+  app.bus.subscribe('dispatch.changes', () => void service.reloadChanges().catch((err: unknown) => app.log.warn({ err }, 'service changes not read')));
+  app.bus.subscribe('dispatch.driverMessage', ({ id, vehicleId, text, at }) => service.engine.driverMessage(id, vehicleId, text, at));
   // In the background: a city's two days of timetable take seconds to load, longer than a start may wait for a
   // hook; positions arriving meanwhile wait in the service's queue for it.
   app.addHook('onReady', async () => {
-    service.start().catch((err: unknown) => app.log.error({ err }, 'live timetable did not start'));
+    service.start()
+      .then(() => restoreDriverMessages(app.db, service, Date.now()))
+      .catch((err: unknown) => app.log.error({ err }, 'live timetable did not start'));
     samples.start();
+    courier.start();
   });
   app.addHook('preClose', async () => {
     samples.stop();
+    await courier.stop();
     await service.stop();
   });
 
@@ -119,13 +134,19 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
     schema: { tags: ['dispatch'], summary: 'Выбор фильтров: маршруты сегодняшнего расписания и парки', response: { 200: DispatchOptions } },
   }, async () => {
     const routeIds = [...new Set(service.engine.schedules.flatMap((d) => d.runs.map((r) => r.routeId)))];
-    const [routes, depots] = await Promise.all([
+    const vehicleIds = new Set<number>();
+    for (const v of service.engine.states()) if (v.last) vehicleIds.add(v.vehicleId);
+    for (const d of service.engine.schedules) for (const id of d.assignments.keys()) vehicleIds.add(id);
+    const [routes, depots, vehicles] = await Promise.all([
       app.db.query<{ id: number; name: string; depotId: number | null }>(
         'select route_id as id, route_short_name as name, "Depot_id" as "depotId" from mgt.routes where route_id = any($1::int[])', [routeIds]),
       app.db.query<{ id: number; name: string }>('select depot_id as id, depot_name as name from mgt.depot order by depot_name, depot_id'),
+      app.db.query<{ id: number; name: string }>(
+        `select id, coalesce(depot_number::text, id::text) || coalesce(' (' || state_number || ')', '') as name from mgt.vehicles
+          where id = any($1::int[]) order by depot_number nulls last, id`, [[...vehicleIds]]),
     ]);
     routes.sort((a, b) => a.name.localeCompare(b.name, 'ru', { numeric: true }) || a.id - b.id);
-    return { routes, depots };
+    return { routes, depots, vehicles };
   });
 
   app.get<{ Params: DispatchIdParams }>(DISPATCH_API.vehicleCard, {
@@ -215,9 +236,13 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
     if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) throw fail(400, 'dispatch_bad_date');
     if ((route === undefined) === (depot === undefined)) throw fail(400, 'dispatch_route_or_depot');
     const db = app.db.longRunning();
+    const changes = await loadChangeNotes(db, date);
     return exitsOfDay(db, date, { route: route === undefined ? undefined : Number(route), depot: depot === undefined ? undefined : Number(depot) },
-      Date.now(), tz, service.engine.thresholds.runMissedSeconds, new Map([...service.engine.states()].flatMap((v) => (v.run ? [[v.run.key, v.vehicleId] as const] : []))));
+      Date.now(), tz, service.engine.thresholds.runMissedSeconds, new Map([...service.engine.states()].flatMap((v) => (v.run ? [[v.run.key, v.vehicleId] as const] : []))), changes);
   });
+
+  serviceChangeRoutes(app, service, tz);
+  driverMessageRoutes(app, service, courier, tz);
 }
 
 export default fp(dispatchPlugin, { name: 'dispatch', dependencies: ['access', 'telemetry', 'map'] });

@@ -9,7 +9,7 @@ import type { TelemetryPipeline } from '../telemetry/pipeline';
 import type { Position } from '../telemetry/types';
 import { DispatchEngine, type EngineSettings, type ExceptionAck, type PassageRecord } from './engine';
 import type { DaySchedule } from './schedule';
-import { loadAcks, loadDaySchedule, loadDone, loadLearned, writePassages } from './store';
+import { loadAcks, loadDaySchedule, loadDone, loadLearned, loadRunChanges, writePassages } from './store';
 
 export interface DispatchServiceDeps {
   db: Db;
@@ -107,6 +107,13 @@ export class DispatchService {
     await this.refresh();
   }
 
+  /** Reads the service changes of the days held again (one was made or revoked, here or in another process). */
+  async reloadChanges(): Promise<void> {
+    const dates = this.engine.schedules.map((d) => d.serviceDate);
+    if (!dates.length) return;
+    this.engine.setServiceChanges(await loadRunChanges(this.deps.db, dates));
+  }
+
   /** Positions queued so far through the engine, the time-driven rules, and the passages written: for tests. */
   async settle(): Promise<void> {
     await this.loading;
@@ -196,7 +203,9 @@ export class DispatchService {
       const done = await loadDone(db, [yesterday, today]);
       this.acks.clear();
       for (const ack of await loadAcks(db, days[0].midnight)) this.acks.set(`${ack.key}|${ack.since}`, ack);
+      const changes = await loadRunChanges(db, [yesterday, today]);
       this.engine.setDays(days);
+      this.engine.setServiceChanges(changes);
       this.engine.restore(done.runs, done.blocks);
       this.day = today;
       this.stats.lastLoadMs = performance.now() - started;

@@ -38,7 +38,18 @@ export interface DispatchException {
   value: number | null;
   /** A dispatcher's acknowledgement of this occurrence: marked, the exception stays while it lasts. */
   ack?: ExceptionAck;
+  /** A driver's message: its text. */
+  text?: string;
 }
+
+/** A run's service changes in force (dispatch.service_change): cancelled, and its start moved (ms, positive later). */
+export interface RunChange {
+  cancelled: boolean;
+  shiftMs: number;
+}
+
+/** A driver's message stays on the board this long. */
+export const DRIVER_MESSAGE_MS = 3_600_000;
 
 export interface ExceptionAck {
   at: number;
@@ -143,6 +154,9 @@ export class DispatchEngine {
   /** The vehicle of the fix in hand left a stop: it may have swapped exits (looked at once the fix is through). */
   private departed: VehicleState | null = null;
   private eventsOut: ExceptionEvent[] = [];
+  /** The day's service changes by run key, and each moved run's timetable as loaded (to move it again or back). */
+  private changes: ReadonlyMap<string, RunChange> = new Map();
+  private readonly baseTimes = new WeakMap<Run, { times: Float64Array; start: number; end: number }>();
 
   constructor(
     private settings: EngineSettings,
@@ -167,6 +181,7 @@ export class DispatchEngine {
   /** The service days in force (yesterday's runs past midnight and today's). */
   setDays(days: DaySchedule[]): void {
     this.days = days;
+    this.applyChanges();
     const keep = new Set(days.map((d) => d.serviceDate));
     for (const set of [this.performed, this.startedBlocks]) for (const key of set) if (!keep.has(key.slice(0, 10))) set.delete(key);
     for (const [key, ex] of this.active) {
@@ -179,6 +194,71 @@ export class DispatchEngine {
   restore(performedRuns: Iterable<string>, startedBlocks: Iterable<string>): void {
     for (const key of performedRuns) this.performed.add(key);
     for (const key of startedBlocks) this.startedBlocks.add(key);
+  }
+
+  /**
+   * The service changes in force (run key → change): a cancelled run is not expected (never matched, never
+   * reported not performed, an exit whose runs are all cancelled not reported not started); a moved run's
+   * scheduled times are shifted, so its adherence is judged against the new start.
+   */
+  setServiceChanges(changes: ReadonlyMap<string, RunChange>): void {
+    this.changes = changes;
+    this.applyChanges();
+    const now = Date.now();
+    for (const key of [...this.missed]) {
+      if (!this.isCancelled(key)) continue;
+      this.missed.delete(key);
+      this.clear(`run_not_performed|${key}`, now);
+    }
+  }
+
+  isCancelled(runKey: string): boolean {
+    return this.changes.get(runKey)?.cancelled === true;
+  }
+
+  /** The run keys cancelled today (those of the days held). */
+  cancelledRuns(): string[] {
+    return [...this.changes].filter(([, change]) => change.cancelled).map(([key]) => key);
+  }
+
+  /** The run's timetable as loaded, before a move. */
+  plannedTimes(run: Run): { start: number; end: number } {
+    const base = this.baseTimes.get(run);
+    return base ? { start: base.start, end: base.end } : { start: run.start, end: run.end };
+  }
+
+  private applyChanges(): void {
+    for (const day of this.days) {
+      const moved = new Set<string>();
+      for (const run of day.runs) {
+        const shift = this.changes.get(run.key)?.shiftMs ?? 0;
+        let base = this.baseTimes.get(run);
+        if (!base) {
+          if (shift === 0) continue;
+          base = { times: Float64Array.from(run.times), start: run.start, end: run.end };
+          this.baseTimes.set(run, base);
+        }
+        for (let i = 0; i < run.times.length; i += 1) run.times[i] = base.times[i] + shift;
+        run.start = base.start + shift;
+        run.end = base.end + shift;
+        moved.add(run.blockKey);
+      }
+      for (const key of moved) {
+        const block = day.blocks.get(key);
+        if (!block) continue;
+        block.start = Math.min(...block.runs.map((r) => r.start));
+        block.end = Math.max(...block.runs.map((r) => r.end));
+      }
+    }
+  }
+
+  /**
+   * A driver's message from the terminal: an exception on the board for DRIVER_MESSAGE_MS (the vehicle's run
+   * named when it has one), keyed by the message.
+   */
+  driverMessage(id: number, vehicleId: number, text: string, at: number): void {
+    const run = this.vehicles.get(vehicleId)?.run ?? null;
+    this.raise({ kind: 'driver_message', vehicleId, routeId: run?.routeId ?? null, blockKey: run?.blockKey ?? null, runKey: run?.key ?? null, value: null, text }, at, `driver_message|m${id}`);
   }
 
   get schedules(): readonly DaySchedule[] {
@@ -264,15 +344,19 @@ export class DispatchEngine {
       this.updateDeviation(v, now);
       this.evaluateVehicle(v, now);
     }
+    for (const e of [...this.active.values()]) if (e.kind === 'driver_message' && now - e.since >= DRIVER_MESSAGE_MS) this.clear(e.key, now);
     for (const day of this.days) {
       for (const [vehicleId, list] of day.assignments) {
         for (const a of list) {
           const block = day.blocks.get(a.blockKey)!;
           const key = `exit_not_started|${block.key}`;
-          const due = block.start + s.exitStartSeconds * 1000;
-          if (a.replacement || this.startedBlocks.has(block.key) || now >= block.end || now < due) this.clear(key, now);
-          else this.raise({ kind: 'exit_not_started', vehicleId, routeId: block.routeId, blockKey: block.key, runKey: block.runs[0].key, value: Math.round((now - block.start) / 1000) }, due, key);
+          // an exit starts with its first run not cancelled; one whose runs are all cancelled is not expected
+          const first = block.runs.find((run) => !this.isCancelled(run.key));
+          const due = (first?.start ?? block.start) + s.exitStartSeconds * 1000;
+          if (!first || a.replacement || this.startedBlocks.has(block.key) || now >= block.end || now < due) this.clear(key, now);
+          else this.raise({ kind: 'exit_not_started', vehicleId, routeId: block.routeId, blockKey: block.key, runKey: first.key, value: Math.round((now - first.start) / 1000) }, due, key);
           for (const run of block.runs) {
+            if (this.isCancelled(run.key)) continue;
             const missedAt = run.end + s.runMissedSeconds * 1000;
             if (this.performed.has(run.key)) {
               if (this.missed.delete(run.key)) this.clear(`run_not_performed|${run.key}`, now);
@@ -306,6 +390,7 @@ export class DispatchEngine {
 
   /** How well a fix fits a run: null when it is off the run, at its end, or outside its time. */
   private fit(run: Run, fix: Fix, projection?: { dist: number; offset: number }): FitResult | null {
+    if (this.isCancelled(run.key)) return null;
     if (fix.time < run.start - EARLY_WINDOW_MS || fix.time > run.end + LATE_WINDOW_MS) return null;
     const n = run.dists.length;
     const p = projection ?? run.shape.project(fix, 0, run.dists[n - 1], fix.speed >= MOVING_KMH ? fix.course : null);

@@ -1,8 +1,10 @@
 import type { ExitRun, ExitsList, RunStatus } from '../../shared/dispatch/api';
 import type { Queryable } from '../db/types';
 import { fullName } from './names';
+import type { RunChangeNote } from './serviceChanges';
 
 interface Row {
+  run_key: string;
   route_id: number;
   route_name: string;
   graph: number;
@@ -37,13 +39,16 @@ export async function exitsOfDay(
   db: Queryable, date: string, scope: { route?: number; depot?: number }, now: number, tzOffsetMinutes: number, runMissedSeconds: number,
   /** Run key → the vehicle on it now (the engine's): a run under way before its first passage is not missed. */
   working: ReadonlyMap<string, number> = new Map(),
+  /** The date's service changes in force by run key: a cancelled run is shown cancelled, a moved one by its new times. */
+  changes: ReadonlyMap<string, RunChangeNote> = new Map(),
 ): Promise<ExitsList> {
   const rows = await db.query<Row>(
     `with w as (select e.key, e.vehicle_id from jsonb_to_recordset($7::jsonb) as e(key text, vehicle_id int)),
           tasked as (select rv.route_id, t."RaspVariant_id" as variant, t.graph, t.smena from mgt.vehicle_task t
                        join mgt.vehicles v on v.id = t.vehicle_id join mgt.rasp_variant rv on rv.id = t."RaspVariant_id"
                       where t.date = $1::date and v.depot_id = $4)
-     select pl.route_id, r.route_short_name as route_name, pl.graph, pl.smena, pl.race_num, pl.direction, pl.stops, pl.planned_start, pl.planned_end,
+     select concat_ws('|', to_char(pl.service_date, 'YYYY-MM-DD'), pl.rasp_variant_id, pl.graph, pl.smena, pl.race_num) as run_key,
+            pl.route_id, r.route_short_name as route_name, pl.graph, pl.smena, pl.race_num, pl.direction, pl.stops, pl.planned_start, pl.planned_end,
             task.vehicle_id as planned_vehicle, d.last_name, d.first_name, d.middle_name,
             coalesce(pl.vehicle_id, task.vehicle_id) as vehicle_id, w.vehicle_id as on_run, v.depot_number,
             pl.passed, pl.has_first, pl.start_departure, pl.first_passage, pl.end_arrival,
@@ -67,8 +72,13 @@ export async function exitsOfDay(
   const time = (value: Date | string) => new Date(value).getTime();
   const seconds = (actual: number | null, planned: number) => (actual === null ? null : Math.round((actual - planned) / 1000));
   const list: ExitRun[] = rows.map((r) => {
-    const plannedStart = time(r.planned_start);
-    const plannedEnd = time(r.planned_end);
+    const change = changes.get(r.run_key);
+    const shift = (change?.shiftMinutes ?? 0) * 60_000;
+    const plannedStart = time(r.planned_start) + shift;
+    const plannedEnd = time(r.planned_end) + shift;
+    // a moved run is judged by its new end (dispatch.run_status's rule); a cancelled one without passages is cancelled
+    let status: RunStatus = shift ? runStatus(r.end_arrival !== null, r.passed, r.on_run !== null, plannedEnd, now, runMissedSeconds) : r.status;
+    if (change?.cancelReason !== null && change?.cancelReason !== undefined && r.passed === 0 && r.on_run === null) status = 'cancelled';
     // departed the first stop, or (the first stop missed) seen first further on; still at the first stop: not started
     const actualStart = r.start_departure ? time(r.start_departure) : !r.has_first && r.first_passage ? time(r.first_passage) : null;
     const actualEnd = r.end_arrival ? time(r.end_arrival) : null;
@@ -79,9 +89,16 @@ export async function exitsOfDay(
       plannedStart: new Date(plannedStart).toISOString(), plannedEnd: new Date(plannedEnd).toISOString(),
       actualStart: actualStart === null ? null : new Date(actualStart).toISOString(), actualEnd: actualEnd === null ? null : new Date(actualEnd).toISOString(),
       startDeviation: seconds(actualStart, plannedStart), endDeviation: seconds(actualEnd, plannedEnd),
-      stops: r.stops, passed: r.passed, status: r.status,
+      stops: r.stops, passed: r.passed, status, cancelReason: change?.cancelReason ?? null, shiftMinutes: change?.shiftMinutes ?? null,
     };
   });
   const count = (status: RunStatus) => list.filter((r) => r.status === status).length;
-  return { date, list, count: list.length, totals: { planned: list.length, performed: count('performed'), partial: count('partial'), notPerformed: count('not_performed') } };
+  return { date, list, count: list.length, totals: { planned: list.length, performed: count('performed'), partial: count('partial'), notPerformed: count('not_performed'), cancelled: count('cancelled') } };
+}
+
+/** dispatch.run_status (migration 133) for a run whose end the day's changes moved. */
+function runStatus(ended: boolean, passed: number, onRun: boolean, plannedEnd: number, now: number, missedSeconds: number): RunStatus {
+  if (ended) return 'performed';
+  if (onRun || now <= plannedEnd + missedSeconds * 1000) return passed > 0 || onRun ? 'in_progress' : 'planned';
+  return passed > 0 ? 'partial' : 'not_performed';
 }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/types';
 import { operatorMidnight } from '../platform/operatorDay';
 import { parseLineString, type LatLon } from '../simulator/polyline';
-import type { ExceptionAck, PassageRecord } from './engine';
+import type { ExceptionAck, PassageRecord, RunChange } from './engine';
 import { LearnedTimes } from './predictions';
 import { buildDaySchedule, type DayType, type DaySchedule, type ScheduleRows } from './schedule';
 
@@ -136,4 +136,19 @@ export async function loadAcks(db: Queryable, from: number): Promise<(ExceptionA
     [new Date(from).toISOString()],
   );
   return rows.map((r) => ({ key: r.exception_key, since: Number(r.since_ms), at: Number(r.at_ms), userId: r.user_id, username: r.username, comment: r.comment }));
+}
+
+/** The changes in force on the service dates, by run key (the engine's form). */
+export async function loadRunChanges(db: Queryable, dates: readonly string[]): Promise<Map<string, RunChange>> {
+  const rows = await db.query<{ run_key: string; kind: 'cancel' | 'shift'; shift_minutes: number | null }>(
+    'select run_key, kind, shift_minutes from dispatch.service_change where service_date = any($1::date[]) and revoked_at is null', [dates],
+  );
+  const out = new Map<string, RunChange>();
+  for (const row of rows) {
+    const change = out.get(row.run_key) ?? { cancelled: false, shiftMs: 0 };
+    if (row.kind === 'cancel') change.cancelled = true;
+    else change.shiftMs = (row.shift_minutes ?? 0) * 60_000;
+    out.set(row.run_key, change);
+  }
+  return out;
 }

@@ -41,7 +41,7 @@ export async function board(db: Queryable, engine: DispatchEngine, filter: Board
       key: e.key, kind: e.kind, since: iso(e.since),
       vehicleId: e.vehicleId, depotNumber: vehicle?.depotNumber ?? null, stateNumber: vehicle?.stateNumber ?? null, depotId,
       routeId: e.routeId, routeName: route?.name ?? null, graph: run?.graph ?? null, smena: run?.smena ?? null, raceNum: run?.raceNum ?? null,
-      driver: driverOf(names, e.blockKey, e.vehicleId), deviation, value: e.value,
+      driver: driverOf(names, e.blockKey, e.vehicleId), deviation, value: e.value, note: e.text ?? null,
       acknowledged: e.ack ? { at: iso(e.ack.at), username: e.ack.username, comment: e.ack.comment } : null,
     });
   }

@@ -53,7 +53,7 @@ export class LiveRuns {
     const tripId = this.ids.tripId(run);
     const known = this.descriptors.get(run);
     if (known && known.tripId === tripId) return known;
-    const start = Math.round((run.times[0] - operatorMidnight(run.serviceDate, this.tzOffsetMinutes)) / 1000);
+    const start = Math.round((this.engine.plannedTimes(run).start - operatorMidnight(run.serviceDate, this.tzOffsetMinutes)) / 1000);
     const made: TripDescriptor = {
       ...(tripId ? { tripId } : {}),
       routeId: this.ids.routeId(run.routeId), directionId: run.direction, startDate: formatGtfsDate(run.serviceDate), startTime: formatGtfsTime(start),
@@ -77,7 +77,7 @@ export class LiveRuns {
   *updates(now: number): Generator<LiveTripUpdate> {
     const byRun = new Map<string, VehicleState>();
     for (const v of this.engine.states()) {
-      if (!v.run || !v.point || !v.last || now - v.last.time >= VEHICLE_STALE_MS || !this.ids.tripId(v.run)) continue;
+      if (!v.run || !v.point || !v.last || now - v.last.time >= VEHICLE_STALE_MS || !this.ids.tripId(v.run) || this.engine.isCancelled(v.run.key)) continue;
       const other = byRun.get(v.run.key);
       if (!other || (v.started && !other.started)) byRun.set(v.run.key, v);
     }
@@ -88,12 +88,16 @@ export class LiveRuns {
     }
   }
 
-  /** The runs the engine reports not performed (`run_not_performed`) that the static feed has, as cancelled trips. */
+  /**
+   * The runs the dispatchers cancelled (/dispatch/changes) and those the engine reports not performed
+   * (`run_not_performed`) that the static feed has, as cancelled trips.
+   */
   cancelled(): TripDescriptor[] {
     const out: TripDescriptor[] = [];
-    for (const e of this.engine.exceptions()) {
-      if (e.kind !== 'run_not_performed' || !e.runKey) continue;
-      const run = this.engine.schedules.find((d) => d.serviceDate === e.runKey!.slice(0, 10))?.runByKey.get(e.runKey);
+    const keys = new Set(this.engine.cancelledRuns());
+    for (const e of this.engine.exceptions()) if (e.kind === 'run_not_performed' && e.runKey) keys.add(e.runKey);
+    for (const key of keys) {
+      const run = this.engine.schedules.find((d) => d.serviceDate === key.slice(0, 10))?.runByKey.get(key);
       if (run && this.ids.tripId(run)) out.push({ ...this.descriptor(run), scheduleRelationship: rt.TripDescriptor.ScheduleRelationship.CANCELED });
     }
     return out;

@@ -1,8 +1,9 @@
 import { PC, SERVICE } from '../telemetry/egts/constants';
-import { CC, CT, commandPacket, confirmationOf, confirmationPacket, decodeCommandData, SRT_COMMAND_DATA, type CommandData } from '../telemetry/egts/commands';
+import { CC, CHS, CT, commandPacket, confirmationOf, confirmationPacket, decodeCommandData, SRT_COMMAND_DATA, type CommandData } from '../telemetry/egts/commands';
 import { FrameReader } from '../telemetry/egts/frameReader';
 import { decodeRecords } from '../telemetry/egts/records';
 import type { TerminalLink, TerminalLinks } from '../telemetry/egts/terminalLinks';
+import { encodeCp1251 } from '../telemetry/egts/text';
 import { simulatorVariables } from './config';
 
 /** How a simulated terminal answers commands: most confirm, a few refuse, reject a parameter or stay silent. */
@@ -21,6 +22,9 @@ export function temperOf(vehicleId: number, refusePercent = simulatorVariables.v
   return 'ok';
 }
 
+/** What the demo's drivers now and then write to the dispatcher. */
+export const DRIVER_TEXTS = ['Пробка, опаздываю', 'Прошу связаться', 'Неисправность дверей', 'Конфликт в салоне', 'Задерживаюсь на конечной'];
+
 /** Manufacturer codes of the reporting intervals (src/shared/equipment/parameters.ts): what an 'illegal' terminal rejects. */
 const VENDOR_CODES = new Set([0x8001, 0x8002]);
 
@@ -34,16 +38,30 @@ export class SimulatedTerminals {
   private readonly attached = new Map<number, TerminalLink>();
   private timer: NodeJS.Timeout | undefined;
   private pid = 0;
-  readonly stats = { commands: 0, answered: 0 };
+  readonly stats = { commands: 0, answered: 0, messages: 0, driverMessages: 0 };
 
   constructor(
     private readonly links: TerminalLinks,
     private readonly lastReport: (vehicleId: number) => number | undefined,
-    private readonly options: { onlineMs?: number; delayMs?: [number, number]; temper?: (vehicleId: number) => TerminalTemper } = {},
+    private readonly options: {
+      onlineMs?: number; delayMs?: [number, number]; temper?: (vehicleId: number) => TerminalTemper;
+      /** How long a driver takes to read a message after it reached the terminal. */
+      readDelayMs?: [number, number];
+      /** The whole fleet's drivers write one message this often on average (0: never). */
+      driverMessageEveryMs?: number;
+    } = {},
   ) {}
 
   start(vehicles: () => Iterable<number>, everyMs = 5000): void {
-    const run = () => this.refresh(vehicles());
+    const every = this.options.driverMessageEveryMs ?? 15 * 60_000;
+    const run = () => {
+      this.refresh(vehicles());
+      if (every > 0 && this.attached.size && Math.random() < everyMs / every) {
+        const ids = [...this.attached.keys()];
+        const vehicleId = ids[Math.floor(Math.random() * ids.length)];
+        this.driverMessage(vehicleId, DRIVER_TEXTS[Math.floor(Math.random() * DRIVER_TEXTS.length)]);
+      }
+    };
     run();
     this.timer = setInterval(run, everyMs);
     this.timer.unref();
@@ -90,6 +108,13 @@ export class SimulatedTerminals {
     this.attached.delete(vehicleId);
   }
 
+  /** The driver writes to the dispatcher: a CT_MSGFROM from the terminal, read by the platform as any packet. */
+  driverMessage(vehicleId: number, text: string): void {
+    if (!this.attached.has(vehicleId)) return;
+    this.stats.driverMessages += 1;
+    this.reply(vehicleId, [{ ct: CT.MSGFROM, cct: CC.OK, cid: this.pid & 0xffff, sid: 0, chs: CHS.CP1251, data: encodeCp1251(text) }]);
+  }
+
   private linkOf(vehicleId: number): TerminalLink {
     return {
       channel: 'simulator',
@@ -108,6 +133,7 @@ export class SimulatedTerminals {
     if (this.attached.get(vehicleId) === undefined) return; // went offline meanwhile: the platform times it out
     const temper = this.options.temper ? this.options.temper(vehicleId) : temperOf(vehicleId);
     const confirmations: CommandData[] = [];
+    const shown: CommandData[] = [];
     for (const event of new FrameReader(65_553).push(packet)) {
       if (event.kind !== 'frame') continue;
       for (const record of decodeRecords(event.body)) {
@@ -115,6 +141,14 @@ export class SimulatedTerminals {
         for (const sub of record.subrecords) {
           if (sub.type !== SRT_COMMAND_DATA) continue;
           const command = decodeCommandData(sub.data);
+          if (command.ct === CT.MSGTO) {
+            // a message for the driver: delivered at once, confirmed once the driver has read it
+            this.stats.messages += 1;
+            if (temper === 'silent') continue;
+            confirmations.push({ ct: CT.DELIV, cct: CC.OK, cid: command.cid, sid: command.sid, data: Buffer.alloc(0) });
+            shown.push({ ct: CT.MSGCONF, cct: CC.OK, cid: command.cid, sid: command.sid, data: Buffer.alloc(0) });
+            continue;
+          }
           if (command.ct !== CT.COM) continue;
           this.stats.commands += 1;
           if (temper === 'silent') continue;
@@ -123,9 +157,20 @@ export class SimulatedTerminals {
         }
       }
     }
+    if (shown.length) {
+      const [min, max] = this.options.readDelayMs ?? [5000, 20000];
+      setTimeout(() => {
+        if (this.attached.has(vehicleId)) this.reply(vehicleId, shown);
+      }, min + Math.random() * (max - min)).unref();
+    }
     if (!confirmations.length) return;
     this.stats.answered += confirmations.length;
-    const reply = confirmationPacket(this.pid++ & 0xffff, this.pid & 0xffff, confirmations);
+    this.reply(vehicleId, confirmations);
+  }
+
+  /** The terminal's packet of command data, read back by the platform's side as any terminal's packet is. */
+  private reply(vehicleId: number, subrecords: CommandData[]): void {
+    const reply = confirmationPacket(this.pid++ & 0xffff, this.pid & 0xffff, subrecords);
     // The platform's side of the simulated connection: the answer is read as any terminal's packet is.
     for (const event of new FrameReader(65_553).push(reply)) {
       if (event.kind !== 'frame' || !event.bodyCrcOk) continue;

@@ -40,7 +40,7 @@ export const DISPATCH_API = {
 
 export const ExceptionKind = Type.Union([
   Type.Literal('late'), Type.Literal('early'), Type.Literal('bunching'), Type.Literal('gap'), Type.Literal('off_route'),
-  Type.Literal('no_signal'), Type.Literal('exit_not_started'), Type.Literal('run_not_performed'),
+  Type.Literal('no_signal'), Type.Literal('exit_not_started'), Type.Literal('run_not_performed'), Type.Literal('driver_message'),
 ]);
 export type ExceptionKind = Static<typeof ExceptionKind>;
 
@@ -118,7 +118,7 @@ export const Adherence = Type.Union([Type.Literal('early'), Type.Literal('on_tim
 export type Adherence = Static<typeof Adherence>;
 export const ADHERENCE_CLASSES = ['late', 'on_time', 'early', 'none'] as const satisfies readonly Adherence[];
 export const EXCEPTION_KINDS = [
-  'late', 'early', 'bunching', 'gap', 'off_route', 'no_signal', 'exit_not_started', 'run_not_performed',
+  'late', 'early', 'bunching', 'gap', 'off_route', 'no_signal', 'exit_not_started', 'run_not_performed', 'driver_message',
 ] as const satisfies readonly ExceptionKind[];
 
 const Id = Type.String({ pattern: '^[1-9][0-9]{0,8}$' });
@@ -163,6 +163,8 @@ export const BoardException = Type.Object({
   deviation: Nullable(Type.Integer()),
   /** What the kind measures: seconds of deviation or headway, metres off the route, seconds of silence. */
   value: Nullable(Type.Number()),
+  /** A driver's message: its text. */
+  note: Nullable(Type.String()),
   acknowledged: Nullable(Acknowledgement),
 });
 export type BoardException = Static<typeof BoardException>;
@@ -171,7 +173,7 @@ const IdList = Type.String({ pattern: '^[1-9][0-9]{0,8}(,[1-9][0-9]{0,8}){0,49}$
 export const BoardQuery = Type.Object({
   depot: Type.Optional(IdList),
   route: Type.Optional(IdList),
-  kind: Type.Optional(Type.String({ pattern: `^(${EXCEPTION_KINDS.join('|')})(,(${EXCEPTION_KINDS.join('|')})){0,7}$`, description: 'kinds, comma-separated' })),
+  kind: Type.Optional(Type.String({ pattern: `^(${EXCEPTION_KINDS.join('|')})(,(${EXCEPTION_KINDS.join('|')})){0,8}$`, description: 'kinds, comma-separated' })),
 }, { additionalProperties: false });
 export type BoardQuery = Static<typeof BoardQuery>;
 
@@ -275,9 +277,10 @@ export type RouteLine = Static<typeof RouteLine>;
 
 export const RunStatus = Type.Union([
   Type.Literal('performed'), Type.Literal('partial'), Type.Literal('in_progress'), Type.Literal('not_performed'), Type.Literal('planned'),
+  Type.Literal('cancelled'),
 ]);
 export type RunStatus = Static<typeof RunStatus>;
-export const RUN_STATUSES = ['performed', 'partial', 'in_progress', 'not_performed', 'planned'] as const satisfies readonly RunStatus[];
+export const RUN_STATUSES = ['performed', 'partial', 'in_progress', 'not_performed', 'planned', 'cancelled'] as const satisfies readonly RunStatus[];
 
 export const ExitsQuery = Type.Object({
   date: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'the service date, YYYY-MM-DD' }),
@@ -307,6 +310,9 @@ export const ExitRun = Type.Object({
   stops: Type.Integer({ description: 'stops of the run' }),
   passed: Type.Integer({ description: 'stops with a passage' }),
   status: RunStatus,
+  /** The day's service changes on the run (/dispatch/changes): cancelled with this reason, its start moved by minutes. */
+  cancelReason: Nullable(Type.String()),
+  shiftMinutes: Nullable(Type.Integer()),
 });
 export type ExitRun = Static<typeof ExitRun>;
 
@@ -314,12 +320,14 @@ export const ExitsList = Type.Object({
   date: Type.String(),
   list: Type.Array(ExitRun),
   count: Type.Integer(),
-  totals: Type.Object({ planned: Type.Integer(), performed: Type.Integer(), partial: Type.Integer(), notPerformed: Type.Integer() }),
+  totals: Type.Object({ planned: Type.Integer(), performed: Type.Integer(), partial: Type.Integer(), notPerformed: Type.Integer(), cancelled: Type.Integer() }),
 });
 export type ExitsList = Static<typeof ExitsList>;
 
 export const DispatchOptions = Type.Object({
   routes: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), depotId: Nullable(Type.Integer()) })),
   depots: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  /** The vehicles the engine follows or the days' tasks name, by garage number: the recipients of a message. */
+  vehicles: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
 });
 export type DispatchOptions = Static<typeof DispatchOptions>;

@@ -1,11 +1,13 @@
+import { controlEn, controlRu } from './dispatchControl';
+
 /** The dispatch screens' labels (ru.ts and en.ts take them under `dispatch`). */
 export const dispatchRu = {
   kinds: {
     late: 'Опоздание', early: 'Опережение', bunching: 'Сгон', gap: 'Разрыв', off_route: 'Сход с маршрута', no_signal: 'Нет связи',
-    exit_not_started: 'Выход не начат', run_not_performed: 'Рейс не выполнен',
+    exit_not_started: 'Выход не начат', run_not_performed: 'Рейс не выполнен', driver_message: 'Сообщение водителя',
   },
   adherence: { late: 'Опаздывает', on_time: 'По расписанию', early: 'Опережает', none: 'Без рейса' },
-  statuses: { performed: 'Выполнен', partial: 'Не завершён', in_progress: 'Выполняется', not_performed: 'Не выполнен', planned: 'Запланирован' },
+  statuses: { performed: 'Выполнен', partial: 'Не завершён', in_progress: 'Выполняется', not_performed: 'Не выполнен', planned: 'Запланирован', cancelled: 'Отменён' },
   vehicleStatus: { in_service: 'На рейсе', layover: 'Отстой', off: 'Без рейса' },
   direction: { 0: 'Прямое', 1: 'Обратное' },
   filters: { depot: 'Парк', route: 'Маршрут', routes: 'Маршруты', kind: 'Вид', all: 'Все', date: 'Дата', scope: 'Выходы', byRoute: 'Маршрута', byDepot: 'Парка' },
@@ -33,6 +35,7 @@ export const dispatchRu = {
   },
   arrivals: { title: 'Прибытие', none: 'В ближайший час прибытий нет', inMinutes: 'через %{minutes} мин', now: 'прибывает' },
   map: { colourMode: 'Цвет ТС', byClass: 'По классу', byAdherence: 'По расписанию', legend: 'Соблюдение расписания' },
+  control: controlRu,
   loadFailed: 'Не удалось загрузить данные',
   minutes: '%{value} мин',
 };
@@ -40,10 +43,10 @@ export const dispatchRu = {
 export const dispatchEn: typeof dispatchRu = {
   kinds: {
     late: 'Late', early: 'Early', bunching: 'Bunching', gap: 'Gap', off_route: 'Off route', no_signal: 'No signal',
-    exit_not_started: 'Exit not started', run_not_performed: 'Run not performed',
+    exit_not_started: 'Exit not started', run_not_performed: 'Run not performed', driver_message: 'Driver\'s message',
   },
   adherence: { late: 'Late', on_time: 'On time', early: 'Early', none: 'No run' },
-  statuses: { performed: 'Performed', partial: 'Not completed', in_progress: 'Under way', not_performed: 'Not performed', planned: 'Planned' },
+  statuses: { performed: 'Performed', partial: 'Not completed', in_progress: 'Under way', not_performed: 'Not performed', planned: 'Planned', cancelled: 'Cancelled' },
   vehicleStatus: { in_service: 'On a run', layover: 'Layover', off: 'No run' },
   direction: { 0: 'Outbound', 1: 'Inbound' },
   filters: { depot: 'Depot', route: 'Route', routes: 'Routes', kind: 'Kind', all: 'All', date: 'Date', scope: 'Exits of', byRoute: 'Route', byDepot: 'Depot' },
@@ -71,6 +74,7 @@ export const dispatchEn: typeof dispatchRu = {
   },
   arrivals: { title: 'Arrivals', none: 'No arrivals within the hour', inMinutes: 'in %{minutes} min', now: 'arriving' },
   map: { colourMode: 'Vehicle colour', byClass: 'By class', byAdherence: 'By timetable', legend: 'Timetable adherence' },
+  control: controlEn,
   loadFailed: 'The data could not be loaded',
   minutes: '%{value} min',
 };

@@ -84,7 +84,7 @@ export const ru = {
     },
     monitoring: { vehicleWorkData: 'Данные о работе ТС', vehicleDiagnostic: 'Диагностика бортового оборудования' },
     dispatch: {
-      board: 'Оперативная обстановка', lines: 'Линейный график', exits: 'План и факт',
+      board: 'Оперативная обстановка', lines: 'Линейный график', exits: 'План и факт', changes: 'Изменения движения', messages: 'Сообщения водителям',
       onTime: 'Соблюдение расписания', runCompletion: 'Выполнение рейсов', headways: 'Регулярность интервалов', predictions: 'Точность прогнозов',
     },
     pdm: {

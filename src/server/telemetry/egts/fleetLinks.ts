@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { Bus } from '../../bus/bus';
-import type { WireCommand, WireConfirmation } from '../../bus/channels';
+import type { WireCommand, WireConfirmation, WireTerminalMessage } from '../../bus/channels';
 import type { CommandData } from './commands';
-import type { CommandConfirmation, CommandLinks, TerminalLinks } from './terminalLinks';
+import type { CommandConfirmation, CommandLinks, MessageLinks, TerminalLinks, TerminalMessage } from './terminalLinks';
 
 /** Each process says which terminals it reaches this often (and at once when one comes or goes). */
 const ANNOUNCE_MS = 5000;
@@ -19,7 +19,7 @@ const fromWire = (c: WireCommand): CommandData => ({ ...c, data: Buffer.from(c.d
  * goes to that process over the bus and out on its connection, and every process sends the confirmations its
  * terminals return over the bus. With one process this is the process's own links.
  */
-export class FleetLinks implements CommandLinks {
+export class FleetLinks implements CommandLinks, MessageLinks {
   /** Terminals of the other processes: the vehicle's process. */
   private readonly remote = new Map<number, string>();
   /** What each other process announced last, and when. */
@@ -54,6 +54,11 @@ export class FleetLinks implements CommandLinks {
           this.stats.receivedToSend += 1;
           local.send(vehicleId, commands.map(fromWire));
         }
+      }),
+      local.onMessage((list) => bus.publish('terminals.messages', list.map((m) => ({ ...m, data: m.data.toString('base64') })))),
+      bus.subscribe('terminals.messages', (list) => {
+        const messages = list.map((m: WireTerminalMessage): TerminalMessage => ({ ...m, data: Buffer.from(m.data, 'base64') }));
+        if (messages.length) this.emitter.emit('messages', messages);
       }),
       bus.subscribe('terminals.confirmations', (list) => {
         const confirmations = list.map((c: WireConfirmation): CommandConfirmation => ({ ...c, data: Buffer.from(c.data, 'base64') }));
@@ -96,6 +101,15 @@ export class FleetLinks implements CommandLinks {
     return () => {
       offLocal();
       this.emitter.off('confirmations', listener);
+    };
+  }
+
+  onMessage(listener: (messages: TerminalMessage[]) => void): () => void {
+    const offLocal = this.local.onMessage(listener);
+    this.emitter.on('messages', listener);
+    return () => {
+      offLocal();
+      this.emitter.off('messages', listener);
     };
   }
 

@@ -24,6 +24,23 @@ export interface CommandConfirmation {
   at: number;
 }
 
+/**
+ * A terminal's information message, or its answer to one of ours: CT_MSGFROM (the driver's text), CT_DELIV
+ * (our message reached the terminal), CT_MSGCONF (shown to and confirmed by the driver). `cid` names ours.
+ */
+export interface TerminalMessage {
+  vehicleId: number;
+  ct: number;
+  cct: number;
+  cid: number;
+  chs: number | null;
+  data: Buffer;
+  at: number;
+}
+
+/** What messages to drivers need of the terminals (the whole fleet's, FleetLinks). */
+export type MessageLinks = Pick<TerminalLinks, 'online' | 'send' | 'onMessage' | 'onAttached'>;
+
 /** What sends commands needs of the terminals: this process's (TerminalLinks), or the whole fleet's (FleetLinks). */
 export type CommandLinks = Pick<TerminalLinks, 'online' | 'send' | 'onConfirmation' | 'onAttached'>;
 
@@ -95,12 +112,19 @@ export class TerminalLinks {
     return () => this.emitter.off('confirmations', listener);
   }
 
+  onMessage(listener: (messages: TerminalMessage[]) => void): () => void {
+    this.emitter.on('messages', listener);
+    return () => this.emitter.off('messages', listener);
+  }
+
   /**
-   * A COMMANDS record from a terminal: its CT_COMCONF subrecords are confirmations; other command types
-   * (messages from the driver and the like) are acknowledged and not used. Returns the record's result code.
+   * A COMMANDS record from a terminal: its CT_COMCONF subrecords are confirmations of commands; CT_MSGFROM,
+   * CT_DELIV and CT_MSGCONF are the driver's messages and the answers to ours; other types are acknowledged and
+   * not used. Returns the record's result code.
    */
   receive(vehicleId: number, record: ServiceRecord, at = Date.now()): number {
     const confirmations: CommandConfirmation[] = [];
+    const messages: TerminalMessage[] = [];
     for (const sub of record.subrecords) {
       if (sub.type !== SRT_COMMAND_DATA) continue;
       let command: CommandData;
@@ -111,6 +135,10 @@ export class TerminalLinks {
         this.counters.malformed += 1;
         return PC.INC_DATAFORM;
       }
+      if (command.ct === CT.MSGFROM || command.ct === CT.DELIV || command.ct === CT.MSGCONF) {
+        messages.push({ vehicleId, ct: command.ct, cct: command.cct, cid: command.cid, chs: command.chs ?? null, data: command.data, at });
+        continue;
+      }
       if (command.ct !== CT.COMCONF) continue;
       confirmations.push({ vehicleId, cid: command.cid, cct: command.cct, ccd: command.ccd ?? 0, adr: command.adr ?? 0, data: command.data, at });
     }
@@ -118,6 +146,7 @@ export class TerminalLinks {
       this.counters.confirmations += confirmations.length;
       this.emitter.emit('confirmations', confirmations);
     }
+    if (messages.length) this.emitter.emit('messages', messages);
     return PC.OK;
   }
 }

@@ -1,0 +1,175 @@
+import { Type, type Static, type TSchema } from 'typebox';
+
+/**
+ * Same-day service control (the contract of /dispatch/changes and /dispatch/messages; server route schemas and the
+ * console's payload types, one declaration). Rights: code 44 reads both keys; code 46 «Изменения движения и
+ * оповещения» creates and updates on /dispatch/changes; code 47 «Сообщения водителям» on /dispatch/messages.
+ */
+export const DISPATCH_CHANGES_PATH = '/dispatch/changes';
+export const DISPATCH_MESSAGES_PATH = '/dispatch/messages';
+
+export const DISPATCH_CONTROL_API = {
+  /** The day's service changes, active and revoked. */
+  changes: '/api/v1/dispatch/changes',
+  /** Today's runs of a route or of a vehicle's exits, with their changes: what a change is made on. */
+  changeRuns: '/api/v1/dispatch/changes/runs',
+  /** Revokes a change: a cancelled run is restored, a moved start goes back to the timetable. */
+  revokeChange: '/api/v1/dispatch/changes/:id/revoke',
+  /** Messages to drivers of a day, each with its state per vehicle; POST sends one. */
+  messages: '/api/v1/dispatch/messages',
+  /** The canned texts (a small handbook). */
+  canned: '/api/v1/dispatch/messages/canned',
+  cannedItem: '/api/v1/dispatch/messages/canned/:id',
+  /** The drivers' messages of the day (the inbox). */
+  inbox: '/api/v1/dispatch/messages/inbox',
+} as const;
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Id = Type.String({ pattern: '^[1-9][0-9]{0,8}$' });
+const DateText = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'the service date, YYYY-MM-DD' });
+
+export const ChangeKind = Type.Union([Type.Literal('cancel'), Type.Literal('shift')]);
+export type ChangeKind = Static<typeof ChangeKind>;
+
+/** A start moved by at most this many minutes either way. */
+export const SHIFT_MAX_MINUTES = 180;
+export const REASON_MAX = 300;
+
+export const ServiceChange = Type.Object({
+  id: Type.Integer(),
+  serviceDate: Type.String(),
+  runKey: Type.String(),
+  routeId: Type.Integer(),
+  routeName: Nullable(Type.String()),
+  graph: Type.Integer(),
+  smena: Type.String(),
+  raceNum: Type.Integer(),
+  /** The run's scheduled start in the timetable (before any move). */
+  plannedStart: Nullable(Type.String()),
+  kind: ChangeKind,
+  shiftMinutes: Nullable(Type.Integer()),
+  reason: Type.String(),
+  author: Nullable(Type.String()),
+  createdAt: Type.String(),
+  revokedAt: Nullable(Type.String()),
+  revokedBy: Nullable(Type.String()),
+  revokeReason: Nullable(Type.String()),
+});
+export type ServiceChange = Static<typeof ServiceChange>;
+
+export const ChangesQuery = Type.Object({ date: Type.Optional(DateText) }, { additionalProperties: false });
+export type ChangesQuery = Static<typeof ChangesQuery>;
+export const ChangesList = Type.Object({ date: Type.String(), list: Type.Array(ServiceChange), count: Type.Integer() });
+export type ChangesList = Static<typeof ChangesList>;
+
+export const ChangeBody = Type.Object({
+  runKey: Type.String({ minLength: 1, maxLength: 120 }),
+  kind: ChangeKind,
+  /** For a move: minutes, positive later. */
+  shiftMinutes: Type.Optional(Type.Integer()),
+  reason: Type.String({ maxLength: REASON_MAX }),
+}, { additionalProperties: false });
+export type ChangeBody = Static<typeof ChangeBody>;
+
+export const RevokeBody = Type.Object({ reason: Type.Optional(Type.String({ maxLength: REASON_MAX })) }, { additionalProperties: false });
+export type RevokeBody = Static<typeof RevokeBody>;
+
+export const ChangeRunsQuery = Type.Object({ route: Type.Optional(Id), vehicle: Type.Optional(Id) }, { additionalProperties: false });
+export type ChangeRunsQuery = Static<typeof ChangeRunsQuery>;
+
+export const ChangeRun = Type.Object({
+  runKey: Type.String(),
+  routeId: Type.Integer(),
+  routeName: Nullable(Type.String()),
+  graph: Type.Integer(),
+  smena: Type.String(),
+  raceNum: Type.Integer(),
+  direction: Type.Integer(),
+  /** The timetable's start and end (a move not applied). */
+  plannedStart: Type.String(),
+  plannedEnd: Type.String(),
+  /** The vehicle working the run now, else the exit's task. */
+  vehicleId: Nullable(Type.Integer()),
+  depotNumber: Nullable(Type.Integer()),
+  cancelled: Type.Boolean(),
+  shiftMinutes: Nullable(Type.Integer()),
+});
+export type ChangeRun = Static<typeof ChangeRun>;
+export const ChangeRunList = Type.Object({ list: Type.Array(ChangeRun), count: Type.Integer() });
+export type ChangeRunList = Static<typeof ChangeRunList>;
+
+/** A message's state on one vehicle's terminal. */
+export const DeliveryState = Type.Union([
+  Type.Literal('queued'), Type.Literal('sent'), Type.Literal('delivered'), Type.Literal('read'), Type.Literal('expired'),
+]);
+export type DeliveryState = Static<typeof DeliveryState>;
+export const DELIVERY_STATES = ['queued', 'sent', 'delivered', 'read', 'expired'] as const satisfies readonly DeliveryState[];
+
+export const TargetKind = Type.Union([Type.Literal('vehicle'), Type.Literal('route'), Type.Literal('depot'), Type.Literal('all')]);
+export type TargetKind = Static<typeof TargetKind>;
+
+export const MESSAGE_MAX = 200;
+export const TTL_DEFAULT_MINUTES = 30;
+export const TTL_MAX_MINUTES = 24 * 60;
+
+export const SendMessageBody = Type.Object({
+  text: Type.String({ maxLength: MESSAGE_MAX }),
+  target: TargetKind,
+  /** The vehicle, route or depot (none for all). */
+  targetId: Type.Optional(Type.Integer()),
+  /** Minutes a message may take to reach the terminal; past it, undelivered, it expires. */
+  ttlMinutes: Type.Optional(Type.Integer()),
+}, { additionalProperties: false });
+export type SendMessageBody = Static<typeof SendMessageBody>;
+
+export const Delivery = Type.Object({
+  vehicleId: Type.Integer(),
+  depotNumber: Nullable(Type.Integer()),
+  state: DeliveryState,
+  sentAt: Nullable(Type.String()),
+  deliveredAt: Nullable(Type.String()),
+  readAt: Nullable(Type.String()),
+});
+export type Delivery = Static<typeof Delivery>;
+
+export const DriverMessage = Type.Object({
+  id: Type.Integer(),
+  text: Type.String(),
+  target: TargetKind,
+  targetId: Nullable(Type.Integer()),
+  targetName: Nullable(Type.String()),
+  author: Nullable(Type.String()),
+  createdAt: Type.String(),
+  expiresAt: Type.String(),
+  /** By state: how many vehicles. */
+  counts: Type.Record(Type.String(), Type.Integer()),
+  deliveries: Type.Array(Delivery),
+});
+export type DriverMessage = Static<typeof DriverMessage>;
+
+export const MessagesQuery = Type.Object({ date: Type.Optional(DateText) }, { additionalProperties: false });
+export type MessagesQuery = Static<typeof MessagesQuery>;
+export const MessageList = Type.Object({ date: Type.String(), list: Type.Array(DriverMessage), count: Type.Integer() });
+export type MessageList = Static<typeof MessageList>;
+
+export const CannedText = Type.Object({ id: Type.Integer(), text: Type.String() });
+export type CannedText = Static<typeof CannedText>;
+export const CannedList = Type.Object({ list: Type.Array(CannedText) });
+export type CannedList = Static<typeof CannedList>;
+export const CannedBody = Type.Object({ text: Type.String({ maxLength: MESSAGE_MAX }) }, { additionalProperties: false });
+export type CannedBody = Static<typeof CannedBody>;
+
+export const InboxMessage = Type.Object({
+  id: Type.Integer(),
+  vehicleId: Type.Integer(),
+  depotNumber: Nullable(Type.Integer()),
+  routeName: Nullable(Type.String()),
+  text: Type.String(),
+  receivedAt: Type.String(),
+});
+export type InboxMessage = Static<typeof InboxMessage>;
+export const InboxList = Type.Object({ list: Type.Array(InboxMessage), count: Type.Integer() });
+export type InboxList = Static<typeof InboxList>;
+
+export const ControlIdParams = Type.Object({ id: Id }, { additionalProperties: false });
+export type ControlIdParams = Static<typeof ControlIdParams>;
