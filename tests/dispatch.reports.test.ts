@@ -376,7 +376,7 @@ describe.each(ENGINES)('dispatcher\'s reports on %s', (engine) => {
       await t.db.query(`insert into mgt.vehicle_task (date, "RaspVariant_id", graph, smena, vehicle_id, driver_id) values ($1, $2, 1, '1', $3, $4)`, [today, variant, vehicle, driver]);
       await t.app.dispatch.reload();
       const engineState = t.app.dispatch.engine;
-      const run = engineState.schedules.flatMap((d) => d.runs).find((r) => r.routeId === routeId)!;
+      const run = engineState.schedules.flatMap((d) => d.runs).find((r) => r.routeId === routeId && r.serviceDate === today)!;
       // a bus 90 s late throughout, its run times shorter than the timetable's: the learned prediction (the timetable's
       // segment times here) and the baseline (timetable plus 90 s) differ
       const { fixes } = drive(run, { delay: (i) => 90 - 10 * i, intervalS: 10, seed: 7 });
