@@ -39,7 +39,9 @@ test.describe('ADAS incident reports', () => {
     const text = readFileSync((await download.path())!, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).trim().split(/\r?\n/);
-    expect(lines[0]).toBe('ID маршрута;Маршрут;Количество;Доля, %;Пробег, км;Рейсов;На 100 км;На 1000 рейсов;За прошлый период;Изменение, %;Ложные срабатывания;Доля ложных, %');
+    expect(lines[0]).toBe(
+      'ID маршрута;Маршрут;Количество;Доля, %;Пробег, км;Рейсов;На 100 км;На 1000 рейсов;За прошлый период;Изменение, %;Ложные срабатывания;Доля ложных, %',
+    );
     expect(lines[1].split(';')[1]).toBe(firstRoute);
     const shown = await page.getByText(/^1–\d+ из \d+$/).innerText();
     expect(lines.length - 1).toBe(Number(shown.split(' из ')[1]));
@@ -104,7 +106,10 @@ test.describe('ADAS incident reports', () => {
     await expect(page.getByText('Разбор сохранён')).toBeVisible();
 
     await build(page, '/adas/incidents-detailing');
-    const again = page.getByTestId('report-table').locator('tbody tr').filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${depotNumber}$`) }) });
+    const again = page
+      .getByTestId('report-table')
+      .locator('tbody tr')
+      .filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${depotNumber}$`) }) });
     const after = count - 1;
     if (after === 0) await expect(again).toHaveCount(0);
     else await expect(again.locator('td').nth(3)).toHaveText(String(after));

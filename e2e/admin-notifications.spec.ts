@@ -7,7 +7,14 @@ import { loginViaUi } from './helpers';
  * states with notifications are driven by stubbed answers of the same three calls.
  */
 const item = (id: number, isNew: boolean, link: string | null) => ({
-  id, at: '2025-03-01T09:15:00Z', type: 'video_ready', severity: 'info', title: `Видео по запросу № ${id} готово`, body: '', link, isNew,
+  id,
+  at: '2025-03-01T09:15:00Z',
+  type: 'video_ready',
+  severity: 'info',
+  title: `Видео по запросу № ${id} готово`,
+  body: '',
+  link,
+  isNew,
 });
 
 test.describe('notifications bell', () => {
@@ -59,7 +66,9 @@ test.describe('notifications bell', () => {
     await expect(page.locator('[data-testid="notification-item"][data-new="true"]')).toHaveCount(2);
     await page.waitForTimeout(400); // the popover's grow transition
     await page.screenshot({ path: 'test-results/screens/bell-popover-items.png' });
-    const typed = page.waitForRequest((r) => r.url().includes('/api/v1/events/ring/list') && new URL(r.url()).searchParams.get('type') === 'video_ready');
+    const typed = page.waitForRequest(
+      (r) => r.url().includes('/api/v1/events/ring/list') && new URL(r.url()).searchParams.get('type') === 'video_ready',
+    );
     await page.getByLabel('Тип').click();
     await page.getByRole('option', { name: 'Видео готово' }).click();
     await typed;
@@ -76,7 +85,10 @@ test.describe('notifications bell', () => {
   test('stubbed: a failed list shows the failure state and retries', async ({ page }) => {
     let fail = true;
     await page.route('**/api/v1/events/ring/list**', (route) =>
-      fail ? route.fulfill({ status: 500, json: { messages: ['internal_error'] } }) : route.fulfill({ json: { list: [], count: 0, new_list: [] } }));
+      fail
+        ? route.fulfill({ status: 500, json: { messages: ['internal_error'] } })
+        : route.fulfill({ json: { list: [], count: 0, new_list: [] } }),
+    );
     await loginViaUi(page, 'viewer');
     await page.getByTestId('notification-bell').click();
     const state = page.getByTestId('notification-state');

@@ -47,7 +47,9 @@ test.describe('administration', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
   test.describe.configure({ timeout: 90_000 });
 
-  test('a narrow role made in the matrix, a user with it: exactly its menu; the journal shows the creations and the login', async ({ page }) => {
+  test('a narrow role made in the matrix, a user with it: exactly its menu; the journal shows the creations and the login', async ({
+    page,
+  }) => {
     const id = unique();
     const roleName = `Аудитор ${id}`;
     const username = `audit${id}`;
@@ -118,7 +120,7 @@ test.describe('administration', () => {
     await expect(table.locator('tbody tr').first()).toContainText(username);
   });
 
-  test('the user form shows the server\'s and the client\'s messages, translated', async ({ page }) => {
+  test("the user form shows the server's and the client's messages, translated", async ({ page }) => {
     const id = unique();
     await loginViaUi(page, 'admin');
     await page.goto('/users/create');
@@ -152,7 +154,14 @@ test.describe('administration', () => {
   test('a blocked user is refused at login; unblocked, they log in again; delete asks first', async ({ page, request }) => {
     const id = unique();
     const username = `block${id}`;
-    await api(request, 'post', '/api/v1/users/', { username, email: `${username}@example.test`, password: 'block123', firstName: 'Блок', lastName: 'Тестов', roles: [] });
+    await api(request, 'post', '/api/v1/users/', {
+      username,
+      email: `${username}@example.test`,
+      password: 'block123',
+      firstName: 'Блок',
+      lastName: 'Тестов',
+      roles: [],
+    });
     await loginViaUi(page, 'admin');
     await page.goto('/users');
     await page.getByPlaceholder('Поиск по логину, имени, почте').fill(username);
@@ -234,7 +243,7 @@ test.describe('administration', () => {
     await expect(page).toHaveURL('/access-denied');
   });
 
-  test('a role\'s named code sets and clears its bits; saving refreshes the console\'s own permissions', async ({ page, request }) => {
+  test("a role's named code sets and clears its bits; saving refreshes the console's own permissions", async ({ page, request }) => {
     const id = unique();
     const role = await api<{ id: number }>(request, 'post', '/api/v1/roles', { name: `Коды ${id}`, permissions: { '/users': READ } });
     await loginViaUi(page, 'admin');
@@ -254,7 +263,9 @@ test.describe('administration', () => {
     await refreshed;
     await expect(page).toHaveURL('/roles');
     const token = await adminToken(request);
-    const saved = await (await request.get(`/api/v1/roles/${role.id}`, { headers: { authorization: `Bearer ${token}` } })).json() as { permissions: Record<string, number> };
+    const saved = (await (await request.get(`/api/v1/roles/${role.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      permissions: Record<string, number>;
+    };
     expect(saved.permissions).toEqual({ '/users': READ | DELETE, '/roles': READ });
   });
 });

@@ -43,7 +43,10 @@ function tileAnswers(page: Page): number[] {
   return statuses;
 }
 
-test('without a base map no tile is asked for and the map says where to set one; a folder set by an admin shows', async ({ page, request }) => {
+test('without a base map no tile is asked for and the map says where to set one; a folder set by an admin shows', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(300_000);
   const headers = await adminHeaders(request);
   const folder = mkdtempSync(join(tmpdir(), 'e2e-tiles-'));

@@ -16,19 +16,35 @@ async function apiToken(page: Page, username: keyof typeof ACCOUNTS): Promise<st
   return ((await response.json()) as { token: string }).token;
 }
 
-const hex = (rgb: string) => `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
+const hex = (rgb: string) =>
+  `#${(rgb.match(/\d+/g) ?? [])
+    .slice(0, 3)
+    .map((n) => Number(n).toString(16).padStart(2, '0'))
+    .join('')}`;
 
 test.describe('ticket control on the phone', () => {
   // one long flow (a report filled, completed offline, sent, then read on the desktop): 20–25 s on a quiet machine
   test.describe.configure({ timeout: 60_000 });
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, geolocation: { latitude: 59.9311, longitude: 30.3609 }, permissions: ['geolocation'] });
+  test.use({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    geolocation: { latitude: 59.9311, longitude: 30.3609 },
+    permissions: ['geolocation'],
+  });
 
-  test('the controller fills the report with two vehicle checks and a photo, completes it offline, and it is sent once', async ({ page, context, browser }) => {
+  test('the controller fills the report with two vehicle checks and a photo, completes it offline, and it is sent once', async ({
+    page,
+    context,
+    browser,
+  }) => {
     const token = await apiToken(page, 'controller');
     const headers = { authorization: `Bearer ${token}` };
     const task = (await (await page.request.get('/api/v1/pass/controllertask/worker', { headers })).json()) as ControllerTask;
     expect(task.status).toBe('new');
-    const loaded = (await (await page.request.get(`/api/v1/pass/controllertask/result/${task.id}`, { headers })).json()) as TaskResultResponse;
+    const loaded = (await (
+      await page.request.get(`/api/v1/pass/controllertask/result/${task.id}`, { headers })
+    ).json()) as TaskResultResponse;
     const [first, second] = loaded.tickets;
 
     await page.goto('/m/bc');
@@ -41,7 +57,9 @@ test.describe('ticket control on the phone', () => {
     await expect(page.getByTestId('work-order')).toContainText(task.number);
     const status = page.getByTestId('work-order').getByTestId('task-status');
     await expect(status).toHaveAttribute('data-status', 'new');
-    const serverStatus = async () => ((await (await page.request.get(`/api/v1/pass/controllertask/result/${task.id}`, { headers })).json()) as TaskResultResponse).task.status;
+    const serverStatus = async () =>
+      ((await (await page.request.get(`/api/v1/pass/controllertask/result/${task.id}`, { headers })).json()) as TaskResultResponse).task
+        .status;
     // merely opening the report to look at it leaves the order new: no «В работе», no position sent
     let positions = 0;
     page.on('request', (r) => {
@@ -115,7 +133,8 @@ test.describe('ticket control on the phone', () => {
     await page.getByTestId('report-back').click();
     let resultSaves = 0;
     page.on('response', (response) => {
-      if (response.request().method() === 'PUT' && response.url().includes(`/controllertask/result/${task.id}`) && response.ok()) resultSaves += 1;
+      if (response.request().method() === 'PUT' && response.url().includes(`/controllertask/result/${task.id}`) && response.ok())
+        resultSaves += 1;
     });
     await page.getByTestId('complete-report').click();
     await expect(page).toHaveURL('/m/bc');
@@ -128,7 +147,9 @@ test.describe('ticket control on the phone', () => {
     await context.setOffline(false);
     await expect(outbox).toBeHidden({ timeout: 20_000 });
     expect(resultSaves).toBe(1);
-    const stored = (await (await page.request.get(`/api/v1/pass/controllertask/result/${task.id}`, { headers })).json()) as TaskResultResponse;
+    const stored = (await (
+      await page.request.get(`/api/v1/pass/controllertask/result/${task.id}`, { headers })
+    ).json()) as TaskResultResponse;
     expect(stored.task.status).toBe('closed');
     expect(stored.task.check_vehicles).toHaveLength(2);
     expect(stored.task.check_tickets).toMatchObject({ [first.id]: 10, [second.id]: 5 });
@@ -137,7 +158,9 @@ test.describe('ticket control on the phone', () => {
     expect(stored.files).toHaveLength(1);
     expect(stored.files[0].title).toMatch(/^\d+\.jpg$/);
     // the position reached the department-control map
-    const map = await (await page.request.post('/api/v1/pass/departmentcontroll/map', { headers, data: { department_ids: null } })).json() as { controllers: { lat: number; lon: number }[] };
+    const map = (await (
+      await page.request.post('/api/v1/pass/departmentcontroll/map', { headers, data: { department_ids: null } })
+    ).json()) as { controllers: { lat: number; lon: number }[] };
     expect(map.controllers.some((c) => Math.abs(c.lat - 59.9311) < 1e-6 && Math.abs(c.lon - 30.3609) < 1e-6)).toBe(true);
 
     // the desktop sees the report with the photo
@@ -201,16 +224,23 @@ test.describe('ticket control on the desktop', () => {
       const chart = page.getByTestId('report-chart');
       const column = chart.getByTestId('report-chart-table').locator('tbody tr td:first-child');
       let names: string[] = [];
-      await expect.poll(async () => {
-        names = (await column.allInnerTexts()).map((name) => name.trim());
-        return names.length > 1 && names.join() !== before.join();
-      }, { message: group }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            names = (await column.allInnerTexts()).map((name) => name.trim());
+            return names.length > 1 && names.join() !== before.join();
+          },
+          { message: group },
+        )
+        .toBe(true);
       before = names;
       const ticks = chart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
       await expect(ticks).toHaveCount(names.length);
       const shown = await boxesOf(ticks);
       // each name whole or shortened with «…» (the table under the chart has them whole)
-      expect(shown.map((tick, i) => (tick.text.endsWith('…') ? names[i].startsWith(tick.text.slice(0, -1)) : tick.text === names[i]))).toEqual(names.map(() => true));
+      expect(
+        shown.map((tick, i) => (tick.text.endsWith('…') ? names[i].startsWith(tick.text.slice(0, -1)) : tick.text === names[i])),
+      ).toEqual(names.map(() => true));
       expect(overlapping(shown), group).toEqual([]);
     }
   });

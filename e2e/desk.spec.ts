@@ -30,7 +30,11 @@ test.describe('at 1440 × 900', () => {
       const table = page.getByTestId('handbook-table');
       // the small demo data set may leave a handbook empty: its header row still has every column
       await expect(table.locator('thead th').last()).toBeAttached({ timeout: 60_000 });
-      for (const button of [page.getByTestId('handbook-create'), page.getByRole('button', { name: 'Импорт' }), page.getByTestId('handbook-export')]) {
+      for (const button of [
+        page.getByTestId('handbook-create'),
+        page.getByRole('button', { name: 'Импорт' }),
+        page.getByTestId('handbook-export'),
+      ]) {
         await expectOnScreen(button);
       }
       expect(await pageScrollWidth(page)).toBeLessThanOrEqual(WIDTH);
@@ -41,7 +45,7 @@ test.describe('at 1440 × 900', () => {
     });
   }
 
-  test('a wide report\'s last column is reached by scrolling its table, the filter bar stays', async ({ page }) => {
+  test("a wide report's last column is reached by scrolling its table, the filter bar stays", async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/vehicle-work-data');
     await page.getByTestId('report-build').click();
@@ -55,7 +59,7 @@ test.describe('at 1440 × 900', () => {
     await expectOnScreen(page.getByTestId('report-build'));
   });
 
-  test('the period shows its preset while the dates are the preset\'s; «Прошлая неделя» is last Monday to Sunday', async ({ page }) => {
+  test("the period shows its preset while the dates are the preset's; «Прошлая неделя» is last Monday to Sunday", async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/vehicle-work-data');
     const preset = page.getByTestId('report-period').getByRole('combobox');

@@ -33,21 +33,28 @@ test.beforeAll(async ({ request }) => {
   const login = await request.post('/api/v1/auth/login', { data: { username: 'admin', password: ACCOUNTS.admin } });
   ({ token } = (await login.json()) as { token: string });
   // a route with a run of today still ahead, and a vehicle the engine sees reporting now (its terminal is reachable)
-  await expect.poll(async () => {
-    const options = await get<DispatchOptions>(request, '/api/v1/dispatch/options');
-    for (const route of options.routes) {
-      const runs = await get<ChangeRunList>(request, `/api/v1/dispatch/changes/runs?route=${route.id}`);
-      const ahead = runs.list.find((r) => !r.cancelled && r.shiftMinutes === null && Date.parse(r.plannedStart) > Date.now() + 10 * 60_000);
-      if (ahead) {
-        routeId = route.id;
-        run = ahead;
-        break;
-      }
-    }
-    const vehicles = await get<DispatchVehicleList>(request, '/api/v1/dispatch/vehicles');
-    vehicleId = vehicles.list.find((v) => v.lastFix && Date.now() - Date.parse(v.lastFix) < 60_000)?.vehicleId ?? 0;
-    return routeId > 0 && vehicleId > 0;
-  }, { timeout: 90_000, intervals: [3_000] }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const options = await get<DispatchOptions>(request, '/api/v1/dispatch/options');
+        for (const route of options.routes) {
+          const runs = await get<ChangeRunList>(request, `/api/v1/dispatch/changes/runs?route=${route.id}`);
+          const ahead = runs.list.find(
+            (r) => !r.cancelled && r.shiftMinutes === null && Date.parse(r.plannedStart) > Date.now() + 10 * 60_000,
+          );
+          if (ahead) {
+            routeId = route.id;
+            run = ahead;
+            break;
+          }
+        }
+        const vehicles = await get<DispatchVehicleList>(request, '/api/v1/dispatch/vehicles');
+        vehicleId = vehicles.list.find((v) => v.lastFix && Date.now() - Date.parse(v.lastFix) < 60_000)?.vehicleId ?? 0;
+        return routeId > 0 && vehicleId > 0;
+      },
+      { timeout: 90_000, intervals: [3_000] },
+    )
+    .toBe(true);
 });
 
 test.afterAll(async ({ request }) => {

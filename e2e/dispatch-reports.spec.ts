@@ -21,9 +21,12 @@ async function rowsToday(request: APIRequestContext, path: string): Promise<numb
   const midnight = operatorMidnight(operatorDate(Date.now() - SERVICE_DAY_CHANGEOVER_MINUTES * 60_000, MOSCOW), MOSCOW);
   const [from, to] = [new Date(midnight), new Date(midnight + 86_400_000 - 1000)];
   const report = DISPATCH_REPORTS.find((r) => r.path === path)!;
-  const response = await request.get(`${reportApi(report)}?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const response = await request.get(
+    `${reportApi(report)}?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`,
+    {
+      headers: { authorization: `Bearer ${token}` },
+    },
+  );
   expect(response.status()).toBe(200);
   return ((await response.json()) as { count: number }).count;
 }

@@ -31,16 +31,21 @@ test.beforeAll(async ({ request }) => {
   ({ token } = (await login.json()) as { token: string });
   await call(request, 'put', '/api/v1/settings/navigation', { dispatch: { lateSeconds: 1 } });
   // the engine applies the thresholds at its next tick; a vehicle on a run and behind its timetable is then late
-  await expect.poll(async () => {
-    const board = await call<BoardList>(request, 'get', '/api/v1/dispatch/exceptions?kind=late');
-    const row = board.list.find((e) => e.vehicleId !== null && e.routeId !== null);
-    if (!row) return false;
-    const card = await call<VehicleCard>(request, 'get', `/api/v1/dispatch/vehicles/${row.vehicleId}/card`);
-    if (card.adherence !== 'late' || !card.nextStops.length) return false;
-    late = { vehicleId: row.vehicleId!, routeId: row.routeId!, key: row.key };
-    nextStop = card.nextStops[0].stopId;
-    return true;
-  }, { timeout: 90_000, intervals: [2_000] }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const board = await call<BoardList>(request, 'get', '/api/v1/dispatch/exceptions?kind=late');
+        const row = board.list.find((e) => e.vehicleId !== null && e.routeId !== null);
+        if (!row) return false;
+        const card = await call<VehicleCard>(request, 'get', `/api/v1/dispatch/vehicles/${row.vehicleId}/card`);
+        if (card.adherence !== 'late' || !card.nextStops.length) return false;
+        late = { vehicleId: row.vehicleId!, routeId: row.routeId!, key: row.key };
+        nextStop = card.nextStops[0].stopId;
+        return true;
+      },
+      { timeout: 90_000, intervals: [2_000] },
+    )
+    .toBe(true);
 });
 
 test.afterAll(async ({ request }) => {
@@ -105,10 +110,12 @@ test('a stop ahead of the late vehicle shows its arrivals counting down', async 
   await expect(arrivals.locator(`[data-testid="stop-arrivals-route"][data-route-id="${late.routeId}"]`).first()).toBeVisible();
 });
 
-test('the plan and fact lists the day\'s runs of the late vehicle\'s route with their status', async ({ page }) => {
+test("the plan and fact lists the day's runs of the late vehicle's route with their status", async ({ page }) => {
   await open(page, `/dispatch/exits?route=${late.routeId}`);
   const rows = page.getByTestId('exits-row');
   await expect(rows.first()).toBeVisible();
   await expect(page.getByTestId('exits-totals')).toBeVisible();
-  expect(await page.locator('[data-testid="exits-row"][data-status="in_progress"], [data-testid="exits-row"][data-status="performed"]').count()).toBeGreaterThan(0);
+  expect(
+    await page.locator('[data-testid="exits-row"][data-status="in_progress"], [data-testid="exits-row"][data-status="performed"]').count(),
+  ).toBeGreaterThan(0);
 });

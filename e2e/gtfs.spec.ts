@@ -69,7 +69,9 @@ test.describe('GTFS import', () => {
 
     test('uploaded and followed to its report, which the history opens again', async ({ page }) => {
       await openScreen(page);
-      await page.getByTestId('gtfs-file').setInputFiles({ name: 'sample-feed.zip', mimeType: 'application/zip', buffer: readFileSync(SAMPLE) });
+      await page
+        .getByTestId('gtfs-file')
+        .setInputFiles({ name: 'sample-feed.zip', mimeType: 'application/zip', buffer: readFileSync(SAMPLE) });
       const run = page.getByTestId('gtfs-run');
       await expect(run).toBeVisible();
       await expect(run.getByTestId('gtfs-stage')).toHaveAttribute('data-stage', 'end', { timeout: 20_000 });

@@ -91,7 +91,13 @@ test.describe('handbook map inputs', () => {
       const map = dialog.getByTestId('geometry-editor-map');
       await expect(map.locator('.leaflet-container[data-base-map]')).toBeVisible();
       await map.locator('.leaflet-pm-icon-polygon').click();
-      const corners: [number, number][] = [[0.4, 0.4], [0.6, 0.4], [0.6, 0.6], [0.4, 0.6], [0.4, 0.4]];
+      const corners: [number, number][] = [
+        [0.4, 0.4],
+        [0.6, 0.4],
+        [0.6, 0.6],
+        [0.4, 0.6],
+        [0.4, 0.4],
+      ];
       for (const [x, y] of corners) await clickAt(page, map, x, y);
       await expect(map.locator('.leaflet-overlay-pane path')).toHaveCount(1);
       await dialog.getByRole('button', { name: 'Применить' }).click();

@@ -15,7 +15,8 @@ async function stopsNamed(request: APIRequestContext, text: string): Promise<str
   return ((await response.json()) as { list: { stop_name: string }[] }).list.map((row) => row.stop_name).sort();
 }
 
-const csv = (lines: string[][]) => Buffer.from(`${[HANDBOOKS.stops.import.headers, ...lines].map((cells) => cells.join(';')).join('\r\n')}\r\n`, 'utf8');
+const csv = (lines: string[][]) =>
+  Buffer.from(`${[HANDBOOKS.stops.import.headers, ...lines].map((cells) => cells.join(';')).join('\r\n')}\r\n`, 'utf8');
 
 const rows = (page: Page) => page.getByTestId('handbook-table').locator('tbody tr');
 
@@ -37,14 +38,20 @@ test.describe('handbook import', () => {
 
     const dialog = await openImport(page);
     // what the file must look like: the headers and example row, a template to download
-    for (const header of HANDBOOKS.stops.import.headers) await expect(dialog.getByTestId('handbook-import-format').getByRole('columnheader', { name: header, exact: true })).toBeVisible();
-    const template = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('handbook-import-template').click()]).then(([download]) => download);
+    for (const header of HANDBOOKS.stops.import.headers)
+      await expect(dialog.getByTestId('handbook-import-format').getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    const template = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('handbook-import-template').click()]).then(
+      ([download]) => download,
+    );
     expect(template.suggestedFilename()).toBe('stops-template.csv');
 
     await dialog.getByTestId('handbook-import-file').setInputFiles({
       name: 'stops.csv',
       mimeType: 'text/csv',
-      buffer: csv([['', `${mark} Альфа`, 'e2e', '59.93001', '30.36001', 'true'], ['', `${mark} Бета`, '', '59.93002', '30.36002', 'false']]),
+      buffer: csv([
+        ['', `${mark} Альфа`, 'e2e', '59.93001', '30.36001', 'true'],
+        ['', `${mark} Бета`, '', '59.93002', '30.36002', 'false'],
+      ]),
     });
     await expect(dialog.getByTestId('handbook-import-file-name')).toContainText('stops.csv');
     await dialog.getByTestId('handbook-import-upload').click();
@@ -71,7 +78,10 @@ test.describe('handbook import', () => {
     await dialog.getByTestId('handbook-import-file').setInputFiles({
       name: 'bad-stops.csv',
       mimeType: 'text/csv',
-      buffer: csv([['', `${mark} хорошая`, '', '59.9', '30.3', 'true'], ['', `${mark} плохая`, '', 'север', '30.3', 'true']]),
+      buffer: csv([
+        ['', `${mark} хорошая`, '', '59.9', '30.3', 'true'],
+        ['', `${mark} плохая`, '', 'север', '30.3', 'true'],
+      ]),
     });
     await dialog.getByTestId('handbook-import-upload').click();
     const failed = dialog.getByTestId('handbook-import-failed');

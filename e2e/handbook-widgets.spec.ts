@@ -12,14 +12,23 @@ async function api<T>(request: APIRequestContext, url: string, data?: unknown): 
   return (await response.json()) as T;
 }
 
-interface TripStop { stop_id: number; stop_sequence: number; kkp: string | null; stop_name: string }
+interface TripStop {
+  stop_id: number;
+  stop_sequence: number;
+  kkp: string | null;
+  stop_name: string;
+}
 const stopRows = (page: Page) => page.getByTestId('trip-stop-row');
 
 test.describe('handbook widgets', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test("a trip's stops: add one, move it up, save; it stays after a reload", async ({ page, request }) => {
-    const trips = await api<{ list: { id: number }[] }>(request, '/api/table/list', { config: { type: 'trips' }, perPage: 20, sort: { field: 'id', order: 'ASC' } });
+    const trips = await api<{ list: { id: number }[] }>(request, '/api/table/list', {
+      config: { type: 'trips' },
+      perPage: 20,
+      sort: { field: 'id', order: 'ASC' },
+    });
     let tripId = 0;
     let before: TripStop[] = [];
     for (const trip of trips.list) {
@@ -29,9 +38,15 @@ test.describe('handbook widgets', () => {
     }
     expect(before.length).toBeGreaterThanOrEqual(2);
     // a stop not on the trip, with a name of its own
-    const options = await api<{ list: { value: number; label: string }[] }>(request, '/api/table/options', { config: { type: 'tripstops' }, field: 'stop_id', q: '' });
+    const options = await api<{ list: { value: number; label: string }[] }>(request, '/api/table/options', {
+      config: { type: 'tripstops' },
+      field: 'stop_id',
+      q: '',
+    });
     const known = new Set(before.map((stop) => stop.stop_name));
-    const extra = options.list.find((option) => !known.has(option.label) && options.list.filter((other) => other.label === option.label).length === 1)!;
+    const extra = options.list.find(
+      (option) => !known.has(option.label) && options.list.filter((other) => other.label === option.label).length === 1,
+    )!;
     expect(extra).toBeTruthy();
 
     await signIn(page, 'admin');
@@ -76,14 +91,23 @@ test.describe('handbook widgets', () => {
     expect((await api<{ list: TripStop[] }>(request, `/api/table/tripstops?trip_id=${tripId}`)).list).toEqual(after);
 
     // the demo trip as it was, for the specs that follow (the map draws routes from their trips' stops)
-    await api(request, '/api/table/tripstops', { trip_id: tripId, stops: before.map(({ stop_id, stop_sequence, kkp }) => ({ stop_id, stop_sequence, kkp })) });
+    await api(request, '/api/table/tripstops', {
+      trip_id: tripId,
+      stops: before.map(({ stop_id, stop_sequence, kkp }) => ({ stop_id, stop_sequence, kkp })),
+    });
   });
 
   test("a recorder's cameras are chosen in the modal list, saved and shown", async ({ page, request }) => {
-    const types = (await api<{ list: { ip: number; index: number; title: string }[] }>(request, '/api/table/list', { config: { type: 'cameratype' }, perPage: 1000 })).list
-      .sort((a, b) => a.index - b.index);
+    const types = (
+      await api<{ list: { ip: number; index: number; title: string }[] }>(request, '/api/table/list', {
+        config: { type: 'cameratype' },
+        perPage: 1000,
+      })
+    ).list.sort((a, b) => a.index - b.index);
     expect(types.length).toBeGreaterThanOrEqual(2);
-    const recorder = (await api<{ list: { id: number; cameras: number[] }[] }>(request, '/api/table/list', { config: { type: 'dvr' }, perPage: 1 })).list[0];
+    const recorder = (
+      await api<{ list: { id: number; cameras: number[] }[] }>(request, '/api/table/list', { config: { type: 'dvr' }, perPage: 1 })
+    ).list[0];
     // the choice: the first and the last type by index
     const wanted = [types[0], types[types.length - 1]];
 
@@ -115,7 +139,9 @@ test.describe('handbook widgets', () => {
 
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page).toHaveURL(/\/handbooks\/table\/dvr$/);
-    const saved = (await api<{ list: { cameras: number[] }[] }>(request, '/api/table/list', { config: { type: 'dvr' }, filters: { id: [recorder.id] } })).list[0];
+    const saved = (
+      await api<{ list: { cameras: number[] }[] }>(request, '/api/table/list', { config: { type: 'dvr' }, filters: { id: [recorder.id] } })
+    ).list[0];
     expect(saved.cameras).toEqual(wanted.map((type) => type.ip));
 
     await page.goto(`/handbooks/table/dvr/${recorder.id}`);

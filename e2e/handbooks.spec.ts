@@ -81,7 +81,10 @@ test.describe('handbooks', () => {
   });
 
   test('a recorder with an invalid IP is refused with the spec message and left unchanged', async ({ page, request }) => {
-    const before = await tableApi<{ list: { id: number; ip: string | null }[] }>(request, '/api/table/list', { config: { type: 'dvr' }, perPage: 1 });
+    const before = await tableApi<{ list: { id: number; ip: string | null }[] }>(request, '/api/table/list', {
+      config: { type: 'dvr' },
+      perPage: 1,
+    });
     const recorder = before.list[0];
     await signIn(page, 'admin');
     await page.goto(`/handbooks/table/dvr/${recorder.id}`);
@@ -91,7 +94,10 @@ test.describe('handbooks', () => {
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page.getByText('Неверный формат IP-адреса')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/handbooks/table/dvr/${recorder.id}$`));
-    const after = await tableApi<{ list: { ip: string | null }[] }>(request, '/api/table/list', { config: { type: 'dvr' }, filters: { id: recorder.id } });
+    const after = await tableApi<{ list: { ip: string | null }[] }>(request, '/api/table/list', {
+      config: { type: 'dvr' },
+      filters: { id: recorder.id },
+    });
     expect(after.list[0].ip).toBe(recorder.ip);
   });
 
@@ -126,7 +132,10 @@ test.describe('handbooks', () => {
     await expect(page.getByText('результаты не найдены')).toBeVisible();
   });
 
-  test('a handbook date is typed as DD.MM.YYYY in the picker\'s field, saved as YYYY-MM-DD and listed as DD.MM.YYYY', async ({ page, request }) => {
+  test("a handbook date is typed as DD.MM.YYYY in the picker's field, saved as YYYY-MM-DD and listed as DD.MM.YYYY", async ({
+    page,
+    request,
+  }) => {
     await signIn(page, 'admin');
     await page.goto('/handbooks/table/holidays/create');
     const date = page.getByRole('group', { name: 'Дата' });
@@ -146,7 +155,11 @@ test.describe('handbooks', () => {
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page).toHaveURL(/\/handbooks\/table\/holidays(\?.*)?$/);
     await expect(rows(page).first()).toContainText('09.05.2031');
-    const saved = await tableApi<{ list: { date: string; dow: number }[] }>(request, '/api/table/list', { config: { type: 'holidays' }, sort: { field: 'id', order: 'DESC' }, perPage: 1 });
+    const saved = await tableApi<{ list: { date: string; dow: number }[] }>(request, '/api/table/list', {
+      config: { type: 'holidays' },
+      sort: { field: 'id', order: 'DESC' },
+      perPage: 1,
+    });
     expect(saved.list[0]).toMatchObject({ date: '2031-05-09', dow: 6 });
 
     // the list's date filters are pickers too: the URL keeps YYYY-MM-DD, the field shows DD.MM.YYYY
@@ -157,11 +170,15 @@ test.describe('handbooks', () => {
     for (const text of await rows(page).allInnerTexts()) expect(text).toMatch(/\d\d\.\d\d\.20(3[1-9]|[4-9]\d)/);
   });
 
-  test('schedule times show their variant\'s date as DD.MM.YYYY in the link cells and suggestions', async ({ page, request }) => {
-    const times = await tableApi<{ list: { RaspVariant_id: number }[] }>(request, '/api/table/list', { config: { type: 'rasptimes' }, perPage: 1 });
-    const variants = await tableApi<{ list: { id: number; srv_id: number; startdate: string }[] }>(
-      request, '/api/table/list', { config: { type: 'raspvariants' }, filters: { id: [times.list[0].RaspVariant_id] } },
-    );
+  test("schedule times show their variant's date as DD.MM.YYYY in the link cells and suggestions", async ({ page, request }) => {
+    const times = await tableApi<{ list: { RaspVariant_id: number }[] }>(request, '/api/table/list', {
+      config: { type: 'rasptimes' },
+      perPage: 1,
+    });
+    const variants = await tableApi<{ list: { id: number; srv_id: number; startdate: string }[] }>(request, '/api/table/list', {
+      config: { type: 'raspvariants' },
+      filters: { id: [times.list[0].RaspVariant_id] },
+    });
     const variant = variants.list[0];
     const [year, month, day] = variant.startdate.split('-');
     const label = `${variant.srv_id} ${day}.${month}.${year}`;

@@ -96,14 +96,22 @@ export async function scriptsOverTheWire(page: Page): Promise<{ url: string; byt
   return scripts;
 }
 
-export interface Box { text: string; x: number; y: number; width: number; height: number }
+export interface Box {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 /** The boxes of the matched elements that have one, each with its text. */
 export async function boxesOf(locator: Locator): Promise<Box[]> {
-  return locator.evaluateAll((elements) => elements
-    .map((element) => ({ text: (element.textContent ?? '').trim(), rect: element.getBoundingClientRect() }))
-    .filter(({ rect }) => rect.width > 0 && rect.height > 0)
-    .map(({ text, rect }) => ({ text, x: rect.x, y: rect.y, width: rect.width, height: rect.height })));
+  return locator.evaluateAll((elements) =>
+    elements
+      .map((element) => ({ text: (element.textContent ?? '').trim(), rect: element.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.width > 0 && rect.height > 0)
+      .map(({ text, rect }) => ({ text, x: rect.x, y: rect.y, width: rect.width, height: rect.height })),
+  );
 }
 
 /** The pairs of boxes that overlap by more than a pixel each way (text that would be drawn over text). */

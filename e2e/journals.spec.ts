@@ -38,7 +38,9 @@ test.describe('journals', () => {
     await page.getByRole('combobox', { name: 'Действие' }).click();
     await page.getByRole('option', { name: 'Изменение' }).click();
     await page.keyboard.press('Escape');
-    const filtered = page.waitForRequest((r) => r.url().includes('/api/v1/journals/useractions?') && new URL(r.url()).searchParams.get('type') === 'update');
+    const filtered = page.waitForRequest(
+      (r) => r.url().includes('/api/v1/journals/useractions?') && new URL(r.url()).searchParams.get('type') === 'update',
+    );
     await page.getByTestId('report-build').click();
     await filtered;
     expect(new URL(page.url()).searchParams.get('type')).toBe('update');
@@ -65,7 +67,9 @@ test.describe('journals', () => {
     const ddmmyyyy = `${String(today.getUTCDate()).padStart(2, '0')}${String(today.getUTCMonth() + 1).padStart(2, '0')}${today.getUTCFullYear()}`;
     await typeDateTime(page, 'С', `${ddmmyyyy}0000`);
     await typeDateTime(page, 'По', `${ddmmyyyy}2359`);
-    const built = page.waitForRequest((r) => r.url().includes('/api/v1/journals/useractions?') && new URL(r.url()).searchParams.has('from'));
+    const built = page.waitForRequest(
+      (r) => r.url().includes('/api/v1/journals/useractions?') && new URL(r.url()).searchParams.has('from'),
+    );
     await page.getByTestId('report-build').click();
     const from = new URL((await built).url()).searchParams.get('from')!;
     expect(new Date(from).getTime()).toBe(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - 3 * 3_600_000);
@@ -76,7 +80,9 @@ test.describe('journals', () => {
     await page.reload();
     await expect(page.getByTestId('report-table').locator('tbody tr').first()).toBeVisible();
     expect(await rowTexts(page)).toEqual(before);
-    await expect(page.getByRole('group', { name: 'С' })).toContainText(`${ddmmyyyy.slice(0, 2)}.${ddmmyyyy.slice(2, 4)}.${ddmmyyyy.slice(4)}`);
+    await expect(page.getByRole('group', { name: 'С' })).toContainText(
+      `${ddmmyyyy.slice(0, 2)}.${ddmmyyyy.slice(2, 4)}.${ddmmyyyy.slice(4)}`,
+    );
 
     const [exportRequest, download] = await Promise.all([
       page.waitForRequest('**/api/v1/journals/useractions/export**'),
@@ -91,7 +97,9 @@ test.describe('journals', () => {
     const sheet = workbook.worksheets[0];
     expect(sheet.getRow(1).getCell(2).value).toBe('Дата и время');
     expect(sheet.rowCount - 1).toBe(before.length < 30 ? before.length : sheet.rowCount - 1);
-    expect(String(sheet.getRow(2).getCell(2).value)).toMatch(new RegExp(`^${ddmmyyyy.slice(0, 2)}\\.${ddmmyyyy.slice(2, 4)}\\.${ddmmyyyy.slice(4)} `));
+    expect(String(sheet.getRow(2).getCell(2).value)).toMatch(
+      new RegExp(`^${ddmmyyyy.slice(0, 2)}\\.${ddmmyyyy.slice(2, 4)}\\.${ddmmyyyy.slice(4)} `),
+    );
   });
 
   test('the CSV export downloads the same filters, with the session token', async ({ page }) => {
@@ -116,7 +124,9 @@ test.describe('journals', () => {
     await page.goto('/journal/useractions');
     const table = page.getByTestId('report-table');
     await expect(table.locator('tbody tr').first()).toBeVisible();
-    const sorted = page.waitForRequest((r) => r.url().includes('/api/v1/journals/useractions?') && new URL(r.url()).searchParams.get('sortOrder') === 'ASC');
+    const sorted = page.waitForRequest(
+      (r) => r.url().includes('/api/v1/journals/useractions?') && new URL(r.url()).searchParams.get('sortOrder') === 'ASC',
+    );
     await table.getByText('Дата и время').click();
     expect(new URL((await sorted).url()).searchParams.get('sortField')).toBe('at');
     await typeDateTime(page, 'С', '010120990000');
@@ -139,7 +149,12 @@ test.describe('journals', () => {
       expect((await listed).status()).toBe(200);
       await expect(page.getByTestId('report-table').or(page.getByTestId('report-empty'))).toBeVisible();
       await expect(page.getByTestId('report-picker-vehicle')).toBeVisible();
-      await expect(page.getByRole('combobox', { name: typeFilter }).or(page.getByRole('textbox', { name: typeFilter })).or(page.getByTestId('report-picker-type'))).toBeVisible();
+      await expect(
+        page
+          .getByRole('combobox', { name: typeFilter })
+          .or(page.getByRole('textbox', { name: typeFilter }))
+          .or(page.getByTestId('report-picker-type')),
+      ).toBeVisible();
       if (await page.getByTestId('report-table').count()) await expect(page.getByTestId('report-table')).toContainText(column);
     }
     await page.goto('/journal/eventsts');

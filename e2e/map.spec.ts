@@ -129,12 +129,22 @@ test.describe('map', () => {
     const box = (await map.boundingBox())!;
     // groups drift as their buses move and a marker may cover one: pick one the map itself would receive, retry if missed
     await expect(async () => {
-      const groups = (await data(map, 'groups')).split(';').filter(Boolean).map((g) => g.split(',').map(Number));
+      const groups = (await data(map, 'groups'))
+        .split(';')
+        .filter(Boolean)
+        .map((g) => g.split(',').map(Number));
       expect(groups.length).toBeGreaterThan(0);
-      const target = await page.evaluate(({ groups, left, top }) => groups.find(([x, y]) => {
-        const element = document.elementFromPoint(left + x, top + y);
-        return element !== null && !element.closest('.leaflet-marker-icon, .leaflet-control, .leaflet-popup, .leaflet-interactive, [data-testid="map-toolbar"]');
-      }) ?? null, { groups, left: box.x, top: box.y });
+      const target = await page.evaluate(
+        ({ groups, left, top }) =>
+          groups.find(([x, y]) => {
+            const element = document.elementFromPoint(left + x, top + y);
+            return (
+              element !== null &&
+              !element.closest('.leaflet-marker-icon, .leaflet-control, .leaflet-popup, .leaflet-interactive, [data-testid="map-toolbar"]')
+            );
+          }) ?? null,
+        { groups, left: box.x, top: box.y },
+      );
       expect(target).not.toBeNull();
       await page.mouse.click(box.x + target![0], box.y + target![1]);
       await expect.poll(() => num(map, 'zoom'), { timeout: 3000 }).toBe(before + GROUP_CLICK_ZOOM_STEP);
@@ -159,10 +169,14 @@ test.describe('map', () => {
     const toScreen = await screenProjection(page, map);
     const box = (await map.boundingBox())!;
     const terminals = route.stops.filter((stop) => stop.terminal).map((stop) => toScreen(parseWktPoint(stop.geo)!));
-    const target = await page.evaluate((points) => points.find(([x, y]) => {
-      const element = document.elementFromPoint(x, y);
-      return element !== null && !element.closest('.leaflet-marker-icon, .leaflet-control, .leaflet-popup');
-    }) ?? null, terminals.filter(([x, y]) => x > box.x + 10 && y > box.y + 10 && x < box.x + box.width - 10 && y < box.y + box.height - 10));
+    const target = await page.evaluate(
+      (points) =>
+        points.find(([x, y]) => {
+          const element = document.elementFromPoint(x, y);
+          return element !== null && !element.closest('.leaflet-marker-icon, .leaflet-control, .leaflet-popup');
+        }) ?? null,
+      terminals.filter(([x, y]) => x > box.x + 10 && y > box.y + 10 && x < box.x + box.width - 10 && y < box.y + box.height - 10),
+    );
     expect(target).not.toBeNull();
     await page.mouse.click(target![0], target![1]);
     const popup = page.getByTestId('map-popup-stop');
@@ -238,13 +252,18 @@ test.describe('map', () => {
     const map = page.getByTestId('map');
     await page.getByTestId('map-mode-previous').click();
     await page.getByTestId('replay-vehicle').fill(String(vehicle.depotNumber));
-    await page.getByRole('option', { name: new RegExp(`^${vehicle.depotNumber}\\b`) }).first().click();
+    await page
+      .getByRole('option', { name: new RegExp(`^${vehicle.depotNumber}\\b`) })
+      .first()
+      .click();
     // datetime-local values in the browser's time zone (Europe/Moscow), not this process's
-    const [from, to] = await page.evaluate(() => [-10, 2].map((minutes) => {
-      const d = new Date(Date.now() + minutes * 60_000);
-      const p2 = (n: number) => String(n).padStart(2, '0');
-      return `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())}T${p2(d.getHours())}:${p2(d.getMinutes())}`;
-    }));
+    const [from, to] = await page.evaluate(() =>
+      [-10, 2].map((minutes) => {
+        const d = new Date(Date.now() + minutes * 60_000);
+        const p2 = (n: number) => String(n).padStart(2, '0');
+        return `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())}T${p2(d.getHours())}:${p2(d.getMinutes())}`;
+      }),
+    );
     await page.getByTestId('replay-from').fill(from);
     await page.getByTestId('replay-to').fill(to);
     await page.getByTestId('replay-load').click();
@@ -267,7 +286,10 @@ test.describe('map', () => {
     await openMap(page);
     await page.getByTestId('map-mode-previous').click();
     await page.getByTestId('replay-vehicle').fill(String(vehicle.depotNumber));
-    await page.getByRole('option', { name: new RegExp(`^${vehicle.depotNumber}\\b`) }).first().click();
+    await page
+      .getByRole('option', { name: new RegExp(`^${vehicle.depotNumber}\\b`) })
+      .first()
+      .click();
     await page.getByTestId('replay-from').fill('2001-01-01T10:00');
     await page.getByTestId('replay-to').fill('2001-01-01T12:00');
     await page.getByTestId('replay-load').click();
@@ -280,7 +302,9 @@ test.describe('map', () => {
     const zoom = await num(map, 'zoom');
     await page.getByTestId('map-save-position').click();
     await expect(page.getByText('Положение карты сохранено')).toBeVisible();
-    await expect.poll(async () => (await api<{ mapSettings: { zoom: number } }>(request, '/api/v1/auth/current/')).mapSettings.zoom).toBe(zoom);
+    await expect
+      .poll(async () => (await api<{ mapSettings: { zoom: number } }>(request, '/api/v1/auth/current/')).mapSettings.zoom)
+      .toBe(zoom);
     await zoomBy(map, -2);
     expect(await num(map, 'zoom')).toBe(zoom - 2);
     await page.getByTestId('map-restore-position').click();

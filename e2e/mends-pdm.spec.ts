@@ -66,7 +66,9 @@ test.describe('PDM defaults, journals and menu names', () => {
   });
 
   test('an error leaves with its page: the next page opens clean', async ({ page }) => {
-    await page.route('**/api/v1/reports/pdm/service?*', (route) => route.fulfill({ status: 400, json: { messages: ['report_too_large', 'rows'] } }));
+    await page.route('**/api/v1/reports/pdm/service?*', (route) =>
+      route.fulfill({ status: 400, json: { messages: ['report_too_large', 'rows'] } }),
+    );
     await signIn(page, 'admin');
     await page.goto('/pdm/service');
     await page.getByTestId('report-build').click();
@@ -79,8 +81,15 @@ test.describe('PDM defaults, journals and menu names', () => {
 
   test('«События ПО» shows event kinds and severities by name and details as labelled fields', async ({ page }) => {
     const row = {
-      id: 1, at: new Date().toISOString(), vehicle_id: 1, depot_number: 1001, state_number: 'А001АА78',
-      kind: 'mnt_command_performed', severity: 'warning', message: 'Конфигурация применена', details: { commandId: 12, attempts: 2 },
+      id: 1,
+      at: new Date().toISOString(),
+      vehicle_id: 1,
+      depot_number: 1001,
+      state_number: 'А001АА78',
+      kind: 'mnt_command_performed',
+      severity: 'warning',
+      message: 'Конфигурация применена',
+      details: { commandId: 12, attempts: 2 },
     };
     await page.route('**/api/v1/journals/eventspo?*', (route) => route.fulfill({ json: { list: [row], count: 1 } }));
     await signIn(page, 'admin');
@@ -94,7 +103,15 @@ test.describe('PDM defaults, journals and menu names', () => {
   });
 
   test('«События ТС» names its kinds in Russian', async ({ page }) => {
-    const row = { id: 1, at: new Date().toISOString(), vehicle_id: 1, depot_number: 1001, state_number: 'А001АА78', kind: 'disconnect', details: { channel: 'egts', reason: 'timeout' } };
+    const row = {
+      id: 1,
+      at: new Date().toISOString(),
+      vehicle_id: 1,
+      depot_number: 1001,
+      state_number: 'А001АА78',
+      kind: 'disconnect',
+      details: { channel: 'egts', reason: 'timeout' },
+    };
     await page.route('**/api/v1/journals/eventsts?*', (route) => route.fulfill({ json: { list: [row], count: 1 } }));
     await signIn(page, 'admin');
     await page.goto('/journal/eventsts');
@@ -103,7 +120,7 @@ test.describe('PDM defaults, journals and menu names', () => {
     await expect(table.getByTestId('event-details')).toHaveText(/Канал:\s*egts\s*Причина:\s*timeout/);
   });
 
-  test('the menu gives one name to one screen; a report\'s branch filter reads «Филиалы»', async ({ page }) => {
+  test("the menu gives one name to one screen; a report's branch filter reads «Филиалы»", async ({ page }) => {
     await loginViaUi(page, 'admin');
     await menuPaths(page);
     const names = await page.getByTestId('console-menu').getByTestId('menu-entry').allInnerTexts();

@@ -27,22 +27,36 @@ test.beforeAll(async ({ request }) => {
   const login = await request.post('/api/v1/auth/login', { data: { username: 'admin', password: ACCOUNTS.admin } });
   const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
   // a vehicle in service whose next stop is a few minutes ahead
-  await expect.poll(async () => {
-    const vehicles = (await (await request.get('/api/v1/dispatch/vehicles', { headers })).json()) as DispatchVehicleList;
-    const soon = vehicles.list.find((v) => v.status === 'in_service' && v.run && v.predictions.length > 0
-      && Date.parse(v.predictions[0].predicted) - Date.now() > 2 * 60_000 && Date.parse(v.predictions[0].predicted) - Date.now() < 30 * 60_000);
-    if (!soon) return false;
-    const card = (await (await request.get(`/api/v1/dispatch/vehicles/${soon.vehicleId}/card`, { headers })).json()) as VehicleCard;
-    const stop = (await (await request.get(`/api/v1/map/stop/${soon.predictions[0].stopId}`, { headers })).json()) as StopDetails;
-    target = { vehicleId: soon.vehicleId, routeId: soon.run!.routeId, depotNumber: card.depotNumber!, stop };
-    return true;
-  }, { timeout: 90_000, intervals: [2_000] }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const vehicles = (await (await request.get('/api/v1/dispatch/vehicles', { headers })).json()) as DispatchVehicleList;
+        const soon = vehicles.list.find(
+          (v) =>
+            v.status === 'in_service' &&
+            v.run &&
+            v.predictions.length > 0 &&
+            Date.parse(v.predictions[0].predicted) - Date.now() > 2 * 60_000 &&
+            Date.parse(v.predictions[0].predicted) - Date.now() < 30 * 60_000,
+        );
+        if (!soon) return false;
+        const card = (await (await request.get(`/api/v1/dispatch/vehicles/${soon.vehicleId}/card`, { headers })).json()) as VehicleCard;
+        const stop = (await (await request.get(`/api/v1/map/stop/${soon.predictions[0].stopId}`, { headers })).json()) as StopDetails;
+        target = { vehicleId: soon.vehicleId, routeId: soon.run!.routeId, depotNumber: card.depotNumber!, stop };
+        return true;
+      },
+      { timeout: 90_000, intervals: [2_000] },
+    )
+    .toBe(true);
 });
 
 test.describe('on a phone standing at the stop', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, permissions: ['geolocation'] });
 
-  test('the arrivals near the user list the stop first, the vehicle coming counting down, and show the stop on the map', async ({ page, context }) => {
+  test('the arrivals near the user list the stop first, the vehicle coming counting down, and show the stop on the map', async ({
+    page,
+    context,
+  }) => {
     await context.setGeolocation({ latitude: target.stop.lat, longitude: target.stop.lon });
     await login(page, 'admin');
     await page.getByTestId('field-map-arrivals-button').tap();
@@ -70,7 +84,7 @@ test.describe('on a phone standing at the stop', () => {
     await expect(details.locator(`[data-testid="stop-arrival"][data-vehicle-id="${target.vehicleId}"]`).first()).toBeVisible();
   });
 
-  test('the vehicle\'s card gives its deviation from the timetable', async ({ page }) => {
+  test("the vehicle's card gives its deviation from the timetable", async ({ page }) => {
     await login(page, 'admin');
     await page.getByTestId('field-map-search-button').tap();
     const garage = page.getByTestId('vehicle-search-garage').getByRole('combobox');
@@ -85,7 +99,7 @@ test.describe('on a phone standing at the stop', () => {
     await shot(page, 'vehicle');
   });
 
-  test('a controller without the live timetable\'s right has no arrivals', async ({ page, context }) => {
+  test("a controller without the live timetable's right has no arrivals", async ({ page, context }) => {
     await context.setGeolocation({ latitude: target.stop.lat, longitude: target.stop.lon });
     await login(page, 'controller');
     await expect(page.getByTestId('field-map-locate')).toBeVisible();

@@ -26,24 +26,41 @@ async function token(request: APIRequestContext, username: Account): Promise<str
   return ((await response.json()) as LoginResponse).token;
 }
 
-interface Vehicle { vehicleId: number; dvrId: number; depotNumber: number; online: boolean; cameras: { index: number }[] }
+interface Vehicle {
+  vehicleId: number;
+  dvrId: number;
+  depotNumber: number;
+  online: boolean;
+  cameras: { index: number }[];
+}
 
 /** A vehicle on the road whose demo recorder holds the last 10 minutes on camera 1 (it plays live). */
 async function playableVehicle(request: APIRequestContext): Promise<Vehicle> {
   const authorization = `Bearer ${await token(request, 'operator')}`;
   let found: Vehicle | undefined;
-  await expect.poll(async () => {
-    const response = await request.get('/api/v1/video/vehicles?recordCount=200', { headers: { authorization } });
-    const { list } = (await response.json()) as { list: Vehicle[] };
-    const now = Date.now();
-    found = list.find((v) => v.online && v.cameras.length >= 2 && demoStoppedAt(v.dvrId, now) === null
-      && piecesSeconds(demoCoverage(v.dvrId, 1, now - 10 * MIN, now, now, 72)) >= 598);
-    return found !== undefined;
-  }, { timeout: 90_000, intervals: [1000] }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/v1/video/vehicles?recordCount=200', { headers: { authorization } });
+        const { list } = (await response.json()) as { list: Vehicle[] };
+        const now = Date.now();
+        found = list.find(
+          (v) =>
+            v.online &&
+            v.cameras.length >= 2 &&
+            demoStoppedAt(v.dvrId, now) === null &&
+            piecesSeconds(demoCoverage(v.dvrId, 1, now - 10 * MIN, now, now, 72)) >= 598,
+        );
+        return found !== undefined;
+      },
+      { timeout: 90_000, intervals: [1000] },
+    )
+    .toBe(true);
   return found!;
 }
 
-const currentTimes = (page: Page, selector: string) => page.locator(selector).evaluateAll((videos) => videos.map((v) => (v as HTMLVideoElement).currentTime));
+const currentTimes = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((videos) => videos.map((v) => (v as HTMLVideoElement).currentTime));
 
 test('a vehicle’s video plays from /m/video/{vehicle}: the grid, the info panel, one camera with mute', async ({ page, request }) => {
   test.setTimeout(150_000);
@@ -56,7 +73,9 @@ test('a vehicle’s video plays from /m/video/{vehicle}: the grid, the info pane
   // the grid tab is numbered by the camera count and every camera plays
   await expect(page.getByTestId('video-tab-grid')).toContainText(`(${vehicle.cameras.length})`);
   await expect(page.getByTestId('video-tile')).toHaveCount(vehicle.cameras.length);
-  await expect.poll(async () => (await currentTimes(page, '[data-testid=video-tile] video'))[0] ?? 0, { timeout: 45_000 }).toBeGreaterThan(0.5);
+  await expect
+    .poll(async () => (await currentTimes(page, '[data-testid=video-tile] video'))[0] ?? 0, { timeout: 45_000 })
+    .toBeGreaterThan(0.5);
   await expect(page.getByTestId('video-tile').first().getByTestId('video-state')).toHaveAttribute('data-state', 'playing');
 
   // the info toggle opens the panel: type, model, plate, garage number, route, driver, branch
@@ -65,13 +84,16 @@ test('a vehicle’s video plays from /m/video/{vehicle}: the grid, the info pane
   const panel = page.getByTestId('video-info-panel');
   await expect(panel).toBeVisible();
   await expect(panel.getByTestId('video-info-garage')).toHaveText(String(vehicle.depotNumber));
-  for (const label of ['Вид транспорта', 'Модель', 'Госномер', 'Гаражный номер', 'Маршрут', 'Водитель', 'Филиал']) await expect(panel).toContainText(label);
+  for (const label of ['Вид транспорта', 'Модель', 'Госномер', 'Гаражный номер', 'Маршрут', 'Водитель', 'Филиал'])
+    await expect(panel).toContainText(label);
   await expect(panel.getByTestId('video-info-branch')).not.toHaveText('—');
 
   // one camera: it plays, with mute and fullscreen
   await page.getByTestId('video-tab-single').tap();
   await expect(page).toHaveURL(/tab=single/);
-  await expect.poll(async () => (await currentTimes(page, '[data-testid=video-single] video'))[0] ?? 0, { timeout: 45_000 }).toBeGreaterThan(0.5);
+  await expect
+    .poll(async () => (await currentTimes(page, '[data-testid=video-single] video'))[0] ?? 0, { timeout: 45_000 })
+    .toBeGreaterThan(0.5);
   const mute = page.getByTestId('video-mute');
   await expect(mute).toHaveAttribute('data-muted', 'true');
   expect(await page.locator('[data-testid=video-single] video').evaluate((v) => (v as HTMLVideoElement).muted)).toBe(true);
@@ -102,7 +124,11 @@ test('a handbook filtered through the filter panel, then a record with its map',
   await expect(panel).toBeVisible();
   await expect(page.getByTestId('filter-option').first()).toBeVisible();
   await page.getByTestId('filter-search').fill(word);
-  await expect.poll(async () => (await page.getByTestId('filter-option').allInnerTexts()).every((text) => text.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+  await expect
+    .poll(async () =>
+      (await page.getByTestId('filter-option').allInnerTexts()).every((text) => text.toLowerCase().includes(word.toLowerCase())),
+    )
+    .toBe(true);
   // select all off, then one value checked
   await page.getByTestId('filter-select-all').click();
   await expect(page.getByTestId('filter-apply')).toBeDisabled();
@@ -111,10 +137,12 @@ test('a handbook filtered through the filter panel, then a record with its map',
   await expect(panel).toHaveCount(0);
   await expect(page.getByTestId('filter-stop_name')).toHaveAttribute('data-active', 'true');
   // the filtered page replaces the first one when it comes
-  await expect.poll(async () => {
-    const texts = await rows.allInnerTexts();
-    return texts.length > 0 && texts.every((text) => text.includes(name));
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const texts = await rows.allInnerTexts();
+      return texts.length > 0 && texts.every((text) => text.includes(name));
+    })
+    .toBe(true);
 
   // a search with nothing in it: "Nothing found." in the checklist; cancel leaves the filter as it was
   await page.getByTestId('filter-stop_name').tap();
@@ -147,7 +175,12 @@ test('a handbook filtered through the filter panel, then a record with its map',
   await expect(page.getByTestId('handbook-record')).toHaveAttribute('data-type', 'park');
 
   // an empty result says so (a filter kept from earlier that matches nothing now)
-  await page.evaluate(() => sessionStorage.setItem('field.handbook.routes', JSON.stringify({ page: 0, perPage: 10, filters: { route_short_name: ['нет такого'] } })));
+  await page.evaluate(() =>
+    sessionStorage.setItem(
+      'field.handbook.routes',
+      JSON.stringify({ page: 0, perPage: 10, filters: { route_short_name: ['нет такого'] } }),
+    ),
+  );
   await page.goto('/m/handbooks/routes');
   await expect(page.getByTestId('handbook-empty')).toHaveText('По вашему запросу ничего не найдено');
   await expect(rows).toHaveCount(0);
@@ -174,11 +207,16 @@ test('a read-only user finds no write action anywhere', async ({ page }) => {
   const writeWords = /создать|добавить|удалить|сохранить|изменить|редактировать|импорт|загрузить/i;
   const check = async (where: string) => {
     const buttons = await page.locator('button, a[role=button], [role=menuitem]').allInnerTexts();
-    expect(buttons.filter((text) => writeWords.test(text)), where).toEqual([]);
+    expect(
+      buttons.filter((text) => writeWords.test(text)),
+      where,
+    ).toEqual([]);
   };
   await page.goto('/m/?navState=open');
   await expect(page.getByTestId('mobile-menu')).toBeVisible();
-  const paths = await page.getByTestId('mobile-menu-entry').evaluateAll((links) => links.map((link) => link.getAttribute('data-path') ?? ''));
+  const paths = await page
+    .getByTestId('mobile-menu-entry')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('data-path') ?? ''));
   for (const path of paths.filter((p) => p !== '/map')) {
     await page.goto(`/m${path}`);
     await expect(page.getByTestId('mobile-app-bar')).toBeVisible();
@@ -186,7 +224,11 @@ test('a read-only user finds no write action anywhere', async ({ page }) => {
     await check(path);
   }
   await page.goto('/m/handbooks');
-  for (const type of await page.locator('[data-testid^=handbook-]').evaluateAll((links) => links.map((link) => link.getAttribute('data-testid')!.slice('handbook-'.length)).filter((t) => t !== 'index'))) {
+  for (const type of await page
+    .locator('[data-testid^=handbook-]')
+    .evaluateAll((links) =>
+      links.map((link) => link.getAttribute('data-testid')!.slice('handbook-'.length)).filter((t) => t !== 'index'),
+    )) {
     await page.goto(`/m/handbooks/${type}`);
     await expect(page.getByTestId('handbook-list')).toBeVisible();
     await page.waitForLoadState('networkidle');
@@ -208,7 +250,13 @@ test('the app installs (manifest and service worker) and its shell opens offline
 
   const href = await page.locator('link[rel=manifest]').getAttribute('href');
   expect(href).toBe('/m/manifest.webmanifest');
-  const manifest = await (await page.request.get(href!)).json() as { name: string; start_url: string; scope: string; display: string; icons: { sizes: string; type: string }[] };
+  const manifest = (await (await page.request.get(href!)).json()) as {
+    name: string;
+    start_url: string;
+    scope: string;
+    display: string;
+    icons: { sizes: string; type: string }[];
+  };
   expect(manifest).toMatchObject({ start_url: '/m/', scope: '/m/', display: 'standalone' });
   expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
   for (const icon of manifest.icons) expect((await page.request.get((icon as unknown as { src: string }).src)).status()).toBe(200);
@@ -251,17 +299,21 @@ test('/no-connection: refresh stays while offline and goes to the main page once
 });
 
 /** The outbox of ticket control (IndexedDB 'field-app', Dexie): its items, read or written without the app. */
-const outboxItems = (page: Page) => page.evaluate(() => new Promise<number>((resolve, reject) => {
-  const open = indexedDB.open('field-app');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const request = open.result.transaction('outbox').objectStore('outbox').count();
-    request.onsuccess = () => {
-      resolve(request.result);
-      open.result.close();
-    };
-  };
-}));
+const outboxItems = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('field-app');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('outbox').objectStore('outbox').count();
+          request.onsuccess = () => {
+            resolve(request.result);
+            open.result.close();
+          };
+        };
+      }),
+  );
 
 test('ticket control opens after a cold offline reload, its outbox kept', async ({ page, context }) => {
   test.setTimeout(90_000);
@@ -273,18 +325,28 @@ test('ticket control opens after a cold offline reload, its outbox kept', async 
 
   await context.setOffline(true);
   // an item waiting to be sent (a status no server will see: it is taken out again before the connection returns)
-  await page.evaluate(() => new Promise<void>((resolve, reject) => {
-    const open = indexedDB.open('field-app');
-    open.onsuccess = () => {
-      const tx = open.result.transaction('outbox', 'readwrite');
-      tx.objectStore('outbox').add({ userId: 0, taskId: -1, key: 'e2e-offline', createdAt: Date.now(), kind: 'status', status: 'work' });
-      tx.oncomplete = () => {
-        open.result.close();
-        resolve();
-      };
-      tx.onerror = () => reject(tx.error);
-    };
-  }));
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('field-app');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('outbox', 'readwrite');
+          tx.objectStore('outbox').add({
+            userId: 0,
+            taskId: -1,
+            key: 'e2e-offline',
+            createdAt: Date.now(),
+            kind: 'status',
+            status: 'work',
+          });
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
   await page.reload();
   await expect(page.getByTestId('mobile-app-bar')).toBeVisible();
   await expect(page.getByTestId('bc-home')).toBeVisible();
@@ -294,23 +356,26 @@ test('ticket control opens after a cold offline reload, its outbox kept', async 
   await page.goto('/m/bc/departmentcontroll');
   await expect(page.getByTestId('needs-connection')).toBeVisible();
 
-  await page.evaluate(() => new Promise<void>((resolve) => {
-    const open = indexedDB.open('field-app');
-    open.onsuccess = () => {
-      const tx = open.result.transaction('outbox', 'readwrite');
-      const store = tx.objectStore('outbox');
-      const cursor = store.openCursor();
-      cursor.onsuccess = () => {
-        const at = cursor.result;
-        if (!at) return;
-        if ((at.value as { key: string }).key === 'e2e-offline') at.delete();
-        at.continue();
-      };
-      tx.oncomplete = () => {
-        open.result.close();
-        resolve();
-      };
-    };
-  }));
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const open = indexedDB.open('field-app');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('outbox', 'readwrite');
+          const store = tx.objectStore('outbox');
+          const cursor = store.openCursor();
+          cursor.onsuccess = () => {
+            const at = cursor.result;
+            if (!at) return;
+            if ((at.value as { key: string }).key === 'e2e-offline') at.delete();
+            at.continue();
+          };
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+        };
+      }),
+  );
   await context.setOffline(false);
 });

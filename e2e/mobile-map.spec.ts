@@ -30,19 +30,28 @@ async function apiHeaders(page: Page): Promise<Record<string, string>> {
 async function besideMovingVehicle(page: Page): Promise<[number, number]> {
   const headers = await apiHeaders(page);
   const filters = (await (await page.request.get('/api/v1/map/mobile/filters', { headers })).json()) as MapFilters;
-  const ids = filters.vehicles.slice(0, 500).map((v) => v.id).join(',');
+  const ids = filters.vehicles
+    .slice(0, 500)
+    .map((v) => v.id)
+    .join(',');
   const online = (await (await page.request.get(`/api/v1/map/online?q=${ids}`, { headers })).json()) as OnlineVehicle[];
   const placed = online.filter((v) => v.center !== null);
   const vehicle = placed.find((v) => (v.speed ?? 0) > 0) ?? placed[0];
   expect(vehicle, 'a vehicle with a position').toBeDefined();
-  const [lon, lat] = vehicle.center!.replace(/^POINT\(|\)$/g, '').split(' ').map(Number);
+  const [lon, lat] = vehicle
+    .center!.replace(/^POINT\(|\)$/g, '')
+    .split(' ')
+    .map(Number);
   return [lat, lon];
 }
 
 test.describe('the field map on a phone', () => {
   test.use({
-    viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
-    geolocation: { latitude: DEFAULT_MAP.lat, longitude: DEFAULT_MAP.lon }, permissions: ['geolocation'],
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    geolocation: { latitude: DEFAULT_MAP.lat, longitude: DEFAULT_MAP.lon },
+    permissions: ['geolocation'],
   });
 
   /** From the opening zoom 16 out to the whole small demo city, its vehicles drawn. */
@@ -79,19 +88,27 @@ test.describe('the field map on a phone', () => {
     await zoomOutToCity(page, map);
     const centre = await data(map, 'center');
     const canvas = page.getByTestId('map-vehicles-canvas');
-    const blank = await canvas.evaluate((element) => Object.assign(document.createElement('canvas'), { width: (element as HTMLCanvasElement).width, height: (element as HTMLCanvasElement).height }).toDataURL());
+    const blank = await canvas.evaluate((element) =>
+      Object.assign(document.createElement('canvas'), {
+        width: (element as HTMLCanvasElement).width,
+        height: (element as HTMLCanvasElement).height,
+      }).toDataURL(),
+    );
 
     // a real touch (CDP): Leaflet's own drag, a move every few milliseconds for a few seconds
     const cdp = await page.context().newCDPSession(page);
     const box = (await map.boundingBox())!;
     const [x0, y0] = [box.x + box.width / 2, box.y + box.height / 3];
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = x0, y = y0) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = x0, y = y0) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
     // the pictures the map shows (data-last-update), as they change
     await map.evaluate((element) => {
       const shown: string[] = [];
       (window as unknown as { shownPictures: string[] }).shownPictures = shown;
-      new MutationObserver(() => shown.push((element as HTMLElement).dataset.lastUpdate ?? ''))
-        .observe(element, { attributes: true, attributeFilter: ['data-last-update'] });
+      new MutationObserver(() => shown.push((element as HTMLElement).dataset.lastUpdate ?? '')).observe(element, {
+        attributes: true,
+        attributeFilter: ['data-last-update'],
+      });
     });
     const shownCount = () => page.evaluate(() => (window as unknown as { shownPictures: string[] }).shownPictures.length);
     await touch('touchStart');
@@ -112,7 +129,9 @@ test.describe('the field map on a phone', () => {
     await shot(page, 'dragged');
   });
 
-  test('finds a vehicle by garage number, fills its route, branch and type, centres on it at zoom 16 and links to its video', async ({ page }) => {
+  test('finds a vehicle by garage number, fills its route, branch and type, centres on it at zoom 16 and links to its video', async ({
+    page,
+  }) => {
     const headers = await apiHeaders(page);
     const filters = (await (await page.request.get('/api/v1/map/mobile/filters', { headers })).json()) as MapFilters;
     let target: { vehicle: MapFilters['vehicles'][number]; online: OnlineVehicle } | undefined;
@@ -151,11 +170,16 @@ test.describe('the field map on a phone', () => {
     await expect(details).toContainText(route.name);
     // the map stands on the vehicle (it moves on; within a few hundred metres of where it was asked)
     const online = (await (await page.request.get(`/api/v1/map/online/${vehicle.id}`, { headers })).json()) as OnlineVehicle;
-    const [lon, lat] = online.center!.replace(/^POINT\(|\)$/g, '').split(' ').map(Number);
-    await expect.poll(async () => {
-      const [cLat, cLon] = (await data(map, 'center')).split(',').map(Number);
-      return Math.abs(cLat - lat) < 0.01 && Math.abs(cLon - lon) < 0.02;
-    }).toBe(true);
+    const [lon, lat] = online
+      .center!.replace(/^POINT\(|\)$/g, '')
+      .split(' ')
+      .map(Number);
+    await expect
+      .poll(async () => {
+        const [cLat, cLon] = (await data(map, 'center')).split(',').map(Number);
+        return Math.abs(cLat - lat) < 0.01 && Math.abs(cLon - lon) < 0.02;
+      })
+      .toBe(true);
     await expect(details.getByTestId('map-popup-video')).toHaveAttribute('href', `/m/video/${vehicle.id}`);
     await shot(page, 'vehicle-details');
     await details.getByTestId('field-map-details-close').tap();
@@ -207,12 +231,18 @@ test.describe('the field map on a phone', () => {
     await expect(page).not.toHaveURL(/showLayers/);
   });
 
-  test('finds an address with no internet: one query a second after typing, the city in front, the own geocoder answering', async ({ page, context }) => {
+  test('finds an address with no internet: one query a second after typing, the city in front, the own geocoder answering', async ({
+    page,
+    context,
+  }) => {
     const outside: string[] = [];
-    await context.route((url) => !['127.0.0.1', 'localhost'].includes(url.hostname), (route) => {
-      outside.push(route.request().url());
-      return route.abort('internetdisconnected');
-    });
+    await context.route(
+      (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+      (route) => {
+        outside.push(route.request().url());
+        return route.abort('internetdisconnected');
+      },
+    );
     await login(page, '/m/map');
     const queries: string[] = [];
     page.on('request', (request) => {

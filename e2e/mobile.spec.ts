@@ -44,7 +44,9 @@ async function mobileLogin(page: Page, username: Account, path = '/m/'): Promise
 
 async function menuPaths(page: Page): Promise<string[]> {
   await expect(menu(page)).toBeVisible();
-  return menu(page).getByTestId('mobile-menu-entry').evaluateAll((links) => links.map((link) => link.getAttribute('data-path') ?? ''));
+  return menu(page)
+    .getByTestId('mobile-menu-entry')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('data-path') ?? ''));
 }
 
 async function setModules(request: APIRequestContext, modules: Record<string, boolean>): Promise<void> {
@@ -97,8 +99,15 @@ test.describe('field app', () => {
     await mobileLogin(page, 'viewer', '/m/about');
     await expect(page).toHaveURL('/m/about');
     const about = page.getByTestId('mobile-about');
-    await expect(about).toContainText('Платформа для анализа качества транспортного обслуживания населения и повышения эффективности пассажирских перевозок');
-    for (const line of ['Карта', 'Онлайн-видео', 'Контроль оплаты проезда с отчётами о результатах проверок', 'Справочники транспортных средств, маршрутов и персонала']) {
+    await expect(about).toContainText(
+      'Платформа для анализа качества транспортного обслуживания населения и повышения эффективности пассажирских перевозок',
+    );
+    for (const line of [
+      'Карта',
+      'Онлайн-видео',
+      'Контроль оплаты проезда с отчётами о результатах проверок',
+      'Справочники транспортных средств, маршрутов и персонала',
+    ]) {
       await expect(page.getByTestId('mobile-about-subsystems')).toContainText(line);
     }
     await expect(page.getByTestId('mobile-about-version')).not.toBeEmpty();
@@ -128,7 +137,10 @@ test.describe('field app', () => {
   });
 
   for (const username of ['controller', 'viewer', 'admin'] as const) {
-    test(`?navState=open opens the menu with exactly the sections ${username} may use, the version and logout`, async ({ page, request }) => {
+    test(`?navState=open opens the menu with exactly the sections ${username} may use, the version and logout`, async ({
+      page,
+      request,
+    }) => {
       const user = await apiUser(request, username);
       await mobileLogin(page, username);
       await page.goto('/m/?navState=open');
@@ -295,7 +307,11 @@ test.describe('field app', () => {
     await mobileLogin(page, 'operator');
     const landing = new URL(page.url()).pathname;
     // an exception in a timer: no error boundary sees it, the window's error event sets the flag
-    await page.evaluate(() => { setTimeout(() => { throw new Error('сбой обработчика'); }, 0); });
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('сбой обработчика');
+      }, 0);
+    });
     await expect(page).toHaveURL('/m/client-error');
     await expect(page.getByTestId('client-error')).toContainText('Ошибка приложения');
     await page.goto(landing);
@@ -304,7 +320,9 @@ test.describe('field app', () => {
     await expect(page).toHaveURL(landing); // the flag was cleared by the redirect
 
     // a rejected promise nobody waits for
-    await page.evaluate(() => { void Promise.reject(new Error('обещание без обработчика')); });
+    await page.evaluate(() => {
+      void Promise.reject(new Error('обещание без обработчика'));
+    });
     await expect(page).toHaveURL('/m/client-error');
     await page.getByTestId('mobile-menu-button').click();
     await menu(page).getByText('О системе').click();

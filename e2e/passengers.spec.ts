@@ -40,11 +40,16 @@ test.describe('passenger flow', () => {
     const from = new Date(Date.now() - 31 * 86_400_000).toISOString();
     const to = new Date().toISOString();
     // the history is written newest day first; the screens below show the last 7 days
-    await expect.poll(async () => {
-      const response = await request.get(`/api/v1/reports/reports/traffic?from=${from}&to=${to}`, { headers: { authorization } });
-      const body = await response.json();
-      return new Set((body.list as { day: string; planned: number }[]).filter((row) => row.planned > 0).map((row) => row.day)).size;
-    }, { timeout: 220_000, intervals: [3000] }).toBeGreaterThanOrEqual(8);
+    await expect
+      .poll(
+        async () => {
+          const response = await request.get(`/api/v1/reports/reports/traffic?from=${from}&to=${to}`, { headers: { authorization } });
+          const body = await response.json();
+          return new Set((body.list as { day: string; planned: number }[]).filter((row) => row.planned > 0).map((row) => row.day)).size;
+        },
+        { timeout: 220_000, intervals: [3000] },
+      )
+      .toBeGreaterThanOrEqual(8);
   });
 
   for (const screen of SCREENS) {
@@ -68,7 +73,7 @@ test.describe('passenger flow', () => {
     });
   }
 
-  test('the correspondence matrix\'s headers are readable: one line each, none over another, within its column', async ({ page }) => {
+  test("the correspondence matrix's headers are readable: one line each, none over another, within its column", async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/passengers/correspondence');
     await build(page, '/passengers/correspondence');
@@ -78,7 +83,9 @@ test.describe('passenger flow', () => {
     expect(names).toHaveLength(await headers.count());
     expect(overlapping(names)).toEqual([]);
     const cells = await boxesOf(headers);
-    const lines = await headers.locator('div').evaluateAll((elements) => elements.map((element) => parseFloat(getComputedStyle(element).lineHeight)));
+    const lines = await headers
+      .locator('div')
+      .evaluateAll((elements) => elements.map((element) => parseFloat(getComputedStyle(element).lineHeight)));
     for (const [i, name] of names.entries()) {
       expect(name.text, 'a name, in full in its title').toBe(await headers.nth(i).getAttribute('title'));
       // written upwards on one line: no wider than a line, inside its column
@@ -127,11 +134,20 @@ test.describe('passenger flow', () => {
     writeFileSync(file, lines.join('\n'));
     await signIn(page, 'admin');
     await page.goto('/import-data/tickets-validation');
-    const before = await page.getByTestId('report-table').locator('tbody tr').count().catch(() => 0);
+    const before = await page
+      .getByTestId('report-table')
+      .locator('tbody tr')
+      .count()
+      .catch(() => 0);
     // a 50-row file is stored faster than an assertion looks: the answer is held until the progress is seen
     let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route('**/api/v1/passengers/validations/import**', async (route) => { await held; await route.continue(); });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/v1/passengers/validations/import**', async (route) => {
+      await held;
+      await route.continue();
+    });
     const answer = page.waitForResponse((r) => r.url().includes('/api/v1/passengers/validations/import'));
     await page.getByTestId('validation-import-file').setInputFiles(file);
     await expect(page.getByTestId('import-progress')).toBeVisible();
@@ -148,7 +164,9 @@ test.describe('passenger flow', () => {
 
   test('a file with bad rows adds its good ones, lists the refused ones and downloads them as CSV', async ({ page, request }) => {
     const login = await request.post('/api/v1/auth/login', { data: { username: 'admin', password: 'admin123' } });
-    const vehicles = await request.get('/api/v1/reports/passengers/daily-data/options/vehicle', { headers: { authorization: `Bearer ${(await login.json()).token}` } });
+    const vehicles = await request.get('/api/v1/reports/passengers/daily-data/options/vehicle', {
+      headers: { authorization: `Bearer ${(await login.json()).token}` },
+    });
     const day = new Date(Date.now() - 86_400_000);
     const local = `${String(day.getDate()).padStart(2, '0')}.${String(day.getMonth() + 1).padStart(2, '0')}.${day.getFullYear()}`;
     await signIn(page, 'admin');
@@ -166,7 +184,10 @@ test.describe('passenger flow', () => {
     await expect(page.getByTestId('import-errors').locator('tbody tr')).toHaveCount(2);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-refused-file').click()]);
     expect(download.suggestedFilename()).toMatch(/^validations-\d+-refused\.csv$/);
-    const text = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const text = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(text).toHaveLength(3);
     expect(text[0]).toBe('time;validator;depot_number;route;ticket_type;card_token;Строка;Столбец;Причина');
     expect(text[1]).toContain(`;'=E2E-BAD-${stamp};5;ticket_type;`);

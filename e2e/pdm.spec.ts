@@ -11,7 +11,9 @@ test.describe('PDM', () => {
   };
   /** A demo bus with a tree: its id and garage number. */
   const busWithTree = async (request: APIRequestContext) => {
-    const response = await request.get('/api/v1/reports/pdm/vehicle-diagnostic-report?sensor=engine_temp', { headers: { authorization: await token(request) } });
+    const response = await request.get('/api/v1/reports/pdm/vehicle-diagnostic-report?sensor=engine_temp', {
+      headers: { authorization: await token(request) },
+    });
     const row = (await response.json()).list[0] as { vehicle_id: number; depot_number: number };
     expect(row).toBeTruthy();
     return row;
@@ -51,7 +53,10 @@ test.describe('PDM', () => {
     await page.getByTestId('pdm-tree-node').filter({ hasText: 'Двигатель' }).click();
     await page.getByTestId('pdm-node-name').fill('Двигатель внутреннего сгорания');
     await page.getByTestId('pdm-node-save').click();
-    await expect(page.getByTestId('pdm-tree-node').filter({ hasText: 'Двигатель внутреннего сгорания' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('pdm-tree-node').filter({ hasText: 'Двигатель внутреннего сгорания' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   });
 
   test('a chart of two sensors of a vehicle', async ({ page, request }) => {
@@ -81,7 +86,11 @@ test.describe('PDM', () => {
     await page.goto('/pdm/import-manager');
     // two minutes ahead, so the simulator's latest reading does not outdate it: the engine at 130 °C is a fault
     const at = new Date(Date.now() + 120_000).toISOString();
-    const csv = ['Гаражный номер;Датчик;Время;Значение', `${bus.depot_number};Температура ОЖ;${at};130`, `${bus.depot_number};Нет такого;${at};1`].join('\n');
+    const csv = [
+      'Гаражный номер;Датчик;Время;Значение',
+      `${bus.depot_number};Температура ОЖ;${at};130`,
+      `${bus.depot_number};Нет такого;${at};1`,
+    ].join('\n');
     await page.getByTestId('pdm-import-file').setInputFiles({ name: 'readings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect(page.getByTestId('pdm-import-preview').locator('tbody tr')).toHaveCount(2);
     await page.getByTestId('pdm-import-dry').click();

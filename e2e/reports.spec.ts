@@ -8,7 +8,9 @@ test.describe('reports', () => {
   test('the ADAS incidents report waits for «Сформировать», then shows its chart, numbers and table', async ({ page }) => {
     await loginViaUi(page, 'admin');
     let calls = 0;
-    page.on('request', (r) => { if (r.url().includes('/api/v1/reports/adas/incidents-dynamic?')) calls += 1; });
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/reports/adas/incidents-dynamic?')) calls += 1;
+    });
     await page.goto('/adas/incidents-dynamic');
     await expect(page.getByTestId('report-hint')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Шаг' })).toContainText('День');
@@ -31,7 +33,9 @@ test.describe('reports', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('option').first().click();
     await dialog.getByRole('button', { name: 'Выбрать' }).click();
-    const narrowed = page.waitForRequest((r) => r.url().includes('/api/v1/reports/adas/incidents-dynamic?') && new URL(r.url()).searchParams.has('vehicle'));
+    const narrowed = page.waitForRequest(
+      (r) => r.url().includes('/api/v1/reports/adas/incidents-dynamic?') && new URL(r.url()).searchParams.has('vehicle'),
+    );
     await page.getByTestId('report-build').click();
     await narrowed;
     await expect(page.getByTestId('report-table').or(page.getByTestId('report-empty'))).toBeVisible();

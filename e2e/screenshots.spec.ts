@@ -14,7 +14,9 @@ test.describe('screenshots of the key screens for the README', () => {
     await signIn(page, 'admin');
     await page.goto('/map');
     await expect(page.getByTestId('map-vehicles-canvas')).toBeVisible();
-    await expect.poll(async () => Number(await page.getByTestId('map').getAttribute('data-vehicle-count')), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await page.getByTestId('map').getAttribute('data-vehicle-count')), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await shot(page, 'map');
 
     await page.goto('/adas/incidents-distribution');
@@ -31,7 +33,7 @@ test.describe('screenshots of the key screens for the README', () => {
 test.describe('screenshot of the field app', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('the controller\'s phone', async ({ page }) => {
+  test("the controller's phone", async ({ page }) => {
     await page.goto('/m/');
     await fillLogin(page, 'controller', ACCOUNTS.controller);
     await submitButton(page).click();

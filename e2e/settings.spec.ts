@@ -28,7 +28,9 @@ test.describe('system settings', () => {
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page.getByText('Значение может быть 365 или меньше')).toBeVisible();
     await days.fill(next);
-    const saved = page.waitForResponse((response) => response.url().endsWith('/api/v1/settings/video') && response.request().method() === 'PUT');
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/settings/video') && response.request().method() === 'PUT',
+    );
     await page.getByRole('button', { name: 'Сохранить' }).click();
     expect((await saved).status()).toBe(200);
     await expect(page.getByText('Настройки сохранены')).toBeVisible();
@@ -40,8 +42,13 @@ test.describe('system settings', () => {
     await loginViaUi(page, 'admin');
     await page.route('**/api/v1/settings/navigation', (route) =>
       route.request().method() === 'PUT'
-        ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ messages: ['bad_request', 'requestRadius must be <= 100000'] }) })
-        : route.continue());
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ messages: ['bad_request', 'requestRadius must be <= 100000'] }),
+          })
+        : route.continue(),
+    );
     await page.goto('/system/navigation');
     await field(page, 'Радиус поиска ТС вокруг точки запроса, м').fill('700');
     await page.getByRole('button', { name: 'Сохранить' }).click();
@@ -80,8 +87,16 @@ test.describe('system settings', () => {
 
   test('without the update right the page is read-only', async ({ page, request }) => {
     const id = unique();
-    const role = (await asAdmin(request, 'post', '/api/v1/roles', { name: `Навигация ${id}`, permissions: { '/system/navigation': READ } })) as { id: number };
-    await asAdmin(request, 'post', '/api/v1/users/', { username: `nav${id}`, email: `nav${id}@example.test`, password: 'navig123', roles: [role.id] });
+    const role = (await asAdmin(request, 'post', '/api/v1/roles', {
+      name: `Навигация ${id}`,
+      permissions: { '/system/navigation': READ },
+    })) as { id: number };
+    await asAdmin(request, 'post', '/api/v1/users/', {
+      username: `nav${id}`,
+      email: `nav${id}@example.test`,
+      password: 'navig123',
+      roles: [role.id],
+    });
     await page.goto('/');
     await fillLogin(page, `nav${id}`, 'navig123');
     await submitButton(page).click();

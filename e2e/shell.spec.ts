@@ -105,7 +105,8 @@ test.describe('console shell', () => {
     // of the about page is replaced by a 403 in the browser: this exercises the http client's handling.
     await loginViaUi(page, 'viewer');
     await page.route('**/api/v1/about', (route) =>
-      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ messages: ['forbidden'] }) }));
+      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ messages: ['forbidden'] }) }),
+    );
     await page.getByTestId('console-menu').getByText('О системе').click();
     await expect(page).toHaveURL('/access-denied');
     await expect(page.getByTestId('message').filter({ hasText: 'Отказано в доступе' })).toBeVisible();

@@ -18,7 +18,12 @@ const SHORT = '<img src=x onerror=window.__xss=3>';
 const CONTROLLER_AT = { lat: 59.9343, lon: 30.3351 };
 
 type Row = Record<string, unknown>;
-interface Marked { type: HandbookType; key: string; field: string; rows: Row[] }
+interface Marked {
+  type: HandbookType;
+  key: string;
+  field: string;
+  rows: Row[];
+}
 
 async function token(request: APIRequestContext, username: keyof typeof ACCOUNTS): Promise<string> {
   const login = await request.post('/api/v1/auth/login', { data: { username, password: ACCOUNTS[username] } });
@@ -62,12 +67,17 @@ function worldPixel(lat: number, lon: number, zoom: number): { x: number; y: num
  */
 async function hoverCanvasTooltip(page: Page, map: Locator, lat: number, lon: number, text: string): Promise<void> {
   let centre = '';
-  await expect.poll(async () => {
-    const now = `${await data(map, 'center')}@${await data(map, 'zoom')}`;
-    const settled = now === centre && !now.startsWith('@');
-    centre = now;
-    return settled;
-  }, { intervals: [500] }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const now = `${await data(map, 'center')}@${await data(map, 'zoom')}`;
+        const settled = now === centre && !now.startsWith('@');
+        centre = now;
+        return settled;
+      },
+      { intervals: [500] },
+    )
+    .toBe(true);
   const [cLat, cLon] = (await data(map, 'center')).split(',').map(Number);
   const zoom = Number(await data(map, 'zoom'));
   const box = (await map.boundingBox())!;
@@ -92,11 +102,22 @@ test.describe('stored markup on the maps', () => {
   const marked: Marked[] = [];
 
   /** Appends the markup to a field of the chosen rows of a handbook, remembering them to put back. */
-  async function mark(request: APIRequestContext, type: HandbookType, key: string, field: string, pick: (rows: Row[]) => Row[], markup = `${IMG}${SVG}`): Promise<Row[]> {
+  async function mark(
+    request: APIRequestContext,
+    type: HandbookType,
+    key: string,
+    field: string,
+    pick: (rows: Row[]) => Row[],
+    markup = `${IMG}${SVG}`,
+  ): Promise<Row[]> {
     const { list } = await post<{ list: Row[] }>(request, admin, '/api/table/list', { config: { type }, perPage: 1000 });
     const rows = pick(list);
     marked.push({ type, key, field, rows });
-    await saveAll(request, type, rows.map((row) => ({ [key]: row[key], [field]: `${String(row[field]).slice(0, 10)} ${markup}` })));
+    await saveAll(
+      request,
+      type,
+      rows.map((row) => ({ [key]: row[key], [field]: `${String(row[field]).slice(0, 10)} ${markup}` })),
+    );
     return rows;
   }
 
@@ -110,8 +131,13 @@ test.describe('stored markup on the maps', () => {
   test.beforeAll(async ({ request }) => {
     admin = `Bearer ${await token(request, 'admin')}`;
     // every screen below on (the e2e demo has them on; another spec may have switched one off)
-    const sections = Object.fromEntries(['controlregion', 'department', 'driver', 'stops', 'routes', 'park', 'agency', 'vehicles'].map((type) => [`handbooks.${type}`, true]));
-    const switched = await request.put('/api/v1/settings/modules', { data: { modules: { bc: true, passengers: true }, sections }, headers: { authorization: admin } });
+    const sections = Object.fromEntries(
+      ['controlregion', 'department', 'driver', 'stops', 'routes', 'park', 'agency', 'vehicles'].map((type) => [`handbooks.${type}`, true]),
+    );
+    const switched = await request.put('/api/v1/settings/modules', {
+      data: { modules: { bc: true, passengers: true }, sections },
+      headers: { authorization: admin },
+    });
     expect(switched.status(), await switched.text()).toBe(200);
     // the demo controller reports its position: a point on both department-control maps
     const controller = `Bearer ${await token(request, 'controller')}`;
@@ -128,14 +154,21 @@ test.describe('stored markup on the maps', () => {
     await mark(request, 'agency', 'agency_id', 'title', (rows) => rows);
 
     const filters = (await (await request.get('/api/v1/map/filters', { headers: { authorization: admin } })).json()) as MapFilters;
-    const online = (await (await request.get(`/api/v1/map/online?q=${filters.vehicles.map((v) => v.id).join(',')}`, { headers: { authorization: admin } })).json()) as OnlineVehicle[];
+    const online = (await (
+      await request.get(`/api/v1/map/online?q=${filters.vehicles.map((v) => v.id).join(',')}`, { headers: { authorization: admin } })
+    ).json()) as OnlineVehicle[];
     vehicle = online.find((v) => v.center !== null)!;
     [route] = filters.routes;
     await mark(request, 'vehicles', 'id', 'model', (rows) => rows.filter((row) => row.id === vehicle.id), SHORT);
   });
 
   test.afterAll(async ({ request }) => {
-    for (const { type, key, field, rows } of marked.reverse()) await saveAll(request, type, rows.map((row) => ({ [key]: row[key], [field]: row[field] })));
+    for (const { type, key, field, rows } of marked.reverse())
+      await saveAll(
+        request,
+        type,
+        rows.map((row) => ({ [key]: row[key], [field]: row[field] })),
+      );
   });
 
   test('the department-control map shows region and controller names as text', async ({ page }) => {
@@ -204,7 +237,10 @@ test.describe('stored markup on the maps', () => {
     expect((await built).status()).toBe(200);
     // the stops with passengers in the demo history (filled in the background after a fresh start)
     const circles = page.getByTestId('stops-map').locator('path.passenger-stop');
-    await circles.first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+    await circles
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .catch(() => undefined);
     if (await circles.count()) {
       await hoverTooltip(page, circles.last(), IMG);
       await circles.last().click({ force: true });
@@ -214,7 +250,11 @@ test.describe('stored markup on the maps', () => {
   });
 
   test('the field app maps: department control and the city map', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, geolocation: { latitude: 59.9343, longitude: 30.3351 }, permissions: ['geolocation'] });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      geolocation: { latitude: 59.9343, longitude: 30.3351 },
+      permissions: ['geolocation'],
+    });
     const page = await context.newPage();
     try {
       await page.goto('/m/bc/departmentcontroll');
@@ -227,8 +267,12 @@ test.describe('stored markup on the maps', () => {
       // the controller's point (posted above) and the middle of the order's region, under the pointer
       await hoverCanvasTooltip(page, map, CONTROLLER_AT.lat, CONTROLLER_AT.lon, IMG);
       const authorization = `Bearer ${await token(page.request, 'controller')}`;
-      const task = (await (await page.request.get('/api/v1/pass/controllertask/worker', { headers: { authorization } })).json()) as ControllerTask | null;
-      const shown = await post<DepartmentMap>(page.request, authorization, '/api/v1/pass/departmentcontroll/map', { department_ids: task ? [task.department_id] : null });
+      const task = (await (
+        await page.request.get('/api/v1/pass/controllertask/worker', { headers: { authorization } })
+      ).json()) as ControllerTask | null;
+      const shown = await post<DepartmentMap>(page.request, authorization, '/api/v1/pass/departmentcontroll/map', {
+        department_ids: task ? [task.department_id] : null,
+      });
       const [ring] = (shown.regions[0].geojson as GeoJSON.Polygon).coordinates;
       const middle = (axis: number) => ring.slice(1).reduce((sum, corner) => sum + corner[axis], 0) / (ring.length - 1);
       await hoverCanvasTooltip(page, map, middle(1), middle(0), IMG);

@@ -16,25 +16,42 @@ async function token(request: APIRequestContext, username: keyof typeof ACCOUNTS
   return ((await response.json()) as LoginResponse).token;
 }
 
-interface Vehicle { vehicleId: number; dvrId: number; online: boolean; cameras: { index: number }[] }
+interface Vehicle {
+  vehicleId: number;
+  dvrId: number;
+  online: boolean;
+  cameras: { index: number }[];
+}
 
 /** A vehicle on the road (the simulator drives it) whose demo recorder holds the last 10 minutes on camera 1. */
 async function onlineVehicle(request: APIRequestContext, skip: number[] = []): Promise<Vehicle> {
   const authorization = `Bearer ${await token(request, 'operator')}`;
   let found: Vehicle | undefined;
-  await expect.poll(async () => {
-    const response = await request.get('/api/v1/video/vehicles?recordCount=200', { headers: { authorization } });
-    const { list } = (await response.json()) as { list: Vehicle[] };
-    const now = Date.now();
-    found = list.find((v) => v.online && !skip.includes(v.vehicleId) && v.cameras.length >= 2 && demoStoppedAt(v.dvrId, now) === null
-      && piecesSeconds(demoCoverage(v.dvrId, 1, now - 10 * MIN, now, now, 72)) >= 598);
-    return found !== undefined;
-  }, { timeout: 90_000, intervals: [1000] }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/v1/video/vehicles?recordCount=200', { headers: { authorization } });
+        const { list } = (await response.json()) as { list: Vehicle[] };
+        const now = Date.now();
+        found = list.find(
+          (v) =>
+            v.online &&
+            !skip.includes(v.vehicleId) &&
+            v.cameras.length >= 2 &&
+            demoStoppedAt(v.dvrId, now) === null &&
+            piecesSeconds(demoCoverage(v.dvrId, 1, now - 10 * MIN, now, now, 72)) >= 598,
+        );
+        return found !== undefined;
+      },
+      { timeout: 90_000, intervals: [1000] },
+    )
+    .toBe(true);
   return found!;
 }
 
 /** The currentTime of every tile's video element. */
-const times = (page: Page) => page.locator('[data-testid=video-tile] video').evaluateAll((videos) => videos.map((v) => (v as HTMLVideoElement).currentTime));
+const times = (page: Page) =>
+  page.locator('[data-testid=video-tile] video').evaluateAll((videos) => videos.map((v) => (v as HTMLVideoElement).currentTime));
 
 test.describe.configure({ mode: 'serial' });
 
@@ -58,15 +75,26 @@ test('a vehicle’s camera grid plays: every tile’s video advances', async ({ 
   await expect(tiles).toHaveCount(1);
   await tiles.first().getByTestId('video-full-size').click();
   await expect(page).toHaveURL(new RegExp(`/video/online/live/${vehicle.vehicleId}/1$`));
-  await expect.poll(() => page.getByTestId('video-live').locator('video').evaluate((v) => (v as HTMLVideoElement).currentTime), { timeout: 30_000 }).toBeGreaterThan(0.5);
+  await expect
+    .poll(
+      () =>
+        page
+          .getByTestId('video-live')
+          .locator('video')
+          .evaluate((v) => (v as HTMLVideoElement).currentTime),
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0.5);
 });
 
 test('a camera that fails shows its retries, then the red state, while the others play', async ({ page, request }) => {
   test.setTimeout(150_000);
   const vehicle = await onlineVehicle(request);
   // Camera 2's stream answers something that is not a playlist: a fatal error on every attempt.
-  await page.route((url) => /\/api\/v1\/video\/stream\/l-\d+-\d+-2-/.test(url.pathname) && url.pathname.endsWith('/index.m3u8'),
-    (route) => route.fulfill({ status: 200, contentType: 'application/vnd.apple.mpegurl', body: 'no playlist here' }));
+  await page.route(
+    (url) => /\/api\/v1\/video\/stream\/l-\d+-\d+-2-/.test(url.pathname) && url.pathname.endsWith('/index.m3u8'),
+    (route) => route.fulfill({ status: 200, contentType: 'application/vnd.apple.mpegurl', body: 'no playlist here' }),
+  );
   await signIn(page, 'operator');
   await page.goto(`/video/online?vehicle=${vehicle.vehicleId}&layout=4`);
   const failing = page.locator('[data-testid=video-tile][data-camera="2"]').getByTestId('video-state');
@@ -75,14 +103,19 @@ test('a camera that fails shows its retries, then the red state, while the other
   await expect(failing).toHaveAttribute('data-state', 'failed', { timeout: 90_000 });
   await expect(failing).toHaveText('Нет сигнала');
   await expect(page.locator('[data-testid=video-tile][data-camera="2"]')).toContainText('Нет сигнала');
-  await expect(page.locator('[data-testid=video-tile][data-camera="1"]').getByTestId('video-state')).toHaveAttribute('data-state', 'playing');
+  await expect(page.locator('[data-testid=video-tile][data-camera="1"]').getByTestId('video-state')).toHaveAttribute(
+    'data-state',
+    'playing',
+  );
 });
 
 test('a live tile recovers after its stream address expires: the retry asks for a fresh address', async ({ page, request }) => {
   test.setTimeout(300_000);
   const admin = { authorization: `Bearer ${await token(request, 'admin')}` };
   const lifetime = async (seconds: number) =>
-    expect((await request.put('/api/v1/settings/video', { headers: admin, data: { video: { streamTtlSeconds: seconds } } })).status()).toBe(200);
+    expect((await request.put('/api/v1/settings/video', { headers: admin, data: { video: { streamTtlSeconds: seconds } } })).status()).toBe(
+      200,
+    );
   await lifetime(12);
   try {
     const vehicle = await onlineVehicle(request);
@@ -134,13 +167,18 @@ test('an archive request goes through downloading to performed, is played, then 
   await expect(page.getByTestId('video-archive-clock')).toHaveText(/Время записи: \d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d/);
 
   await page.goto('/video/myrequests');
-  await expect(page.getByTestId(`video-request-actions-${id}`).locator('xpath=ancestor::tr').getByTestId('video-status')).toHaveText('Просмотрен');
+  await expect(page.getByTestId(`video-request-actions-${id}`).locator('xpath=ancestor::tr').getByTestId('video-status')).toHaveText(
+    'Просмотрен',
+  );
 });
 
 test('a user deletes their own request', async ({ page }) => {
   await signIn(page, 'operator');
   await page.goto('/video/myrequests');
-  const actions = page.locator('[data-testid^=video-request-actions-]').filter({ has: page.getByTestId('video-delete') }).first();
+  const actions = page
+    .locator('[data-testid^=video-request-actions-]')
+    .filter({ has: page.getByTestId('video-delete') })
+    .first();
   const testId = await actions.getAttribute('data-testid');
   await actions.getByTestId('video-delete').click();
   await page.getByRole('button', { name: 'Да' }).click();
@@ -161,8 +199,12 @@ test('a user without code 25 is refused the video screens and their API', async 
 
 test('a vehicle without a recorder is answered dvr_or_camera_not_found, shown translated', async ({ page, request }) => {
   const authorization = `Bearer ${await token(request, 'operator')}`;
-  const { vehicles } = (await (await request.get('/api/v1/map/filters', { headers: { authorization } })).json()) as { vehicles: { id: number }[] };
-  const { list } = (await (await request.get('/api/v1/video/vehicles?recordCount=200', { headers: { authorization } })).json()) as { list: Vehicle[] };
+  const { vehicles } = (await (await request.get('/api/v1/map/filters', { headers: { authorization } })).json()) as {
+    vehicles: { id: number }[];
+  };
+  const { list } = (await (await request.get('/api/v1/video/vehicles?recordCount=200', { headers: { authorization } })).json()) as {
+    list: Vehicle[];
+  };
   const bare = vehicles.find((v) => !list.some((w) => w.vehicleId === v.id))!;
   await signIn(page, 'operator');
   await page.goto(`/video/online?vehicle=${bare.id}`);

@@ -13,8 +13,26 @@ export default defineHandbook({
   fields: [
     autoId(),
     { kind: 'int', name: 'index', label: 'Номер', required: true, min: 0, max: 2147483647 },
-    { kind: 'ref', name: 'dvr_id', label: 'Видеорегистратор', required: true, target: 'dvr', valueField: 'id', valueType: 'int', displayField: ['serial_number', 'ip'] },
-    { kind: 'ref', name: 'camera_addr', label: 'Тип камеры', required: true, target: 'cameratype', valueField: 'ip', valueType: 'int', displayField: 'title' },
+    {
+      kind: 'ref',
+      name: 'dvr_id',
+      label: 'Видеорегистратор',
+      required: true,
+      target: 'dvr',
+      valueField: 'id',
+      valueType: 'int',
+      displayField: ['serial_number', 'ip'],
+    },
+    {
+      kind: 'ref',
+      name: 'camera_addr',
+      label: 'Тип камеры',
+      required: true,
+      target: 'cameratype',
+      valueField: 'ip',
+      valueType: 'int',
+      displayField: 'title',
+    },
   ],
   defaultSort: { field: 'id', order: 'DESC' },
   import: {

@@ -5,7 +5,10 @@ import { DEFAULT_COLOR } from '../src/shared/constants';
 
 /** Most handbooks: 'disable auto-update', default true (spec section 3). */
 export const DO_NOT_UPDATE: BooleanField = {
-  kind: 'boolean', name: 'do_not_update', label: 'Отключить автообновление', default: true,
+  kind: 'boolean',
+  name: 'do_not_update',
+  label: 'Отключить автообновление',
+  default: true,
 };
 
 /** A serial primary key the database assigns. */
@@ -25,13 +28,24 @@ export const DOW_OPTIONS: readonly ListOption[] = [
 
 /** Exits (graph) and shifts (smena) offered for a schedule variant: those of its schedule times. */
 const exitsOfVariant = (column: 'graph' | 'smena'): ChoicesFrom => ({
-  handbook: 'rasptimes', column, match: { RaspVariant_id: 'RaspVariant_id' },
+  handbook: 'rasptimes',
+  column,
+  match: { RaspVariant_id: 'RaspVariant_id' },
 });
 
 /** The shift of a schedule variant's exit on a date: what vehicle assignment and replacement are about. */
 export const EXIT_SHIFT_ON_DATE: readonly Field[] = [
   { kind: 'date', name: 'date', label: 'Дата', required: true },
-  { kind: 'ref', name: 'RaspVariant_id', label: 'Вариант расписания', required: true, target: 'raspvariants', valueField: 'id', valueType: 'int', displayField: ['srv_id', 'startdate'] },
+  {
+    kind: 'ref',
+    name: 'RaspVariant_id',
+    label: 'Вариант расписания',
+    required: true,
+    target: 'raspvariants',
+    valueField: 'id',
+    valueType: 'int',
+    displayField: ['srv_id', 'startdate'],
+  },
   { kind: 'int', name: 'graph', label: 'Выход', required: true, min: 0, max: 2147483647, choicesFrom: exitsOfVariant('graph') },
   { kind: 'text', name: 'smena', label: 'Смена', required: true, choicesFrom: exitsOfVariant('smena') },
 ];

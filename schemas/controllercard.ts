@@ -9,7 +9,15 @@ export default defineHandbook({
   fields: [
     { kind: 'int', name: 'card_id', label: 'ID', auto: true, readOnly: true },
     { kind: 'text', name: 'card_number', label: 'Номер карты', required: true },
-    { kind: 'ref', name: 'worker_id', label: 'Сотрудник', target: 'driver', valueField: 'driver_id', valueType: 'int', displayField: ['last_name', 'first_name', 'middle_name'] },
+    {
+      kind: 'ref',
+      name: 'worker_id',
+      label: 'Сотрудник',
+      target: 'driver',
+      valueField: 'driver_id',
+      valueType: 'int',
+      displayField: ['last_name', 'first_name', 'middle_name'],
+    },
   ],
   defaultSort: { field: 'card_id', order: 'DESC' },
   import: {

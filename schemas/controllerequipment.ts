@@ -8,8 +8,25 @@ export default defineHandbook({
   primaryKey: 'pu_id',
   fields: [
     { kind: 'int', name: 'pu_id', label: 'ID', auto: true, readOnly: true },
-    { kind: 'ref', name: 'worker_id', label: 'Сотрудник', target: 'driver', valueField: 'driver_id', valueType: 'int', displayField: ['last_name', 'first_name', 'middle_name'] },
-    { kind: 'ref', name: 'pu_model_id', label: 'Модель', required: true, target: 'equipmentmodel', valueField: 'pu_model_id', valueType: 'int', displayField: 'pu_model_name' },
+    {
+      kind: 'ref',
+      name: 'worker_id',
+      label: 'Сотрудник',
+      target: 'driver',
+      valueField: 'driver_id',
+      valueType: 'int',
+      displayField: ['last_name', 'first_name', 'middle_name'],
+    },
+    {
+      kind: 'ref',
+      name: 'pu_model_id',
+      label: 'Модель',
+      required: true,
+      target: 'equipmentmodel',
+      valueField: 'pu_model_id',
+      valueType: 'int',
+      displayField: 'pu_model_name',
+    },
   ],
   defaultSort: { field: 'pu_id', order: 'DESC' },
   import: {

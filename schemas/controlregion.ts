@@ -9,7 +9,15 @@ export default defineHandbook({
   fields: [
     { kind: 'int', name: 'cd_id', label: 'ID', auto: true, readOnly: true },
     { kind: 'text', name: 'cd_name', label: 'Наименование', required: true },
-    { kind: 'ref', name: 'td_id', label: 'Территориальный отдел', target: 'department', valueField: 'td_id', valueType: 'int', displayField: 'td_name' },
+    {
+      kind: 'ref',
+      name: 'td_id',
+      label: 'Территориальный отдел',
+      target: 'department',
+      valueField: 'td_id',
+      valueType: 'int',
+      displayField: 'td_name',
+    },
     { kind: 'polygon', name: 'geom', label: 'Граница', required: true, hidden: true },
   ],
   defaultSort: { field: 'cd_id', order: 'DESC' },

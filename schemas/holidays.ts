@@ -12,7 +12,15 @@ export default defineHandbook({
   primaryKey: 'id',
   fields: [
     autoId(),
-    { kind: 'ref', name: 'route_id', label: 'Маршрут', target: 'routes', valueField: 'route_id', valueType: 'int', displayField: ['route_short_name', 'route_long_name'] },
+    {
+      kind: 'ref',
+      name: 'route_id',
+      label: 'Маршрут',
+      target: 'routes',
+      valueField: 'route_id',
+      valueType: 'int',
+      displayField: ['route_short_name', 'route_long_name'],
+    },
     { kind: 'date', name: 'date', label: 'Дата', required: true },
     { kind: 'list', name: 'dow', label: 'Расписание дня недели', required: true, valueType: 'int', options: DOW_OPTIONS },
   ],

@@ -7,10 +7,7 @@ export default defineHandbook({
   title: 'Виды сообщения',
   table: { schema: 'mgt', name: 'marsh_type' },
   primaryKey: 'id',
-  fields: [
-    autoId(),
-    { kind: 'text', name: 'title', label: 'Наименование' },
-  ],
+  fields: [autoId(), { kind: 'text', name: 'title', label: 'Наименование' }],
   defaultSort: { field: 'id', order: 'DESC' },
   import: {
     headers: ['id', 'title'],

@@ -13,7 +13,16 @@ export default defineHandbook({
   primaryKey: 'id',
   fields: [
     autoId(),
-    { kind: 'ref', name: 'route_id', label: 'Маршрут', required: true, target: 'routes', valueField: 'route_id', valueType: 'int', displayField: ['route_short_name', 'route_long_name'] },
+    {
+      kind: 'ref',
+      name: 'route_id',
+      label: 'Маршрут',
+      required: true,
+      target: 'routes',
+      valueField: 'route_id',
+      valueType: 'int',
+      displayField: ['route_short_name', 'route_long_name'],
+    },
     { kind: 'list', name: 'dow', label: 'День недели', valueType: 'int', options: DOW_OPTIONS },
     { kind: 'int', name: 'srv_id', label: 'Код расписания (srv_id)', required: true, min: 0, max: 2147483647 },
     { kind: 'date', name: 'startdate', label: 'Дата ввода', required: true },

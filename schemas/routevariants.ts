@@ -9,7 +9,16 @@ export default defineHandbook({
   primaryKey: 'id',
   fields: [
     autoId(),
-    { kind: 'ref', name: 'route_id', label: 'Маршрут', required: true, target: 'routes', valueField: 'route_id', valueType: 'int', displayField: ['route_short_name', 'route_long_name'] },
+    {
+      kind: 'ref',
+      name: 'route_id',
+      label: 'Маршрут',
+      required: true,
+      target: 'routes',
+      valueField: 'route_id',
+      valueType: 'int',
+      displayField: ['route_short_name', 'route_long_name'],
+    },
     { kind: 'date', name: 'startdate', label: 'Дата начала' },
     { kind: 'date', name: 'enddate', label: 'Дата окончания' },
     { kind: 'text', name: 'description', label: 'Описание' },

@@ -10,7 +10,15 @@ export default defineHandbook({
     { kind: 'int', name: 'ticket_type_id', label: 'ID', auto: true, readOnly: true },
     { kind: 'text', name: 'ticket_type_code', label: 'Код', required: true },
     { kind: 'text', name: 'ticket_type_name', label: 'Наименование', required: true },
-    { kind: 'ref', name: 'ticket_kind_id', label: 'Вид билета', target: 'ticketviews', valueField: 'ticket_kind_id', valueType: 'int', displayField: 'ticket_kind_name' },
+    {
+      kind: 'ref',
+      name: 'ticket_kind_id',
+      label: 'Вид билета',
+      target: 'ticketviews',
+      valueField: 'ticket_kind_id',
+      valueType: 'int',
+      displayField: 'ticket_kind_name',
+    },
   ],
   defaultSort: { field: 'ticket_type_id', order: 'DESC' },
   import: {

@@ -9,7 +9,16 @@ export default defineHandbook({
   primaryKey: 'id',
   fields: [
     autoId(),
-    { kind: 'ref', name: 'MarshVariant_id', label: 'Вариант маршрута', required: true, target: 'routevariants', valueField: 'id', valueType: 'int', displayField: ['id', 'description'] },
+    {
+      kind: 'ref',
+      name: 'MarshVariant_id',
+      label: 'Вариант маршрута',
+      required: true,
+      target: 'routevariants',
+      valueField: 'id',
+      valueType: 'int',
+      displayField: ['id', 'description'],
+    },
     { kind: 'text', name: 'race_type', label: 'Тип рейса', required: true },
     { kind: 'line', name: 'trajectory', label: 'Траектория', required: true, hidden: true },
     { kind: 'widget', name: 'stops', label: 'Остановки рейса', widget: 'tripStops' },

@@ -9,7 +9,16 @@ export default defineHandbook({
   fields: [
     { kind: 'int', name: 'validator_id', label: 'Номер валидатора', required: true, min: 0, max: 2147483647 },
     { kind: 'text', name: 'validator_name', label: 'Наименование' },
-    { kind: 'ref', name: 'vehicle_id', label: 'Гаражный номер ТС', required: true, target: 'vehicles', valueField: 'depot_number', valueType: 'int', displayField: 'depot_number' },
+    {
+      kind: 'ref',
+      name: 'vehicle_id',
+      label: 'Гаражный номер ТС',
+      required: true,
+      target: 'vehicles',
+      valueField: 'depot_number',
+      valueType: 'int',
+      displayField: 'depot_number',
+    },
   ],
   defaultSort: { field: 'validator_id', order: 'DESC' },
   import: {

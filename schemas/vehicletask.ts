@@ -16,8 +16,26 @@ export default defineHandbook({
   fields: [
     autoId(),
     ...EXIT_SHIFT_ON_DATE,
-    { kind: 'ref', name: 'vehicle_id', label: 'Транспортное средство', required: true, target: 'vehicles', valueField: 'id', valueType: 'int', displayField: ['depot_number', 'state_number'] },
-    { kind: 'ref', name: 'driver_id', label: 'Водитель', required: true, target: 'driver', valueField: 'driver_id', valueType: 'int', displayField: ['last_name', 'first_name', 'middle_name'] },
+    {
+      kind: 'ref',
+      name: 'vehicle_id',
+      label: 'Транспортное средство',
+      required: true,
+      target: 'vehicles',
+      valueField: 'id',
+      valueType: 'int',
+      displayField: ['depot_number', 'state_number'],
+    },
+    {
+      kind: 'ref',
+      name: 'driver_id',
+      label: 'Водитель',
+      required: true,
+      target: 'driver',
+      valueField: 'driver_id',
+      valueType: 'int',
+      displayField: ['last_name', 'first_name', 'middle_name'],
+    },
   ],
   defaultSort: { field: 'id', order: 'DESC' },
   import: {

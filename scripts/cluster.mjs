@@ -18,7 +18,8 @@ const fail = (message) => {
 };
 
 const databaseUrl = setting(env.DATABASE_URL, '');
-if (!/^postgres(ql)?:\/\//.test(databaseUrl)) fail('DATABASE_URL must name a PostgreSQL database (postgres://user@host:5432/db): processes share it');
+if (!/^postgres(ql)?:\/\//.test(databaseUrl))
+  fail('DATABASE_URL must name a PostgreSQL database (postgres://user@host:5432/db): processes share it');
 const count = Math.max(1, Math.round(Number(setting(env.CLUSTER_PROCESSES, '2')) || 2));
 const port = Number(setting(env.PORT, '3000'));
 const egtsPort = setting(env.EGTS_ENABLED, 'true') === 'false' ? 0 : Number(setting(env.EGTS_PORT, '5162'));
@@ -36,7 +37,10 @@ const layout = localLayout({ count, port, egtsPort, host: setting(env.HOST, '0.0
 mkdirSync('dist/cluster', { recursive: true });
 writeFileSync(CONFIG, haproxyConfig(layout));
 const check = spawnSync(haproxyProgram, ['-c', '-q', '-f', CONFIG], { stdio: 'inherit' });
-if (check.error) fail(`HAProxy is not available (${haproxyProgram}: ${check.error.message}); install it (apt-get install haproxy) or name it in CLUSTER_HAPROXY`);
+if (check.error)
+  fail(
+    `HAProxy is not available (${haproxyProgram}: ${check.error.message}); install it (apt-get install haproxy) or name it in CLUSTER_HAPROXY`,
+  );
 if (check.status !== 0) fail(`HAProxy refused ${CONFIG}`);
 
 // ---------------------------------------------------------------- processes
@@ -48,7 +52,10 @@ let haproxy;
 
 /** Passes a child's output on, each line headed by its name. */
 function relay(name, child) {
-  for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
     let rest = '';
     stream.on('data', (chunk) => {
       const lines = (rest + chunk.toString()).split('\n');
@@ -63,16 +70,27 @@ function startServer({ name, port: serverPort, egtsPort: serverEgtsPort }) {
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'dist/server/main.mjs'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: serverEnv({
-      ...env, DATABASE_URL: databaseUrl, BUS_URL: busUrl, PORT: String(serverPort), HOST: '127.0.0.1', TRUST_PROXY: 'true',
-      EGTS_PORT: String(serverEgtsPort ?? 0), EGTS_HOST: '127.0.0.1', DATA_DIR: dataDir, TRACK_SPOOL_DIR: join(dataDir, `track-spool-${serverPort}`),
+      ...env,
+      DATABASE_URL: databaseUrl,
+      BUS_URL: busUrl,
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      TRUST_PROXY: 'true',
+      EGTS_PORT: String(serverEgtsPort ?? 0),
+      EGTS_HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      TRACK_SPOOL_DIR: join(dataDir, `track-spool-${serverPort}`),
     }),
   });
   relay(name, child);
-  const exited = new Promise((done) => child.once('exit', (code, signal) => {
-    if (!stopping) console.error(`[cluster] ${name} (pid ${child.pid}) завершился: ${signal ?? `код ${code}`}; остальные продолжают работу`);
-    done();
-    if (!stopping && servers.every((server) => server.child.exitCode !== null || server.child.signalCode !== null)) void stop(1);
-  }));
+  const exited = new Promise((done) =>
+    child.once('exit', (code, signal) => {
+      if (!stopping)
+        console.error(`[cluster] ${name} (pid ${child.pid}) завершился: ${signal ?? `код ${code}`}; остальные продолжают работу`);
+      done();
+      if (!stopping && servers.every((server) => server.child.exitCode !== null || server.child.signalCode !== null)) void stop(1);
+    }),
+  );
   servers.push({ name, port: serverPort, child, exited });
   return new Promise((ready, refused) => {
     const listening = (chunk) => {
@@ -132,4 +150,6 @@ haproxy.once('exit', (code, signal) => {
   void stop(1);
 });
 await listening(port);
-console.log(`Кластер запущен: http://localhost:${port}/ — процессов: ${count}, HAProxy pid ${haproxy.pid}${egtsPort ? `, EGTS на порту ${egtsPort}` : ''}`);
+console.log(
+  `Кластер запущен: http://localhost:${port}/ — процессов: ${count}, HAProxy pid ${haproxy.pid}${egtsPort ? `, EGTS на порту ${egtsPort}` : ''}`,
+);

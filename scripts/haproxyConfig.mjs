@@ -44,7 +44,7 @@ export function haproxyConfig({ host = '0.0.0.0', port, egtsPort, servers }) {
     '    mode http',
     `    bind ${host}:${port}`,
     '    option httplog',
-    '    # The server reads the client\'s address from it (TRUST_PROXY=true): HAProxy overwrites what the client sent.',
+    "    # The server reads the client's address from it (TRUST_PROXY=true): HAProxy overwrites what the client sent.",
     '    http-request del-header X-Forwarded-For',
     '    option forwardfor',
     '    default_backend servers',
@@ -94,9 +94,14 @@ export function haproxyConfig({ host = '0.0.0.0', port, egtsPort, servers }) {
  */
 export function localLayout({ count, port, egtsPort, host }) {
   return {
-    host, port, egtsPort: egtsPort || undefined,
+    host,
+    port,
+    egtsPort: egtsPort || undefined,
     servers: Array.from({ length: count }, (_, i) => ({
-      name: `tc${i + 1}`, host: '127.0.0.1', port: port + 1 + i, egtsPort: egtsPort ? egtsPort + 1 + i : undefined,
+      name: `tc${i + 1}`,
+      host: '127.0.0.1',
+      port: port + 1 + i,
+      egtsPort: egtsPort ? egtsPort + 1 + i : undefined,
     })),
   };
 }

@@ -8,7 +8,18 @@ import { spawnSync } from 'node:child_process';
 import { writeServerScript } from './serverLaunch.mjs';
 
 const BUILD_STAMP = 'dist/client/index.html';
-const SOURCES = ['index.html', 'm', 'vite.config.ts', 'src/client', 'src/mobile', 'src/web', 'src/shared', 'schemas', 'public', 'package-lock.json'];
+const SOURCES = [
+  'index.html',
+  'm',
+  'vite.config.ts',
+  'src/client',
+  'src/mobile',
+  'src/web',
+  'src/shared',
+  'schemas',
+  'public',
+  'package-lock.json',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -1,4 +1,4 @@
-// `npm test`: everything a change must pass: the import rules (.dependency-cruiser.cjs), type checks, unit and API
+// `npm test`: everything a change must pass: the formatting (prettier), the import rules (.dependency-cruiser.cjs), type checks, unit and API
 // tests (Vitest; on PostgreSQL too when TEST_DATABASE_URL is set), the production build, and the e2e tests in
 // Debian's Chromium (Playwright).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,7 +17,10 @@ function ensureChromium() {
     console.error(`Chromium is missing: install Debian's package first (sudo apt-get update && sudo apt-get install -y chromium).`);
     return false;
   }
-  return run('installing Debian Chromium', 'bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+  return run('installing Debian Chromium', 'bash', [
+    '-c',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+  ]);
 }
 
 mkdirSync('.tmp', { recursive: true });
@@ -26,14 +29,21 @@ rmSync('.tmp/playwright.json', { force: true });
 const only = process.argv[2];
 const steps = [];
 if (!only || only === 'unit') {
+  steps.push(() => run('formatting (prettier)', 'npm', ['run', '--silent', 'format:check']));
   steps.push(() => run('import rules', 'npm', ['run', '--silent', 'lint:imports']));
   steps.push(() => run('type check', 'npx', ['tsc', '--noEmit', '-p', '.']));
-  steps.push(() => run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json']));
+  steps.push(() =>
+    run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json']),
+  );
 }
 if (!only || only === 'e2e') {
   steps.push(ensureChromium);
   steps.push(() => run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']));
-  steps.push(() => run('e2e tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json' }));
+  steps.push(() =>
+    run('e2e tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json',
+    }),
+  );
 }
 
 let ok = true;

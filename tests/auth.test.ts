@@ -25,7 +25,24 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
     expect(first.statusCode).toBe(200);
     const { token, user } = first.json();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    for (const field of ['id', 'username', 'firstName', 'lastName', 'title', 'isBlocked', 'permissions', 'roleSettings', 'settings', 'mapSettings', 'vehicle_count', 'users_count', 'build', 'transporttype', 'cameratype', 'table_visibility']) {
+    for (const field of [
+      'id',
+      'username',
+      'firstName',
+      'lastName',
+      'title',
+      'isBlocked',
+      'permissions',
+      'roleSettings',
+      'settings',
+      'mapSettings',
+      'vehicle_count',
+      'users_count',
+      'build',
+      'transporttype',
+      'cameratype',
+      'table_visibility',
+    ]) {
       expect(user, field).toHaveProperty(field);
     }
     expect(user.username).toBe('admin');
@@ -66,7 +83,10 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
 
   it('stores sessions hashed, never the token itself', async () => {
     const { token } = (await login('controller', 'controller123')).json();
-    const rows = await t.db.query<{ token_hash: string }>('select token_hash from app.session where token_hash = $1 or token_hash = $2', [token, hashToken(token)]);
+    const rows = await t.db.query<{ token_hash: string }>('select token_hash from app.session where token_hash = $1 or token_hash = $2', [
+      token,
+      hashToken(token),
+    ]);
     expect(rows).toEqual([{ token_hash: hashToken(token) }]);
   });
 
@@ -90,7 +110,8 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
 
   it('refuses an account for a while after repeated failures, then lets it in again', async () => {
     await createUserWith(t.db, 'target', {});
-    for (let i = 0; i < 3; i++) expect((await login('target', 'wrong-one1', `10.1.0.${i}`)).json().messages).toEqual(['password_incorrect']);
+    for (let i = 0; i < 3; i++)
+      expect((await login('target', 'wrong-one1', `10.1.0.${i}`)).json().messages).toEqual(['password_incorrect']);
     const refused = await login('target', TEST_PASSWORD, '10.1.0.99');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ messages: ['too_many_attempts'] });
@@ -104,7 +125,9 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
   describe('with a low address limit', () => {
     let strict: TestApp;
     beforeAll(async () => {
-      strict = await startTestApp(engine, { loginThrottle: { accountFailures: 100, addressFailures: 4, windowMinutes: 15, lockMinutes: 1 } });
+      strict = await startTestApp(engine, {
+        loginThrottle: { accountFailures: 100, addressFailures: 4, windowMinutes: 15, lockMinutes: 1 },
+      });
     });
     afterAll(() => strict.close());
     const loginFrom = (ip: string, username: string, password: string) =>
@@ -136,7 +159,9 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
     expect((await current(authorization)).headers['cache-control']).toBe('no-store');
     const userId = await createUserWith(t.db, 'changes-password', {});
     const changed = await t.app.inject({
-      method: 'PUT', url: `/api/v1/users/${userId}`, headers: { authorization },
+      method: 'PUT',
+      url: `/api/v1/users/${userId}`,
+      headers: { authorization },
       payload: { username: 'changes-password', password: 'New-password-42' },
     });
     expect(changed.statusCode).toBe(200);
@@ -145,10 +170,20 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
 
   it('saves the map position of the user', async () => {
     const authorization = await t.login('operator', 'operator123');
-    const saved = await t.app.inject({ method: 'POST', url: '/api/v1/auth/coord', headers: { authorization }, payload: { lat: 59.9386312, lon: 30.3141234, zoom: 13 } });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/coord',
+      headers: { authorization },
+      payload: { lat: 59.9386312, lon: 30.3141234, zoom: 13 },
+    });
     expect(saved.json()).toEqual({ lat: 59.93863, lon: 30.31412, zoom: 13 });
     expect((await current(authorization)).json().mapSettings).toEqual({ lat: 59.93863, lon: 30.31412, zoom: 13 });
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/auth/coord', headers: { authorization }, payload: { lat: 123, lon: 30, zoom: 13 } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/coord',
+      headers: { authorization },
+      payload: { lat: 123, lon: 30, zoom: 13 },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().messages[0]).toBe('bad_request');
     expect((await current(authorization)).json().mapSettings.zoom).toBe(13);
@@ -157,7 +192,10 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
   it('hands a logged-in user changed permissions without a new login', async () => {
     const userId = await createUserWith(t.db, 'promoted', { '/users': READ });
     const authorization = `Bearer ${(await login('promoted', TEST_PASSWORD)).json().token}`;
-    await t.db.query("update app.role set permissions = '{\"/roles\": 4}' where id = (select role_id from app.user_role where user_id = $1)", [userId]);
+    await t.db.query(
+      'update app.role set permissions = \'{"/roles": 4}\' where id = (select role_id from app.user_role where user_id = $1)',
+      [userId],
+    );
     const refreshed = await t.app.inject({ method: 'POST', url: '/api/v1/auth/update-permissions', headers: { authorization } });
     expect(refreshed.json()).toEqual({ permissions: { '/roles': READ } });
   });

@@ -35,28 +35,45 @@ describe.each(ENGINES)('bad input is refused and changes nothing on %s', (engine
     expect(await tableChecksums(t.db)).toEqual(before);
   }
 
-  const someStop = async () => (await t.db.query<{ stop_id: number; stop_lat: number; stop_lon: number }>('select stop_id, stop_lat, stop_lon from mgt.stops where stop_lat is not null order by stop_id limit 1'))[0];
+  const someStop = async () =>
+    (
+      await t.db.query<{ stop_id: number; stop_lat: number; stop_lon: number }>(
+        'select stop_id, stop_lat, stop_lon from mgt.stops where stop_lat is not null order by stop_id limit 1',
+      )
+    )[0];
 
   describe('bounded text filters, searches and strings', () => {
     const long = 'A'.repeat(102_400);
     it('refuses a 100 KB text filter on schedule times', async () => {
-      await expectRefused(await send('POST', '/api/table/list', { config: { type: 'rasptimes' }, filters: { smena: long }, perPage: 1 }), 'too_long');
+      await expectRefused(
+        await send('POST', '/api/table/list', { config: { type: 'rasptimes' }, filters: { smena: long }, perPage: 1 }),
+        'too_long',
+      );
     });
     it('refuses a 100 KB free search, on list, export and the field app query', async () => {
       await expectRefused(await send('POST', '/api/table/list', { config: { type: 'stops' }, filters: { q: long } }), 'too_long');
       await expectRefused(await send('POST', '/api/table/export', { config: { type: 'stops' }, filters: { q: long } }), 'too_long');
-      await expectRefused(await send('POST', '/api/v1/handbooks/query', { schema: 'mgt', table: 'rasp_time', filters: { smena: long } }), 'too_long');
+      await expectRefused(
+        await send('POST', '/api/v1/handbooks/query', { schema: 'mgt', table: 'rasp_time', filters: { smena: long } }),
+        'too_long',
+      );
     });
     it('refuses an over-long string field and a text longer than a field allows', async () => {
       await expectRefused(await send('POST', '/api/table/options', { config: { type: 'stops' }, field: 'x', q: long }), 'too_long');
-      await expectRefused(await send('POST', '/api/table/element/save', { config: { type: 'stops' }, row: { stop_name: long } }), 'validation_failed');
+      await expectRefused(
+        await send('POST', '/api/table/element/save', { config: { type: 'stops' }, row: { stop_name: long } }),
+        'validation_failed',
+      );
     });
   });
 
   describe('imports lose no data', () => {
     it('refuses a row with fewer cells than the header, naming its line, and keeps the coordinates', async () => {
       const stop = await someStop();
-      const response = await send('POST', '/api/table/import', { config: { type: 'stops' }, csv: `stop_id;stop_name;note;stop_lat;stop_lon;do_not_update\n${stop.stop_id};a\n` });
+      const response = await send('POST', '/api/table/import', {
+        config: { type: 'stops' },
+        csv: `stop_id;stop_name;note;stop_lat;stop_lon;do_not_update\n${stop.stop_id};a\n`,
+      });
       await expectRefused(response, 'import_failed');
       expect(response.json().errors).toEqual([{ row: 2, column: '', message: 'Не хватает значений в строке: 2 из 6' }]);
       expect(await someStop()).toEqual(stop);
@@ -77,11 +94,14 @@ describe.each(ENGINES)('bad input is refused and changes nothing on %s', (engine
   });
 
   describe('no 500 for bad input', () => {
-    it.each(['/api/table/import', '/api/table/import/appoint-vehicles-to-route'])('refuses %s with no body or a text/plain body', async (url) => {
-      await expectRefused(await send('POST', url));
-      await expectRefused(await send('POST', `${url}?type=stops`, 'stop_name\nx\n', { 'content-type': 'text/plain' }));
-      await expectRefused(await send('POST', `${url}?type=stops`, '', { 'content-type': 'text/csv' }));
-    });
+    it.each(['/api/table/import', '/api/table/import/appoint-vehicles-to-route'])(
+      'refuses %s with no body or a text/plain body',
+      async (url) => {
+        await expectRefused(await send('POST', url));
+        await expectRefused(await send('POST', `${url}?type=stops`, 'stop_name\nx\n', { 'content-type': 'text/plain' }));
+        await expectRefused(await send('POST', `${url}?type=stops`, '', { 'content-type': 'text/csv' }));
+      },
+    );
 
     it('refuses ids beyond 32 bits in paths and bodies', async () => {
       const big = 2147483648;
@@ -90,18 +110,28 @@ describe.each(ENGINES)('bad input is refused and changes nothing on %s', (engine
       await expectRefused(await send('GET', `/api/table/tripstops?trip_id=${big}`));
       await expectRefused(await send('POST', '/api/table/tripstops', { trip_id: big, stops: [] }));
       const [trip] = await t.db.query<{ trip_id: number }>('select id as trip_id from mgt.trip limit 1');
-      await expectRefused(await send('POST', '/api/table/tripstops', { trip_id: trip.trip_id, stops: [{ stop_id: big, stop_sequence: 1 }] }));
+      await expectRefused(
+        await send('POST', '/api/table/tripstops', { trip_id: trip.trip_id, stops: [{ stop_id: big, stop_sequence: 1 }] }),
+      );
       await expectRefused(await send('POST', '/api/widget/addcamersvehicle', { veh_list: [big] }));
-      await expectRefused(await send('POST', '/api/v1/events/ring/viewed', '{"upTo":92233720368547758070}', { 'content-type': 'application/json' }));
+      await expectRefused(
+        await send('POST', '/api/v1/events/ring/viewed', '{"upTo":92233720368547758070}', { 'content-type': 'application/json' }),
+      );
       await expectRefused(await send('POST', '/api/table/list/delete', { config: { type: 'stops' }, ids: [big] }));
     });
 
     it('refuses filter values the column cannot hold, on list, query, export and options', async () => {
       await expectRefused(await send('POST', '/api/table/list', { config: { type: 'stops' }, filters: { stop_id: 2147483648 } }));
       await expectRefused(await send('POST', '/api/table/list', { config: { type: 'vehicles' }, filters: { update_date: 'abc' } }));
-      await expectRefused(await send('POST', '/api/v1/handbooks/query', { schema: 'mgt', table: 'stops', filters: { stop_id: 2147483648 } }));
-      await expectRefused(await send('POST', '/api/v1/handbooks/query', { schema: 'mgt', table: 'vehicles', filters: { update_date: 'abc' } }));
-      await expectRefused(await send('POST', '/api/table/options', { config: { type: 'rasptimes' }, field: 'stop_id', values: [2147483648] }));
+      await expectRefused(
+        await send('POST', '/api/v1/handbooks/query', { schema: 'mgt', table: 'stops', filters: { stop_id: 2147483648 } }),
+      );
+      await expectRefused(
+        await send('POST', '/api/v1/handbooks/query', { schema: 'mgt', table: 'vehicles', filters: { update_date: 'abc' } }),
+      );
+      await expectRefused(
+        await send('POST', '/api/table/options', { config: { type: 'rasptimes' }, field: 'stop_id', values: [2147483648] }),
+      );
       await expectRefused(await send('POST', '/api/table/options', { config: { type: 'rasptimes' }, field: 'stop_id', values: ['abc'] }));
     });
 
@@ -118,9 +148,20 @@ describe.each(ENGINES)('bad input is refused and changes nothing on %s', (engine
     });
 
     it('refuses NUL characters in text on save and import', async () => {
-      await expectRefused(await send('POST', '/api/table/element/save', { config: { type: 'stops' }, row: { stop_name: 'a\u0000b', stop_lat: 59.9, stop_lon: 30.3 } }), 'invalid_characters');
-      await expectRefused(await send('POST', '/api/table/import', { config: { type: 'stops' }, csv: 'stop_name;stop_lat;stop_lon\na\u0000b;59.9;30.3\n' }), 'invalid_characters');
-      const streamed = await send('POST', '/api/table/import?type=stops', 'stop_name;stop_lat;stop_lon\na\u0000b;59.9;30.3\n', { 'content-type': 'text/csv' });
+      await expectRefused(
+        await send('POST', '/api/table/element/save', {
+          config: { type: 'stops' },
+          row: { stop_name: 'a\u0000b', stop_lat: 59.9, stop_lon: 30.3 },
+        }),
+        'invalid_characters',
+      );
+      await expectRefused(
+        await send('POST', '/api/table/import', { config: { type: 'stops' }, csv: 'stop_name;stop_lat;stop_lon\na\u0000b;59.9;30.3\n' }),
+        'invalid_characters',
+      );
+      const streamed = await send('POST', '/api/table/import?type=stops', 'stop_name;stop_lat;stop_lon\na\u0000b;59.9;30.3\n', {
+        'content-type': 'text/csv',
+      });
       await expectRefused(streamed, 'import_failed');
       expect(streamed.json().errors).toEqual([{ row: 2, column: 'stop_name', message: 'Текст содержит недопустимые символы' }]);
       await expectRefused(await send('POST', '/api/v1/roles', { name: 'nul\u0000role' }), 'invalid_characters');
@@ -151,7 +192,10 @@ describe.each(ENGINES)('bad input is refused and changes nothing on %s', (engine
     });
 
     it.each(['a b c', 'тест<script>', 'semi;colon', 'tab\there', 'x'.repeat(65)])('refuses the username %j', async (username) => {
-      await expectRefused(await send('POST', '/api/v1/users/', { username, email: 'u@example.org', password: 'secret123', roles: [] }), 'bad_username');
+      await expectRefused(
+        await send('POST', '/api/v1/users/', { username, email: 'u@example.org', password: 'secret123', roles: [] }),
+        'bad_username',
+      );
     });
   });
 });

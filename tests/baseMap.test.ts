@@ -131,9 +131,16 @@ describe.each(ENGINES)('the base map as a navigation setting on %s', (engine) =>
     const folder = { baseMap: { kind: 'dir', location: join(work, 'tiles'), attribution: '' } };
     expect((await put(folder, await t.login('nav_reader', TEST_PASSWORD))).statusCode).toBe(403);
     // The video page's right reaches its own fields only: the base map is no field of it.
-    expect((await t.app.inject({
-      method: 'PUT', url: '/api/v1/settings/video', payload: folder, headers: { authorization: await t.login('video_admin', TEST_PASSWORD) },
-    })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/v1/settings/video',
+          payload: folder,
+          headers: { authorization: await t.login('video_admin', TEST_PASSWORD) },
+        })
+      ).statusCode,
+    ).toBe(400);
     expect(await stored()).toEqual(before);
     expect((await put(folder, await t.login('nav_admin', TEST_PASSWORD))).statusCode).toBe(200);
   });

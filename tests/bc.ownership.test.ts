@@ -44,7 +44,11 @@ describe.each(ENGINES)('ticket-control orders belong to their controllers on %s'
   const today = operatorDate(Date.now(), 180);
 
   /** A login with every bc right, linked to a department employee (`where` picks the department) no login has yet. */
-  async function controllerOf(username: string, where: string, value: number): Promise<{ authorization: string; worker: number; userId: number }> {
+  async function controllerOf(
+    username: string,
+    where: string,
+    value: number,
+  ): Promise<{ authorization: string; worker: number; userId: number }> {
     const [row] = await t.db.query<{ driver_id: number }>(
       `select driver_id from mgt.driver d where td_id is not null and depot_id is null and end_date is null and ${where}
          and not exists (select 1 from app.users u where u.worker_id = d.driver_id) order by driver_id limit 1`,
@@ -66,8 +70,13 @@ describe.each(ENGINES)('ticket-control orders belong to their controllers on %s'
     const options = (await call('GET', '/api/v1/bc/options', admin)).json();
     const region = options.regions.find((r: { td_id: number }) => r.td_id === department);
     body = {
-      number: 'OWN-1', date: today, graphic_type_id: options.graphicTypes[0].id, department_id: department, control_region_id: region.id,
-      worker_ids: [ownerWorker], routes: [{ route_id: options.routes[0].route_id, type: 0 }],
+      number: 'OWN-1',
+      date: today,
+      graphic_type_id: options.graphicTypes[0].id,
+      department_id: department,
+      control_region_id: region.id,
+      worker_ids: [ownerWorker],
+      routes: [{ route_id: options.routes[0].route_id, type: 0 }],
     };
     const created = await call('POST', '/api/v1/bc/tasks', admin, body);
     expect(created.statusCode, created.body).toBe(201);
@@ -92,19 +101,29 @@ describe.each(ENGINES)('ticket-control orders belong to their controllers on %s'
     ['copy', (a) => call('POST', '/api/v1/bc/tasks/copy', a, { from: today, to: [addDays(today, 1)], department_id: department })],
     ['report', (a) => call('PUT', `/api/v1/pass/controllertask/result/${orderId}`, a, report())],
     ['status', (a) => call('PUT', `/api/v1/pass/controllertask/status?ids=${orderId}`, a, { status: 'in_work' })],
-    ['photo', (a) => t.app.inject({
-      method: 'POST', url: `/api/v1/pass/controllertask/photo?controller_task_id=${orderId}&title=p.jpg`,
-      headers: { authorization: a, ...photoUpload.headers }, payload: photoUpload.payload,
-    })],
+    [
+      'photo',
+      (a) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/pass/controllertask/photo?controller_task_id=${orderId}&title=p.jpg`,
+          headers: { authorization: a, ...photoUpload.headers },
+          payload: photoUpload.payload,
+        }),
+    ],
     ['delete', (a) => call('DELETE', `/api/v1/bc/tasks/${orderId}`, a)],
   ];
 
   /** A fingerprint of every row of every ticket-control table. */
   async function bcData(): Promise<Record<string, string>> {
-    const tables = await t.db.query<{ name: string }>(`select table_name as name from information_schema.tables where table_schema = 'bc' and table_type = 'BASE TABLE' order by 1`);
+    const tables = await t.db.query<{ name: string }>(
+      `select table_name as name from information_schema.tables where table_schema = 'bc' and table_type = 'BASE TABLE' order by 1`,
+    );
     const data: Record<string, string> = {};
     for (const { name } of tables) {
-      const [{ rows }] = await t.db.query<{ rows: string }>(`select coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as rows from bc.${name} x`);
+      const [{ rows }] = await t.db.query<{ rows: string }>(
+        `select coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as rows from bc.${name} x`,
+      );
       data[name] = rows;
     }
     return data;

@@ -1,13 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_COUNT, SEIZED_CATEGORIES, capSold, recapSold, newVehicleCheck, soldCap, soldOverReceived, toCount, toOptionalNumber, type TaskResultBody } from '../src/shared/bc/report';
+import {
+  MAX_COUNT,
+  SEIZED_CATEGORIES,
+  capSold,
+  recapSold,
+  newVehicleCheck,
+  soldCap,
+  soldOverReceived,
+  toCount,
+  toOptionalNumber,
+  type TaskResultBody,
+} from '../src/shared/bc/report';
 import { transitionAllowed } from '../src/shared/bc/tasks';
 import { RATE_RED, rateColor } from '../src/shared/bc/rate';
 
 /** The controller report's count rules and the sold-ticket cap (field-app spec section 5), and the status transitions. */
 describe('count input', () => {
   it('non-numeric or negative becomes 0, a missing count is 0, numbers are taken whole', () => {
-    for (const input of ['abc', '', ' ', '-3', -1, Number.NaN, Infinity, undefined, null, {}, '1e', true]) expect(toCount(input), String(input)).toBe(0);
+    for (const input of ['abc', '', ' ', '-3', -1, Number.NaN, Infinity, undefined, null, {}, '1e', true])
+      expect(toCount(input), String(input)).toBe(0);
     expect(toCount('7')).toBe(7);
     expect(toCount(' 12 ')).toBe(12);
     expect(toCount(3.9)).toBe(3);
@@ -16,10 +28,12 @@ describe('count input', () => {
   });
 
   it('always gives a whole count in range', () => {
-    fc.assert(fc.property(fc.anything(), (input) => {
-      const count = toCount(input);
-      return Number.isInteger(count) && count >= 0 && count <= MAX_COUNT;
-    }));
+    fc.assert(
+      fc.property(fc.anything(), (input) => {
+        const count = toCount(input);
+        return Number.isInteger(count) && count >= 0 && count <= MAX_COUNT;
+      }),
+    );
   });
 
   it('optional numbers (depot and personnel numbers) stay empty when not numbers', () => {
@@ -49,13 +63,18 @@ describe('the sold-ticket cap', () => {
   });
 
   it('a report filled through capSold never sums over the tickets received', () => {
-    fc.assert(fc.property(fc.nat(50), fc.array(fc.oneof(fc.nat(100), fc.string()), { maxLength: 8 }), (received, typed) => {
-      const r = report(received, typed.map(() => 0));
-      typed.forEach((input, i) => {
-        r.check_vehicles[i].sell_tickets[0].count = capSold(r, i, 1, input);
-      });
-      return soldOverReceived(r).length === 0;
-    }));
+    fc.assert(
+      fc.property(fc.nat(50), fc.array(fc.oneof(fc.nat(100), fc.string()), { maxLength: 8 }), (received, typed) => {
+        const r = report(
+          received,
+          typed.map(() => 0),
+        );
+        typed.forEach((input, i) => {
+          r.check_vehicles[i].sell_tickets[0].count = capSold(r, i, 1, input);
+        });
+        return soldOverReceived(r).length === 0;
+      }),
+    );
   });
 
   it('lowering the tickets received caps the sold counts again, vehicle by vehicle', () => {
@@ -71,7 +90,10 @@ describe('the sold-ticket cap', () => {
 
   it('a new vehicle check is built from the ticket list, the four seized categories in their fixed order', () => {
     const check = newVehicleCheck([4, 9]);
-    expect(check.sell_tickets).toEqual([{ ticket_id: 4, count: 0 }, { ticket_id: 9, count: 0 }]);
+    expect(check.sell_tickets).toEqual([
+      { ticket_id: 4, count: 0 },
+      { ticket_id: 9, count: 0 },
+    ]);
     expect(check.take_tickets.map((t) => t.ticket_id)).toEqual(['sk', 'vesb', 'other_leg', 'other_not_leg']);
     expect(SEIZED_CATEGORIES).toEqual(['sk', 'vesb', 'other_leg', 'other_not_leg']);
   });

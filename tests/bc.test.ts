@@ -17,7 +17,9 @@ const jpeg = (bytes = 2048) => jpegOfSize(bytes);
 
 function multipart(file: Buffer, name = 'photo.jpg', type = 'image/jpeg') {
   const boundary = '----bc-test-boundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, file, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -44,12 +46,19 @@ describe.each(ENGINES)('ticket control on %s', (engine) => {
     );
     await t.db.query('update app.users set worker_id = $2 where id = $1', [userId, worker.driver_id]);
     other = await t.login('controller2', TEST_PASSWORD);
-    tickets = (await t.db.query<{ id: number }>('select ticket_type_id as id from cat.ticket_type order by ticket_type_id limit 3')).map((r) => r.id);
+    tickets = (await t.db.query<{ id: number }>('select ticket_type_id as id from cat.ticket_type order by ticket_type_id limit 3')).map(
+      (r) => r.id,
+    );
   });
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, authorization: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url, headers: { authorization, ...headers }, payload: payload as never });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    authorization: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) => t.app.inject({ method, url, headers: { authorization, ...headers }, payload: payload as never });
 
   /** A fresh order for today in the demo controller's department, with the demo controller on it. */
   async function newOrder(date = today): Promise<ControllerTask> {
@@ -58,8 +67,16 @@ describe.each(ENGINES)('ticket control on %s', (engine) => {
     const worker = options.workers.find((w: { id: number }) => w.id === worker_id);
     const region = options.regions.find((r: { td_id: number }) => r.td_id === worker.td_id);
     const response = await call('POST', '/api/v1/bc/tasks', admin, {
-      number: `T-${Math.random().toString(36).slice(2, 8)}`, date, graphic_type_id: options.graphicTypes[0].id, department_id: worker.td_id,
-      control_region_id: region.id, worker_ids: [worker_id], routes: [{ route_id: options.routes[0].route_id, type: 0 }, { route_id: options.routes[1].route_id, type: 1 }],
+      number: `T-${Math.random().toString(36).slice(2, 8)}`,
+      date,
+      graphic_type_id: options.graphicTypes[0].id,
+      department_id: worker.td_id,
+      control_region_id: region.id,
+      worker_ids: [worker_id],
+      routes: [
+        { route_id: options.routes[0].route_id, type: 0 },
+        { route_id: options.routes[1].route_id, type: 1 },
+      ],
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
@@ -80,13 +97,14 @@ describe.each(ENGINES)('ticket control on %s', (engine) => {
     }),
   });
 
-  it('the demo controller has today\'s order from GET controllertask/worker, with the spec\'s work-order fields', async () => {
+  it("the demo controller has today's order from GET controllertask/worker, with the spec's work-order fields", async () => {
     const response = await call('GET', '/api/v1/pass/controllertask/worker', controller);
     expect(response.statusCode, response.body).toBe(200);
     task = response.json();
     expect(task.date).toBe(today);
     expect(task.status).toBe('new');
-    for (const field of ['id', 'date', 'graphicType_start', 'graphicType_end', 'department_id', 'workers', 'routes']) expect(task).toHaveProperty(field);
+    for (const field of ['id', 'date', 'graphicType_start', 'graphicType_end', 'department_id', 'workers', 'routes'])
+      expect(task).toHaveProperty(field);
     expect(task.workers[0]).toHaveProperty('fio');
     expect(task.routes[0]).toHaveProperty('short_name');
     expect([0, 1]).toContain(task.routes[0].type);
@@ -116,7 +134,7 @@ describe.each(ENGINES)('ticket control on %s', (engine) => {
     expect(body.vehicles.length).toBeGreaterThan(0);
   });
 
-  it('the department map with department_ids (or null) and a control region\'s details', async () => {
+  it("the department map with department_ids (or null) and a control region's details", async () => {
     const all = await call('POST', '/api/v1/pass/departmentcontroll/map', controller, { department_ids: null });
     expect(all.statusCode, all.body).toBe(200);
     const map: DepartmentMap = all.json();
@@ -126,11 +144,19 @@ describe.each(ENGINES)('ticket control on %s', (engine) => {
     expect(map.tasks.some((x) => x.id === task.id)).toBe(true);
     // the demo controller's position, loaded with the demo data
     expect(map.controllers.some((c) => task.workers.some((w) => w.id === c.worker_id))).toBe(true);
-    const one = (await call('POST', '/api/v1/pass/departmentcontroll/map', controller, { department_ids: [task.department_id] })).json() as DepartmentMap;
+    const one = (
+      await call('POST', '/api/v1/pass/departmentcontroll/map', controller, { department_ids: [task.department_id] })
+    ).json() as DepartmentMap;
     expect(one.regions.every((r) => r.td_id === task.department_id)).toBe(true);
     const details = await call('GET', `/api/v1/pass/departmentcontroll/${task.control_region_id}`, controller);
     expect(details.statusCode).toBe(200);
-    expect(details.json()).toMatchObject({ cd_id: task.control_region_id, td_id: task.department_id, closed_count: expect.any(Number), workers_total: expect.any(Number), workers_on_task: expect.any(Number) });
+    expect(details.json()).toMatchObject({
+      cd_id: task.control_region_id,
+      td_id: task.department_id,
+      closed_count: expect.any(Number),
+      workers_total: expect.any(Number),
+      workers_on_task: expect.any(Number),
+    });
     expect((await call('POST', '/api/v1/pass/departmentcontroll/map', controller, { department_ids: 'all' })).statusCode).toBe(400);
   });
 
@@ -142,14 +168,20 @@ describe.each(ENGINES)('ticket control on %s', (engine) => {
     const [{ n }] = await t.db.query<{ n: number }>('select count(*)::int as n from bc.check_vehicle where task_id = $1', [task.id]);
     expect(n).toBe(0);
     // sold without any received is over too
-    expect((await call('PUT', `/api/v1/pass/controllertask/result/${task.id}`, controller, result({}, [[1]]))).json().messages[0]).toBe('bc_sold_over_received');
+    expect((await call('PUT', `/api/v1/pass/controllertask/result/${task.id}`, controller, result({}, [[1]]))).json().messages[0]).toBe(
+      'bc_sold_over_received',
+    );
   });
 
   it('refuses seized categories out of their fixed order, unknown tickets, and non-integer counts', async () => {
     const body = result({ [tickets[0]]: 5 }, [[1]]);
     body.check_vehicles[0].take_tickets = [...body.check_vehicles[0].take_tickets].reverse();
-    expect((await call('PUT', `/api/v1/pass/controllertask/result/${task.id}`, controller, body)).json().messages).toEqual(['bc_seized_order']);
-    expect((await call('PUT', `/api/v1/pass/controllertask/result/${task.id}`, controller, result({ 999999: 1 }, []))).json().messages).toEqual(['bc_unknown_ticket']);
+    expect((await call('PUT', `/api/v1/pass/controllertask/result/${task.id}`, controller, body)).json().messages).toEqual([
+      'bc_seized_order',
+    ]);
+    expect(
+      (await call('PUT', `/api/v1/pass/controllertask/result/${task.id}`, controller, result({ 999999: 1 }, []))).json().messages,
+    ).toEqual(['bc_unknown_ticket']);
     const negative = result({ [tickets[0]]: 5 }, [[1]]);
     negative.check_vehicles[0].kickout = -1;
     expect((await call('PUT', `/api/v1/pass/controllertask/result/${task.id}`, controller, negative)).statusCode).toBe(400);
@@ -160,9 +192,16 @@ describe.each(ENGINES)('ticket control on %s', (engine) => {
     const put = await call('PUT', `/api/v1/pass/controllertask/result/${task.id}`, other, body);
     expect(put.statusCode).toBe(403);
     expect(put.json().messages).toEqual(['bc_task_not_yours']);
-    expect((await call('PUT', `/api/v1/pass/controllertask/status?ids=${task.id}`, other, { status: 'closed' })).json().messages).toEqual(['bc_task_not_yours']);
+    expect((await call('PUT', `/api/v1/pass/controllertask/status?ids=${task.id}`, other, { status: 'closed' })).json().messages).toEqual([
+      'bc_task_not_yours',
+    ]);
     const upload = multipart(jpeg());
-    const photo = await t.app.inject({ method: 'POST', url: `/api/v1/pass/controllertask/photo?controller_task_id=${task.id}&title=1.jpg`, headers: { authorization: other, ...upload.headers }, payload: upload.payload });
+    const photo = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/pass/controllertask/photo?controller_task_id=${task.id}&title=1.jpg`,
+      headers: { authorization: other, ...upload.headers },
+      payload: upload.payload,
+    });
     expect(photo.statusCode).toBe(403);
   });
 
@@ -170,7 +209,12 @@ describe.each(ENGINES)('ticket control on %s', (engine) => {
     const title = `${Date.now()}.jpg`;
     const send = (file: Buffer, name = title) => {
       const upload = multipart(file);
-      return t.app.inject({ method: 'POST', url: `/api/v1/pass/controllertask/photo?controller_task_id=${task.id}&title=${name}`, headers: { authorization: controller, ...upload.headers }, payload: upload.payload });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/v1/pass/controllertask/photo?controller_task_id=${task.id}&title=${name}`,
+        headers: { authorization: controller, ...upload.headers },
+        payload: upload.payload,
+      });
     };
     const first = await send(jpeg());
     expect(first.statusCode, first.body).toBe(201);
@@ -192,20 +236,31 @@ describe.each(ENGINES)('ticket control on %s', (engine) => {
     expect(large.statusCode).toBe(413);
     expect(large.json().messages).toEqual(['bc_photo_too_large']);
     expect((await call('PUT', '/api/v1/settings/bc', admin, { bc: { photoMaxMb: 10 } })).statusCode).toBe(200);
-    const none = await t.app.inject({ method: 'POST', url: `/api/v1/pass/controllertask/photo?controller_task_id=${task.id}&title=n.jpg`, headers: { authorization: controller }, payload: {} });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/pass/controllertask/photo?controller_task_id=${task.id}&title=n.jpg`,
+      headers: { authorization: controller },
+      payload: {},
+    });
     expect(none.statusCode).toBe(400);
     const [{ n }] = await t.db.query<{ n: number }>('select count(*)::int as n from bc.task_photo where task_id = $1', [task.id]);
     expect(n).toBe(1);
   });
 
   it('saves a result (new → in work), a retried submission is stored once, and a stale retry does not overwrite', async () => {
-    const body = result({ [tickets[0]]: 5, [tickets[1]]: 2 }, [[3, 1], [2, 1]]);
+    const body = result({ [tickets[0]]: 5, [tickets[1]]: 2 }, [
+      [3, 1],
+      [2, 1],
+    ]);
     const key = 'report-key-0001';
     const first = await call('PUT', `/api/v1/pass/controllertask/result/${task.id}`, controller, body, { 'idempotency-key': key });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().status).toBe('in_work');
     const newer = result({ [tickets[0]]: 6 }, [[6]]);
-    expect((await call('PUT', `/api/v1/pass/controllertask/result/${task.id}`, controller, newer, { 'idempotency-key': 'report-key-0002' })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `/api/v1/pass/controllertask/result/${task.id}`, controller, newer, { 'idempotency-key': 'report-key-0002' }))
+        .statusCode,
+    ).toBe(200);
     // the first submission retried (its answer lost on the way): the first answer again, the newer report kept
     const retry = await call('PUT', `/api/v1/pass/controllertask/result/${task.id}`, controller, body, { 'idempotency-key': key });
     expect(retry.statusCode).toBe(200);
@@ -218,19 +273,33 @@ describe.each(ENGINES)('ticket control on %s', (engine) => {
     expect(n).toBe(1);
     // a key reused for another order is refused
     const other = await newOrder();
-    expect((await call('PUT', `/api/v1/pass/controllertask/result/${other.id}`, controller, result({}, []), { 'idempotency-key': key })).json().messages).toEqual(['bc_idempotency_key_reused']);
+    expect(
+      (await call('PUT', `/api/v1/pass/controllertask/result/${other.id}`, controller, result({}, []), { 'idempotency-key': key })).json()
+        .messages,
+    ).toEqual(['bc_idempotency_key_reused']);
     // the final report
     expect((await call('PUT', `/api/v1/pass/controllertask/result/${task.id}`, controller, body)).statusCode).toBe(200);
   });
 
   it('status: in work → closed (retried once), then the report cannot change; illegal transitions refused', async () => {
-    const close = () => call('PUT', `/api/v1/pass/controllertask/status?ids=${task.id}`, controller, { status: 'closed' }, { 'idempotency-key': 'close-key-0001' });
+    const close = () =>
+      call(
+        'PUT',
+        `/api/v1/pass/controllertask/status?ids=${task.id}`,
+        controller,
+        { status: 'closed' },
+        { 'idempotency-key': 'close-key-0001' },
+      );
     const first = await close();
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ list: [{ id: task.id, status: 'closed' }] });
     expect((await close()).json()).toEqual(first.json());
-    expect((await call('PUT', `/api/v1/pass/controllertask/status?ids=${task.id}`, controller, { status: 'in_work' })).json().messages).toEqual(['bc_status_transition']);
-    expect((await call('PUT', `/api/v1/pass/controllertask/result/${task.id}`, controller, result({}, []))).json().messages).toEqual(['bc_task_closed']);
+    expect(
+      (await call('PUT', `/api/v1/pass/controllertask/status?ids=${task.id}`, controller, { status: 'in_work' })).json().messages,
+    ).toEqual(['bc_status_transition']);
+    expect((await call('PUT', `/api/v1/pass/controllertask/result/${task.id}`, controller, result({}, []))).json().messages).toEqual([
+      'bc_task_closed',
+    ]);
     expect((await call('PUT', `/api/v1/pass/controllertask/status?ids=${task.id}`, controller, { status: 'done' })).statusCode).toBe(400);
     expect((await call('GET', `/api/v1/bc/tasks/${task.id}`, admin)).json().status).toBe('closed');
   });
@@ -240,36 +309,64 @@ describe.each(ENGINES)('ticket control on %s', (engine) => {
     const lastWeek = await newOrder(addDays(today, -7));
     // with 72 hours of grace yesterday's order still takes its report
     expect((await call('PUT', '/api/v1/settings/bc', admin, { bc: { lateReportHours: 72 } })).statusCode).toBe(200);
-    expect((await call('PUT', `/api/v1/pass/controllertask/status?ids=${yesterday.id}`, controller, { status: 'in_work' })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `/api/v1/pass/controllertask/status?ids=${yesterday.id}`, controller, { status: 'in_work' })).statusCode,
+    ).toBe(200);
     expect((await call('GET', `/api/v1/bc/tasks/${lastWeek.id}`, admin)).json().status).toBe('not_achieved');
     const late = await call('PUT', `/api/v1/pass/controllertask/status?ids=${lastWeek.id}`, controller, { status: 'closed' });
     expect(late.json().messages).toEqual(['bc_task_not_achieved']);
     // without grace yesterday's is not achieved too
     expect((await call('PUT', '/api/v1/settings/bc', admin, { bc: { lateReportHours: 0 } })).statusCode).toBe(200);
     expect((await call('GET', `/api/v1/bc/tasks/${yesterday.id}`, admin)).json().status).toBe('not_achieved');
-    expect((await call('PUT', `/api/v1/pass/controllertask/result/${yesterday.id}`, controller, result({}, []))).json().messages).toEqual(['bc_task_not_achieved']);
+    expect((await call('PUT', `/api/v1/pass/controllertask/result/${yesterday.id}`, controller, result({}, []))).json().messages).toEqual([
+      'bc_task_not_achieved',
+    ]);
     expect((await call('PUT', '/api/v1/settings/bc', admin, { bc: { lateReportHours: 12 } })).statusCode).toBe(200);
   });
 
   it('the desktop lists, edits, copies and deletes orders; refuses workers or regions of another department', async () => {
     const created = await newOrder(addDays(today, 3));
-    const list = (await call('GET', `/api/v1/bc/tasks?from=${addDays(today, 3)}&to=${addDays(today, 3)}&department=${created.department_id}&status=new`, admin)).json();
+    const list = (
+      await call(
+        'GET',
+        `/api/v1/bc/tasks?from=${addDays(today, 3)}&to=${addDays(today, 3)}&department=${created.department_id}&status=new`,
+        admin,
+      )
+    ).json();
     expect(list.list.map((x: ControllerTask) => x.id)).toContain(created.id);
     const options = (await call('GET', '/api/v1/bc/options', admin)).json();
     const stranger = options.workers.find((w: { td_id: number }) => w.td_id !== created.department_id);
     const body = {
-      number: created.number, date: created.date, graphic_type_id: created.graphic_type_id, department_id: created.department_id,
-      control_region_id: created.control_region_id, worker_ids: [stranger.id], routes: created.routes.map((r) => ({ route_id: r.route_id, type: r.type })),
+      number: created.number,
+      date: created.date,
+      graphic_type_id: created.graphic_type_id,
+      department_id: created.department_id,
+      control_region_id: created.control_region_id,
+      worker_ids: [stranger.id],
+      routes: created.routes.map((r) => ({ route_id: r.route_id, type: r.type })),
     };
     expect((await call('PUT', `/api/v1/bc/tasks/${created.id}`, admin, body)).json().messages).toEqual(['bc_worker_not_in_department']);
     const foreignRegion = options.regions.find((r: { td_id: number }) => r.td_id !== created.department_id);
-    expect((await call('PUT', `/api/v1/bc/tasks/${created.id}`, admin, { ...body, worker_ids: [], control_region_id: foreignRegion.id })).json().messages).toEqual(['bc_region_not_in_department']);
-    const edited = await call('PUT', `/api/v1/bc/tasks/${created.id}`, admin, { ...body, worker_ids: created.workers.map((w) => w.id), number: 'EDITED' });
+    expect(
+      (await call('PUT', `/api/v1/bc/tasks/${created.id}`, admin, { ...body, worker_ids: [], control_region_id: foreignRegion.id })).json()
+        .messages,
+    ).toEqual(['bc_region_not_in_department']);
+    const edited = await call('PUT', `/api/v1/bc/tasks/${created.id}`, admin, {
+      ...body,
+      worker_ids: created.workers.map((w) => w.id),
+      number: 'EDITED',
+    });
     expect(edited.json().number).toBe('EDITED');
 
-    const copy = await call('POST', '/api/v1/bc/tasks/copy', admin, { from: addDays(today, 3), to: [addDays(today, 4), addDays(today, 5)], department_id: created.department_id });
+    const copy = await call('POST', '/api/v1/bc/tasks/copy', admin, {
+      from: addDays(today, 3),
+      to: [addDays(today, 4), addDays(today, 5)],
+      department_id: created.department_id,
+    });
     expect(copy.json()).toEqual({ created: 2 });
-    const copied = (await call('GET', `/api/v1/bc/tasks?from=${addDays(today, 4)}&to=${addDays(today, 5)}&department=${created.department_id}`, admin)).json();
+    const copied = (
+      await call('GET', `/api/v1/bc/tasks?from=${addDays(today, 4)}&to=${addDays(today, 5)}&department=${created.department_id}`, admin)
+    ).json();
     expect(copied.count).toBe(2);
     expect(copied.list[0].workers).toEqual(edited.json().workers);
     expect(copied.list[0].routes).toEqual(edited.json().routes);
@@ -282,10 +379,13 @@ describe.each(ENGINES)('ticket control on %s', (engine) => {
     expect((await call('DELETE', `/api/v1/bc/tasks/${created.id}`, admin)).statusCode).toBe(204);
   });
 
-  it('the field app\'s position (auth/coord with accuracy) reaches the department map; without zoom or accuracy refused', async () => {
+  it("the field app's position (auth/coord with accuracy) reaches the department map; without zoom or accuracy refused", async () => {
     expect((await call('POST', '/api/v1/auth/coord', other, { lat: 59.9, lon: 30.3, accuracy: 12 })).statusCode).toBe(200);
     expect((await call('POST', '/api/v1/auth/coord', other, { lat: 59.9, lon: 30.3 })).statusCode).toBe(400);
-    const [{ n }] = await t.db.query<{ n: number }>('select count(*)::int as n from bc.user_position p join app.users u on u.id = p.user_id where u.username = $1', ['controller2']);
+    const [{ n }] = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from bc.user_position p join app.users u on u.id = p.user_id where u.username = $1',
+      ['controller2'],
+    );
     expect(n).toBe(1);
   });
 
@@ -308,7 +408,9 @@ describe.each(ENGINES)('ticket control on %s', (engine) => {
   });
 
   it('an administrator links a login to its employee through the users API, one login per employee', async () => {
-    const [{ id, worker_id }] = await t.db.query<{ id: number; worker_id: number }>(`select id, worker_id from app.users where username = 'controller2'`);
+    const [{ id, worker_id }] = await t.db.query<{ id: number; worker_id: number }>(
+      `select id, worker_id from app.users where username = 'controller2'`,
+    );
     const [{ worker_id: taken }] = await t.db.query<{ worker_id: number }>(`select worker_id from app.users where username = 'controller'`);
     const refused = await call('PUT', `/api/v1/users/${id}`, admin, { workerId: taken });
     expect(refused.statusCode).toBe(400);
@@ -350,18 +452,31 @@ describe('report photos beside the embedded database', () => {
     try {
       const controller = await t.login('controller', 'controller123');
       const admin = await t.login('admin', 'admin123');
-      const task = (await t.app.inject({ method: 'GET', url: '/api/v1/pass/controllertask/worker', headers: { authorization: controller } })).json() as ControllerTask;
+      const task = (
+        await t.app.inject({ method: 'GET', url: '/api/v1/pass/controllertask/worker', headers: { authorization: controller } })
+      ).json() as ControllerTask;
       const content = jpeg(4096);
       const upload = multipart(content);
-      const sent = await t.app.inject({ method: 'POST', url: `/api/v1/pass/controllertask/photo?controller_task_id=${task.id}&title=1.jpg`, headers: { authorization: controller, ...upload.headers }, payload: upload.payload });
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/pass/controllertask/photo?controller_task_id=${task.id}&title=1.jpg`,
+        headers: { authorization: controller, ...upload.headers },
+        payload: upload.payload,
+      });
       expect(sent.statusCode, sent.body).toBe(201);
       const { id } = sent.json() as { id: number };
       expect(readFileSync(join(dataDir, 'bc-photos', String(task.id), String(id)))).toEqual(content);
       const [row] = await t.db.query<{ data: unknown; size: number }>('select data, size from bc.task_photo where id = $1', [id]);
       expect(row).toEqual({ data: null, size: 4096 });
-      const served = await t.app.inject({ method: 'GET', url: `/api/v1/pass/controllertask/photo/${id}`, headers: { authorization: admin } });
+      const served = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/pass/controllertask/photo/${id}`,
+        headers: { authorization: admin },
+      });
       expect(served.rawPayload).toEqual(content);
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/bc/tasks/${task.id}`, headers: { authorization: admin } })).statusCode).toBe(204);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/v1/bc/tasks/${task.id}`, headers: { authorization: admin } })).statusCode,
+      ).toBe(204);
       expect(existsSync(join(dataDir, 'bc-photos', String(task.id)))).toBe(false);
     } finally {
       await t.close();

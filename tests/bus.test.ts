@@ -59,12 +59,20 @@ describe('the bus between server processes', () => {
     expect(await alone.request('geo.move', { streamId: 's1', userId: 1, q: '' }, 5000)).toBeUndefined();
   });
 
-  it('shares accepted positions: the other process\'s latest state moves, its track is not written twice', async () => {
+  it("shares accepted positions: the other process's latest state moves, its track is not written twice", async () => {
     const [a, b] = processes(2);
     const appended: Position[][] = [];
-    const pipeline = () => new TelemetryPipeline(new LatestPositions(), new RecentFixes(), {
-      append: async (rows: Position[]) => { appended.push(rows); },
-    } as unknown as TrackWriter, { futureToleranceMs: 300_000, maxSpeedKmh: 300, maxAgeMs: 86_400_000 });
+    const pipeline = () =>
+      new TelemetryPipeline(
+        new LatestPositions(),
+        new RecentFixes(),
+        {
+          append: async (rows: Position[]) => {
+            appended.push(rows);
+          },
+        } as unknown as TrackWriter,
+        { futureToleranceMs: 300_000, maxSpeedKmh: 300, maxAgeMs: 86_400_000 },
+      );
     const [first, second] = [pipeline(), pipeline()];
     new PositionShare(a, first).start();
     new PositionShare(b, second).start();

@@ -31,7 +31,23 @@ describe('error catalogue', () => {
       expect(text.ru, code).toBeTruthy();
       expect(text.en, code).toBeTruthy();
     }
-    for (const code of ['username_required', 'password_required', 'email_required', 'username_exists', 'email_exists', 'systemrole_cant_be_remov', 'systemrole_cant_be_changed', 'dvr_or_camera_not_found', 'user_not_found', 'email_cant_be_changed', 'manual_disabled', 'no_vehicle_found', 'bad_password', 'branch_name_used', 'username must be longer than or equal to 3 characters']) {
+    for (const code of [
+      'username_required',
+      'password_required',
+      'email_required',
+      'username_exists',
+      'email_exists',
+      'systemrole_cant_be_remov',
+      'systemrole_cant_be_changed',
+      'dvr_or_camera_not_found',
+      'user_not_found',
+      'email_cant_be_changed',
+      'manual_disabled',
+      'no_vehicle_found',
+      'bad_password',
+      'branch_name_used',
+      'username must be longer than or equal to 3 characters',
+    ]) {
       expect(ERROR_CATALOGUE).toHaveProperty([code]);
     }
   });
@@ -64,12 +80,16 @@ describe('no message reaches a person as a code', () => {
       ...found(server, /\bcode: '([a-z_]+)'/g),
     ]);
     expect(codes.size).toBeGreaterThan(60);
-    const missing = [...codes].filter(([code]) => ['ru', 'en'].some((locale) => translate(locale as 'ru' | 'en', `errors.${code}`) === `errors.${code}`));
+    const missing = [...codes].filter(([code]) =>
+      ['ru', 'en'].some((locale) => translate(locale as 'ru' | 'en', `errors.${code}`) === `errors.${code}`),
+    );
     expect(missing).toEqual([]);
   });
 
   it('finds every key the client translates or notifies in both catalogues', () => {
-    const calls = [...client.flatMap(({ file, text }) => [...text.matchAll(/\b(?:translate|notify|t)\(([^()]*)/g)].map((m) => ({ file, args: m[1] })))];
+    const calls = [
+      ...client.flatMap(({ file, text }) => [...text.matchAll(/\b(?:translate|notify|t)\(([^()]*)/g)].map((m) => ({ file, args: m[1] }))),
+    ];
     const keys = new Map<string, string>();
     for (const { file, args } of calls) {
       for (const literal of args.matchAll(/'([a-zA-Z]\w*(?:\.\w+)+)'/g)) if (!literal[1].startsWith('ra.')) keys.set(literal[1], file);

@@ -10,7 +10,12 @@ const JOB = 'pdm.sweep';
 /** The issue's bound: a dead holder's jobs run elsewhere within this. */
 const TAKEOVER_LIMIT_MS = 15_000;
 
-interface Pass { pid: number; generation: number; startedAt: number; endedAt: number }
+interface Pass {
+  pid: number;
+  generation: number;
+  startedAt: number;
+  endedAt: number;
+}
 
 /** The passes of JOB a process logged (its 'singleton pass' lines at debug level). */
 function passesOf(server: ServerProcess): Pass[] {
@@ -18,13 +23,16 @@ function passesOf(server: ServerProcess): Pass[] {
   for (const line of server.log) {
     if (!line.includes('"singleton pass"')) continue;
     const entry = JSON.parse(line) as { lease: string; generation: number; startedAt: number; endedAt: number };
-    if (entry.lease === JOB) passes.push({ pid: server.pid, generation: entry.generation, startedAt: entry.startedAt, endedAt: entry.endedAt });
+    if (entry.lease === JOB)
+      passes.push({ pid: server.pid, generation: entry.generation, startedAt: entry.startedAt, endedAt: entry.endedAt });
   }
   return passes;
 }
 
 async function heldLeases(server: ServerProcess): Promise<string[]> {
-  const health = await fetch(`http://127.0.0.1:${server.port}/api/health`).then((r) => r.json() as Promise<{ leases: string[]; bus: string }>);
+  const health = await fetch(`http://127.0.0.1:${server.port}/api/health`).then(
+    (r) => r.json() as Promise<{ leases: string[]; bus: string }>,
+  );
   expect(health.bus).toBe('shared');
   return health.leases;
 }
@@ -39,9 +47,18 @@ describe.skipIf(!runnable)('singleton jobs when their process dies', () => {
   beforeAll(async () => {
     const database = await clonePostgresDatabase();
     drop = database.drop;
-    cluster = await startServerCluster(2, {
-      DATABASE_URL: database.url, BUS_URL: TEST_REDIS_URL, DEMO_DATA: 'false', SIMULATOR: 'false', LOG_LEVEL: 'debug', PDM_SWEEP_MS: '200',
-    }, 120_000);
+    cluster = await startServerCluster(
+      2,
+      {
+        DATABASE_URL: database.url,
+        BUS_URL: TEST_REDIS_URL,
+        DEMO_DATA: 'false',
+        SIMULATOR: 'false',
+        LOG_LEVEL: 'debug',
+        PDM_SWEEP_MS: '200',
+      },
+      120_000,
+    );
   }, 150_000);
   afterAll(async () => {
     await cluster?.stop();
@@ -64,10 +81,13 @@ describe.skipIf(!runnable)('singleton jobs when their process dies', () => {
     expect(firstElsewhere - killedAt).toBeLessThan(TAKEOVER_LIMIT_MS);
 
     // every singleton the dead process held runs in a survivor now
-    await vi.waitUntil(async () => {
-      const now = new Set((await Promise.all(survivors.map(heldLeases))).flat());
-      return held.every((name) => now.has(name));
-    }, { timeout: 5000, interval: 200 });
+    await vi.waitUntil(
+      async () => {
+        const now = new Set((await Promise.all(survivors.map(heldLeases))).flat());
+        return held.every((name) => now.has(name));
+      },
+      { timeout: 5000, interval: 200 },
+    );
     const bySurvivor = await Promise.all(survivors.map(heldLeases));
     for (const name of held) expect(bySurvivor.filter((names) => names.includes(name))).toHaveLength(1);
 
@@ -79,6 +99,9 @@ describe.skipIf(!runnable)('singleton jobs when their process dies', () => {
     const before = passes.filter((pass) => pass.pid === holder.pid);
     expect(Math.min(...after.map((pass) => pass.generation))).toBeGreaterThan(Math.max(...before.map((pass) => pass.generation)));
     // the dead process's pass under way (if any) ended with it
-    for (let i = 1; i < passes.length; i++) expect(passes[i].startedAt).toBeGreaterThanOrEqual(passes[i - 1].pid === passes[i].pid ? passes[i - 1].endedAt : Math.max(passes[i - 1].endedAt, killedAt));
+    for (let i = 1; i < passes.length; i++)
+      expect(passes[i].startedAt).toBeGreaterThanOrEqual(
+        passes[i - 1].pid === passes[i].pid ? passes[i - 1].endedAt : Math.max(passes[i - 1].endedAt, killedAt),
+      );
   });
 });

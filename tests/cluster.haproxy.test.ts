@@ -16,7 +16,8 @@ import { clonePostgresDatabase } from './helpers/testApp';
 
 const haproxyInstalled = spawnSync('haproxy', ['-v']).status === 0;
 const runnable = (await clusterTestsRunnable('server processes behind HAProxy (cluster.haproxy.test.ts)')) && haproxyInstalled;
-if (process.env.TEST_DATABASE_URL && !haproxyInstalled) console.warn('cluster.haproxy.test.ts: skipped, HAProxy is not installed (apt-get install haproxy)');
+if (process.env.TEST_DATABASE_URL && !haproxyInstalled)
+  console.warn('cluster.haproxy.test.ts: skipped, HAProxy is not installed (apt-get install haproxy)');
 
 describe.skipIf(!haproxyInstalled)('deploy/haproxy.cfg', () => {
   it('is what scripts/haproxyConfig.mjs writes for two processes, and HAProxy accepts it', () => {
@@ -49,7 +50,8 @@ describe.skipIf(!runnable)('npm run cluster: two processes behind HAProxy', () =
   const via = (p: number) => `http://127.0.0.1:${p}`;
   const api = async (base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const response = await fetch(`${base}${path}`, {
-      method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(admin ? { authorization: admin } : {}), ...headers },
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(admin ? { authorization: admin } : {}), ...headers },
       body: body ? JSON.stringify(body) : undefined,
     });
     const text = await response.text();
@@ -60,16 +62,31 @@ describe.skipIf(!runnable)('npm run cluster: two processes behind HAProxy', () =
     const database = await clonePostgresDatabase();
     drop = database.drop;
     const db = await openPostgres(database.url, 1);
-    [{ id: vehicleId }] = await db.query<{ id: number }>('insert into mgt.vehicles (depot_number, peer_address) values (990201, $1) returning id', [DEVICE]);
-    [{ id: terminalVehicleId }] = await db.query<{ id: number }>('insert into mgt.vehicles (depot_number, peer_address) values (990202, $1) returning id', [TERMINAL]);
+    [{ id: vehicleId }] = await db.query<{ id: number }>(
+      'insert into mgt.vehicles (depot_number, peer_address) values (990201, $1) returning id',
+      [DEVICE],
+    );
+    [{ id: terminalVehicleId }] = await db.query<{ id: number }>(
+      'insert into mgt.vehicles (depot_number, peer_address) values (990202, $1) returning id',
+      [TERMINAL],
+    );
     ({ key: sourceKey } = await createSource(db, 'Кластер за HAProxy', null));
     await db.close();
 
     port = await freeConsecutivePorts(3);
     egtsPort = await freeConsecutivePorts(3);
     cluster = await startHaproxyCluster({
-      DATABASE_URL: database.url, BUS_URL: TEST_REDIS_URL, BUS_PREFIX: `tc:haproxy:${process.pid}:${Date.now()}`,
-      PORT: String(port), HOST: '127.0.0.1', EGTS_ENABLED: 'true', EGTS_PORT: String(egtsPort), CLUSTER_PROCESSES: '2', DEMO_DATA: 'false', SIMULATOR: 'false', DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      BUS_URL: TEST_REDIS_URL,
+      BUS_PREFIX: `tc:haproxy:${process.pid}:${Date.now()}`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      EGTS_ENABLED: 'true',
+      EGTS_PORT: String(egtsPort),
+      CLUSTER_PROCESSES: '2',
+      DEMO_DATA: 'false',
+      SIMULATOR: 'false',
+      DATA_DIR: dataDir,
     });
     processes = cluster.processes;
   }, 120_000);
@@ -109,22 +126,34 @@ describe.skipIf(!runnable)('npm run cluster: two processes behind HAProxy', () =
     const [first, second] = processes.map((p) => via(p.port));
     const saved = await api(first, 'POST', '/api/table/element/save', { config: { type: 'marshtype' }, row: { title: 'Межрайонное' } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const byId = async (base: string) => (await api(base, 'POST', '/api/table/list', { config: { type: 'marshtype' }, filters: { id: [saved.body.id] } })).body.list as { title: string }[];
+    const byId = async (base: string) =>
+      (await api(base, 'POST', '/api/table/list', { config: { type: 'marshtype' }, filters: { id: [saved.body.id] } })).body.list as {
+        title: string;
+      }[];
     expect((await byId(second)).map((row) => row.title)).toEqual(['Межрайонное']);
-    const edited = await api(second, 'POST', '/api/table/element/save', { config: { type: 'marshtype' }, row: { ...saved.body, title: 'Межмуниципальное' } });
+    const edited = await api(second, 'POST', '/api/table/element/save', {
+      config: { type: 'marshtype' },
+      row: { ...saved.body, title: 'Межмуниципальное' },
+    });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect((await byId(first)).map((row) => row.title)).toEqual(['Межмуниципальное']);
   });
 
-  it('shows a position posted to one process in the other\'s map stream, and in a stream opened through HAProxy', async () => {
+  it("shows a position posted to one process in the other's map stream, and in a stream opened through HAProxy", async () => {
     const [first, second] = processes.map((p) => via(p.port));
     const AREA: GeoSubscription = { bounds: [59.8, 30.1, 60.1, 30.6], zoom: 16, vehicles: [] };
     const query = `${GEO_STREAM_PATH}?q=${encodeURIComponent(serializeGeoSubscription(AREA))}`;
     const stream = await openStream(`${second}${query}`, admin);
     await stream.next('hello');
-    const posted = await api(first, 'POST', '/api/v1/telemetry/positions', {
-      positions: [{ device: String(DEVICE), time: new Date().toISOString(), lat: 59.95, lon: 30.31, speed: 20, course: 45 }],
-    }, { 'x-telemetry-key': sourceKey });
+    const posted = await api(
+      first,
+      'POST',
+      '/api/v1/telemetry/positions',
+      {
+        positions: [{ device: String(DEVICE), time: new Date().toISOString(), lat: 59.95, lon: 30.31, speed: 20, course: 45 }],
+      },
+      { 'x-telemetry-key': sourceKey },
+    );
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
     expect(posted.body.accepted).toBe(1);
     const shown = await stream.next<Points>('picture', (p) => p.items.some((i) => i.id === vehicleId), 3000);
@@ -138,7 +167,7 @@ describe.skipIf(!runnable)('npm run cluster: two processes behind HAProxy', () =
     await proxied.close();
   });
 
-  it('takes an EGTS terminal through HAProxy\'s TCP port, its position shown by both processes', async () => {
+  it("takes an EGTS terminal through HAProxy's TCP port, its position shown by both processes", async () => {
     expect(cluster.output()).toContain(`EGTS ${egtsPort + 1}`);
     const AREA: GeoSubscription = { bounds: [59.8, 30.1, 60.1, 30.6], zoom: 16, vehicles: [] };
     const query = `${GEO_STREAM_PATH}?q=${encodeURIComponent(serializeGeoSubscription(AREA))}`;
@@ -150,7 +179,9 @@ describe.skipIf(!runnable)('npm run cluster: two processes behind HAProxy', () =
     socket.on('data', () => (answers += 1));
     socket.write(authPacket(0, 0, { tid: TERMINAL }));
     await vi.waitUntil(() => answers > 0, { timeout: 3000, interval: 20 });
-    socket.write(positionsPacket(1, [{ rn: 1, fixes: [{ time: Date.now() - 1000, lat: 59.97, lon: 30.33, speed: 30, course: 90, valid: true }] }]));
+    socket.write(
+      positionsPacket(1, [{ rn: 1, fixes: [{ time: Date.now() - 1000, lat: 59.97, lon: 30.33, speed: 30, course: 90, valid: true }] }]),
+    );
     for (const stream of streams) {
       const shown = await stream.next<Points>('picture', (p) => p.items.some((i) => i.id === terminalVehicleId), 3000);
       expect(shown.items.find((i) => i.id === terminalVehicleId)?.center).toEqual([59.97, 30.33]);

@@ -39,13 +39,22 @@ describe.skipIf(!runnable)('two server processes on one database and the bus', (
   let admin: string;
   let lastTime = 0;
   const position = (vehicleId: number, lat: number, lon: number): Position => ({
-    vehicleId, time: (lastTime = Math.max(Date.now(), lastTime + 1)), lat, lon, speed: 20, course: 90, valid: true, history: false,
+    vehicleId,
+    time: (lastTime = Math.max(Date.now(), lastTime + 1)),
+    lat,
+    lon,
+    speed: 20,
+    course: 90,
+    valid: true,
+    history: false,
   });
   const call = (t: TestApp, method: 'GET' | 'PUT' | 'POST', url: string, authorization: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { authorization, 'x-page-id': '/cluster/test' } });
 
   beforeAll(async () => {
-    cluster = await startTestCluster(2, TEST_REDIS_URL, { switches: loadConfig({ DEMO_DATA: 'false', MODULES: 'vehicleWorkData' }).switches });
+    cluster = await startTestCluster(2, TEST_REDIS_URL, {
+      switches: loadConfig({ DEMO_DATA: 'false', MODULES: 'vehicleWorkData' }).switches,
+    });
     [a, b] = cluster.apps;
     admin = await a.login('admin', 'admin123');
   }, 60_000);
@@ -57,7 +66,11 @@ describe.skipIf(!runnable)('two server processes on one database and the bus', (
     expect((await call(b, 'GET', '/api/v1/settings/video', user)).statusCode).toBe(200);
     const [role] = await a.db.query<{ id: number }>("select id from app.role where name = 'role of cluster_video'");
     expect((await call(a, 'PUT', `/api/v1/roles/${role.id}`, admin, { permissions: {} })).statusCode).toBe(200);
-    const { value, ms } = await within(1000, async () => (await call(b, 'GET', '/api/v1/settings/video', user)).statusCode, (status) => status === 403);
+    const { value, ms } = await within(
+      1000,
+      async () => (await call(b, 'GET', '/api/v1/settings/video', user)).statusCode,
+      (status) => status === 403,
+    );
     expect(value).toBe(403);
     expect(ms).toBeLessThan(1000);
   });
@@ -76,7 +89,11 @@ describe.skipIf(!runnable)('two server processes on one database and the bus', (
     const session = await a.login('operator', 'operator123');
     expect((await call(b, 'GET', '/api/v1/auth/current/', session)).statusCode).toBe(200);
     expect((await call(a, 'GET', '/api/v1/auth/logout', session)).statusCode).toBeLessThan(300);
-    const { value, ms } = await within(1000, async () => (await call(b, 'GET', '/api/v1/auth/current/', session)).statusCode, (status) => status === 401);
+    const { value, ms } = await within(
+      1000,
+      async () => (await call(b, 'GET', '/api/v1/auth/current/', session)).statusCode,
+      (status) => status === 401,
+    );
     expect(value).toBe(401);
     expect(ms).toBeLessThan(1000);
   });
@@ -104,7 +121,12 @@ describe.skipIf(!runnable)('two server processes on one database and the bus', (
     expect(shown.items.find((i) => i.id === 2)).toMatchObject({ center: [59.95, 30.35] });
 
     const put = (id: string, subscription: GeoSubscription, authorization = admin) =>
-      b.app.inject({ method: 'PUT', url: `${GEO_STREAM_PATH}/${id}`, headers: { authorization }, payload: { q: serializeGeoSubscription(subscription) } });
+      b.app.inject({
+        method: 'PUT',
+        url: `${GEO_STREAM_PATH}/${id}`,
+        headers: { authorization },
+        payload: { q: serializeGeoSubscription(subscription) },
+      });
     const moved = await put(streamId, ELSEWHERE);
     expect(moved.statusCode).toBe(204);
     expect((await stream.next<Points>('points')).items).toEqual([]);
@@ -122,10 +144,16 @@ describe.skipIf(!runnable)('two server processes on one database and the bus', (
   it('configures a terminal connected to one process from the rollout dispatcher running in the other', async () => {
     expect(a.app.leases.heldNames()).toContain('equipment.rollouts');
     expect(b.app.leases.heldNames()).not.toContain('equipment.rollouts');
-    const [vehicle] = await a.db.query<{ id: number }>('select v.id from mgt.vehicles v where exists (select 1 from mgt.dev_mnt m where m.vehicle_id = v.id) order by v.id limit 1');
+    const [vehicle] = await a.db.query<{ id: number }>(
+      'select v.id from mgt.vehicles v where exists (select 1 from mgt.dev_mnt m where m.vehicle_id = v.id) order by v.id limit 1',
+    );
     const terminals = new SimulatedTerminals(b.app.telemetry.commands, () => undefined, { delayMs: [0, 0] });
     terminals.connect(vehicle.id);
-    await within(2000, async () => a.app.telemetry.fleetLinks.online(vehicle.id), (online) => online);
+    await within(
+      2000,
+      async () => a.app.telemetry.fleetLinks.online(vehicle.id),
+      (online) => online,
+    );
     const created = async (url: string, payload: object) => {
       const response = await call(a, 'POST', url, admin, payload);
       expect(response.statusCode, response.body).toBe(201);
@@ -134,7 +162,8 @@ describe.skipIf(!runnable)('two server processes on one database and the bus', (
     const configurationId = await created('/api/v1/mnt/configurations', { name: 'Кластер', parameters: defaultParameters() });
     const groupId = await created('/api/v1/mnt/groups', { name: 'Кластер', kind: 'static', vehicles: [vehicle.id] });
     const rollout = await created('/api/v1/mnt/rollouts', { groupId, configurationId, firstShare: 100, errorThreshold: 50 });
-    const status = async () => (await a.db.query<{ status: number }>('select status from mnt.command where rollout_id = $1', [rollout]))[0].status;
+    const status = async () =>
+      (await a.db.query<{ status: number }>('select status from mnt.command where rollout_id = $1', [rollout]))[0].status;
     const { value } = await within(5000, status, (s) => s === COMMAND_STATUS.performed);
     expect(value).toBe(COMMAND_STATUS.performed);
     expect(terminals.stats.commands).toBeGreaterThan(0);

@@ -15,8 +15,12 @@ const declared = ALL_VARIABLE_GROUPS.flatMap((g) => Object.values(g.variables).m
 
 /** The sources that read the environment: the server's modules and the scripts `npm start` runs. */
 function sources(): { path: string; text: string }[] {
-  const server = readdirSync('src/server', { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.ts')).map((path) => join('src/server', path));
-  const scripts = readdirSync('scripts', { encoding: 'utf8' }).filter((path) => path.endsWith('.mjs')).map((path) => join('scripts', path));
+  const server = readdirSync('src/server', { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.ts'))
+    .map((path) => join('src/server', path));
+  const scripts = readdirSync('scripts', { encoding: 'utf8' })
+    .filter((path) => path.endsWith('.mjs'))
+    .map((path) => join('scripts', path));
   return [...server, ...scripts].map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 }
 
@@ -24,11 +28,16 @@ const matches = (pattern: RegExp, source: string): string[] => [...source.matchA
 
 describe('docs/configuration.md', () => {
   it('is the page the declarations make', () => {
-    expect(readFileSync(CONFIGURATION_PAGE, 'utf8'), `docs/configuration.md is out of date: run \`${CONFIGURATION_COMMAND}\``).toBe(configurationPage());
+    expect(readFileSync(CONFIGURATION_PAGE, 'utf8'), `docs/configuration.md is out of date: run \`${CONFIGURATION_COMMAND}\``).toBe(
+      configurationPage(),
+    );
   });
 
   it('lists every variable the code reads, each declared once', () => {
-    expect(declared.filter((name, index) => declared.indexOf(name) !== index), 'declared twice').toEqual([]);
+    expect(
+      declared.filter((name, index) => declared.indexOf(name) !== index),
+      'declared twice',
+    ).toEqual([]);
     const read = new Map<string, string>();
     const undeclaredGroups: string[] = [];
     const dynamic: string[] = [];
@@ -36,7 +45,8 @@ describe('docs/configuration.md', () => {
       for (const name of [
         ...matches(/\benv\.([A-Z][A-Z0-9_]*)\b/g, source),
         ...matches(/\benv\[\s*['"`]([A-Z][A-Z0-9_]*)['"`]\s*\]/g, source),
-      ]) read.set(name, path);
+      ])
+        read.set(name, path);
       // A declaration whose group is missing from allVariables.ts would be read but not documented.
       for (const name of matches(/\b(?:number|count|flag|text|oneOf|list)\(\s*'([A-Z][A-Z0-9_]*)'/g, source)) {
         if (!declared.includes(name)) undeclaredGroups.push(`${name} (${path})`);
@@ -46,7 +56,7 @@ describe('docs/configuration.md', () => {
     }
     expect(read.get('SKIP_BUILD'), 'the scan finds reads in scripts').toBe(join('scripts/start.mjs'));
     const undeclared = [...read].filter(([name]) => !declared.includes(name)).map(([name, path]) => `${name} (${path})`);
-    expect(undeclared, 'read but not declared (declare them in the area\'s config.ts)').toEqual([]);
+    expect(undeclared, "read but not declared (declare them in the area's config.ts)").toEqual([]);
     expect(undeclaredGroups, 'declared in a group missing from src/server/configuration/allVariables.ts').toEqual([]);
     expect(dynamic, 'read the environment by a computed name').toEqual([]);
   });
@@ -57,7 +67,9 @@ describe('variable declarations', () => {
 
   it('read numbers: unset, empty or unreadable give the default; bounds clamp; "positive" ones fall back', () => {
     const interval = number('X_MS', { default: 5000, min: 250, max: 60_000, meaning });
-    expect([undefined, '', '   ', 'soon', 'Infinity'].map((value) => interval.read({ X_MS: value }))).toEqual([5000, 5000, 5000, 5000, 5000]);
+    expect([undefined, '', '   ', 'soon', 'Infinity'].map((value) => interval.read({ X_MS: value }))).toEqual([
+      5000, 5000, 5000, 5000, 5000,
+    ]);
     expect([' 1000 ', '10', '1e9', '-3'].map((value) => interval.read({ X_MS: value }))).toEqual([1000, 250, 60_000, 250]);
     expect(number('X', { default: 6, min: 1, round: true, meaning }).read({ X: '2.6' })).toBe(3);
     const rate = number('X', { default: 30, positive: true, meaning });
@@ -74,7 +86,14 @@ describe('variable declarations', () => {
 
   it('read switches: only the opposite word changes a default; without one, unset stays unset', () => {
     const on = flag('X', { default: true, meaning });
-    expect(['false', ' false ', 'true', '', 'no', '0'].map((value) => on.read({ X: value }))).toEqual([false, false, true, true, true, true]);
+    expect(['false', ' false ', 'true', '', 'no', '0'].map((value) => on.read({ X: value }))).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
     const off = flag('X', { default: false, meaning });
     expect(['true', 'false', 'yes', '1'].map((value) => off.read({ X: value }))).toEqual([true, false, false, false]);
     const computed = flag('X', { meaning });
@@ -93,7 +112,10 @@ describe('variable declarations', () => {
   });
 
   it('read a group into typed values, and document its defaults', () => {
-    const settings = group('Test', { port: number('X_PORT', { default: 3000, meaning }), host: text('X_HOST', { default: '0.0.0.0', meaning }) });
+    const settings = group('Test', {
+      port: number('X_PORT', { default: 3000, meaning }),
+      host: text('X_HOST', { default: '0.0.0.0', meaning }),
+    });
     expect(settings.read({ X_PORT: '8080' })).toEqual({ port: 8080, host: '0.0.0.0' });
     expect(number('X', { default: 250, min: 50, unit: 'ms', meaning }).documentation.default).toBe('`250` ms, at least `50`');
     expect(number('X', { default: 365, min: 1, max: 400, meaning }).documentation.default).toBe('`365`, from `1` to `400`');
@@ -101,7 +123,7 @@ describe('variable declarations', () => {
   });
 });
 
-describe('the areas\' settings', () => {
+describe("the areas' settings", () => {
   it('keep their defaults, bounds and computed defaults', () => {
     const server = loadConfig({ PORT: '', MODULES: ' bc , -video', EXPORT_BATCH_ROWS: '' });
     expect(server.port).toBe(3000);
@@ -110,11 +132,27 @@ describe('the areas\' settings', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db' }).exportBatchRows).toBe(5000);
     expect(() => loadConfig({ EXPORT_BATCH_ROWS: '0' })).toThrow('EXPORT_BATCH_ROWS must be a positive integer');
     expect(loadConfig({ HEAVY_REQUESTS_PER_USER: '0' }).heavyRequestsPerUser).toBe(1);
-    expect(geoConfig({ GEO_REBUILD_MS: '10', GEO_CLUSTER_MAX_ZOOM: '30', GEO_HEARTBEAT_S: '2' })).toMatchObject({ rebuildMs: 50, clusterMaxZoom: 22, heartbeatMs: 2000 });
-    expect(gtfsConfig({ GTFS_PERIOD_DAYS: '1000', OPERATOR_TZ_OFFSET_MINUTES: '300' }).static).toMatchObject({ periodDays: 400, timezone: 'Etc/GMT-5', key: null });
-    expect(simulatorConfig(false, { OPERATOR_TZ_OFFSET_MINUTES: '120', SIMULATOR_PARKED_EVERY: '0' })).toMatchObject({ tzOffsetMinutes: 120, parkedEvery: 1, enabled: false });
+    expect(geoConfig({ GEO_REBUILD_MS: '10', GEO_CLUSTER_MAX_ZOOM: '30', GEO_HEARTBEAT_S: '2' })).toMatchObject({
+      rebuildMs: 50,
+      clusterMaxZoom: 22,
+      heartbeatMs: 2000,
+    });
+    expect(gtfsConfig({ GTFS_PERIOD_DAYS: '1000', OPERATOR_TZ_OFFSET_MINUTES: '300' }).static).toMatchObject({
+      periodDays: 400,
+      timezone: 'Etc/GMT-5',
+      key: null,
+    });
+    expect(simulatorConfig(false, { OPERATOR_TZ_OFFSET_MINUTES: '120', SIMULATOR_PARKED_EVERY: '0' })).toMatchObject({
+      tzOffsetMinutes: 120,
+      parkedEvery: 1,
+      enabled: false,
+    });
     expect(videoConfig({ VIDEO_MAX_DOWNLOADS: '0', VIDEO_CONNECT_MS: '10' })).toMatchObject({ maxDownloads: 50, connectMs: 10 });
     expect(telemetryConfig({ VITEST: 'true' }).egtsPort).toBe(0);
-    expect(telemetryConfig({ EGTS_MAX_FRAME_BYTES: '100000', TRACK_STATEMENT_ROWS: '' })).toMatchObject({ egtsPort: 5162, egtsMaxFrameBytes: 65_553, trackStatementRows: undefined });
+    expect(telemetryConfig({ EGTS_MAX_FRAME_BYTES: '100000', TRACK_STATEMENT_ROWS: '' })).toMatchObject({
+      egtsPort: 5162,
+      egtsMaxFrameBytes: 65_553,
+      trackStatementRows: undefined,
+    });
   });
 });

@@ -14,7 +14,7 @@ describe('embedded engine: background work goes after the requests', () => {
   }, 120_000);
   afterAll(() => db.close());
 
-  it('runs a request\'s queries before queued background statements, and its next query within the grace', async () => {
+  it("runs a request's queries before queued background statements, and its next query within the grace", async () => {
     const order: string[] = [];
     const background = db.background();
     const first = background.query('select pg_sleep(0.4)').then(() => order.push('background 1'));

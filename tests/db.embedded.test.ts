@@ -29,9 +29,13 @@ describe('embedded engine: PostGIS bundles', () => {
     expect(await second.query(point)).toEqual([{ wkt: 'POINT(30.3 59.9)' }]);
     expect(await second.query("select count(*)::int as n from pg_extension where extname = 'postgis'")).toEqual([{ n: 1 }]);
     // geography and ST_Transform read PROJ's data: without it in the bundle they answered no row at all
-    const [{ metres }] = await second.query<{ metres: number }>("select st_distance('SRID=4326;POINT(30 60)'::geography, 'SRID=4326;POINT(30.001 60)'::geography) as metres");
+    const [{ metres }] = await second.query<{ metres: number }>(
+      "select st_distance('SRID=4326;POINT(30 60)'::geography, 'SRID=4326;POINT(30.001 60)'::geography) as metres",
+    );
     expect(metres).toBeCloseTo(55.8, 1);
-    expect(await second.query("select st_astext(st_snaptogrid(st_transform('SRID=4326;POINT(30 60)'::geometry, 3857), 1)) as wkt")).toEqual([{ wkt: 'POINT(3339585 8399738)' }]);
+    expect(await second.query("select st_astext(st_snaptogrid(st_transform('SRID=4326;POINT(30 60)'::geometry, 3857), 1)) as wkt")).toEqual(
+      [{ wkt: 'POINT(3339585 8399738)' }],
+    );
     await second.close();
   }, 120_000);
 });

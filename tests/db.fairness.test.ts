@@ -9,7 +9,7 @@ const caller = (key: string, signal = new AbortController().signal): QueryCaller
  * The embedded engine runs one statement at a time: one user's pile of slow queries must not make another
  * user wait for all of them, and a query whose client went away must not run at all.
  */
-describe('embedded engine: callers take turns, a gone client\'s queries are dropped', () => {
+describe("embedded engine: callers take turns, a gone client's queries are dropped", () => {
   let db: PgliteDb;
   beforeAll(async () => {
     db = await openPglite();
@@ -17,7 +17,7 @@ describe('embedded engine: callers take turns, a gone client\'s queries are drop
   }, 120_000);
   afterAll(() => db.close());
 
-  it('runs another caller\'s query after the one statement running, not after every queued one', async () => {
+  it("runs another caller's query after the one statement running, not after every queued one", async () => {
     const order: string[] = [];
     const heavy = caller('user 1');
     // user 1 has used the engine (one slow statement), then queues four more
@@ -39,7 +39,12 @@ describe('embedded engine: callers take turns, a gone client\'s queries are drop
     const someone = caller('user 3');
     const running = runAsCaller(someone, () => db.query('select pg_sleep(0.2)'));
     await pause(50);
-    const report = runAsCaller(someone, () => db.longRunning().query('select 1').then(() => order.push('report')));
+    const report = runAsCaller(someone, () =>
+      db
+        .longRunning()
+        .query('select 1')
+        .then(() => order.push('report')),
+    );
     const list = runAsCaller(someone, () => db.query('select 2').then(() => order.push('list')));
     await Promise.all([running, report, list]);
     expect(order).toEqual(['list', 'report']);
@@ -55,7 +60,12 @@ describe('embedded engine: callers take turns, a gone client\'s queries are drop
     const stream = (name: string) => runAsCaller(caller(name), () => Promise.all([loop(), loop(), loop()]));
     const streams = [stream('user 6'), stream('user 7')];
     await pause(200);
-    const report = runAsCaller(caller('user 5'), () => db.longRunning().query('select 1').then(() => (reportDone = Date.now())));
+    const report = runAsCaller(caller('user 5'), () =>
+      db
+        .longRunning()
+        .query('select 1')
+        .then(() => (reportDone = Date.now())),
+    );
     await Promise.all([report, ...streams]);
     expect(reportDone - started).toBeLessThan(3500);
   });

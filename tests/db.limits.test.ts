@@ -6,8 +6,7 @@ import { startTestApp, type TestApp } from './helpers/testApp';
 import { preparedExample } from './tableFixtures';
 
 /** Keeps the engine busy for the given seconds of CPU, as a heavy list or report does. */
-const busyLoop = (seconds: number) =>
-  `while clock_timestamp() < statement_timestamp() + interval '${seconds} seconds' loop end loop;`;
+const busyLoop = (seconds: number) => `while clock_timestamp() < statement_timestamp() + interval '${seconds} seconds' loop end loop;`;
 const busy = (seconds: number) => `do $$ begin ${busyLoop(seconds)} end $$`;
 
 describe.each(ENGINES)('%s: query time limits', (engine) => {
@@ -26,9 +25,12 @@ describe.each(ENGINES)('%s: query time limits', (engine) => {
     const current = () => t.app.inject({ method: 'GET', url: '/api/v1/auth/current/', headers: { authorization } });
     expect((await current()).statusCode).toBe(200);
     let heavyEndedAt = Infinity;
-    const heavy = t.db.longRunning().exec(busy(6)).then(() => {
-      heavyEndedAt = performance.now();
-    });
+    const heavy = t.db
+      .longRunning()
+      .exec(busy(6))
+      .then(() => {
+        heavyEndedAt = performance.now();
+      });
     await sleep(300);
     // Past the 3 s the session and the profile are trusted, so the last answers need the database again.
     const latencies: number[] = [];
@@ -80,7 +82,13 @@ describe.each(ENGINES)('%s: query time limits', (engine) => {
     const authorization = await t.login('admin', 'admin123');
     const row = await preparedExample(t.db, HANDBOOKS.agency);
     const before = await agencies();
-    const save = () => t.app.inject({ method: 'POST', url: '/api/table/element/save', headers: { authorization }, payload: { config: { type: 'agency' }, row } });
+    const save = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/table/element/save',
+        headers: { authorization },
+        payload: { config: { type: 'agency' }, row },
+      });
 
     const response = await save();
     expect(response.statusCode).toBe(503);
@@ -98,15 +106,19 @@ describe.each(ENGINES)('%s: query time limits', (engine) => {
     expect(await agencies()).toBe(before + 1);
   });
 
-  it.runIf(engine === 'postgres')('lets at most a quarter of the pool run reports and exports at once, ordinary queries alongside', async () => {
-    // The test app's pool has 4 connections: one long-running query at a time.
-    const long = t.db.longRunning();
-    const sleepers = () => t.db.query<{ n: number }>(
-      "select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'select pg_sleep(0.8) as heavy%'",
-    );
-    const heavy = [long.query('select pg_sleep(0.8) as heavy_1'), long.query('select pg_sleep(0.8) as heavy_2')];
-    await sleep(300);
-    expect(await sleepers()).toEqual([{ n: 1 }]); // the second waits for the first; this ordinary query did not wait
-    await Promise.all(heavy);
-  });
+  it.runIf(engine === 'postgres')(
+    'lets at most a quarter of the pool run reports and exports at once, ordinary queries alongside',
+    async () => {
+      // The test app's pool has 4 connections: one long-running query at a time.
+      const long = t.db.longRunning();
+      const sleepers = () =>
+        t.db.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'select pg_sleep(0.8) as heavy%'",
+        );
+      const heavy = [long.query('select pg_sleep(0.8) as heavy_1'), long.query('select pg_sleep(0.8) as heavy_2')];
+      await sleep(300);
+      expect(await sleepers()).toEqual([{ n: 1 }]); // the second waits for the first; this ordinary query did not wait
+      await Promise.all(heavy);
+    },
+  );
 });

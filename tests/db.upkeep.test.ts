@@ -14,7 +14,8 @@ describe('embedded engine upkeep: what autovacuum would do', () => {
 
   describe('on PGlite', () => {
     let db: PgliteDb;
-    const rowsOf = async () => (await db.query<{ n: number }>("select reltuples::float8 as n from pg_class where oid = 'shelf'::regclass"))[0].n;
+    const rowsOf = async () =>
+      (await db.query<{ n: number }>("select reltuples::float8 as n from pg_class where oid = 'shelf'::regclass"))[0].n;
     beforeAll(async () => {
       db = await openPglite();
       await db.exec('create table shelf (id int primary key, label text)');
@@ -22,7 +23,7 @@ describe('embedded engine upkeep: what autovacuum would do', () => {
     }, 120_000);
     afterAll(() => db.close());
 
-    it('gives the planner the table\'s size, then leaves it alone until it changes', async () => {
+    it("gives the planner the table's size, then leaves it alone until it changes", async () => {
       expect(await rowsOf()).toBe(-1);
       const upkeep = new EmbeddedUpkeep(db, log);
       expect(await upkeep.pass()).toContain('analyze public.shelf');
@@ -33,7 +34,9 @@ describe('embedded engine upkeep: what autovacuum would do', () => {
     it('vacuums and analyzes after most rows were rewritten', async () => {
       await db.query("update shelf set label = label || ' (2nd ed.)' where id <= 4000");
       expect(await new EmbeddedUpkeep(db, log).pass()).toContain('vacuum (analyze) public.shelf');
-      const [{ dead }] = await db.query<{ dead: number }>("select n_dead_tup::int as dead from pg_stat_user_tables where relname = 'shelf'");
+      const [{ dead }] = await db.query<{ dead: number }>(
+        "select n_dead_tup::int as dead from pg_stat_user_tables where relname = 'shelf'",
+      );
       expect(dead).toBe(0);
     });
   });

@@ -52,7 +52,10 @@ describe('demo data generator', () => {
     for (const data of [city, small]) {
       for (const key of Object.keys(TABLES) as (keyof DemoData)[]) {
         expect(data[key].length, key).toBeGreaterThan(0);
-        const columns = TABLES[key].columns.map(([name]) => name).sort().join();
+        const columns = TABLES[key].columns
+          .map(([name]) => name)
+          .sort()
+          .join();
         const shapes = new Set<string>(data[key].map((row: object) => Object.keys(row).sort().join()));
         expect([...shapes], key).toEqual([columns]);
       }
@@ -60,7 +63,10 @@ describe('demo data generator', () => {
   });
 
   it('orders the stops of every trip, B on the first and E on the last', () => {
-    for (const [data, [min, max]] of [[city, [15, 35]], [small, [8, 14]]] as const) {
+    for (const [data, [min, max]] of [
+      [city, [15, 35]],
+      [small, [8, 14]],
+    ] as const) {
       const byTrip = new Map<number, DemoData['tripStops']>();
       for (const row of data.tripStops) byTrip.set(row.trip_id, [...(byTrip.get(row.trip_id) ?? []), row]);
       expect(byTrip.size).toBe(data.trips.length);
@@ -72,7 +78,9 @@ describe('demo data generator', () => {
       }
       for (const trip of data.trips) expect(trip.trajectory).toMatch(/^(LINESTRING|MULTILINESTRING)\(/);
     }
-    expect(new Set(city.trips.filter((t) => t.trajectory.startsWith('MULTI')).map((t) => t.MarshVariant_id)).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(city.trips.filter((t) => t.trajectory.startsWith('MULTI')).map((t) => t.MarshVariant_id)).size).toBeGreaterThanOrEqual(
+      2,
+    );
   });
 
   it('uses only the four vehicle classes, and the transport type that is dropped from the user', () => {
@@ -169,11 +177,13 @@ describe.each(ENGINES)('demo data on %s', (engine) => {
     }
     expect(empty).toEqual([]);
     const [routes] = await t.db.query<{ served: number; all: number }>(
-      'select (select count(distinct route_id)::int from mgt.route_stop) as served, (select count(*)::int from mgt.routes) as all');
+      'select (select count(distinct route_id)::int from mgt.route_stop) as served, (select count(*)::int from mgt.routes) as all',
+    );
     expect(routes.served).toBe(routes.all);
     const [shifts] = await t.db.query<{ linked: number; all: number }>(
       `select (select count(*)::int from mgt.rasp_time_link) as linked,
-              (select count(*)::int from (select distinct "RaspVariant_id", graph, smena from mgt.rasp_time) s) as all`);
+              (select count(*)::int from (select distinct "RaspVariant_id", graph, smena from mgt.rasp_time) s) as all`,
+    );
     expect(shifts.linked).toBe(shifts.all);
   });
 

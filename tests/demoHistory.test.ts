@@ -20,7 +20,7 @@ describe('the demo history fills', () => {
     expect(released).toBe(1);
   });
 
-  it('sums the fills\' progress in days until every fill has ended', async () => {
+  it("sums the fills' progress in days until every fill has ended", async () => {
     const history = new DemoHistory(plans, async () => undefined, log);
     const passengers = history.progress('passengers');
     const workData = history.progress('work data');

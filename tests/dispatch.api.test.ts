@@ -40,12 +40,21 @@ describe.each(ENGINES)('live timetable over the HTTP telemetry ingestion on %s',
     let variant: number;
     ({ stopIds, variant } = await insertLineRoute(db, point, serviceDate, '99'));
     for (const [i, stopId] of stopIds.entries()) {
-      await db.query(`insert into mgt.rasp_time ("RaspVariant_id", graph, smena, racetype, racenum, "order", stop_id, time) values ($1, 1, '1', 'A', 1, $2, $3, $4)`,
-        [variant, i + 1, stopId, firstMinute + 2 * i]);
+      await db.query(
+        `insert into mgt.rasp_time ("RaspVariant_id", graph, smena, racetype, racenum, "order", stop_id, time) values ($1, 1, '1', 'A', 1, $2, $3, $4)`,
+        [variant, i + 1, stopId, firstMinute + 2 * i],
+      );
     }
-    [{ id: vehicleId }] = await db.query<{ id: number }>('insert into mgt.vehicles (depot_number, peer_address) values (990301, 8300001) returning id');
-    const [{ driver_id: driver }] = await db.query<{ driver_id: number }>(`insert into mgt.driver (last_name, first_name, table_number) values ('Иванов', 'Иван', 1) returning driver_id`);
-    await db.query(`insert into mgt.vehicle_task (date, "RaspVariant_id", graph, smena, vehicle_id, driver_id) values ($1, $2, 1, '1', $3, $4)`, [serviceDate, variant, vehicleId, driver]);
+    [{ id: vehicleId }] = await db.query<{ id: number }>(
+      'insert into mgt.vehicles (depot_number, peer_address) values (990301, 8300001) returning id',
+    );
+    const [{ driver_id: driver }] = await db.query<{ driver_id: number }>(
+      `insert into mgt.driver (last_name, first_name, table_number) values ('Иванов', 'Иван', 1) returning driver_id`,
+    );
+    await db.query(
+      `insert into mgt.vehicle_task (date, "RaspVariant_id", graph, smena, vehicle_id, driver_id) values ($1, $2, 1, '1', $3, $4)`,
+      [serviceDate, variant, vehicleId, driver],
+    );
     await t.app.telemetry.devices.refresh();
     await t.app.dispatch.reload();
     ({ key } = await createSource(t.db, 'Бортовые терминалы', null));
@@ -71,23 +80,51 @@ describe.each(ENGINES)('live timetable over the HTTP telemetry ingestion on %s',
         m = k * 500 + (500 * (tm - departures[k])) / (arrivals[k + 1] - departures[k]);
         speed = (500 / ((arrivals[k + 1] - departures[k]) / 1000)) * 3.6;
       } else {
-        m = Math.max(0, arrivals.findLastIndex((a) => a <= tm)) * 500;
+        m =
+          Math.max(
+            0,
+            arrivals.findLastIndex((a) => a <= tm),
+          ) * 500;
       }
       const jitter = ((n++ % 5) - 2) * 2;
       const p = point(m + jitter);
-      fixes.push({ device: '8300001', time: new Date(tm).toISOString(), lat: Number(p.lat.toFixed(6)), lon: Number(p.lon.toFixed(6)), speed: Math.round(speed * 10) / 10, course: 90 });
+      fixes.push({
+        device: '8300001',
+        time: new Date(tm).toISOString(),
+        lat: Number(p.lat.toFixed(6)),
+        lon: Number(p.lon.toFixed(6)),
+        speed: Math.round(speed * 10) / 10,
+        course: 90,
+      });
     }
     return fixes;
   }
 
-  it('turns positions posted over HTTP into stored stop passages and the vehicle\'s state', async () => {
-    const posted = await t.app.inject({ method: 'POST', url: '/api/v1/telemetry/positions', headers: { 'x-telemetry-key': key }, payload: { positions: track() } });
+  it("turns positions posted over HTTP into stored stop passages and the vehicle's state", async () => {
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/telemetry/positions',
+      headers: { 'x-telemetry-key': key },
+      payload: { positions: track() },
+    });
     expect(posted.statusCode).toBe(200);
     await t.app.dispatch.settle();
 
-    const rows = await t.db.query<{ stop_id: number; stop_sequence: number; route_id: number; graph: number; race_num: number; schedule_arrival: Date; actual_arrival: Date | null; actual_departure: Date | null; interpolated: boolean }>(
+    const rows = await t.db.query<{
+      stop_id: number;
+      stop_sequence: number;
+      route_id: number;
+      graph: number;
+      race_num: number;
+      schedule_arrival: Date;
+      actual_arrival: Date | null;
+      actual_departure: Date | null;
+      interpolated: boolean;
+    }>(
       `select stop_id, stop_sequence, route_id, graph, race_num, schedule_arrival, actual_arrival, actual_departure, interpolated
-         from dispatch.stop_passage where vehicle_id = $1 and service_date = $2::date order by stop_sequence`, [vehicleId, serviceDate]);
+         from dispatch.stop_passage where vehicle_id = $1 and service_date = $2::date order by stop_sequence`,
+      [vehicleId, serviceDate],
+    );
     expect(rows.map((r) => r.stop_sequence)).toEqual([1, 2, 3, 4, 5]);
     expect(rows.map((r) => r.stop_id)).toEqual(stopIds.slice(0, 5));
     for (const [i, row] of rows.entries()) {
@@ -96,7 +133,11 @@ describe.each(ENGINES)('live timetable over the HTTP telemetry ingestion on %s',
       expect(row.interpolated).toBe(false);
     }
 
-    const response = await t.app.inject({ method: 'GET', url: `/api/v1/dispatch/vehicles?vehicle=${vehicleId}`, headers: { authorization: viewer } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/dispatch/vehicles?vehicle=${vehicleId}`,
+      headers: { authorization: viewer },
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json<DispatchVehicleList>();
     expect(body.count).toBe(1);
@@ -110,7 +151,9 @@ describe.each(ENGINES)('live timetable over the HTTP telemetry ingestion on %s',
   });
 
   it('gives the vehicles to the holders of code 44 only, and refuses bad filters', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/dispatch/vehicles', headers: { authorization: stranger } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/dispatch/vehicles', headers: { authorization: stranger } })).statusCode).toBe(
+      403,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/dispatch/vehicles' })).statusCode).toBe(401);
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/dispatch/vehicles?vehicle=0x10', headers: { authorization: viewer } });
     expect(bad.statusCode).toBe(400);

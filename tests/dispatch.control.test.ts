@@ -5,7 +5,15 @@ import { operatorDate, operatorMidnight } from '../src/server/platform/operatorD
 import { SimulatedTerminals } from '../src/server/simulator/simulatedTerminals';
 import { createSource } from '../src/server/telemetry/http/sourceKeys';
 import type { BoardList, ExitsList } from '../src/shared/dispatch/api';
-import type { CannedList, ChangeRunList, ChangesList, DriverMessage, InboxList, MessageList, ServiceChange } from '../src/shared/dispatch/control';
+import type {
+  CannedList,
+  ChangeRunList,
+  ChangesList,
+  DriverMessage,
+  InboxList,
+  MessageList,
+  ServiceChange,
+} from '../src/shared/dispatch/control';
 import { PERMISSION_CODES } from '../src/shared/permissionCodes';
 import { eastOf, insertLineRoute, lineDrive } from './dispatch.tracks';
 import { ENGINES } from './helpers/engines';
@@ -17,7 +25,8 @@ const TZ = 180;
 const point = eastOf(55.83, 37.56);
 const grants = (...ids: number[]) => {
   const out: Record<string, number> = {};
-  for (const id of ids) for (const [key, bits] of Object.entries(PERMISSION_CODES.find((c) => c.id === id)!.grants)) out[key] = (out[key] ?? 0) | bits;
+  for (const id of ids)
+    for (const [key, bits] of Object.entries(PERMISSION_CODES.find((c) => c.id === id)!.grants)) out[key] = (out[key] ?? 0) | bits;
   return out;
 };
 const gtfsTime = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
@@ -47,7 +56,8 @@ describe.each(ENGINES)('service changes and messages to drivers on %s', (engine)
   let terminals: SimulatedTerminals;
   const runKey = (graph: number) => `${serviceDate}|${variant}|${graph}|1|1`;
   const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { authorization: token } });
-  const post = (url: string, token: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { authorization: token }, payload: payload as object });
+  const post = (url: string, token: string, payload: unknown) =>
+    t.app.inject({ method: 'POST', url, headers: { authorization: token }, payload: payload as object });
   const board = async () => (await get('/api/v1/dispatch/exceptions', viewer)).json<BoardList>();
   const exits = async () => (await get(`/api/v1/dispatch/exits?date=${serviceDate}&route=${routeId}`, viewer)).json<ExitsList>();
   const count = async (sql: string) => (await t.db.query<{ n: number }>(sql)).at(0)!.n;
@@ -58,23 +68,53 @@ describe.each(ENGINES)('service changes and messages to drivers on %s', (engine)
     serviceDate = operatorDate(now - 100 * 60_000, TZ);
     const midnight = operatorMidnight(serviceDate, TZ);
     const minuteOf = (ms: number) => Math.floor((ms - midnight) / 60_000);
-    const [{ agency_id: agency }] = await t.db.query<{ agency_id: number }>(`insert into mgt.agency (title, transporter_id) values ('АТП управления', 1) returning agency_id`);
-    [{ depot_id: depotId }] = await t.db.query<{ depot_id: number }>(`insert into mgt.depot (depot_name, agency_id) values ('Парк 5', $1) returning depot_id`, [agency]);
+    const [{ agency_id: agency }] = await t.db.query<{ agency_id: number }>(
+      `insert into mgt.agency (title, transporter_id) values ('АТП управления', 1) returning agency_id`,
+    );
+    [{ depot_id: depotId }] = await t.db.query<{ depot_id: number }>(
+      `insert into mgt.depot (depot_name, agency_id) values ('Парк 5', $1) returning depot_id`,
+      [agency],
+    );
     let stopIds: number[];
     ({ routeId, stopIds, variant } = await insertLineRoute(t.db, point, serviceDate, '55', depotId));
-    firstMinutes = { 1: minuteOf(now - 20 * 60_000), 2: minuteOf(now - 26 * 60_000), 3: minuteOf(now - 13 * 60_000), 4: minuteOf(now + 60 * 60_000) };
+    firstMinutes = {
+      1: minuteOf(now - 20 * 60_000),
+      2: minuteOf(now - 26 * 60_000),
+      3: minuteOf(now - 13 * 60_000),
+      4: minuteOf(now + 60 * 60_000),
+    };
     for (const [graph, first] of Object.entries(firstMinutes)) {
       for (const [i, stopId] of stopIds.entries()) {
-        await t.db.query(`insert into mgt.rasp_time ("RaspVariant_id", graph, smena, racetype, racenum, "order", stop_id, time) values ($1, $2, '1', 'A', 1, $3, $4, $5)`,
-          [variant, Number(graph), i + 1, stopId, first + 2 * i]);
+        await t.db.query(
+          `insert into mgt.rasp_time ("RaspVariant_id", graph, smena, racetype, racenum, "order", stop_id, time) values ($1, $2, '1', 'A', 1, $3, $4, $5)`,
+          [variant, Number(graph), i + 1, stopId, first + 2 * i],
+        );
       }
     }
-    const [{ driver_id: driver }] = await t.db.query<{ driver_id: number }>(`insert into mgt.driver (last_name, first_name, table_number) values ('Орлов', 'Олег', 9) returning driver_id`);
-    [{ id: onTime }] = await t.db.query<{ id: number }>('insert into mgt.vehicles (depot_number, peer_address, depot_id) values (550101, 8550001, $1) returning id', [depotId]);
-    [{ id: late }] = await t.db.query<{ id: number }>('insert into mgt.vehicles (depot_number, peer_address, depot_id) values (550102, 8550002, $1) returning id', [depotId]);
-    [{ id: idle }] = await t.db.query<{ id: number }>('insert into mgt.vehicles (depot_number, peer_address, depot_id) values (550103, 8550003, $1) returning id', [depotId]);
-    for (const [graph, vehicle] of [[1, onTime], [2, late], [3, idle]]) {
-      await t.db.query(`insert into mgt.vehicle_task (date, "RaspVariant_id", graph, smena, vehicle_id, driver_id) values ($1, $2, $3, '1', $4, $5)`, [serviceDate, variant, graph, vehicle, driver]);
+    const [{ driver_id: driver }] = await t.db.query<{ driver_id: number }>(
+      `insert into mgt.driver (last_name, first_name, table_number) values ('Орлов', 'Олег', 9) returning driver_id`,
+    );
+    [{ id: onTime }] = await t.db.query<{ id: number }>(
+      'insert into mgt.vehicles (depot_number, peer_address, depot_id) values (550101, 8550001, $1) returning id',
+      [depotId],
+    );
+    [{ id: late }] = await t.db.query<{ id: number }>(
+      'insert into mgt.vehicles (depot_number, peer_address, depot_id) values (550102, 8550002, $1) returning id',
+      [depotId],
+    );
+    [{ id: idle }] = await t.db.query<{ id: number }>(
+      'insert into mgt.vehicles (depot_number, peer_address, depot_id) values (550103, 8550003, $1) returning id',
+      [depotId],
+    );
+    for (const [graph, vehicle] of [
+      [1, onTime],
+      [2, late],
+      [3, idle],
+    ]) {
+      await t.db.query(
+        `insert into mgt.vehicle_task (date, "RaspVariant_id", graph, smena, vehicle_id, driver_id) values ($1, $2, $3, '1', $4, $5)`,
+        [serviceDate, variant, graph, vehicle, driver],
+      );
     }
     await t.app.telemetry.devices.refresh();
     await t.app.map.directory.refresh();
@@ -85,7 +125,12 @@ describe.each(ENGINES)('service changes and messages to drivers on %s', (engine)
       ...lineDrive(point, '8550001', scheduled(1), 0, scheduled(1) + 14 * 60_000 + 30_000),
       ...lineDrive(point, '8550002', scheduled(2), 16 * 60_000, now - 30_000),
     ].sort((a, b) => a.time.localeCompare(b.time));
-    const posted = await t.app.inject({ method: 'POST', url: '/api/v1/telemetry/positions', headers: { 'x-telemetry-key': key }, payload: { positions } });
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/telemetry/positions',
+      headers: { 'x-telemetry-key': key },
+      payload: { positions },
+    });
     expect(posted.statusCode).toBe(200);
     await t.app.dispatch.settle();
     const run3 = t.app.dispatch.engine.schedules.find((d) => d.serviceDate === serviceDate)!.runByKey.get(runKey(3))!;
@@ -99,18 +144,34 @@ describe.each(ENGINES)('service changes and messages to drivers on %s', (engine)
     changer = await t.login('controller46', TEST_PASSWORD);
     sender = await t.login('messenger47', TEST_PASSWORD);
     stranger = await t.login('mapper', TEST_PASSWORD);
-    terminals = new SimulatedTerminals(t.app.telemetry.commands, () => undefined, { delayMs: [0, 0], readDelayMs: [150, 150], temper: () => 'ok' });
+    terminals = new SimulatedTerminals(t.app.telemetry.commands, () => undefined, {
+      delayMs: [0, 0],
+      readDelayMs: [150, 150],
+      temper: () => 'ok',
+    });
   });
   afterAll(async () => {
     terminals?.stop();
     await t?.close();
   });
 
-  it('lists the runs a change is made on, by route or by a vehicle\'s exits', async () => {
+  it("lists the runs a change is made on, by route or by a vehicle's exits", async () => {
     const byRoute = (await get(`/api/v1/dispatch/changes/runs?route=${routeId}`, viewer)).json<ChangeRunList>();
     // (the same timetable runs on the next day too when the test runs past the operator's midnight)
-    expect(byRoute.list.filter((r) => r.runKey.startsWith(serviceDate)).map((r) => r.graph).sort()).toEqual([1, 2, 3, 4]);
-    expect(byRoute.list.find((r) => r.graph === 2)).toMatchObject({ runKey: runKey(2), routeName: '55', vehicleId: late, depotNumber: 550102, cancelled: false, shiftMinutes: null });
+    expect(
+      byRoute.list
+        .filter((r) => r.runKey.startsWith(serviceDate))
+        .map((r) => r.graph)
+        .sort(),
+    ).toEqual([1, 2, 3, 4]);
+    expect(byRoute.list.find((r) => r.graph === 2)).toMatchObject({
+      runKey: runKey(2),
+      routeName: '55',
+      vehicleId: late,
+      depotNumber: 550102,
+      cancelled: false,
+      shiftMinutes: null,
+    });
     const byVehicle = (await get(`/api/v1/dispatch/changes/runs?vehicle=${late}`, viewer)).json<ChangeRunList>();
     expect(byVehicle.list.map((r) => r.runKey)).toEqual([runKey(2)]);
   });
@@ -125,7 +186,16 @@ describe.each(ENGINES)('service changes and messages to drivers on %s', (engine)
     const response = await post('/api/v1/dispatch/changes', changer, { runKey: runKey(3), kind: 'cancel', reason: 'Нет водителя' });
     expect(response.statusCode, response.body).toBe(200);
     const change = response.json<ServiceChange>();
-    expect(change).toMatchObject({ runKey: runKey(3), kind: 'cancel', reason: 'Нет водителя', author: 'controller46', routeName: '55', graph: 3, raceNum: 1, revokedAt: null });
+    expect(change).toMatchObject({
+      runKey: runKey(3),
+      kind: 'cancel',
+      reason: 'Нет водителя',
+      author: 'controller46',
+      routeName: '55',
+      graph: 3,
+      raceNum: 1,
+      revokedAt: null,
+    });
     expect(missed(await board())).toEqual([]);
     t.app.dispatch.engine.tick(missedAt);
     expect(missed(await board())).toEqual([]);
@@ -133,12 +203,23 @@ describe.each(ENGINES)('service changes and messages to drivers on %s', (engine)
     expect(run3).toMatchObject({ status: 'cancelled', cancelReason: 'Нет водителя' });
     expect((await exits()).totals.cancelled).toBe(1);
     const feed = rt.FeedMessage.decode((await t.app.inject({ method: 'GET', url: '/api/v1/gtfs-rt/trip-updates' })).rawPayload);
-    const cancelled = feed.entity.filter((e) => e.tripUpdate!.trip.scheduleRelationship === rt.TripDescriptor.ScheduleRelationship.CANCELED && e.tripUpdate!.trip.routeId === String(routeId));
-    expect(cancelled.map((e) => e.tripUpdate!.trip.tripId)).toEqual([`${routeId}-${variant}-A${gtfsTime(firstMinutes[3]).slice(0, 5).replace(':', '')}`]);
+    const cancelled = feed.entity.filter(
+      (e) =>
+        e.tripUpdate!.trip.scheduleRelationship === rt.TripDescriptor.ScheduleRelationship.CANCELED &&
+        e.tripUpdate!.trip.routeId === String(routeId),
+    );
+    expect(cancelled.map((e) => e.tripUpdate!.trip.tripId)).toEqual([
+      `${routeId}-${variant}-A${gtfsTime(firstMinutes[3]).slice(0, 5).replace(':', '')}`,
+    ]);
     const listed = (await get('/api/v1/dispatch/changes', viewer)).json<ChangesList>();
     expect(listed.list.map((c) => c.id)).toContain(change.id);
-    expect((await get(`/api/v1/dispatch/changes/runs?route=${routeId}`, viewer)).json<ChangeRunList>().list.find((r) => r.graph === 3)!.cancelled).toBe(true);
-    const [journal] = await t.db.query<{ action: string; username: string; after: { reason: string } }>(`select action, username, after from app.user_action where object = 'dispatch.service_change' order by id limit 1`);
+    expect(
+      (await get(`/api/v1/dispatch/changes/runs?route=${routeId}`, viewer)).json<ChangeRunList>().list.find((r) => r.graph === 3)!
+        .cancelled,
+    ).toBe(true);
+    const [journal] = await t.db.query<{ action: string; username: string; after: { reason: string } }>(
+      `select action, username, after from app.user_action where object = 'dispatch.service_change' order by id limit 1`,
+    );
     expect(journal).toMatchObject({ action: 'cancel run', username: 'controller46', after: { reason: 'Нет водителя' } });
 
     const revoked = await post(`/api/v1/dispatch/changes/${change.id}/revoke`, changer, { reason: 'Водитель нашёлся' });
@@ -152,11 +233,16 @@ describe.each(ENGINES)('service changes and messages to drivers on %s', (engine)
     expect(again.json().messages).toEqual(['dispatch_change_revoked']);
   });
 
-  it('moves a run\'s start: its scheduled times shift for adherence and on the plan and fact', async () => {
+  it("moves a run's start: its scheduled times shift for adherence and on the plan and fact", async () => {
     const lateOf = (b: BoardList) => b.list.find((e) => e.kind === 'late' && e.vehicleId === late);
     expect(lateOf(await board())).toBeDefined();
     const before = (await exits()).list.find((r) => r.graph === 2)!;
-    const response = await post('/api/v1/dispatch/changes', changer, { runKey: runKey(2), kind: 'shift', shiftMinutes: 15, reason: 'Выход задержан в парке' });
+    const response = await post('/api/v1/dispatch/changes', changer, {
+      runKey: runKey(2),
+      kind: 'shift',
+      shiftMinutes: 15,
+      reason: 'Выход задержан в парке',
+    });
     expect(response.statusCode, response.body).toBe(200);
     t.app.dispatch.engine.tick(Date.now());
     const card = (await get(`/api/v1/dispatch/vehicles/${late}/card`, viewer)).json<{ deviation: number; adherence: string }>();
@@ -173,7 +259,9 @@ describe.each(ENGINES)('service changes and messages to drivers on %s', (engine)
     const id = response.json<ServiceChange>().id;
     expect((await post(`/api/v1/dispatch/changes/${id}/revoke`, changer, {})).statusCode).toBe(200);
     t.app.dispatch.engine.tick(Date.now());
-    expect((await get(`/api/v1/dispatch/vehicles/${late}/card`, viewer)).json<{ deviation: number }>().deviation).toBeGreaterThan(15 * 60 - 60);
+    expect((await get(`/api/v1/dispatch/vehicles/${late}/card`, viewer)).json<{ deviation: number }>().deviation).toBeGreaterThan(
+      15 * 60 - 60,
+    );
     expect(lateOf(await board())).toBeDefined();
   });
 
@@ -199,7 +287,10 @@ describe.each(ENGINES)('service changes and messages to drivers on %s', (engine)
       expect(refused.statusCode, JSON.stringify(payload)).toBe(status);
       expect(refused.json().messages[0], JSON.stringify(payload)).toBe(code);
     }
-    for (const [url, code, status] of [['/api/v1/dispatch/changes/999999/revoke', 'dispatch_change_not_found', 404], ['/api/v1/dispatch/changes/abc/revoke', 'bad_request', 400]] as const) {
+    for (const [url, code, status] of [
+      ['/api/v1/dispatch/changes/999999/revoke', 'dispatch_change_not_found', 404],
+      ['/api/v1/dispatch/changes/abc/revoke', 'bad_request', 400],
+    ] as const) {
       const refused = await post(url, changer, {});
       expect(refused.statusCode).toBe(status);
       expect(refused.json().messages[0]).toBe(code);
@@ -217,7 +308,8 @@ describe.each(ENGINES)('service changes and messages to drivers on %s', (engine)
     // code 44 reads and does not change; code 46 changes; a stranger gets nothing
     expect((await post('/api/v1/dispatch/changes', viewer, { runKey: runKey(4), kind: 'cancel', reason: 'Пробка' })).statusCode).toBe(403);
     expect((await post('/api/v1/dispatch/changes', sender, { runKey: runKey(4), kind: 'cancel', reason: 'Пробка' })).statusCode).toBe(403);
-    for (const url of ['/api/v1/dispatch/changes', `/api/v1/dispatch/changes/runs?route=${routeId}`]) expect((await get(url, stranger)).statusCode, url).toBe(403);
+    for (const url of ['/api/v1/dispatch/changes', `/api/v1/dispatch/changes/runs?route=${routeId}`])
+      expect((await get(url, stranger)).statusCode, url).toBe(403);
     expect(await stored()).toBe(rows);
     expect(await journaled()).toBe(entries);
 
@@ -232,12 +324,23 @@ describe.each(ENGINES)('service changes and messages to drivers on %s', (engine)
 
   it('sends a message to a vehicle: queued, sent over the terminal link, delivered, then read', async () => {
     terminals.connect(late);
-    const response = await post('/api/v1/dispatch/messages', sender, { text: 'Свяжитесь с диспетчером', target: 'vehicle', targetId: late });
+    const response = await post('/api/v1/dispatch/messages', sender, {
+      text: 'Свяжитесь с диспетчером',
+      target: 'vehicle',
+      targetId: late,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const message = response.json<DriverMessage>();
-    expect(message).toMatchObject({ text: 'Свяжитесь с диспетчером', target: 'vehicle', targetId: late, targetName: '550102', author: 'messenger47' });
+    expect(message).toMatchObject({
+      text: 'Свяжитесь с диспетчером',
+      target: 'vehicle',
+      targetId: late,
+      targetName: '550102',
+      author: 'messenger47',
+    });
     expect(message.deliveries).toHaveLength(1);
-    const stateOf = async () => (await get('/api/v1/dispatch/messages', viewer)).json<MessageList>().list.find((m) => m.id === message.id)!.deliveries[0];
+    const stateOf = async () =>
+      (await get('/api/v1/dispatch/messages', viewer)).json<MessageList>().list.find((m) => m.id === message.id)!.deliveries[0];
     const seen = new Set<string>();
     for (let i = 0; i < 50 && (await stateOf()).state !== 'read'; i += 1) {
       seen.add((await stateOf()).state);
@@ -252,8 +355,13 @@ describe.each(ENGINES)('service changes and messages to drivers on %s', (engine)
     expect(terminals.stats.messages).toBeGreaterThan(0);
   });
 
-  it('sends to a route\'s vehicles on the line; an unreachable terminal\'s copy expires after the time limit', async () => {
-    const response = await post('/api/v1/dispatch/messages', sender, { text: 'Объезд по Садовой', target: 'route', targetId: routeId, ttlMinutes: 1 });
+  it("sends to a route's vehicles on the line; an unreachable terminal's copy expires after the time limit", async () => {
+    const response = await post('/api/v1/dispatch/messages', sender, {
+      text: 'Объезд по Садовой',
+      target: 'route',
+      targetId: routeId,
+      ttlMinutes: 1,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const message = response.json<DriverMessage>();
     expect(message.deliveries.map((d) => d.vehicleId).sort((a, b) => a - b)).toEqual([onTime, late, idle].sort((a, b) => a - b));
@@ -269,11 +377,13 @@ describe.each(ENGINES)('service changes and messages to drivers on %s', (engine)
     expect(depot.json<DriverMessage>().deliveries).toHaveLength(3);
     const all = await post('/api/v1/dispatch/messages', sender, { text: 'Всем на линии', target: 'all' });
     expect(all.json<DriverMessage>().deliveries.map((d) => d.vehicleId)).toEqual(expect.arrayContaining([onTime, late]));
-    const [entry] = await t.db.query<{ action: string; username: string }>(`select action, username from app.user_action where object = 'dispatch.driver_message' order by id limit 1`);
+    const [entry] = await t.db.query<{ action: string; username: string }>(
+      `select action, username from app.user_action where object = 'dispatch.driver_message' order by id limit 1`,
+    );
     expect(entry).toMatchObject({ action: 'send driver message', username: 'messenger47' });
   });
 
-  it('takes a driver\'s message from the terminal into the inbox and onto the board', async () => {
+  it("takes a driver's message from the terminal into the inbox and onto the board", async () => {
     terminals.connect(late);
     terminals.driverMessage(late, 'Пробка, опаздываю');
     await t.app.driverMessages.tick();
@@ -289,15 +399,24 @@ describe.each(ENGINES)('service changes and messages to drivers on %s', (engine)
     expect(canned.list.map((c) => c.text)).toContain('Свяжитесь с диспетчером');
     const added = await post('/api/v1/dispatch/messages/canned', sender, { text: 'Проверьте валидаторы' });
     expect(added.statusCode).toBe(200);
-    expect((await post('/api/v1/dispatch/messages/canned', sender, { text: 'Проверьте валидаторы' })).json().messages).toEqual(['dispatch_canned_exists']);
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/dispatch/messages/canned/${added.json<{ id: number }>().id}`, headers: { authorization: sender } });
+    expect((await post('/api/v1/dispatch/messages/canned', sender, { text: 'Проверьте валидаторы' })).json().messages).toEqual([
+      'dispatch_canned_exists',
+    ]);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/dispatch/messages/canned/${added.json<{ id: number }>().id}`,
+      headers: { authorization: sender },
+    });
     expect(removed.json<CannedList>().list.map((c) => c.text)).not.toContain('Проверьте валидаторы');
 
     const messages = () => count('select count(*)::int as n from dispatch.driver_message');
     const deliveries = () => count('select count(*)::int as n from dispatch.message_delivery');
     const [m, d] = [await messages(), await deliveries()];
-    const [{ route_id: emptyRoute }] = await t.db.query<{ route_id: number }>(`insert into mgt.routes (route_long_name, route_type, "MarshType_id", route_short_name, route_desc, "Depot_id")
-       values ('Пустой', 'А', (select id from mgt.marsh_type limit 1), '999', 'Тест', $1) returning route_id`, [depotId]);
+    const [{ route_id: emptyRoute }] = await t.db.query<{ route_id: number }>(
+      `insert into mgt.routes (route_long_name, route_type, "MarshType_id", route_short_name, route_desc, "Depot_id")
+       values ('Пустой', 'А', (select id from mgt.marsh_type limit 1), '999', 'Тест', $1) returning route_id`,
+      [depotId],
+    );
     const refusals: [unknown, number, string][] = [
       [{ text: '   ', target: 'vehicle', targetId: late }, 400, 'dispatch_message_text'],
       [{ text: 'Привет', target: 'vehicle' }, 400, 'dispatch_message_target'],
@@ -318,7 +437,8 @@ describe.each(ENGINES)('service changes and messages to drivers on %s', (engine)
     expect((await post('/api/v1/dispatch/messages', viewer, { text: 'Привет', target: 'all' })).statusCode).toBe(403);
     expect((await post('/api/v1/dispatch/messages', changer, { text: 'Привет', target: 'all' })).statusCode).toBe(403);
     expect((await post('/api/v1/dispatch/messages/canned', viewer, { text: 'Ещё' })).statusCode).toBe(403);
-    for (const url of ['/api/v1/dispatch/messages', '/api/v1/dispatch/messages/canned', '/api/v1/dispatch/messages/inbox']) expect((await get(url, stranger)).statusCode, url).toBe(403);
+    for (const url of ['/api/v1/dispatch/messages', '/api/v1/dispatch/messages/canned', '/api/v1/dispatch/messages/inbox'])
+      expect((await get(url, stranger)).statusCode, url).toBe(403);
     expect((await get('/api/v1/dispatch/messages?date=2025-13-01', viewer)).json().messages[0]).toBe('dispatch_bad_date');
     expect(await messages()).toBe(m);
     expect(await deliveries()).toBe(d);

@@ -38,16 +38,20 @@ function feed(engine: DispatchEngine, tracks: [vehicleId: number, fixes: Fix[]][
   return { passages, events };
 }
 
-const errorsOf = (passages: PassageRecord[], truth: Drive, runKey: string) => passages
-  .filter((p) => p.run.key === runKey)
-  .map((p) => ({
-    i: p.stopIndex,
-    arrival: p.arrival === null || p.stopIndex === 0 ? 0 : Math.abs(p.arrival - truth.arrivals[p.stopIndex]) / 1000,
-    departure: p.departure === null ? 0 : Math.abs(p.departure - truth.departures[p.stopIndex]) / 1000,
-  }));
+const errorsOf = (passages: PassageRecord[], truth: Drive, runKey: string) =>
+  passages
+    .filter((p) => p.run.key === runKey)
+    .map((p) => ({
+      i: p.stopIndex,
+      arrival: p.arrival === null || p.stopIndex === 0 ? 0 : Math.abs(p.arrival - truth.arrivals[p.stopIndex]) / 1000,
+      departure: p.departure === null ? 0 : Math.abs(p.departure - truth.departures[p.stopIndex]) / 1000,
+    }));
 
-const kinds = (events: { type: string; exception: { kind: string; vehicleId: number | null } }[], type: 'raised' | 'cleared', vehicleId?: number) =>
-  events.filter((e) => e.type === type && (vehicleId === undefined || e.exception.vehicleId === vehicleId)).map((e) => e.exception.kind);
+const kinds = (
+  events: { type: string; exception: { kind: string; vehicleId: number | null } }[],
+  type: 'raised' | 'cleared',
+  vehicleId?: number,
+) => events.filter((e) => e.type === type && (vehicleId === undefined || e.exception.vehicleId === vehicleId)).map((e) => e.exception.kind);
 
 describe('dispatch engine: trip matching and stop passages', () => {
   it('follows a vehicle by its task through a run and into the next one, every stop passed within seconds', () => {
@@ -83,7 +87,9 @@ describe('dispatch engine: trip matching and stop passages', () => {
     const ofRun = passages.filter((p) => p.run === a1);
     expect(ofRun.map((p) => p.stopIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(ofRun.filter((p) => p.interpolated).map((p) => p.stopIndex)).toEqual(expect.arrayContaining([3, 4]));
-    const errors = errorsOf(passages, truth, a1.key).map((e) => Math.max(e.arrival, e.departure)).sort((x, y) => x - y);
+    const errors = errorsOf(passages, truth, a1.key)
+      .map((e) => Math.max(e.arrival, e.departure))
+      .sort((x, y) => x - y);
     // even spacing over a gap cannot know the dwells in it; elsewhere within a report interval
     expect(errors[Math.floor(errors.length * 0.9) - 1]).toBeLessThan(30);
     expect(Math.max(...errors)).toBeLessThan(70);
@@ -204,21 +210,39 @@ describe('dispatch engine: trip matching and stop passages', () => {
     expect(engine.state(7)!.matchedBy).toBe('task');
   });
 
-  it('follows two vehicles of a line sent to each other\'s exits on the exits they work, once the second sets off', () => {
-    const day = city({ tasks: [{ vehicleId: 1, variantId: 101, graph: 1, smena: '1' }, { vehicleId: 2, variantId: 101, graph: 2, smena: '1' }] });
+  it("follows two vehicles of a line sent to each other's exits on the exits they work, once the second sets off", () => {
+    const day = city({
+      tasks: [
+        { vehicleId: 1, variantId: 101, graph: 1, smena: '1' },
+        { vehicleId: 2, variantId: 101, graph: 2, smena: '1' },
+      ],
+    });
     const engine = engineOn(day);
     // vehicle 2 works exit 1's runs (from 08:00), vehicle 1 exit 2's (from 08:10)
-    const [exit1, exit2] = [[1, 2, 3], [1, 2, 3]].map((races, g) => races.map((race) => runOf(day, 101, g + 1, race)));
-    const trackOf = (runs: typeof exit1, seed: number) => runs.flatMap((run, i) => {
-      const d = drive(run, { seed: seed + i, from: run.start - (i === 0 ? 120_000 : 30_000) });
-      return [...d.fixes, ...stand(run.shape.at(run.dists[9]), d.arrivals[9] + 5000, d.arrivals[9] + 25_000)];
-    });
-    const { passages } = feed(engine, [[2, trackOf(exit1, 40)], [1, trackOf(exit2, 50)]]);
-    for (const [vehicleId, runs] of [[2, exit1], [1, exit2]] as const) {
+    const [exit1, exit2] = [
+      [1, 2, 3],
+      [1, 2, 3],
+    ].map((races, g) => races.map((race) => runOf(day, 101, g + 1, race)));
+    const trackOf = (runs: typeof exit1, seed: number) =>
+      runs.flatMap((run, i) => {
+        const d = drive(run, { seed: seed + i, from: run.start - (i === 0 ? 120_000 : 30_000) });
+        return [...d.fixes, ...stand(run.shape.at(run.dists[9]), d.arrivals[9] + 5000, d.arrivals[9] + 25_000)];
+      });
+    const { passages } = feed(engine, [
+      [2, trackOf(exit1, 40)],
+      [1, trackOf(exit2, 50)],
+    ]);
+    for (const [vehicleId, runs] of [
+      [2, exit1],
+      [1, exit2],
+    ] as const) {
       const state = engine.state(vehicleId)!;
       expect(state.otherExit).toBe(true);
       // the runs after the first one are each vehicle's passages on the exit it works
-      for (const run of runs.slice(1)) expect(passages.filter((p) => p.vehicleId === vehicleId && p.run === run).map((p) => p.stopIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      for (const run of runs.slice(1))
+        expect(passages.filter((p) => p.vehicleId === vehicleId && p.run === run).map((p) => p.stopIndex)).toEqual([
+          0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+        ]);
     }
     // the second to set off is on its exit from its first stop
     expect(passages.filter((p) => p.vehicleId === 1 && p.run === exit2[0]).map((p) => p.stopIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
@@ -231,7 +255,10 @@ describe('dispatch engine: trip matching and stop passages', () => {
 });
 
 describe('dispatch engine: headways and exceptions, raised and cleared', () => {
-  const tasks = [{ vehicleId: 1, variantId: 101, graph: 1, smena: '1' }, { vehicleId: 2, variantId: 101, graph: 2, smena: '1' }];
+  const tasks = [
+    { vehicleId: 1, variantId: 101, graph: 1, smena: '1' },
+    { vehicleId: 2, variantId: 101, graph: 2, smena: '1' },
+  ];
 
   it('measures the headway to the vehicle ahead and raises bunching, then clears it', () => {
     const day = city({ tasks });
@@ -241,12 +268,18 @@ describe('dispatch engine: headways and exceptions, raised and cleared', () => {
     const lead3 = drive(runOf(day, 101, 1, 3), { seed: 12 });
     const follow1 = drive(runOf(day, 101, 2, 1), { seed: 13 });
     const follow3 = drive(runOf(day, 101, 2, 3), { seed: 14 });
-    const first = feed(engine, [[1, lead1.fixes], [2, follow1.fixes]]);
+    const first = feed(engine, [
+      [1, lead1.fixes],
+      [2, follow1.fixes],
+    ]);
     expect(engine.state(2)!.scheduledHeadway).toBe(600);
     expect(engine.state(2)!.headway).toBeGreaterThan(90);
     expect(engine.state(2)!.headway).toBeLessThan(150);
     expect(kinds(first.events, 'raised', 2)).toContain('bunching');
-    const second = feed(engine, [[1, lead3.fixes], [2, follow3.fixes]]);
+    const second = feed(engine, [
+      [1, lead3.fixes],
+      [2, follow3.fixes],
+    ]);
     expect(Math.abs(engine.state(2)!.headway! - 600)).toBeLessThan(30);
     expect(kinds(second.events, 'cleared', 2)).toContain('bunching');
   });
@@ -254,9 +287,15 @@ describe('dispatch engine: headways and exceptions, raised and cleared', () => {
   it('raises a gap behind a vehicle far ahead, and clears it', () => {
     const day = city({ tasks });
     const engine = engineOn(day);
-    const first = feed(engine, [[1, drive(runOf(day, 101, 1, 1), { seed: 15 }).fixes], [2, drive(runOf(day, 101, 2, 1), { delay: 600, seed: 16 }).fixes]]);
+    const first = feed(engine, [
+      [1, drive(runOf(day, 101, 1, 1), { seed: 15 }).fixes],
+      [2, drive(runOf(day, 101, 2, 1), { delay: 600, seed: 16 }).fixes],
+    ]);
     expect(kinds(first.events, 'raised', 2)).toContain('gap');
-    const second = feed(engine, [[1, drive(runOf(day, 101, 1, 3), { seed: 17 }).fixes], [2, drive(runOf(day, 101, 2, 3), { seed: 18 }).fixes]]);
+    const second = feed(engine, [
+      [1, drive(runOf(day, 101, 1, 3), { seed: 17 }).fixes],
+      [2, drive(runOf(day, 101, 2, 3), { seed: 18 }).fixes],
+    ]);
     expect(kinds(second.events, 'cleared', 2)).toContain('gap');
   });
 
@@ -304,7 +343,9 @@ describe('dispatch engine: headways and exceptions, raised and cleared', () => {
     expect(kinds(engine.drain().events, 'raised')).toEqual([]);
     engine.tick(at(8, 6));
     const raised = engine.drain().events;
-    expect(raised.map((e) => [e.exception.kind, e.exception.vehicleId, e.exception.blockKey])).toEqual([['exit_not_started', 1, runOf(day, 101, 1, 1).blockKey]]);
+    expect(raised.map((e) => [e.exception.kind, e.exception.vehicleId, e.exception.blockKey])).toEqual([
+      ['exit_not_started', 1, runOf(day, 101, 1, 1).blockKey],
+    ]);
     const truth = drive(runOf(day, 101, 1, 1), { delay: 420, seed: 23, from: at(8, 6) });
     const { events } = feed(engine, [[1, truth.fixes]]);
     expect(events.filter((e) => e.type === 'cleared').map((e) => e.exception.kind)).toContain('exit_not_started');
@@ -319,7 +360,9 @@ describe('dispatch engine: headways and exceptions, raised and cleared', () => {
     expect(raised.map((e) => [e.exception.runKey, e.exception.vehicleId])).toEqual([[run.key, 3]]);
     const truth = drive(run, { delay: 30 * 60, seed: 24, from: run.end + 16 * 60_000 });
     const { events } = feed(engine, [[3, truth.fixes]]);
-    expect(events.filter((e) => e.type === 'cleared' && e.exception.kind === 'run_not_performed').map((e) => e.exception.runKey)).toEqual([run.key]);
+    expect(events.filter((e) => e.type === 'cleared' && e.exception.kind === 'run_not_performed').map((e) => e.exception.runKey)).toEqual([
+      run.key,
+    ]);
   });
 });
 
@@ -330,7 +373,7 @@ describe('dispatch engine: predictions', () => {
     // the segments really take 100 s more in the second half of the line than the timetable says
     const delay = (i: number) => (i <= 4 ? 0 : (i - 4) * 100);
     const learned = new LearnedTimes();
-    for (let i = 1; i < 10; i++) learned.setRun(a1.stopIds[i - 1], a1.stopIds[i], day.dayType, 8, (i <= 4 ? 100 : 200));
+    for (let i = 1; i < 10; i++) learned.setRun(a1.stopIds[i - 1], a1.stopIds[i], day.dayType, 8, i <= 4 ? 100 : 200);
     for (let i = 0; i < 10; i++) learned.setDwell(a1.stopIds[i], day.dayType, 8, 20);
     const engine = engineOn(day, learned);
     const truth = drive(a1, { delay, seed: 25 });

@@ -33,14 +33,30 @@ function stops(): Map<number, LatLon> {
 }
 
 /** Races alternating A and B from `first` (minutes of day), 2 min between stops, `layover` at the termini. */
-function exitRaces(variantId: number, routeId: number, graph: number, first: number, count: number, stopsA: number[], stopsB: number[] | null, layover = 6) {
+function exitRaces(
+  variantId: number,
+  routeId: number,
+  graph: number,
+  first: number,
+  count: number,
+  stopsA: number[],
+  stopsB: number[] | null,
+  layover = 6,
+) {
   const races: ScheduleRows['races'] = [];
   let t = first;
   for (let k = 0; k < count; k++) {
     const forward = k % 2 === 0 || !stopsB;
     const ids = forward ? stopsA : stopsB!;
     races.push({
-      variantId, routeId, graph, smena: '1', raceType: forward ? 'A' : 'B', raceNum: k + 1, stopIds: ids, orders: ids.map((_, i) => i + 1),
+      variantId,
+      routeId,
+      graph,
+      smena: '1',
+      raceType: forward ? 'A' : 'B',
+      raceNum: k + 1,
+      stopIds: ids,
+      orders: ids.map((_, i) => i + 1),
       minutes: ids.map((_, i) => t + i * 2),
     });
     t += (ids.length - 1) * 2 + layover;
@@ -63,13 +79,20 @@ export function city(options: CityOptions = {}): DaySchedule {
   const r2 = Array.from({ length: 6 }, (_, i) => 21 + i);
   const s = stops();
   return buildDaySchedule({
-    serviceDate: DATE, dow: 2, midnight: MIDNIGHT, stops: s,
+    serviceDate: DATE,
+    dow: 2,
+    midnight: MIDNIGHT,
+    stops: s,
     trips: [
       { id: 1, routeId: 1, raceType: 'A', points: [east(-50, 8), east(5450, 8)], stopIds: a },
       { id: 2, routeId: 1, raceType: 'B', points: [east(5450, -8), east(-50, -8)], stopIds: b },
       { id: 3, routeId: 2, raceType: 'A', points: [north(950), north(3550)], stopIds: r2 },
     ],
-    races: [...exitRaces(101, 1, 1, 8 * 60, 4, a, b), ...exitRaces(101, 1, 2, 8 * 60 + 10, 4, a, b), ...exitRaces(201, 2, 1, 8 * 60 + 5, 1, r2, null)],
+    races: [
+      ...exitRaces(101, 1, 1, 8 * 60, 4, a, b),
+      ...exitRaces(101, 1, 2, 8 * 60 + 10, 4, a, b),
+      ...exitRaces(201, 2, 1, 8 * 60 + 5, 1, r2, null),
+    ],
     tasks: options.tasks ?? [],
     replacements: options.replacements ?? [],
   });
@@ -108,7 +131,7 @@ export interface Drive {
 
 /** A vehicle driving a run: even speed between stops, a dwell at each, fixes every interval with noise. */
 export function drive(run: Run, o: DriveOptions = {}): Drive {
-  const delay = (i: number) => (typeof o.delay === 'function' ? o.delay(i) : o.delay ?? 0) * 1000;
+  const delay = (i: number) => (typeof o.delay === 'function' ? o.delay(i) : (o.delay ?? 0)) * 1000;
   const dwell = (o.dwellS ?? 20) * 1000;
   const n = run.stopIds.length;
   const arrivals = Array.from({ length: n }, (_, i) => run.times[i] + delay(i));
@@ -137,8 +160,12 @@ export function drive(run: Run, o: DriveOptions = {}): Drive {
     const off = o.detour && t >= o.detour.from && t < o.detour.to ? o.detour.metres : 0;
     const noiseM = o.noiseM ?? 5;
     fixes.push({
-      time: t, lat: p.lat + (rand() * 2 * noiseM + off) * M_LAT, lon: p.lon + rand() * 2 * noiseM * M_LON,
-      speed: speed > 0 ? speed * (1 + rand() * 0.1) : 0, course, valid: true,
+      time: t,
+      lat: p.lat + (rand() * 2 * noiseM + off) * M_LAT,
+      lon: p.lon + rand() * 2 * noiseM * M_LON,
+      speed: speed > 0 ? speed * (1 + rand() * 0.1) : 0,
+      course,
+      valid: true,
     });
   }
   return { fixes, arrivals, departures };
@@ -153,45 +180,74 @@ export function stand(p: LatLon, from: number, to: number, intervalS = 10): Fix[
 
 /** Eight stops 500 m apart eastwards of an origin, as the API tests lay out their line. */
 export const LINE_STOPS = 8;
-export const eastOf = (lat: number, lon: number) => (m: number): LatLon => ({ lat, lon: lon + m / (111_320 * Math.cos((lat * Math.PI) / 180)) });
+export const eastOf =
+  (lat: number, lon: number) =>
+  (m: number): LatLon => ({ lat, lon: lon + m / (111_320 * Math.cos((lat * Math.PI) / 180)) });
 
 /**
  * A route of the line's stops written into the handbooks: its stops, a straight trajectory 100 m past both ends,
  * and a timetable variant in force since 30 days before `serviceDate` (its times are the test's to add).
  */
 export async function insertLineRoute(
-  db: Queryable, point: (m: number) => LatLon, serviceDate: string, shortName: string, depotId: number | null = null,
+  db: Queryable,
+  point: (m: number) => LatLon,
+  serviceDate: string,
+  shortName: string,
+  depotId: number | null = null,
 ): Promise<{ routeId: number; stopIds: number[]; variant: number }> {
   const [{ id: marshType }] = await db.query<{ id: number }>(`insert into mgt.marsh_type (title) values ('Городской') returning id`);
   const [{ route_id: routeId }] = await db.query<{ route_id: number }>(
     `insert into mgt.routes (route_long_name, route_type, "MarshType_id", route_short_name, route_desc, "Depot_id") values ('Проверочный', 'А', $1, $2, 'Тест', $3) returning route_id`,
-    [marshType, shortName, depotId]);
+    [marshType, shortName, depotId],
+  );
   const stopIds: number[] = [];
   for (let i = 0; i < LINE_STOPS; i++) {
     const p = point(i * 500);
-    const [{ stop_id }] = await db.query<{ stop_id: number }>('insert into mgt.stops (stop_name, stop_lat, stop_lon) values ($1, $2, $3) returning stop_id', [`Остановка ${i + 1}`, p.lat, p.lon]);
+    const [{ stop_id }] = await db.query<{ stop_id: number }>(
+      'insert into mgt.stops (stop_name, stop_lat, stop_lon) values ($1, $2, $3) returning stop_id',
+      [`Остановка ${i + 1}`, p.lat, p.lon],
+    );
     stopIds.push(stop_id);
   }
-  const [{ id: marshVariant }] = await db.query<{ id: number }>('insert into mgt.marsh_variants (route_id) values ($1) returning id', [routeId]);
+  const [{ id: marshVariant }] = await db.query<{ id: number }>('insert into mgt.marsh_variants (route_id) values ($1) returning id', [
+    routeId,
+  ]);
   const [start, end] = [point(-100), point((LINE_STOPS - 1) * 500 + 100)];
   const [{ id: tripId }] = await db.query<{ id: number }>(
     `insert into mgt.trip ("MarshVariant_id", race_type, trajectory) values ($1, 'A', st_geomfromtext($2, 4326)) returning id`,
-    [marshVariant, `LINESTRING(${start.lon} ${start.lat}, ${end.lon} ${end.lat})`]);
-  for (const [i, stopId] of stopIds.entries()) await db.query('insert into mgt.trip_stops (trip_id, stop_id, stop_sequence) values ($1, $2, $3)', [tripId, stopId, i + 1]);
+    [marshVariant, `LINESTRING(${start.lon} ${start.lat}, ${end.lon} ${end.lat})`],
+  );
+  for (const [i, stopId] of stopIds.entries())
+    await db.query('insert into mgt.trip_stops (trip_id, stop_id, stop_sequence) values ($1, $2, $3)', [tripId, stopId, i + 1]);
   const [{ id: variant }] = await db.query<{ id: number }>(
-    `insert into mgt.rasp_variant (route_id, srv_id, startdate) values ($1, 9, $2::date - 30) returning id`, [routeId, serviceDate]);
+    `insert into mgt.rasp_variant (route_id, srv_id, startdate) values ($1, 9, $2::date - 30) returning id`,
+    [routeId, serviceDate],
+  );
   return { routeId, stopIds, variant };
 }
 
 /** A position as the HTTP telemetry ingestion takes it. */
-export interface PostedFix { device: string; time: string; lat: number; lon: number; speed: number; course: number }
+export interface PostedFix {
+  device: string;
+  time: string;
+  lat: number;
+  lon: number;
+  speed: number;
+  course: number;
+}
 
 /**
  * A bus along the line's stops (scheduled two minutes apart from `scheduledFirst`): departing each `offset` ms
  * after its scheduled time (20 s at each stop, two minutes at the first), even speed between, a fix every 10 s
  * with 4 m of noise, from a minute before its first departure to `until`.
  */
-export function lineDrive(point: (m: number) => LatLon, device: string, scheduledFirst: number, offset: number, until: number): PostedFix[] {
+export function lineDrive(
+  point: (m: number) => LatLon,
+  device: string,
+  scheduledFirst: number,
+  offset: number,
+  until: number,
+): PostedFix[] {
   const departures = Array.from({ length: LINE_STOPS }, (_, i) => scheduledFirst + i * 120_000 + offset);
   const arrivals = departures.map((d, i) => d - (i === 0 ? 120_000 : 20_000));
   const fixes: PostedFix[] = [];
@@ -204,10 +260,21 @@ export function lineDrive(point: (m: number) => LatLon, device: string, schedule
       m = k * 500 + (500 * (tm - departures[k])) / (arrivals[k + 1] - departures[k]);
       speed = (500 / ((arrivals[k + 1] - departures[k]) / 1000)) * 3.6;
     } else {
-      m = Math.max(0, arrivals.findLastIndex((a) => a <= tm)) * 500;
+      m =
+        Math.max(
+          0,
+          arrivals.findLastIndex((a) => a <= tm),
+        ) * 500;
     }
     const p = point(m + ((n++ % 5) - 2) * 2);
-    fixes.push({ device, time: new Date(tm).toISOString(), lat: Number(p.lat.toFixed(6)), lon: Number(p.lon.toFixed(6)), speed: Math.round(speed * 10) / 10, course: 90 });
+    fixes.push({
+      device,
+      time: new Date(tm).toISOString(),
+      lat: Number(p.lat.toFixed(6)),
+      lon: Number(p.lon.toFixed(6)),
+      speed: Math.round(speed * 10) / 10,
+      course: 90,
+    });
   }
   return fixes;
 }

@@ -32,7 +32,19 @@ describe('EGTS decoding of recorded packets', () => {
   it('decodes the published POS_DATA packet', () => {
     const frame = only(PUBLIC_POS_DATA);
     expect(frame.bodyCrcOk).toBe(true);
-    expect(frame.header).toMatchObject({ prv: 1, prf: 0, rte: false, ena: 0, cmp: false, priority: 3, hl: 11, fdl: 35, pid: 138, pt: 1, hcs: 73 });
+    expect(frame.header).toMatchObject({
+      prv: 1,
+      prf: 0,
+      rte: false,
+      ena: 0,
+      cmp: false,
+      priority: 3,
+      hl: 11,
+      fdl: 35,
+      pid: 138,
+      pt: 1,
+      hcs: 73,
+    });
     const [record] = decodeRecords(frame.body);
     expect(record).toMatchObject({ rn: 97, ssod: true, oid: 133552, sst: 2, rst: 2 });
     expect(record.subrecords.map((s) => s.type)).toEqual([16]);
@@ -77,7 +89,12 @@ describe('EGTS decoding of recorded packets', () => {
     expect(frame.header).toMatchObject({ pid: 2, fdl: 52, pt: 1 });
     const [record] = decodeRecords(frame.body);
     expect(record).toMatchObject({ rn: 2, oid: 7000001, sst: 2, rst: 2 });
-    expect(record.subrecords.map((s) => [s.type, s.data.length])).toEqual([[16, 21], [17, 3], [18, 3], [99, 2]]);
+    expect(record.subrecords.map((s) => [s.type, s.data.length])).toEqual([
+      [16, 21],
+      [17, 3],
+      [18, 3],
+      [99, 2],
+    ]);
     const pos = decodePosData(record.subrecords[0].data);
     expect(new Date(pos.time).toISOString()).toBe('2025-06-01T12:00:00.000Z');
     expect(pos.lat).toBeCloseTo(59.95355, 7);
@@ -86,7 +103,16 @@ describe('EGTS decoding of recorded packets', () => {
   });
 
   it('decodes southern and western hemispheres, altitude and the black-box flag', () => {
-    const data = encodePosData({ time: Date.UTC(2026, 0, 2, 3, 4, 5), lat: -33.5, lon: -70.25, speed: 0.1, course: 359, valid: false, blackBox: true, altitude: -12 });
+    const data = encodePosData({
+      time: Date.UTC(2026, 0, 2, 3, 4, 5),
+      lat: -33.5,
+      lon: -70.25,
+      speed: 0.1,
+      course: 359,
+      valid: false,
+      blackBox: true,
+      altitude: -12,
+    });
     expect(data.length).toBe(24);
     expect(data[12]).toBe(0x80 | 0x40 | 0x20 | 0x08); // ALTE, LOHS, LAHS, BB
     const pos = decodePosData(data);
@@ -97,11 +123,30 @@ describe('EGTS decoding of recorded packets', () => {
 
   it('builds terminal packets identical to the hand-built ones', () => {
     expect(authPacket(1, 1, { tid: 7000001 }).equals(AUTH_TID_7000001)).toBe(true);
-    const rebuilt = positionsPacket(2, [{
-      rn: 2, oid: 7000001,
-      fixes: [{ time: Date.UTC(2025, 5, 1, 12), lat: 59.95355, lon: 30.30991, speed: 42.5, course: 270, valid: true, fix3d: true, moving: true, odometer: 12345.6 }],
-      extra: [{ type: 17, data: Buffer.from([0x01, 0x64, 0x00]) }, { type: 18, data: Buffer.from([0, 0, 0]) }, { type: 99, data: Buffer.from([0xaa, 0xbb]) }],
-    }]);
+    const rebuilt = positionsPacket(2, [
+      {
+        rn: 2,
+        oid: 7000001,
+        fixes: [
+          {
+            time: Date.UTC(2025, 5, 1, 12),
+            lat: 59.95355,
+            lon: 30.30991,
+            speed: 42.5,
+            course: 270,
+            valid: true,
+            fix3d: true,
+            moving: true,
+            odometer: 12345.6,
+          },
+        ],
+        extra: [
+          { type: 17, data: Buffer.from([0x01, 0x64, 0x00]) },
+          { type: 18, data: Buffer.from([0, 0, 0]) },
+          { type: 99, data: Buffer.from([0xaa, 0xbb]) },
+        ],
+      },
+    ]);
     expect(rebuilt.toString('hex')).toBe(POS_7000001.toString('hex'));
   });
 });

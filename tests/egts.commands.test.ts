@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { crc8, crc16 } from '../src/server/telemetry/egts/crc';
 import { PC, SERVICE } from '../src/server/telemetry/egts/constants';
 import {
-  ACT, CC, CT, commandPacket, confirmationOf, confirmationPacket, decodeCommandData, encodeCommandData, parameterValue, SRT_COMMAND_DATA,
+  ACT,
+  CC,
+  CT,
+  commandPacket,
+  confirmationOf,
+  confirmationPacket,
+  decodeCommandData,
+  encodeCommandData,
+  parameterValue,
+  SRT_COMMAND_DATA,
 } from '../src/server/telemetry/egts/commands';
 import { FrameReader } from '../src/server/telemetry/egts/frameReader';
 import { decodeRecords, EgtsFormatError } from '../src/server/telemetry/egts/records';
@@ -19,7 +28,8 @@ describe('EGTS commands service', () => {
   it('encodes a CT_COM setting the APN as the standard lays it out', () => {
     const { data, sz, chs } = parameterValue('internet');
     const bytes = encodeCommandData({ ct: CT.COM, cct: CC.OK, cid: 0x01020304, sid: 1, chs, adr: 0, act: ACT.SET, sz, ccd: 0x0203, data });
-    expect(bytes.toString('hex')).toBe(hex(`
+    expect(bytes.toString('hex')).toBe(
+      hex(`
       50              # CT 0101 CT_COM, CCT 0000
       04 03 02 01     # CID
       01 00 00 00     # SID
@@ -29,13 +39,34 @@ describe('EGTS commands service', () => {
       20              # ACT 0010 (set value), SZ 0000
       03 02           # CCD: EGTS_GPRS_APN 0x0203
       69 6E 74 65 72 6E 65 74   # DT: "internet"
-    `).toString('hex'));
-    expect(decodeCommandData(bytes)).toMatchObject({ ct: CT.COM, cid: 0x01020304, sid: 1, chs: 0, adr: 0, act: ACT.SET, sz: 0, ccd: 0x0203 });
+    `).toString('hex'),
+    );
+    expect(decodeCommandData(bytes)).toMatchObject({
+      ct: CT.COM,
+      cid: 0x01020304,
+      sid: 1,
+      chs: 0,
+      adr: 0,
+      act: ACT.SET,
+      sz: 0,
+      ccd: 0x0203,
+    });
   });
 
   it('encodes an integer parameter as a UINT (SZ 2) and reads authorisation codes', () => {
     const { data, sz } = parameterValue(30);
-    const bytes = encodeCommandData({ ct: CT.COM, cct: 0, cid: 7, sid: 1, ac: Buffer.from('1234'), adr: 0, act: ACT.SET, sz, ccd: 0x8001, data });
+    const bytes = encodeCommandData({
+      ct: CT.COM,
+      cct: 0,
+      cid: 7,
+      sid: 1,
+      ac: Buffer.from('1234'),
+      adr: 0,
+      act: ACT.SET,
+      sz,
+      ccd: 0x8001,
+      data,
+    });
     expect(bytes.toString('hex')).toBe(hex('50 07 00 00 00 01 00 00 00 02 04 31 32 33 34 00 00 22 01 80 1E 00 00 00').toString('hex'));
     expect(decodeCommandData(bytes)).toMatchObject({ ac: Buffer.from('1234'), sz: 2, ccd: 0x8001, data: Buffer.from([30, 0, 0, 0]) });
   });
@@ -55,7 +86,12 @@ describe('EGTS commands service', () => {
     const packet = commandPacket(3, 4, commands);
     const sub1 = encodeCommandData(commands[0]);
     const sub2 = encodeCommandData(commands[1]);
-    const rd = Buffer.concat([Buffer.from([SRT_COMMAND_DATA, sub1.length, 0]), sub1, Buffer.from([SRT_COMMAND_DATA, sub2.length, 0]), sub2]);
+    const rd = Buffer.concat([
+      Buffer.from([SRT_COMMAND_DATA, sub1.length, 0]),
+      sub1,
+      Buffer.from([SRT_COMMAND_DATA, sub2.length, 0]),
+      sub2,
+    ]);
     const sfrd = Buffer.concat([hex(`${rd.length.toString(16).padStart(2, '0')} 00  04 00  40  04 04`), rd]);
     const header = hex(`01 00 00 0B 00 ${(sfrd.length & 0xff).toString(16).padStart(2, '0')} 00  03 00  01`);
     const crc = Buffer.alloc(2);
@@ -71,12 +107,18 @@ describe('EGTS commands service', () => {
   it('goes over a terminal connection: authenticated, the session is the vehicle link; a confirmation comes back as an event', () => {
     const links = new TerminalLinks();
     const written: Buffer[] = [];
-    const session = new EgtsSession({
-      ingest: () => ({ accepted: 0, rejected: 0, durable: Promise.resolve(true) }) as never,
-      vehicleOf: (peer) => (String(peer) === '7000001' ? 42 : undefined),
-      emitEvent: () => undefined, log: silentLog, maxFrameBytes: 65_553, commands: links,
-      write: (packet) => written.push(packet) > 0,
-    }, '127.0.0.1:1');
+    const session = new EgtsSession(
+      {
+        ingest: () => ({ accepted: 0, rejected: 0, durable: Promise.resolve(true) }) as never,
+        vehicleOf: (peer) => (String(peer) === '7000001' ? 42 : undefined),
+        emitEvent: () => undefined,
+        log: silentLog,
+        maxFrameBytes: 65_553,
+        commands: links,
+        write: (packet) => written.push(packet) > 0,
+      },
+      '127.0.0.1:1',
+    );
     expect(links.online(42)).toBe(false);
     session.receive(authPacket(1, 1, { tid: 7000001 }));
     expect(links.online(42)).toBe(true);

@@ -10,15 +10,19 @@ describe('EGTS listener limits', () => {
   let server: EgtsServer | undefined;
   const ingested: Position[] = [];
   const start = async (options: { maxConnections?: number; idleTimeoutMs?: number }) => {
-    server = new EgtsServer({
-      ingest: (positions) => {
-        ingested.push(...positions);
-        return { accepted: positions.length, duplicates: 0, rejected: [], durable: Promise.resolve(true) };
+    server = new EgtsServer(
+      {
+        ingest: (positions) => {
+          ingested.push(...positions);
+          return { accepted: positions.length, duplicates: 0, rejected: [], durable: Promise.resolve(true) };
+        },
+        vehicleOf: (peer) => (String(peer) === '7000001' ? 1 : undefined),
+        emitEvent: () => {},
+        maxFrameBytes: 65_553,
       },
-      vehicleOf: (peer) => (String(peer) === '7000001' ? 1 : undefined),
-      emitEvent: () => {},
-      maxFrameBytes: 65_553,
-    }, { maxConnections: options.maxConnections ?? 100, idleTimeoutMs: options.idleTimeoutMs ?? 60_000, maxPendingWriteBytes: 65_536 }, silentLog);
+      { maxConnections: options.maxConnections ?? 100, idleTimeoutMs: options.idleTimeoutMs ?? 60_000, maxPendingWriteBytes: 65_536 },
+      silentLog,
+    );
     return server.listen(0, '127.0.0.1');
   };
   afterEach(async () => {
@@ -39,7 +43,9 @@ describe('EGTS listener limits', () => {
     const [a, b] = [await TcpTerminal.open(port), await TcpTerminal.open(port)];
     const c = await TcpTerminal.open(port);
     await c.waitClosed(3000);
-    await a.write(positionsPacket(1, [{ rn: 1, oid: 7000001, fixes: [{ time: Date.now(), lat: 59.9, lon: 30.3, speed: 10, course: 0, valid: true }] }]));
+    await a.write(
+      positionsPacket(1, [{ rn: 1, oid: 7000001, fixes: [{ time: Date.now(), lat: 59.9, lon: 30.3, speed: 10, course: 0, valid: true }] }]),
+    );
     expect(await a.waitFor(1)).toHaveLength(1);
     expect(server!.stats()).toMatchObject({ connections: 2, accepted: 2, packets: 1, positions: 1 });
     await Promise.all([a.close(), b.close()]);

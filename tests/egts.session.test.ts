@@ -12,7 +12,13 @@ const VEHICLE = 42;
 const PEERS = { '7000001': VEHICLE, '860000000000017': 17 };
 /** A fix of a few seconds ago, at whole seconds as EGTS carries them. */
 const fix = (secondsAgo: number, more: Partial<TerminalFix> = {}): TerminalFix => ({
-  time: Math.floor(Date.now() / 1000 - secondsAgo) * 1000, lat: 59.93, lon: 30.33, speed: 36, course: 90, valid: true, ...more,
+  time: Math.floor(Date.now() / 1000 - secondsAgo) * 1000,
+  lat: 59.93,
+  lon: 30.33,
+  speed: 36,
+  course: 90,
+  valid: true,
+  ...more,
 });
 
 describe('EGTS acknowledgements', () => {
@@ -21,7 +27,8 @@ describe('EGTS acknowledgements', () => {
     const { replies, close } = session.receive(POS_7000001);
     expect(close).toBe(false);
     expect(replies).toHaveLength(1);
-    expect(replies[0].toString('hex')).toBe(hex(`
+    expect(replies[0].toString('hex')).toBe(
+      hex(`
       01 00 00 0B 00  # PRV, SKID, flags (PR 00), HL 11, HE
       10 00           # FDL: 16
       00 00           # PID: 0, the first packet this connection receives from us
@@ -37,7 +44,8 @@ describe('EGTS acknowledgements', () => {
       02 00           #     CRN: record 2 confirmed
       00              #     RST: EGTS_PC_OK
       26 95           # SFRCS
-    `).toString('hex'));
+    `).toString('hex'),
+    );
   });
 
   it('answers TERM_IDENTITY of a known terminal with RECORD_RESPONSE, then RESULT_CODE 0, byte for byte', () => {
@@ -73,7 +81,9 @@ describe('EGTS acknowledgements', () => {
     const { replies, close } = session.receive(authPacket(7, 1, { tid: 123 }));
     expect(close).toBe(true);
     expect(decodeReply(replies[0])).toMatchObject({ rpid: 7, pr: PC.OK });
-    expect(replies[1].toString('hex')).toBe(hex(`01 00 00 0B 00 0B 00 01 00 01 19  04 00 01 00 40 01 01  09 01 00 97  6F 6B`).toString('hex'));
+    expect(replies[1].toString('hex')).toBe(
+      hex(`01 00 00 0B 00 0B 00 01 00 01 19  04 00 01 00 40 01 01  09 01 00 97  6F 6B`).toString('hex'),
+    );
     expect(events).toEqual([]);
     expect(session.receive(positionsPacket(8, [{ rn: 2, fixes: [fix(1)] }])).replies).toEqual([]);
   });
@@ -97,12 +107,18 @@ describe('EGTS acknowledgements', () => {
   it('confirms every record of a packet, each with its own status', () => {
     const { session } = sessionHarness(PEERS);
     const packet = encodePacket({
-      pid: 5, pt: 1, priority: 3, body: encodeRecords([
-        { rn: 10, oid: 7000001, sst: 2, rst: 2, subrecords: [{ type: 16, data: positionsPacketFix() }] },
-        { rn: 11, oid: 999, sst: 2, rst: 2, subrecords: [] },
-        { rn: 12, sst: 7, rst: 7, subrecords: [] },
-        { rn: 13, oid: 7000001, sst: 2, rst: 2, subrecords: [{ type: 16, data: Buffer.alloc(5) }] },
-      ], 'terminal'),
+      pid: 5,
+      pt: 1,
+      priority: 3,
+      body: encodeRecords(
+        [
+          { rn: 10, oid: 7000001, sst: 2, rst: 2, subrecords: [{ type: 16, data: positionsPacketFix() }] },
+          { rn: 11, oid: 999, sst: 2, rst: 2, subrecords: [] },
+          { rn: 12, sst: 7, rst: 7, subrecords: [] },
+          { rn: 13, oid: 7000001, sst: 2, rst: 2, subrecords: [{ type: 16, data: Buffer.alloc(5) }] },
+        ],
+        'terminal',
+      ),
     });
     const reply = decodeReply(session.receive(packet).replies[0]);
     const statuses = reply.records.flatMap((r) => r.subrecords.map((s) => decodeRecordResponse(s.data)));
@@ -157,7 +173,9 @@ describe('EGTS refusals', () => {
       p[10] = crc8Header(p);
       return p;
     };
-    const results = [variant(0x08), variant(0x04), variant(0x40), variant(0x03, 7)].map((p) => decodeReply(session.receive(p).replies[0]).pr);
+    const results = [variant(0x08), variant(0x04), variant(0x40), variant(0x03, 7)].map(
+      (p) => decodeReply(session.receive(p).replies[0]).pr,
+    );
     expect(results).toEqual([PC.DECRYPT_ERROR, PC.INC_DATAFORM, PC.UNS_PROTOCOL, PC.UNS_PROTOCOL]);
     expect(written()).toEqual([]);
   });
@@ -216,13 +234,19 @@ describe('EGTS positions through the pipeline', () => {
     session.receive(positionsPacket(2, [{ rn: 2, oid: 7000001, fixes: history }]));
     expect(latest.get(VEHICLE)).toMatchObject({ time: now.time });
     expect(latest.get(VEHICLE)!.lat).toBeCloseTo(59.9, 6);
-    expect(written().map((p) => [p.time, p.history])).toEqual([[now.time, false], [history[0].time, true], [history[1].time, true]]);
+    expect(written().map((p) => [p.time, p.history])).toEqual([
+      [now.time, false],
+      [history[0].time, true],
+      [history[1].time, true],
+    ]);
   });
 
   it('keeps the last valid coordinates when a fix is not valid, and drops impossible ones', () => {
     const { session, latest, written } = sessionHarness(PEERS);
     session.receive(positionsPacket(1, [{ rn: 1, oid: 7000001, fixes: [fix(20, { lat: 59.9 })] }]));
-    session.receive(positionsPacket(2, [{ rn: 2, oid: 7000001, fixes: [fix(10, { lat: 59.7, valid: false }), fix(5, { lat: 0, lon: 0 }), fix(-3600)] }]));
+    session.receive(
+      positionsPacket(2, [{ rn: 2, oid: 7000001, fixes: [fix(10, { lat: 59.7, valid: false }), fix(5, { lat: 0, lon: 0 }), fix(-3600)] }]),
+    );
     expect(latest.get(VEHICLE)!.lat).toBeCloseTo(59.9, 6);
     expect(written().map((p) => p.valid)).toEqual([true, false]);
   });
@@ -242,7 +266,10 @@ describe('EGTS positions through the pipeline', () => {
 
   it('skips the signature of SIGNED_APPDATA and processes its records', () => {
     const { session, written } = sessionHarness(PEERS);
-    const records = encodeRecords([{ rn: 1, oid: 7000001, sst: 2, rst: 2, subrecords: [{ type: 16, data: positionsPacketFix() }] }], 'terminal');
+    const records = encodeRecords(
+      [{ rn: 1, oid: 7000001, sst: 2, rst: 2, subrecords: [{ type: 16, data: positionsPacketFix() }] }],
+      'terminal',
+    );
     const signature = Buffer.from([4, 0, 0xde, 0xad, 0xbe, 0xef]);
     const reply = decodeReply(session.receive(encodePacket({ pid: 1, pt: 2, body: Buffer.concat([signature, records]) })).replies[0]);
     expect(reply.pr).toBe(PC.OK);

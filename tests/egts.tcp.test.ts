@@ -10,7 +10,13 @@ import { decodeReply } from './fixtures/egts/harness';
 import { TcpTerminal } from './fixtures/egts/tcpTerminal';
 
 const fix = (secondsAgo: number, more: Partial<TerminalFix> = {}): TerminalFix => ({
-  time: Math.floor(Date.now() / 1000 - secondsAgo) * 1000, lat: 59.9386, lon: 30.3141, speed: 27.5, course: 181, valid: true, ...more,
+  time: Math.floor(Date.now() / 1000 - secondsAgo) * 1000,
+  lat: 59.9386,
+  lon: 30.3141,
+  speed: 27.5,
+  course: 181,
+  valid: true,
+  ...more,
 });
 
 async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
@@ -31,10 +37,17 @@ describe.each(ENGINES)('EGTS over TCP through buildApp on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestApp(engine);
     // A vehicle known by its own peer address, and one known through its on-board terminal (mgt.dev_mnt).
-    [{ id: vehicleId }] = await t.db.query<{ id: number }>('insert into mgt.vehicles (depot_number, peer_address) values (990001, 7000001) returning id');
+    [{ id: vehicleId }] = await t.db.query<{ id: number }>(
+      'insert into mgt.vehicles (depot_number, peer_address) values (990001, 7000001) returning id',
+    );
     [{ id: terminalVehicleId }] = await t.db.query<{ id: number }>('insert into mgt.vehicles (depot_number) values (990002) returning id');
-    const [{ id: mntType }] = await t.db.query<{ id: number }>(`insert into mgt.mnt_type (name, type, version) values ('ТЕСТ', 'egts', '1') returning id`);
-    await t.db.query(`insert into mgt.dev_mnt (ip, "DevMNTType_id", vehicle_id, peer_address) values ('10.0.0.9', $1, $2, 7000002)`, [mntType, terminalVehicleId]);
+    const [{ id: mntType }] = await t.db.query<{ id: number }>(
+      `insert into mgt.mnt_type (name, type, version) values ('ТЕСТ', 'egts', '1') returning id`,
+    );
+    await t.db.query(`insert into mgt.dev_mnt (ip, "DevMNTType_id", vehicle_id, peer_address) values ('10.0.0.9', $1, $2, 7000002)`, [
+      mntType,
+      terminalVehicleId,
+    ]);
     await t.app.telemetry.devices.refresh();
     port = await t.app.telemetry.startEgts(0, '127.0.0.1');
   });
@@ -54,23 +67,39 @@ describe.each(ENGINES)('EGTS over TCP through buildApp on %s', (engine) => {
     await terminal.write(split.subarray(0, 9));
     await delay(30);
     await terminal.write(split.subarray(9));
-    await terminal.write(Buffer.concat([positionsPacket(3, [{ rn: 3, fixes: [fixes[1]] }]), positionsPacket(4, [{ rn: 4, fixes: [fixes[2]] }])]));
+    await terminal.write(
+      Buffer.concat([positionsPacket(3, [{ rn: 3, fixes: [fixes[1]] }]), positionsPacket(4, [{ rn: 4, fixes: [fixes[2]] }])]),
+    );
     const acks = (await terminal.waitFor(5)).slice(2).map(decodeReply);
-    expect(acks.map((a) => [a.rpid, a.pr])).toEqual([[2, PC.OK], [3, PC.OK], [4, PC.OK]]);
+    expect(acks.map((a) => [a.rpid, a.pr])).toEqual([
+      [2, PC.OK],
+      [3, PC.OK],
+      [4, PC.OK],
+    ]);
 
     expect(t.app.telemetry.latest.get(vehicleId)).toMatchObject({ time: fixes[2].time, speed: 50.2, course: 181, valid: true });
     const admin = await t.login('admin', 'admin123');
     const period = await t.app.inject({
-      method: 'POST', url: '/api/v1/map/vehicles/period', headers: { authorization: admin },
+      method: 'POST',
+      url: '/api/v1/map/vehicles/period',
+      headers: { authorization: admin },
       payload: { vehicleId, from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date().toISOString() },
     });
     expect(period.statusCode).toBe(200);
-    expect(period.json().points.map((p: { tm: string; course: number }) => [Date.parse(p.tm), p.course])).toEqual([[fixes[0].time, 181], [fixes[1].time, 5], [fixes[2].time, 181]]);
+    expect(period.json().points.map((p: { tm: string; course: number }) => [Date.parse(p.tm), p.course])).toEqual([
+      [fixes[0].time, 181],
+      [fixes[1].time, 5],
+      [fixes[2].time, 181],
+    ]);
     expect(period.json().points[2].speed).toBeCloseTo(50.2, 4);
 
     await terminal.close();
     const journal = await eventually(
-      () => t.db.query<{ kind: string; details: { channel: string; terminalId: string } }>('select kind, details from app.vehicle_event where vehicle_id = $1 order by id', [vehicleId]),
+      () =>
+        t.db.query<{ kind: string; details: { channel: string; terminalId: string } }>(
+          'select kind, details from app.vehicle_event where vehicle_id = $1 order by id',
+          [vehicleId],
+        ),
       (rows) => rows.length >= 2,
     );
     expect(journal.map((row) => row.kind)).toEqual(['connect', 'disconnect']);
@@ -103,7 +132,10 @@ describe.each(ENGINES)('EGTS over TCP through buildApp on %s', (engine) => {
     await terminal.write(Buffer.concat([Buffer.from([0xee, 0xee]), bad]));
     await terminal.write(good);
     const replies = (await terminal.waitFor(2)).map(decodeReply);
-    expect(replies.map((r) => [r.rpid, r.pr])).toEqual([[7, PC.DATACRC_ERROR], [7, PC.OK]]);
+    expect(replies.map((r) => [r.rpid, r.pr])).toEqual([
+      [7, PC.DATACRC_ERROR],
+      [7, PC.OK],
+    ]);
     await terminal.close();
   });
 });

@@ -30,7 +30,12 @@ describe.each(ENGINES)('demo remote configuration on %s', (engine) => {
     expect(await seedDemoRemoteConfiguration(t.app.db, t.app.eventsWriter)).toBe(false);
 
     const configurations = (await get('/api/v1/mnt/configurations')) as { name: string; version: number; locked_at: string | null }[];
-    expect(configurations.map((c) => `${c.name} v${c.version}`).sort()).toEqual(['Базовая v1', 'Базовая v2', 'Зимняя v1', 'Экономия трафика v1']);
+    expect(configurations.map((c) => `${c.name} v${c.version}`).sort()).toEqual([
+      'Базовая v1',
+      'Базовая v2',
+      'Зимняя v1',
+      'Экономия трафика v1',
+    ]);
     expect(configurations.find((c) => c.name === 'Экономия трафика')?.locked_at).toBeNull();
     const groups = (await get('/api/v1/mnt/groups')) as { id: number; name: string; vehicles: number }[];
     expect(groups.map((g) => g.name).sort()).toEqual(['Второй филиал', 'Первый филиал', 'Пилотная группа']);
@@ -40,7 +45,10 @@ describe.each(ENGINES)('demo remote configuration on %s', (engine) => {
     const first = groups.find((g) => g.name === 'Первый филиал')!;
     const [history] = (await get(`/api/v1/mnt/groups/${first.id}/rollouts`)) as { id: number; state: string }[];
     expect(history.state).toBe('finished');
-    const commands = await t.db.query<{ vehicle_id: number; status: number }>('select vehicle_id, status from mnt.command where rollout_id = $1', [history.id]);
+    const commands = await t.db.query<{ vehicle_id: number; status: number }>(
+      'select vehicle_id, status from mnt.command where rollout_id = $1',
+      [history.id],
+    );
     for (const c of commands) expect(c.status === S.performed, `vehicle ${c.vehicle_id}`).toBe(temperOf(c.vehicle_id) === 'ok');
     const share = (await get('/api/v1/mnt/fleet-share')) as { configuration_id: number | null; vehicles: number }[];
     expect(share.find((s) => s.configuration_id !== null)?.vehicles).toBe(commands.filter((c) => c.status === S.performed).length);
@@ -57,11 +65,16 @@ describe.each(ENGINES)('demo remote configuration on %s', (engine) => {
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
     terminals.stop();
-    const after = await t.db.query<{ status: number }>(`select status from mnt.command where rollout_id = $1 and status = ${S.performed}`, [live.id]);
+    const after = await t.db.query<{ status: number }>(`select status from mnt.command where rollout_id = $1 and status = ${S.performed}`, [
+      live.id,
+    ]);
     expect(after.length).toBeGreaterThan(0);
     // The winter configuration waits for its night window on the second branch.
     const second = groups.find((g) => g.name === 'Второй филиал')!;
-    const [night] = await t.db.query<{ window_from: number; window_to: number; state: string }>('select window_from, window_to, state from mnt.rollout where group_id = $1', [second.id]);
+    const [night] = await t.db.query<{ window_from: number; window_to: number; state: string }>(
+      'select window_from, window_to, state from mnt.rollout where group_id = $1',
+      [second.id],
+    );
     expect(night).toEqual({ window_from: 22 * 60, window_to: 5 * 60, state: 'running' });
   });
 
@@ -69,9 +82,13 @@ describe.each(ENGINES)('demo remote configuration on %s', (engine) => {
     const plans = new WeekdayPlans(t.db, 180);
     expect(await t.app.equipment.workDays.seedDemoHistory(8, plans)).toBeGreaterThan(0);
     const [{ oldest, newest }] = await t.db.query<{ oldest: string; newest: string }>(
-      'select min(day)::text as oldest, max(day)::text as newest from mnt.vehicle_work_day');
-    const dayRows = (day: string) => t.db.query<{ vehicle_id: number; first_at: Date; km: number; trips_planned: number }>(
-      'select vehicle_id, first_at, km, trips_planned from mnt.vehicle_work_day where day = $1::date order by vehicle_id', [day]);
+      'select min(day)::text as oldest, max(day)::text as newest from mnt.vehicle_work_day',
+    );
+    const dayRows = (day: string) =>
+      t.db.query<{ vehicle_id: number; first_at: Date; km: number; trips_planned: number }>(
+        'select vehicle_id, first_at, km, trips_planned from mnt.vehicle_work_day where day = $1::date order by vehicle_id',
+        [day],
+      );
     // Eight days back: the oldest and the newest are the same weekday, one week apart.
     const [a, b] = [await dayRows(oldest), await dayRows(newest)];
     expect(a.length).toBeGreaterThan(0);

@@ -31,14 +31,23 @@ function handMadeTrack(): WorkPoint[] {
   return points;
 }
 const north = (m: number) => ({ lat: START.lat + m / M_PER_DEG_LAT, lon: START.lon });
-const east = (from: { lat: number; lon: number }, m: number) => ({ lat: from.lat, lon: from.lon + m / (111_320 * Math.cos((from.lat * Math.PI) / 180)) });
+const east = (from: { lat: number; lon: number }, m: number) => ({
+  lat: from.lat,
+  lon: from.lon + m / (111_320 * Math.cos((from.lat * Math.PI) / 180)),
+});
 
 /** Race 1 runs the track's first half hour (made); race 2 heads east while the bus goes north (not made, one deviation); race 3 falls in the hole. */
 function races(): PlannedRace[] {
   const atSixty = north(60 * 600);
   return [
     { start: T0, end: T0 + 30 * MIN, from: north(0), to: north(30 * 600), line: new Polyline([north(0), north(30 * 600)]) },
-    { start: T0 + 70 * MIN, end: T0 + 90 * MIN, from: atSixty, to: east(atSixty, 12_000), line: new Polyline([atSixty, east(atSixty, 12_000)]) },
+    {
+      start: T0 + 70 * MIN,
+      end: T0 + 90 * MIN,
+      from: atSixty,
+      to: east(atSixty, 12_000),
+      line: new Polyline([atSixty, east(atSixty, 12_000)]),
+    },
     { start: T0 + 95 * MIN, end: T0 + 105 * MIN, from: north(95 * 600), to: north(105 * 600), line: null },
   ];
 }
@@ -47,8 +56,15 @@ describe('vehicle work data from a hand-made track', () => {
   it('counts first and last data, time on line, mileage, moving and standing, trips and deviations', () => {
     const work = workDayOf(handMadeTrack(), races(), { ...WORK_DAY_RULES, maxDeviationM: 100 });
     expect(work).toEqual({
-      firstAt: T0, lastAt: T0 + 120 * MIN, onlineS: 100 * 60, km: 54, movingS: 90 * 60, standingS: 10 * 60,
-      tripsDone: 1, tripsPlanned: 3, deviations: 1,
+      firstAt: T0,
+      lastAt: T0 + 120 * MIN,
+      onlineS: 100 * 60,
+      km: 54,
+      movingS: 90 * 60,
+      standingS: 10 * 60,
+      tripsDone: 1,
+      tripsPlanned: 3,
+      deviations: 1,
     });
   });
 
@@ -69,7 +85,8 @@ describe.each(ENGINES)('/vehicle-work-data on %s', (engine) => {
     // A vehicle of its own, with no schedule: its day is the track alone.
     [{ id: vehicleId }] = await t.db.query<{ id: number }>(
       `insert into mgt.vehicles (depot_id, vehicle_type_id, model, capacity_type_id, depot_number, state_number)
-       select depot_id, vehicle_type_id, model, capacity_type_id, 880001, 'Т880ТТ' from mgt.vehicles order by id limit 1 returning id`);
+       select depot_id, vehicle_type_id, model, capacity_type_id, 880001, 'Т880ТТ' from mgt.vehicles order by id limit 1 returning id`,
+    );
     const track = handMadeTrack();
     await t.db.query(
       `insert into app.track (vehicle_id, tm, lat, lon, speed, course, valid)
@@ -83,14 +100,23 @@ describe.each(ENGINES)('/vehicle-work-data on %s', (engine) => {
     expect(await t.app.equipment.workDays.rollupDay(DAY)).toBeGreaterThanOrEqual(1);
     const token = await t.login('monitor', TEST_PASSWORD);
     const res = await t.app.inject({
-      method: 'GET', url: `/api/v1/reports/vehicle-work-data?from=${DAY}T00:00:00%2B03:00&to=${DAY}T23:59:59%2B03:00&vehicle=${vehicleId}`,
+      method: 'GET',
+      url: `/api/v1/reports/vehicle-work-data?from=${DAY}T00:00:00%2B03:00&to=${DAY}T23:59:59%2B03:00&vehicle=${vehicleId}`,
       headers: { authorization: token, 'x-timezone-offset': '180' },
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.count).toBe(1);
     expect(body.list[0]).toMatchObject({
-      day: DAY, depot_number: 880001, online_h: 1.67, km: 54, moving_h: 1.5, standing_h: 0.17, trips_done: 0, trips_planned: 0, deviations: 0,
+      day: DAY,
+      depot_number: 880001,
+      online_h: 1.67,
+      km: 54,
+      moving_h: 1.5,
+      standing_h: 0.17,
+      trips_done: 0,
+      trips_planned: 0,
+      deviations: 0,
     });
     expect(new Date(body.list[0].first_at).getTime()).toBe(T0);
     expect(body.totals.km).toBe(54);

@@ -28,7 +28,9 @@ function failingAfter(db: Db, ok: number): () => Db {
     return new Proxy(longRunning(), {
       get(target, name) {
         const value: unknown = Reflect.get(target, name);
-        if (name === 'query') return (...args: Parameters<Db['query']>) => (++queries > ok ? Promise.reject(new Error('staged failure of a handbook batch')) : target.query(...args));
+        if (name === 'query')
+          return (...args: Parameters<Db['query']>) =>
+            ++queries > ok ? Promise.reject(new Error('staged failure of a handbook batch')) : target.query(...args);
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
@@ -48,19 +50,30 @@ describe.each(ENGINES)('exports on %s', (engine) => {
   afterAll(() => t.close());
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: admin, 'x-timezone-offset': '180' } });
-  const handbookExport = (type: string) => t.app.inject({ method: 'POST', url: '/api/table/export', headers: { authorization: admin }, payload: { config: { type } } });
+  const handbookExport = (type: string) =>
+    t.app.inject({ method: 'POST', url: '/api/table/export', headers: { authorization: admin }, payload: { config: { type } } });
   /** What a browser gets: the status, and the whole body or the error that cut it. */
   const download = async (url: string, init: RequestInit = {}) => {
-    const response = await fetch(`${base}${url}`, { ...init, headers: { authorization: admin, 'content-type': 'application/json', ...init.headers } });
-    const body = await response.text().then((text) => ({ text }), (error: unknown) => ({ error }));
+    const response = await fetch(`${base}${url}`, {
+      ...init,
+      headers: { authorization: admin, 'content-type': 'application/json', ...init.headers },
+    });
+    const body = await response.text().then(
+      (text) => ({ text }),
+      (error: unknown) => ({ error }),
+    );
     return { status: response.status, ...body };
   };
   const alive = async () => (await get('/api/v1/auth/current/')).statusCode;
 
-  it('writes the handbook\'s coordinates to its precision and numbers without binary noise', async () => {
+  it("writes the handbook's coordinates to its precision and numbers without binary noise", async () => {
     // 59.9 + 0.004 in float8 is 59.903999999999996
-    await t.db.query(`insert into mgt.stops (stop_name, stop_lat, stop_lon) values ('Шумная', 59.9::float8 + 0.004::float8, 30.1::float8 + 0.2::float8)`);
-    const [stored] = await t.db.query<{ stop_lat: number; stop_lon: number }>(`select stop_lat, stop_lon from mgt.stops where stop_name = 'Шумная'`);
+    await t.db.query(
+      `insert into mgt.stops (stop_name, stop_lat, stop_lon) values ('Шумная', 59.9::float8 + 0.004::float8, 30.1::float8 + 0.2::float8)`,
+    );
+    const [stored] = await t.db.query<{ stop_lat: number; stop_lon: number }>(
+      `select stop_lat, stop_lon from mgt.stops where stop_name = 'Шумная'`,
+    );
     expect(String(stored.stop_lat)).toBe('59.903999999999996');
     const response = await handbookExport('stops');
     expect(response.statusCode).toBe(200);
@@ -68,11 +81,13 @@ describe.each(ENGINES)('exports on %s', (engine) => {
     expect(line).toMatch(/;Шумная;;59\.904;30\.3;/);
   });
 
-  it('writes a journal\'s numbers to their declared decimals in XLSX', async () => {
+  it("writes a journal's numbers to their declared decimals in XLSX", async () => {
     const [vehicle] = await t.db.query<{ id: number }>('select id from mgt.vehicles order by id limit 1');
     const [type] = await t.db.query<{ incident_type: number }>('select incident_type from adas.incident_type order by id limit 1');
-    await t.db.query(`insert into adas.incident_event (tm, vehicle_id, incident_type, lat, lon, speed) values ('2017-05-05T10:00:00Z', $1, $2, 59.9::float8 + 0.004::float8, 30.1234567::float8, 0.1::float8 + 0.2::float8)`,
-      [vehicle.id, type.incident_type]);
+    await t.db.query(
+      `insert into adas.incident_event (tm, vehicle_id, incident_type, lat, lon, speed) values ('2017-05-05T10:00:00Z', $1, $2, 59.9::float8 + 0.004::float8, 30.1234567::float8, 0.1::float8 + 0.2::float8)`,
+      [vehicle.id, type.incident_type],
+    );
     const response = await get('/api/v1/journals/adas/export?from=2017-05-05T00:00:00Z&to=2017-05-06T00:00:00Z&format=xlsx');
     expect(response.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
@@ -86,9 +101,12 @@ describe.each(ENGINES)('exports on %s', (engine) => {
 
   it('ends a report download visibly when a later batch fails, logs why, and serves on', async () => {
     const n = 2000;
-    await t.db.query(`insert into adas.incident_event (tm, vehicle_id, incident_type)
+    await t.db.query(
+      `insert into adas.incident_event (tm, vehicle_id, incident_type)
       select '2016-03-01T00:00:00Z'::timestamptz + n * interval '1 second', v.id, i.incident_type
-        from generate_series(1, $1::int) n, (select min(id) as id from mgt.vehicles) v, (select min(incident_type) as incident_type from adas.incident_type) i`, [n]);
+        from generate_series(1, $1::int) n, (select min(id) as id from mgt.vehicles) v, (select min(incident_type) as incident_type from adas.incident_type) i`,
+      [n],
+    );
     const url = '/api/v1/journals/adas/export?from=2016-03-01T00:00:00Z&to=2016-03-02T00:00:00Z';
     const errors: unknown[] = [];
     const error = t.app.log.error.bind(t.app.log);
@@ -119,7 +137,9 @@ describe.each(ENGINES)('exports on %s', (engine) => {
     }
     // (an XLSX may have sent its first bytes even before the early failure: cut too)
     expect(cut, 'the late failures cut the download mid-file').toEqual(expect.arrayContaining(['csv after 300', 'xlsx after 300']));
-    expect(errors.filter((e) => String((e as { err?: Error }).err?.message).includes('staged failure of an export batch')).length).toBeGreaterThanOrEqual(4);
+    expect(
+      errors.filter((e) => String((e as { err?: Error }).err?.message).includes('staged failure of an export batch')).length,
+    ).toBeGreaterThanOrEqual(4);
     expect(await alive()).toBe(200);
     // and the same export whole once the database answers again
     const whole = await download(`${url}&format=csv`);
@@ -157,7 +177,10 @@ describe.each(ENGINES)('exports on %s', (engine) => {
 describe('the process safety net', () => {
   it('logs a lost rejection and serves on; logs an uncaught exception and shuts down', async () => {
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'tests/fixtures/process/guarded.ts'], { timeout: 30_000 });
-    const failure = await run.then(() => undefined, (error: { code?: number; stdout?: string }) => error);
+    const failure = await run.then(
+      () => undefined,
+      (error: { code?: number; stdout?: string }) => error,
+    );
     expect(failure?.code).toBe(1);
     const out = failure?.stdout ?? '';
     expect(out).toContain('a lost export batch');

@@ -35,11 +35,13 @@ describe.each(ENGINES)('API faults on %s', (engine) => {
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method, url, headers: { authorization: admin, ...headers }, payload: payload as never });
-  const graphicTypes = async (code: number) => t.db.query<{ title: string; short: string }>('select title, short from cat.work_graphic_type where code = $1', [code]);
+  const graphicTypes = async (code: number) =>
+    t.db.query<{ title: string; short: string }>('select title, short from cat.work_graphic_type where code = $1', [code]);
 
   describe('CSV import encodings', () => {
     const csv = (code: number, title: string) => `code;title;short;start;end;work_hours\r\n${code};${title};У;06:00;14:30;8,5\r\n`;
-    const stream = (body: Buffer | string, contentType = 'text/csv') => call('POST', '/api/table/import?type=graphictype', body, { 'content-type': contentType });
+    const stream = (body: Buffer | string, contentType = 'text/csv') =>
+      call('POST', '/api/table/import?type=graphictype', body, { 'content-type': contentType });
 
     it('reads a Windows-1251 file, declared or not, as Russian text', async () => {
       const found = await stream(cp1251(csv(9701, 'Утренняя смена «Ё»')));
@@ -56,8 +58,18 @@ describe.each(ENGINES)('API faults on %s', (engine) => {
     it('refuses bytes that are neither UTF-8 nor Windows-1251 text, and U+FFFD, with the encoding message; nothing stored', async () => {
       const before = await tableChecksums(t.db);
       const cases: [string, Buffer | string, string?][] = [
-        ['binary', Buffer.concat([Buffer.from('code;title;short;start;end;work_hours\n9711;'), Buffer.from([0x81, 0x83, 0x88, 0x98, 0x8d]), Buffer.from(';У;06:00;14:30;8\n')])],
-        ['UTF-8 broken after valid lines', Buffer.concat([Buffer.from(csv(9712, 'Первая')), Buffer.from('9713;Вт'), Buffer.from([0xd0]), Buffer.from(';У;06:00;14:30;8\n')])],
+        [
+          'binary',
+          Buffer.concat([
+            Buffer.from('code;title;short;start;end;work_hours\n9711;'),
+            Buffer.from([0x81, 0x83, 0x88, 0x98, 0x8d]),
+            Buffer.from(';У;06:00;14:30;8\n'),
+          ]),
+        ],
+        [
+          'UTF-8 broken after valid lines',
+          Buffer.concat([Buffer.from(csv(9712, 'Первая')), Buffer.from('9713;Вт'), Buffer.from([0xd0]), Buffer.from(';У;06:00;14:30;8\n')]),
+        ],
         ['declared UTF-8, sent Windows-1251', cp1251(csv(9714, 'Ночная')), 'text/csv; charset=utf-8'],
         ['binary with NUL bytes', Buffer.from([0x63, 0x6f, 0x00, 0xff, 0xfe, 0x00, 0xc8, 0x0a])],
       ];
@@ -78,7 +90,11 @@ describe.each(ENGINES)('API faults on %s', (engine) => {
       const [vehicle] = await t.db.query<{ id: number }>('select id from mgt.vehicles order by id limit 1');
       const groups = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from mnt.vehicle_group'))[0].n;
       const count = await groups();
-      const created = await call('POST', '/api/v1/mnt/groups', { name: 'Несуществующие', kind: 'static', vehicles: [vehicle.id, 2147480001, 2147480002] });
+      const created = await call('POST', '/api/v1/mnt/groups', {
+        name: 'Несуществующие',
+        kind: 'static',
+        vehicles: [vehicle.id, 2147480001, 2147480002],
+      });
       expect(created.statusCode, created.body).toBe(400);
       expect(created.json().messages).toEqual(['mnt_group_vehicles_unknown', 'vehicles: 2147480001, 2147480002']);
       expect(await groups()).toBe(count);
@@ -96,7 +112,9 @@ describe.each(ENGINES)('API faults on %s', (engine) => {
 
   describe('numeric ids in paths', () => {
     it('DELETE /api/v1/roles/0x10 is refused and role 16 stays; 1e3 is not 1000', async () => {
-      const [role] = await t.db.query<{ id: number }>(`insert into app.role (id, name, permissions) values (16, 'Шестнадцатая', '{}') on conflict (id) do update set name = excluded.name returning id`);
+      const [role] = await t.db.query<{ id: number }>(
+        `insert into app.role (id, name, permissions) values (16, 'Шестнадцатая', '{}') on conflict (id) do update set name = excluded.name returning id`,
+      );
       for (const text of ['0x10', '0X10', '1.6e1', '16.0', '0b10000', '+16', ' 16', '0o20']) {
         const response = await call('DELETE', `/api/v1/roles/${encodeURIComponent(text)}`);
         expect(response.statusCode, text).toBe(400);
@@ -116,7 +134,12 @@ describe.each(ENGINES)('API faults on %s', (engine) => {
         const numeric = numericParams(route.schema?.params);
         for (const text of ['0x10', '1e3']) {
           const url = route.url.replace(/:(\w+)/g, (_, name: string) => (numeric.includes(name) ? text : '1'));
-          const response = await t.app.inject({ method: route.method as 'GET', url, headers: { authorization: admin, 'content-type': 'application/json' }, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}' });
+          const response = await t.app.inject({
+            method: route.method as 'GET',
+            url,
+            headers: { authorization: admin, 'content-type': 'application/json' },
+            payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}',
+          });
           if (response.statusCode !== 400) findings.push(`${route.method} ${url}: ${response.statusCode}`);
         }
       }
@@ -155,7 +178,10 @@ describe.each(ENGINES)('API faults on %s', (engine) => {
     });
 
     it('a CSV import still converts its text cells', async () => {
-      const response = await call('POST', '/api/table/import', { config: { type: 'graphictype' }, csv: 'code;title;short;start;end;work_hours\n9722;12345;7;450;07:30;8\n' });
+      const response = await call('POST', '/api/table/import', {
+        config: { type: 'graphictype' },
+        csv: 'code;title;short;start;end;work_hours\n9722;12345;7;450;07:30;8\n',
+      });
       expect(response.statusCode, response.body).toBe(200);
       expect(await graphicTypes(9722)).toEqual([{ title: '12345', short: '7' }]);
     });
@@ -168,26 +194,44 @@ describe.each(ENGINES)('API faults on %s', (engine) => {
     const MIN = 60_000;
 
     beforeAll(async () => {
-      ownerId = await createUserWith(t.db, 'archive_viewer', { '/video/requests': 8 | READ | 2, '/video/online': READ, '/video/archive': READ, '/video/myrequests': READ | 1 });
+      ownerId = await createUserWith(t.db, 'archive_viewer', {
+        '/video/requests': 8 | READ | 2,
+        '/video/online': READ,
+        '/video/archive': READ,
+        '/video/myrequests': READ | 1,
+      });
       owner = await t.login('archive_viewer', TEST_PASSWORD);
       const now = Date.now();
       const rows = await t.db.query<{ vehicle_id: number; id: number }>(
         `select d.vehicle_id, d.id from mgt.dvr d where exists (select 1 from mgt.dev_camera c where c.dvr_id = d.id and c.index = 1)
-           and (select count(*) from mgt.dvr x where x.vehicle_id = d.vehicle_id) = 1 order by d.id`);
+           and (select count(*) from mgt.dvr x where x.vehicle_id = d.vehicle_id) = 1 order by d.id`,
+      );
       vehicles = rows
         .filter((r) => demoStoppedAt(r.id, now) === null && piecesSeconds(demoCoverage(r.id, 1, now - 60 * MIN, now, now, 72)) >= 3598)
         .map((r) => ({ vehicleId: r.vehicle_id, dvrId: r.id }));
       expect(vehicles.length).toBeGreaterThan(3);
     });
 
-    const as = (authorization: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-      t.app.inject({ method, url, headers: { authorization, ...headers }, payload: payload as never });
+    const as = (
+      authorization: string,
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      payload?: unknown,
+      headers: Record<string, string> = {},
+    ) => t.app.inject({ method, url, headers: { authorization, ...headers }, payload: payload as never });
     /** A performed one-minute request of a vehicle, made online so the worker downloads it at once. */
     const performed = async (index: number): Promise<number> => {
       const { vehicleId } = vehicles[index];
-      await t.app.telemetry.pipeline.ingest([{ vehicleId, time: Date.now(), lat: 59.95, lon: 30.31, speed: 20, course: 90, valid: true, history: false }]);
+      await t.app.telemetry.pipeline.ingest([
+        { vehicleId, time: Date.now(), lat: 59.95, lon: 30.31, speed: 20, course: 90, valid: true, history: false },
+      ]);
       const now = Date.now();
-      const created = await as(owner, 'POST', '/api/v1/video/requests', { vehicleId, cameras: [1], from: new Date(now - 2 * MIN).toISOString(), to: new Date(now - MIN).toISOString() });
+      const created = await as(owner, 'POST', '/api/v1/video/requests', {
+        vehicleId,
+        cameras: [1],
+        from: new Date(now - 2 * MIN).toISOString(),
+        to: new Date(now - MIN).toISOString(),
+      });
       expect(created.statusCode, created.body).toBe(201);
       const id = created.json().id as number;
       for (const end = Date.now() + 30_000; Date.now() < end;) {
@@ -244,11 +288,19 @@ describe.each(ENGINES)('API faults on %s', (engine) => {
       const kept = await performed(2);
       const keptUrl = await playlistOf(kept);
       // the role loses the right to watch the archive
-      const [{ role_id: roleId }] = await t.db.query<{ role_id: number }>('select role_id from app.user_role where user_id = $1', [ownerId]);
-      const withdrawn = await call('PUT', `/api/v1/roles/${roleId}`, { name: 'role of archive_viewer', permissions: { '/video/requests': READ, '/video/online': READ, '/video/archive': 0, '/video/myrequests': READ } });
+      const [{ role_id: roleId }] = await t.db.query<{ role_id: number }>('select role_id from app.user_role where user_id = $1', [
+        ownerId,
+      ]);
+      const withdrawn = await call('PUT', `/api/v1/roles/${roleId}`, {
+        name: 'role of archive_viewer',
+        permissions: { '/video/requests': READ, '/video/online': READ, '/video/archive': 0, '/video/myrequests': READ },
+      });
       expect(withdrawn.statusCode, withdrawn.body).toBe(200);
       expect((await fetchPlaylist(keptUrl)).statusCode).toBe(403);
-      await call('PUT', `/api/v1/roles/${roleId}`, { name: 'role of archive_viewer', permissions: { '/video/requests': 8 | READ | 2, '/video/online': READ, '/video/archive': READ, '/video/myrequests': READ | 1 } });
+      await call('PUT', `/api/v1/roles/${roleId}`, {
+        name: 'role of archive_viewer',
+        permissions: { '/video/requests': 8 | READ | 2, '/video/online': READ, '/video/archive': READ, '/video/myrequests': READ | 1 },
+      });
       expect((await fetchPlaylist(keptUrl)).statusCode).toBe(200);
 
       // logging out ends the session the address was issued to

@@ -22,15 +22,20 @@ describe('which errors mean the database is out of reach', () => {
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
       new Error('Connection terminated unexpectedly'),
       new Error('Client has encountered a connection error and is not queryable'),
-      new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' }), Object.assign(new Error('b'), { code: 'ECONNREFUSED' })]),
-    ]) expect(isDatabaseUnavailable(error), error.message).toBe(true);
+      new AggregateError([
+        Object.assign(new Error('a'), { code: 'ECONNREFUSED' }),
+        Object.assign(new Error('b'), { code: 'ECONNREFUSED' }),
+      ]),
+    ])
+      expect(isDatabaseUnavailable(error), error.message).toBe(true);
     for (const error of [
       Object.assign(new Error('duplicate key'), { code: '23505' }),
       Object.assign(new Error('syntax error'), { code: '42601' }),
       Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
       new Error('something else'),
       new AggregateError([]),
-    ]) expect(isDatabaseUnavailable(error), error.message).toBe(false);
+    ])
+      expect(isDatabaseUnavailable(error), error.message).toBe(false);
   });
 });
 
@@ -57,9 +62,11 @@ describe.skipIf(!PG_URL)('PostgreSQL going away and coming back', () => {
   const current = () => t.app.inject({ method: 'GET', url: CURRENT, headers: { authorization: auth } });
   /** Ends every server process of the test database (what a restart does to the pool's connections). */
   const terminateBackends = async () => {
-    const [{ datname }] = (await t.db.query<{ datname: string }>('select current_database() as datname'));
+    const [{ datname }] = await t.db.query<{ datname: string }>('select current_database() as datname');
     const { rows } = await admin.query<{ ended: boolean }>(
-      'select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [datname]);
+      'select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [datname],
+    );
     return rows.length;
   };
 
@@ -90,7 +97,13 @@ describe.skipIf(!PG_URL)('PostgreSQL going away and coming back', () => {
   });
 
   // A handbook list reads the database on every call (auth/current may be answered from the 3 s session cache).
-  const list = () => t.app.inject({ method: 'POST', url: '/api/table/list', headers: { authorization: auth }, payload: { config: { type: 'holidays' }, perPage: 1 } });
+  const list = () =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/table/list',
+      headers: { authorization: auth },
+      payload: { config: { type: 'holidays' }, perPage: 1 },
+    });
 
   it('answers 503 database_unavailable during an outage, then serves again without a restart', async () => {
     await proxy.cut();
@@ -110,16 +123,23 @@ describe.skipIf(!PG_URL)('PostgreSQL going away and coming back', () => {
     // Holidays import inserts straight into the table inside one transaction (the staged path only opens one
     // at the end).
     const before = await tableCount(t.db, HANDBOOKS.holidays);
-    const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => `;${new Date(Date.UTC(2030, 0, 1) + (from + i) * 86_400_000).toISOString().slice(0, 10)};0\r\n`).join('');
+    const rows = (from: number, n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) => `;${new Date(Date.UTC(2030, 0, 1) + (from + i) * 86_400_000).toISOString().slice(0, 10)};0\r\n`,
+      ).join('');
     let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     async function* upload() {
       yield Buffer.from(`${CSV_BOM}route_id;date;dow\r\n${rows(0, 2000)}`);
       await held;
       yield Buffer.from(rows(2000, 2000));
     }
     const response = t.app.inject({
-      method: 'POST', url: '/api/table/import?type=holidays',
+      method: 'POST',
+      url: '/api/table/import?type=holidays',
       headers: { authorization: auth, 'content-type': 'text/csv; charset=utf-8' },
       payload: Readable.from(upload()),
     });
@@ -134,11 +154,25 @@ describe.skipIf(!PG_URL)('PostgreSQL going away and coming back', () => {
   });
 
   it('HTTP telemetry refused during an outage is taken once the database is back', async () => {
-    const [{ id }] = await t.db.query<{ id: number }>('insert into mgt.vehicles (depot_number, peer_address) values (990301, 8300001) returning id');
+    const [{ id }] = await t.db.query<{ id: number }>(
+      'insert into mgt.vehicles (depot_number, peer_address) values (990301, 8300001) returning id',
+    );
     await t.app.telemetry.devices.refresh();
     const { key } = await createSource(t.db, 'Источник при обрыве', null);
-    const batch = { positions: [{ device: '8300001', time: new Date(Math.floor(Date.now() / 1000 - 30) * 1000).toISOString(), lat: 59.9, lon: 30.3, speed: 10, course: 90 }] };
-    const post = () => t.app.inject({ method: 'POST', url: '/api/v1/telemetry/positions', headers: { 'x-telemetry-key': key }, payload: batch });
+    const batch = {
+      positions: [
+        {
+          device: '8300001',
+          time: new Date(Math.floor(Date.now() / 1000 - 30) * 1000).toISOString(),
+          lat: 59.9,
+          lon: 30.3,
+          speed: 10,
+          course: 90,
+        },
+      ],
+    };
+    const post = () =>
+      t.app.inject({ method: 'POST', url: '/api/v1/telemetry/positions', headers: { 'x-telemetry-key': key }, payload: batch });
     await proxy.cut();
     try {
       expect((await post()).statusCode).toBe(503);

@@ -26,15 +26,21 @@ describe.each(ENGINES)('hostile uploads on %s', (engine) => {
   }, 600_000);
   afterAll(() => t.close());
 
-  const photoCount = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from bc.task_photo where task_id = $1', [taskId]))[0].n;
-  const upload = (payload: Buffer | string, contentType: string, title = 'p.jpg') => t.app.inject({
-    method: 'POST', url: `/api/v1/pass/controllertask/photo?controller_task_id=${taskId}&title=${title}`,
-    headers: { authorization: controller, 'content-type': contentType }, payload,
-  });
-  const part = (boundary: string, file: Buffer) => Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    file, Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const photoCount = async () =>
+    (await t.db.query<{ n: number }>('select count(*)::int as n from bc.task_photo where task_id = $1', [taskId]))[0].n;
+  const upload = (payload: Buffer | string, contentType: string, title = 'p.jpg') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/pass/controllertask/photo?controller_task_id=${taskId}&title=${title}`,
+      headers: { authorization: controller, 'content-type': contentType },
+      payload,
+    });
+  const part = (boundary: string, file: Buffer) =>
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
 
   it('a malformed multipart body (no boundary, wrong boundary, cut short, garbage) is a 400 with a catalogue code, nothing stored', async () => {
     const before = await photoCount();
@@ -58,7 +64,11 @@ describe.each(ENGINES)('hostile uploads on %s', (engine) => {
 
   it('only real images are photos: GIF, PNG and JPEG structures are read through, polyglots and broken files are refused', async () => {
     const before = await photoCount();
-    const accepted = [['g.gif', tinyGif()], ['p.png', tinyPng()], ['j.jpg', tinyJpeg()]] as const;
+    const accepted = [
+      ['g.gif', tinyGif()],
+      ['p.png', tinyPng()],
+      ['j.jpg', tinyJpeg()],
+    ] as const;
     for (const [title, file] of accepted) {
       const response = await upload(part('b', file), 'multipart/form-data; boundary=b', title);
       expect(response.statusCode, `${title}: ${response.body}`).toBe(201);
@@ -137,7 +147,9 @@ describe.each(ENGINES)('lone surrogates on %s', (engine) => {
   const journalRows = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from app.user_action'))[0].n;
 
   it('every write route refuses a lone surrogate in its body (key or value) with invalid_characters, changing nothing', async () => {
-    const writes = t.app.routeAccess.filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) && route.url.startsWith('/api/') && !/logout/.test(route.url));
+    const writes = t.app.routeAccess.filter(
+      (route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) && route.url.startsWith('/api/') && !/logout/.test(route.url),
+    );
     expect(writes.length).toBeGreaterThan(30);
     const before = await tableChecksums(t.db);
     const journal = await journalRows();
@@ -147,9 +159,15 @@ describe.each(ENGINES)('lone surrogates on %s', (engine) => {
     for (const route of writes) {
       for (const payload of payloads) {
         const url = route.url.replace(/:\w+/g, '1');
-        const response = await t.app.inject({ method: route.method as 'POST', url, headers: { authorization: admin, 'content-type': 'application/json' }, payload });
+        const response = await t.app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { authorization: admin, 'content-type': 'application/json' },
+          payload,
+        });
         const code = response.statusCode === 400 ? (response.json() as { messages: string[] }).messages[0] : undefined;
-        if (code !== 'invalid_characters') findings.push(`${route.method} ${route.url} ${payload}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (code !== 'invalid_characters')
+          findings.push(`${route.method} ${route.url} ${payload}: ${response.statusCode} ${response.body.slice(0, 120)}`);
       }
     }
     expect(findings).toEqual([]);
@@ -160,8 +178,16 @@ describe.each(ENGINES)('lone surrogates on %s', (engine) => {
   it('a journal entry whose documents hold unstorable text is still written, the text made storable', async () => {
     const [user] = await t.db.query<{ id: number }>(`select id from app.users where username = 'admin'`);
     const request = { headers: {}, user: { id: user.id }, ip: '127.0.0.1', log: t.app.log, journaled: false } as unknown as FastifyRequest;
-    await t.app.journal.record(request, { action: 'test.surrogate', object: 'x\ud800', objectId: 1, before: { 'k\udc00': 'a\ud800b\u0000' }, request: ['\ud83d'] });
-    const [row] = await t.db.query<{ object: string; before: Record<string, string>; request: string[] }>(`select object, before, request from app.user_action where action = 'test.surrogate'`);
+    await t.app.journal.record(request, {
+      action: 'test.surrogate',
+      object: 'x\ud800',
+      objectId: 1,
+      before: { 'k\udc00': 'a\ud800b\u0000' },
+      request: ['\ud83d'],
+    });
+    const [row] = await t.db.query<{ object: string; before: Record<string, string>; request: string[] }>(
+      `select object, before, request from app.user_action where action = 'test.surrogate'`,
+    );
     expect(row).toEqual({ object: 'x\ufffd', before: { 'k\ufffd': 'a\ufffdb\ufffd' }, request: ['\ufffd'] });
     expect(request.journaled).toBe(true);
   });

@@ -71,7 +71,11 @@ function sample(schema: JsonSchema | undefined): unknown {
 }
 
 /** Every property path of an object schema (nested objects and array items too), with its schema. */
-function leaves(schema: JsonSchema | undefined, prefix: (string | number)[] = [], depth = 0): { path: (string | number)[]; schema: JsonSchema }[] {
+function leaves(
+  schema: JsonSchema | undefined,
+  prefix: (string | number)[] = [],
+  depth = 0,
+): { path: (string | number)[]; schema: JsonSchema }[] {
   if (!schema || depth > 3) return [];
   const out: { path: (string | number)[]; schema: JsonSchema }[] = [];
   for (const [name, child] of Object.entries(schema.properties ?? {})) {
@@ -85,7 +89,9 @@ function leaves(schema: JsonSchema | undefined, prefix: (string | number)[] = []
 function setAt(target: unknown, path: (string | number)[], value: unknown): unknown {
   if (!path.length) return value;
   const [head, ...rest] = path;
-  const container = (typeof target === 'object' && target !== null ? structuredClone(target) : typeof head === 'number' ? [] : {}) as Record<string | number, unknown>;
+  const container = (
+    typeof target === 'object' && target !== null ? structuredClone(target) : typeof head === 'number' ? [] : {}
+  ) as Record<string | number, unknown>;
   container[head] = setAt(container[head], rest, value);
   return container;
 }
@@ -98,18 +104,58 @@ const WRONG_TYPES: Record<string, unknown[]> = {
   object: ['x', 1, [], null, true],
   array: ['x', 1, {}, null],
 };
-const HOSTILE_TEXT = ['a\u0000b', '\u0001\u001f\u007f', '\ud800', "'; drop table mgt.stops; --", '%_\\', '${x}{{x}}', '\u202e\ufeff', '../../etc/passwd'];
+const HOSTILE_TEXT = [
+  'a\u0000b',
+  '\u0001\u001f\u007f',
+  '\ud800',
+  "'; drop table mgt.stops; --",
+  '%_\\',
+  '${x}{{x}}',
+  '\u202e\ufeff',
+  '../../etc/passwd',
+];
 /** Numbers beyond every column: raw JSON so that 2^63 and more survive as written. */
-const OUT_OF_RANGE = ['2147483648', '-2147483649', '9223372036854775808', '92233720368547758070', '1e308', '-1e308', '1.7976931348623157e309', '0.0000001', '-1'];
+const OUT_OF_RANGE = [
+  '2147483648',
+  '-2147483649',
+  '9223372036854775808',
+  '92233720368547758070',
+  '1e308',
+  '-1e308',
+  '1.7976931348623157e309',
+  '0.0000001',
+  '-1',
+];
 
 /**
  * Values no handbook column holds, for the bodies whose schema leaves them open (filters, rows, look-ups):
  * the handbook is named, a column of it picked, and one of these put in a filter, the row or a choice.
  */
 const HANDBOOK_JUNK: unknown[] = [
-  2147483648, -2147483649, 9.3e18, 1e308, 'abc', '2024-13-45', '1 2', '31.02.2024', '99:99', 'a\u0000b', 'Я'.repeat(5000),
-  { from: 'x', to: 1e308 }, { from: '2024-01-01', to: 'later' }, [1e308, 'x', null], { a: { b: 1 } }, [[1]], true, -1, '', ' ',
-  'POLYGON((', '#GGGGGG', '999.999.999.999', '\ud800',
+  2147483648,
+  -2147483649,
+  9.3e18,
+  1e308,
+  'abc',
+  '2024-13-45',
+  '1 2',
+  '31.02.2024',
+  '99:99',
+  'a\u0000b',
+  'Я'.repeat(5000),
+  { from: 'x', to: 1e308 },
+  { from: '2024-01-01', to: 'later' },
+  [1e308, 'x', null],
+  { a: { b: 1 } },
+  [[1]],
+  true,
+  -1,
+  '',
+  ' ',
+  'POLYGON((',
+  '#GGGGGG',
+  '999.999.999.999',
+  '\ud800',
 ];
 
 type Mutation =
@@ -135,7 +181,13 @@ const GENERIC: fc.Arbitrary<Mutation>[] = [
   fc.record({ kind: fc.constant('lyingLength' as const), delta: fc.integer({ min: -20, max: 200 }).filter((d) => d !== 0) }),
   fc.record({ kind: fc.constant('badPath' as const), value: fc.nat() }),
 ];
-const HANDBOOK_VALUE: fc.Arbitrary<Mutation> = fc.record({ kind: fc.constant('handbookValue' as const), type: fc.nat(), column: fc.nat(), value: fc.nat(), where: fc.nat() });
+const HANDBOOK_VALUE: fc.Arbitrary<Mutation> = fc.record({
+  kind: fc.constant('handbookValue' as const),
+  type: fc.nat(),
+  column: fc.nat(),
+  value: fc.nat(),
+  where: fc.nat(),
+});
 
 /** A route whose open-ended body names a handbook (filters, rows, look-ups): the fuzzer's main target. */
 function namesHandbook(schema: FastifySchema | undefined): boolean {
@@ -146,7 +198,9 @@ function namesHandbook(schema: FastifySchema | undefined): boolean {
 
 /** The mutations of a route: a route naming a handbook gets mostly handbook values. */
 function mutationsFor(schema: FastifySchema | undefined): fc.Arbitrary<Mutation> {
-  return namesHandbook(schema) ? fc.oneof({ arbitrary: HANDBOOK_VALUE, weight: GENERIC.length * 2 }, ...GENERIC.map((arbitrary) => ({ arbitrary, weight: 1 }))) : fc.oneof(...GENERIC);
+  return namesHandbook(schema)
+    ? fc.oneof({ arbitrary: HANDBOOK_VALUE, weight: GENERIC.length * 2 }, ...GENERIC.map((arbitrary) => ({ arbitrary, weight: 1 })))
+    : fc.oneof(...GENERIC);
 }
 
 const BAD_PATH_VALUES = ['abc', '2147483648', '-1', '1e3', '%00', '99999999999999999999', '0x10', '%27', 'a'.repeat(300)];
@@ -176,7 +230,8 @@ function badRequest(route: { method: string; url: string; schema?: FastifySchema
   switch (m.kind) {
     case 'missing': {
       const required = target?.required ?? [];
-      if (required.length && typeof value === 'object' && value !== null) delete (value as Record<string, unknown>)[required[m.pick % required.length]];
+      if (required.length && typeof value === 'object' && value !== null)
+        delete (value as Record<string, unknown>)[required[m.pick % required.length]];
       else value = undefined;
       break;
     }
@@ -184,7 +239,7 @@ function badRequest(route: { method: string; url: string; schema?: FastifySchema
       value = setAt(value, [...(field?.path.slice(0, -1) ?? []), `fuzz_${m.pick % 7}`], { nested: ['x'] });
       break;
     case 'wrongType': {
-      const declared = field ? typesOf(field.schema)[0] ?? 'string' : 'object';
+      const declared = field ? (typesOf(field.schema)[0] ?? 'string') : 'object';
       const choices = WRONG_TYPES[declared] ?? WRONG_TYPES.string;
       value = setAt(value, field?.path ?? [], choices[m.value % choices.length]);
       break;
@@ -223,7 +278,13 @@ function badRequest(route: { method: string; url: string; schema?: FastifySchema
       const places = [
         ...('filters' in properties ? [{ filters: { [column]: junk } }, { filters: { q: junk } }, { filters: { [column]: [junk] } }] : []),
         ...('row' in properties ? [{ row: { [column]: junk } }] : []),
-        ...('field' in properties ? [{ field: column, values: [junk] }, { field: column, q: junk }, { field: column, match: { [column]: junk } }] : []),
+        ...('field' in properties
+          ? [
+              { field: column, values: [junk] },
+              { field: column, q: junk },
+              { field: column, match: { [column]: junk } },
+            ]
+          : []),
         ...('ids' in properties ? [{ ids: [junk] }] : []),
         { sort: { field: column, order: junk } },
       ];
@@ -235,7 +296,8 @@ function badRequest(route: { method: string; url: string; schema?: FastifySchema
   if (!hasBody) {
     const query = new URLSearchParams();
     if (value && typeof value === 'object') {
-      for (const [name, item] of Object.entries(value as Record<string, unknown>)) query.set(name, typeof item === 'string' ? item : JSON.stringify(item));
+      for (const [name, item] of Object.entries(value as Record<string, unknown>))
+        query.set(name, typeof item === 'string' ? item : JSON.stringify(item));
     }
     const text = query.toString();
     return { method: route.method, url: text ? `${url}?${text}` : url, headers };
@@ -274,7 +336,12 @@ describe.each(ENGINES)('API fuzzer on %s', (engine) => {
           const where = `${request.method} ${request.url.slice(0, 120)} ${m.kind} ${(request.payload ?? '').slice(0, 120)}`;
           sent += 1;
           const response = await t.app
-            .inject({ method: request.method as 'GET', url: request.url, headers: { ...request.headers, ...(authorization ? { authorization } : {}) }, payload: request.payload })
+            .inject({
+              method: request.method as 'GET',
+              url: request.url,
+              headers: { ...request.headers, ...(authorization ? { authorization } : {}) },
+              payload: request.payload,
+            })
             .catch((error: unknown) => {
               findings.push(`no HTTP answer (${String(error)}): ${where}`);
               return undefined;
@@ -285,7 +352,8 @@ describe.each(ENGINES)('API fuzzer on %s', (engine) => {
           if (response.statusCode < 300) accepted = true;
           if (response.statusCode === 400) {
             const messages = (JSON.parse(response.body) as { messages?: unknown[] }).messages;
-            if (!Array.isArray(messages) || typeof messages[0] !== 'string' || !isErrorCode(messages[0])) findings.push(`400 without a catalogue code: ${where} ${response.body.slice(0, 200)}`);
+            if (!Array.isArray(messages) || typeof messages[0] !== 'string' || !isErrorCode(messages[0]))
+              findings.push(`400 without a catalogue code: ${where} ${response.body.slice(0, 200)}`);
           }
         }),
         { seed: SEED + index, numRuns: perShare * (namesHandbook(route.schema) ? 3 : 1), endOnFailure: true },
@@ -293,7 +361,12 @@ describe.each(ENGINES)('API fuzzer on %s', (engine) => {
       // A route that accepted some input may legitimately have written (a settings save with an extra field).
       if (!accepted) {
         const after = await tableChecksums(t.db);
-        if (JSON.stringify(after) !== JSON.stringify(before)) findings.push(`${route.method} ${route.url} refused every request yet changed ${Object.keys(after).filter((k) => after[k] !== before[k]).join(', ')}`);
+        if (JSON.stringify(after) !== JSON.stringify(before))
+          findings.push(
+            `${route.method} ${route.url} refused every request yet changed ${Object.keys(after)
+              .filter((k) => after[k] !== before[k])
+              .join(', ')}`,
+          );
       }
     }
     expect(findings).toEqual([]);

@@ -13,10 +13,25 @@ import type { LatestPosition } from '../src/server/telemetry/types';
 const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
 const OPTIONS = { radius: 50, maxZoom: 15, rebuildMs: 1000, refreshMs: 30_000 };
 const fix = (lat: number, lon: number, speed = 20, secondsAgo = 5): LatestPosition => ({
-  lat, lon, speed, course: 90, time: NOW - secondsAgo * 1000, valid: true, receivedAt: NOW,
+  lat,
+  lon,
+  speed,
+  course: 90,
+  time: NOW - secondsAgo * 1000,
+  valid: true,
+  receivedAt: NOW,
 });
 const info = (id: number): VehicleInfo => ({
-  id, depotNumber: 1000 + id, gosNomer: null, model: null, depotId: 1, vehicleTypeId: 1, classRank: 3, routeId: 7, routeShortName: '7', routeType: 'А',
+  id,
+  depotNumber: 1000 + id,
+  gosNomer: null,
+  model: null,
+  depotId: 1,
+  vehicleTypeId: 1,
+  classRank: 3,
+  routeId: 7,
+  routeShortName: '7',
+  routeType: 'А',
 });
 
 /** Three buses at one stop, one across town. */
@@ -82,14 +97,34 @@ describe('clustering', () => {
     expect(group.center[1]).toBeCloseTo(30.31, 3);
     expect(group.date).toBe(new Date(NOW - 5000).toISOString());
     expect(items.find((i) => i.type === 'vehicle')).toEqual({
-      type: 'vehicle', id: 4, count: 1, routeType: 'А', route: '7', classRank: 3, course: 90, on: true,
-      date: new Date(NOW - 5000).toISOString(), depotNumber: 1004, averageSpeed: 40, center: [59.99, 30.45],
+      type: 'vehicle',
+      id: 4,
+      count: 1,
+      routeType: 'А',
+      route: '7',
+      classRank: 3,
+      course: 90,
+      on: true,
+      date: new Date(NOW - 5000).toISOString(),
+      depotNumber: 1004,
+      averageSpeed: 40,
+      center: [59.99, 30.45],
     });
   });
 
   it('shows every vehicle on its own above the cluster zoom, and only what is in view', () => {
-    expect(index.clusters({ bounds: CITY, zoom: 16 }).map((i) => i.id).sort()).toEqual([1, 2, 3, 4]);
-    expect(index.clusters({ bounds: [59.92, 30.30, 59.94, 30.32], zoom: 16 }).map((i) => i.id).sort()).toEqual([1, 2, 3]);
+    expect(
+      index
+        .clusters({ bounds: CITY, zoom: 16 })
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual([1, 2, 3, 4]);
+    expect(
+      index
+        .clusters({ bounds: [59.92, 30.3, 59.94, 30.32], zoom: 16 })
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual([1, 2, 3]);
   });
 
   it('marks vehicles silent for five minutes as off', () => {
@@ -97,12 +132,13 @@ describe('clustering', () => {
     expect(new ClusterIndex(fleetPoints(stale, info, NOW), OPTIONS).clusters({ bounds: CITY, zoom: 12 })[0].on).toBe(false);
   });
 
-  it('reads supercluster\'s arrays directly with the same result as getClusters', () => {
+  it("reads supercluster's arrays directly with the same result as getClusters", () => {
     // a city of 3,000 vehicles, deterministic
     let seed = 42;
-    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const city = new Map<number, LatestPosition>();
-    for (let id = 1; id <= 3000; id++) city.set(id, fix(59.93 + (next() - 0.5) * 0.3, 30.31 + (next() - 0.5) * 0.6, next() * 50, Math.floor(next() * 400)));
+    for (let id = 1; id <= 3000; id++)
+      city.set(id, fix(59.93 + (next() - 0.5) * 0.3, 30.31 + (next() - 0.5) * 0.6, next() * 50, Math.floor(next() * 400)));
     const big = new ClusterIndex(fleetPoints(city, info, NOW), OPTIONS);
     const views: [number, number, number, number][] = [CITY, [59.9, 30.2, 59.95, 30.3], [59.0, 29.0, 61.0, 32.0], [-89, -180, 89, 180]];
     const answered = FAST_PATH.answered;
@@ -140,15 +176,27 @@ describe('clustering', () => {
     expect(after.get(4)).toMatchObject({ route: '8' });
     expect(after.has(3)).toBe(false);
     // a directory reload with the same labels (new objects) keeps the items
-    expect(new ClusterIndex(kept.update(positions, (id) => ({ ...relabelled(id) }), NOW + 2000), OPTIONS).clusters({ bounds: CITY, zoom: 16 }).find((i) => i.id === 1)).toBe(before.get(1));
+    expect(
+      new ClusterIndex(
+        kept.update(positions, (id) => ({ ...relabelled(id) }), NOW + 2000),
+        OPTIONS,
+      )
+        .clusters({ bounds: CITY, zoom: 16 })
+        .find((i) => i.id === 1),
+    ).toBe(before.get(1));
     // five minutes without a fix: off, a new item
-    expect(new ClusterIndex(kept.update(positions, relabelled, NOW + 6 * 60_000), OPTIONS).clusters({ bounds: CITY, zoom: 16 }).find((i) => i.id === 1)).toMatchObject({ on: false });
+    expect(
+      new ClusterIndex(kept.update(positions, relabelled, NOW + 6 * 60_000), OPTIONS)
+        .clusters({ bounds: CITY, zoom: 16 })
+        .find((i) => i.id === 1),
+    ).toMatchObject({ on: false });
   });
 
   it('round-trips the subscription of the contract and refuses malformed ones', () => {
     const q = serializeGeoSubscription({ bounds: [59.8, 30.1, 60.1, 30.6], zoom: 12, vehicles: [3, 1] });
     expect(parseGeoSubscription(q)).toEqual({ bounds: [59.8, 30.1, 60.1, 30.6], zoom: 12, vehicles: [3, 1] });
-    for (const bad of ['', '1,2,3;4;', '60,30,59,31;10;', '59,30,60,31;x;', '59,30,60,31;10;a', '59,30,60,31;30;']) expect(parseGeoSubscription(bad)).toBeNull();
+    for (const bad of ['', '1,2,3;4;', '60,30,59,31;10;', '59,30,60,31;x;', '59,30,60,31;10;a', '59,30,60,31;30;'])
+      expect(parseGeoSubscription(bad)).toBeNull();
   });
 });
 
@@ -163,10 +211,15 @@ describe('geo hub', () => {
   it('says hello, sends the picture at once, and then only when the view changed', () => {
     const { hub, positions, tick } = setup();
     const sink = new FakeSink();
-    const stream = hub.open({ userId: 1, token: 't' }, { bounds: [59.92, 30.30, 59.94, 30.32], zoom: 16, vehicles: [] }, sink);
+    const stream = hub.open({ userId: 1, token: 't' }, { bounds: [59.92, 30.3, 59.94, 30.32], zoom: 16, vehicles: [] }, sink);
     expect(sink.events[0]).toEqual({ name: 'hello', data: { streamId: stream.id } });
     expect(sink.points()).toHaveLength(1);
-    expect(sink.points()[0].map((i) => i.id).sort()).toEqual([1, 2, 3]);
+    expect(
+      sink
+        .points()[0]
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual([1, 2, 3]);
 
     tick(1000);
     hub.rebuild();
@@ -186,21 +239,41 @@ describe('geo hub', () => {
     expect(sink.frames()).toEqual(['points', 'delta']);
     // [id, lat, lon, course, speed, on, age]: its labels are not sent again
     expect(sink.last<GeoDelta>()).toMatchObject({ base: 1, v: 2, gone: [], groups: [], vehicles: [[2, 59.931, 30.311, 90, 25, 1, 3000]] });
-    expect(sink.points()[1].map((i) => i.id).sort()).toEqual([1, 2, 3]);
+    expect(
+      sink
+        .points()[1]
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual([1, 2, 3]);
     expect(sink.points()[1].find((i) => i.id === 2)).toEqual({
-      type: 'vehicle', id: 2, count: 1, routeType: 'А', route: '7', classRank: 3, course: 90, on: true,
-      date: new Date(NOW).toISOString(), depotNumber: 1002, averageSpeed: 25, center: [59.931, 30.311],
+      type: 'vehicle',
+      id: 2,
+      count: 1,
+      routeType: 'А',
+      route: '7',
+      classRank: 3,
+      course: 90,
+      on: true,
+      date: new Date(NOW).toISOString(),
+      depotNumber: 1002,
+      averageSpeed: 25,
+      center: [59.931, 30.311],
     });
 
     positions.set(3, fix(59.95, 30.35, 30, 0)); // leaves the view
     tick(1000);
     hub.rebuild();
     expect(sink.last<GeoDelta>()).toMatchObject({ base: 2, v: 3, gone: ['v3'], vehicles: [], groups: [] });
-    expect(sink.points()[2].map((i) => i.id).sort()).toEqual([1, 2]);
+    expect(
+      sink
+        .points()[2]
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual([1, 2]);
     hub.stop();
   });
 
-  it('keeps a group\'s id while its members stay, and sends a group that changed as a delta', () => {
+  it("keeps a group's id while its members stay, and sends a group that changed as a delta", () => {
     const { hub, positions, tick } = setup();
     const sink = new FakeSink();
     hub.open({ userId: 1, token: 't' }, { bounds: CITY, zoom: 10, vehicles: [] }, sink);
@@ -220,20 +293,30 @@ describe('geo hub', () => {
     expect(delta.groups).toHaveLength(1);
     const [id, count, , , averageSpeed, on, age] = delta.groups[0];
     expect([id, count, averageSpeed, on, age]).toEqual([group.id, 3, 30, 1, 2000]);
-    expect(sink.points().at(-1)!.find((i) => i.type === 'group')).toMatchObject({ id: group.id, count: 3, averageSpeed: 30, date: new Date(NOW).toISOString() });
+    expect(
+      sink
+        .points()
+        .at(-1)!
+        .find((i) => i.type === 'group'),
+    ).toMatchObject({ id: group.id, count: 3, averageSpeed: 30, date: new Date(NOW).toISOString() });
     hub.stop();
   });
 
   it('sends the whole picture again when the previous frame is still waiting for a slow client', () => {
     const { hub, positions, tick } = setup();
     const sink = new FakeSink();
-    hub.open({ userId: 1, token: 't' }, { bounds: [59.92, 30.30, 59.94, 30.32], zoom: 16, vehicles: [] }, sink);
+    hub.open({ userId: 1, token: 't' }, { bounds: [59.92, 30.3, 59.94, 30.32], zoom: 16, vehicles: [] }, sink);
     sink.waiting = true;
     positions.set(2, fix(59.931, 30.311, 25, 0));
     tick(1000);
     hub.rebuild();
     expect(sink.frames()).toEqual(['points', 'points']);
-    expect(sink.points()[1].map((i) => i.id).sort()).toEqual([1, 2, 3]);
+    expect(
+      sink
+        .points()[1]
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual([1, 2, 3]);
     sink.waiting = false;
     positions.set(1, fix(59.9305, 30.3105, 25, 0));
     tick(1000);
@@ -249,7 +332,13 @@ describe('geo hub', () => {
     expect(hub.update(stream.id, 2, { bounds: CITY, zoom: 16, vehicles: [] })).toBe('forbidden');
     expect(hub.update('no-such-stream', 1, { bounds: CITY, zoom: 16, vehicles: [] })).toBe('not_found');
     expect(hub.update(stream.id, 1, { bounds: CITY, zoom: 16, vehicles: [4, 2] })).toBe('ok');
-    expect(sink.points().at(-1)!.map((i) => i.id).sort()).toEqual([2, 4]);
+    expect(
+      sink
+        .points()
+        .at(-1)!
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual([2, 4]);
     expect(hub.streamsOf(1)).toBe(1);
     hub.close(stream.id);
     expect(sink.isClosed).toBe(true);

@@ -55,7 +55,9 @@ describe.each(ENGINES)('the own geocoder on %s', (engine) => {
     const stops = (await get<GeocoderAnswer>(search(`${CITY}, ${stop.stop_name}`, '&limit=20'))).items.filter((i) => i.kind === 'stop');
     expect(stops.map((i) => i.label)).toContain(stop.stop_name);
     expect(new Set(stops.map((i) => i.label)).size).toBe(stops.length);
-    const [agency] = await t.db.query<{ address: string }>('select address from mgt.agency where ag_lat is not null order by agency_id limit 1');
+    const [agency] = await t.db.query<{ address: string }>(
+      'select address from mgt.agency where ag_lat is not null order by agency_id limit 1',
+    );
     const organisations = (await get<GeocoderAnswer>(search(agency.address, '&limit=20'))).items.filter((i) => i.kind === 'organisation');
     expect(organisations.map((i) => i.label)).toContain(agency.address);
   });
@@ -90,17 +92,39 @@ function fakeNominatim(): Promise<{ server: Server; url: string; requests: URL[]
     const url = new URL(request.url ?? '/', 'http://x');
     requests.push(url);
     if (mode.value === 'error') return response.writeHead(500).end('down');
-    const reply = () => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([
-      { display_name: 'Невский проспект, 12, Санкт-Петербург, Россия', lat: '59.9357', lon: '30.3260', category: 'building', type: 'yes' },
-      { display_name: 'Невский проспект, Санкт-Петербург, Россия', lat: '59.9340', lon: '30.3350', category: 'highway', type: 'primary' },
-      { display_name: 'broken', lat: 'x', lon: '1' },
-    ]));
+    const reply = () =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify([
+          {
+            display_name: 'Невский проспект, 12, Санкт-Петербург, Россия',
+            lat: '59.9357',
+            lon: '30.3260',
+            category: 'building',
+            type: 'yes',
+          },
+          {
+            display_name: 'Невский проспект, Санкт-Петербург, Россия',
+            lat: '59.9340',
+            lon: '30.3350',
+            category: 'highway',
+            type: 'primary',
+          },
+          { display_name: 'broken', lat: 'x', lon: '1' },
+        ]),
+      );
     if (mode.value === 'slow') setTimeout(reply, 1500);
     else reply();
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, requests, mode,
-  })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        server,
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+        requests,
+        mode,
+      }),
+    ),
+  );
 }
 
 describe.each(ENGINES)('an external Nominatim-compatible geocoder on %s', (engine) => {
@@ -129,11 +153,20 @@ describe.each(ENGINES)('an external Nominatim-compatible geocoder on %s', (engin
   };
 
   it('asks it within Russia, in Russian, for 5 results, and maps its places', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/geocoder/settings', headers: { authorization } })).json()).toEqual({ city: CITY, engine: 'external' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/geocoder/settings', headers: { authorization } })).json()).toEqual({
+      city: CITY,
+      engine: 'external',
+    });
     const answer = await ask(addressQuery(CITY, 'Невский 12'));
     const sent = fake.requests.at(-1)!;
     expect(sent.pathname).toBe('/search');
-    expect(Object.fromEntries(sent.searchParams)).toMatchObject({ q: 'Санкт-Петербург, Невский 12', format: 'jsonv2', limit: '5', countrycodes: 'ru', 'accept-language': 'ru' });
+    expect(Object.fromEntries(sent.searchParams)).toMatchObject({
+      q: 'Санкт-Петербург, Невский 12',
+      format: 'jsonv2',
+      limit: '5',
+      countrycodes: 'ru',
+      'accept-language': 'ru',
+    });
     expect(answer).toEqual({
       engine: 'external',
       items: [

@@ -54,9 +54,15 @@ describe('GTFS feed reading', () => {
     const files = cleanFeed();
     const messy: Record<string, string> = {
       ...files,
-      'agency.txt': '\uFEFFagency_id,agency_name,agency_url,agency_timezone,extra\r\nA,"Горэлектротранс, СПб",https://example.org,Europe/Moscow,x\r\n',
+      'agency.txt':
+        '\uFEFFagency_id,agency_name,agency_url,agency_timezone,extra\r\nA,"Горэлектротранс, СПб",https://example.org,Europe/Moscow,x\r\n',
       'stops.txt': files['stops.txt'].replace('s1,Площадь,59.9300,30.3100', 's1,"Площадь ""Восстания""", 59.9300 ,30.3100'),
-      'stop_times.txt': files['stop_times.txt'].split('\n').filter(Boolean).reverse().sort((a, b) => (a.startsWith('trip_id') ? -1 : b.startsWith('trip_id') ? 1 : 0)).join('\r\n'),
+      'stop_times.txt': files['stop_times.txt']
+        .split('\n')
+        .filter(Boolean)
+        .reverse()
+        .sort((a, b) => (a.startsWith('trip_id') ? -1 : b.startsWith('trip_id') ? 1 : 0))
+        .join('\r\n'),
     };
     const path = await writeFeedZip(messy, 'feed-2026/');
     const { feed, notices } = await inspectFeed(path);
@@ -71,7 +77,8 @@ describe('GTFS feed reading', () => {
 
   it('keeps times past 24:00 and stop times with only their timepoints set', async () => {
     const files = cleanFeed();
-    files['stop_times.txt'] = files['stop_times.txt'].replace('t1,07:04:00,07:04:30,s2,2', 't1,,,s2,2')
+    files['stop_times.txt'] = files['stop_times.txt']
+      .replace('t1,07:04:00,07:04:30,s2,2', 't1,,,s2,2')
       .replace(/t2,07:(\d\d):00,07:(\d\d):00/g, 't2,24:$1:00,24:$2:00');
     const { feed, notices } = await inspect(files);
     expect(notices.list()).toEqual([]);
@@ -94,8 +101,14 @@ const broken: [NoticeCode, (f: Record<string, string>) => void][] = [
   ['invalid_timezone', (f) => (f['agency.txt'] = f['agency.txt'].replace('Europe/Moscow', 'Europe/Nowhere'))],
   ['missing_trip_edge', (f) => (f['stop_times.txt'] = f['stop_times.txt'].replace('t1,07:12:00,07:12:00', 't1,,'))],
   ['decreasing_or_equal_stop_time_sequence', (f) => (f['stop_times.txt'] = f['stop_times.txt'].replace('s3,3', 's3,2'))],
-  ['stop_time_with_arrival_before_previous_departure_time', (f) => (f['stop_times.txt'] = f['stop_times.txt'].replace('t1,07:08:00,07:08:00', 't1,07:02:00,07:02:00'))],
-  ['stop_time_with_departure_before_arrival_time', (f) => (f['stop_times.txt'] = f['stop_times.txt'].replace('07:04:00,07:04:30', '07:04:30,07:04:00'))],
+  [
+    'stop_time_with_arrival_before_previous_departure_time',
+    (f) => (f['stop_times.txt'] = f['stop_times.txt'].replace('t1,07:08:00,07:08:00', 't1,07:02:00,07:02:00')),
+  ],
+  [
+    'stop_time_with_departure_before_arrival_time',
+    (f) => (f['stop_times.txt'] = f['stop_times.txt'].replace('07:04:00,07:04:30', '07:04:30,07:04:00')),
+  ],
   ['point_near_origin', (f) => (f['stops.txt'] = f['stops.txt'].replace('59.9450,30.3400', '0,0'))],
   ['stop_too_far_from_feed_area', (f) => (f['stops.txt'] = f['stops.txt'].replace('59.9450,30.3400', '55.75,37.62'))],
   ['fast_travel_between_consecutive_stops', (f) => (f['stops.txt'] = f['stops.txt'].replace('59.9400,30.3300', '60.9400,30.3300'))],
@@ -105,7 +118,10 @@ const broken: [NoticeCode, (f: Record<string, string>) => void][] = [
   ['unused_stop', (f) => (f['stops.txt'] += 's5,Депо,59.95,30.35\n')],
   ['unused_shape', (f) => (f['shapes.txt'] = 'shape_id,shape_pt_lat,shape_pt_lon,shape_pt_sequence\nsh,59.93,30.31,1\nsh,59.94,30.33,2\n')],
   ['route_without_trips', (f) => (f['routes.txt'] += 'r2,A,8,Пустой,3\n')],
-  ['block_trips_with_overlapping_stop_times', (f) => (f['stop_times.txt'] = f['stop_times.txt'].replace('t2,07:20:00,07:20:00,s4,1', 't2,07:10:00,07:10:00,s4,1'))],
+  [
+    'block_trips_with_overlapping_stop_times',
+    (f) => (f['stop_times.txt'] = f['stop_times.txt'].replace('t2,07:20:00,07:20:00,s4,1', 't2,07:10:00,07:10:00,s4,1')),
+  ],
   ['unknown_file', (f) => (f['notes.txt'] = 'a\n')],
 ];
 

@@ -48,7 +48,7 @@ describe('GTFS export read by gtfs-utils', () => {
   });
   afterAll(() => t.close());
 
-  it('reads every stop with its coordinates, a platform\'s station among them', async () => {
+  it("reads every stop with its coordinates, a platform's station among them", async () => {
     const stops = await readStops(readFile);
     const read: Record<string, unknown>[] = [];
     for await (const stop of stops.values()) read.push(stop);
@@ -65,26 +65,29 @@ describe('GTFS export read by gtfs-utils', () => {
     for (const trip of rows.trips) expect(days.get(trip.service_id)?.length ?? 0, trip.trip_id).toBeGreaterThan(0);
   });
 
-  it('computes the stop times of a route\'s trips on each of their days, in order and never going back in time', { timeout: 120_000 }, async () => {
-    await readFile('trips');
-    const route = rows.trips[0].route_id;
-    const runs = new Map<string, Stopover[]>();
-    const backwards: string[] = [];
-    for await (const stopover of computeStopovers(readFile, 'Europe/Moscow', { trip: (trip) => trip.route_id === route })) {
-      const key = `${stopover.trip_id}@${stopover.start_of_trip}`;
-      const run = runs.get(key) ?? [];
-      const previous = run[run.length - 1];
-      if (stopover.departure < stopover.arrival || (previous && stopover.arrival < previous.departure)) backwards.push(key);
-      run.push(stopover);
-      runs.set(key, run);
-    }
-    expect(backwards).toEqual([]);
-    // Each run of a trip has as many stopovers as the trip has stop times, and every trip of the route runs.
-    const timesPerTrip = new Map<string, number>();
-    for (const time of rows.stop_times) timesPerTrip.set(time.trip_id, (timesPerTrip.get(time.trip_id) ?? 0) + 1);
-    for (const [key, run] of runs) expect(run.length, key).toBe(timesPerTrip.get(run[0].trip_id));
-    const routeTrips = rows.trips.filter((trip) => trip.route_id === route).map((trip) => trip.trip_id);
-    expect(new Set([...runs.values()].map((run) => run[0].trip_id))).toEqual(new Set(routeTrips));
-  });
+  it(
+    "computes the stop times of a route's trips on each of their days, in order and never going back in time",
+    { timeout: 120_000 },
+    async () => {
+      await readFile('trips');
+      const route = rows.trips[0].route_id;
+      const runs = new Map<string, Stopover[]>();
+      const backwards: string[] = [];
+      for await (const stopover of computeStopovers(readFile, 'Europe/Moscow', { trip: (trip) => trip.route_id === route })) {
+        const key = `${stopover.trip_id}@${stopover.start_of_trip}`;
+        const run = runs.get(key) ?? [];
+        const previous = run[run.length - 1];
+        if (stopover.departure < stopover.arrival || (previous && stopover.arrival < previous.departure)) backwards.push(key);
+        run.push(stopover);
+        runs.set(key, run);
+      }
+      expect(backwards).toEqual([]);
+      // Each run of a trip has as many stopovers as the trip has stop times, and every trip of the route runs.
+      const timesPerTrip = new Map<string, number>();
+      for (const time of rows.stop_times) timesPerTrip.set(time.trip_id, (timesPerTrip.get(time.trip_id) ?? 0) + 1);
+      for (const [key, run] of runs) expect(run.length, key).toBe(timesPerTrip.get(run[0].trip_id));
+      const routeTrips = rows.trips.filter((trip) => trip.route_id === route).map((trip) => trip.trip_id);
+      expect(new Set([...runs.values()].map((run) => run[0].trip_id))).toEqual(new Set(routeTrips));
+    },
+  );
 });
-

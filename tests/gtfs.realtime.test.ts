@@ -55,20 +55,39 @@ describe.each(ENGINES)('GTFS-Realtime TripUpdates and VehiclePositions from the 
     firstMinute = Math.floor((now - 10 * 60_000 - midnight) / 60_000);
     let stopIds: number[];
     ({ routeId, stopIds, variant } = await insertLineRoute(t.db, point, serviceDate, '97'));
-    const races: [graph: number, race: number, first: number][] = [[1, 1, firstMinute], [1, 2, firstMinute + 30], [2, 1, firstMinute + 5]];
+    const races: [graph: number, race: number, first: number][] = [
+      [1, 1, firstMinute],
+      [1, 2, firstMinute + 30],
+      [2, 1, firstMinute + 5],
+    ];
     for (const [graph, race, first] of races) {
       for (const [i, stopId] of stopIds.entries()) {
-        await t.db.query(`insert into mgt.rasp_time ("RaspVariant_id", graph, smena, racetype, racenum, "order", stop_id, time) values ($1, $2, '1', 'A', $3, $4, $5, $6)`,
-          [variant, graph, race, i + 1, stopId, first + 2 * i]);
+        await t.db.query(
+          `insert into mgt.rasp_time ("RaspVariant_id", graph, smena, racetype, racenum, "order", stop_id, time) values ($1, $2, '1', 'A', $3, $4, $5, $6)`,
+          [variant, graph, race, i + 1, stopId, first + 2 * i],
+        );
       }
     }
-    [{ id: bus }] = await t.db.query<{ id: number }>(`insert into mgt.vehicles (depot_number, peer_address, state_number) values (990401, 8400001, 'А401ВС77') returning id`);
-    const [{ id: idle }] = await t.db.query<{ id: number }>('insert into mgt.vehicles (depot_number, peer_address) values (990402, 8400002) returning id');
-    [{ id: stray }] = await t.db.query<{ id: number }>('insert into mgt.vehicles (depot_number, peer_address) values (990403, 8400003) returning id');
-    const [{ driver_id: driver }] = await t.db.query<{ driver_id: number }>(`insert into mgt.driver (last_name, first_name, table_number) values ('Сидоров', 'Семён', 4) returning driver_id`);
-    for (const [graph, vehicle] of [[1, bus], [2, idle]]) {
-      await t.db.query(`insert into mgt.vehicle_task (date, "RaspVariant_id", graph, smena, vehicle_id, driver_id) values ($1, $2, $3, '1', $4, $5)`,
-        [serviceDate, variant, graph, vehicle, driver]);
+    [{ id: bus }] = await t.db.query<{ id: number }>(
+      `insert into mgt.vehicles (depot_number, peer_address, state_number) values (990401, 8400001, 'А401ВС77') returning id`,
+    );
+    const [{ id: idle }] = await t.db.query<{ id: number }>(
+      'insert into mgt.vehicles (depot_number, peer_address) values (990402, 8400002) returning id',
+    );
+    [{ id: stray }] = await t.db.query<{ id: number }>(
+      'insert into mgt.vehicles (depot_number, peer_address) values (990403, 8400003) returning id',
+    );
+    const [{ driver_id: driver }] = await t.db.query<{ driver_id: number }>(
+      `insert into mgt.driver (last_name, first_name, table_number) values ('Сидоров', 'Семён', 4) returning driver_id`,
+    );
+    for (const [graph, vehicle] of [
+      [1, bus],
+      [2, idle],
+    ]) {
+      await t.db.query(
+        `insert into mgt.vehicle_task (date, "RaspVariant_id", graph, smena, vehicle_id, driver_id) values ($1, $2, $3, '1', $4, $5)`,
+        [serviceDate, variant, graph, vehicle, driver],
+      );
     }
     await t.app.telemetry.devices.refresh();
     await t.app.map.directory.refresh();
@@ -81,7 +100,12 @@ describe.each(ENGINES)('GTFS-Realtime TripUpdates and VehiclePositions from the 
       // far from any run
       { device: '8400003', time: new Date(now - 5_000).toISOString(), lat: 55.2, lon: 39.9, speed: 20, course: 0 },
     ];
-    const posted = await t.app.inject({ method: 'POST', url: '/api/v1/telemetry/positions', headers: { 'x-telemetry-key': key }, payload: { positions } });
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/telemetry/positions',
+      headers: { 'x-telemetry-key': key },
+      payload: { positions },
+    });
     expect(posted.statusCode).toBe(200);
     await t.app.dispatch.settle();
 
@@ -99,13 +123,17 @@ describe.each(ENGINES)('GTFS-Realtime TripUpdates and VehiclePositions from the 
     const stops = new Set(staticFeed['stops.txt'].map((r) => r.stop_id));
     const routes = new Set(staticFeed['routes.txt'].map((r) => r.route_id));
     const stopTimes = new Map<string, Record<string, string>[]>();
-    for (const row of staticFeed['stop_times.txt']) (stopTimes.get(row.trip_id) ?? stopTimes.set(row.trip_id, []).get(row.trip_id)!).push(row);
+    for (const row of staticFeed['stop_times.txt'])
+      (stopTimes.get(row.trip_id) ?? stopTimes.set(row.trip_id, []).get(row.trip_id)!).push(row);
     for (const entity of feed.entity) {
       const { trip, stopTimeUpdate } = entity.tripUpdate!;
       const row = trips.get(trip.tripId!);
       expect(row, trip.tripId!).toBeDefined();
       expect(routes.has(trip.routeId!)).toBe(true);
-      expect({ routeId: trip.routeId, directionId: trip.directionId }).toEqual({ routeId: row!.route_id, directionId: Number(row!.direction_id) });
+      expect({ routeId: trip.routeId, directionId: trip.directionId }).toEqual({
+        routeId: row!.route_id,
+        directionId: Number(row!.direction_id),
+      });
       const times = stopTimes.get(trip.tripId!)!.sort((a, b) => Number(a.stop_sequence) - Number(b.stop_sequence));
       expect(trip.startTime).toBe(times[0].departure_time);
       for (const update of stopTimeUpdate ?? []) {
@@ -115,7 +143,7 @@ describe.each(ENGINES)('GTFS-Realtime TripUpdates and VehiclePositions from the 
     }
   }
 
-  it('gives the bus\'s run as a trip update of the static feed\'s trip, with predicted times of the stops still ahead', async () => {
+  it("gives the bus's run as a trip update of the static feed's trip, with predicted times of the stops still ahead", async () => {
     const feed = await feedOf(TRIP_UPDATES);
     expect(feed.header).toMatchObject({ gtfsRealtimeVersion: '2.0', incrementality: rt.FeedHeader.Incrementality.FULL_DATASET });
     expectStaticIds(feed);
@@ -123,8 +151,11 @@ describe.each(ENGINES)('GTFS-Realtime TripUpdates and VehiclePositions from the 
     expect(feed.entity.map((e) => e.id)).toEqual([String(bus)]);
     const update = feed.entity[0].tripUpdate!;
     expect(update.trip).toMatchObject({
-      tripId: `${routeId}-${variant}-A${gtfsTime(firstMinute).slice(0, 5).replace(':', '')}`, routeId: String(routeId), directionId: 0,
-      startDate: serviceDate.replaceAll('-', ''), startTime: gtfsTime(firstMinute),
+      tripId: `${routeId}-${variant}-A${gtfsTime(firstMinute).slice(0, 5).replace(':', '')}`,
+      routeId: String(routeId),
+      directionId: 0,
+      startDate: serviceDate.replaceAll('-', ''),
+      startTime: gtfsTime(firstMinute),
     });
     expect(update.vehicle).toMatchObject({ id: '990401', label: '990401', licensePlate: 'А401ВС77' });
     expect(update.stopTimeUpdate!.map((s) => s.stopSequence)).toEqual([6, 7, 8]);
@@ -164,24 +195,37 @@ describe.each(ENGINES)('GTFS-Realtime TripUpdates and VehiclePositions from the 
     expect(feed.header).toMatchObject({ gtfsRealtimeVersion: '2.0', incrementality: 'FULL_DATASET' });
     const [entity] = feed.entity;
     expect(entity.tripUpdate.trip).toMatchObject({ routeId: String(routeId), startDate: serviceDate.replaceAll('-', '') });
-    expect(entity.tripUpdate.stopTimeUpdate[0]).toMatchObject({ stopSequence: 6, arrival: { time: expect.any(Number), delay: expect.any(Number) } });
+    expect(entity.tripUpdate.stopTimeUpdate[0]).toMatchObject({
+      stopSequence: 6,
+      arrival: { time: expect.any(Number), delay: expect.any(Number) },
+    });
     expect((await get(`${TRIP_UPDATES}?format=xml`)).statusCode).toBe(400);
   });
 
   it('gives a run the engine reports not performed as a CANCELED trip', async () => {
     // The engine reports a run not performed `runMissedSeconds` after its end, and only for runs it watched
     // end: exit 2's run ends in a few minutes; the rules are run at a time past that.
-    const run = t.app.dispatch.engine.schedules.find((d) => d.serviceDate === serviceDate)!.runs.find((r) => r.variantId === variant && r.graph === 2)!;
+    const run = t.app.dispatch.engine.schedules
+      .find((d) => d.serviceDate === serviceDate)!
+      .runs.find((r) => r.variantId === variant && r.graph === 2)!;
     t.app.dispatch.engine.tick(run.end + t.app.dispatch.engine.thresholds.runMissedSeconds * 1000 + 1000);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const feed = await feedOf(TRIP_UPDATES);
     expectStaticIds(feed);
     // (the demo city's tasked runs, whose vehicles report nothing here, are cancelled the same way: this route's alone are looked at)
-    const cancelled = feed.entity.filter((e) => e.tripUpdate!.trip.scheduleRelationship === rt.TripDescriptor.ScheduleRelationship.CANCELED
-      && e.tripUpdate!.trip.routeId === String(routeId));
-    expect(cancelled.map((e) => e.tripUpdate!.trip)).toEqual([expect.objectContaining({
-      tripId: `${routeId}-${variant}-A${gtfsTime(firstMinute + 5).slice(0, 5).replace(':', '')}`, startTime: gtfsTime(firstMinute + 5),
-    })]);
+    const cancelled = feed.entity.filter(
+      (e) =>
+        e.tripUpdate!.trip.scheduleRelationship === rt.TripDescriptor.ScheduleRelationship.CANCELED &&
+        e.tripUpdate!.trip.routeId === String(routeId),
+    );
+    expect(cancelled.map((e) => e.tripUpdate!.trip)).toEqual([
+      expect.objectContaining({
+        tripId: `${routeId}-${variant}-A${gtfsTime(firstMinute + 5)
+          .slice(0, 5)
+          .replace(':', '')}`,
+        startTime: gtfsTime(firstMinute + 5),
+      }),
+    ]);
     expect(cancelled[0].tripUpdate!.stopTimeUpdate).toEqual([]);
     expect(cancelled[0].tripUpdate!.vehicle).toBeNull();
   });
@@ -213,23 +257,57 @@ describe('GTFS-Realtime TripUpdates behind the map right', () => {
 describe('TripUpdates of a large fleet', () => {
   it('are built a slice at a time, the event loop let turn between, and their parts make one feed', async () => {
     const updates = Array.from({ length: 450 }, (_, v) => ({
-      vehicleId: v + 1, trip: { tripId: `t${v}`, routeId: 'r', directionId: v % 2, startDate: '20260303', startTime: '25:10:00' }, delay: v - 200, timestamp: 1_772_500_000 + v,
-      stops: [{ stopSequence: 3, stopId: 's3', arrival: { time: 1_772_500_100 + v, delay: v }, departure: { time: 1_772_500_120 + v, delay: v + 20 } }],
+      vehicleId: v + 1,
+      trip: { tripId: `t${v}`, routeId: 'r', directionId: v % 2, startDate: '20260303', startTime: '25:10:00' },
+      delay: v - 200,
+      timestamp: 1_772_500_000 + v,
+      stops: [
+        {
+          stopSequence: 3,
+          stopId: 's3',
+          arrival: { time: 1_772_500_100 + v, delay: v },
+          departure: { time: 1_772_500_120 + v, delay: v + 20 },
+        },
+      ],
     }));
     let pauses = 0;
-    const { message, bytes } = await buildTripUpdates({
-      updates: () => updates, cancelled: () => [{ tripId: 'gone', startDate: '20260303', scheduleRelationship: rt.TripDescriptor.ScheduleRelationship.CANCELED }],
-      vehicle: (id) => (id === 7 ? { id, depotNumber: 4007, gosNomer: 'А007АА77', model: null, depotId: null, vehicleTypeId: null, classRank: null, routeId: null, routeShortName: null, routeType: null } : undefined),
-    }, 1_772_500_500_000, async () => {
-      pauses += 1;
-    });
+    const { message, bytes } = await buildTripUpdates(
+      {
+        updates: () => updates,
+        cancelled: () => [{ tripId: 'gone', startDate: '20260303', scheduleRelationship: rt.TripDescriptor.ScheduleRelationship.CANCELED }],
+        vehicle: (id) =>
+          id === 7
+            ? {
+                id,
+                depotNumber: 4007,
+                gosNomer: 'А007АА77',
+                model: null,
+                depotId: null,
+                vehicleTypeId: null,
+                classRank: null,
+                routeId: null,
+                routeShortName: null,
+                routeType: null,
+              }
+            : undefined,
+      },
+      1_772_500_500_000,
+      async () => {
+        pauses += 1;
+      },
+    );
     expect(pauses).toBe(2);
     const feed = rt.FeedMessage.decode(bytes);
     expect(Number(feed.header.timestamp)).toBe(1_772_500_500);
     expect(feed.entity).toHaveLength(451);
-    expect(rt.FeedMessage.toObject(feed, { longs: Number })).toEqual(rt.FeedMessage.toObject(rt.FeedMessage.decode(rt.FeedMessage.encode(message).finish()), { longs: Number }));
+    expect(rt.FeedMessage.toObject(feed, { longs: Number })).toEqual(
+      rt.FeedMessage.toObject(rt.FeedMessage.decode(rt.FeedMessage.encode(message).finish()), { longs: Number }),
+    );
     expect(feed.entity[6].tripUpdate!.vehicle).toMatchObject({ id: '4007', label: '4007', licensePlate: 'А007АА77' });
     expect(feed.entity[449].tripUpdate!.stopTimeUpdate![0]).toMatchObject({ stopSequence: 3, stopId: 's3', departure: { delay: 469 } });
-    expect(feed.entity[450]).toMatchObject({ id: 'cancelled-20260303-gone', tripUpdate: { trip: { tripId: 'gone', scheduleRelationship: rt.TripDescriptor.ScheduleRelationship.CANCELED } } });
+    expect(feed.entity[450]).toMatchObject({
+      id: 'cancelled-20260303-gone',
+      tripUpdate: { trip: { tripId: 'gone', scheduleRelationship: rt.TripDescriptor.ScheduleRelationship.CANCELED } },
+    });
   });
 });

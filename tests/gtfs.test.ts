@@ -20,7 +20,9 @@ describe.each(ENGINES)('GTFS-Realtime vehicle positions on %s', (engine) => {
         where k.date = $1 order by k.vehicle_id limit 1`,
       [operatorDate(Date.now(), t.app.map.config.tzOffsetMinutes)],
     );
-    [spare] = await t.db.query('select id, depot_number from mgt.vehicles where id not in (select vehicle_id from mgt.vehicle_task) and id not in (select replace_vehicle_id from mgt.replace_vehicle) order by id limit 1');
+    [spare] = await t.db.query(
+      'select id, depot_number from mgt.vehicles where id not in (select vehicle_id from mgt.vehicle_task) and id not in (select replace_vehicle_id from mgt.replace_vehicle) order by id limit 1',
+    );
     const now = Date.now();
     t.app.telemetry.pipeline.ingest([
       { vehicleId: assigned.vehicle_id, time: now - 2000, lat: 59.93, lon: 30.31, speed: 36, course: 180, valid: true, history: false },
@@ -40,10 +42,19 @@ describe.each(ENGINES)('GTFS-Realtime vehicle positions on %s', (engine) => {
     expect(feed.header.gtfsRealtimeVersion).toBe('2.0');
     expect(feed.entity.map((e) => e.id).sort()).toEqual([String(assigned.vehicle_id), String(spare.id)].sort());
     const bus = feed.entity.find((e) => e.id === String(assigned.vehicle_id))!.vehicle!;
-    expect(bus.vehicle).toMatchObject({ id: String(assigned.depot_number), label: String(assigned.depot_number), licensePlate: assigned.state_number });
+    expect(bus.vehicle).toMatchObject({
+      id: String(assigned.depot_number),
+      label: String(assigned.depot_number),
+      licensePlate: assigned.state_number,
+    });
     // no run matched while the live timetable is off: the route of the vehicle's task, no trip
     expect(bus.trip).toMatchObject({ routeId: String(assigned.route_id), tripId: '' });
-    expect(bus.position).toMatchObject({ latitude: expect.closeTo(59.93, 5), longitude: expect.closeTo(30.31, 5), bearing: 180, speed: 10 });
+    expect(bus.position).toMatchObject({
+      latitude: expect.closeTo(59.93, 5),
+      longitude: expect.closeTo(30.31, 5),
+      bearing: 180,
+      speed: 10,
+    });
     expect(Number(bus.timestamp)).toBeGreaterThan(Date.now() / 1000 - 60);
     expect(feed.entity.find((e) => e.id === String(spare.id))!.vehicle!.trip).toBeNull();
   });
@@ -73,7 +84,9 @@ describe('GTFS-Realtime behind the map right', () => {
     try {
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/gtfs-rt/vehicle-positions' })).statusCode).toBe(401);
       const authorization = await t.login('admin', 'admin123');
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/gtfs-rt/vehicle-positions', headers: { authorization } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/gtfs-rt/vehicle-positions', headers: { authorization } })).statusCode).toBe(
+        200,
+      );
     } finally {
       delete process.env.GTFS_RT_PUBLIC;
       await t.close();

@@ -18,7 +18,8 @@ describe.each(ENGINES)('the demo history fill on %s', (engine) => {
   afterAll(async () => t.close());
 
   const history = async () => (await t.app.inject({ method: 'GET', url: '/api/health' })).json().history as HistoryFillStatus;
-  const days = async () => (await t.db.query<{ day: string }>('select distinct day::text as day from mnt.vehicle_work_day order by day')).map((r) => r.day);
+  const days = async () =>
+    (await t.db.query<{ day: string }>('select distinct day::text as day from mnt.vehicle_work_day order by day')).map((r) => r.day);
 
   it('fills the work data newest day first, reporting its progress until complete', async () => {
     const now = Date.now();
@@ -39,7 +40,13 @@ describe.each(ENGINES)('the demo history fill on %s', (engine) => {
     await t.app.demoHistory.done;
 
     expect(await afterFirstDay).toEqual([addDays(today, -1)]);
-    expect(reports).toEqual([[0, 4], [1, 4], [2, 4], [3, 4], [4, 4]]);
+    expect(reports).toEqual([
+      [0, 4],
+      [1, 4],
+      [2, 4],
+      [3, 4],
+      [4, 4],
+    ]);
     expect(await days()).toEqual([4, 3, 2, 1].map((n) => addDays(today, -n)));
     expect(await history()).toEqual({ complete: true, daysDone: 4, daysTotal: 4 });
   });

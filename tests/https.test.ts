@@ -11,7 +11,12 @@ import { selfSignedCertificate } from '../scripts/selfSignedCertificate';
 import { startTestApp, type TestApp } from './helpers/testApp';
 
 /** One HTTP/2 request; the answer's headers and, unless `firstChunk`, its whole body (else its first chunk). */
-function h2(session: ClientHttp2Session, headers: Record<string, string>, body?: string, firstChunk = false): Promise<{ headers: IncomingHttpHeaders; body: string }> {
+function h2(
+  session: ClientHttp2Session,
+  headers: Record<string, string>,
+  body?: string,
+  firstChunk = false,
+): Promise<{ headers: IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const stream = session.request(headers);
     let answer: IncomingHttpHeaders = {};
@@ -33,7 +38,10 @@ function h2(session: ClientHttp2Session, headers: Record<string, string>, body?:
 
 describe('TLS settings', () => {
   it('takes the certificate and key together, and refuses one without the other', () => {
-    expect(loadConfig({ TLS_CERT_FILE: '/etc/c.pem', TLS_KEY_FILE: '/etc/k.pem' }).tls).toEqual({ certFile: '/etc/c.pem', keyFile: '/etc/k.pem' });
+    expect(loadConfig({ TLS_CERT_FILE: '/etc/c.pem', TLS_KEY_FILE: '/etc/k.pem' }).tls).toEqual({
+      certFile: '/etc/c.pem',
+      keyFile: '/etc/k.pem',
+    });
     expect(loadConfig({}).tls).toBeUndefined();
     expect(() => loadConfig({ TLS_CERT_FILE: '/etc/c.pem' })).toThrow('TLS_CERT_FILE and TLS_KEY_FILE go together');
     expect(() => loadConfig({ TLS_KEY_FILE: '/etc/k.pem' })).toThrow('TLS_CERT_FILE and TLS_KEY_FILE go together');
@@ -71,11 +79,20 @@ describe('the server over HTTPS (TLS_CERT_FILE, TLS_KEY_FILE)', () => {
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(warning.message);
     process.on('warning', onWarning);
-    const login = await h2(session, { ':method': 'POST', ':path': '/api/v1/auth/login', 'content-type': 'application/json' }, JSON.stringify({ username: 'admin', password: 'admin123' }));
+    const login = await h2(
+      session,
+      { ':method': 'POST', ':path': '/api/v1/auth/login', 'content-type': 'application/json' },
+      JSON.stringify({ username: 'admin', password: 'admin123' }),
+    );
     expect(login.headers[':status']).toBe(200);
     const { token } = JSON.parse(login.body) as { token: string };
     const q = serializeGeoSubscription({ bounds: [59.8, 30.1, 60.1, 30.6], zoom: 10, vehicles: [] });
-    const stream = await h2(session, { ':path': `${GEO_STREAM_PATH}?q=${encodeURIComponent(q)}`, authorization: `Bearer ${token}` }, undefined, true);
+    const stream = await h2(
+      session,
+      { ':path': `${GEO_STREAM_PATH}?q=${encodeURIComponent(q)}`, authorization: `Bearer ${token}` },
+      undefined,
+      true,
+    );
     expect(stream.headers[':status']).toBe(200);
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(stream.headers.connection).toBeUndefined();
@@ -86,7 +103,11 @@ describe('the server over HTTPS (TLS_CERT_FILE, TLS_KEY_FILE)', () => {
   });
 
   it('refuses a wrong password over HTTP/2 as over HTTP/1.1', async () => {
-    const login = await h2(session, { ':method': 'POST', ':path': '/api/v1/auth/login', 'content-type': 'application/json' }, JSON.stringify({ username: 'admin', password: 'wrong-password' }));
+    const login = await h2(
+      session,
+      { ':method': 'POST', ':path': '/api/v1/auth/login', 'content-type': 'application/json' },
+      JSON.stringify({ username: 'admin', password: 'wrong-password' }),
+    );
     expect(login.headers[':status']).toBe(400);
     expect(JSON.parse(login.body)).toEqual({ messages: ['password_incorrect'] });
   });
@@ -96,7 +117,9 @@ describe('the server over HTTPS (TLS_CERT_FILE, TLS_KEY_FILE)', () => {
       httpsRequest(`${origin}/api/health`, { rejectUnauthorized: false }, (response) => {
         response.resume();
         resolve(response.statusCode);
-      }).on('error', reject).end();
+      })
+        .on('error', reject)
+        .end();
     });
     expect(status).toBe(200);
   });

@@ -39,11 +39,25 @@ describe.each(ENGINES)('journals on %s', (engine) => {
   describe('user actions', () => {
     it('records a route that journals itself exactly once, with its before and after', async () => {
       const mark = await lastId();
-      const created = await api('POST', '/api/v1/roles', { name: 'Диспетчер смены', permissions: { '/map/currentData': READ } }, admin, '/roles');
+      const created = await api(
+        'POST',
+        '/api/v1/roles',
+        { name: 'Диспетчер смены', permissions: { '/map/currentData': READ } },
+        admin,
+        '/roles',
+      );
       expect(created.statusCode).toBe(200);
       const rows = await rowsAfter(mark);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ user_id: adminId, username: 'admin', page_id: '/roles', action: 'create', object: 'role', object_id: String(created.json().id), before: null });
+      expect(rows[0]).toMatchObject({
+        user_id: adminId,
+        username: 'admin',
+        page_id: '/roles',
+        action: 'create',
+        object: 'role',
+        object_id: String(created.json().id),
+        before: null,
+      });
       expect(rows[0].after).toMatchObject({ name: 'Диспетчер смены' });
 
       const mark2 = await lastId();
@@ -58,7 +72,10 @@ describe.each(ENGINES)('journals on %s', (engine) => {
       const rows = await rowsAfter(mark);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({
-        user_id: adminId, page_id: '/map', action: 'POST /api/v1/auth/coord', object: '/api/v1/auth/coord',
+        user_id: adminId,
+        page_id: '/map',
+        action: 'POST /api/v1/auth/coord',
+        object: '/api/v1/auth/coord',
         request: { params: {}, body: { lat: 59.9, lon: 30.3, zoom: 12 } },
       });
     });
@@ -71,8 +88,15 @@ describe.each(ENGINES)('journals on %s', (engine) => {
     });
 
     it('keeps passwords, tokens and imported files out of the journal', () => {
-      expect(journalable({ params: { id: '3' }, body: { username: 'ivanov', password: 'x', newPassword: 'y', refresh_token: 'z', csv: 'a;b', nested: [{ Password: 1 }] } }))
-        .toEqual({ params: { id: '3' }, body: { username: 'ivanov', password: '***', newPassword: '***', refresh_token: '***', csv: '***', nested: [{ Password: '***' }] } });
+      expect(
+        journalable({
+          params: { id: '3' },
+          body: { username: 'ivanov', password: 'x', newPassword: 'y', refresh_token: 'z', csv: 'a;b', nested: [{ Password: 1 }] },
+        }),
+      ).toEqual({
+        params: { id: '3' },
+        body: { username: 'ivanov', password: '***', newPassword: '***', refresh_token: '***', csv: '***', nested: [{ Password: '***' }] },
+      });
       const bulky = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`field${i}`, 'x'.repeat(1500)]));
       expect(journalable({ body: bulky })).toMatchObject({ truncated: true });
     });
@@ -82,7 +106,10 @@ describe.each(ENGINES)('journals on %s', (engine) => {
       const mark = await lastId();
       const authorization = await t.login('journal_login', TEST_PASSWORD);
       await t.app.inject({ method: 'GET', url: '/api/v1/auth/logout', headers: { authorization } });
-      expect((await rowsAfter(mark)).map((row) => [row.user_id, row.action, row.object])).toEqual([[id, 'login', 'session'], [id, 'logout', 'session']]);
+      expect((await rowsAfter(mark)).map((row) => [row.user_id, row.action, row.object])).toEqual([
+        [id, 'login', 'session'],
+        [id, 'logout', 'session'],
+      ]);
     });
 
     it('cannot be changed or deleted through the API', async () => {
@@ -121,11 +148,20 @@ describe.each(ENGINES)('journals on %s', (engine) => {
         const byUser = (await api('GET', `/api/v1/journals/useractions?${march}&user=${userA}`)).json();
         expect(byUser.count).toBe(2);
         expect(byUser.list.every((r: ActionRow) => r.username === 'journal_a')).toBe(true);
-        const byType = (await api('GET', `/api/v1/journals/useractions?from=2020-01-01T00:00:00Z&to=2020-12-31T00:00:00Z&type=create`)).json();
+        const byType = (
+          await api('GET', `/api/v1/journals/useractions?from=2020-01-01T00:00:00Z&to=2020-12-31T00:00:00Z&type=create`)
+        ).json();
         expect(byType.count).toBe(3);
-        const both = (await api('GET', `/api/v1/journals/useractions?from=2020-01-01T00:00:00Z&to=2020-12-31T00:00:00Z&type=create,delete&user=${userB}`)).json();
+        const both = (
+          await api(
+            'GET',
+            `/api/v1/journals/useractions?from=2020-01-01T00:00:00Z&to=2020-12-31T00:00:00Z&type=create,delete&user=${userB}`,
+          )
+        ).json();
         expect(both.list.map((r: ActionRow) => r.action)).toEqual(['delete', 'create']);
-        const page = (await api('GET', `/api/v1/journals/useractions?${march}&sortField=at&sortOrder=ASC&skipCount=1&recordCount=2`)).json();
+        const page = (
+          await api('GET', `/api/v1/journals/useractions?${march}&sortField=at&sortOrder=ASC&skipCount=1&recordCount=2`)
+        ).json();
         expect(page).toMatchObject({ count: 4 });
         expect(page.list.map((r: ActionRow) => r.action)).toEqual(['update', 'create']);
         expect(page.list[0]).toHaveProperty('at');
@@ -141,7 +177,8 @@ describe.each(ENGINES)('journals on %s', (engine) => {
 
       it('exports the same rows as CSV: BOM, semicolons, formulas neutralised, times at the client offset', async () => {
         const response = await t.app.inject({
-          method: 'GET', url: `/api/v1/journals/useractions/export?${march}&sortOrder=ASC`,
+          method: 'GET',
+          url: `/api/v1/journals/useractions/export?${march}&sortOrder=ASC`,
           headers: { authorization: admin, 'x-timezone-offset': '180' },
         });
         expect(response.statusCode).toBe(200);
@@ -150,7 +187,20 @@ describe.each(ENGINES)('journals on %s', (engine) => {
         expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
         const lines = response.body.slice(1).split('\r\n').filter(Boolean);
         expect(lines).toHaveLength(5);
-        expect(lines[0].split(';')).toEqual(['№', 'Дата и время', 'ID пользователя', 'Пользователь', 'Страница', 'Действие', 'Объект', 'ID объекта', 'До изменения', 'После изменения', 'Запрос', 'IP-адрес']);
+        expect(lines[0].split(';')).toEqual([
+          '№',
+          'Дата и время',
+          'ID пользователя',
+          'Пользователь',
+          'Страница',
+          'Действие',
+          'Объект',
+          'ID объекта',
+          'До изменения',
+          'После изменения',
+          'Запрос',
+          'IP-адрес',
+        ]);
         expect(lines[1]).toContain(';01.03.2020 11:00:00;');
         expect(lines[1]).toContain(";'-page;");
         expect(lines[2]).toContain(`;"'=HYPERLINK(""http://evil.example"")";`);
@@ -160,7 +210,9 @@ describe.each(ENGINES)('journals on %s', (engine) => {
     });
 
     it('sweeps rows older than the retention period', async () => {
-      await t.db.query("insert into app.user_action (at, action) values (now() - interval '400 days', 'old'), (now() - interval '10 days', 'recent')");
+      await t.db.query(
+        "insert into app.user_action (at, action) values (now() - interval '400 days', 'old'), (now() - interval '10 days', 'recent')",
+      );
       expect(await sweepUserActions(t.db, 365)).toBeGreaterThanOrEqual(1);
       const left = await t.db.query<{ action: string }>("select action from app.user_action where action in ('old', 'recent')");
       expect(left.map((r) => r.action)).toEqual(['recent']);
@@ -175,8 +227,12 @@ describe.each(ENGINES)('journals on %s', (engine) => {
         { vehicleId: a.id, kind: 'disconnect', at: '2021-05-01T07:00:00Z', details: { reason: 'timeout' } },
         { vehicleId: b.id, kind: 'pass_error', at: '2021-05-01T08:00:00Z', details: { card: '=cmd' } },
       ]);
-      await t.app.eventsWriter.softwareEvents([{ vehicleId: a.id, kind: 'firmware_update', severity: 'warning', message: 'Обновление ПО 2.1', at: '2021-05-02T00:00:00Z' }]);
-      await t.app.eventsWriter.videoEvents([{ vehicleId: b.id, kind: 'camera_offline', camera: 2, message: 'Камера 2 недоступна', at: '2021-05-03T00:00:00Z' }]);
+      await t.app.eventsWriter.softwareEvents([
+        { vehicleId: a.id, kind: 'firmware_update', severity: 'warning', message: 'Обновление ПО 2.1', at: '2021-05-02T00:00:00Z' },
+      ]);
+      await t.app.eventsWriter.videoEvents([
+        { vehicleId: b.id, kind: 'camera_offline', camera: 2, message: 'Камера 2 недоступна', at: '2021-05-03T00:00:00Z' },
+      ]);
       await t.app.eventsWriter.adasIncidents([
         { vehicleId: a.id, incidentType: 7, speed: 42.5, lat: 59.95, lon: 30.3, grade: 1, at: '2021-05-04T00:00:00Z' },
         { vehicleId: b.id, incidentType: 8, speed: 61, lat: 59.96, lon: 30.31, grade: 2, at: '2021-05-04T01:00:00Z' },
@@ -204,8 +260,12 @@ describe.each(ENGINES)('journals on %s', (engine) => {
     });
 
     it('lists software, video and ADAS events', async () => {
-      expect((await api('GET', `/api/v1/journals/eventspo?${period}`)).json().list).toMatchObject([{ kind: 'firmware_update', severity: 'warning', message: 'Обновление ПО 2.1' }]);
-      expect((await api('GET', `/api/v1/journals/video?${period}&type=camera_offline`)).json().list).toMatchObject([{ camera: 2, vehicle_id: vehicles[1].id }]);
+      expect((await api('GET', `/api/v1/journals/eventspo?${period}`)).json().list).toMatchObject([
+        { kind: 'firmware_update', severity: 'warning', message: 'Обновление ПО 2.1' },
+      ]);
+      expect((await api('GET', `/api/v1/journals/video?${period}&type=camera_offline`)).json().list).toMatchObject([
+        { camera: 2, vehicle_id: vehicles[1].id },
+      ]);
       const adas = (await api('GET', `/api/v1/journals/adas?${period}&sortField=speed&sortOrder=DESC`)).json();
       expect(adas.count).toBe(2);
       expect(adas.list.map((r: { speed: number }) => r.speed)).toEqual([61, 42.5]);
@@ -220,13 +280,21 @@ describe.each(ENGINES)('journals on %s', (engine) => {
       expect(csv.body).not.toContain('pass_error');
     });
 
-    it('names each event kind and severity in Russian and labels the details, in the table\'s data and in the export', async () => {
+    it("names each event kind and severity in Russian and labels the details, in the table's data and in the export", async () => {
       const june = 'from=2021-06-01T00:00:00Z&to=2021-06-30T00:00:00Z';
-      await t.app.eventsWriter.softwareEvents([{
-        vehicleId: vehicles[0].id, kind: 'mnt_command_performed', severity: 'warning', message: 'Конфигурация применена', at: '2021-06-02T00:00:00Z',
-        details: { commandId: 12, attempts: 2, retryAt: '2021-06-02T00:05:00Z' },
-      }]);
-      expect((await api('GET', `/api/v1/journals/eventspo?${june}`)).json().list).toMatchObject([{ kind: 'mnt_command_performed', severity: 'warning' }]);
+      await t.app.eventsWriter.softwareEvents([
+        {
+          vehicleId: vehicles[0].id,
+          kind: 'mnt_command_performed',
+          severity: 'warning',
+          message: 'Конфигурация применена',
+          at: '2021-06-02T00:00:00Z',
+          details: { commandId: 12, attempts: 2, retryAt: '2021-06-02T00:05:00Z' },
+        },
+      ]);
+      expect((await api('GET', `/api/v1/journals/eventspo?${june}`)).json().list).toMatchObject([
+        { kind: 'mnt_command_performed', severity: 'warning' },
+      ]);
       const csv = (await api('GET', `/api/v1/journals/eventspo/export?${june}`)).body;
       expect(csv).toContain(';Конфигурация применена;Предупреждение;');
       expect(csv).toMatch(/Команда: 12; Попыток: 2; Повтор: 02\.06\.2021 \d{2}:05/);

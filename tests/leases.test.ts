@@ -12,22 +12,46 @@ const TTL_MS = 1000;
 /** A process's view of the database that can be cut off, as by a kill: nothing renews, nothing lets go. */
 function killable(db: Db): { db: Db; kill(): void; revive(): void } {
   let dead = false;
-  const view = (inner: Db): Db => new Proxy(inner, {
-    get(target, property, receiver) {
-      if (property === 'query') return (sql: string, params?: unknown[]) => (dead ? Promise.reject(new Error('killed')) : target.query(sql, params));
-      if (property === 'withLimit') return (ms: number) => view(target.withLimit(ms));
-      return Reflect.get(target, property, receiver);
+  const view = (inner: Db): Db =>
+    new Proxy(inner, {
+      get(target, property, receiver) {
+        if (property === 'query')
+          return (sql: string, params?: unknown[]) => (dead ? Promise.reject(new Error('killed')) : target.query(sql, params));
+        if (property === 'withLimit') return (ms: number) => view(target.withLimit(ms));
+        return Reflect.get(target, property, receiver);
+      },
+    });
+  return {
+    db: view(db),
+    kill: () => {
+      dead = true;
     },
-  });
-  return { db: view(db), kill: () => { dead = true; }, revive: () => { dead = false; } };
+    revive: () => {
+      dead = false;
+    },
+  };
 }
 
 describe('PeriodicJob under a lease', () => {
   it('runs its passes only while the lease is held here', async () => {
     let held = false;
     let passes = 0;
-    const lease = { name: 'test', generation: 1, get held() { return held; }, onChange: () => () => undefined };
-    const job = new PeriodicJob(async () => { passes += 1; }, log, 'failed', lease);
+    const lease = {
+      name: 'test',
+      generation: 1,
+      get held() {
+        return held;
+      },
+      onChange: () => () => undefined,
+    };
+    const job = new PeriodicJob(
+      async () => {
+        passes += 1;
+      },
+      log,
+      'failed',
+      lease,
+    );
     job.runNow();
     await job.stop();
     expect(passes).toBe(0);
@@ -93,7 +117,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('leases on PostgreSQL', () => {
     clearInterval(watch);
     expect(both).toBe(0);
     await first.stop();
-    const [row] = await opened[0].query<{ holder: string; generation: number }>("select holder, generation::int as generation from app.lease where name = 'job'");
+    const [row] = await opened[0].query<{ holder: string; generation: number }>(
+      "select holder, generation::int as generation from app.lease where name = 'job'",
+    );
     expect(row).toEqual({ holder: first.holder, generation: 3 });
   });
 });

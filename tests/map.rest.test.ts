@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BranchAgency, IncidentEvent, IncidentType, MapFilters, MapRoute, MapSearchResult, OnlineVehicle, RouteTrajectory, StopDetails } from '../src/shared/map';
+import type {
+  BranchAgency,
+  IncidentEvent,
+  IncidentType,
+  MapFilters,
+  MapRoute,
+  MapSearchResult,
+  OnlineVehicle,
+  RouteTrajectory,
+  StopDetails,
+} from '../src/shared/map';
 import { operatorDate, operatorMinuteOfDay } from '../src/server/platform/operatorDay';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
@@ -41,7 +51,12 @@ describe.each(ENGINES)('map REST calls on %s', (engine) => {
         where mv.route_id = 1 and ts.kkp in ('B', 'E')`,
     );
     const route1 = routes[0];
-    expect(route1.stops.filter((s) => s.terminal).map((s) => s.id).sort()).toEqual(terminals.map((r) => r.stop_id).sort());
+    expect(
+      route1.stops
+        .filter((s) => s.terminal)
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(terminals.map((r) => r.stop_id).sort());
     expect(route1.stops.filter((s) => !s.terminal).every((s) => !('terminal' in s))).toBe(true);
 
     await get('/api/v1/map/routes?q=1,x', 400);
@@ -57,7 +72,7 @@ describe.each(ENGINES)('map REST calls on %s', (engine) => {
     await get('/api/v1/map/route/trajectory/99999', 404);
   });
 
-  it('serves filter data with today\'s route of each vehicle, on the console and the field app', async () => {
+  it("serves filter data with today's route of each vehicle, on the console and the field app", async () => {
     const filters = await get<MapFilters>('/api/v1/map/filters');
     const [{ n }] = await t.db.query<{ n: number }>('select count(*)::int as n from mgt.vehicles');
     expect(filters.vehicles).toHaveLength(n);
@@ -78,16 +93,24 @@ describe.each(ENGINES)('map REST calls on %s', (engine) => {
     expect(await get('/api/v1/map/mobile/filters/map')).toEqual({ routes: filters.routes });
   });
 
-  it('describes a vehicle online: today\'s route and driver, cameras, latest position', async () => {
+  it("describes a vehicle online: today's route and driver, cameras, latest position", async () => {
     const now = Date.now();
     const [task] = await t.db.query<{ vehicle_id: number; route_id: number }>(
       `select t.vehicle_id, rv.route_id from mgt.vehicle_task t join mgt.rasp_variant rv on rv.id = t."RaspVariant_id"
         where t.date = $1 and t.vehicle_id not in (select replace_vehicle_id from mgt.replace_vehicle) order by t.vehicle_id limit 1`,
       [today()],
     );
-    t.app.telemetry.pipeline.ingest([{ vehicleId: task.vehicle_id, time: now - 5000, lat: 59.93, lon: 30.31, speed: 24, course: 90, valid: true, history: false }]);
+    t.app.telemetry.pipeline.ingest([
+      { vehicleId: task.vehicle_id, time: now - 5000, lat: 59.93, lon: 30.31, speed: 24, course: 90, valid: true, history: false },
+    ]);
     const vehicle = await get<OnlineVehicle>(`/api/v1/map/online/${task.vehicle_id}`);
-    expect(vehicle).toMatchObject({ id: task.vehicle_id, route_id: task.route_id, center: 'POINT(30.310000 59.930000)', speed: 24, course: 90 });
+    expect(vehicle).toMatchObject({
+      id: task.vehicle_id,
+      route_id: task.route_id,
+      center: 'POINT(30.310000 59.930000)',
+      speed: 24,
+      course: 90,
+    });
     expect(vehicle.route).toEqual(expect.any(String));
     expect(vehicle.classRank).toBeGreaterThanOrEqual(1);
     expect(vehicle.agency).toEqual(expect.any(String));
@@ -104,7 +127,8 @@ describe.each(ENGINES)('map REST calls on %s', (engine) => {
     const nearest = [...shifts].sort((a, b) => Math.max(a.t0 - minute, minute - a.t1, 0) - Math.max(b.t0 - minute, minute - b.t1, 0))[0];
     expect(vehicle.driverLastName).toBe(nearest.last_name);
     const [{ cameras }] = await t.db.query<{ cameras: number }>(
-      'select count(*)::int as cameras from mgt.dev_camera c join mgt.dvr d on d.id = c.dvr_id where d.vehicle_id = $1', [task.vehicle_id],
+      'select count(*)::int as cameras from mgt.dev_camera c join mgt.dvr d on d.id = c.dvr_id where d.vehicle_id = $1',
+      [task.vehicle_id],
     );
     expect(vehicle.cameraCount).toBe(cameras);
 
@@ -117,23 +141,36 @@ describe.each(ENGINES)('map REST calls on %s', (engine) => {
     const layers = await get<BranchAgency>('/api/v1/map/branchagency');
     expect(layers.agencies.length).toBeGreaterThan(0);
     expect(layers.depots[0]).toEqual({
-      id: expect.any(Number), title: expect.any(String), address: expect.any(String), phone: expect.any(String),
-      agency_id: expect.any(Number), lat: expect.any(Number), lon: expect.any(Number),
+      id: expect.any(Number),
+      title: expect.any(String),
+      address: expect.any(String),
+      phone: expect.any(String),
+      agency_id: expect.any(Number),
+      lat: expect.any(Number),
+      lon: expect.any(Number),
     });
     expect(layers.departments[0].color).toMatch(/^#/);
   });
 
   it('searches vehicles, routes and agencies', async () => {
-    const [vehicle] = await t.db.query<{ id: number; depot_number: number; state_number: string }>('select id, depot_number, state_number from mgt.vehicles order by id limit 1');
+    const [vehicle] = await t.db.query<{ id: number; depot_number: number; state_number: string }>(
+      'select id, depot_number, state_number from mgt.vehicles order by id limit 1',
+    );
     const byNumber = await get<MapSearchResult['vehicles']>(`/api/v1/map/vehicles?number=${vehicle.depot_number}`);
     expect(byNumber[0].id).toBe(vehicle.id);
-    const byPlate = await get<MapSearchResult['vehicles']>(`/api/v1/map/vehicles?number=${encodeURIComponent(vehicle.state_number.slice(1, 4).toLowerCase())}`);
+    const byPlate = await get<MapSearchResult['vehicles']>(
+      `/api/v1/map/vehicles?number=${encodeURIComponent(vehicle.state_number.slice(1, 4).toLowerCase())}`,
+    );
     expect(byPlate.map((v) => v.id)).toContain(vehicle.id);
     expect(await get('/api/v1/map/vehicles?number=%25')).toEqual([]);
     await get('/api/v1/map/vehicles', 400);
 
-    const [route] = await t.db.query<{ route_id: number; route_short_name: string }>('select route_id, route_short_name from mgt.routes order by route_id limit 1');
-    const [agency] = await t.db.query<{ agency_id: number; title: string }>('select agency_id, title from mgt.agency order by agency_id limit 1');
+    const [route] = await t.db.query<{ route_id: number; route_short_name: string }>(
+      'select route_id, route_short_name from mgt.routes order by route_id limit 1',
+    );
+    const [agency] = await t.db.query<{ agency_id: number; title: string }>(
+      'select agency_id, title from mgt.agency order by agency_id limit 1',
+    );
     const found = await get<MapSearchResult>(`/api/v1/map/search?q=${encodeURIComponent(route.route_short_name)}`);
     expect(found.routes[0].route_id).toBe(route.route_id);
     const agencies = await get<MapSearchResult>(`/api/v1/map/search?q=${encodeURIComponent(agency.title.slice(3, 12))}`);
@@ -158,11 +195,21 @@ describe.each(ENGINES)('map REST calls on %s', (engine) => {
     await get('/api/v1/map/stops?bbox=1,2,3', 400);
   });
 
-  it('names incident types, falling back to the spec\'s default label, on both paths', async () => {
+  it("names incident types, falling back to the spec's default label, on both paths", async () => {
     await t.db.query("insert into adas.incident_type (incident_type, incident_name, incident_color) values (990, '', '#123456')");
     const types = await get<IncidentType[]>('/api/v1/map/incident-types');
-    expect(types.find((type) => type.incidentType === 101)).toEqual({ incidentType: 101, colour: '#e53935', shortName: 'Сближение', name: 'Опасное сближение' });
-    expect(types.find((type) => type.incidentType === 990)).toEqual({ incidentType: 990, colour: '#123456', shortName: null, name: 'ISPV event 990' });
+    expect(types.find((type) => type.incidentType === 101)).toEqual({
+      incidentType: 101,
+      colour: '#e53935',
+      shortName: 'Сближение',
+      name: 'Опасное сближение',
+    });
+    expect(types.find((type) => type.incidentType === 990)).toEqual({
+      incidentType: 990,
+      colour: '#123456',
+      shortName: null,
+      name: 'ISPV event 990',
+    });
     expect(await get<IncidentType[]>('/api/v1/adas/incidents-types')).toEqual(types);
   });
 
@@ -177,7 +224,15 @@ describe.each(ENGINES)('map REST calls on %s', (engine) => {
     ]);
     const recent = await get<IncidentEvent[]>('/api/v1/map/incidents?bbox=59.5,29.5,60.5,31');
     expect(recent.map((e) => e.incident_type)).toEqual([101]);
-    expect(recent[0]).toEqual({ id: expect.any(Number), depot_number: expect.any(Number), incident_type: 101, tm: at.toISOString(), speed: 30, lat: 59.95, lon: 30.3 });
+    expect(recent[0]).toEqual({
+      id: expect.any(Number),
+      depot_number: expect.any(Number),
+      incident_type: 101,
+      tm: at.toISOString(),
+      speed: 30,
+      lat: 59.95,
+      lon: 30.3,
+    });
     const from = new Date(Date.now() - 5 * 86_400_000).toISOString();
     const week = await get<IncidentEvent[]>(`/api/v1/map/incidents?from=${from}`);
     expect(week.map((e) => e.incident_type).sort()).toEqual([101, 102, 103]);

@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import {
-  appliedFilter, canApply, hasMore, isChecked, openFilterPanel, optionKey, reduceFilterPanel, withFieldFilter,
-  type ChecklistOption, type FilterPanelAction, type FilterPanelState,
+  appliedFilter,
+  canApply,
+  hasMore,
+  isChecked,
+  openFilterPanel,
+  optionKey,
+  reduceFilterPanel,
+  withFieldFilter,
+  type ChecklistOption,
+  type FilterPanelAction,
+  type FilterPanelState,
 } from '../src/mobile/handbooks/filterPanelState';
 
 const option = (value: string | number | null): ChecklistOption => ({ key: optionKey(value), value, label: String(value ?? '(пусто)') });
 const run = (state: FilterPanelState, ...actions: FilterPanelAction[]) => actions.reduce(reduceFilterPanel, state);
-const loaded = (values: (string | number | null)[], count = values.length, append = false): FilterPanelAction => ({ type: 'loaded', options: values.map(option), count, append });
+const loaded = (values: (string | number | null)[], count = values.length, append = false): FilterPanelAction => ({
+  type: 'loaded',
+  options: values.map(option),
+  count,
+  append,
+});
 
 describe('the handbook filter panel (field-app spec 2.6)', () => {
   it('opens with every value checked when the field has no filter, and applying changes nothing', () => {
@@ -51,7 +65,15 @@ describe('the handbook filter panel (field-app spec 2.6)', () => {
     const first = Array.from({ length: 100 }, (_, i) => i);
     let state = run(openFilterPanel('depot_number', undefined), loaded(first, 150));
     expect(hasMore(state)).toBe(true);
-    state = run(state, { type: 'loading' }, loaded(Array.from({ length: 50 }, (_, i) => 100 + i), 150, true));
+    state = run(
+      state,
+      { type: 'loading' },
+      loaded(
+        Array.from({ length: 50 }, (_, i) => 100 + i),
+        150,
+        true,
+      ),
+    );
     expect(state.options).toHaveLength(150);
     expect(hasMore(state)).toBe(false);
     expect(state.loading).toBe(false);
@@ -63,7 +85,10 @@ describe('the handbook filter panel (field-app spec 2.6)', () => {
   });
 
   it('a new search replaces the list and keeps what was checked', () => {
-    const state = run(openFilterPanel('stop_name', ['Нева']), loaded(['Нева', 'Охта']), { type: 'search', text: 'Ох' }, loaded(['Охта']), { type: 'toggle', key: optionKey('Охта') });
+    const state = run(openFilterPanel('stop_name', ['Нева']), loaded(['Нева', 'Охта']), { type: 'search', text: 'Ох' }, loaded(['Охта']), {
+      type: 'toggle',
+      key: optionKey('Охта'),
+    });
     expect(state.options.map((o) => o.value)).toEqual(['Охта']);
     expect(appliedFilter(state)).toEqual(['Нева', 'Охта']);
   });

@@ -18,14 +18,26 @@ describe.each(ENGINES)('the field app handbook checklists on %s', (engine) => {
   afterAll(() => t.close());
 
   it('lists a link with its shown text, searched in that text', async () => {
-    const all = await viewer('/api/v1/handbooks/query', { schema: 'mgt', table: 'vehicles', fields: ['depot_id'], distinct: true, limit: 100 });
+    const all = await viewer('/api/v1/handbooks/query', {
+      schema: 'mgt',
+      table: 'vehicles',
+      fields: ['depot_id'],
+      distinct: true,
+      limit: 100,
+    });
     expect(all.status, JSON.stringify(all.body)).toBe(200);
     const rows = all.body.list as { depot_id: number; depot_id__display: string }[];
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(Object.keys(row).sort()).toEqual(['depot_id', 'depot_id__display']);
     const named = rows.find((row) => row.depot_id__display)!;
     const part = named.depot_id__display.slice(1, 5);
-    const searched = await viewer('/api/v1/handbooks/query', { schema: 'mgt', table: 'vehicles', fields: ['depot_id'], distinct: true, search: part.toUpperCase() });
+    const searched = await viewer('/api/v1/handbooks/query', {
+      schema: 'mgt',
+      table: 'vehicles',
+      fields: ['depot_id'],
+      distinct: true,
+      search: part.toUpperCase(),
+    });
     expect(searched.status).toBe(200);
     const found = searched.body.list as { depot_id__display: string }[];
     expect(found.length).toBeGreaterThan(0);
@@ -35,7 +47,14 @@ describe.each(ENGINES)('the field app handbook checklists on %s', (engine) => {
 
   it('searches numbers as text and pages the values with a count of all', async () => {
     const page = await viewer('/api/v1/handbooks/query', {
-      schema: 'mgt', table: 'vehicles', fields: ['depot_number'], distinct: true, search: '1', limit: 5, offset: 0, sort: { field: 'depot_number', order: 'ASC' },
+      schema: 'mgt',
+      table: 'vehicles',
+      fields: ['depot_number'],
+      distinct: true,
+      search: '1',
+      limit: 5,
+      offset: 0,
+      sort: { field: 'depot_number', order: 'ASC' },
     });
     expect(page.status).toBe(200);
     const values = (page.body.list as { depot_number: number }[]).map((row) => row.depot_number);
@@ -44,14 +63,25 @@ describe.each(ENGINES)('the field app handbook checklists on %s', (engine) => {
     expect([...values].sort((a, b) => a - b)).toEqual(values);
     expect(page.body.count).toBeGreaterThanOrEqual(values.length);
     const next = await viewer('/api/v1/handbooks/query', {
-      schema: 'mgt', table: 'vehicles', fields: ['depot_number'], distinct: true, search: '1', limit: 5, offset: 5, sort: { field: 'depot_number', order: 'ASC' },
+      schema: 'mgt',
+      table: 'vehicles',
+      fields: ['depot_number'],
+      distinct: true,
+      search: '1',
+      limit: 5,
+      offset: 5,
+      sort: { field: 'depot_number', order: 'ASC' },
     });
     for (const row of next.body.list as { depot_number: number }[]) expect(values).not.toContain(row.depot_number);
   });
 
   it('sorts a link checklist by its shown text', async () => {
     const response = await viewer('/api/v1/handbooks/query', {
-      schema: 'mgt', table: 'routes', fields: ['Depot_id'], distinct: true, sort: { field: 'Depot_id__display', order: 'ASC' },
+      schema: 'mgt',
+      table: 'routes',
+      fields: ['Depot_id'],
+      distinct: true,
+      sort: { field: 'Depot_id__display', order: 'ASC' },
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const names = (response.body.list as { Depot_id__display: string | null }[]).map((row) => row.Depot_id__display ?? '');
@@ -61,7 +91,11 @@ describe.each(ENGINES)('the field app handbook checklists on %s', (engine) => {
   it('applies the other filters to the values listed', async () => {
     const [{ depot_id }] = await t.db.query<{ depot_id: number }>('select depot_id from mgt.vehicles where depot_id is not null limit 1');
     const response = await viewer('/api/v1/handbooks/query', {
-      schema: 'mgt', table: 'vehicles', fields: ['depot_id'], distinct: true, filters: { depot_id: [depot_id] },
+      schema: 'mgt',
+      table: 'vehicles',
+      fields: ['depot_id'],
+      distinct: true,
+      filters: { depot_id: [depot_id] },
     });
     expect((response.body.list as { depot_id: number }[]).map((row) => row.depot_id)).toEqual([depot_id]);
   });
@@ -76,7 +110,13 @@ describe.each(ENGINES)('the field app handbook checklists on %s', (engine) => {
   });
 
   it('finds nothing for a search with SQL wildcards taken literally', async () => {
-    const response = await viewer('/api/v1/handbooks/query', { schema: 'mgt', table: 'stops', fields: ['stop_name'], distinct: true, search: "%_' or 1=1 --" });
+    const response = await viewer('/api/v1/handbooks/query', {
+      schema: 'mgt',
+      table: 'stops',
+      fields: ['stop_name'],
+      distinct: true,
+      search: "%_' or 1=1 --",
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ list: [], count: 0 });
   });

@@ -5,7 +5,13 @@ import { createUserWith, TEST_PASSWORD } from './helpers/users';
 import { READ } from '../src/shared/permissions';
 import { hashToken } from '../src/server/auth/sessions';
 
-interface Item { id: number; type: string; title: string; isNew: boolean; link: string | null }
+interface Item {
+  id: number;
+  type: string;
+  title: string;
+  isNew: boolean;
+  link: string | null;
+}
 
 describe.each(ENGINES)('notifications on %s', (engine) => {
   let t: TestApp;
@@ -40,7 +46,12 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
   });
 
   it('counts, lists and clears per user: one user viewing does not clear another', async () => {
-    const first = await t.app.notifier.notify({ type: 'system', severity: 'warning', title: 'Плановые работы в 22:00', body: 'Сервер будет недоступен 10 минут' });
+    const first = await t.app.notifier.notify({
+      type: 'system',
+      severity: 'warning',
+      title: 'Плановые работы в 22:00',
+      body: 'Сервер будет недоступен 10 минут',
+    });
     const second = await t.app.notifier.notify({ type: 'system', title: 'Работы завершены' });
     expect(await count(anna)).toBe(2);
     expect(await count(boris)).toBe(2);
@@ -79,13 +90,21 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
   it('shows each kind only to users allowed to see its screen, and a personal one only to its user', async () => {
     await viewed(anna);
     await viewed(boris);
-    const fault = await t.app.notifier.equipmentFault({ vehicleId: 5, depotNumber: 1205, equipment: 'Видеорегистратор', detail: 'Нет сигнала с камеры 2' });
+    const fault = await t.app.notifier.equipmentFault({
+      vehicleId: 5,
+      depotNumber: 1205,
+      equipment: 'Видеорегистратор',
+      detail: 'Нет сигнала с камеры 2',
+    });
     const video = await t.app.notifier.videoReady({ requestId: 77, userId: annaId, depotNumber: 1205 });
     expect((await list(anna)).new_list).toEqual([video]);
     expect((await list(boris)).new_list).toEqual([fault]);
     const [item] = (await list(anna, '?type=video_ready')).list;
     expect(item).toMatchObject({ id: video, title: 'Видео по запросу № 77 готово', link: '/video/myrequests?request=77' });
-    expect((await list(boris)).list[0]).toMatchObject({ title: 'Неисправность оборудования: Видеорегистратор, ТС 1205', link: '/vehicle-diagnostic?vehicle=5' });
+    expect((await list(boris)).list[0]).toMatchObject({
+      title: 'Неисправность оборудования: Видеорегистратор, ТС 1205',
+      link: '/vehicle-diagnostic?vehicle=5',
+    });
     expect((await list(anna, '?type=equipment_fault')).list).toEqual([]);
     expect(borisId).toBeGreaterThan(0);
   });
@@ -93,7 +112,9 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
   it('rings for a high-grade ADAS incident appended through the events writer', async () => {
     await viewed(anna);
     await viewed(boris);
-    const [vehicle] = await t.db.query<{ id: number; depot_number: number }>('select id, depot_number from mgt.vehicles order by id limit 1');
+    const [vehicle] = await t.db.query<{ id: number; depot_number: number }>(
+      'select id, depot_number from mgt.vehicles order by id limit 1',
+    );
     await t.app.eventsWriter.adasIncidents([
       { vehicleId: vehicle.id, incidentType: 3, grade: 1 },
       { vehicleId: vehicle.id, incidentType: 4, grade: 3, speed: 70 },
@@ -126,7 +147,8 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
     // A session of its own, idle for ten minutes before this process first reads it.
     const session = await t.login('anna', TEST_PASSWORD);
     const tokenHash = hashToken(session.replace(/^Bearer /, ''));
-    const lastSeen = async () => (await t.db.query<{ at: string }>('select last_seen_at::text as at from app.session where token_hash = $1', [tokenHash]))[0].at;
+    const lastSeen = async () =>
+      (await t.db.query<{ at: string }>('select last_seen_at::text as at from app.session where token_hash = $1', [tokenHash]))[0].at;
     await t.db.query("update app.session set last_seen_at = now() - interval '10 minutes' where token_hash = $1", [tokenHash]);
     const idle = await lastSeen();
     await count(session);
@@ -140,6 +162,8 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
     expect((await get('/api/v1/events/ring/list?recordCount=0', anna)).statusCode).toBe(400);
     expect((await viewed(anna, { upTo: 'all' })).statusCode).toBe(400);
     // "Set all viewed" may come without a body.
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/events/ring/viewed', headers: { authorization: anna } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/events/ring/viewed', headers: { authorization: anna } })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -38,47 +38,102 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
     admin = await t.login('admin', 'admin123');
     ({ key } = await createSource(t.db, 'Счётчики и валидаторы', null));
     for (let i = 0; i < 4; i++) {
-      stops.push((await t.db.query<{ id: number }>(`insert into mgt.stops (stop_name, stop_lat, stop_lon) values ($1, $2, 30.3) returning stop_id as id`, [`S${i + 1}`, 59.9 + 0.009 * i]))[0].id);
+      stops.push(
+        (
+          await t.db.query<{ id: number }>(
+            `insert into mgt.stops (stop_name, stop_lat, stop_lon) values ($1, $2, 30.3) returning stop_id as id`,
+            [`S${i + 1}`, 59.9 + 0.009 * i],
+          )
+        )[0].id,
+      );
     }
-    stops.push((await t.db.query<{ id: number }>(`insert into mgt.stops (stop_name, stop_lat, stop_lon) values ('S5', 59.927, 30.318) returning stop_id as id`))[0].id);
+    stops.push(
+      (
+        await t.db.query<{ id: number }>(
+          `insert into mgt.stops (stop_name, stop_lat, stop_lon) values ('S5', 59.927, 30.318) returning stop_id as id`,
+        )
+      )[0].id,
+    );
     const [{ id: marshType }] = await t.db.query<{ id: number }>('select id from mgt.marsh_type order by id limit 1');
     const [{ id: bk }] = await t.db.query<{ id: number }>(`select id from mgt.capacity_type where code = 'БК' order by id limit 1`);
-    const [{ driver_id: driver }] = await t.db.query<{ driver_id: number }>(`insert into mgt.driver (last_name, first_name, table_number) values ('Сидоров', 'Олег', 881101) returning driver_id`);
-    const vehicle = async (number: number) => (await t.db.query<{ id: number }>(
-      'insert into mgt.vehicles (depot_number, capacity_type_id) values ($1, $2) returning id', [number, bk]))[0].id;
+    const [{ driver_id: driver }] = await t.db.query<{ driver_id: number }>(
+      `insert into mgt.driver (last_name, first_name, table_number) values ('Сидоров', 'Олег', 881101) returning driver_id`,
+    );
+    const vehicle = async (number: number) =>
+      (
+        await t.db.query<{ id: number }>('insert into mgt.vehicles (depot_number, capacity_type_id) values ($1, $2) returning id', [
+          number,
+          bk,
+        ])
+      )[0].id;
     const v1 = await vehicle(993001);
     const v2 = await vehicle(993002);
     // the validators handbook names the vehicle by its depot number
     await t.db.query('insert into mgt.validator (validator_id, vehicle_id) values (993101, 993001)');
     const route = async (name: string, trips: [string, number[]][]) => {
       const [{ route_id }] = await t.db.query<{ route_id: number }>(
-        `insert into mgt.routes (route_long_name, route_type, "MarshType_id", route_short_name, route_desc) values ($1, '3', $2, $1, '') returning route_id`, [name, marshType]);
-      const [{ id: mv }] = await t.db.query<{ id: number }>('insert into mgt.marsh_variants (route_id) values ($1) returning id', [route_id]);
+        `insert into mgt.routes (route_long_name, route_type, "MarshType_id", route_short_name, route_desc) values ($1, '3', $2, $1, '') returning route_id`,
+        [name, marshType],
+      );
+      const [{ id: mv }] = await t.db.query<{ id: number }>('insert into mgt.marsh_variants (route_id) values ($1) returning id', [
+        route_id,
+      ]);
       for (const [type, ids] of trips) {
         const [{ id: trip }] = await t.db.query<{ id: number }>(
-          `insert into mgt.trip ("MarshVariant_id", race_type, trajectory) values ($1, $2, st_geomfromtext('LINESTRING(30.3 59.9, 30.3 59.927)', 4326)) returning id`, [mv, type]);
-        for (const [i, stop] of ids.entries()) await t.db.query('insert into mgt.trip_stops (trip_id, stop_id, stop_sequence) values ($1, $2, $3)', [trip, stop, i + 1]);
+          `insert into mgt.trip ("MarshVariant_id", race_type, trajectory) values ($1, $2, st_geomfromtext('LINESTRING(30.3 59.9, 30.3 59.927)', 4326)) returning id`,
+          [mv, type],
+        );
+        for (const [i, stop] of ids.entries())
+          await t.db.query('insert into mgt.trip_stops (trip_id, stop_id, stop_sequence) values ($1, $2, $3)', [trip, stop, i + 1]);
       }
-      const [{ id: variant }] = await t.db.query<{ id: number }>(`insert into mgt.rasp_variant (route_id, srv_id, startdate) values ($1, 1, '2020-01-01') returning id`, [route_id]);
+      const [{ id: variant }] = await t.db.query<{ id: number }>(
+        `insert into mgt.rasp_variant (route_id, srv_id, startdate) values ($1, 1, '2020-01-01') returning id`,
+        [route_id],
+      );
       return { route_id, variant };
     };
     const [s1, s2, s3, s4, s5] = stops;
-    const one = await route('П-1', [['A', [s1, s2, s3, s4]], ['B', [s4, s3, s2, s1]]]);
+    const one = await route('П-1', [
+      ['A', [s1, s2, s3, s4]],
+      ['B', [s4, s3, s2, s1]],
+    ]);
     const two = await route('П-2', [['A', [s4, s5]]]);
     r1 = one.route_id;
     r2 = two.route_id;
     const times = async (variant: number, racetype: string, racenum: number, list: [number, number][]) => {
       for (const [i, [stop, time]] of list.entries()) {
-        await t.db.query(`insert into mgt.rasp_time ("RaspVariant_id", graph, smena, racetype, racenum, "order", stop_id, time) values ($1, 1, '1', $2, $3, $4, $5, $6)`,
-          [variant, racetype, racenum, i + 1, stop, time]);
+        await t.db.query(
+          `insert into mgt.rasp_time ("RaspVariant_id", graph, smena, racetype, racenum, "order", stop_id, time) values ($1, 1, '1', $2, $3, $4, $5, $6)`,
+          [variant, racetype, racenum, i + 1, stop, time],
+        );
       }
     };
-    await times(one.variant, 'A', 1, [[s1, 480], [s2, 490], [s3, 500], [s4, 510]]);
-    await times(one.variant, 'B', 2, [[s4, 540], [s3, 550], [s2, 560], [s1, 570]]);
-    await times(one.variant, 'A', 3, [[s1, 600], [s2, 610], [s3, 620], [s4, 630]]);
-    await times(two.variant, 'A', 1, [[s4, 515], [s5, 525]]);
-    await t.db.query(`insert into mgt.vehicle_task (date, "RaspVariant_id", graph, smena, vehicle_id, driver_id) values ($1, $2, 1, '1', $3, $5), ($1, $4, 1, '1', $6, $5)`,
-      [DAY, one.variant, v1, two.variant, driver, v2]);
+    await times(one.variant, 'A', 1, [
+      [s1, 480],
+      [s2, 490],
+      [s3, 500],
+      [s4, 510],
+    ]);
+    await times(one.variant, 'B', 2, [
+      [s4, 540],
+      [s3, 550],
+      [s2, 560],
+      [s1, 570],
+    ]);
+    await times(one.variant, 'A', 3, [
+      [s1, 600],
+      [s2, 610],
+      [s3, 620],
+      [s4, 630],
+    ]);
+    await times(two.variant, 'A', 1, [
+      [s4, 515],
+      [s5, 525],
+    ]);
+    await t.db.query(
+      `insert into mgt.vehicle_task (date, "RaspVariant_id", graph, smena, vehicle_id, driver_id) values ($1, $2, 1, '1', $3, $5), ($1, $4, 1, '1', $6, $5)`,
+      [DAY, one.variant, v1, two.variant, driver, v2],
+    );
 
     const counts = [
       { depot_number: 993001, door: 1, tm: at('08:00:20'), stop_id: s1, boardings: 5, alightings: 0 },
@@ -91,7 +146,12 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
       { depot_number: 993002, door: 1, tm: at('08:35:15'), boardings: 3, alightings: 0 },
       { depot_number: 993002, door: 1, tm: at('08:45:15'), boardings: 0, alightings: 3 },
     ];
-    const sent = await t.app.inject({ method: 'POST', url: '/api/v1/telemetry/passenger-counts', payload: { items: counts }, headers: { 'x-telemetry-key': key } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/telemetry/passenger-counts',
+      payload: { items: counts },
+      headers: { 'x-telemetry-key': key },
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toEqual({ accepted: 9, duplicates: 0, unmatched: 0 });
     const validations = [
@@ -101,7 +161,12 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
       { validator: 993101, tm: at('09:00:30'), ticket_type: '201', card_token: 'CARD-B' },
       { validator: 993101, tm: at('08:00:40'), ticket_type: '401', card_token: 'CARD-C' },
     ];
-    const paid = await t.app.inject({ method: 'POST', url: '/api/v1/telemetry/validations', payload: { items: validations }, headers: { 'x-telemetry-key': key } });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/telemetry/validations',
+      payload: { items: validations },
+      headers: { 'x-telemetry-key': key },
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toMatchObject({ accepted: 5, duplicates: 0 });
     // the three cards fall in different parts of the chaining (pass.card_part): the day is the sum of its parts
@@ -121,30 +186,58 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
     const none = await t.app.inject({ method: 'POST', url: '/api/v1/telemetry/passenger-counts', payload: { items: [] } });
     expect(none.statusCode).toBe(401);
     const bad = await t.app.inject({
-      method: 'POST', url: '/api/v1/telemetry/passenger-counts', headers: { 'x-telemetry-key': key },
-      payload: { items: [{ depot_number: 993001, door: 1, tm: at('08:50:00'), boardings: 1, alightings: 0 }, { depot_number: 993001, door: 0, tm: 'yesterday', boardings: -1, alightings: 0 }] },
+      method: 'POST',
+      url: '/api/v1/telemetry/passenger-counts',
+      headers: { 'x-telemetry-key': key },
+      payload: {
+        items: [
+          { depot_number: 993001, door: 1, tm: at('08:50:00'), boardings: 1, alightings: 0 },
+          { depot_number: 993001, door: 0, tm: 'yesterday', boardings: -1, alightings: 0 },
+        ],
+      },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { index: number; field: string }) => `${e.index}.${e.field}`)).toEqual(['1.door', '1.tm', '1.boardings']);
+    expect(bad.json().errors.map((e: { index: number; field: string }) => `${e.index}.${e.field}`)).toEqual([
+      '1.door',
+      '1.tm',
+      '1.boardings',
+    ]);
     expect((await t.db.query<{ n: number }>('select count(*)::int as n from pass.counter_report'))[0].n).toBe(9);
   });
 
   it('stores a resent count once', async () => {
     const again = await t.app.inject({
-      method: 'POST', url: '/api/v1/telemetry/passenger-counts', headers: { 'x-telemetry-key': key },
+      method: 'POST',
+      url: '/api/v1/telemetry/passenger-counts',
+      headers: { 'x-telemetry-key': key },
       payload: { items: [{ depot_number: 993001, door: 1, tm: at('08:00:20'), stop_id: stops[0], boardings: 5, alightings: 0 }] },
     });
     expect(again.json()).toEqual({ accepted: 0, duplicates: 1, unmatched: 0 });
   });
 
   it('keeps boardings, alightings and raw departure loads per stop visit (a negative load kept)', async () => {
-    const rows = await t.db.query<{ route_id: number; direction: number; stop_sequence: number; boardings: number; alightings: number; departure_load: number }>(
-      'select route_id, direction, stop_sequence, boardings, alightings, departure_load from pass.stop_visit order by route_id, direction, stop_sequence');
-    expect(rows.map((r) => [r.route_id === r1 ? 1 : 2, r.direction, r.stop_sequence, r.boardings, r.alightings, r.departure_load])).toEqual([
-      [1, 0, 1, 8, 0, 8], [1, 0, 2, 2, 1, 9], [1, 0, 3, 0, 4, 5], [1, 0, 4, 0, 6, -1],
-      [1, 1, 1, 4, 0, 4], [1, 1, 2, 0, 4, 0],
-      [2, 0, 1, 3, 0, 3], [2, 0, 2, 0, 3, 0],
-    ]);
+    const rows = await t.db.query<{
+      route_id: number;
+      direction: number;
+      stop_sequence: number;
+      boardings: number;
+      alightings: number;
+      departure_load: number;
+    }>(
+      'select route_id, direction, stop_sequence, boardings, alightings, departure_load from pass.stop_visit order by route_id, direction, stop_sequence',
+    );
+    expect(rows.map((r) => [r.route_id === r1 ? 1 : 2, r.direction, r.stop_sequence, r.boardings, r.alightings, r.departure_load])).toEqual(
+      [
+        [1, 0, 1, 8, 0, 8],
+        [1, 0, 2, 2, 1, 9],
+        [1, 0, 3, 0, 4, 5],
+        [1, 0, 4, 0, 6, -1],
+        [1, 1, 1, 4, 0, 4],
+        [1, 1, 2, 0, 4, 0],
+        [2, 0, 1, 3, 0, 3],
+        [2, 0, 2, 0, 3, 0],
+      ],
+    );
   });
 
   it('reports passengers per route and direction, with passenger-km', async () => {
@@ -185,7 +278,15 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
 
   it('reports validations per ticket type and per passenger counted', async () => {
     const types = byName((await report('/passengers/pay', '&group=ticketType')).list, 'key');
-    const code = async (c: string) => String((await t.db.query<{ id: number }>('select ticket_type_id as id from cat.ticket_type where ticket_type_code = $1 order by ticket_type_id limit 1', [c]))[0].id);
+    const code = async (c: string) =>
+      String(
+        (
+          await t.db.query<{ id: number }>(
+            'select ticket_type_id as id from cat.ticket_type where ticket_type_code = $1 order by ticket_type_id limit 1',
+            [c],
+          )
+        )[0].id,
+      );
     expect(types[await code('101')].validations).toBe(2);
     expect(types[await code('201')].validations).toBe(2);
     expect(types[await code('401')].validations).toBe(1);
@@ -210,20 +311,38 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
     expect(off.statusCode).toBe(404);
     const registryOff = await t.app.inject({ method: 'GET', url: `/api/v1/reports/passengers/registry?${period}`, headers: headers() });
     expect(registryOff.statusCode).toBe(404);
-    const on = await t.app.inject({ method: 'PUT', url: '/api/v1/settings/passengers', headers: headers(), payload: { sections: { 'passengers.correspondence': true, 'passengers.registry': true } } });
+    const on = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/settings/passengers',
+      headers: headers(),
+      payload: { sections: { 'passengers.correspondence': true, 'passengers.registry': true } },
+    });
     expect(on.statusCode, on.body).toBe(200);
     t.app.settings.invalidate();
     const pairs = (await report('/passengers/correspondence')).list.map((row) => `${row.origin}→${row.destination}:${row.journeys}`).sort();
     expect(pairs).toEqual(['S1→S4:1', 'S2→S4:1', 'S4→S2:1']);
     // the matrix comes as its cells (busiest origins by busiest destinations, empty ones 0), not every pair
     const matrix = (await report('/passengers/correspondence')).chart ?? [];
-    expect(matrix.map((row) => `${row.origin}→${row.destination}:${row.journeys}`).sort()).toEqual(['S1→S2:0', 'S1→S4:1', 'S2→S2:0', 'S2→S4:1', 'S4→S2:1', 'S4→S4:0']);
+    expect(matrix.map((row) => `${row.origin}→${row.destination}:${row.journeys}`).sort()).toEqual([
+      'S1→S2:0',
+      'S1→S4:1',
+      'S2→S2:0',
+      'S2→S4:1',
+      'S4→S2:1',
+      'S4→S4:0',
+    ]);
     // chained again (the live flow does, every few minutes), the day's journeys and pairs are the same
     expect(await chainJourneys(t.db, DAY, 600, 60)).toBe(5);
-    expect((await report('/passengers/correspondence')).list.map((row) => `${row.origin}→${row.destination}:${row.journeys}`).sort()).toEqual(pairs);
+    expect(
+      (await report('/passengers/correspondence')).list.map((row) => `${row.origin}→${row.destination}:${row.journeys}`).sort(),
+    ).toEqual(pairs);
     // forty days read as aligned spans of daily pairs (pass.od_span, kept by the chaining) and single days
     const forty = `&from=${encodeURIComponent(new Date(Date.parse(`${DAY}T00:00:00+03:00`) - 39 * 86_400_000).toISOString())}`;
-    const spanned = await t.app.inject({ method: 'GET', url: `/api/v1/reports/passengers/correspondence?${period.replace(/^from=[^&]*/, forty.slice(1))}`, headers: headers() });
+    const spanned = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/reports/passengers/correspondence?${period.replace(/^from=[^&]*/, forty.slice(1))}`,
+      headers: headers(),
+    });
     expect(spanned.statusCode, spanned.body).toBe(200);
     expect((spanned.json() as { list: Row[] }).list.map((row) => `${row.origin}→${row.destination}:${row.journeys}`).sort()).toEqual(pairs);
     const transfers = (await report('/passengers/correspondence', '&view=transfers')).list;
@@ -240,7 +359,8 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
     expect(exact).not.toHaveProperty('countExact');
     const [{ id: trip }] = await t.db.query<{ id: string }>(
       `insert into pass.trip_performed (service_date, vehicle_id, route_id, schedule_start) select $1::date, min(id), $2::int, $3::timestamptz from mgt.vehicles returning id`,
-      [DAY, r2, at('23:00')]);
+      [DAY, r2, at('23:00')],
+    );
     const many = `insert into pass.stop_visit (trip_performed_id, service_date, vehicle_id, route_id, stop_id, stop_sequence, arrival, departure)
       select t.id, t.service_date, t.vehicle_id, t.route_id, $2::int, g, t.schedule_start, t.schedule_start from pass.trip_performed t, generate_series(1, 10000) g where t.id = $1::bigint`;
     await t.db.query(many, [trip, stops[0]]);
@@ -259,7 +379,12 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
     expect(profile.map((row) => row.load_avg)).toEqual([8, 9, 5, -1]);
     expect(profile[0]).toMatchObject({ capacity: 110, seats: 32, trips: 1, stop_name: 'S1', next_stop_name: 'S2' });
     const peak = async (from: number, to: number) => {
-      const saved = await t.app.inject({ method: 'PUT', url: '/api/v1/settings/passengers', headers: headers(), payload: { passengers: { morningPeakFrom: from, morningPeakTo: to } } });
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/settings/passengers',
+        headers: headers(),
+        payload: { passengers: { morningPeakFrom: from, morningPeakTo: to } },
+      });
       expect(saved.statusCode, saved.body).toBe(200);
       return (await report('/passengers/betweenstops/table', `&route=${r1}&direction=0&peak=morning`)).list.length;
     };
@@ -275,7 +400,13 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
     expect(summary.previous).toMatchObject({ passengers: 0 });
     expect(summary.byHour[8]).toMatchObject({ hour: 8, passengers: 13 });
     // the busiest stops by exchange (boardings and alightings), ties by name
-    expect(summary.topStops.map((s: { name: string; passengers: number }) => `${s.name}:${s.passengers}`)).toEqual(['S4:13', 'S1:8', 'S3:8', 'S2:3', 'S5:3']);
+    expect(summary.topStops.map((s: { name: string; passengers: number }) => `${s.name}:${s.passengers}`)).toEqual([
+      'S4:13',
+      'S1:8',
+      'S3:8',
+      'S2:3',
+      'S5:3',
+    ]);
     const days = await report('/passengers/analysis');
     expect(days.list).toEqual([expect.objectContaining({ day: DAY, passengers: 17, validations: 5, trips: 3 })]);
   });
@@ -290,8 +421,9 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
     expect(blocks.spans.length).toBeGreaterThan(0);
     expect(blocks.days.length).toBeGreaterThan(0);
     // three races a day for 45 days before DAY, four stops each, departures crossing the hours
-    const write = (first: number, last: number) => t.db.query(
-      `with t as (
+    const write = (first: number, last: number) =>
+      t.db.query(
+        `with t as (
          insert into pass.trip_performed (service_date, vehicle_id, route_id, direction, schedule_start, actual_start, actual_end, counted)
          select $1::date - g, (select min(id) from mgt.vehicles where depot_number = 993001), case when k = 2 then $4::int else $3::int end, (k % 2)::smallint,
                 ($1::date - g + make_interval(hours => 5 + 6 * k + g % 5, mins => g))::timestamp at time zone 'UTC' - interval '3 hours',
@@ -303,28 +435,36 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
        select t.id, t.service_date, t.vehicle_id, t.route_id, t.direction, ($2::int[])[s + t.direction], s,
               t.actual_start + make_interval(mins => 25 * s), t.actual_start + make_interval(mins => 25 * s + 1), (t.g * 7 + s * 3 + t.id) % 9, (t.g * 5 + s * 11) % 8
          from t, generate_series(1, 4) s`,
-      [DAY, stops, r1, r2, first, last]);
+        [DAY, stops, r1, r2, first, last],
+      );
     const generated = `service_date < $1::date and vehicle_id = (select min(id) from mgt.vehicles where depot_number = 993001)`;
     await write(1, 45);
     const period = `from=${encodeURIComponent(`${from}T00:00:00+03:00`)}&to=${encodeURIComponent(`${to}T23:59:59+03:00`)}`;
     const cell = (row: Row) => `${row.stop_name}|${row.route_name}|${row.hour}|${row.boardings}|${row.alightings}|${row.exchange}`;
     const exchange = async () => {
-      const response = await t.app.inject({ method: 'GET', url: `/api/v1/reports/passengers/turnstops/table?${period}&recordCount=1000`, headers: headers() });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/reports/passengers/turnstops/table?${period}&recordCount=1000`,
+        headers: headers(),
+      });
       expect(response.statusCode, response.body).toBe(200);
       return response.json() as { list: Row[]; count: number; totals: Row; chart: Row[] };
     };
     // the period summed directly, per stop, route and operator hour: from its daily stop hours, and from its stop
     // visits (where a deleted visit's cell is gone, not zero as in the rollups)
     const direct = async (rows: 'hours' | 'visits') => {
-      const cells = await t.db.query<Row>(rows === 'hours'
-        ? `select ss.stop_name, concat_ws(' ', rr.route_short_name, rr.route_long_name) as route_name, h.hour::int as hour,
+      const cells = await t.db.query<Row>(
+        rows === 'hours'
+          ? `select ss.stop_name, concat_ws(' ', rr.route_short_name, rr.route_long_name) as route_name, h.hour::int as hour,
                   sum(h.boardings)::float8 as boardings, sum(h.alightings)::float8 as alightings, sum(h.boardings + h.alightings)::float8 as exchange
              from pass.stop_hour h join mgt.stops ss on ss.stop_id = h.stop_id join mgt.routes rr on rr.route_id = h.route_id
             where h.day between $1::date and $2::date group by h.stop_id, h.route_id, 1, 2, 3`
-        : `select ss.stop_name, concat_ws(' ', rr.route_short_name, rr.route_long_name) as route_name, extract(hour from pass.local_time(v.departure))::int as hour,
+          : `select ss.stop_name, concat_ws(' ', rr.route_short_name, rr.route_long_name) as route_name, extract(hour from pass.local_time(v.departure))::int as hour,
                   sum(v.boardings)::float8 as boardings, sum(v.alightings)::float8 as alightings, sum(v.boardings + v.alightings)::float8 as exchange
              from pass.stop_visit v join mgt.stops ss on ss.stop_id = v.stop_id join mgt.routes rr on rr.route_id = v.route_id
-            where v.service_date between $1::date and $2::date group by v.stop_id, v.route_id, 1, 2, 3`, [from, to]);
+            where v.service_date between $1::date and $2::date group by v.stop_id, v.route_id, 1, 2, 3`,
+        [from, to],
+      );
       const hours = new Map<number, Row>();
       for (const c of cells) {
         const h = hours.get(Number(c.hour)) ?? { hour: c.hour, boardings: 0, alightings: 0, exchange: 0 };
@@ -332,15 +472,28 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
         hours.set(Number(c.hour), h);
       }
       const sum = (k: string) => cells.reduce((n, c) => n + Number(c[k]), 0);
-      return { cells, chart: [...hours.values()].sort((a, b) => Number(a.hour) - Number(b.hour)), totals: { boardings: sum('boardings'), alightings: sum('alightings'), exchange: sum('exchange') } };
+      return {
+        cells,
+        chart: [...hours.values()].sort((a, b) => Number(a.hour) - Number(b.hour)),
+        totals: { boardings: sum('boardings'), alightings: sum('alightings'), exchange: sum('exchange') },
+      };
     };
     // and the spans themselves against the daily stop hours they sum
-    const spansOff = async () => (await t.db.query<{ n: number }>(
-      `with want as (select s.span, pass.span_start(x.day, s.span) as first_day, x.hour, x.stop_id, x.route_id, sum(x.boardings) as b, sum(x.alightings) as a, count(*)::int as n
+    const spansOff = async () =>
+      (
+        await t.db.query<{ n: number }>(
+          `with want as (select s.span, pass.span_start(x.day, s.span) as first_day, x.hour, x.stop_id, x.route_id, sum(x.boardings) as b, sum(x.alightings) as a, count(*)::int as n
                        from pass.stop_hour x, unnest($1::int[]) s(span) group by 1, 2, 3, 4, 5),
             have as (select span, first_day, hour, stop_id, route_id, boardings as b, alightings as a, day_rows as n from pass.stop_hour_span)
-       select count(*)::int as n from ((select * from want except select * from have) union all (select * from have except select * from want)) x`, [EXCHANGE_SPANS]))[0].n;
-    const nonZero = (rows: Row[]) => rows.filter((row) => Number(row.exchange) !== 0).map(cell).sort();
+       select count(*)::int as n from ((select * from want except select * from have) union all (select * from have except select * from want)) x`,
+          [EXCHANGE_SPANS],
+        )
+      )[0].n;
+    const nonZero = (rows: Row[]) =>
+      rows
+        .filter((row) => Number(row.exchange) !== 0)
+        .map(cell)
+        .sort();
     const expectEqual = async () => {
       const [report, hours, visits] = await Promise.all([exchange(), direct('hours'), direct('visits')]);
       expect(report.count).toBe(hours.cells.length);
@@ -356,8 +509,17 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
     expect(first.count).toBeGreaterThan(50);
 
     // validations imported into a day of the period: the exchange counts the stop visits, it stays as it was
-    const csv = ['time;validator;depot_number;route;ticket_type;card_token', ...[1, 2, 3].map((i) => `${shift(from, 3)}T0${i}:10:00+03:00;993101;993001;;101;SPAN-${i}`), ''].join('\n');
-    const imported = await t.app.inject({ method: 'POST', url: '/api/v1/passengers/validations/import?file=span.csv', payload: csv, headers: { ...headers(), 'content-type': 'text/csv' } });
+    const csv = [
+      'time;validator;depot_number;route;ticket_type;card_token',
+      ...[1, 2, 3].map((i) => `${shift(from, 3)}T0${i}:10:00+03:00;993101;993001;;101;SPAN-${i}`),
+      '',
+    ].join('\n');
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/passengers/validations/import?file=span.csv',
+      payload: csv,
+      headers: { ...headers(), 'content-type': 'text/csv' },
+    });
     expect(imported.json(), imported.body).toMatchObject({ added: 3 });
     expect((await expectEqual()).list).toEqual(first.list);
 
@@ -384,13 +546,24 @@ describe.each(ENGINES)('passenger flow on %s', (engine) => {
     await createUserWith(t.db, 'pass-nobody', { '/map/currentData': READ });
     await createUserWith(t.db, 'pass-settings', { '/system/passengers': READ | UPDATE });
     const nobody = await t.login('pass-nobody', TEST_PASSWORD);
-    for (const path of ['/passengers/analysis', '/passengers/stops', '/reports/traffic', '/passengers/daily-data', '/import-data/tickets-validation']) {
+    for (const path of [
+      '/passengers/analysis',
+      '/passengers/stops',
+      '/reports/traffic',
+      '/passengers/daily-data',
+      '/import-data/tickets-validation',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url: `/api/v1/reports${path}?${period}`, headers: headers(nobody) });
       expect(response.statusCode, path).toBe(403);
     }
     const summary = await t.app.inject({ method: 'GET', url: `/api/v1/passengers/analysis/summary?${period}`, headers: headers(nobody) });
     expect(summary.statusCode).toBe(403);
-    const upload = await t.app.inject({ method: 'POST', url: '/api/v1/passengers/validations/import', headers: { ...headers(nobody), 'content-type': 'text/csv' }, payload: 'time;validator;ticket_type;card_token\n' });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/passengers/validations/import',
+      headers: { ...headers(nobody), 'content-type': 'text/csv' },
+      payload: 'time;validator;ticket_type;card_token\n',
+    });
     expect(upload.statusCode).toBe(403);
   });
 });

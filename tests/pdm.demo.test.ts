@@ -39,7 +39,11 @@ describe.each(ENGINES)('PDM demo on %s', (engine) => {
 
   it('covers the week of the status report: the healthy sensors are normal most of it, «Нет данных» is the exception', async () => {
     const report = PDM_REPORTS.find((r) => r.path === '/pdm/equipment-status-report')!;
-    const rows = (await get(`${reportApi(report)}?${defaults(report)}&recordCount=1000`)).json().list as { normal_h: number; no_data_h: number; normal_share: number }[];
+    const rows = (await get(`${reportApi(report)}?${defaults(report)}&recordCount=1000`)).json().list as {
+      normal_h: number;
+      no_data_h: number;
+      normal_share: number;
+    }[];
     const hours = rows.reduce((sum, r) => sum + r.normal_h, 0);
     const silent = rows.reduce((sum, r) => sum + r.no_data_h, 0);
     expect(silent / (hours + silent)).toBeLessThan(0.2);

@@ -12,14 +12,23 @@ describe('PeriodicJob', () => {
     let most = 0;
     let passes = 0;
     let finish: (() => void) | undefined;
-    const job = new PeriodicJob(async () => {
-      passes += 1;
-      running += 1;
-      most = Math.max(most, running);
-      if (passes === 2) { running -= 1; throw new Error('database away'); }
-      await new Promise<void>((resolve) => { finish = resolve; });
-      running -= 1;
-    }, log, 'pass failed');
+    const job = new PeriodicJob(
+      async () => {
+        passes += 1;
+        running += 1;
+        most = Math.max(most, running);
+        if (passes === 2) {
+          running -= 1;
+          throw new Error('database away');
+        }
+        await new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+        running -= 1;
+      },
+      log,
+      'pass failed',
+    );
     job.start(100, 0);
     expect(passes).toBe(1);
     await vi.advanceTimersByTimeAsync(350); // three periods while the first pass still runs
@@ -31,7 +40,9 @@ describe('PeriodicJob', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(passes).toBe(3);
     let stopped = false;
-    const stopping = job.stop().then(() => { stopped = true; });
+    const stopping = job.stop().then(() => {
+      stopped = true;
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(stopped).toBe(false);
     finish!();

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CREATE, DELETE, READ, UPDATE, PERMISSION_KEYS, canAccess, maskFor, mergePermissions, landingPath, visibleRoutes, firstReadableHandbook,
+  CREATE,
+  DELETE,
+  READ,
+  UPDATE,
+  PERMISSION_KEYS,
+  canAccess,
+  maskFor,
+  mergePermissions,
+  landingPath,
+  visibleRoutes,
+  firstReadableHandbook,
 } from '../src/shared/permissions';
 import { defaultSwitches, isEnabled, applySwitchList } from '../src/shared/modules';
 import { CONSOLE_ROUTES } from '../src/shared/routes';
@@ -57,7 +67,10 @@ describe('permission masks', () => {
   });
 
   it('merges several roles bit by bit', () => {
-    expect(mergePermissions([{ '/users': READ }, { '/users': UPDATE, '/roles': 0b11111 }])).toEqual({ '/users': READ | UPDATE, '/roles': 0b1111 });
+    expect(mergePermissions([{ '/users': READ }, { '/users': UPDATE, '/roles': 0b11111 }])).toEqual({
+      '/users': READ | UPDATE,
+      '/roles': 0b1111,
+    });
   });
 });
 
@@ -66,10 +79,18 @@ describe('module and section switches', () => {
   it('has the spec defaults', () => {
     for (const off of ['bc', 'vehicleWorkData', 'pdm']) expect(isEnabled(switches, off)).toBe(false);
     for (const on of ['map', 'video', 'handbooks', 'journals', 'administration']) expect(isEnabled(switches, on)).toBe(true);
-    for (const section of ['video.archiveMonitoring', 'passengers.registry', 'passengers.correspondence', 'handbooks.district', 'handbooks.mnt', 'handbooks.graphictype']) {
+    for (const section of [
+      'video.archiveMonitoring',
+      'passengers.registry',
+      'passengers.correspondence',
+      'handbooks.district',
+      'handbooks.mnt',
+      'handbooks.graphictype',
+    ]) {
       expect(isEnabled(switches, 'video', section)).toBe(false);
     }
-    for (const section of ['handbooks.agency', 'handbooks.rasptimes', 'handbooks.dvrtype', 'journals.userActions']) expect(isEnabled(switches, 'handbooks', section)).toBe(true);
+    for (const section of ['handbooks.agency', 'handbooks.rasptimes', 'handbooks.dvrtype', 'journals.userActions'])
+      expect(isEnabled(switches, 'handbooks', section)).toBe(true);
   });
 
   it('applies configured lists', () => {
@@ -100,14 +121,28 @@ describe('route table and permission codes', () => {
   it('lists every console route of the spec once', () => {
     const paths = CONSOLE_ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const path of ['/map', '/video/online', '/passengers/daily-data', '/bc/calendar', '/import-data/tickets-validation', '/pdm/import-manager', '/adas/incidents-detailing', '/system/eis', '/journal/adas', '/roles']) {
+    for (const path of [
+      '/map',
+      '/video/online',
+      '/passengers/daily-data',
+      '/bc/calendar',
+      '/import-data/tickets-validation',
+      '/pdm/import-manager',
+      '/adas/incidents-detailing',
+      '/system/eis',
+      '/journal/adas',
+      '/roles',
+    ]) {
       expect(paths).toContain(path);
     }
   });
 
   it('numbers the named codes 1 to 43 as the spec does, then the areas beyond it (44 to 47)', () => {
     const ids = PERMISSION_CODES.map((code) => code.id);
-    expect(ids).toEqual([1, 3, 4, 5, 6, 7, 9, 10, 13, 15, 17, 19, 20, 21, 22, 23, 24, 25, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47]);
+    expect(ids).toEqual([
+      1, 3, 4, 5, 6, 7, 9, 10, 13, 15, 17, 19, 20, 21, 22, 23, 24, 25, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
+      44, 45, 46, 47,
+    ]);
     for (const code of PERMISSION_CODES) expect(Object.keys(code.grants).length).toBeGreaterThan(0);
   });
 

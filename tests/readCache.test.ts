@@ -13,7 +13,9 @@ describe('ReadCache', () => {
     let release: () => void = () => {};
     const load = () => {
       reads += 1;
-      return new Promise<number>((resolve) => { release = () => resolve(stored); });
+      return new Promise<number>((resolve) => {
+        release = () => resolve(stored);
+      });
     };
 
     const first = cache.get('k', load);
@@ -36,7 +38,9 @@ describe('ReadCache', () => {
     stored = 3;
     vi.advanceTimersByTime(7000); // past ttl + stale window: the request waits for the read
     let answered: number | undefined;
-    const waiting = cache.get('k', load).then((value) => { answered = value; });
+    const waiting = cache.get('k', load).then((value) => {
+      answered = value;
+    });
     await Promise.resolve();
     expect(answered).toBeUndefined();
     release();

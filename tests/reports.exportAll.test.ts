@@ -55,7 +55,13 @@ async function xlsxRows(body: Buffer, report: ReportDeclaration): Promise<unknow
 async function seedRows(t: TestApp): Promise<void> {
   const { tzOffsetMinutes } = mapConfig();
   await t.app.equipment.workDays.seedDemoHistory(3);
-  await fillHistory(t.db, { days: 1, detailDays: 1, tzOffsetMinutes, maxWalkMeters: PASSENGER_DEFAULTS.maxWalkMeters, transferMinutes: PASSENGER_DEFAULTS.transferMinutes });
+  await fillHistory(t.db, {
+    days: 1,
+    detailDays: 1,
+    tzOffsetMinutes,
+    maxWalkMeters: PASSENGER_DEFAULTS.maxWalkMeters,
+    transferMinutes: PASSENGER_DEFAULTS.transferMinutes,
+  });
   await t.db.query(`insert into pass.import_run (at, username, file, rows, added, status)
     select now() - n * interval '1 hour', 'admin', 'validations-' || n || '.csv', n, n, 'done' from generate_series(1, 30) n`);
   await t.db.query(`insert into app.video_request (user_id, username, vehicle_id, cameras, period_from, period_to, status, created_at)
@@ -63,17 +69,23 @@ async function seedRows(t: TestApp): Promise<void> {
       from generate_series(1, 30) n, (select min(id) as id from mgt.vehicles) v, (select id, username from app.users where username = 'admin') u`);
   // journal rows whose texts hold the CSV's delimiter, quotes and line breaks
   const details = JSON.stringify({ note: 'a;b "c"\nd', formula: '=1+2' });
-  await t.db.query(`insert into app.user_action (at, user_id, username, page_id, action, object, object_id, before, after, ip)
+  await t.db.query(
+    `insert into app.user_action (at, user_id, username, page_id, action, object, object_id, before, after, ip)
     select now() - n * interval '1 minute', u.id, u.username, '/handbooks/stops', 'update', 'mgt.stops', n::text, $1::jsonb, $1::jsonb, '10.0.0.1'
-      from generate_series(1, 30) n, (select id, username from app.users where username = 'admin') u`, [details]);
+      from generate_series(1, 30) n, (select id, username from app.users where username = 'admin') u`,
+    [details],
+  );
   for (const [table, columns, values] of [
     ['app.vehicle_event', 'kind', "'connect'"],
     ['app.software_event', 'kind, severity, message', "'update', 'warning', '-5; \"done\"'"],
     ['app.video_event', 'kind, camera, message', "'download', 1, '@camera'"],
   ]) {
-    await t.db.query(`insert into ${table} (at, vehicle_id, depot_number, details, ${columns})
+    await t.db.query(
+      `insert into ${table} (at, vehicle_id, depot_number, details, ${columns})
       select now() - n * interval '1 minute', v.id, v.depot_number, $1::jsonb, ${values}
-        from generate_series(1, 30) n, (select id, depot_number from mgt.vehicles order by id limit 1) v`, [details]);
+        from generate_series(1, 30) n, (select id, depot_number from mgt.vehicles order by id limit 1) v`,
+      [details],
+    );
   }
   await t.db.query(`insert into pdm.state_change (vehicle_id, node_id, tm, state, prev_state, value)
     select tv.vehicle_id, nd.id, now() - n * interval '1 hour', 'warning', 'normal', n * 0.1
@@ -101,7 +113,9 @@ describe.each(ENGINES)('every report and journal exported whole on %s', (engine)
   /** What a report needs beyond its period (the sensor charts draw the series of chosen vehicles only). */
   const narrowing = async (path: string): Promise<string> => {
     if (path !== '/pdm/charts') return '';
-    const [{ vehicle_id: vehicle }] = await t.db.query<{ vehicle_id: number }>('select vehicle_id from pdm.tree_vehicle order by vehicle_id limit 1');
+    const [{ vehicle_id: vehicle }] = await t.db.query<{ vehicle_id: number }>(
+      'select vehicle_id from pdm.tree_vehicle order by vehicle_id limit 1',
+    );
     return `&vehicle=${vehicle}`;
   };
 

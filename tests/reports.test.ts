@@ -17,7 +17,9 @@ describe.each(ENGINES)('reports on %s', (engine) => {
     t = await startTestApp(engine);
     admin = await t.login('admin', 'admin123');
     vehicles = await t.db.query('select id, depot_number, depot_id from mgt.vehicles where depot_id is not null order by id limit 2');
-    types = await t.db.query('select distinct on (incident_type) incident_type, incident_name from adas.incident_type order by incident_type, id limit 2');
+    types = await t.db.query(
+      'select distinct on (incident_type) incident_type, incident_name from adas.incident_type order by incident_type, id limit 2',
+    );
     [{ route_id: routeId }] = await t.db.query<{ route_id: number }>('select route_id from mgt.routes order by route_id limit 1');
   });
   afterAll(() => t.close());
@@ -50,7 +52,12 @@ describe.each(ENGINES)('reports on %s', (engine) => {
         ['2018-04-01T12:00:00Z', a.id, y.incident_type, null],
       ];
       for (const [tm, vehicle, type, route] of rows) {
-        await t.db.query('insert into adas.incident_event (tm, vehicle_id, incident_type, route_id) values ($1, $2, $3, $4)', [tm, vehicle, type, route]);
+        await t.db.query('insert into adas.incident_event (tm, vehicle_id, incident_type, route_id) values ($1, $2, $3, $4)', [
+          tm,
+          vehicle,
+          type,
+          route,
+        ]);
       }
     });
 
@@ -80,7 +87,11 @@ describe.each(ENGINES)('reports on %s', (engine) => {
       expect(await total(`route=${routeId}`)).toBe(2);
       expect(await total(`depot=${b.depot_id}`)).toBe(a.depot_id === b.depot_id ? 5 : 2);
       const month = (await get(`${url}?from=2018-01-01T00:00:00Z&to=2018-12-31T00:00:00Z&step=month`)).json();
-      expect(month.list.map((r: { period: string; count: number }) => r.period)).toEqual(['2018-03-01T00:00', '2018-03-01T00:00', '2018-04-01T00:00']);
+      expect(month.list.map((r: { period: string; count: number }) => r.period)).toEqual([
+        '2018-03-01T00:00',
+        '2018-03-01T00:00',
+        '2018-04-01T00:00',
+      ]);
       const sorted = (await get(`${url}?${period}&sortField=count&sortOrder=DESC&recordCount=1&skipCount=0`)).json();
       expect(sorted).toMatchObject({ count: 4, list: [{ count: 2 }] });
     });
@@ -111,7 +122,12 @@ describe.each(ENGINES)('reports on %s', (engine) => {
       expect(xlsx.headers['content-disposition']).toMatch(/^attachment; filename="incidents-dynamic-\d{4}-\d{2}-\d{2}\.xlsx"$/);
       const rows = await readXlsx(xlsx.rawPayload);
       expect(rows[0]).toEqual(['Период', 'Код инцидента', 'Инцидент', 'Количество', 'Ложные срабатывания', 'Доля ложных, %']);
-      expect(rows.slice(1).map((r) => [r[0], r[3]])).toEqual([['01.03.2018', 2], ['01.03.2018', 1], ['02.03.2018', 1], ['03.03.2018', 1]]);
+      expect(rows.slice(1).map((r) => [r[0], r[3]])).toEqual([
+        ['01.03.2018', 2],
+        ['01.03.2018', 1],
+        ['02.03.2018', 1],
+        ['03.03.2018', 1],
+      ]);
       const csv = await get(`${url}/export?${period}&format=csv&step=hour`);
       const lines = csv.body.slice(1).split('\r\n').filter(Boolean);
       expect(lines[0]).toBe('Период;Код инцидента;Инцидент;Количество;Ложные срабатывания;Доля ложных, %');
@@ -152,7 +168,12 @@ describe.each(ENGINES)('reports on %s', (engine) => {
       const page = (await get(`/api/v1/journals/adas?${period}&recordCount=5&sortField=tm&sortOrder=ASC`)).json();
       expect(page.count).toBe(rowsCount);
       expect(page.list).toHaveLength(5);
-      expect(page.list[0]).toMatchObject({ vehicle_id: vehicles[0].id, depot_number: vehicles[0].depot_number, incident_type: types[0].incident_type, incident_name: types[0].incident_name });
+      expect(page.list[0]).toMatchObject({
+        vehicle_id: vehicles[0].id,
+        depot_number: vehicles[0].depot_number,
+        incident_type: types[0].incident_type,
+        incident_name: types[0].incident_name,
+      });
     });
 
     it('exports every selected row as XLSX, newest first, once each', async () => {
@@ -187,9 +208,19 @@ describe.each(ENGINES)('reports on %s', (engine) => {
       const video = await t.login('reports_video', TEST_PASSWORD);
       expect((await get('/api/v1/journals/adas/export', video)).statusCode).toBe(403);
       expect((await get('/api/v1/journals/video/export?format=xlsx', video)).statusCode).toBe(200);
-      await t.app.inject({ method: 'PUT', url: '/api/v1/settings/journals', payload: { sections: { 'journals.videoEvents': false } }, headers: { authorization: admin } });
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/settings/journals',
+        payload: { sections: { 'journals.videoEvents': false } },
+        headers: { authorization: admin },
+      });
       expect((await get('/api/v1/journals/video/export', video)).statusCode).toBe(404);
-      await t.app.inject({ method: 'PUT', url: '/api/v1/settings/journals', payload: { sections: { 'journals.videoEvents': true } }, headers: { authorization: admin } });
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/settings/journals',
+        payload: { sections: { 'journals.videoEvents': true } },
+        headers: { authorization: admin },
+      });
     });
   });
 });

@@ -11,14 +11,16 @@ function subtree(prefix: string): Tree | undefined {
   return typeof node === 'object' ? node : undefined;
 }
 
-describe('the exported files\' value labels', () => {
+describe("the exported files' value labels", () => {
   it('cover every enum or details column a declared report labels', () => {
-    const labelled = REPORTS.flatMap((report) => report.columns.filter((c) => (c.type === 'enum' || c.type === 'json') && c.labels).map((c) => c.labels!));
+    const labelled = REPORTS.flatMap((report) =>
+      report.columns.filter((c) => (c.type === 'enum' || c.type === 'json') && c.labels).map((c) => c.labels!),
+    );
     expect(labelled.length).toBeGreaterThan(0);
     expect([...new Set(labelled)].filter((prefix) => !RUSSIAN_VALUE_PREFIXES.includes(prefix))).toEqual([]);
   });
 
-  it('read as the console\'s Russian catalogue reads them', () => {
+  it("read as the console's Russian catalogue reads them", () => {
     for (const prefix of RUSSIAN_VALUE_PREFIXES) {
       const table = subtree(prefix);
       expect(table, prefix).toBeDefined();

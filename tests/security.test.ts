@@ -25,13 +25,22 @@ describe.each(ENGINES)('HTTP hardening and the permission matrix on %s', (engine
   });
 
   it('refuses an oversized body with a catalogue code', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: 'a'.repeat(10_000), password: 'x' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'a'.repeat(10_000), password: 'x' },
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ messages: ['payload_too_large'] });
   });
 
   it('answers malformed JSON without a stack trace or internals', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username": ' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ messages: ['bad_request'] });
     expect(response.body).not.toMatch(/at .*\.ts|stack|SELECT|Unexpected/i);
@@ -69,7 +78,10 @@ describe.each(ENGINES)('HTTP hardening and the permission matrix on %s', (engine
     const key = JSON.stringify(permissions);
     if (!sessions.has(key)) {
       const username = `holder${sessions.size}`;
-      sessions.set(key, createUserWith(t.db, username, permissions).then(() => t.login(username, TEST_PASSWORD)));
+      sessions.set(
+        key,
+        createUserWith(t.db, username, permissions).then(() => t.login(username, TEST_PASSWORD)),
+      );
     }
     return sessions.get(key)!;
   };
@@ -78,7 +90,16 @@ describe.each(ENGINES)('HTTP hardening and the permission matrix on %s', (engine
   it('allows each permission-checked route with exactly its right and refuses it without', async () => {
     const checked = t.app.routeAccess.filter((r) => typeof r.access === 'object');
     expect(checked.length).toBeGreaterThan(5);
-    expect(checked.map((route) => route.url)).toEqual(expect.arrayContaining(['/api/table/list', '/api/table/element/save', '/api/table/import', '/api/v1/handbooks/query', '/api/table/tripstops', '/api/widget/addcamersvehicle']));
+    expect(checked.map((route) => route.url)).toEqual(
+      expect.arrayContaining([
+        '/api/table/list',
+        '/api/table/element/save',
+        '/api/table/import',
+        '/api/v1/handbooks/query',
+        '/api/table/tripstops',
+        '/api/widget/addcamersvehicle',
+      ]),
+    );
     for (const route of checked) {
       if (typeof route.access !== 'object') continue;
       if ('anyOf' in route.access) {
@@ -86,11 +107,16 @@ describe.each(ENGINES)('HTTP hardening and the permission matrix on %s', (engine
         const switches = await t.app.settings.switches();
         const alternatives = route.access.anyOf.filter((p) => isEnabled(switches, route.module!, p.section));
         expect(alternatives.length, `${route.url}: no alternative switched on in the test`).toBeGreaterThan(0);
-        const call = async (authorization: string) => t.app.inject({ method: route.method as 'GET', url: route.url.replace(/:\w+/g, '1'), headers: { authorization }, payload: {} });
-        const none = await sessionWith(Object.fromEntries(alternatives.map((p) => [p.path, 0b1111 & ~actionsOf(p).reduce((a, action) => a | ACTION_BITS[action], 0)])));
+        const call = async (authorization: string) =>
+          t.app.inject({ method: route.method as 'GET', url: route.url.replace(/:\w+/g, '1'), headers: { authorization }, payload: {} });
+        const none = await sessionWith(
+          Object.fromEntries(alternatives.map((p) => [p.path, 0b1111 & ~actionsOf(p).reduce((a, action) => a | ACTION_BITS[action], 0)])),
+        );
         expect((await call(none)).statusCode, `${route.method} ${route.url} with none of its alternatives`).toBe(403);
         for (const alternative of alternatives) {
-          const holder = await sessionWith({ [alternative.path]: actionsOf(alternative).reduce((a, action) => a | ACTION_BITS[action], 0) });
+          const holder = await sessionWith({
+            [alternative.path]: actionsOf(alternative).reduce((a, action) => a | ACTION_BITS[action], 0),
+          });
           expect([401, 403], `${route.method} ${route.url} with ${alternative.path}`).not.toContain((await call(holder)).statusCode);
         }
         continue;
@@ -106,12 +132,19 @@ describe.each(ENGINES)('HTTP hardening and the permission matrix on %s', (engine
       const lackers = await Promise.all(lacking.map((mask) => sessionWith({ [path]: mask })));
       const call = async (authorization: string) => {
         const url = route.url.replace(/:\w+/g, '1') + (named ? NAMED.query : '');
-        return t.app.inject({ method: route.method as 'GET', url, headers: { authorization }, payload: route.method === 'GET' ? undefined : named ? NAMED.body : {} });
+        return t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: { authorization },
+          payload: route.method === 'GET' ? undefined : named ? NAMED.body : {},
+        });
       };
       for (const lacker of lackers) {
         expect((await call(lacker)).statusCode, `${route.method} ${route.url} without ${actions.join('/')} on ${path}`).toBe(403);
       }
-      expect([401, 403], `${route.method} ${route.url} with ${actions.join('/')} on ${path}`).not.toContain((await call(holder)).statusCode);
+      expect([401, 403], `${route.method} ${route.url} with ${actions.join('/')} on ${path}`).not.toContain(
+        (await call(holder)).statusCode,
+      );
     }
   }, 240_000);
 });

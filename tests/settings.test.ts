@@ -9,7 +9,11 @@ import { SUBSYSTEMS } from '../src/server/settings/subsystems';
 /** A valid change per subsystem, and where it shows in the current user's settings (undefined: server-only). */
 const CHANGES: Record<string, { body: object; shows?: (settings: Record<string, unknown>) => unknown; expected?: unknown }> = {
   navigation: { body: { requestRadius: 750 }, shows: (s) => s.requestRadius, expected: 750 },
-  video: { body: { video: { archiveDays: 7 } }, shows: (s) => s.video, expected: expect.objectContaining({ maxRequestMinutes: 30, archiveDays: 7 }) },
+  video: {
+    body: { video: { archiveDays: 7 } },
+    shows: (s) => s.video,
+    expected: expect.objectContaining({ maxRequestMinutes: 30, archiveDays: 7 }),
+  },
   passengers: { body: { report_formats: ['pdf'] }, shows: (s) => s.report_formats, expected: ['pdf'] },
   journals: { body: { journals: { retentionDays: 90 } }, shows: (s) => s.journals, expected: { retentionDays: 90 } },
   bc: { body: { kkv: { enabled: true } }, shows: (s) => s.kkv, expected: { enabled: true } },
@@ -41,8 +45,13 @@ describe.each(ENGINES)('system settings on %s', (engine) => {
       expect(saved.statusCode, `${subsystem.id}: ${saved.body}`).toBe(200);
       expect(saved.json()).toMatchObject(CHANGES[subsystem.id].body);
       for (const other of SUBSYSTEMS.filter((s) => s.id !== subsystem.id)) {
-        expect((await api('GET', `/api/v1/settings/${other.id}`, undefined, authorization)).statusCode, `${subsystem.id} reads ${other.id}`).toBe(403);
-        expect((await api('PUT', `/api/v1/settings/${other.id}`, {}, authorization)).statusCode, `${subsystem.id} writes ${other.id}`).toBe(403);
+        expect(
+          (await api('GET', `/api/v1/settings/${other.id}`, undefined, authorization)).statusCode,
+          `${subsystem.id} reads ${other.id}`,
+        ).toBe(403);
+        expect((await api('PUT', `/api/v1/settings/${other.id}`, {}, authorization)).statusCode, `${subsystem.id} writes ${other.id}`).toBe(
+          403,
+        );
       }
       expect((await api('GET', '/api/v1/settings/modules', undefined, authorization)).statusCode).toBe(403);
     }
@@ -86,7 +95,9 @@ describe.each(ENGINES)('system settings on %s', (engine) => {
 
   it('masks a password in the EIS address in the journal', async () => {
     await api('PUT', '/api/v1/settings/eis', { eis: { sourceUrl: 'https://loader:s3cret@eis.example.org/export' } });
-    const [row] = await t.db.query<{ after: { eis: { sourceUrl: string } } }>("select after from app.user_action where object = 'settings.eis' order by id desc limit 1");
+    const [row] = await t.db.query<{ after: { eis: { sourceUrl: string } } }>(
+      "select after from app.user_action where object = 'settings.eis' order by id desc limit 1",
+    );
     expect(row.after.eis.sourceUrl).toBe('https://loader:***@eis.example.org/export');
   });
 
@@ -133,7 +144,11 @@ describe.each(ENGINES)('system settings on %s', (engine) => {
 
   it('turns the ticket-control module on from its settings page', async () => {
     const saved = await api('PUT', '/api/v1/settings/bc', { modules: { bc: true } });
-    expect(saved.json()).toEqual({ kkv: { enabled: true }, bc: { photoMaxMb: 10, coordIntervalSeconds: 30, positionMaxAgeMinutes: 30, lateReportHours: 12, rateRedAt: 8 }, modules: { bc: true } });
+    expect(saved.json()).toEqual({
+      kkv: { enabled: true },
+      bc: { photoMaxMb: 10, coordIntervalSeconds: 30, positionMaxAgeMinutes: 30, lateReportHours: 12, rateRedAt: 8 },
+      modules: { bc: true },
+    });
     expect((await current()).settings.modules.bc).toBe(true);
   });
 
@@ -141,14 +156,20 @@ describe.each(ENGINES)('system settings on %s', (engine) => {
     const { modules, sections } = (await api('GET', '/api/v1/settings/modules')).json();
     expect(modules).toMatchObject({ bc: true, pdm: false, vehicleWorkData: false, journals: true });
     expect(sections).toMatchObject({
-      'passengers.registry': false, 'handbooks.agency': true, 'handbooks.mnt': false, 'journals.passErrors': true, 'system.bc': true,
+      'passengers.registry': false,
+      'handbooks.agency': true,
+      'handbooks.mnt': false,
+      'journals.passErrors': true,
+      'system.bc': true,
     });
   });
 
   it('gives the modules route to the roles right', async () => {
     await createUserWith(t.db, 'roles_editor', { '/roles': READ | UPDATE });
     const authorization = await t.login('roles_editor', TEST_PASSWORD);
-    expect((await api('PUT', '/api/v1/settings/modules', { sections: { 'passengers.registry': true } }, authorization)).statusCode).toBe(200);
+    expect((await api('PUT', '/api/v1/settings/modules', { sections: { 'passengers.registry': true } }, authorization)).statusCode).toBe(
+      200,
+    );
     expect((await current(authorization)).settings.sections['passengers.registry']).toBe(true);
     expect((await api('GET', '/api/v1/settings/navigation', undefined, authorization)).statusCode).toBe(403);
   });

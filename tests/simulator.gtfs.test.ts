@@ -32,17 +32,22 @@ describe.each(ENGINES)('the simulator on an imported network on %s', (engine) =>
   function feed(): Record<string, string> {
     const files = cleanFeed();
     const day = (offset: number) => addDays(today, offset).replaceAll('-', '');
-    files['calendar.txt'] = `service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nwd,1,1,1,1,1,1,1,${day(-30)},${day(300)}\n`;
-    files['routes.txt'] = 'route_id,agency_id,route_short_name,route_long_name,route_type\nr1,A,G7,Площадь — Вокзал,3\nr2,A,G8,Парк — Вокзал,0\n';
+    files['calendar.txt'] =
+      `service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nwd,1,1,1,1,1,1,1,${day(-30)},${day(300)}\n`;
+    files['routes.txt'] =
+      'route_id,agency_id,route_short_name,route_long_name,route_type\nr1,A,G7,Площадь — Вокзал,3\nr2,A,G8,Парк — Вокзал,0\n';
     files['trips.txt'] += 'r2,wd,t3,0,b2\n';
     files['stop_times.txt'] += 't3,08:00:00,08:00:00,s3,1\nt3,08:06:00,08:06:00,s4,2\n';
     return files;
   }
 
   const localId = async (kind: string, gtfsId: string) =>
-    (await t.db.query<{ id: number }>('select local_id as id from gtfs.external_key where kind = $1 and gtfs_id = $2', [kind, gtfsId]))[0].id;
+    (await t.db.query<{ id: number }>('select local_id as id from gtfs.external_key where kind = $1 and gtfs_id = $2', [kind, gtfsId]))[0]
+      .id;
   const stopAt = async (stopId: number) =>
-    (await t.db.query<{ lat: number; lon: number }>('select stop_lat as lat, stop_lon as lon from mgt.stops where stop_id = $1', [stopId]))[0];
+    (
+      await t.db.query<{ lat: number; lon: number }>('select stop_lat as lat, stop_lon as lon from mgt.stops where stop_id = $1', [stopId])
+    )[0];
   /** The races of `routeId` in a vehicle's plan, as it really drives them. */
   const racesOn = (plan: VehiclePlan, routeId: number) =>
     plan.legs.flatMap((leg) => (leg.kind === 'race' && leg.race.routeId === routeId ? [leg.race] : []));
@@ -55,7 +60,11 @@ describe.each(ENGINES)('the simulator on an imported network on %s', (engine) =>
     tz = t.app.map.config.tzOffsetMinutes;
     today = operatorDate(Date.now(), tz);
     clock = at(6, 0);
-    simulator = new Simulator({ db: t.db, ingest: () => undefined, log: t.app.log }, { ...simulatorConfig(false, {}), enabled: true, tzOffsetMinutes: tz }, () => clock);
+    simulator = new Simulator(
+      { db: t.db, ingest: () => undefined, log: t.app.log },
+      { ...simulatorConfig(false, {}), enabled: true, tzOffsetMinutes: tz },
+      () => clock,
+    );
     await simulator.prepare();
   });
   afterAll(async () => {
@@ -63,16 +72,20 @@ describe.each(ENGINES)('the simulator on an imported network on %s', (engine) =>
     await t.close();
   });
 
-  it('plans the day again after an import and drives the imported trips at the feed\'s times with vehicles not working today', async () => {
+  it("plans the day again after an import and drives the imported trips at the feed's times with vehicles not working today", async () => {
     expect(await simulator.refresh()).toBe(false);
     const before = new Set(simulator.vehicles.map((plan) => plan.vehicleId));
     const response = await t.app.inject({
-      method: 'POST', url: `${IMPORTS}?file=feed.zip`, payload: readFileSync(await writeFeedZip(feed())),
+      method: 'POST',
+      url: `${IMPORTS}?file=feed.zip`,
+      payload: readFileSync(await writeFeedZip(feed())),
       headers: { authorization: admin, 'content-type': 'application/zip' },
     });
     expect(response.statusCode, response.body).toBe(202);
     for (let i = 0; i < 600; i++) {
-      const run = (await t.app.inject({ method: 'GET', url: `${IMPORTS}/${response.json().id}`, headers: { authorization: admin } })).json();
+      const run = (
+        await t.app.inject({ method: 'GET', url: `${IMPORTS}/${response.json().id}`, headers: { authorization: admin } })
+      ).json();
       if (run.status !== 'running') {
         expect(run.status, JSON.stringify(run.report)).toBe('done');
         break;
@@ -86,9 +99,15 @@ describe.each(ENGINES)('the simulator on an imported network on %s', (engine) =>
     expect(driver).toBeDefined();
     // a vehicle of the bus fleet that had no work today
     expect(before.has(driver)).toBe(false);
-    const [vehicle] = await t.db.query<{ type: string }>('select t.note as type from mgt.vehicles v join mgt.transport_type t on t.id = v.vehicle_type_id where v.id = $1', [driver]);
+    const [vehicle] = await t.db.query<{ type: string }>(
+      'select t.note as type from mgt.vehicles v join mgt.transport_type t on t.id = v.vehicle_type_id where v.id = $1',
+      [driver],
+    );
     expect(vehicle.type).toBe('А');
-    const [{ n: tasks }] = await t.db.query<{ n: number }>('select count(*)::int n from mgt.vehicle_task where vehicle_id = $1 and date = $2', [driver, today]);
+    const [{ n: tasks }] = await t.db.query<{ n: number }>(
+      'select count(*)::int n from mgt.vehicle_task where vehicle_id = $1 and date = $2',
+      [driver, today],
+    );
     expect(tasks).toBe(0);
 
     // The feed's timetable: race 1 (A) s1 07:00, s2 07:05 (07:04:30 rounded), s3 07:08, s4 07:12; race 2 (B) back
@@ -97,10 +116,17 @@ describe.each(ENGINES)('the simulator on an imported network on %s', (engine) =>
     const plan = simulator.vehicles.find((p) => p.vehicleId === driver)!;
     const races = racesOn(plan, route);
     expect(races.length).toBeGreaterThan(0);
-    const timetable = new Map([[1, [at(7, 0), at(7, 5), at(7, 8), at(7, 12)]], [2, [at(7, 20), at(7, 24), at(7, 28), at(7, 32)]]]);
-    const patterns = (await t.db.query<{ id: number }>(
-      `select k.local_id as id from gtfs.external_key k join mgt.trip tr on tr.id = k.local_id join mgt.marsh_variants mv on mv.id = tr."MarshVariant_id"
-        where k.kind = 'pattern' and mv.route_id = $1`, [route])).map((p) => p.id);
+    const timetable = new Map([
+      [1, [at(7, 0), at(7, 5), at(7, 8), at(7, 12)]],
+      [2, [at(7, 20), at(7, 24), at(7, 28), at(7, 32)]],
+    ]);
+    const patterns = (
+      await t.db.query<{ id: number }>(
+        `select k.local_id as id from gtfs.external_key k join mgt.trip tr on tr.id = k.local_id join mgt.marsh_variants mv on mv.id = tr."MarshVariant_id"
+        where k.kind = 'pattern' and mv.route_id = $1`,
+        [route],
+      )
+    ).map((p) => p.id);
     for (const race of races) {
       expect(Array.from(race.times)).toEqual(timetable.get(race.raceNum!));
       // never off its first stop before the timetable says; each hop within half to twice the timetable's time
@@ -133,11 +159,14 @@ describe.each(ENGINES)('the simulator on an imported network on %s', (engine) =>
 
     // the tram line gets a tram
     const [tram] = onRoute(await localId('route', 'r2'));
-    const [tramType] = await t.db.query<{ type: string }>('select t.note as type from mgt.vehicles v join mgt.transport_type t on t.id = v.vehicle_type_id where v.id = $1', [tram]);
+    const [tramType] = await t.db.query<{ type: string }>(
+      'select t.note as type from mgt.vehicles v join mgt.transport_type t on t.id = v.vehicle_type_id where v.id = $1',
+      [tram],
+    );
     expect(tramType.type).toBe('Тм');
   });
 
-  it('takes the dispatcher\'s vehicle for an imported exit once the vehicle-task import assigns one', async () => {
+  it("takes the dispatcher's vehicle for an imported exit once the vehicle-task import assigns one", async () => {
     const route = await localId('route', 'r1');
     const [filled] = onRoute(route);
     const [chosen] = await t.db.query<{ id: number; depot_number: number }>(
@@ -150,7 +179,10 @@ describe.each(ENGINES)('the simulator on an imported network on %s', (engine) =>
     );
     const csv = `date;route_number;grafic;depot_number;start_time;end_time\n${today};G7;1;${chosen.depot_number};06:30;08:00\n`;
     const response = await t.app.inject({
-      method: 'POST', url: '/api/table/import/appoint-vehicles-to-route', payload: { config: { type: 'vehicletask' }, csv }, headers: { authorization: admin },
+      method: 'POST',
+      url: '/api/table/import/appoint-vehicles-to-route',
+      payload: { config: { type: 'vehicletask' }, csv },
+      headers: { authorization: admin },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ rows: 1, assigned: 1, replaced: 0, unchanged: 0 });

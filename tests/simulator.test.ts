@@ -14,17 +14,20 @@ const MINUTE = 60_000;
 
 describe('vehicle plan', () => {
   // Two stops 1 km apart due east, a 4-minute hop; the depot 500 m north of the first stop.
-  const line = new Polyline([{ lat: 59.93, lon: 30.30 }, { lat: 59.93, lon: 30.30 + 1000 / (111_320 * Math.cos((59.93 * Math.PI) / 180)) }]);
+  const line = new Polyline([
+    { lat: 59.93, lon: 30.3 },
+    { lat: 59.93, lon: 30.3 + 1000 / (111_320 * Math.cos((59.93 * Math.PI) / 180)) },
+  ]);
   const t0 = Date.UTC(2026, 0, 15, 7, 0);
   const race: Race = { routeId: 7, tripId: 70, line, times: Float64Array.of(t0, t0 + 4 * MINUTE), dists: Float64Array.of(0, line.length) };
-  const plan = new VehiclePlan(1, { lat: 59.9345, lon: 30.30 }, [race]);
+  const plan = new VehiclePlan(1, { lat: 59.9345, lon: 30.3 }, [race]);
 
   it('dwells at a stop, then moves along the line at the speed the timetable asks', () => {
     expect(plan.stateAt(t0 + 10_000)).toMatchObject({ speed: 0, course: 90, routeId: 7, tripId: 70 });
     const half = plan.stateAt(t0 + 30_000 + 105_000)!;
     expect(half.lon).toBeCloseTo((line.first.lon + line.last.lon) / 2, 6);
     expect(half.course).toBe(90);
-    expect(half.speed).toBeCloseTo(1000 / 210 * 3.6, 3);
+    expect(half.speed).toBeCloseTo((1000 / 210) * 3.6, 3);
   });
 
   it('comes out of the depot before the duty and goes back after it; parked outside it', () => {
@@ -49,15 +52,19 @@ describe.each(ENGINES)('simulator on %s', (engine) => {
     // Yesterday 10:00 operator time: in the past (the pipeline takes it), and a day without tasks of its own
     // in the test data (loaded today), so the nearest same weekday's duties stand in for it.
     clock = operatorMidnight(addDays(operatorDate(Date.now(), TZ), -1), TZ) + 10 * 60 * MINUTE;
-    simulator = new Simulator({
-      db: t.db,
-      ingest: (positions) => t.app.telemetry.pipeline.ingest(positions),
-      incidents: async (incidents, sender) => {
-        const outcome = await t.app.adas.ingest.ingest(incidents, sender, clock + 60_000);
-        return outcome.ok ? outcome.ids : [];
+    simulator = new Simulator(
+      {
+        db: t.db,
+        ingest: (positions) => t.app.telemetry.pipeline.ingest(positions),
+        incidents: async (incidents, sender) => {
+          const outcome = await t.app.adas.ingest.ingest(incidents, sender, clock + 60_000);
+          return outcome.ok ? outcome.ids : [];
+        },
+        log: t.app.log,
       },
-      log: t.app.log,
-    }, { ...simulatorConfig(false, {}), enabled: true, tzOffsetMinutes: TZ }, () => clock);
+      { ...simulatorConfig(false, {}), enabled: true, tzOffsetMinutes: TZ },
+      () => clock,
+    );
     await simulator.prepare();
   });
   afterAll(async () => {
@@ -123,9 +130,14 @@ describe.each(ENGINES)('simulator on %s', (engine) => {
   it('raises a driver-assistance incident with a type from the handbook and a grade', async () => {
     const positions = simulator.tickAll();
     const [id] = await simulator.emitIncident(positions, clock);
-    const [row] = await t.db.query<{ incident_type: number; grade: number; vehicle_id: number; depot_number: number | null; route_id: number | null; trip_id: number | null }>(
-      'select incident_type, grade, vehicle_id, depot_number, route_id, trip_id from adas.incident_event where id = $1', [id],
-    );
+    const [row] = await t.db.query<{
+      incident_type: number;
+      grade: number;
+      vehicle_id: number;
+      depot_number: number | null;
+      route_id: number | null;
+      trip_id: number | null;
+    }>('select incident_type, grade, vehicle_id, depot_number, route_id, trip_id from adas.incident_event where id = $1', [id]);
     // placed where the simulator drives the vehicle (its plan), not by the schedule of a day without tasks
     expect(row.route_id).toBe(simulator.stateOf(row.vehicle_id, clock)?.routeId ?? null);
     const types = (await t.db.query<{ incident_type: number }>('select incident_type from adas.incident_type')).map((r) => r.incident_type);
@@ -134,7 +146,7 @@ describe.each(ENGINES)('simulator on %s', (engine) => {
     expect(row.depot_number).not.toBeNull();
   });
 
-  it('sends each terminal\'s reports at its own interval whatever the beat, and records each run worked as ground truth', async () => {
+  it("sends each terminal's reports at its own interval whatever the beat, and records each run worked as ground truth", async () => {
     const config = { ...simulatorConfig(false, {}), enabled: true, tzOffsetMinutes: TZ, incidentsPerHour: 0 };
     const driveFor = async (stepMs: number) => {
       const sent: Position[] = [];
@@ -156,12 +168,25 @@ describe.each(ENGINES)('simulator on %s', (engine) => {
     for (const [vehicleId, positions] of byVehicle) {
       const { intervalS } = terminalOf(vehicleId, config.intervals);
       const gaps = positions.slice(1).map((p, i) => (p.time - positions[i].time) / 1000);
-      expect(gaps.every((gap) => gap > 0 && gap % intervalS === 0), `vehicle ${vehicleId} every ${intervalS} s`).toBe(true);
+      expect(
+        gaps.every((gap) => gap > 0 && gap % intervalS === 0),
+        `vehicle ${vehicleId} every ${intervalS} s`,
+      ).toBe(true);
     }
 
     expect(await sim.recordTruth(now)).toBeGreaterThan(0);
-    const rows = await t.db.query<{ vehicle_id: number; rasp_variant_id: number; graph: number; smena: string; race_num: number; stop_ids: number[];
-      stop_sequences: number[]; arrivals: Date[]; departures: (Date | null)[]; planned: number }>(
+    const rows = await t.db.query<{
+      vehicle_id: number;
+      rasp_variant_id: number;
+      graph: number;
+      smena: string;
+      race_num: number;
+      stop_ids: number[];
+      stop_sequences: number[];
+      arrivals: Date[];
+      departures: (Date | null)[];
+      planned: number;
+    }>(
       `select r.*, (select count(*)::int from mgt.rasp_time t where t."RaspVariant_id" = r.rasp_variant_id and t.graph = r.graph and t.smena = r.smena
                       and t.racenum = r.race_num and t."order" = any(r.stop_sequences) and t.stop_id = r.stop_ids[array_position(r.stop_sequences, t."order")]) as planned
          from simulator.truth_run r where r.service_date = $1::date`,
@@ -180,7 +205,10 @@ describe.each(ENGINES)('simulator on %s', (engine) => {
       // the vehicle stood at the last stop when the truth says it came there
       const plan = sim.vehicles.find((p) => p.vehicleId === row.vehicle_id)!;
       const state = plan.stateAt(row.arrivals[n - 1].getTime())!;
-      const [stop] = await t.db.query<{ lat: number; lon: number }>('select stop_lat as lat, stop_lon as lon from mgt.stops where stop_id = $1', [row.stop_ids[n - 1]]);
+      const [stop] = await t.db.query<{ lat: number; lon: number }>(
+        'select stop_lat as lat, stop_lon as lon from mgt.stops where stop_id = $1',
+        [row.stop_ids[n - 1]],
+      );
       expect(Math.hypot((state.lat - stop.lat) * 111_000, (state.lon - stop.lon) * 55_000)).toBeLessThan(60);
     }
     // recorded once

@@ -14,8 +14,14 @@ const at = (hh: number, mm: number) => MIDNIGHT + (hh * 60 + mm) * MINUTE;
 // Twelve stops 500 m apart due east and back; 2 minutes a hop by the timetable, 6 minutes at the termini.
 const LAT = 59.93;
 const M_LON = 1 / (111_320 * Math.cos((LAT * Math.PI) / 180));
-const east = new Polyline([{ lat: LAT, lon: 30.3 }, { lat: LAT, lon: 30.3 + 5500 * M_LON }]);
-const west = new Polyline([{ lat: LAT - 0.0001, lon: 30.3 + 5500 * M_LON }, { lat: LAT - 0.0001, lon: 30.3 }]);
+const east = new Polyline([
+  { lat: LAT, lon: 30.3 },
+  { lat: LAT, lon: 30.3 + 5500 * M_LON },
+]);
+const west = new Polyline([
+  { lat: LAT - 0.0001, lon: 30.3 + 5500 * M_LON },
+  { lat: LAT - 0.0001, lon: 30.3 },
+]);
 const STOPS = 12;
 
 /** One exit's races from 05:30 to 23:30, alternating east and west. */
@@ -26,9 +32,14 @@ function exitRaces(graph: number, offset = 0): Race[] {
     const forward = k % 2 === 0;
     const line = forward ? east : west;
     races.push({
-      routeId: 5, tripId: forward ? 1 : 2, line, times: Float64Array.from({ length: STOPS }, (_, i) => t + i * 2 * MINUTE),
-      dists: Float64Array.from({ length: STOPS }, (_, i) => i * 500), stopIds: Array.from({ length: STOPS }, (_, i) => (forward ? 100 + i : 200 + i)),
-      raceNum: k + 1, direction: forward ? 0 : 1,
+      routeId: 5,
+      tripId: forward ? 1 : 2,
+      line,
+      times: Float64Array.from({ length: STOPS }, (_, i) => t + i * 2 * MINUTE),
+      dists: Float64Array.from({ length: STOPS }, (_, i) => i * 500),
+      stopIds: Array.from({ length: STOPS }, (_, i) => (forward ? 100 + i : 200 + i)),
+      raceNum: k + 1,
+      direction: forward ? 0 : 1,
       run: { serviceDate: DATE, variantId: 50, graph, smena: '1', sequences: Array.from({ length: STOPS }, (_, i) => i + 1) },
     });
     t += (STOPS - 1) * 2 * MINUTE + 6 * MINUTE;
@@ -42,19 +53,32 @@ const hourOf = (t: number) => ((t - MIDNIGHT) / 3_600_000) % 24;
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
 describe('the simulated fleet strays from its timetable', () => {
-  const fleet = Array.from({ length: 300 }, (_, i) => ({ vehicleId: 1000 + i, planned: exitRaces(i + 1, i % 12), driven: realiseRaces(1000 + i, exitRaces(i + 1, i % 12), TZ) }));
+  const fleet = Array.from({ length: 300 }, (_, i) => ({
+    vehicleId: 1000 + i,
+    planned: exitRaces(i + 1, i % 12),
+    driven: realiseRaces(1000 + i, exitRaces(i + 1, i % 12), TZ),
+  }));
   const driven = fleet.flatMap((v) => v.driven);
 
   it('is the same day however often it is drawn', () => {
     const again = realiseRaces(1000, exitRaces(1), TZ);
     expect(again.map((r) => Array.from(r.arrivals!))).toEqual(fleet[0].driven.map((r) => Array.from(r.arrivals!)));
-    expect(realiseRaces(1000, exitRaces(1).map((r) => ({ ...r, run: { ...r.run!, serviceDate: '2025-10-10' } })), TZ)
-      .map((r) => Array.from(r.arrivals!))).not.toEqual(fleet[0].driven.map((r) => Array.from(r.arrivals!)));
+    expect(
+      realiseRaces(
+        1000,
+        exitRaces(1).map((r) => ({ ...r, run: { ...r.run!, serviceDate: '2025-10-10' } })),
+        TZ,
+      ).map((r) => Array.from(r.arrivals!)),
+    ).not.toEqual(fleet[0].driven.map((r) => Array.from(r.arrivals!)));
   });
 
   it('is slower in the rush hours than at midday, and fastest at night', () => {
-    const ratio = (from: number, to: number) => mean(driven.filter((r) => hourOf(r.departures![0]) >= from && hourOf(r.departures![0]) < to)
-      .map((r) => runSeconds(r) / plannedSeconds(r)));
+    const ratio = (from: number, to: number) =>
+      mean(
+        driven
+          .filter((r) => hourOf(r.departures![0]) >= from && hourOf(r.departures![0]) < to)
+          .map((r) => runSeconds(r) / plannedSeconds(r)),
+      );
     const [peak, midday, night] = [ratio(7.5, 9), ratio(11.5, 14.5), ratio(22, 23.5)];
     expect(peak).toBeGreaterThan(midday * 1.05);
     expect(midday).toBeGreaterThan(night * 1.05);
@@ -62,8 +86,12 @@ describe('the simulated fleet strays from its timetable', () => {
   });
 
   it('takes each segment at its own pace, day after day', () => {
-    const hopOf = (races: Race[], stop: number) => mean(races.filter((r) => r.stopIds![0] === 100 && hourOf(r.departures![0]) >= 11 && hourOf(r.departures![0]) < 15)
-      .map((r) => (r.arrivals![stop + 1] - r.departures![stop]) / 1000));
+    const hopOf = (races: Race[], stop: number) =>
+      mean(
+        races
+          .filter((r) => r.stopIds![0] === 100 && hourOf(r.departures![0]) >= 11 && hourOf(r.departures![0]) < 15)
+          .map((r) => (r.arrivals![stop + 1] - r.departures![stop]) / 1000),
+      );
     const hops = Array.from({ length: STOPS - 1 }, (_, i) => hopOf(driven, i));
     // the timetable gives every hop the same two minutes; the segments differ
     expect(Math.max(...hops) / Math.min(...hops)).toBeGreaterThan(1.1);
@@ -76,7 +104,10 @@ describe('the simulated fleet strays from its timetable', () => {
     expect(none).toBeLessThan(0.3);
     expect(mean(dwells)).toBeGreaterThan(8);
     expect(mean(dwells)).toBeLessThan(60);
-    const early = driven.filter((race) => race.departures![0] < race.times[0] || race.times.some((t, i) => i > 0 && i < STOPS - 1 && race.departures![i] < t - 90_000));
+    const early = driven.filter(
+      (race) =>
+        race.departures![0] < race.times[0] || race.times.some((t, i) => i > 0 && i < STOPS - 1 && race.departures![i] < t - 90_000),
+    );
     expect(early).toEqual([]);
   });
 
@@ -86,7 +117,9 @@ describe('the simulated fleet strays from its timetable', () => {
     expect(late).toBeLessThan(0.12);
     // very late ones join their timetable at a later run
     expect(fleet.some((v) => v.driven[0].raceNum! > 1)).toBe(true);
-    const noBreak = fleet.filter((v) => v.driven.some((race, i) => i > 0 && race.departures![0] < v.driven[i - 1].arrivals![STOPS - 1] + 3 * MINUTE));
+    const noBreak = fleet.filter((v) =>
+      v.driven.some((race, i) => i > 0 && race.departures![0] < v.driven[i - 1].arrivals![STOPS - 1] + 3 * MINUTE),
+    );
     expect(noBreak).toEqual([]);
     const skipped = 1 - driven.length / fleet.reduce((sum, v) => sum + v.planned.length, 0);
     expect(skipped).toBeGreaterThan(0.004);

@@ -11,7 +11,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * One user's heavy work must not stall the others (spec: hardening): searches an index answers, at most one
  * export or report per user at once, and a request whose client went away runs no more queries.
  */
-describe.each(ENGINES)('one user\'s heavy requests do not stall the others (%s)', (engine) => {
+describe.each(ENGINES)("one user's heavy requests do not stall the others (%s)", (engine) => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
@@ -40,7 +40,9 @@ describe.each(ENGINES)('one user\'s heavy requests do not stall the others (%s)'
     expect(JSON.stringify(plan)).toContain('rasp_time_smena_trgm_idx');
 
     const response = await t.app.inject({
-      method: 'POST', url: '/api/table/list', headers: { authorization: admin },
+      method: 'POST',
+      url: '/api/table/list',
+      headers: { authorization: admin },
       payload: { config: { type: 'rasptimes' }, filters: { q: 'утрен' } },
     });
     expect(response.statusCode).toBe(200);
@@ -48,9 +50,13 @@ describe.each(ENGINES)('one user\'s heavy requests do not stall the others (%s)'
   });
 
   it('refuses a second export of the same user while the first runs (429, translated), then takes the next', async () => {
-    const exportRequest = () => t.app.inject({
-      method: 'POST', url: '/api/table/export', headers: { authorization: admin }, payload: { config: { type: 'agency' } },
-    });
+    const exportRequest = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/table/export',
+        headers: { authorization: admin },
+        payload: { config: { type: 'agency' } },
+      });
     // the handbook locked for a moment: the first export waits for its first batch
     const busy = t.db.transaction(async (tx) => {
       await tx.query('lock table mgt.agency in access exclusive mode');
@@ -64,7 +70,12 @@ describe.each(ENGINES)('one user\'s heavy requests do not stall the others (%s)'
     expect(second.json()).toEqual({ messages: ['too_many_heavy_requests'] });
     // another user is not refused
     const viewer = await t.login('viewer', 'viewer123');
-    const theirs = t.app.inject({ method: 'POST', url: '/api/table/export', headers: { authorization: viewer }, payload: { config: { type: 'agency' } } });
+    const theirs = t.app.inject({
+      method: 'POST',
+      url: '/api/table/export',
+      headers: { authorization: viewer },
+      payload: { config: { type: 'agency' } },
+    });
     await busy;
     expect((await first).statusCode).toBe(200);
     expect((await theirs).statusCode).toBe(200);
@@ -80,7 +91,9 @@ describe.each(ENGINES)('one user\'s heavy requests do not stall the others (%s)'
     await pause(50);
     const gone = new AbortController();
     const save = fetch(`${address}/api/table/element/save`, {
-      method: 'POST', headers: { authorization: admin, 'content-type': 'application/json' }, signal: gone.signal,
+      method: 'POST',
+      headers: { authorization: admin, 'content-type': 'application/json' },
+      signal: gone.signal,
       body: JSON.stringify({ config: { type: 'agency' }, row: { title: 'Ушедший клиент', transporter_id: 7 } }),
     }).catch(() => undefined);
     await pause(300);
@@ -92,7 +105,8 @@ describe.each(ENGINES)('one user\'s heavy requests do not stall the others (%s)'
     expect(await t.db.query(`select 1 from mgt.agency where title = 'Ушедший клиент'`)).toEqual([]);
     // the same save from a client that waits is made
     const kept = await fetch(`${address}/api/table/element/save`, {
-      method: 'POST', headers: { authorization: admin, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: admin, 'content-type': 'application/json' },
       body: JSON.stringify({ config: { type: 'agency' }, row: { title: 'Ушедший клиент', transporter_id: 7 } }),
     });
     expect(kept.status).toBe(200);

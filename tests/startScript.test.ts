@@ -22,18 +22,28 @@ describe('npm start', () => {
     expect(readFileSync('scripts/start.mjs', 'utf8')).toContain(`writeServerScript('${SCRIPT}')`);
   });
 
-  it('runs the server as npm\'s child with the memory settings, and SIGTERM to npm stops it gracefully', async () => {
+  it("runs the server as npm's child with the memory settings, and SIGTERM to npm stops it gracefully", async () => {
     mkdirSync(join(dir, 'dist/server'), { recursive: true });
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'start-script', private: true, scripts: { start: `exec sh ${SCRIPT}` } }));
-    writeFileSync(join(dir, 'dist/server/main.mjs'), `
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'start-script', private: true, scripts: { start: `exec sh ${SCRIPT}` } }),
+    );
+    writeFileSync(
+      join(dir, 'dist/server/main.mjs'),
+      `
       process.on('SIGTERM', () => { console.log('SIGTERM received'); process.exit(0); });
       console.log(JSON.stringify({ pid: process.pid, ppid: process.ppid, execArgv: process.execArgv,
         malloc: Object.fromEntries(Object.keys(${JSON.stringify(SERVER_MALLOC_ENV)}).map((k) => [k, process.env[k]])) }));
       setInterval(() => {}, 1000);
-    `);
+    `,
+    );
     writeServerScript(join(dir, SCRIPT));
     // an operator's own setting wins over the default
-    const npm = spawn('npm', ['start', '--silent'], { cwd: dir, env: { ...process.env, MALLOC_ARENA_MAX: '4' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const npm = spawn('npm', ['start', '--silent'], {
+      cwd: dir,
+      env: { ...process.env, MALLOC_ARENA_MAX: '4' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
@@ -41,7 +51,12 @@ describe('npm start', () => {
       if (npm.exitCode !== null) throw new Error(`npm start ended: ${output}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const started = JSON.parse(output.split('\n').find((line) => line.startsWith('{'))!) as { pid: number; ppid: number; execArgv: string[]; malloc: Record<string, string> };
+    const started = JSON.parse(output.split('\n').find((line) => line.startsWith('{'))!) as {
+      pid: number;
+      ppid: number;
+      execArgv: string[];
+      malloc: Record<string, string>;
+    };
     expect(started.ppid).toBe(npm.pid);
     expect(started.execArgv).toEqual(SERVER_NODE_ARGS);
     expect(started.malloc).toEqual({ ...SERVER_MALLOC_ENV, MALLOC_ARENA_MAX: '4' });

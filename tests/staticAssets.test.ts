@@ -59,7 +59,8 @@ describe.each(ENGINES)('the front ends over HTTP on %s', (engine) => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  const get = (url: string, encoding?: string) => t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+  const get = (url: string, encoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
 
   it('sends a hashed script brotli-compressed, immutable for a year', async () => {
     const response = await get('/assets/mobile-abc123.js', 'gzip, deflate, br');
@@ -83,7 +84,15 @@ describe.each(ENGINES)('the front ends over HTTP on %s', (engine) => {
   });
 
   it('revalidates the pages, the field app and the console alike, and the service worker', async () => {
-    for (const url of ['/', '/m/', '/m/handbooks/stops', '/m/index.html', '/m/sw.js', '/m/manifest.webmanifest', '/handbooks/table/stops']) {
+    for (const url of [
+      '/',
+      '/m/',
+      '/m/handbooks/stops',
+      '/m/index.html',
+      '/m/sw.js',
+      '/m/manifest.webmanifest',
+      '/handbooks/table/stops',
+    ]) {
       const response = await get(url, 'br');
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe(REVALIDATE);

@@ -30,10 +30,23 @@ describe.each(ENGINES)('handbook access on %s', (engine) => {
   };
 
   it('documents every handbook route in the OpenAPI document, in Russian', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { summary?: string }>> };
-    const paths = ['/api/table/list', '/api/table/element/save', '/api/table/list/delete', '/api/table/list/deleteRA', '/api/table/tripstops',
-      '/api/table/import', '/api/table/import/appoint-vehicles-to-route', '/api/table/export', '/api/table/options', '/api/widget/addcamersvehicle',
-      '/api/v1/handbooks/query', '/api/v1/users/columns'];
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
+    const paths = [
+      '/api/table/list',
+      '/api/table/element/save',
+      '/api/table/list/delete',
+      '/api/table/list/deleteRA',
+      '/api/table/tripstops',
+      '/api/table/import',
+      '/api/table/import/appoint-vehicles-to-route',
+      '/api/table/export',
+      '/api/table/options',
+      '/api/widget/addcamersvehicle',
+      '/api/v1/handbooks/query',
+      '/api/v1/users/columns',
+    ];
     for (const path of paths) {
       const operations = Object.values(doc.paths[path] ?? {});
       expect(operations.length, path).toBeGreaterThan(0);
@@ -95,7 +108,9 @@ describe.each(ENGINES)('handbook access on %s', (engine) => {
     const saved = await operator('/api/table/element/save', { config: { type: 'stops' }, row });
     expect(saved.status).toBe(200);
     expect((await operator('/api/table/element/save', { config: { type: 'stops' }, row: { ...saved.body, note: 'n' } })).status).toBe(200);
-    expect((await operator('/api/table/list/delete', { config: { type: 'stops' }, ids: [saved.body.stop_id] })).body).toEqual({ deleted: 1 });
+    expect((await operator('/api/table/list/delete', { config: { type: 'stops' }, ids: [saved.body.stop_id] })).body).toEqual({
+      deleted: 1,
+    });
   });
 
   it('refuses a user without handbook rights even reading', async () => {
@@ -106,7 +121,12 @@ describe.each(ENGINES)('handbook access on %s', (engine) => {
   describe('the field app generic query', () => {
     it('reads whitelisted columns with sort, paging and filters', async () => {
       const response = await admin('/api/v1/handbooks/query', {
-        schema: 'mgt', table: 'routes', fields: ['route_id', 'route_short_name', 'Depot_id'], sort: { field: 'route_short_name', order: 'ASC' }, limit: 3, offset: 0,
+        schema: 'mgt',
+        table: 'routes',
+        fields: ['route_id', 'route_short_name', 'Depot_id'],
+        sort: { field: 'route_short_name', order: 'ASC' },
+        limit: 3,
+        offset: 0,
       });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       const list = response.body.list as Record<string, unknown>[];

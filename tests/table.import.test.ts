@@ -122,7 +122,12 @@ describe.each(ENGINES)('handbook import and export on %s', (engine) => {
   });
 
   it('neutralises formulas on export and imports the file back unchanged', async () => {
-    const dangerous = { ...(await preparedExample(t.db, HANDBOOKS.agency)), title: '=HYPERLINK("http://x","y")', address: "'@SUM(A1)", phone: '+7 812 000-00-00' };
+    const dangerous = {
+      ...(await preparedExample(t.db, HANDBOOKS.agency)),
+      title: '=HYPERLINK("http://x","y")',
+      address: "'@SUM(A1)",
+      phone: '+7 812 000-00-00',
+    };
     const created = await call('/api/table/element/save', { config: { type: 'agency' }, row: dangerous });
     expect(created.status).toBe(200);
     const id = created.body.agency_id;
@@ -149,12 +154,25 @@ describe.each(ENGINES)('handbook import and export on %s', (engine) => {
     expect(await t.db.query('select * from mgt.routes order by route_id')).toEqual(before);
   });
 
-  it('exports XLSX to read: the fields\' Russian labels, linked records by name, the CSV unchanged', async () => {
-    const [vehicle] = await t.db.query<{ id: number; depot_number: number; model: string | null; depot_name: string; vehicle_type: string; depot_id: number }>(
+  it("exports XLSX to read: the fields' Russian labels, linked records by name, the CSV unchanged", async () => {
+    const [vehicle] = await t.db.query<{
+      id: number;
+      depot_number: number;
+      model: string | null;
+      depot_name: string;
+      vehicle_type: string;
+      depot_id: number;
+    }>(
       `select v.id, v.depot_number, v.model, v.depot_id, d.depot_name, tt.title as vehicle_type from mgt.vehicles v
-         join mgt.depot d on d.depot_id = v.depot_id join mgt.transport_type tt on tt.id = v.vehicle_type_id order by v.id limit 1`);
+         join mgt.depot d on d.depot_id = v.depot_id join mgt.transport_type tt on tt.id = v.vehicle_type_id order by v.id limit 1`,
+    );
     const request = { config: { type: 'vehicles' }, filters: { id: [vehicle.id] } };
-    const response = await t.app.inject({ method: 'POST', url: '/api/table/export', payload: { ...request, format: 'xlsx' }, headers: { authorization: auth, 'x-timezone-offset': '180' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/table/export',
+      payload: { ...request, format: 'xlsx' },
+      headers: { authorization: auth, 'x-timezone-offset': '180' },
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(response.headers['content-disposition']).toBe('attachment; filename="vehicles.xlsx"');
@@ -198,7 +216,10 @@ describe.each(ENGINES)('handbook import and export on %s', (engine) => {
 
   it('replaces schedule variants per srv_id', async () => {
     const example = await preparedExample(t.db, HANDBOOKS.raspvariants);
-    const two = [{ ...example, srv_id: 900777, startdate: '2025-01-01' }, { ...example, srv_id: 900777, startdate: '2025-03-01', enddate: null }];
+    const two = [
+      { ...example, srv_id: 900777, startdate: '2025-01-01' },
+      { ...example, srv_id: 900777, startdate: '2025-03-01', enddate: null },
+    ];
     expect((await importCsv('raspvariants', csvOf(HANDBOOKS.raspvariants, two))).body).toMatchObject({ inserted: 2 });
     const again = await importCsv('raspvariants', csvOf(HANDBOOKS.raspvariants, [two[1]]));
     expect(again.body).toMatchObject({ deleted: 2, inserted: 1 });
@@ -213,7 +234,9 @@ describe.each(ENGINES)('handbook import and export on %s', (engine) => {
     expect((await importCsv('rasptimes', csvOf(HANDBOOKS.rasptimes, times))).body).toMatchObject({ deleted: 0, inserted: 3 });
     const again = await importCsv('rasptimes', csvOf(HANDBOOKS.rasptimes, times.slice(0, 2)));
     expect(again.body).toMatchObject({ deleted: 3, inserted: 2 });
-    const rows = await t.db.query<{ time: number }>('select time from mgt.rasp_time where "RaspVariant_id" = $1 order by "order"', [variant.id]);
+    const rows = await t.db.query<{ time: number }>('select time from mgt.rasp_time where "RaspVariant_id" = $1 order by "order"', [
+      variant.id,
+    ]);
     expect(rows.map((row) => row.time)).toEqual([360, 365]);
   });
 
@@ -223,7 +246,9 @@ describe.each(ENGINES)('handbook import and export on %s', (engine) => {
     const shifts = ['a\\b', 'tab\there', 'two\nlines', '\\N', 'in\rside'];
     const times = shifts.map((smena, i) => ({ ...example, smena, order: i + 1 }));
     expect((await importCsv('rasptimes', csvOf(HANDBOOKS.rasptimes, times))).body).toMatchObject({ inserted: shifts.length });
-    const rows = await t.db.query<{ smena: string }>('select smena from mgt.rasp_time where "RaspVariant_id" = $1 order by "order"', [variant.id]);
+    const rows = await t.db.query<{ smena: string }>('select smena from mgt.rasp_time where "RaspVariant_id" = $1 order by "order"', [
+      variant.id,
+    ]);
     expect(rows.map((row) => row.smena)).toEqual(shifts);
   });
 
@@ -238,15 +263,25 @@ describe.each(ENGINES)('handbook import and export on %s', (engine) => {
   it('reads bare digits in a time field as minutes of day, in the save and the import as in the form', async () => {
     // what the form stores when '450' or '07:30' is typed and the field is left
     expect([minutesOfEntry('450'), minutesOfEntry('07:30'), minutesOfEntry('730')]).toEqual([450, 450, 730]);
-    const saved = await call('/api/table/element/save', { config: { type: 'graphictype' }, row: { code: 9801, title: 'Цифры', short: 'Ц', start: '450', end: '730' } });
+    const saved = await call('/api/table/element/save', {
+      config: { type: 'graphictype' },
+      row: { code: 9801, title: 'Цифры', short: 'Ц', start: '450', end: '730' },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect([saved.body.start, saved.body.end]).toEqual([450, 730]);
-    const imported = await importCsv('graphictype', 'code;title;short;start;end;work_hours\n9802;Цифры;Ц;450;07:30;8\n9803;Цифры;Ц;730;12:10;8\n');
+    const imported = await importCsv(
+      'graphictype',
+      'code;title;short;start;end;work_hours\n9802;Цифры;Ц;450;07:30;8\n9803;Цифры;Ц;730;12:10;8\n',
+    );
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     const rows = await t.db.query<{ code: number; start: number; end: number }>(
       'select code, start, "end" from cat.work_graphic_type where code between 9801 and 9803 order by code',
     );
-    expect(rows.map((row) => [row.code, row.start, row.end])).toEqual([[9801, 450, 730], [9802, 450, 450], [9803, 730, 730]]);
+    expect(rows.map((row) => [row.code, row.start, row.end])).toEqual([
+      [9801, 450, 730],
+      [9802, 450, 450],
+      [9803, 730, 730],
+    ]);
   });
 
   it('links validators to vehicles by depot number: the file carries it, the list shows it, the export writes it', async () => {
@@ -258,20 +293,34 @@ describe.each(ENGINES)('handbook import and export on %s', (engine) => {
     const stored = await t.db.query<{ vehicle_id: number }>('select vehicle_id from mgt.validator where validator_id in (990001, 990002)');
     expect(stored).toEqual([{ vehicle_id: vehicle.depot_number }, { vehicle_id: vehicle.depot_number }]);
     const list = await call('/api/table/list', { config: { type: 'validator' }, filters: { validator_id: [990001] } });
-    expect((list.body.list as Row[])[0]).toMatchObject({ vehicle_id: vehicle.depot_number, vehicle_id__display: String(vehicle.depot_number) });
+    expect((list.body.list as Row[])[0]).toMatchObject({
+      vehicle_id: vehicle.depot_number,
+      vehicle_id__display: String(vehicle.depot_number),
+    });
 
-    const exported = await call('/api/table/export', { config: { type: 'validator' }, filters: { validator_id: [990001, 990002] }, sort: { field: 'validator_id', order: 'ASC' } });
+    const exported = await call('/api/table/export', {
+      config: { type: 'validator' },
+      filters: { validator_id: [990001, 990002] },
+      sort: { field: 'validator_id', order: 'ASC' },
+    });
     const text = exported.raw.rawPayload.toString('utf8').replace(CSV_BOM, '');
     expect(text.split('\r\n').filter(Boolean)).toEqual(csv.trim().split('\n'));
     expect((await importCsv('validator', text)).body).toMatchObject({ inserted: 0, updated: 2 });
-    expect(await t.db.query('select validator_id, vehicle_id from mgt.validator where validator_id in (990001, 990002) order by 1'))
-      .toEqual([{ validator_id: 990001, vehicle_id: vehicle.depot_number }, { validator_id: 990002, vehicle_id: vehicle.depot_number }]);
+    expect(
+      await t.db.query('select validator_id, vehicle_id from mgt.validator where validator_id in (990001, 990002) order by 1'),
+    ).toEqual([
+      { validator_id: 990001, vehicle_id: vehicle.depot_number },
+      { validator_id: 990002, vehicle_id: vehicle.depot_number },
+    ]);
 
     // a vehicle's id is not its depot number: a file of ids is refused, row by row
     const [{ unknown }] = await t.db.query<{ unknown: number }>('select max(depot_number) + 1 as unknown from mgt.vehicles');
     const refused = await importCsv('validator', `validator_id;validator_name;vehicle_id\n990003;Средняя дверь;${unknown}\n`);
     expect(refused.body.errors).toEqual([{ row: 2, column: 'vehicle_id', message: MSG.referenceNotFound }]);
-    const saved = await call('/api/table/element/save', { config: { type: 'validator' }, row: { validator_id: 990004, vehicle_id: vehicle.depot_number } });
+    const saved = await call('/api/table/element/save', {
+      config: { type: 'validator' },
+      row: { validator_id: 990004, vehicle_id: vehicle.depot_number },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.vehicle_id).toBe(vehicle.depot_number);
   });

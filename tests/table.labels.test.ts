@@ -24,17 +24,22 @@ describe.each(ENGINES)('link labels with dates on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  it('shows a schedule variant as its service number and DD.MM.YYYY in schedule times\' link cells', async () => {
+  it("shows a schedule variant as its service number and DD.MM.YYYY in schedule times' link cells", async () => {
     const list = await call('/api/table/list', { config: { type: 'rasptimes' }, filters: { RaspVariant_id: [january, december] } });
     expect(list.status).toBe(200);
     const labels = new Set((list.body.list as Row[]).map((row) => row.RaspVariant_id__display));
     expect([...labels].sort()).toEqual(['987654 15.01.2031', '987654 20.12.2030']);
   });
 
-  it('orders schedule times by their variant\'s label in calendar order', async () => {
-    for (const [order, expected] of [['ASC', ['20.12.2030', '15.01.2031']], ['DESC', ['15.01.2031', '20.12.2030']]] as const) {
+  it("orders schedule times by their variant's label in calendar order", async () => {
+    for (const [order, expected] of [
+      ['ASC', ['20.12.2030', '15.01.2031']],
+      ['DESC', ['15.01.2031', '20.12.2030']],
+    ] as const) {
       const list = await call('/api/table/list', {
-        config: { type: 'rasptimes' }, filters: { RaspVariant_id: [january, december] }, sort: { field: 'RaspVariant_id__display', order },
+        config: { type: 'rasptimes' },
+        filters: { RaspVariant_id: [january, december] },
+        sort: { field: 'RaspVariant_id__display', order },
       });
       const shown = (list.body.list as Row[]).map((row) => String(row.RaspVariant_id__display).split(' ')[1]);
       expect([...new Set(shown)]).toEqual(expected);
@@ -44,7 +49,10 @@ describe.each(ENGINES)('link labels with dates on %s', (engine) => {
   it('suggests variants with DD.MM.YYYY labels, found by the typed date, in calendar order', async () => {
     const options = await call('/api/table/options', { config: { type: 'rasptimes' }, field: 'RaspVariant_id', q: '987654' });
     expect(options.status).toBe(200);
-    expect(options.body.list).toEqual([{ value: december, label: '987654 20.12.2030' }, { value: january, label: '987654 15.01.2031' }]);
+    expect(options.body.list).toEqual([
+      { value: december, label: '987654 20.12.2030' },
+      { value: january, label: '987654 15.01.2031' },
+    ]);
     const byDate = await call('/api/table/options', { config: { type: 'rasptimes' }, field: 'RaspVariant_id', q: '15.01.2031' });
     expect(byDate.body.list).toEqual([{ value: january, label: '987654 15.01.2031' }]);
   });

@@ -21,7 +21,8 @@ function editedValue(schema: HandbookSchema, row: Row): [string, unknown] | unde
   for (const column of columnsOf(schema)) {
     const { field } = column;
     if (column.role !== 'value' || field.readOnly || column.name === schema.primaryKey) continue;
-    if (field.kind === 'text' && !field.pattern) return [column.name, `${String(row[column.name] ?? 'x').slice(0, (field.maxLength ?? 40) - 2)}-2`.replace(/^-/, 'x')];
+    if (field.kind === 'text' && !field.pattern)
+      return [column.name, `${String(row[column.name] ?? 'x').slice(0, (field.maxLength ?? 40) - 2)}-2`.replace(/^-/, 'x')];
     if (field.kind === 'text') return [column.name, 'Edited_2'];
     if (field.kind === 'int' && field.min !== undefined) return [column.name, Number(row[column.name] ?? 0) + 1];
     if (field.kind === 'minutes') return [column.name, '23:59'];
@@ -31,8 +32,10 @@ function editedValue(schema: HandbookSchema, row: Row): [string, unknown] | unde
 
 /** Values equal as the API gives them back (numbers may come as numbers, dates as strings). */
 function sameValue(column: Column, sent: unknown, stored: unknown): boolean {
-  if (sent === null || sent === undefined) return stored === null || stored === undefined || column.field.kind === 'boolean' || column.field.kind === 'color';
-  if (column.field.kind === 'polygon' || column.field.kind === 'line') return typeof stored === 'string' && stored.startsWith(String(sent).split('(')[0].trim());
+  if (sent === null || sent === undefined)
+    return stored === null || stored === undefined || column.field.kind === 'boolean' || column.field.kind === 'color';
+  if (column.field.kind === 'polygon' || column.field.kind === 'line')
+    return typeof stored === 'string' && stored.startsWith(String(sent).split('(')[0].trim());
   return String(stored) === String(sent);
 }
 
@@ -76,7 +79,13 @@ describe.each(ENGINES)('handbook round trips on %s', (engine) => {
     });
 
     it('filters by a column of the record', async () => {
-      const column = columnsOf(schema).find((c) => c.name !== pk && c.role === 'value' && saved[c.name] !== null && ['text', 'int', 'ref', 'date', 'list', 'minutes'].includes(c.field.kind));
+      const column = columnsOf(schema).find(
+        (c) =>
+          c.name !== pk &&
+          c.role === 'value' &&
+          saved[c.name] !== null &&
+          ['text', 'int', 'ref', 'date', 'list', 'minutes'].includes(c.field.kind),
+      );
       if (!column) return;
       const value = saved[column.name];
       const filter = column.field.kind === 'text' ? String(value).slice(1, 4) || String(value) : value;
@@ -104,7 +113,9 @@ describe.each(ENGINES)('handbook round trips on %s', (engine) => {
       const response = await call('/api/table/element/save', { config: { type }, row: { ...saved, [name]: value } });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       expect(response.body[pk]).toEqual(saved[pk]);
-      expect(sameValue(columnByName(schema, name)!, typeof value === 'string' && /^\d\d:\d\d$/.test(value) ? 1439 : value, response.body[name])).toBe(true);
+      expect(
+        sameValue(columnByName(schema, name)!, typeof value === 'string' && /^\d\d:\d\d$/.test(value) ? 1439 : value, response.body[name]),
+      ).toBe(true);
     });
 
     it('deletes it', async () => {

@@ -47,7 +47,8 @@ describe('handbook schemas', () => {
       const target = HANDBOOKS[column.field.target];
       expect(target, column.name).toBeDefined();
       expect(columnByName(target, column.field.valueField), `${type}.${column.name} value`).toBeDefined();
-      for (const shown of displayFields(column.field)) expect(columnByName(target, shown), `${type}.${column.name} display ${shown}`).toBeDefined();
+      for (const shown of displayFields(column.field))
+        expect(columnByName(target, shown), `${type}.${column.name} display ${shown}`).toBeDefined();
     }
   });
 

@@ -114,10 +114,19 @@ describe('handbook rules (shared validation)', () => {
 
   it('sets media-server use when address, port, login and password are all filled', () => {
     const schema = HANDBOOKS.dvr;
-    const full = { ...exampleRow(schema), media_server_ip: '10.0.0.1', media_server_port: 554, media_server_login: 'u', media_server_password: 'p', is_media_server_use: false };
+    const full = {
+      ...exampleRow(schema),
+      media_server_ip: '10.0.0.1',
+      media_server_port: 554,
+      media_server_login: 'u',
+      media_server_password: 'p',
+      is_media_server_use: false,
+    };
     expect(validateRow(schema, full).value.is_media_server_use).toBe(true);
     expect(validateRow(schema, { ...full, media_server_login: '' }).value.is_media_server_use).toBe(false);
-    expect(validateRow(HANDBOOKS.mnt, { ...exampleRow(HANDBOOKS.mnt), msip: '10.0.0.1', msport: 1, mslogin: 'a', mspassword: 'b' }).value.msuse).toBe(true);
+    expect(
+      validateRow(HANDBOOKS.mnt, { ...exampleRow(HANDBOOKS.mnt), msip: '10.0.0.1', msport: 1, mslogin: 'a', mspassword: 'b' }).value.msuse,
+    ).toBe(true);
   });
 });
 
@@ -148,8 +157,14 @@ describe.each(ENGINES)('the server refuses the spec section 5 cases on %s', (eng
   });
 
   it('refuses deleting a row still linked to, naming the handbook', async () => {
-    const agency = await call('/api/table/element/save', { config: { type: 'agency' }, row: await preparedExample(t.db, HANDBOOKS.agency) });
-    const park = await call('/api/table/element/save', { config: { type: 'park' }, row: { ...(await preparedExample(t.db, HANDBOOKS.park)), agency_id: agency.body.agency_id } });
+    const agency = await call('/api/table/element/save', {
+      config: { type: 'agency' },
+      row: await preparedExample(t.db, HANDBOOKS.agency),
+    });
+    const park = await call('/api/table/element/save', {
+      config: { type: 'park' },
+      row: { ...(await preparedExample(t.db, HANDBOOKS.park)), agency_id: agency.body.agency_id },
+    });
     expect(park.status).toBe(200);
     const response = await call('/api/table/list/delete', { config: { type: 'agency' }, ids: [agency.body.agency_id] });
     expect(response.status).toBe(400);
@@ -174,7 +189,10 @@ describe.each(ENGINES)('the server refuses the spec section 5 cases on %s', (eng
 
   it('updates with only the changed field and journals before and after', async () => {
     const created = await call('/api/table/element/save', { config: { type: 'stops' }, row: await preparedExample(t.db, HANDBOOKS.stops) });
-    const updated = await call('/api/table/element/save', { config: { type: 'stops' }, row: { stop_id: created.body.stop_id, note: 'изменено' } });
+    const updated = await call('/api/table/element/save', {
+      config: { type: 'stops' },
+      row: { stop_id: created.body.stop_id, note: 'изменено' },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ stop_name: created.body.stop_name, note: 'изменено' });
     const [entry] = await t.db.query<{ action: string; before: { note: string }; after: { note: string } }>(

@@ -20,10 +20,11 @@ describe.each(ENGINES)('trip stops, cameras, link options and vehicle assignment
     beforeAll(async () => {
       tripId = (await insertExample(t.db, HANDBOOKS.trips)).id as number;
       stops = [];
-      for (const name of ['Первая', 'Вторая', 'Третья']) stops.push((await insertExample(t.db, HANDBOOKS.stops, { stop_name: name })).stop_id as number);
+      for (const name of ['Первая', 'Вторая', 'Третья'])
+        stops.push((await insertExample(t.db, HANDBOOKS.stops, { stop_name: name })).stop_id as number);
     });
 
-    it('replaces a trip\'s stops and reads them back in order with names', async () => {
+    it("replaces a trip's stops and reads them back in order with names", async () => {
       const saved = await call('/api/table/tripstops', {
         trip_id: tripId,
         stops: [
@@ -35,7 +36,9 @@ describe.each(ENGINES)('trip stops, cameras, link options and vehicle assignment
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       const read = await call(`/api/table/tripstops?trip_id=${tripId}`);
       expect(read.status).toBe(200);
-      expect((read.body.list as Record<string, unknown>[]).map(({ stop_name, stop_sequence, kkp }) => ({ stop_name, stop_sequence, kkp }))).toEqual([
+      expect(
+        (read.body.list as Record<string, unknown>[]).map(({ stop_name, stop_sequence, kkp }) => ({ stop_name, stop_sequence, kkp })),
+      ).toEqual([
         { stop_name: 'Первая', stop_sequence: 1, kkp: 'B' },
         { stop_name: 'Вторая', stop_sequence: 2, kkp: null },
         { stop_name: 'Третья', stop_sequence: 3, kkp: 'E' },
@@ -75,7 +78,7 @@ describe.each(ENGINES)('trip stops, cameras, link options and vehicle assignment
   });
 
   describe('cameras', () => {
-    it('adds one camera per camera type to each listed vehicle\'s recorder', async () => {
+    it("adds one camera per camera type to each listed vehicle's recorder", async () => {
       const types = await t.db.query('select ip from mgt.dev_camera_type');
       if (!types.length) await insertExample(t.db, HANDBOOKS.cameratype);
       const typeCount = await tableCount(t.db, HANDBOOKS.cameratype);
@@ -86,7 +89,7 @@ describe.each(ENGINES)('trip stops, cameras, link options and vehicle assignment
       expect(response.body).toEqual({ vehicles: 1, recorders: 1, added: typeCount });
       expect((await call('/api/widget/addcamersvehicle', { veh_list: [vehicle.id] })).body).toMatchObject({ added: 0 });
       const listed = await call('/api/table/list', { config: { type: 'dvr' }, filters: { id: [dvr.id] } });
-      expect(((listed.body.list as { cameras: number[] }[])[0].cameras).length).toBe(typeCount);
+      expect((listed.body.list as { cameras: number[] }[])[0].cameras.length).toBe(typeCount);
     });
 
     it('refuses a vehicle without a recorder and adds nothing', async () => {
@@ -100,7 +103,7 @@ describe.each(ENGINES)('trip stops, cameras, link options and vehicle assignment
       expect(await tableCount(t.db, HANDBOOKS.camera)).toBe(before);
     });
 
-    it('saves a recorder\'s camera list from its form', async () => {
+    it("saves a recorder's camera list from its form", async () => {
       const type = await insertExample(t.db, HANDBOOKS.cameratype, { index: 42 });
       const vehicle = await insertExample(t.db, HANDBOOKS.vehicles, { depot_number: 771004 });
       const dvr = await insertExample(t.db, HANDBOOKS.dvr, { vehicle_id: vehicle.id });
@@ -132,20 +135,47 @@ describe.each(ENGINES)('trip stops, cameras, link options and vehicle assignment
     it('offers the exits and shifts of the chosen schedule variant for an assignment, none before one is chosen', async () => {
       const variant = await insertExample(t.db, HANDBOOKS.raspvariants, { srv_id: 977555 });
       const other = await insertExample(t.db, HANDBOOKS.raspvariants, { srv_id: 977556 });
-      for (const [graph, smena] of [[3, '1'], [3, '2'], [7, '1']] as const) {
+      for (const [graph, smena] of [
+        [3, '1'],
+        [3, '2'],
+        [7, '1'],
+      ] as const) {
         await insertExample(t.db, HANDBOOKS.rasptimes, { RaspVariant_id: variant.id, graph, smena });
       }
       await insertExample(t.db, HANDBOOKS.rasptimes, { RaspVariant_id: other.id, graph: 99, smena: '9' });
-      const exits = await call('/api/table/options', { config: { type: 'vehicletask' }, field: 'graph', match: { RaspVariant_id: variant.id } });
+      const exits = await call('/api/table/options', {
+        config: { type: 'vehicletask' },
+        field: 'graph',
+        match: { RaspVariant_id: variant.id },
+      });
       expect(exits.status, JSON.stringify(exits.body)).toBe(200);
-      expect(exits.body.list).toEqual([{ value: 3, label: '3' }, { value: 7, label: '7' }]);
-      const shifts = await call('/api/table/options', { config: { type: 'replacevehicle' }, field: 'smena', match: { RaspVariant_id: variant.id } });
-      expect(shifts.body.list).toEqual([{ value: '1', label: '1' }, { value: '2', label: '2' }]);
-      const typed = await call('/api/table/options', { config: { type: 'vehicletask' }, field: 'graph', q: '7', match: { RaspVariant_id: variant.id } });
+      expect(exits.body.list).toEqual([
+        { value: 3, label: '3' },
+        { value: 7, label: '7' },
+      ]);
+      const shifts = await call('/api/table/options', {
+        config: { type: 'replacevehicle' },
+        field: 'smena',
+        match: { RaspVariant_id: variant.id },
+      });
+      expect(shifts.body.list).toEqual([
+        { value: '1', label: '1' },
+        { value: '2', label: '2' },
+      ]);
+      const typed = await call('/api/table/options', {
+        config: { type: 'vehicletask' },
+        field: 'graph',
+        q: '7',
+        match: { RaspVariant_id: variant.id },
+      });
       expect(typed.body.list).toEqual([{ value: 7, label: '7' }]);
       const none = await call('/api/table/options', { config: { type: 'vehicletask' }, field: 'graph', match: { RaspVariant_id: null } });
       expect(none.body.list).toEqual([]);
-      const bad = await call('/api/table/options', { config: { type: 'vehicletask' }, field: 'graph', match: { RaspVariant_id: 'не число' } });
+      const bad = await call('/api/table/options', {
+        config: { type: 'vehicletask' },
+        field: 'graph',
+        match: { RaspVariant_id: 'не число' },
+      });
       expect(bad.status).toBe(400);
     });
   });
@@ -156,11 +186,29 @@ describe.each(ENGINES)('trip stops, cameras, link options and vehicle assignment
     beforeAll(async () => {
       const routeRow = await insertExample(t.db, HANDBOOKS.routes, { route_short_name: 'А-77' });
       route = 'А-77';
-      const variant = await insertExample(t.db, HANDBOOKS.raspvariants, { route_id: routeRow.route_id, dow: null, srv_id: 977001, startdate: '2025-01-01', enddate: null });
+      const variant = await insertExample(t.db, HANDBOOKS.raspvariants, {
+        route_id: routeRow.route_id,
+        dow: null,
+        srv_id: 977001,
+        startdate: '2025-01-01',
+        enddate: null,
+      });
       const stop = await insertExample(t.db, HANDBOOKS.stops);
-      for (const [smena, times] of [['1', [360, 600, 840]], ['2', [850, 1100, 1320]]] as const) {
+      for (const [smena, times] of [
+        ['1', [360, 600, 840]],
+        ['2', [850, 1100, 1320]],
+      ] as const) {
         for (const [i, time] of times.entries()) {
-          await insertExample(t.db, HANDBOOKS.rasptimes, { RaspVariant_id: variant.id, graph: 5, smena, racetype: 'AB', racenum: 1, order: i + 1, stop_id: stop.stop_id, time });
+          await insertExample(t.db, HANDBOOKS.rasptimes, {
+            RaspVariant_id: variant.id,
+            graph: 5,
+            smena,
+            racetype: 'AB',
+            racenum: 1,
+            order: i + 1,
+            stop_id: stop.stop_id,
+            time,
+          });
         }
       }
       const depot = routeRow.Depot_id;
@@ -170,7 +218,10 @@ describe.each(ENGINES)('trip stops, cameras, link options and vehicle assignment
     });
 
     const appoint = (csv: string) => call('/api/table/import/appoint-vehicles-to-route', { config: { type: 'vehicletask' }, csv });
-    const tasks = () => t.db.query<{ vehicle_id: number; smena: string }>(`select vehicle_id, smena from mgt.vehicle_task where date = $1 and graph = 5`, [date]);
+    const tasks = () =>
+      t.db.query<{ vehicle_id: number; smena: string }>(`select vehicle_id, smena from mgt.vehicle_task where date = $1 and graph = 5`, [
+        date,
+      ]);
 
     it('assigns a vehicle to an exit (no header line), choosing the shift by time', async () => {
       const response = await appoint(`${date};${route};5;881001;06:00;14:00\n`);
@@ -181,10 +232,15 @@ describe.each(ENGINES)('trip stops, cameras, link options and vehicle assignment
     });
 
     it('records a replacement when another vehicle takes the exit, with a header line', async () => {
-      const response = await appoint(`date;route_number;grafic;depot_number;start_time;end_time\n${date};${route};5;881002;10:30;14:00\n${date};${route};5;881001;15:00;22:00\n`);
+      const response = await appoint(
+        `date;route_number;grafic;depot_number;start_time;end_time\n${date};${route};5;881002;10:30;14:00\n${date};${route};5;881001;15:00;22:00\n`,
+      );
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       expect(response.body).toEqual({ rows: 2, assigned: 1, replaced: 1, unchanged: 0 });
-      const [replacement] = await t.db.query<{ starttime: number; smena: string }>('select starttime, smena from mgt.replace_vehicle where date = $1 and graph = 5', [date]);
+      const [replacement] = await t.db.query<{ starttime: number; smena: string }>(
+        'select starttime, smena from mgt.replace_vehicle where date = $1 and graph = 5',
+        [date],
+      );
       expect(replacement).toEqual({ starttime: 630, smena: '1' });
       expect((await appoint(`${date};${route};5;881001;06:00;14:00\n`)).body).toMatchObject({ unchanged: 1 });
     });
@@ -197,13 +253,24 @@ describe.each(ENGINES)('trip stops, cameras, link options and vehicle assignment
     it('refuses the whole file when a row cannot be placed, naming every bad row', async () => {
       const before = await tableCount(t.db, HANDBOOKS.vehicletask);
       const response = await appoint(
-        [`2025-06-03;${route};5;881001;06:00;14:00`, `2025-06-03;НЕТ;5;881001;06:00;14:00`, `2025-06-03;${route};5;999999;06:00;14:00`, `2025-06-03;${route};99;881001;06:00;14:00`, `2025-06-03;${route};x;881001;6;14:00`].join('\n'),
+        [
+          `2025-06-03;${route};5;881001;06:00;14:00`,
+          `2025-06-03;НЕТ;5;881001;06:00;14:00`,
+          `2025-06-03;${route};5;999999;06:00;14:00`,
+          `2025-06-03;${route};99;881001;06:00;14:00`,
+          `2025-06-03;${route};x;881001;6;14:00`,
+        ].join('\n'),
       );
       expect(response.status).toBe(400);
-      expect(response.body.errors).toEqual([
-        { row: 5, column: 'grafic', message: MSG.integer },
-      ]);
-      const placed = await appoint([`2025-06-03;${route};5;881001;06:00;14:00`, `2025-06-03;НЕТ;5;881001;06:00;14:00`, `2025-06-03;${route};5;999999;06:00;14:00`, `2025-06-03;${route};99;881001;06:00;14:00`].join('\n'));
+      expect(response.body.errors).toEqual([{ row: 5, column: 'grafic', message: MSG.integer }]);
+      const placed = await appoint(
+        [
+          `2025-06-03;${route};5;881001;06:00;14:00`,
+          `2025-06-03;НЕТ;5;881001;06:00;14:00`,
+          `2025-06-03;${route};5;999999;06:00;14:00`,
+          `2025-06-03;${route};99;881001;06:00;14:00`,
+        ].join('\n'),
+      );
       expect(placed.status).toBe(400);
       expect(placed.body.errors).toEqual([
         { row: 2, column: 'route_number', message: MSG.routeNotFound },

@@ -18,7 +18,9 @@ type RefColumn = Column & { field: RefField };
 
 export async function valueExists(db: Queryable, field: RefField, value: unknown): Promise<boolean> {
   const target = HANDBOOKS[field.target];
-  const rows = await db.query(`select 1 from ${tableSql(target)} where ${quoteIdent(field.valueField)}::text = $1::text limit 1`, [String(value)]);
+  const rows = await db.query(`select 1 from ${tableSql(target)} where ${quoteIdent(field.valueField)}::text = $1::text limit 1`, [
+    String(value),
+  ]);
   return rows.length > 0;
 }
 
@@ -62,9 +64,18 @@ export async function insertExample(db: Queryable, schema: HandbookSchema, overr
 /** POST helper with a login header. */
 export function api(t: TestApp, auth: string) {
   return async (url: string, payload?: unknown, method: 'POST' | 'GET' = payload === undefined ? 'GET' : 'POST') => {
-    const response = await t.app.inject({ method, url, payload: payload as Record<string, unknown> | undefined, headers: { authorization: auth } });
+    const response = await t.app.inject({
+      method,
+      url,
+      payload: payload as Record<string, unknown> | undefined,
+      headers: { authorization: auth },
+    });
     const isJson = String(response.headers['content-type'] ?? '').includes('json');
-    return { status: response.statusCode, body: (isJson ? response.json() : response.body) as Record<string, unknown> & Row, raw: response };
+    return {
+      status: response.statusCode,
+      body: (isJson ? response.json() : response.body) as Record<string, unknown> & Row,
+      raw: response,
+    };
   };
 }
 

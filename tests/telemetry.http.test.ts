@@ -16,20 +16,33 @@ describe.each(ENGINES)('HTTP telemetry ingestion on %s', (engine) => {
 
   beforeAll(async () => {
     t = await startTestApp(engine);
-    [{ id: vehicle }] = await t.db.query<{ id: number }>('insert into mgt.vehicles (depot_number, peer_address) values (990101, 8100001) returning id');
-    [{ id: other }] = await t.db.query<{ id: number }>('insert into mgt.vehicles (depot_number, peer_address) values (990102, 8100002) returning id');
+    [{ id: vehicle }] = await t.db.query<{ id: number }>(
+      'insert into mgt.vehicles (depot_number, peer_address) values (990101, 8100001) returning id',
+    );
+    [{ id: other }] = await t.db.query<{ id: number }>(
+      'insert into mgt.vehicles (depot_number, peer_address) values (990102, 8100002) returning id',
+    );
     await t.app.telemetry.devices.refresh();
     ({ key } = await createSource(t.db, 'Диспетчерская система перевозчика', null));
     ({ key: restrictedKey } = await createSource(t.db, 'Только 8100002', ['8100002']));
   });
   afterAll(() => t.close());
 
-  const post = (payload: unknown, headers: Record<string, string> = { 'x-telemetry-key': key }) => t.app.inject({ method: 'POST', url: PATH, payload: payload as object, headers });
+  const post = (payload: unknown, headers: Record<string, string> = { 'x-telemetry-key': key }) =>
+    t.app.inject({ method: 'POST', url: PATH, payload: payload as object, headers });
   const trackCount = async (id: number) => {
     await t.app.telemetry.track.writer.flush();
     return (await t.db.query<{ n: number }>('select count(*)::int as n from app.track where vehicle_id = $1', [id]))[0].n;
   };
-  const good = (more: object = {}) => ({ device: '8100001', time: new Date(secondsAgo(60)).toISOString(), lat: 59.95, lon: 30.31, speed: 20, course: 45, ...more });
+  const good = (more: object = {}) => ({
+    device: '8100001',
+    time: new Date(secondsAgo(60)).toISOString(),
+    lat: 59.95,
+    lon: 30.31,
+    speed: 20,
+    course: 45,
+    ...more,
+  });
 
   it('refuses a missing, malformed, wrong or disabled key with 401 and stores nothing', async () => {
     const batch = { positions: [good()] };
@@ -97,7 +110,14 @@ describe.each(ENGINES)('HTTP telemetry ingestion on %s', (engine) => {
     const response = await post(batch);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ accepted: 4, duplicates: 0 });
-    expect(t.app.telemetry.latest.get(vehicle)).toMatchObject({ time: times[2], lat: 59.96, lon: 30.32, speed: 35.5, course: 0, valid: true });
+    expect(t.app.telemetry.latest.get(vehicle)).toMatchObject({
+      time: times[2],
+      lat: 59.96,
+      lon: 30.32,
+      speed: 35.5,
+      course: 0,
+      valid: true,
+    });
     expect(t.app.telemetry.latest.get(other)).toMatchObject({ time: times[1], valid: false });
 
     expect((await post(batch)).json()).toEqual({ accepted: 0, duplicates: 4 });
@@ -110,7 +130,9 @@ describe.each(ENGINES)('HTTP telemetry ingestion on %s', (engine) => {
 
     const admin = await t.login('admin', 'admin123');
     const period = await t.app.inject({
-      method: 'POST', url: '/api/v1/map/vehicles/period', headers: { authorization: admin },
+      method: 'POST',
+      url: '/api/v1/map/vehicles/period',
+      headers: { authorization: admin },
       payload: { vehicleId: vehicle, from: new Date(times[0]).toISOString(), to: new Date(times[1]).toISOString() },
     });
     expect(period.json()).toEqual({
@@ -124,12 +146,22 @@ describe.each(ENGINES)('HTTP telemetry ingestion on %s', (engine) => {
 
   it('checks the period request', async () => {
     const admin = await t.login('admin', 'admin123');
-    const ask = (payload: object) => t.app.inject({ method: 'POST', url: '/api/v1/map/vehicles/period', headers: { authorization: admin }, payload });
+    const ask = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/map/vehicles/period', headers: { authorization: admin }, payload });
     const now = Date.now();
-    expect((await ask({ vehicleId: vehicle, from: new Date(now).toISOString(), to: new Date(now - 1000).toISOString() })).json().messages).toEqual(['bad_request', 'to is before from']);
-    expect((await ask({ vehicleId: vehicle, from: new Date(now - 40 * 86_400_000).toISOString(), to: new Date(now).toISOString() })).statusCode).toBe(400);
+    expect(
+      (await ask({ vehicleId: vehicle, from: new Date(now).toISOString(), to: new Date(now - 1000).toISOString() })).json().messages,
+    ).toEqual(['bad_request', 'to is before from']);
+    expect(
+      (await ask({ vehicleId: vehicle, from: new Date(now - 40 * 86_400_000).toISOString(), to: new Date(now).toISOString() })).statusCode,
+    ).toBe(400);
     expect((await ask({ vehicleId: vehicle, from: 'soon', to: new Date(now).toISOString() })).statusCode).toBe(400);
-    expect((await ask({ vehicleId: 2_000_000_000, from: new Date(now - 1000).toISOString(), to: new Date(now).toISOString() })).json().messages).toEqual(['no_vehicle_found']);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/map/vehicles/period', payload: { vehicleId: vehicle, from: '', to: '' } })).statusCode).toBe(401);
+    expect(
+      (await ask({ vehicleId: 2_000_000_000, from: new Date(now - 1000).toISOString(), to: new Date(now).toISOString() })).json().messages,
+    ).toEqual(['no_vehicle_found']);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/map/vehicles/period', payload: { vehicleId: vehicle, from: '', to: '' } }))
+        .statusCode,
+    ).toBe(401);
   });
 });

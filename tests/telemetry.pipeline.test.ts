@@ -9,7 +9,17 @@ import type { Position } from '../src/server/telemetry/types';
 import { silentLog, temporarySpool } from './fixtures/egts/harness';
 
 const at = (secondsAgo: number) => Math.floor(Date.now() / 1000 - secondsAgo) * 1000;
-const position = (more: Partial<Position> = {}): Position => ({ vehicleId: 1, time: at(10), lat: 59.9, lon: 30.3, speed: 20, course: 90, valid: true, history: false, ...more });
+const position = (more: Partial<Position> = {}): Position => ({
+  vehicleId: 1,
+  time: at(10),
+  lat: 59.9,
+  lon: 30.3,
+  speed: 20,
+  course: 90,
+  valid: true,
+  history: false,
+  ...more,
+});
 
 /** A database stand-in that records each INSERT's row count, failing while `down` is set. */
 function fakeDb() {
@@ -29,7 +39,11 @@ describe('telemetry pipeline', () => {
   const build = () => {
     const { db, state } = fakeDb();
     const writer = new TrackWriter(db, temporarySpool(25), { flushIntervalMs: 60_000, flushRows: 10, statementRows: 4 }, silentLog);
-    const pipeline = new TelemetryPipeline(new LatestPositions(), new RecentFixes(4), writer, { futureToleranceMs: 300_000, maxSpeedKmh: 300, maxAgeMs: 86_400_000 });
+    const pipeline = new TelemetryPipeline(new LatestPositions(), new RecentFixes(4), writer, {
+      futureToleranceMs: 300_000,
+      maxSpeedKmh: 300,
+      maxAgeMs: 86_400_000,
+    });
     return { pipeline, writer, state };
   };
 
@@ -47,7 +61,9 @@ describe('telemetry pipeline', () => {
       position({ vehicleId: 2, speed: 900, course: 360 }),
     ]);
     expect(outcome).toEqual({
-      accepted: 3, duplicates: 1, durable: expect.any(Promise),
+      accepted: 3,
+      duplicates: 1,
+      durable: expect.any(Promise),
       rejected: [
         { index: 4, field: 'lat', message: 'lat must be between -90 and 90' },
         { index: 5, field: 'time', message: 'time is more than 300 s in the future' },

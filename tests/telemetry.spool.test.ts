@@ -11,7 +11,14 @@ import { startTestApp, type TestApp } from './helpers/testApp';
 import { decodeReply, silentLog } from './fixtures/egts/harness';
 import { TcpTerminal } from './fixtures/egts/tcpTerminal';
 
-const fix = (secondsAgo: number): TerminalFix => ({ time: Math.floor(Date.now() / 1000 - secondsAgo) * 1000, lat: 59.94, lon: 30.31, speed: 31.5, course: 270, valid: true });
+const fix = (secondsAgo: number): TerminalFix => ({
+  time: Math.floor(Date.now() / 1000 - secondsAgo) * 1000,
+  lat: 59.94,
+  lon: 30.31,
+  speed: 31.5,
+  course: 270,
+  valid: true,
+});
 
 describe.each(ENGINES)('track spool: acknowledged positions survive a crash, on %s', (engine) => {
   let t: TestApp;
@@ -29,7 +36,9 @@ describe.each(ENGINES)('track spool: acknowledged positions survive a crash, on 
     process.env.TRACK_FLUSH_ROWS = '1000000';
     t = await startTestApp(engine, { dataDir });
     process.env = saved;
-    [{ id: vehicleId }] = await t.db.query<{ id: number }>('insert into mgt.vehicles (depot_number, peer_address) values (990401, 7400001) returning id');
+    [{ id: vehicleId }] = await t.db.query<{ id: number }>(
+      'insert into mgt.vehicles (depot_number, peer_address) values (990401, 7400001) returning id',
+    );
     await t.app.telemetry.devices.refresh();
     port = await t.app.telemetry.startEgts(0, '127.0.0.1');
   });
@@ -39,8 +48,13 @@ describe.each(ENGINES)('track spool: acknowledged positions survive a crash, on 
   });
 
   const spoolFiles = () => readdirSync(spoolDir).filter((name) => name.endsWith('.spool'));
-  const stored = async () => (await t.db.query<{ n: number; distinct: number }>(
-    'select count(*)::int as n, count(distinct tm)::int as distinct from app.track where vehicle_id = $1', [vehicleId]))[0];
+  const stored = async () =>
+    (
+      await t.db.query<{ n: number; distinct: number }>(
+        'select count(*)::int as n, count(distinct tm)::int as distinct from app.track where vehicle_id = $1',
+        [vehicleId],
+      )
+    )[0];
   /** What the next start of the server does with the spool folder the previous run left. */
   const replay = async () => {
     const spool = new TrackSpool(spoolDir, { syncIntervalMs: 5, maxRowsInMemory: 1000 }, silentLog);
@@ -58,7 +72,12 @@ describe.each(ENGINES)('track spool: acknowledged positions survive a crash, on 
     const fixes = [fix(40), fix(30), fix(20), fix(10)];
     await terminal.write(Buffer.concat(fixes.map((f, i) => positionsPacket(2 + i, [{ rn: 2 + i, fixes: [f] }]))));
     const acks = (await terminal.waitFor(6)).slice(2).map(decodeReply);
-    expect(acks.map((a) => [a.rpid, a.pr])).toEqual([[2, PC.OK], [3, PC.OK], [4, PC.OK], [5, PC.OK]]);
+    expect(acks.map((a) => [a.rpid, a.pr])).toEqual([
+      [2, PC.OK],
+      [3, PC.OK],
+      [4, PC.OK],
+      [5, PC.OK],
+    ]);
     // Acknowledged: on disk, not yet in the database (the server "crashes" here, its writer never ran).
     const files = spoolFiles();
     expect(files.reduce((sum, name) => sum + statSync(join(spoolDir, name)).size, 0)).toBe(fixes.length * 40);
@@ -80,7 +99,10 @@ describe.each(ENGINES)('track spool: acknowledged positions survive a crash, on 
     expect(second.stats).toMatchObject({ written: 0, duplicates: fixes.length, buffered: 0 });
 
     expect(await stored()).toEqual({ n: fixes.length, distinct: fixes.length });
-    const rows = await t.db.query<{ tm: Date | string; speed: number; course: number }>('select tm, speed, course from app.track where vehicle_id = $1 order by tm', [vehicleId]);
+    const rows = await t.db.query<{ tm: Date | string; speed: number; course: number }>(
+      'select tm, speed, course from app.track where vehicle_id = $1 order by tm',
+      [vehicleId],
+    );
     expect(rows.map((row) => [new Date(row.tm).getTime(), row.course])).toEqual(fixes.map((f) => [f.time, 270]));
     expect(rows[0].speed).toBeCloseTo(31.5, 4);
     await terminal.close();
@@ -93,7 +115,9 @@ describe.each(ENGINES)('track spool: acknowledged positions survive a crash, on 
     await t.app.telemetry.track.writer.flush();
     const time = fix(5).time;
     const response = await t.app.inject({
-      method: 'POST', url: '/api/v1/telemetry/positions', headers: { 'x-telemetry-key': key },
+      method: 'POST',
+      url: '/api/v1/telemetry/positions',
+      headers: { 'x-telemetry-key': key },
       payload: { positions: [{ device: '7400001', time, lat: 59.95, lon: 30.32, speed: 12, course: 45 }] },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -107,10 +131,13 @@ describe.each(ENGINES)('track spool: acknowledged positions survive a crash, on 
     const { createSource } = await import('../src/server/telemetry/http/sourceKeys');
     const { key } = await createSource(t.db, 'Источник без диска', null);
     const time = fix(3).time;
-    const post = () => t.app.inject({
-      method: 'POST', url: '/api/v1/telemetry/positions', headers: { 'x-telemetry-key': key },
-      payload: { positions: [{ device: '7400001', time, lat: 59.96, lon: 30.33, speed: 14, course: 50 }] },
-    });
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/telemetry/positions',
+        headers: { 'x-telemetry-key': key },
+        payload: { positions: [{ device: '7400001', time, lat: 59.96, lon: 30.33, speed: 14, course: 50 }] },
+      });
     // The writer closes its current file; with the folder gone the next one cannot be created (a failed disk).
     await t.app.telemetry.track.writer.flush();
     rmSync(spoolDir, { recursive: true, force: true });

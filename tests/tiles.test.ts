@@ -54,7 +54,9 @@ describe.each(ENGINES)('map tiles and vehicle photos on %s', (engine) => {
     // A tiny MBTiles file: one tile at z=2, x=1, XYZ y=1 (TMS row 2).
     const SQL = await initSqlJs();
     const db = new SQL.Database();
-    db.run('create table metadata (name text, value text); create table tiles (zoom_level integer, tile_column integer, tile_row integer, tile_data blob)');
+    db.run(
+      'create table metadata (name text, value text); create table tiles (zoom_level integer, tile_column integer, tile_row integer, tile_data blob)',
+    );
     db.run("insert into metadata values ('format', 'png')");
     db.run('insert into tiles values (2, 1, 2, ?)', [png('mbtiles 2/1/1')]);
     writeFileSync(join(work, 'city.mbtiles'), db.export());
@@ -99,8 +101,17 @@ describe.each(ENGINES)('map tiles and vehicle photos on %s', (engine) => {
 
   it('takes TILE_SOURCE as the initial base map, with the OpenStreetMap credit unless TILE_ATTRIBUTION says another', async () => {
     const settings = async (app: TestApp) =>
-      (await app.app.inject({ method: 'GET', url: '/api/v1/auth/current/', headers: { authorization: await app.login('admin', 'admin123') } })).json().settings;
-    expect((await settings(fromMbtiles)).baseMap).toMatchObject({ kind: 'mbtiles', attribution: 'Картографические данные © участники OpenStreetMap' });
+      (
+        await app.app.inject({
+          method: 'GET',
+          url: '/api/v1/auth/current/',
+          headers: { authorization: await app.login('admin', 'admin123') },
+        })
+      ).json().settings;
+    expect((await settings(fromMbtiles)).baseMap).toMatchObject({
+      kind: 'mbtiles',
+      attribution: 'Картографические данные © участники OpenStreetMap',
+    });
     expect((await settings(fromUpstream)).baseMap).toMatchObject({ kind: 'upstream' });
     expect((await settings(none)).baseMap).toEqual({ kind: 'none', attribution: '', revision: '' });
   });
@@ -114,7 +125,14 @@ describe.each(ENGINES)('map tiles and vehicle photos on %s', (engine) => {
 
   it('answers 404 at once without a source and 400 for coordinates outside the zoom', async () => {
     expect((await none.app.inject({ method: 'GET', url: '/tile/3/1/1.png' })).statusCode).toBe(404);
-    for (const url of ['/tile/3/8/1.png', '/tile/3/1/8.png', '/tile/23/0/0.png', '/tile/-1/0/0.png', '/tile/a/0/0.png', '/tile/2/1/1.5.png']) {
+    for (const url of [
+      '/tile/3/8/1.png',
+      '/tile/3/1/8.png',
+      '/tile/23/0/0.png',
+      '/tile/-1/0/0.png',
+      '/tile/a/0/0.png',
+      '/tile/2/1/1.5.png',
+    ]) {
       expect((await none.app.inject({ method: 'GET', url })).statusCode, url).toBe(400);
     }
   });
@@ -125,8 +143,14 @@ describe.each(ENGINES)('map tiles and vehicle photos on %s', (engine) => {
     expect(photo.headers['content-type']).toBe('image/jpeg');
     expect(photo.rawPayload.equals(jpeg)).toBe(true);
     const refused = [
-      '/photo/ab/..%2F..%2Fsecret.jpg', '/photo/ab/ab%2F..%2F..%2Fsecret.jpg', '/photo/..%2F/..%2Fsecret.jpg', '/photo/cd/abc123.jpg',
-      '/photo/ab/ab..jpg', '/photo/ab/abc.txt', '/photo/ab/ab%00.jpg', '/photo/%2E%2E/secret.jpg',
+      '/photo/ab/..%2F..%2Fsecret.jpg',
+      '/photo/ab/ab%2F..%2F..%2Fsecret.jpg',
+      '/photo/..%2F/..%2Fsecret.jpg',
+      '/photo/cd/abc123.jpg',
+      '/photo/ab/ab..jpg',
+      '/photo/ab/abc.txt',
+      '/photo/ab/ab%00.jpg',
+      '/photo/%2E%2E/secret.jpg',
     ];
     for (const url of refused) expect([400, 404], url).toContain((await none.app.inject({ method: 'GET', url })).statusCode);
     expect((await none.app.inject({ method: 'GET', url: '/photo/ab/abnotimage.jpg' })).statusCode).toBe(404);

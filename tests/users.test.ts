@@ -16,13 +16,23 @@ describe.each(ENGINES)('users and roles on %s', (engine) => {
   const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, authorization = admin) =>
     t.app.inject({ method, url, payload, headers: { authorization } });
   const usersCount = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from app.users'))[0].n;
-  const newUser = { username: 'petrov', email: 'petrov@example.org', password: 'petrov2026', firstName: 'Пётр', lastName: 'Петров', title: 'Диспетчер', roles: [] };
+  const newUser = {
+    username: 'petrov',
+    email: 'petrov@example.org',
+    password: 'petrov2026',
+    firstName: 'Пётр',
+    lastName: 'Петров',
+    title: 'Диспетчер',
+    roles: [],
+  };
 
   it('lists users with filter, sort and paging', async () => {
     const page = (await api('GET', '/api/v1/users?sortField=username&sortOrder=DESC&skipCount=1&recordCount=2')).json();
     expect(page.list).toHaveLength(2);
     expect(page.count).toBeGreaterThanOrEqual(5);
-    const all = (await api('GET', '/api/v1/users?sortField=username&sortOrder=DESC&recordCount=100')).json().list.map((u: { username: string }) => u.username);
+    const all = (await api('GET', '/api/v1/users?sortField=username&sortOrder=DESC&recordCount=100'))
+      .json()
+      .list.map((u: { username: string }) => u.username);
     expect(page.list.map((u: { username: string }) => u.username)).toEqual(all.slice(1, 3));
     const filtered = (await api('GET', '/api/v1/users?filter=контрол')).json();
     expect(filtered.list.map((u: { username: string }) => u.username)).toEqual(['controller']);
@@ -65,7 +75,11 @@ describe.each(ENGINES)('users and roles on %s', (engine) => {
 
     expect((await api('PUT', `/api/v1/users/${id}`, { isBlocked: true })).json().isBlocked).toBe(true);
     expect((await api('GET', '/api/v1/auth/current/', undefined, session)).statusCode).toBe(401);
-    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: 'petrov', password: 'petrov2026' } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'petrov', password: 'petrov2026' },
+    });
     expect(refused.json().messages).toEqual(['user_blocked']);
     await api('PUT', `/api/v1/users/${id}`, { isBlocked: false });
     await t.login('petrov', 'petrov2026');
@@ -75,7 +89,9 @@ describe.each(ENGINES)('users and roles on %s', (engine) => {
     expect((await api('PUT', `/api/v1/users/${id}`, { title: 'x' })).json().messages).toEqual(['user_not_found']);
 
     const journal = await t.db.query<{ action: string; before: unknown; after: unknown }>(
-      "select action, before, after from app.user_action where object = 'user' and object_id = $1 order by id", [String(id)]);
+      "select action, before, after from app.user_action where object = 'user' and object_id = $1 order by id",
+      [String(id)],
+    );
     expect(journal.map((entry) => entry.action)).toEqual(['create', 'update', 'block', 'unblock', 'delete']);
     expect(journal[1].before).toMatchObject({ title: 'Диспетчер' });
     expect(journal[1].after).toMatchObject({ title: 'Старший диспетчер' });

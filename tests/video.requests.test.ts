@@ -32,7 +32,12 @@ describe.each(ENGINES)('video archive requests on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestApp(engine);
     app = t.app;
-    const video = { '/video/requests': CREATE | READ | UPDATE, '/video/online': READ, '/video/archive': READ, '/video/myrequests': READ | DELETE };
+    const video = {
+      '/video/requests': CREATE | READ | UPDATE,
+      '/video/online': READ,
+      '/video/archive': READ,
+      '/video/myrequests': READ | DELETE,
+    };
     ownerId = await createUserWith(t.db, 'olga', video);
     await createUserWith(t.db, 'archivist', { ...video, '/video/archive': READ | DELETE, '/video/myrequests': READ });
     await createUserWith(t.db, 'looker', { '/video/requests': CREATE | READ | UPDATE, '/video/myrequests': READ, '/video/archive': READ });
@@ -43,7 +48,8 @@ describe.each(ENGINES)('video archive requests on %s', (engine) => {
     const now = Date.now();
     const rows = await t.db.query<{ vehicle_id: number; id: number }>(
       `select d.vehicle_id, d.id from mgt.dvr d where exists (select 1 from mgt.dev_camera c where c.dvr_id = d.id and c.index = 1)
-         and (select count(*) from mgt.dvr x where x.vehicle_id = d.vehicle_id) = 1 order by d.id`);
+         and (select count(*) from mgt.dvr x where x.vehicle_id = d.vehicle_id) = 1 order by d.id`,
+    );
     vehicles = rows
       .filter((r) => demoStoppedAt(r.id, now) === null && piecesSeconds(demoCoverage(r.id, 1, now - 60 * MIN, now, now, 72)) >= 3598)
       .filter((r) => !app.video.online(r.vehicle_id))
@@ -58,20 +64,33 @@ describe.each(ENGINES)('video archive requests on %s', (engine) => {
 
   let next = 0;
   const vehicle = () => vehicles[next++];
-  const online = (vehicleId: number) => app.telemetry.pipeline.ingest([{ vehicleId, time: Date.now(), lat: 59.95, lon: 30.31, speed: 20, course: 90, valid: true, history: false }]);
+  const online = (vehicleId: number) =>
+    app.telemetry.pipeline.ingest([
+      { vehicleId, time: Date.now(), lat: 59.95, lon: 30.31, speed: 20, course: 90, valid: true, history: false },
+    ]);
   const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, authorization: string, payload?: object) =>
     app.inject({ method, url, payload, headers: { authorization } });
   const create = async (vehicleId: number, minutes = 2, authorization = owner, cameras = [1]) => {
     const now = Date.now();
-    return inject('POST', '/api/v1/video/requests', authorization, { vehicleId, cameras, from: iso(now - (minutes + 1) * MIN), to: iso(now - MIN) });
+    return inject('POST', '/api/v1/video/requests', authorization, {
+      vehicleId,
+      cameras,
+      from: iso(now - (minutes + 1) * MIN),
+      to: iso(now - MIN),
+    });
   };
   const created = async (vehicleId: number, minutes = 2, authorization = owner) => {
     const response = await create(vehicleId, minutes, authorization);
     expect(response.statusCode, response.body).toBe(201);
     return response.json().id as number;
   };
-  const row = async (id: number) => (await t.db.query<{ status: number; reason: string | null; progress: number; size_bytes: string | null; viewed_at: Date | null }>(
-    'select status, reason, progress, size_bytes, viewed_at from app.video_request where id = $1', [id]))[0];
+  const row = async (id: number) =>
+    (
+      await t.db.query<{ status: number; reason: string | null; progress: number; size_bytes: string | null; viewed_at: Date | null }>(
+        'select status, reason, progress, size_bytes, viewed_at from app.video_request where id = $1',
+        [id],
+      )
+    )[0];
   /** Polls until the request's status is one of `statuses`; every status seen on the way is kept. */
   const until = async (id: number, statuses: number[], seconds = 20) => {
     const seen: number[] = [];
@@ -83,9 +102,13 @@ describe.each(ENGINES)('video archive requests on %s', (engine) => {
     }
     throw new Error(`request ${id} stayed in ${JSON.stringify(seen)}, not ${statuses}`);
   };
-  const journal = async (id: number) => t.db.query<{ kind: string; message: string; details: { status?: number } | null }>(
-    'select kind, message, details from app.video_event where request_id = $1 order by id', [id]);
-  const myList = async (authorization = owner, query = '') => (await inject('GET', `/api/v1/reports/video/myrequests${query}`, authorization)).json();
+  const journal = async (id: number) =>
+    t.db.query<{ kind: string; message: string; details: { status?: number } | null }>(
+      'select kind, message, details from app.video_event where request_id = $1 order by id',
+      [id],
+    );
+  const myList = async (authorization = owner, query = '') =>
+    (await inject('GET', `/api/v1/reports/video/myrequests${query}`, authorization)).json();
 
   it('waits while the vehicle is offline, then connects, downloads with a percentage and is performed when it returns', async () => {
     const { vehicleId } = vehicle();
@@ -117,7 +140,11 @@ describe.each(ENGINES)('video archive requests on %s', (engine) => {
 
     // «Видео готово» rings the owner's bell, linking to the request.
     const bell = (await inject('GET', '/api/v1/events/ring/list', owner)).json();
-    expect(bell.list[0]).toMatchObject({ type: 'video_ready', title: `Видео по запросу № ${id} готово`, link: `/video/myrequests?request=${id}` });
+    expect(bell.list[0]).toMatchObject({
+      type: 'video_ready',
+      title: `Видео по запросу № ${id} готово`,
+      link: `/video/myrequests?request=${id}`,
+    });
   });
 
   it('plays a performed request as a recorded playlist, marks it viewed on the first playback, and downloads it', async () => {
@@ -169,27 +196,50 @@ describe.each(ENGINES)('video archive requests on %s', (engine) => {
   it('refuses at once a period the demo recorder does not hold, and a vehicle without a recorder', async () => {
     const { vehicleId } = vehicles[0];
     const now = Date.now();
-    const old = await inject('POST', '/api/v1/video/requests', owner, { vehicleId, cameras: [1], from: iso(now - 80 * 60 * MIN), to: iso(now - 80 * 60 * MIN + 5 * MIN) });
+    const old = await inject('POST', '/api/v1/video/requests', owner, {
+      vehicleId,
+      cameras: [1],
+      from: iso(now - 80 * 60 * MIN),
+      to: iso(now - 80 * 60 * MIN + 5 * MIN),
+    });
     expect(old.statusCode).toBe(400);
     expect(old.json()).toEqual({ messages: ['video_no_data'] });
-    const [bare] = await t.db.query<{ id: number }>('select v.id from mgt.vehicles v where not exists (select 1 from mgt.dvr d where d.vehicle_id = v.id) order by v.id limit 1');
+    const [bare] = await t.db.query<{ id: number }>(
+      'select v.id from mgt.vehicles v where not exists (select 1 from mgt.dvr d where d.vehicle_id = v.id) order by v.id limit 1',
+    );
     const none = await create(bare.id);
     expect(none.statusCode).toBe(404);
     expect(none.json()).toEqual({ messages: ['dvr_or_camera_not_found'] });
-    expect((await inject('POST', '/api/v1/video/requests', owner, { vehicleId, cameras: [1], from: iso(now - 100 * MIN), to: iso(now - 20 * MIN) })).json())
-      .toEqual({ messages: ['video_period_too_long'] });
+    expect(
+      (
+        await inject('POST', '/api/v1/video/requests', owner, {
+          vehicleId,
+          cameras: [1],
+          from: iso(now - 100 * MIN),
+          to: iso(now - 20 * MIN),
+        })
+      ).json(),
+    ).toEqual({ messages: ['video_period_too_long'] });
     expect((await create(vehicleId, 2, owner, [42])).json()).toEqual({ messages: ['video_camera_not_found'] });
-    expect((await inject('POST', '/api/v1/video/requests', owner, { vehicleId, cameras: [1], from: 'yesterday', to: iso(now) })).statusCode).toBe(400);
+    expect(
+      (await inject('POST', '/api/v1/video/requests', owner, { vehicleId, cameras: [1], from: 'yesterday', to: iso(now) })).statusCode,
+    ).toBe(400);
   });
 
   it('downloads through a media server: no data, download error and a performed recording played from the fetched segments', async () => {
-    const setMedia = async (dvrId: number, serial: string) => t.db.query(
-      `update mgt.dvr set serial_number = $2, media_server_ip = '127.0.0.1', media_server_port = $3, media_server_login = 'ms-user',
-              media_server_password = 'ms-Secret1', is_media_server_use = true where id = $1`, [dvrId, serial, hls.port]);
+    const setMedia = async (dvrId: number, serial: string) =>
+      t.db.query(
+        `update mgt.dvr set serial_number = $2, media_server_ip = '127.0.0.1', media_server_port = $3, media_server_login = 'ms-user',
+              media_server_password = 'ms-Secret1', is_media_server_use = true where id = $1`,
+        [dvrId, serial, hls.port],
+      );
     const empty = vehicle();
     await setMedia(empty.dvrId, 'NODATA-1');
     online(empty.vehicleId);
-    expect(await until(await created(empty.vehicleId), [6, 10, 11, 12, 13, 14])).toMatchObject({ status: 12, reason: expect.stringMatching(/не хранит/) });
+    expect(await until(await created(empty.vehicleId), [6, 10, 11, 12, 13, 14])).toMatchObject({
+      status: 12,
+      reason: expect.stringMatching(/не хранит/),
+    });
 
     const broken = vehicle();
     await setMedia(broken.dvrId, 'BROKEN-1');
@@ -222,14 +272,18 @@ describe.each(ENGINES)('video archive requests on %s', (engine) => {
     const cancel = await inject('POST', `/api/v1/video/requests/${id}/cancel`, owner);
     expect(cancel.statusCode).toBe(200);
     expect(await row(id)).toMatchObject({ status: 14, reason: 'Отменён пользователем' });
-    expect((await inject('POST', `/api/v1/video/requests/${id}/cancel`, owner)).json()).toEqual({ messages: ['video_request_not_cancellable'] });
+    expect((await inject('POST', `/api/v1/video/requests/${id}/cancel`, owner)).json()).toEqual({
+      messages: ['video_request_not_cancellable'],
+    });
     online(vehicleId);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await row(id)).status).toBe(14);
     expect((await inject('POST', `/api/v1/video/requests/${id}/retry`, owner)).statusCode).toBe(200);
     const done = await until(id, [6]);
     expect(done.seen[0]).toBeLessThanOrEqual(2);
-    expect((await inject('POST', `/api/v1/video/requests/${id}/retry`, owner)).json()).toEqual({ messages: ['video_request_not_retryable'] });
+    expect((await inject('POST', `/api/v1/video/requests/${id}/retry`, owner)).json()).toEqual({
+      messages: ['video_request_not_retryable'],
+    });
   });
 
   it('deletes with the rights of the spec: 27 one’s own, 24 anyone’s, nothing without them', async () => {
@@ -267,7 +321,9 @@ describe.each(ENGINES)('video archive requests on %s', (engine) => {
     const all = (await inject('GET', '/api/v1/reports/video/requests', archivist)).json();
     expect(all.list.some((r: { username: string }) => r.username === 'looker')).toBe(true);
     expect((await myList()).list.every((r: { id: number }) => all.list.some((x: { id: number }) => x.id === r.id))).toBe(true);
-    const ids = (await t.db.query<{ id: number }>('select id from app.video_request where user_id = $1 and status <> 9', [ownerId])).map((r) => r.id);
+    const ids = (await t.db.query<{ id: number }>('select id from app.video_request where user_id = $1 and status <> 9', [ownerId])).map(
+      (r) => r.id,
+    );
     expect((await myList()).count).toBe(ids.length);
     // The video journal is a report too.
     const journalRows = (await inject('GET', '/api/v1/journals/video?type=request', await t.login('admin', 'admin123'))).json();
@@ -284,14 +340,22 @@ describe.each(ENGINES)('video archive requests on %s', (engine) => {
     const stopped = await row(id);
     expect(stopped.status).toBe(4);
     // A crash: the lease of the process that died is still held for a while.
-    await t.db.query("update app.video_request set lease_owner = 'crashed', lease_until = now() + interval '4 seconds' where id = $1", [id]);
+    await t.db.query("update app.video_request set lease_owner = 'crashed', lease_until = now() + interval '4 seconds' where id = $1", [
+      id,
+    ]);
 
-    app = await buildApp({ ...loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false' }), dataDir: undefined, staticDir: undefined, demoData: false }, { db: t.db });
+    app = await buildApp(
+      { ...loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false' }), dataDir: undefined, staticDir: undefined, demoData: false },
+      { db: t.db },
+    );
     await app.ready();
     online(vehicleId);
     await new Promise((resolve) => setTimeout(resolve, 300));
     // While the dead process's lease holds, nobody touches the request (a slow start may outlast it: then skip).
-    const [held] = await t.db.query<{ held: boolean; progress: number }>("select lease_owner = 'crashed' and lease_until > now() as held, progress from app.video_request where id = $1", [id]);
+    const [held] = await t.db.query<{ held: boolean; progress: number }>(
+      "select lease_owner = 'crashed' and lease_until > now() as held, progress from app.video_request where id = $1",
+      [id],
+    );
     if (held.held) expect(held.progress).toBe(stopped.progress);
     const done = await until(id, [6], 30);
     expect(done.seen).not.toContain(13);

@@ -39,10 +39,14 @@ describe.each(ENGINES)('video streams on %s', (engine) => {
   const inject = (method: 'GET' | 'POST', url: string, authorization?: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: authorization ? { authorization } : {} });
   /** A playlist's address lines, resolved against the playlist's own address. */
-  const addresses = (playlist: string, base: string) => playlist.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => {
-    const url = new URL(l, `http://local${base}`);
-    return url.pathname + url.search;
-  });
+  const addresses = (playlist: string, base: string) =>
+    playlist
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => {
+        const url = new URL(l, `http://local${base}`);
+        return url.pathname + url.search;
+      });
   const startLive = async (vehicle: number, authorization = viewer) => {
     const response = await inject('POST', '/api/v1/video/empty', authorization, { vehicleId: vehicle });
     expect(response.statusCode).toBe(200);
@@ -80,21 +84,31 @@ describe.each(ENGINES)('video streams on %s', (engine) => {
 
   it('journals a live view in the video journal', async () => {
     await startLive(vehicleId);
-    const [row] = await t.db.query<{ kind: string; vehicle_id: number }>("select kind, vehicle_id from app.video_event where kind = 'live' order by id desc limit 1");
+    const [row] = await t.db.query<{ kind: string; vehicle_id: number }>(
+      "select kind, vehicle_id from app.video_event where kind = 'live' order by id desc limit 1",
+    );
     expect(row).toEqual({ kind: 'live', vehicle_id: vehicleId });
   });
 
   it('refuses a vehicle without a recorder, and one whose recorder has no cameras, with dvr_or_camera_not_found', async () => {
-    const [bare] = await t.db.query<{ id: number }>('select v.id from mgt.vehicles v where not exists (select 1 from mgt.dvr d where d.vehicle_id = v.id) order by v.id limit 1');
+    const [bare] = await t.db.query<{ id: number }>(
+      'select v.id from mgt.vehicles v where not exists (select 1 from mgt.dvr d where d.vehicle_id = v.id) order by v.id limit 1',
+    );
     const response = await inject('POST', '/api/v1/video/empty', viewer, { vehicleId: bare.id });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ messages: ['dvr_or_camera_not_found'] });
-    expect((await inject('POST', '/api/v1/video/empty', viewer, { vehicleId: 2_000_000_000 })).json()).toEqual({ messages: ['dvr_or_camera_not_found'] });
+    expect((await inject('POST', '/api/v1/video/empty', viewer, { vehicleId: 2_000_000_000 })).json()).toEqual({
+      messages: ['dvr_or_camera_not_found'],
+    });
 
     const [camera] = await t.db.query<{ vehicle_id: number; dvr_id: number }>(
-      'select d.vehicle_id, d.id as dvr_id from mgt.dvr d where d.id <> $1 and exists (select 1 from mgt.dev_camera c where c.dvr_id = d.id) order by d.id desc limit 1', [dvrId]);
+      'select d.vehicle_id, d.id as dvr_id from mgt.dvr d where d.id <> $1 and exists (select 1 from mgt.dev_camera c where c.dvr_id = d.id) order by d.id desc limit 1',
+      [dvrId],
+    );
     await t.db.query('delete from mgt.dev_camera where dvr_id = $1', [camera.dvr_id]);
-    expect((await inject('POST', '/api/v1/video/empty', viewer, { vehicleId: camera.vehicle_id })).json()).toEqual({ messages: ['dvr_or_camera_not_found'] });
+    expect((await inject('POST', '/api/v1/video/empty', viewer, { vehicleId: camera.vehicle_id })).json()).toEqual({
+      messages: ['dvr_or_camera_not_found'],
+    });
     // A camera the recorder does not have.
     const requestId = await startLive(vehicleId);
     expect((await inject('GET', `/api/v1/video/online/${requestId}/99`, viewer)).json()).toEqual({ messages: ['dvr_or_camera_not_found'] });
@@ -115,10 +129,14 @@ describe.each(ENGINES)('video streams on %s', (engine) => {
 
   it('reaches a recorder with its four media-server fields set through its media server, credentials kept on the server', async () => {
     const [row] = await t.db.query<{ vehicle_id: number; id: number }>(
-      `select d.vehicle_id, d.id from mgt.dvr d where d.id <> $1 and exists (select 1 from mgt.dev_camera c where c.dvr_id = d.id and c.index = 1) order by d.id limit 1`, [dvrId]);
+      `select d.vehicle_id, d.id from mgt.dvr d where d.id <> $1 and exists (select 1 from mgt.dev_camera c where c.dvr_id = d.id and c.index = 1) order by d.id limit 1`,
+      [dvrId],
+    );
     await t.db.query(
       `update mgt.dvr set serial_number = 'MS-77', media_server_ip = '127.0.0.1', media_server_port = $2, media_server_login = 'ms-user',
-              media_server_password = 'ms-Secret1', is_media_server_use = true where id = $1`, [row.id, hls.port]);
+              media_server_password = 'ms-Secret1', is_media_server_use = true where id = $1`,
+      [row.id, hls.port],
+    );
     const requestId = await startLive(row.vehicle_id);
     const { url, playUrl } = (await inject('GET', `/api/v1/video/online/${requestId}/1`, viewer)).json();
     expect(url).toBe(`http://127.0.0.1:${hls.port}/live/MS-77/1/index.m3u8`);
@@ -135,14 +153,22 @@ describe.each(ENGINES)('video streams on %s', (engine) => {
     expect(first.statusCode).toBe(200);
     expect(first.rawPayload.equals(hls.segment(10))).toBe(true);
     expect((await inject('GET', segments[1])).rawPayload.equals(hls.segment(11))).toBe(true);
-    expect(hls.seen.at(-1)).toEqual({ path: '/live/MS-77/1/chunk-11.ts', authorization: `Basic ${Buffer.from('ms-user:ms-Secret1').toString('base64')}` });
+    expect(hls.seen.at(-1)).toEqual({
+      path: '/live/MS-77/1/chunk-11.ts',
+      authorization: `Basic ${Buffer.from('ms-user:ms-Secret1').toString('base64')}`,
+    });
 
     // A proxied address is good only as the server signed it.
-    const forged = segments[0].replace(/u=[^&]+/, `u=${Buffer.from(`http://127.0.0.1:${hls.port}/live/MS-77/1/index.m3u8`).toString('base64url')}`);
+    const forged = segments[0].replace(
+      /u=[^&]+/,
+      `u=${Buffer.from(`http://127.0.0.1:${hls.port}/live/MS-77/1/index.m3u8`).toString('base64url')}`,
+    );
     expect((await inject('GET', forged)).statusCode).toBe(404);
 
     // The URL scheme is the administrator's (/system/video), and a refused login reaches the player as an error.
-    const put = await inject('PUT' as 'POST', '/api/v1/settings/video', admin, { video: { mediaServerUrl: 'http://{ip}:{port}/live/{serial}/{camera}/index.m3u8?user={login}&pass={password}' } });
+    const put = await inject('PUT' as 'POST', '/api/v1/settings/video', admin, {
+      video: { mediaServerUrl: 'http://{ip}:{port}/live/{serial}/{camera}/index.m3u8?user={login}&pass={password}' },
+    });
     expect(put.statusCode).toBe(200);
     const shown = (await inject('GET', `/api/v1/video/online/${requestId}/1`, viewer)).json();
     expect(shown.url).toBe(`http://127.0.0.1:${hls.port}/live/MS-77/1/index.m3u8?user=***&pass=***`);

@@ -31,18 +31,24 @@ async function fill(db: Db): Promise<void> {
   await long.exec('alter table adas.incident_event disable trigger user; alter table adas.route_work disable trigger user');
   await long.query(
     `insert into mgt.routes (route_long_name, route_type, "MarshType_id", route_short_name, route_desc)
-     select 'Стенд ' || g, '3', (select min(id) from mgt.marsh_type), 'С' || g, '' from generate_series(1, $1::int) g`, [ROUTES]);
+     select 'Стенд ' || g, '3', (select min(id) from mgt.marsh_type), 'С' || g, '' from generate_series(1, $1::int) g`,
+    [ROUTES],
+  );
   await long.query(
     `insert into mgt.vehicles (depot_number, state_number, depot_id)
      select $2::int + g, 'С' || g, (select array_agg(depot_id order by depot_id) from mgt.depot)[1 + g % (select count(*)::int from mgt.depot)]
-       from generate_series(0, $1::int - 1) g`, [VEHICLES, FIRST_NUMBER]);
+       from generate_series(0, $1::int - 1) g`,
+    [VEHICLES, FIRST_NUMBER],
+  );
   // each bench vehicle works one bench route: vehicle i on route i mod ROUTES
   await long.query(
     `with v as (select array_agg(id order by id) ids from mgt.vehicles where depot_number >= $1),
           r as (select array_agg(route_id order by route_id) ids from mgt.routes where route_long_name like 'Стенд %')
      insert into adas.route_work (day, vehicle_id, route_id, trips, km)
      select current_date - d, v.ids[1 + i], r.ids[1 + i % cardinality(r.ids)], 8 + (i + d) % 5, 120 + (i * 7 + d) % 90
-       from v, r, generate_series(0, cardinality(v.ids) - 1) i, generate_series(0, 365) d`, [FIRST_NUMBER]);
+       from v, r, generate_series(0, cardinality(v.ids) - 1) i, generate_series(0, 365) d`,
+    [FIRST_NUMBER],
+  );
   const step = (365 * 86_400) / ROWS;
   await long.query(
     `with v as (select array_agg(id order by id) ids from mgt.vehicles where depot_number >= $3),
@@ -58,7 +64,8 @@ async function fill(db: Db): Promise<void> {
   );
   await long.exec('alter table adas.incident_event enable trigger user; alter table adas.route_work enable trigger user');
   await long.query('select adas.rebuild_rollups()');
-  for (const table of ['incident_event', 'route_work', 'incident_day', 'vehicle_day', 'route_day']) await long.exec(`vacuum analyze adas.${table}`);
+  for (const table of ['incident_event', 'route_work', 'incident_day', 'vehicle_day', 'route_day'])
+    await long.exec(`vacuum analyze adas.${table}`);
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -70,7 +77,7 @@ const stats = (values: number[]) => {
 async function main(): Promise<void> {
   process.env.SIMULATOR = 'false';
   process.env.EGTS_PORT = '0';
-  if (!process.env.DATABASE_URL) throw new Error('set DATABASE_URL (the targets are PostgreSQL\'s)');
+  if (!process.env.DATABASE_URL) throw new Error("set DATABASE_URL (the targets are PostgreSQL's)");
   const keep = process.env.BENCH_KEEP === '1';
   if (!keep) await recreateDatabase(process.env.DATABASE_URL);
   const { app, db, address, authorization } = await startDemoServer(PORT);
@@ -96,16 +103,27 @@ async function main(): Promise<void> {
       run: (p: { from: string; to: string }) => fetch(`${address}/api/v1/reports/adas/${report}?${new URLSearchParams(p)}`, { headers }),
     })),
     { name: 'GET incidents-types', run: () => fetch(`${address}/api/v1/adas/incidents-types`, { headers }) },
-    ...['quantity-and-dynamics-incidents-report', 'incidents-route-distribution-pie-chart', 'incidents-route-distribution-report',
-      'vehicle-list', 'vehicle-on-route-list', 'vehicle-incidents-detail-table', 'incidents-journal'].map((call) => ({
+    ...[
+      'quantity-and-dynamics-incidents-report',
+      'incidents-route-distribution-pie-chart',
+      'incidents-route-distribution-report',
+      'vehicle-list',
+      'vehicle-on-route-list',
+      'vehicle-incidents-detail-table',
+      'incidents-journal',
+    ].map((call) => ({
       name: `POST ${call}`,
-      run: (p: { from: string; to: string }) => fetch(`${address}/api/v1/adas/${call}`, { method: 'POST', headers, body: JSON.stringify(p) }),
+      run: (p: { from: string; to: string }) =>
+        fetch(`${address}/api/v1/adas/${call}`, { method: 'POST', headers, body: JSON.stringify(p) }),
     })),
   ];
   const table: string[] = [];
   for (const days of REQUESTS > 0 ? [30, 365] : []) {
     const p = period(days);
-    const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from adas.incident_event where tm between $1 and $2', [p.from, p.to]);
+    const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from adas.incident_event where tm between $1 and $2', [
+      p.from,
+      p.to,
+    ]);
     console.log(`\n${days} days: ${n.toLocaleString('en')} incidents; ${REQUESTS} requests per call after one warm-up`);
     for (const call of calls) {
       const times: number[] = [];
@@ -139,26 +157,43 @@ async function main(): Promise<void> {
     const now = Date.now();
     const incidents = Array.from({ length: 100 }, (_, i) => {
       const n = sent + i;
-      return { depot_number: FIRST_NUMBER + (n % VEHICLES), incident_type: types[n % types.length], tm: now - 1000 - (n % 7), speed: 30 + (n % 40), lat: 59.93, lon: 30.31, grade: n % 50 === 0 ? 3 : 1 };
+      return {
+        depot_number: FIRST_NUMBER + (n % VEHICLES),
+        incident_type: types[n % types.length],
+        tm: now - 1000 - (n % 7),
+        speed: 30 + (n % 40),
+        lat: 59.93,
+        lon: 30.31,
+        grade: n % 50 === 0 ? 3 : 1,
+      };
     });
     sent += incidents.length;
     const t0 = performance.now();
-    pending.push(fetch(`${address}/api/v1/telemetry/incidents`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-telemetry-key': key }, body: JSON.stringify({ incidents }),
-    }).then(async (response) => {
-      const body = (await response.json()) as { accepted?: number };
-      acks.push(performance.now() - t0);
-      if (response.status === 200) accepted += body.accepted ?? 0;
-      else failures += 1;
-    }));
+    pending.push(
+      fetch(`${address}/api/v1/telemetry/incidents`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-telemetry-key': key },
+        body: JSON.stringify({ incidents }),
+      }).then(async (response) => {
+        const body = (await response.json()) as { accepted?: number };
+        acks.push(performance.now() - t0);
+        if (response.status === 200) accepted += body.accepted ?? 0;
+        else failures += 1;
+      }),
+    );
   }
   await Promise.all(pending);
   const seconds = (performance.now() - started) / 1000;
   const s = stats(acks);
-  const ingest = `ingestion: ${sent.toLocaleString('en')} incidents in ${acks.length} batches of 100 over ${seconds.toFixed(1)} s (${Math.round(sent / seconds)}/s), `
-    + `${accepted.toLocaleString('en')} stored, ${failures} failed; acknowledgement p50 ${s.p50.toFixed(0)} ms, p95 ${s.p95.toFixed(0)} ms, p99 ${s.p99.toFixed(0)} ms, max ${s.max.toFixed(0)} ms`;
+  const ingest =
+    `ingestion: ${sent.toLocaleString('en')} incidents in ${acks.length} batches of 100 over ${seconds.toFixed(1)} s (${Math.round(sent / seconds)}/s), ` +
+    `${accepted.toLocaleString('en')} stored, ${failures} failed; acknowledgement p50 ${s.p50.toFixed(0)} ms, p95 ${s.p95.toFixed(0)} ms, p99 ${s.p99.toFixed(0)} ms, max ${s.max.toFixed(0)} ms`;
   console.log(`\n${ingest}`);
-  console.log(`machine load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs`);
+  console.log(
+    `machine load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')} on ${cpus().length} CPUs`,
+  );
   await app.close();
   await db.close();
 }

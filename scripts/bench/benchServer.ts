@@ -21,13 +21,22 @@ export async function recreateDatabase(url: string): Promise<void> {
  * on `port`, and the admin's authorization header for its API.
  */
 export async function startDemoServer(port: number): Promise<{ app: FastifyInstance; db: Db; address: string; authorization: string }> {
-  const config = { ...loadConfig(), dataDir: undefined, staticDir: undefined, logLevel: process.env.LOG_LEVEL ?? 'warn', demoData: true, demoScale: 'test' as const };
+  const config = {
+    ...loadConfig(),
+    dataDir: undefined,
+    staticDir: undefined,
+    logLevel: process.env.LOG_LEVEL ?? 'warn',
+    demoData: true,
+    demoScale: 'test' as const,
+  };
   const db = await openDatabase(config);
   const app = await buildApp(config, { db, seedDemo: true });
   await app.listen({ port, host: '127.0.0.1' });
   const address = `http://127.0.0.1:${port}`;
   const login = await fetch(`${address}/api/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
   });
   return { app, db, address, authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
 }

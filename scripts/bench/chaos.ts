@@ -24,7 +24,10 @@ import { ensureDatabase, percentile, startServerProcess } from './serverProcess'
 
 const TERMINALS = Number(process.env.CHAOS_TERMINALS ?? 1000);
 const SECONDS = Number(process.env.CHAOS_SECONDS ?? 90);
-const RESTARTS = (process.env.CHAOS_RESTARTS ?? '20,50').split(',').map(Number).filter((s) => s > 0);
+const RESTARTS = (process.env.CHAOS_RESTARTS ?? '20,50')
+  .split(',')
+  .map(Number)
+  .filter((s) => s > 0);
 const URL_ = process.env.CHAOS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tc_faults_chaos';
 const PORT = Number(process.env.CHAOS_PORT ?? 3302);
 const EGTS_PORT = Number(process.env.CHAOS_EGTS_PORT ?? 4202);
@@ -43,7 +46,9 @@ await ensureDatabase(URL_);
   await db.query(
     `insert into mgt.vehicles (depot_number, peer_address)
      select 910000 + g, $1::bigint + g from generate_series(1, $2::int + 1) g
-      where not exists (select 1 from mgt.vehicles v where v.peer_address = $1::bigint + g)`, [PEER_BASE, TERMINALS]);
+      where not exists (select 1 from mgt.vehicles v where v.peer_address = $1::bigint + g)`,
+    [PEER_BASE, TERMINALS],
+  );
   await db.close();
 }
 const source = await (async () => {
@@ -55,9 +60,15 @@ const source = await (async () => {
 
 rmSync(DATA_DIR, { recursive: true, force: true });
 const server = await startServerProcess({
-  DATABASE_URL: URL_, PORT: String(PORT), HOST: '127.0.0.1', EGTS_PORT: String(EGTS_PORT), EGTS_HOST: '127.0.0.1',
+  DATABASE_URL: URL_,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  EGTS_PORT: String(EGTS_PORT),
+  EGTS_HOST: '127.0.0.1',
   // SIMULATOR=true on a database holding the demo city (LOAD's) adds the simulator's writes to the outage.
-  DATA_DIR, DEMO_DATA: 'false', SIMULATOR: process.env.SIMULATOR ?? 'false',
+  DATA_DIR,
+  DEMO_DATA: 'false',
+  SIMULATOR: process.env.SIMULATOR ?? 'false',
 });
 // The device index loaded before the vehicles were all there is refreshed each minute: wait for ours.
 await delay(1000);
@@ -94,7 +105,14 @@ class Terminal {
     const pid = this.next('pid');
     this.waiting.set(pid, { at: performance.now(), time });
     sent += 1;
-    this.socket.write(positionsPacket(pid, [{ rn: this.next('rn'), fixes: [{ time, lat: 59.9 + (this.peer % 1000) * 1e-4, lon: 30.3 + (time % 100_000) * 1e-7, speed: 25, course: 90, valid: true }] }]));
+    this.socket.write(
+      positionsPacket(pid, [
+        {
+          rn: this.next('rn'),
+          fixes: [{ time, lat: 59.9 + (this.peer % 1000) * 1e-4, lon: 30.3 + (time % 100_000) * 1e-7, speed: 25, course: 90, valid: true }],
+        },
+      ]),
+    );
   }
 
   get outstanding(): number {
@@ -133,7 +151,8 @@ for (let i = 0; i < terminals.length; i += 200) await Promise.all(terminals.slic
 for (const t of terminals) t.authenticate();
 await delay(2000);
 const authenticated = terminals.filter((t) => t.ready).length;
-if (authenticated < TERMINALS) console.log(`warning: ${authenticated} of ${TERMINALS} terminals authenticated (device index not refreshed yet?)`);
+if (authenticated < TERMINALS)
+  console.log(`warning: ${authenticated} of ${TERMINALS} terminals authenticated (device index not refreshed yet?)`);
 
 // ---------------------------------------------------------------- HTTP source, 5 batches a second
 const http = { sent: 0, ok: 0, unavailable: 0, other: 0, codes: new Set<string>() };
@@ -144,7 +163,8 @@ async function httpTick(): Promise<void> {
   http.sent += 1;
   try {
     const response = await fetch(`http://127.0.0.1:${PORT}/api/v1/telemetry/positions`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-telemetry-key': source.key },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-telemetry-key': source.key },
       body: JSON.stringify({ positions: [{ device: String(HTTP_PEER), time, lat: 59.95, lon: 30.3, speed: 10, course: 0 }] }),
     });
     const body = (await response.json()) as { messages?: string[] };
@@ -193,20 +213,30 @@ const expected = acked.size + httpAcked.size;
 let stored: { peer: string; tm: Date }[] = [];
 const drainStart = performance.now();
 for (;;) {
-  stored = (await check.query<{ peer: string; tm: Date }>(
-    `select v.peer_address::text as peer, t.tm from app.track t join mgt.vehicles v on v.id = t.vehicle_id
-      where v.peer_address > $1 and v.peer_address <= $2`, [PEER_BASE, HTTP_PEER])).rows;
+  stored = (
+    await check.query<{ peer: string; tm: Date }>(
+      `select v.peer_address::text as peer, t.tm from app.track t join mgt.vehicles v on v.id = t.vehicle_id
+      where v.peer_address > $1 and v.peer_address <= $2`,
+      [PEER_BASE, HTTP_PEER],
+    )
+  ).rows;
   if (stored.length >= expected || performance.now() - drainStart > 60_000) break;
   await delay(500);
 }
 const storedKeys = new Set(stored.map((row) => `${row.peer}:${row.tm.getTime()}`));
 const missingEgts = [...acked].filter((key) => !storedKeys.has(key)).length;
 const missingHttp = [...httpAcked].filter((time) => !storedKeys.has(`${HTTP_PEER}:${time}`)).length;
-const [{ duplicates }] = (await check.query<{ duplicates: number }>(
-  `select (count(*) - count(distinct (vehicle_id, tm)))::int as duplicates from app.track`)).rows;
+const [{ duplicates }] = (
+  await check.query<{ duplicates: number }>(`select (count(*) - count(distinct (vehicle_id, tm)))::int as duplicates from app.track`)
+).rows;
 const afterRestart = await fetch(`http://127.0.0.1:${PORT}/api/v1/telemetry/positions`, {
-  method: 'POST', headers: { 'content-type': 'application/json', 'x-telemetry-key': source.key }, body: JSON.stringify({ positions: [] }),
-}).then((r) => r.status, () => 0);
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'x-telemetry-key': source.key },
+  body: JSON.stringify({ positions: [] }),
+}).then(
+  (r) => r.status,
+  () => 0,
+);
 await check.end();
 
 for (const t of terminals) t.socket.destroy();
@@ -228,5 +258,11 @@ Chaos — ${TERMINALS} EGTS terminals × 1 Hz for ${SECONDS} s, PostgreSQL resta
   server                  ${alive ? 'alive throughout' : `EXITED (${server.exitCode()})`}; answers after the restarts: HTTP ${afterRestart}; RSS ${rssStart} → ${rssEnd} MB; ${errors.length} error lines logged
   verdict                 ${missingEgts + missingHttp === 0 && duplicates === 0 && alive ? 'nothing acknowledged was lost' : 'LOSS OR FAILURE'}
 `);
-if (errors.length) console.log(`first error lines:\n${errors.slice(0, 5).map((line) => line.slice(0, 300)).join('\n')}`);
+if (errors.length)
+  console.log(
+    `first error lines:\n${errors
+      .slice(0, 5)
+      .map((line) => line.slice(0, 300))
+      .join('\n')}`,
+  );
 process.exit(0);

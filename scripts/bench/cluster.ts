@@ -41,50 +41,70 @@ let sourceKey: string;
   await migrate(db.longRunning());
   await seedPlatform(db);
   if ((await db.query('select 1 from app.users where username = $1', [USER])).length === 0) {
-    const [user] = await db.query<{ id: number }>(`insert into app.users (username, password_hash, title) values ($1, $2, 'Стенд') returning id`, [USER, await hashPassword(PASSWORD)]);
+    const [user] = await db.query<{ id: number }>(
+      `insert into app.users (username, password_hash, title) values ($1, $2, 'Стенд') returning id`,
+      [USER, await hashPassword(PASSWORD)],
+    );
     await db.query('insert into app.user_role (user_id, role_id) select $1, id from app.role where name = $2', [user.id, ADMIN_ROLE_NAME]);
   }
   await db.query(
     `insert into mgt.vehicles (depot_number, peer_address)
      select 840000 + g, $1::bigint + g from generate_series(1, $2::int) g
-      where not exists (select 1 from mgt.vehicles v where v.peer_address = $1::bigint + g)`, [PEER_BASE, VEHICLES]);
+      where not exists (select 1 from mgt.vehicles v where v.peer_address = $1::bigint + g)`,
+    [PEER_BASE, VEHICLES],
+  );
   ({ key: sourceKey } = await createSource(db, `Стенд кластера ${new Date().toISOString()}`, null));
   await db.close();
 }
 
 // ---------------------------------------------------------------- load
-interface Run { ok: number; failed: number; latencies: number[]; seconds: number }
+interface Run {
+  ok: number;
+  failed: number;
+  latencies: number[];
+  seconds: number;
+}
 
 /** `clients` loops calling `request` for `seconds`; a request that is not 2xx (or throws) counts as failed. */
-async function drive(clients: number, seconds: number, request: () => Promise<Response>, onAnswer?: (at: number, ok: boolean) => void): Promise<Run> {
+async function drive(
+  clients: number,
+  seconds: number,
+  request: () => Promise<Response>,
+  onAnswer?: (at: number, ok: boolean) => void,
+): Promise<Run> {
   const run: Run = { ok: 0, failed: 0, latencies: [], seconds };
   const until = performance.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (performance.now() < until) {
-      const started = performance.now();
-      let ok = false;
-      try {
-        const response = await request();
-        await response.arrayBuffer();
-        ok = response.ok;
-      } catch {
-        ok = false;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        let ok = false;
+        try {
+          const response = await request();
+          await response.arrayBuffer();
+          ok = response.ok;
+        } catch {
+          ok = false;
+        }
+        const now = performance.now();
+        if (ok) {
+          run.ok += 1;
+          run.latencies.push(now - started);
+        } else run.failed += 1;
+        onAnswer?.(now, ok);
       }
-      const now = performance.now();
-      if (ok) {
-        run.ok += 1;
-        run.latencies.push(now - started);
-      } else run.failed += 1;
-      onAnswer?.(now, ok);
-    }
-  }));
+    }),
+  );
   run.latencies.sort((a, b) => a - b);
   return run;
 }
 
 const describeRun = (run: Run, unit = 'requests') =>
   `${Math.round(run.ok / run.seconds)} ${unit}/s (${run.ok} ok, ${run.failed} failed), p50 ${percentile(run.latencies, 50).toFixed(1)} ms, p99 ${percentile(run.latencies, 99).toFixed(1)} ms`;
-const load = () => loadavg().map((value) => value.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
 
 let fixTime = Date.now() - 60_000;
 function batch(): string {
@@ -100,38 +120,62 @@ for (const count of [1, 2]) {
   const port = await freeConsecutivePorts(count + 1);
   const dataDir = mkdtempSync(join(tmpdir(), 'tc-bench-cluster-'));
   const cluster = await startHaproxyCluster({
-    DATABASE_URL: URL_, BUS_URL, BUS_PREFIX: `tc:bench-cluster:${process.pid}:${count}`, PORT: String(port), HOST: '127.0.0.1',
-    CLUSTER_PROCESSES: String(count), DEMO_DATA: 'false', SIMULATOR: 'false', DATA_DIR: dataDir,
+    DATABASE_URL: URL_,
+    BUS_URL,
+    BUS_PREFIX: `tc:bench-cluster:${process.pid}:${count}`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    CLUSTER_PROCESSES: String(count),
+    DEMO_DATA: 'false',
+    SIMULATOR: 'false',
+    DATA_DIR: dataDir,
   });
   const base = `http://127.0.0.1:${port}`;
   try {
-    const login = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: USER, password: PASSWORD }) });
+    const login = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: USER, password: PASSWORD }),
+    });
     const authorization = `Bearer ${((await login.json()) as { token: string }).token}`;
     const headers = { authorization, 'content-type': 'application/json' };
     const page = JSON.stringify({ config: { type: 'vehicles' }, page: 1, perPage: 25, sort: { field: 'depot_number', order: 'DESC' } });
     await drive(4, 2, () => fetch(`${base}/api/table/list`, { method: 'POST', headers, body: page })); // warm-up
     const requests = await drive(CONCURRENCY, SECONDS, () => fetch(`${base}/api/table/list`, { method: 'POST', headers, body: page }));
     console.log(`${count} process(es), handbook page ×${CONCURRENCY} clients: ${describeRun(requests)}; load ${load()}`);
-    const ingest = await drive(8, SECONDS, () => fetch(`${base}/api/v1/telemetry/positions`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-telemetry-key': sourceKey }, body: batch(),
-    }));
-    console.log(`${count} process(es), ingest ×8 clients, batches of 100: ${Math.round((ingest.ok * 100) / SECONDS)} positions/s; ${describeRun(ingest, 'batches')}; load ${load()}`);
+    const ingest = await drive(8, SECONDS, () =>
+      fetch(`${base}/api/v1/telemetry/positions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-telemetry-key': sourceKey },
+        body: batch(),
+      }),
+    );
+    console.log(
+      `${count} process(es), ingest ×8 clients, batches of 100: ${Math.round((ingest.ok * 100) / SECONDS)} positions/s; ${describeRun(ingest, 'batches')}; load ${load()}`,
+    );
 
     if (count === 2) {
       let lastAnswer = performance.now();
       let longestWait = 0;
       let killedAt = 0;
-      const failover = drive(8, 6, () => fetch(`${base}/api/v1/auth/current/`, { headers }), (at, ok) => {
-        if (!ok) return;
-        if (killedAt && at > killedAt) longestWait = Math.max(longestWait, at - Math.max(lastAnswer, killedAt));
-        lastAnswer = Math.max(lastAnswer, at);
-      });
+      const failover = drive(
+        8,
+        6,
+        () => fetch(`${base}/api/v1/auth/current/`, { headers }),
+        (at, ok) => {
+          if (!ok) return;
+          if (killedAt && at > killedAt) longestWait = Math.max(longestWait, at - Math.max(lastAnswer, killedAt));
+          lastAnswer = Math.max(lastAnswer, at);
+        },
+      );
       await new Promise((resolve) => setTimeout(resolve, 2000));
       const victim = cluster.processes[0];
       killedAt = performance.now();
       process.kill(victim.pid, 'SIGKILL');
       const run = await failover;
-      console.log(`failover, ${victim.name} SIGKILLed under 8 clients of auth/current: ${run.failed} failed of ${run.ok + run.failed}; longest wait for an answer after the kill ${longestWait.toFixed(0)} ms; p99 ${percentile(run.latencies, 99).toFixed(1)} ms; load ${load()}`);
+      console.log(
+        `failover, ${victim.name} SIGKILLed under 8 clients of auth/current: ${run.failed} failed of ${run.ok + run.failed}; longest wait for an answer after the kill ${longestWait.toFixed(0)} ms; p99 ${percentile(run.latencies, 99).toFixed(1)} ms; load ${load()}`,
+      );
     }
   } finally {
     await cluster.stop();

@@ -47,8 +47,13 @@ function city(n: number): Map<number, LatestPosition> {
     const r = Math.sqrt(-2 * Math.log(1 - next())) * 6; // km
     const a = next() * 2 * Math.PI;
     fleet.set(id, {
-      lat: CENTRE.lat + (r * Math.sin(a)) / 111.2, lon: CENTRE.lon + (r * Math.cos(a)) / 55.6,
-      speed: next() * 50, course: Math.floor(next() * 360), time: now - Math.floor(next() * 60_000), valid: true, receivedAt: now,
+      lat: CENTRE.lat + (r * Math.sin(a)) / 111.2,
+      lon: CENTRE.lon + (r * Math.cos(a)) / 55.6,
+      speed: next() * 50,
+      course: Math.floor(next() * 360),
+      time: now - Math.floor(next() * 60_000),
+      valid: true,
+      receivedAt: now,
     });
   }
   return fleet;
@@ -59,7 +64,18 @@ const directory = new Map<number, VehicleInfo>();
 const info = (id: number): VehicleInfo => {
   let vehicle = directory.get(id);
   if (!vehicle) {
-    vehicle = { id, depotNumber: 10_000 + id, gosNomer: null, model: null, depotId: 1, vehicleTypeId: 1, classRank: 1 + (id % 4), routeId: id % 150, routeShortName: String(id % 150), routeType: 'А' };
+    vehicle = {
+      id,
+      depotNumber: 10_000 + id,
+      gosNomer: null,
+      model: null,
+      depotId: 1,
+      vehicleTypeId: 1,
+      classRank: 1 + (id % 4),
+      routeId: id % 150,
+      routeShortName: String(id % 150),
+      routeType: 'А',
+    };
     directory.set(id, vehicle);
   }
   return vehicle;
@@ -73,13 +89,22 @@ function move(fleet: Map<number, LatestPosition>, share: number, next: () => num
     const metres = 20 + next() * 20;
     const course = Math.floor(next() * 360);
     fleet.set(id, {
-      lat: p.lat + (metres * Math.cos((course * Math.PI) / 180)) / 111_200, lon: p.lon + (metres * Math.sin((course * Math.PI) / 180)) / 55_600,
-      speed: next() * 50, course, time: now, valid: true, receivedAt: now,
+      lat: p.lat + (metres * Math.cos((course * Math.PI) / 180)) / 111_200,
+      lon: p.lon + (metres * Math.sin((course * Math.PI) / 180)) / 55_600,
+      speed: next() * 50,
+      course,
+      time: now,
+      valid: true,
+      receivedAt: now,
     });
   }
 }
 
-interface Timings { wall: number[]; cpu: number[]; spans: [number, number][] }
+interface Timings {
+  wall: number[];
+  cpu: number[];
+  spans: [number, number][];
+}
 const timings = (): Timings => ({ wall: [], cpu: [], spans: [] });
 
 /** Runs `work`, adding its wall and CPU milliseconds (and when it ran, to tell garbage collection apart) to the lists. */
@@ -100,7 +125,8 @@ const pauses: [number, number][] = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) pauses.push([entry.startTime, entry.startTime + entry.duration]);
 }).observe({ entryTypes: ['gc'] });
-const pausedWithin = ([from, to]: [number, number]) => pauses.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, to) - Math.max(a, from)), 0);
+const pausedWithin = ([from, to]: [number, number]) =>
+  pauses.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, to) - Math.max(a, from)), 0);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const fmt = (ms: number) => ms.toFixed(ms < 10 ? 3 : 1);
@@ -122,7 +148,9 @@ function panned(bounds: [number, number, number, number], next: () => number): [
 
 const ZOOMS = [11, 12, 13, 15, 17];
 const [load1] = (await import('node:os')).loadavg();
-console.log(`clustering benchmark: ${BUILDS} builds after ${WARMUP} warm-up ones, ${Math.round(MOVED * 100)} % of the fleet moved before each; per build and zoom one cold query (the first after a rebuild) and ${Math.ceil(QUERIES / BUILDS)} panned ones (viewport moved by up to half its size); node ${process.version}, load average ${load1.toFixed(1)}`);
+console.log(
+  `clustering benchmark: ${BUILDS} builds after ${WARMUP} warm-up ones, ${Math.round(MOVED * 100)} % of the fleet moved before each; per build and zoom one cold query (the first after a rebuild) and ${Math.ceil(QUERIES / BUILDS)} panned ones (viewport moved by up to half its size); node ${process.version}, load average ${load1.toFixed(1)}`,
+);
 for (const n of SIZES) {
   const fleet = city(n);
   const next = random(7);
@@ -138,13 +166,20 @@ for (const n of SIZES) {
     if (i === 0) {
       // what the warm-up builds measured is kept apart
       first.push(...ZOOMS.map((zoom) => `zoom ${zoom} ${cold.get(zoom)!.wall.map(fmt).join('/')}`));
-      for (const list of [builds, ...cold.values(), ...warm.values()]) for (const key of ['wall', 'cpu', 'spans'] as const) list[key].length = 0;
+      for (const list of [builds, ...cold.values(), ...warm.values()])
+        for (const key of ['wall', 'cpu', 'spans'] as const) list[key].length = 0;
     }
-    const index: ClusterIndex = timed(() => new ClusterIndex(points.update(fleet.entries(), info, Date.now()), { radius: 50, maxZoom: 15 }, previous), builds);
+    const index: ClusterIndex = timed(
+      () => new ClusterIndex(points.update(fleet.entries(), info, Date.now()), { radius: 50, maxZoom: 15 }, previous),
+      builds,
+    );
     previous = index;
     for (const zoom of ZOOMS) {
       const bounds = viewport(zoom);
-      items.set(zoom, timed(() => index.clusters({ bounds, zoom }).length, cold.get(zoom)!));
+      items.set(
+        zoom,
+        timed(() => index.clusters({ bounds, zoom }).length, cold.get(zoom)!),
+      );
       for (let q = 0; q < Math.ceil(QUERIES / BUILDS); q++) {
         const view = panned(bounds, next);
         timed(() => index.clusters({ bounds: view, zoom }), warm.get(zoom)!);
@@ -157,12 +192,16 @@ for (const n of SIZES) {
     const paused = spans.filter((span) => pausedWithin(span) > 0).length;
     wall.sort((a, b) => a - b);
     cpu.sort((a, b) => a - b);
-    return `p50 ${fmt(percentile(wall, 50))}/${fmt(percentile(cpu, 50))}, p95 ${fmt(percentile(wall, 95))}/${fmt(percentile(cpu, 95))}, max ${fmt(wall.at(-1)!)}/${fmt(cpu.at(-1)!)}`
-      + ` (GC paused ${paused} of ${spans.length}; wall less GC p95 ${fmt(percentile(work, 95))})`;
+    return (
+      `p50 ${fmt(percentile(wall, 50))}/${fmt(percentile(cpu, 50))}, p95 ${fmt(percentile(wall, 95))}/${fmt(percentile(cpu, 95))}, max ${fmt(wall.at(-1)!)}/${fmt(cpu.at(-1)!)}` +
+      ` (GC paused ${paused} of ${spans.length}; wall less GC p95 ${fmt(percentile(work, 95))})`
+    );
   };
   console.log(`\n${n.toLocaleString('en')} vehicles — index build (points kept + supercluster), ms wall/CPU: ${describe(builds)}`);
   if (WARMUP > 0) console.log(`  cold queries of the ${WARMUP} warm-up builds (not counted below), ms wall: ${first.join('; ')}`);
   for (const zoom of ZOOMS) {
-    console.log(`  zoom ${String(zoom).padStart(2)}: ${String(items.get(zoom)).padStart(5)} items in a 1600×900 view; ms wall/CPU: cold ${describe(cold.get(zoom)!)}; panned ${describe(warm.get(zoom)!)}`);
+    console.log(
+      `  zoom ${String(zoom).padStart(2)}: ${String(items.get(zoom)).padStart(5)} items in a 1600×900 view; ms wall/CPU: cold ${describe(cold.get(zoom)!)}; panned ${describe(warm.get(zoom)!)}`,
+    );
   }
 }

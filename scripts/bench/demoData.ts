@@ -37,7 +37,12 @@ async function bench(name: string, db: Db): Promise<void> {
   console.table(counts);
 }
 
-console.log(`load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.availableParallelism()} CPUs`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')} on ${os.availableParallelism()} CPUs`,
+);
 let started = performance.now();
 const data = generateDemoData(scale);
 const rows = Object.values(data).reduce((sum, list) => sum + list.length, 0);

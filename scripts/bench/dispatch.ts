@@ -58,12 +58,22 @@ const parts = new Set((process.env.BENCH_PARTS ?? 'accuracy,scale').split(','));
 const trainDays = env('BENCH_TRAIN_DAYS', 2);
 const fromHour = env('BENCH_FROM', 4.5);
 const toHour = env('BENCH_TO', 25.5);
-const log = { info: () => undefined, warn: console.warn, error: console.error, child: () => log } as unknown as import('fastify').FastifyBaseLogger;
+const log = {
+  info: () => undefined,
+  warn: console.warn,
+  error: console.error,
+  child: () => log,
+} as unknown as import('fastify').FastifyBaseLogger;
 
-const percentile = (sorted: ArrayLike<number>, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
+const percentile = (sorted: ArrayLike<number>, p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN;
 const sortedOf = (xs: number[]) => Float64Array.from(xs).sort();
 const pct = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(1)} %` : '—');
-const loadavg = () => os.loadavg().map((n) => n.toFixed(1)).join(' ');
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 
 async function openBenchDb(): Promise<Db> {
   if (process.env.DATABASE_URL) {
@@ -122,16 +132,20 @@ async function simulateDay(db: Db, date: string, learned: LearnedTimes, measure:
   const runIndex = new Map(runs.map((run, i) => [run, i]));
   let fixes = 0;
   let engineMs = 0;
-  const simulator = new Simulator({
-    db,
-    ingest: (positions) => {
-      const t0 = performance.now();
-      for (const p of positions) engine.onFix(p.vehicleId, p);
-      engineMs += performance.now() - t0;
-      fixes += positions.length;
+  const simulator = new Simulator(
+    {
+      db,
+      ingest: (positions) => {
+        const t0 = performance.now();
+        for (const p of positions) engine.onFix(p.vehicleId, p);
+        engineMs += performance.now() - t0;
+        fixes += positions.length;
+      },
+      log,
     },
-    log,
-  }, { ...simulatorConfig(true, {}), tzOffsetMinutes: TZ, incidentsPerHour: 0 }, () => clock);
+    { ...simulatorConfig(true, {}), tzOffsetMinutes: TZ, incidentsPerHour: 0 },
+    () => clock,
+  );
   await simulator.prepare();
   const minutes = new Map<number, Int32Array>();
   const span = Math.ceil((end - start) / MINUTE);
@@ -176,7 +190,9 @@ async function simulateDay(db: Db, date: string, learned: LearnedTimes, measure:
       await simulator.recordTruth(clock);
       if (minute % 120 === 0) {
         const hour = (fromHour + minute / 60).toFixed(1);
-        console.log(`  ${date} ${hour} h: ${fixes.toLocaleString('en')} positions, ${passages.length.toLocaleString('en')} passages, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+        console.log(
+          `  ${date} ${hour} h: ${fixes.toLocaleString('en')} positions, ${passages.length.toLocaleString('en')} passages, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+        );
       }
     }
   }
@@ -199,13 +215,27 @@ interface TruthRun {
 }
 
 async function readTruth(db: Db, date: string): Promise<TruthRun[]> {
-  const rows = await db.query<{ vehicle_id: number; d: string; rasp_variant_id: number; graph: number; smena: string; race_num: number;
-    stop_sequences: number[]; arrivals: Date[]; departures: (Date | null)[] }>(
+  const rows = await db.query<{
+    vehicle_id: number;
+    d: string;
+    rasp_variant_id: number;
+    graph: number;
+    smena: string;
+    race_num: number;
+    stop_sequences: number[];
+    arrivals: Date[];
+    departures: (Date | null)[];
+  }>(
     `select vehicle_id, service_date::text as d, rasp_variant_id, graph, smena, race_num, stop_sequences, arrivals, departures
-       from simulator.truth_run where service_date = $1::date`, [date]);
+       from simulator.truth_run where service_date = $1::date`,
+    [date],
+  );
   return rows.map((r) => ({
-    vehicleId: r.vehicle_id, key: `${r.d}|${r.rasp_variant_id}|${r.graph}|${r.smena}|${r.race_num}`, sequences: r.stop_sequences,
-    arrivals: r.arrivals.map((a) => new Date(a).getTime()), departures: r.departures.map((d) => (d === null ? null : new Date(d).getTime())),
+    vehicleId: r.vehicle_id,
+    key: `${r.d}|${r.rasp_variant_id}|${r.graph}|${r.smena}|${r.race_num}`,
+    sequences: r.stop_sequences,
+    arrivals: r.arrivals.map((a) => new Date(a).getTime()),
+    departures: r.departures.map((d) => (d === null ? null : new Date(d).getTime())),
   }));
 }
 
@@ -213,7 +243,12 @@ async function readTruth(db: Db, date: string): Promise<TruthRun[]> {
 
 /** The accuracy band of a prediction t minutes ahead: −60·ln(t+1.3) < actual − predicted < 60·ln(t+1.5) seconds. */
 const inBand = (errorS: number, minutes: number) => errorS > -60 * Math.log(minutes + 1.3) && errorS < 60 * Math.log(minutes + 1.5);
-const HORIZONS: [number, number][] = [[0, 5], [5, 10], [10, 20], [20, 30]];
+const HORIZONS: [number, number][] = [
+  [0, 5],
+  [5, 10],
+  [10, 20],
+  [20, 30],
+];
 
 function report(day: DayResult, truth: TruthRun[], date: string): void {
   const { start, minutes, runs } = day;
@@ -241,10 +276,13 @@ function report(day: DayResult, truth: TruthRun[], date: string): void {
     }
   }
   if (process.env.BENCH_DEBUG) {
-    for (const [key, count] of [...wrong].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${count} min: ${key} (every ${intervalOf(Number(key.split(' ')[0]))} s)`);
+    for (const [key, count] of [...wrong].sort((a, b) => b[1] - a[1]).slice(0, 40))
+      console.log(`  ${count} min: ${key} (every ${intervalOf(Number(key.split(' ')[0]))} s)`);
   }
-  console.log(`\ntrip matching (${date}): ${pct(right, inService)} of ${inService.toLocaleString('en')} in-service vehicle-minutes on the right run `
-    + `(no run ${pct(none, inService)}, another run ${pct(inService - right - none, inService)}); target 98 %`);
+  console.log(
+    `\ntrip matching (${date}): ${pct(right, inService)} of ${inService.toLocaleString('en')} in-service vehicle-minutes on the right run ` +
+      `(no run ${pct(none, inService)}, another run ${pct(inService - right - none, inService)}); target 98 %`,
+  );
 
   // stop passages: the engine's against the truth, by run, stop and vehicle
   const detected = new Map<string, PassageRecord>();
@@ -273,12 +311,16 @@ function report(day: DayResult, truth: TruthRun[], date: string): void {
     }
   }
   const e = sortedOf(all.errors);
-  console.log(`stop passages: ${pct(all.found, all.total)} of ${all.total.toLocaleString('en')} true passages detected (target 97 %); `
-    + `time error p50 ${percentile(e, 0.5).toFixed(1)} s, p90 ${percentile(e, 0.9).toFixed(1)} s (target 20 s), p99 ${percentile(e, 0.99).toFixed(0)} s; `
-    + `interpolated ${pct(all.interpolated.length, all.errors.length)} of the times, their p90 ${percentile(sortedOf(all.interpolated), 0.9).toFixed(1)} s`);
+  console.log(
+    `stop passages: ${pct(all.found, all.total)} of ${all.total.toLocaleString('en')} true passages detected (target 97 %); ` +
+      `time error p50 ${percentile(e, 0.5).toFixed(1)} s, p90 ${percentile(e, 0.9).toFixed(1)} s (target 20 s), p99 ${percentile(e, 0.99).toFixed(0)} s; ` +
+      `interpolated ${pct(all.interpolated.length, all.errors.length)} of the times, their p90 ${percentile(sortedOf(all.interpolated), 0.9).toFixed(1)} s`,
+  );
   for (const [interval, cls] of [...classes].sort((a, b) => a[0] - b[0])) {
     const sorted = sortedOf(cls.errors);
-    console.log(`  terminals every ${interval} s: ${pct(cls.found, cls.total)} detected, p50 ${percentile(sorted, 0.5).toFixed(1)} s, p90 ${percentile(sorted, 0.9).toFixed(1)} s`);
+    console.log(
+      `  terminals every ${interval} s: ${pct(cls.found, cls.total)} detected, p50 ${percentile(sorted, 0.5).toFixed(1)} s, p90 ${percentile(sorted, 0.9).toFixed(1)} s`,
+    );
   }
 
   // predictions: against the true arrival at the stop of the run, binned by the true time to it
@@ -304,14 +346,20 @@ function report(day: DayResult, truth: TruthRun[], date: string): void {
     if (inBand(learnedError, horizon)) bins[b].learnedIn += 1;
     if (inBand(baselineError, horizon)) bins[b].baselineIn += 1;
   }
-  console.log(`predictions: ${s.vehicle.length.toLocaleString('en')} sampled (each vehicle every 5 min), ${pct(unserved, s.vehicle.length)} for stops of runs the vehicle did not work`);
-  console.log('  horizon    samples   learned: median |error|, in band   baseline (timetable + delay): median, in band   median below the baseline');
+  console.log(
+    `predictions: ${s.vehicle.length.toLocaleString('en')} sampled (each vehicle every 5 min), ${pct(unserved, s.vehicle.length)} for stops of runs the vehicle did not work`,
+  );
+  console.log(
+    '  horizon    samples   learned: median |error|, in band   baseline (timetable + delay): median, in band   median below the baseline',
+  );
   for (const [i, [lo, hi]] of HORIZONS.entries()) {
     const bin = bins[i];
     const l = percentile(sortedOf(bin.learned), 0.5);
     const bl = percentile(sortedOf(bin.baseline), 0.5);
-    console.log(`  ${`${lo}–${hi} min`.padEnd(10)} ${String(bin.learned.length).padStart(8)}   ${`${l.toFixed(0)} s`.padStart(6)}, ${pct(bin.learnedIn, bin.learned.length).padStart(7)}`
-      + `          ${`${bl.toFixed(0)} s`.padStart(6)}, ${pct(bin.baselineIn, bin.baseline.length).padStart(7)}                      ${(100 * (1 - l / bl)).toFixed(0)} %`);
+    console.log(
+      `  ${`${lo}–${hi} min`.padEnd(10)} ${String(bin.learned.length).padStart(8)}   ${`${l.toFixed(0)} s`.padStart(6)}, ${pct(bin.learnedIn, bin.learned.length).padStart(7)}` +
+        `          ${`${bl.toFixed(0)} s`.padStart(6)}, ${pct(bin.baselineIn, bin.baseline.length).padStart(7)}                      ${(100 * (1 - l / bl)).toFixed(0)} %`,
+    );
   }
   console.log('  targets: 85 % in band per horizon; from 10 min the learned median at least 20 % below the baseline');
 }
@@ -321,16 +369,20 @@ async function accuracy(db: Db): Promise<void> {
   for (let d = 0; d < trainDays; d++) {
     const date = addDays(FIRST_DAY, d);
     const day = await simulateDay(db, date, learned, false);
-    console.log(`training day ${date}: ${day.fixes.toLocaleString('en')} positions, ${day.passages.length.toLocaleString('en')} passages, engine ${(day.engineMs / 1000).toFixed(1)} s `
-      + `(${((1000 * day.engineMs) / day.fixes).toFixed(2)} µs a position)`);
+    console.log(
+      `training day ${date}: ${day.fixes.toLocaleString('en')} positions, ${day.passages.length.toLocaleString('en')} passages, engine ${(day.engineMs / 1000).toFixed(1)} s ` +
+        `(${((1000 * day.engineMs) / day.fixes).toFixed(2)} µs a position)`,
+    );
     await db.longRunning().query('select dispatch.learn_times($1::date, 28, $2::int)', [date, TZ]);
     learned = await loadLearned(db);
     console.log(`  learned ${learned.size.toLocaleString('en')} segment times`);
   }
   const date = addDays(FIRST_DAY, trainDays);
   const day = await simulateDay(db, date, learned, true);
-  console.log(`measured day ${date} (${fromHour}–${toHour} h): ${day.simulator.vehicles.length} vehicles, ${day.fixes.toLocaleString('en')} positions; `
-    + `engine ${(day.engineMs / 1000).toFixed(1)} s (${((1000 * day.engineMs) / day.fixes).toFixed(2)} µs a position); load ${loadavg()}`);
+  console.log(
+    `measured day ${date} (${fromHour}–${toHour} h): ${day.simulator.vehicles.length} vehicles, ${day.fixes.toLocaleString('en')} positions; ` +
+      `engine ${(day.engineMs / 1000).toFixed(1)} s (${((1000 * day.engineMs) / day.fixes).toFixed(2)} µs a position); load ${loadavg()}`,
+  );
   report(day, await readTruth(db, date), date);
 }
 
@@ -343,14 +395,32 @@ function copiedCity(rows: ScheduleRows, copies: number): DaySchedule {
   for (let k = 0; k < copies; k++) {
     const stop = (id: number) => id + k * 10_000_000;
     for (const [id, p] of rows.stops) all.stops.set(stop(id), shift(p, k));
-    all.trips.push(...rows.trips.map((t) => ({ ...t, id: t.id + k * 10_000_000, routeId: t.routeId + k * 100_000, points: t.points?.map((p) => shift(p, k)) ?? null, stopIds: t.stopIds.map(stop) })));
-    all.races.push(...rows.races.map((r) => ({ ...r, variantId: r.variantId + k * 100_000, routeId: r.routeId + k * 100_000, stopIds: r.stopIds.map(stop) })));
+    all.trips.push(
+      ...rows.trips.map((t) => ({
+        ...t,
+        id: t.id + k * 10_000_000,
+        routeId: t.routeId + k * 100_000,
+        points: t.points?.map((p) => shift(p, k)) ?? null,
+        stopIds: t.stopIds.map(stop),
+      })),
+    );
+    all.races.push(
+      ...rows.races.map((r) => ({
+        ...r,
+        variantId: r.variantId + k * 100_000,
+        routeId: r.routeId + k * 100_000,
+        stopIds: r.stopIds.map(stop),
+      })),
+    );
     all.tasks.push(...rows.tasks.map((t) => ({ ...t, vehicleId: t.vehicleId + k * 100_000, variantId: t.variantId + k * 100_000 })));
   }
   return buildDaySchedule(all);
 }
 
-interface ScaleFleet { plans: VehiclePlan[]; copies: number }
+interface ScaleFleet {
+  plans: VehiclePlan[];
+  copies: number;
+}
 
 async function scaleRun(db: Db, date: string, fleet: ScaleFleet, vehicles: number, everyS: number, seconds: number): Promise<void> {
   const midnight = operatorMidnight(date, TZ);
@@ -362,8 +432,12 @@ async function scaleRun(db: Db, date: string, fleet: ScaleFleet, vehicles: numbe
   const wallStart = Date.now();
   const now = () => clockStart + (Date.now() - wallStart);
   const service = new DispatchService({
-    db, pipeline: pipeline as unknown as TelemetryPipeline, settings: async () => effectiveSettings({}, { modules: { dispatch: true }, sections: {} }),
-    log, tzOffsetMinutes: TZ, now,
+    db,
+    pipeline: pipeline as unknown as TelemetryPipeline,
+    settings: async () => effectiveSettings({}, { modules: { dispatch: true }, sections: {} }),
+    log,
+    tzOffsetMinutes: TZ,
+    now,
   });
   await service.start();
   service.engine.setDays([day]);
@@ -386,7 +460,8 @@ async function scaleRun(db: Db, date: string, fleet: ScaleFleet, vehicles: numbe
     }
   };
   const ids: { plan: VehiclePlan; k: number }[] = [];
-  for (let k = 0; ids.length < vehicles && k < copies; k++) for (const plan of fleet.plans) if (ids.length < vehicles) ids.push({ plan, k });
+  for (let k = 0; ids.length < vehicles && k < copies; k++)
+    for (const plan of fleet.plans) if (ids.length < vehicles) ids.push({ plan, k });
   // positions go in as a telemetry listener gets them: many small accepted batches (an EGTS packet, an HTTP call)
   const BATCH = 50;
   const warmS = 30;
@@ -412,7 +487,16 @@ async function scaleRun(db: Db, date: string, fleet: ScaleFleet, vehicles: numbe
       const { plan, k } = ids[i];
       const state = plan.stateAt(t);
       if (!state) continue;
-      batch.push({ vehicleId: plan.vehicleId + k * 100_000, time: Math.floor(t / 1000) * 1000 + (i % 997), lat: state.lat, lon: state.lon + k * 0.5, speed: state.speed, course: state.course, valid: true, history: false });
+      batch.push({
+        vehicleId: plan.vehicleId + k * 100_000,
+        time: Math.floor(t / 1000) * 1000 + (i % 997),
+        lat: state.lat,
+        lon: state.lon + k * 0.5,
+        speed: state.speed,
+        course: state.course,
+        valid: true,
+        history: false,
+      });
     }
     // spread over the second
     const slices = 20;
@@ -439,19 +523,31 @@ async function scaleRun(db: Db, date: string, fleet: ScaleFleet, vehicles: numbe
   const states = [...service.engine.states()];
   const onRuns = states.filter((v) => v.run).length;
   const exceptions = [...service.engine.exceptions()].length;
-  console.log(`\nscale: ${vehicles.toLocaleString('en')} vehicles every ${everyS} s (${copies} copies of the city, ${day.runs.length.toLocaleString('en')} runs), ${seconds} s measured after ${warmS} s; load ${loadavg()}`);
-  console.log(`  ${sent.toLocaleString('en')} positions (${(sent / (wall / 1000)).toFixed(0)}/s), engine ${((1000 * engineMs) / taken).toFixed(1)} µs a position `
-    + `(${((100 * engineMs) / wall).toFixed(0)} % of a core); process CPU ${(((used.user + used.system) / 1000 / wall) * 100).toFixed(0)} % of a core`);
-  console.log(`  acceptance → new state: p50 ${percentile(sortedDelays, 0.5).toFixed(0)} ms, p95 ${percentile(sortedDelays, 0.95).toFixed(0)} ms, p99 ${percentile(sortedDelays, 0.99).toFixed(0)} ms (target p95 < 1 s)`);
+  console.log(
+    `\nscale: ${vehicles.toLocaleString('en')} vehicles every ${everyS} s (${copies} copies of the city, ${day.runs.length.toLocaleString('en')} runs), ${seconds} s measured after ${warmS} s; load ${loadavg()}`,
+  );
+  console.log(
+    `  ${sent.toLocaleString('en')} positions (${(sent / (wall / 1000)).toFixed(0)}/s), engine ${((1000 * engineMs) / taken).toFixed(1)} µs a position ` +
+      `(${((100 * engineMs) / wall).toFixed(0)} % of a core); process CPU ${(((used.user + used.system) / 1000 / wall) * 100).toFixed(0)} % of a core`,
+  );
+  console.log(
+    `  acceptance → new state: p50 ${percentile(sortedDelays, 0.5).toFixed(0)} ms, p95 ${percentile(sortedDelays, 0.95).toFixed(0)} ms, p99 ${percentile(sortedDelays, 0.99).toFixed(0)} ms (target p95 < 1 s)`,
+  );
   const sortedBoard = sortedOf(boardMs);
-  console.log(`  board (${exceptions.toLocaleString('en')} exceptions, ${onRuns.toLocaleString('en')} vehicles on runs): p50 ${percentile(sortedBoard, 0.5).toFixed(0)} ms, max ${percentile(sortedBoard, 1).toFixed(0)} ms`);
+  console.log(
+    `  board (${exceptions.toLocaleString('en')} exceptions, ${onRuns.toLocaleString('en')} vehicles on runs): p50 ${percentile(sortedBoard, 0.5).toFixed(0)} ms, max ${percentile(sortedBoard, 1).toFixed(0)} ms`,
+  );
   await service.stop();
 }
 
 async function scale(db: Db): Promise<void> {
   const date = addDays(FIRST_DAY, trainDays);
   let clock = operatorMidnight(date, TZ) + 8 * 3_600_000;
-  const simulator = new Simulator({ db, ingest: () => undefined, log }, { ...simulatorConfig(true, {}), tzOffsetMinutes: TZ, incidentsPerHour: 0 }, () => clock);
+  const simulator = new Simulator(
+    { db, ingest: () => undefined, log },
+    { ...simulatorConfig(true, {}), tzOffsetMinutes: TZ, incidentsPerHour: 0 },
+    () => clock,
+  );
   await simulator.prepare();
   clock += 0;
   const fleet: ScaleFleet = { plans: [...simulator.vehicles], copies: 0 };

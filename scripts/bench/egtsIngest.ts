@@ -28,7 +28,13 @@ interface ServerStats {
   /** Event-loop delay since the run started. */
   eventLoopP99Ms: number;
   eventLoopMaxMs: number;
-  telemetry: { accepted: number; duplicates: number; rejected: number; vehicles: number; track: { written: number; buffered: number; failedFlushes: number; maxFlushMs: number } };
+  telemetry: {
+    accepted: number;
+    duplicates: number;
+    rejected: number;
+    vehicles: number;
+    track: { written: number; buffered: number; failedFlushes: number; maxFlushMs: number };
+  };
   egts: { connections: number; accepted: number; packets: number; positions: number; refused: number } | undefined;
 }
 
@@ -45,9 +51,17 @@ async function runServer(): Promise<void> {
   process.env.EGTS_PORT = '0';
   const { buildApp } = await import('../../src/server/app');
   const { loadConfig } = await import('../../src/server/config');
-  const config = { ...loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }), dataDir: undefined, demoData: false, staticDir: undefined };
+  const config = {
+    ...loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }),
+    dataDir: undefined,
+    demoData: false,
+    staticDir: undefined,
+  };
   const app = await buildApp(config);
-  const [{ n: existing }] = await app.db.query<{ n: number }>('select count(*)::int as n from mgt.vehicles where peer_address > $1 and peer_address <= $2', [PEER_BASE, PEER_BASE + TERMINALS]);
+  const [{ n: existing }] = await app.db.query<{ n: number }>(
+    'select count(*)::int as n from mgt.vehicles where peer_address > $1 and peer_address <= $2',
+    [PEER_BASE, PEER_BASE + TERMINALS],
+  );
   if (existing < TERMINALS) {
     await app.db.query(
       `insert into mgt.vehicles (depot_number, peer_address)
@@ -69,9 +83,13 @@ async function runServer(): Promise<void> {
       send({
         type: 'stats',
         stats: {
-          cpuMicros: usage.user + usage.system, rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed,
-          eventLoopP99Ms: loop.percentile(99) / 1e6, eventLoopMaxMs: loop.max / 1e6,
-          telemetry, egts: app.telemetry.egts?.stats(),
+          cpuMicros: usage.user + usage.system,
+          rss: process.memoryUsage().rss,
+          heapUsed: process.memoryUsage().heapUsed,
+          eventLoopP99Ms: loop.percentile(99) / 1e6,
+          eventLoopMaxMs: loop.max / 1e6,
+          telemetry,
+          egts: app.telemetry.egts?.stats(),
         },
       });
       if (message.reset) loop.reset();
@@ -79,7 +97,10 @@ async function runServer(): Promise<void> {
       await app.telemetry.egts?.close();
       await app.telemetry.track.writer.flush();
       if (config.databaseUrl) {
-        await app.db.query('delete from app.track where vehicle_id in (select id from mgt.vehicles where peer_address > $1 and peer_address <= $2)', [PEER_BASE, PEER_BASE + TERMINALS]);
+        await app.db.query(
+          'delete from app.track where vehicle_id in (select id from mgt.vehicles where peer_address > $1 and peer_address <= $2)',
+          [PEER_BASE, PEER_BASE + TERMINALS],
+        );
         await app.db.query('delete from mgt.vehicles where peer_address > $1 and peer_address <= $2', [PEER_BASE, PEER_BASE + TERMINALS]);
       }
       await app.close();
@@ -142,10 +163,21 @@ async function runLoad(): Promise<void> {
       const now = fixEpoch + this.fixes++ * 1000;
       // A bus moving along a small circle around its depot: plausible coordinates, speed and course.
       const angle = ((now / 1000 + this.index) % 360) * (Math.PI / 180);
-      const packet = positionsPacket(pid, [{
-        rn: this.nextRn(),
-        fixes: [{ time: now, lat: 59.9 + 0.01 * Math.sin(angle) + this.index * 1e-5, lon: 30.3 + 0.02 * Math.cos(angle), speed: 30, course: Math.floor(((angle * 180) / Math.PI + 90) % 360), valid: true }],
-      }]);
+      const packet = positionsPacket(pid, [
+        {
+          rn: this.nextRn(),
+          fixes: [
+            {
+              time: now,
+              lat: 59.9 + 0.01 * Math.sin(angle) + this.index * 1e-5,
+              lon: 30.3 + 0.02 * Math.cos(angle),
+              speed: 30,
+              course: Math.floor(((angle * 180) / Math.PI + 90) % 360),
+              valid: true,
+            },
+          ],
+        },
+      ]);
       this.sentAt.set(pid, performance.now());
       sent += 1;
       this.socket.write(packet);

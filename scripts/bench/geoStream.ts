@@ -138,10 +138,18 @@ setInterval(() => {
 parentPort.on('message', () => process.exit(0));
 `;
 
-const percentile = (sorted: number[], p: number) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
 async function main(): Promise<void> {
-  const config = { ...loadConfig(), dataDir: undefined, staticDir: undefined, logLevel: 'warn', demoData: true, demoScale: 'test' as const };
+  const config = {
+    ...loadConfig(),
+    dataDir: undefined,
+    staticDir: undefined,
+    logLevel: 'warn',
+    demoData: true,
+    demoScale: 'test' as const,
+  };
   const db = await openDatabase(config);
   const app = await buildApp(config, { db, seedDemo: true });
   // The bench fleet: VEHICLES more buses of the demo depots, so that labels come from the real directory.
@@ -156,14 +164,16 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   await app.map.directory.refresh();
   const login = await fetch(`${address}/api/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
   });
   const { token } = (await login.json()) as { token: string };
 
   // Vehicles wander around the city at bus speeds; each reports every 5 s, a hundredth of the fleet per 50 ms.
   // Dense in the centre, sparse in the outskirts (a normal-ish spread of ~6 km), as a city's fleet is.
   const state = ids.map((id, i) => {
-    const r = Math.min(18, Math.sqrt(-2 * Math.log(1 - ((i * 7919) % 997 + 0.5) / 997)) * 6);
+    const r = Math.min(18, Math.sqrt(-2 * Math.log(1 - (((i * 7919) % 997) + 0.5) / 997)) * 6);
     const a = (((i * 104729) % 1009) / 1009) * 2 * Math.PI;
     return { id, lat: 59.93 + (r * Math.sin(a)) / 111.2, lon: 30.31 + (r * Math.cos(a)) / 55.6, course: (i * 37) % 360 };
   });
@@ -180,7 +190,16 @@ async function main(): Promise<void> {
       v.lat += (metres * Math.cos((v.course * Math.PI) / 180)) / 111_000;
       v.lon += (metres * Math.sin((v.course * Math.PI) / 180)) / 55_600;
       if (v.lat < CITY[0] || v.lat > CITY[2] || v.lon < CITY[1] || v.lon > CITY[3]) v.course = (v.course + 180) % 360;
-      batch.push({ vehicleId: v.id, time: now, lat: v.lat, lon: v.lon, speed: (metres / 5) * 3.6, course: v.course, valid: true, history: false });
+      batch.push({
+        vehicleId: v.id,
+        time: now,
+        lat: v.lat,
+        lon: v.lon,
+        speed: (metres / 5) * 3.6,
+        course: v.course,
+        valid: true,
+        history: false,
+      });
     }
     slice += 1;
     ingested += app.telemetry.pipeline.ingest(batch, now).accepted;
@@ -192,7 +211,7 @@ async function main(): Promise<void> {
     const zoom = zooms[(i + Math.floor(i / MEASURE_EVERY)) % zooms.length];
     if (!SCREENS) return serializeGeoSubscription({ bounds: CITY, zoom, vehicles: [] });
     // a 1600×900 screen somewhere in the city (within ~6 km of the centre), each dispatcher elsewhere
-    const r = ((i * 7919) % 101) / 101 * 6;
+    const r = (((i * 7919) % 101) / 101) * 6;
     const a = (((i * 104729) % 1009) / 1009) * 2 * Math.PI;
     const lat = 59.93 + (r * Math.sin(a)) / 111.2;
     const lon = 30.31 + (r * Math.cos(a)) / 55.6;
@@ -201,27 +220,37 @@ async function main(): Promise<void> {
     return serializeGeoSubscription({ bounds: [lat - halfLat, lon - halfLon, lat + halfLat, lon + halfLon], zoom, vehicles: [] });
   });
   const warmupUntil = Date.now() + WARMUP_S * 1000;
-  const worker = new Worker(CLIENT, { eval: true, workerData: { url: `${address}/geoapi/v1/geo/1`, auth: `Bearer ${token}`, queries, warmupUntil, measureEvery: MEASURE_EVERY } });
+  const worker = new Worker(CLIENT, {
+    eval: true,
+    workerData: { url: `${address}/geoapi/v1/geo/1`, auth: `Bearer ${token}`, queries, warmupUntil, measureEvery: MEASURE_EVERY },
+  });
   const delays: number[] = [];
   const waits: number[] = [];
   const transits: number[] = [];
   const groupAges: number[] = [];
   let frames = 0;
   let bytes = 0;
-  worker.on('message', (report: { frames: number; bytes: number; delays: number[]; waits: number[]; transits: number[]; groupAges: number[] }) => {
-    if (Date.now() < warmupUntil + REPORT_MS) return;
-    frames += report.frames;
-    bytes += report.bytes;
-    for (const d of report.delays) delays.push(d);
-    for (const d of report.waits) waits.push(d);
-    for (const d of report.transits) transits.push(d);
-    for (const d of report.groupAges) groupAges.push(d);
-    console.log(`  ${(report.frames / (REPORT_MS / 1000)).toFixed(0)} frames/s, ${(report.bytes / (REPORT_MS / 1000) / 1e6).toFixed(1)} MB/s, ${app.geo.hub.size} streams, last build ${app.geo.hub.stats.lastBuildMs.toFixed(1)} ms for ${app.geo.hub.stats.lastPoints} vehicles`);
-  });
+  worker.on(
+    'message',
+    (report: { frames: number; bytes: number; delays: number[]; waits: number[]; transits: number[]; groupAges: number[] }) => {
+      if (Date.now() < warmupUntil + REPORT_MS) return;
+      frames += report.frames;
+      bytes += report.bytes;
+      for (const d of report.delays) delays.push(d);
+      for (const d of report.waits) waits.push(d);
+      for (const d of report.transits) transits.push(d);
+      for (const d of report.groupAges) groupAges.push(d);
+      console.log(
+        `  ${(report.frames / (REPORT_MS / 1000)).toFixed(0)} frames/s, ${(report.bytes / (REPORT_MS / 1000) / 1e6).toFixed(1)} MB/s, ${app.geo.hub.size} streams, last build ${app.geo.hub.stats.lastBuildMs.toFixed(1)} ms for ${app.geo.hub.stats.lastPoints} vehicles`,
+      );
+    },
+  );
 
   const [load1] = (await import('node:os')).loadavg();
   console.log(`machine: ${(await import('node:os')).cpus().length} cores, load average ${load1.toFixed(1)} at start`);
-  console.log(`geo stream benchmark: ${VEHICLES.toLocaleString('en')} vehicles reporting every 5 s (a batch every ${SLICE_MS} ms), ${CLIENTS} clients (${SCREENS ? 'each its own 1600×900 view at zoom 11-15' : 'zoom 11/12/13, whole city'}; every ${MEASURE_EVERY}th parses and measures), coalescing window ${app.geo.config.rebuildMs} ms, ${SECONDS} s after ${WARMUP_S} s warm-up`);
+  console.log(
+    `geo stream benchmark: ${VEHICLES.toLocaleString('en')} vehicles reporting every 5 s (a batch every ${SLICE_MS} ms), ${CLIENTS} clients (${SCREENS ? 'each its own 1600×900 view at zoom 11-15' : 'zoom 11/12/13, whole city'}; every ${MEASURE_EVERY}th parses and measures), coalescing window ${app.geo.config.rebuildMs} ms, ${SECONDS} s after ${WARMUP_S} s warm-up`,
+  );
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   setTimeout(() => loopDelay.enable(), WARMUP_S * 1000).unref();
   const cpuStart = process.cpuUsage();
@@ -237,15 +266,29 @@ async function main(): Promise<void> {
   const measured = SECONDS;
   console.log(`\nresults over ${measured} s:`);
   console.log(`  positions ingested: ${(ingested / (wall / 1000)).toFixed(0)}/s`);
-  console.log(`  frames delivered: ${(frames / measured).toFixed(0)}/s (${(frames / measured / CLIENTS).toFixed(2)} per client per second), ${(bytes / measured / 1e6).toFixed(1)} MB/s`);
-  console.log(`  ingest → client delay over ${delays.length.toLocaleString('en')} vehicle updates: p50 ${percentile(delays, 50)} ms, p95 ${percentile(delays, 95)} ms, p99 ${percentile(delays, 99)} ms, max ${delays.at(-1)} ms`);
+  console.log(
+    `  frames delivered: ${(frames / measured).toFixed(0)}/s (${(frames / measured / CLIENTS).toFixed(2)} per client per second), ${(bytes / measured / 1e6).toFixed(1)} MB/s`,
+  );
+  console.log(
+    `  ingest → client delay over ${delays.length.toLocaleString('en')} vehicle updates: p50 ${percentile(delays, 50)} ms, p95 ${percentile(delays, 95)} ms, p99 ${percentile(delays, 99)} ms, max ${delays.at(-1)} ms`,
+  );
   console.log(`    of which ingest → frame built (the rebuild throttle): p50 ${percentile(waits, 50)} ms, p95 ${percentile(waits, 95)} ms`);
-  console.log(`    and frame built → parsed by the client (serialise, send, receive, parse): p50 ${percentile(transits, 50)} ms, p95 ${percentile(transits, 95)} ms`);
-  console.log(`  age of a group's newest member on receipt (sampled): p50 ${percentile(groupAges, 50)} ms, p95 ${percentile(groupAges, 95)} ms`);
+  console.log(
+    `    and frame built → parsed by the client (serialise, send, receive, parse): p50 ${percentile(transits, 50)} ms, p95 ${percentile(transits, 95)} ms`,
+  );
+  console.log(
+    `  age of a group's newest member on receipt (sampled): p50 ${percentile(groupAges, 50)} ms, p95 ${percentile(groupAges, 95)} ms`,
+  );
   const hub = app.geo.hub.stats;
-  console.log(`  hub: ${hub.builds} builds (last ${hub.lastBuildMs.toFixed(1)} ms, with diffs and sends ${hub.lastCycleMs.toFixed(1)} ms), ${hub.framesSent} frames sent (${hub.fullFrames} whole pictures, ${hub.deltaFrames} deltas; ${(hub.bytesSent / Math.max(1, hub.framesSent) / 1000).toFixed(1)} KB on average), ${hub.framesUnchanged} unchanged views skipped`);
-  console.log(`  server event-loop delay: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(0)} ms, p95 ${(loopDelay.percentile(95) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms (engine ${db.engine})`);
-  console.log(`  process CPU (server, feeder and client worker together): ${(((cpu.user + cpu.system) / 1000 / wall) * 100).toFixed(0)} % of one core`);
+  console.log(
+    `  hub: ${hub.builds} builds (last ${hub.lastBuildMs.toFixed(1)} ms, with diffs and sends ${hub.lastCycleMs.toFixed(1)} ms), ${hub.framesSent} frames sent (${hub.fullFrames} whole pictures, ${hub.deltaFrames} deltas; ${(hub.bytesSent / Math.max(1, hub.framesSent) / 1000).toFixed(1)} KB on average), ${hub.framesUnchanged} unchanged views skipped`,
+  );
+  console.log(
+    `  server event-loop delay: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(0)} ms, p95 ${(loopDelay.percentile(95) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms (engine ${db.engine})`,
+  );
+  console.log(
+    `  process CPU (server, feeder and client worker together): ${(((cpu.user + cpu.system) / 1000 / wall) * 100).toFixed(0)} % of one core`,
+  );
   await app.close();
   await db.close();
 }

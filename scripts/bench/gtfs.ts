@@ -61,7 +61,10 @@ async function writeCityFeed(path: string, today: string): Promise<{ stopTimes: 
   const side = Math.ceil(Math.sqrt(STOPS));
   const latStep = 350 / 111_320;
   const lonStep = 350 / (111_320 * Math.cos((55.75 * Math.PI) / 180));
-  const at = (i: number): [number, number] => [55.75 + (Math.floor(i / side) - side / 2) * latStep, 37.62 + ((i % side) - side / 2) * lonStep];
+  const at = (i: number): [number, number] => [
+    55.75 + (Math.floor(i / side) - side / 2) * latStep,
+    37.62 + ((i % side) - side / 2) * lonStep,
+  ];
   const routes: number[][] = [];
   for (let r = 0; r < ROUTES; r++) {
     let cell = Math.floor(next() * STOPS);
@@ -75,7 +78,12 @@ async function writeCityFeed(path: string, today: string): Promise<{ stopTimes: 
       if (next() < 0.25) dir = Math.floor(next() * 4);
       const row = Math.floor(cell / side);
       const col = cell % side;
-      const [dr, dc] = [[0, 1], [1, 0], [0, -1], [-1, 0]][dir];
+      const [dr, dc] = [
+        [0, 1],
+        [1, 0],
+        [0, -1],
+        [-1, 0],
+      ][dir];
       const to = (row + dr) * side + (col + dc);
       if (row + dr < 0 || col + dc < 0 || col + dc >= side || to >= STOPS || walk.includes(to)) {
         dir = (dir + 1 + Math.floor(next() * 3)) % 4;
@@ -91,17 +99,35 @@ async function writeCityFeed(path: string, today: string): Promise<{ stopTimes: 
   const zip = archiver('zip', { zlib: { level: 1 } });
   const out = createWriteStream(path);
   zip.pipe(out);
-  zip.append(csv(['agency_id', 'agency_name', 'agency_url', 'agency_timezone']) + csv(['city', 'Городской транспорт', 'https://example.org', 'Europe/Moscow']), { name: 'agency.txt' });
+  zip.append(
+    csv(['agency_id', 'agency_name', 'agency_url', 'agency_timezone']) +
+      csv(['city', 'Городской транспорт', 'https://example.org', 'Europe/Moscow']),
+    { name: 'agency.txt' },
+  );
   let stops = csv(['stop_id', 'stop_name', 'stop_lat', 'stop_lon']);
   for (let i = 0; i < STOPS; i++) stops += csv([`s${i}`, `Остановка ${i}`, ...at(i).map((x) => x.toFixed(6))]);
   zip.append(stops, { name: 'stops.txt' });
-  zip.append(csv(['route_id', 'agency_id', 'route_short_name', 'route_long_name', 'route_type'])
-    + routes.map((_, r) => csv([`r${r}`, 'city', r + 1, `Маршрут ${r + 1}`, r % 10 === 0 ? 0 : r % 10 === 1 ? 11 : 3])).join(''), { name: 'routes.txt' });
-  zip.append(csv(['service_id', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'start_date', 'end_date'])
-    + [['wd', 1, 1, 1, 1, 1, 0, 0], ['sa', 0, 0, 0, 0, 0, 1, 0], ['su', 0, 0, 0, 0, 0, 0, 1]].map((row) => csv([...row, formatGtfsDate(today), formatGtfsDate(end)])).join(''),
-  { name: 'calendar.txt' });
-  zip.append(csv(['service_id', 'date', 'exception_type']) + holidays.flatMap((d) => [csv(['wd', formatGtfsDate(d), 2]), csv(['su', formatGtfsDate(d), 1])]).join(''),
-    { name: 'calendar_dates.txt' });
+  zip.append(
+    csv(['route_id', 'agency_id', 'route_short_name', 'route_long_name', 'route_type']) +
+      routes.map((_, r) => csv([`r${r}`, 'city', r + 1, `Маршрут ${r + 1}`, r % 10 === 0 ? 0 : r % 10 === 1 ? 11 : 3])).join(''),
+    { name: 'routes.txt' },
+  );
+  zip.append(
+    csv(['service_id', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'start_date', 'end_date']) +
+      [
+        ['wd', 1, 1, 1, 1, 1, 0, 0],
+        ['sa', 0, 0, 0, 0, 0, 1, 0],
+        ['su', 0, 0, 0, 0, 0, 0, 1],
+      ]
+        .map((row) => csv([...row, formatGtfsDate(today), formatGtfsDate(end)]))
+        .join(''),
+    { name: 'calendar.txt' },
+  );
+  zip.append(
+    csv(['service_id', 'date', 'exception_type']) +
+      holidays.flatMap((d) => [csv(['wd', formatGtfsDate(d), 2]), csv(['su', formatGtfsDate(d), 1])]).join(''),
+    { name: 'calendar_dates.txt' },
+  );
 
   // A trip: [route, service, direction, block, first departure (s)]; 120 weekday trips by 10 vehicles, 40 each
   // on Saturday and Sunday by 4.
@@ -109,14 +135,21 @@ async function writeCityFeed(path: string, today: string): Promise<{ stopTimes: 
   const duration = (STOPS_PER_TRIP - 1) * hop;
   const trips: [number, string, number, string, number][] = [];
   for (let r = 0; r < ROUTES; r++) {
-    for (const [service, vehicles, each] of [['wd', 10, 12], ['sa', 4, 10], ['su', 4, 10]] as const) {
+    for (const [service, vehicles, each] of [
+      ['wd', 10, 12],
+      ['sa', 4, 10],
+      ['su', 4, 10],
+    ] as const) {
       for (let v = 0; v < vehicles; v++) {
         for (let k = 0; k < each; k++) trips.push([r, service, k % 2, `${service}-r${r}-${v}`, 5 * 3600 + v * 360 + k * (duration + 480)]);
       }
     }
   }
-  zip.append(csv(['route_id', 'service_id', 'trip_id', 'direction_id', 'block_id', 'shape_id'])
-    + trips.map(([r, service, direction, block], t) => csv([`r${r}`, service, `t${t}`, direction, block, `r${r}-${direction}`])).join(''), { name: 'trips.txt' });
+  zip.append(
+    csv(['route_id', 'service_id', 'trip_id', 'direction_id', 'block_id', 'shape_id']) +
+      trips.map(([r, service, direction, block], t) => csv([`r${r}`, service, `t${t}`, direction, block, `r${r}-${direction}`])).join(''),
+    { name: 'trips.txt' },
+  );
   let stopTimes = 0;
   async function* stopTimeLines(): AsyncGenerator<string> {
     yield csv(['trip_id', 'arrival_time', 'departure_time', 'stop_id', 'stop_sequence']);
@@ -145,7 +178,8 @@ async function writeCityFeed(path: string, today: string): Promise<{ stopTimes: 
           chunk += csv([`r${r}-${direction}`, lat.toFixed(6), lon.toFixed(6), ++seq]);
           if (i + 1 === stopsOf.length) return;
           const [lat2, lon2] = at(stopsOf[i + 1]);
-          for (const f of [0.25, 0.5, 0.75]) chunk += csv([`r${r}-${direction}`, (lat + (lat2 - lat) * f + 0.00003).toFixed(6), (lon + (lon2 - lon) * f).toFixed(6), ++seq]);
+          for (const f of [0.25, 0.5, 0.75])
+            chunk += csv([`r${r}-${direction}`, (lat + (lat2 - lat) * f + 0.00003).toFixed(6), (lon + (lon2 - lon) * f).toFixed(6), ++seq]);
         });
         yield chunk;
       }
@@ -176,15 +210,21 @@ async function runImport(server: ServerProcess, address: string, authorization: 
   const started = performance.now();
   try {
     const upload = await fetch(`${address}/api/v1/gtfs/imports?file=city.zip`, {
-      method: 'POST', headers: { authorization, 'content-type': 'application/zip' },
-      body: Readable.toWeb(createReadStream(path)) as ReadableStream, duplex: 'half',
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/zip' },
+      body: Readable.toWeb(createReadStream(path)) as ReadableStream,
+      duplex: 'half',
     } as RequestInit);
     if (upload.status !== 202) throw new Error(`upload ${upload.status}: ${await upload.text()}`);
     const { id } = (await upload.json()) as { id: number };
     const stageAt: Record<string, number> = {};
     for (;;) {
       await delay(250);
-      const run = (await (await fetch(`${address}/api/v1/gtfs/imports/${id}`, { headers: { authorization } })).json()) as { status: string; stage: string; report: ImportFigures['report'] };
+      const run = (await (await fetch(`${address}/api/v1/gtfs/imports/${id}`, { headers: { authorization } })).json()) as {
+        status: string;
+        stage: string;
+        report: ImportFigures['report'];
+      };
       stageAt[run.stage] ??= performance.now();
       if (run.status === 'running') continue;
       const seconds = (performance.now() - started) / 1000;
@@ -192,7 +232,10 @@ async function runImport(server: ServerProcess, address: string, authorization: 
       // On the embedded engine the write transaction holds the database the poll reads: no write stage is seen.
       const writeAt = stageAt.write;
       return {
-        seconds, idleMb, peakMb, report: run.report,
+        seconds,
+        idleMb,
+        peakMb,
+        report: run.report,
         checkSeconds: writeAt ? (writeAt - (stageAt.check ?? started)) / 1000 : Number.NaN,
         writeSeconds: writeAt ? (performance.now() - writeAt) / 1000 : Number.NaN,
       };
@@ -203,7 +246,12 @@ async function runImport(server: ServerProcess, address: string, authorization: 
 }
 
 /** Downloads the static feed, sampling the server's RSS. */
-async function runExport(server: ServerProcess, address: string, authorization: string, path: string): Promise<{ seconds: number; mb: number; peakMb: number }> {
+async function runExport(
+  server: ServerProcess,
+  address: string,
+  authorization: string,
+  path: string,
+): Promise<{ seconds: number; mb: number; peakMb: number }> {
   let peakMb = server.rssMb();
   const sampler = setInterval(() => {
     peakMb = Math.max(peakMb, server.rssMb());
@@ -268,35 +316,54 @@ async function benchEngine(engine: string, feedPath: string, stopTimes: number, 
   const dataDir = join(folder, 'data');
   if (engine === 'postgres') await recreateDatabase(DATABASE_URL);
   const env: Record<string, string> = {
-    PORT: String(PORT), DEMO_DATA: 'true', DEMO_SCALE: 'test', SIMULATOR: 'false', QUERY_TIMEOUT_LONG_MS: '600000',
+    PORT: String(PORT),
+    DEMO_DATA: 'true',
+    DEMO_SCALE: 'test',
+    SIMULATOR: 'false',
+    QUERY_TIMEOUT_LONG_MS: '600000',
     ...(engine === 'postgres' ? { DATABASE_URL } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
   };
   const server = await startServerProcess(env, 900_000);
   try {
     const address = `http://127.0.0.1:${PORT}`;
     const login = await fetch(`${address}/api/v1/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'admin123' }),
     });
     const authorization = `Bearer ${((await login.json()) as { token: string }).token}`;
     await delay(5000);
     const imported = await runImport(server, address, authorization, feedPath);
-    console.log(`\n${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'} (load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${cpus().length} CPUs)`);
-    const stages = Number.isNaN(imported.writeSeconds) ? 'stages not seen'
+    console.log(
+      `\n${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'} (load average ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')} on ${cpus().length} CPUs)`,
+    );
+    const stages = Number.isNaN(imported.writeSeconds)
+      ? 'stages not seen'
       : `check ${imported.checkSeconds.toFixed(1)} s, write ${imported.writeSeconds.toFixed(1)} s, write stage ${rate(stopTimes, imported.writeSeconds)}`;
     console.log(`  import: ${imported.seconds.toFixed(1)} s (${stages}), ${rate(stopTimes, imported.seconds)} overall`);
     console.log(`  written: ${JSON.stringify(imported.report.written)}`);
-    console.log(`  server RSS: idle ${mb(imported.idleMb)}, peak during the import ${mb(imported.peakMb)} (+${mb(imported.peakMb - imported.idleMb)})`);
+    console.log(
+      `  server RSS: idle ${mb(imported.idleMb)}, peak during the import ${mb(imported.peakMb)} (+${mb(imported.peakMb - imported.idleMb)})`,
+    );
     const exportPath = join(folder, `export-${engine}.zip`);
     const exported = await runExport(server, address, authorization, exportPath);
     console.log(`  export: ${exported.seconds.toFixed(1)} s, ${exported.mb.toFixed(1)} MB zip, server RSS peak ${mb(exported.peakMb)}`);
     const checked = await validate(exportPath);
-    console.log(`  validation of the export: ${checked.seconds.toFixed(1)} s, ${checked.errors} errors, ${checked.warnings} warnings (${checked.codes})`);
+    console.log(
+      `  validation of the export: ${checked.seconds.toFixed(1)} s, ${checked.errors} errors, ${checked.warnings} warnings (${checked.codes})`,
+    );
     rmSync(exportPath, { force: true });
     if (engine === 'pglite') await server.stop();
     const copied = engine === 'postgres' ? await copyOnPostgres(DATABASE_URL, folder) : await copyOnPglite(join(dataDir, 'pg'));
-    console.log(`  bare COPY of the same ${copied.rows.toLocaleString('en')} stop times into mgt.rasp_time: ${copied.seconds.toFixed(1)} s, ${rate(copied.rows, copied.seconds)}`);
-    const share = (seconds: number) => ((stopTimes / seconds) / (copied.rows / copied.seconds)).toFixed(2);
-    console.log(`  import / COPY: overall ${share(imported.seconds)}${Number.isNaN(imported.writeSeconds) ? '' : `, write stage ${share(imported.writeSeconds)}`}`);
+    console.log(
+      `  bare COPY of the same ${copied.rows.toLocaleString('en')} stop times into mgt.rasp_time: ${copied.seconds.toFixed(1)} s, ${rate(copied.rows, copied.seconds)}`,
+    );
+    const share = (seconds: number) => (stopTimes / seconds / (copied.rows / copied.seconds)).toFixed(2);
+    console.log(
+      `  import / COPY: overall ${share(imported.seconds)}${Number.isNaN(imported.writeSeconds) ? '' : `, write stage ${share(imported.writeSeconds)}`}`,
+    );
     if (server.errors().length) console.log(`  server errors:\n${server.errors().slice(0, 5).join('\n')}`);
   } finally {
     await server.stop();
@@ -320,10 +387,14 @@ async function main(): Promise<void> {
   try {
     const started = performance.now();
     const { stopTimes, trips } = await writeCityFeed(feedPath, today);
-    console.log(`feed: ${ROUTES} routes, ${STOPS} stops, ${trips.toLocaleString('en')} trips, ${stopTimes.toLocaleString('en')} stop times, ${ROUTES * 2} shapes; `
-      + `${(statSync(feedPath).size / 2 ** 20).toFixed(1)} MB zip, generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `feed: ${ROUTES} routes, ${STOPS} stops, ${trips.toLocaleString('en')} trips, ${stopTimes.toLocaleString('en')} stop times, ${ROUTES * 2} shapes; ` +
+        `${(statSync(feedPath).size / 2 ** 20).toFixed(1)} MB zip, generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     const checked = await validate(feedPath);
-    console.log(`validation of the feed (read and check, in this process): ${checked.seconds.toFixed(1)} s, ${checked.errors} errors, ${checked.warnings} warnings (${checked.codes})`);
+    console.log(
+      `validation of the feed (read and check, in this process): ${checked.seconds.toFixed(1)} s, ${checked.errors} errors, ${checked.warnings} warnings (${checked.codes})`,
+    );
     for (const engine of ENGINES) await benchEngine(engine, feedPath, stopTimes, folder);
   } finally {
     rmSync(folder, { recursive: true, force: true });

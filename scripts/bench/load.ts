@@ -17,7 +17,9 @@ import { openPostgres } from '../../src/server/db/postgres';
 import { Operators } from './operators';
 import { ensureDatabase, percentile, startServerProcess } from './serverProcess';
 
-const { values: args } = parseArgs({ options: { operators: { type: 'string', default: '200' }, minutes: { type: 'string', default: '10' } } });
+const { values: args } = parseArgs({
+  options: { operators: { type: 'string', default: '200' }, minutes: { type: 'string', default: '10' } },
+});
 const OPERATORS = Number(args.operators);
 const MINUTES = Number(args.minutes);
 const URL_ = process.env.LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tc_faults_load';
@@ -27,7 +29,12 @@ const BASE = `http://127.0.0.1:${PORT}`;
 await ensureDatabase(URL_);
 const startedAt = performance.now();
 const server = await startServerProcess({
-  DATABASE_URL: URL_, PORT: String(PORT), HOST: '127.0.0.1', EGTS_PORT: '0', DATA_DIR: '/tmp/tc-faults-load', DEMO_DATA: 'true',
+  DATABASE_URL: URL_,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  EGTS_PORT: '0',
+  DATA_DIR: '/tmp/tc-faults-load',
+  DEMO_DATA: 'true',
 });
 console.log(`server up in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (pid ${server.pid})`);
 {
@@ -37,18 +44,23 @@ console.log(`server up in ${((performance.now() - startedAt) / 1000).toFixed(1)}
     `insert into app.users (username, password_hash, first_name, last_name)
      select 'load' || lpad(g::text, 3, '0'), u.password_hash, 'Нагрузка', g::text
        from app.users u, generate_series(1, $1::int) g where u.username = 'operator'
-     on conflict do nothing`, [OPERATORS]);
+     on conflict do nothing`,
+    [OPERATORS],
+  );
   await db.query(
     `insert into app.user_role (user_id, role_id)
      select n.id, r.role_id from app.users n, app.users o join app.user_role r on r.user_id = o.id
       where o.username = 'operator' and n.username like 'load%'
-     on conflict do nothing`);
+     on conflict do nothing`,
+  );
   await db.close();
 }
 
 // ---------------------------------------------------------------- run
 const operators = new Operators(BASE, { 'handbook list': 55, 'journal list': 30, 'handbook edit': 15 });
-await operators.login(Array.from({ length: OPERATORS }, (_, i) => ({ username: `load${String(i + 1).padStart(3, '0')}`, password: 'operator123' })));
+await operators.login(
+  Array.from({ length: OPERATORS }, (_, i) => ({ username: `load${String(i + 1).padStart(3, '0')}`, password: 'operator123' })),
+);
 console.log(`${operators.loggedIn} operators logged in`);
 
 const requestsAtStart = operators.requests;
@@ -59,7 +71,9 @@ let maxRss = rssStart;
 const sampler = setInterval(() => {
   maxRss = Math.max(maxRss, server.rssMb());
   const minutes = (performance.now() - runStart) / 60_000;
-  console.log(`${minutes.toFixed(1)} min: ${operators.requests - requestsAtStart} requests, ${operators.errorCount()} errors, ${operators.streamsOpen} streams open, RSS ${server.rssMb()} MB`);
+  console.log(
+    `${minutes.toFixed(1)} min: ${operators.requests - requestsAtStart} requests, ${operators.errorCount()} errors, ${operators.streamsOpen} streams open, RSS ${server.rssMb()} MB`,
+  );
 }, 30_000);
 await delay(MINUTES * 60_000);
 const rssEnd = server.rssMb();
@@ -76,7 +90,9 @@ for (const [kind, values] of operators.latencies) {
   if (kind === 'login') continue;
   values.sort((a, b) => a - b);
   all.push(...values);
-  lines.push(`  ${kind.padEnd(22)}  ${String(values.length).padStart(7)}  p50 ${percentile(values, 50).toFixed(1)} ms · p95 ${percentile(values, 95).toFixed(1)} ms · p99 ${percentile(values, 99).toFixed(1)} ms`);
+  lines.push(
+    `  ${kind.padEnd(22)}  ${String(values.length).padStart(7)}  p50 ${percentile(values, 50).toFixed(1)} ms · p95 ${percentile(values, 95).toFixed(1)} ms · p99 ${percentile(values, 99).toFixed(1)} ms`,
+  );
 }
 all.sort((a, b) => a - b);
 const errorCount = operators.errorCount();
@@ -90,5 +106,11 @@ ${lines.join('\n')}
   server RSS              ${rssStart} MB at the start, ${rssEnd} MB at the end (peak ${maxRss} MB, ${(((rssEnd - rssStart) / rssStart) * 100).toFixed(0)} %)
   server                  ${alive ? 'alive' : 'EXITED'}, ${serverErrors.length} error lines logged
 `);
-if (serverErrors.length) console.log(serverErrors.slice(0, 5).map((line) => line.slice(0, 300)).join('\n'));
+if (serverErrors.length)
+  console.log(
+    serverErrors
+      .slice(0, 5)
+      .map((line) => line.slice(0, 300))
+      .join('\n'),
+  );
 process.exit(0);

@@ -15,7 +15,15 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
-import { BENCH_BROWSER_ARGS, catchLeafletMap, measurePanning, printProfile, startFrontEndServer, startSyntheticStream, tilePng } from './syntheticMap';
+import {
+  BENCH_BROWSER_ARGS,
+  catchLeafletMap,
+  measurePanning,
+  printProfile,
+  startFrontEndServer,
+  startSyntheticStream,
+  tilePng,
+} from './syntheticMap';
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -35,8 +43,12 @@ async function main(): Promise<void> {
     await catchLeafletMap(page);
     // the product serves no tiles without TILE_SOURCE: real images, as with a tile source, keep the figure honest
     const tile = tilePng();
-    await page.route(/\/tile\/\d+\/\d+\/\d+\.png$/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile, headers: { 'cache-control': 'max-age=3600' } }));
-    await page.route(/\/geoapi\/v1\/geo\/1(\/|\?)/, (route) => route.continue({ url: stream.url + new URL(route.request().url()).pathname }));
+    await page.route(/\/tile\/\d+\/\d+\/\d+\.png$/, (route) =>
+      route.fulfill({ status: 200, contentType: 'image/png', body: tile, headers: { 'cache-control': 'max-age=3600' } }),
+    );
+    await page.route(/\/geoapi\/v1\/geo\/1(\/|\?)/, (route) =>
+      route.continue({ url: stream.url + new URL(route.request().url()).pathname }),
+    );
     await page.goto(`${base}/`);
     await page.getByLabel('Логин').fill('admin');
     await page.getByLabel('Пароль').fill('admin123');
@@ -45,10 +57,18 @@ async function main(): Promise<void> {
     const map = page.getByTestId('map');
     await map.waitFor();
     await page.locator('.leaflet-control-zoom-in').click();
-    await page.waitForFunction((n) => Number((document.querySelector('[data-testid=map]') as HTMLElement | null)?.dataset.itemCount ?? 0) >= n, VEHICLES * 0.95, { timeout: 30_000 });
+    await page.waitForFunction(
+      (n) => Number((document.querySelector('[data-testid=map]') as HTMLElement | null)?.dataset.itemCount ?? 0) >= n,
+      VEHICLES * 0.95,
+      { timeout: 30_000 },
+    );
     await page.waitForTimeout(1500);
 
-    if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'viz'] });
+    if (process.env.BENCH_TRACE)
+      await browser.startTracing(page, {
+        path: process.env.BENCH_TRACE,
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'viz'],
+      });
     const cdp = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
     if (cdp) {
       await cdp.send('Profiler.enable');
@@ -59,9 +79,17 @@ async function main(): Promise<void> {
     if (process.env.BENCH_TRACE) await browser.stopTracing();
     if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
     const fps = result.frames / result.seconds;
-    console.log(`map panning: ${result.items} vehicles drawn, ${result.updates} stream updates applied while panning (stream sent ${stream.sent()} pictures)`);
-    console.log(`  ${result.frames} frames in ${result.seconds.toFixed(1)} s = ${fps.toFixed(1)} fps; frame interval p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, max ${result.max.toFixed(1)} ms`);
-    console.log(`  machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (other work on the machine lowers the figure)`);
+    console.log(
+      `map panning: ${result.items} vehicles drawn, ${result.updates} stream updates applied while panning (stream sent ${stream.sent()} pictures)`,
+    );
+    console.log(
+      `  ${result.frames} frames in ${result.seconds.toFixed(1)} s = ${fps.toFixed(1)} fps; frame interval p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, max ${result.max.toFixed(1)} ms`,
+    );
+    console.log(
+      `  machine: ${cpus().length} cores, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} (other work on the machine lowers the figure)`,
+    );
     console.log(`  target ≥ 30 fps: ${fps >= 30 ? 'met' : 'NOT met'}`);
     await page.screenshot({ path: 'test-results/screens/map-bench.png' });
     process.exitCode = fps >= 30 ? 0 : 1;

@@ -31,7 +31,12 @@ const dataDir = process.env.BENCH_DIR ?? mkdtempSync(join(tmpdir(), 'memory-benc
 const MIX: Mix = { 'handbook list': 45, 'journal list': 25, report: 20, 'handbook edit': 10 };
 const mb = (bytes: number) => Math.round(bytes / 1048576);
 
-interface ProcessMemory { pid: number; name: string; pss: number; rss: number }
+interface ProcessMemory {
+  pid: number;
+  name: string;
+  pss: number;
+  rss: number;
+}
 
 /** The process and all its descendants, from /proc (parent of each process in its stat line). */
 function tree(root: number): number[] {
@@ -57,17 +62,34 @@ function processMemory(pid: number): ProcessMemory | undefined {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
     const name = args.find((arg) => /\.(m?js|ts)$|^start$/.test(arg)) ?? args[0] ?? '?';
-    return { pid, name: `${/^Name:\s+(\S+)/m.exec(status)?.[1]} ${name.split('/').at(-1)}`, pss: kb(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'), 'Pss'), rss: kb(status, 'VmRSS') };
+    return {
+      pid,
+      name: `${/^Name:\s+(\S+)/m.exec(status)?.[1]} ${name.split('/').at(-1)}`,
+      pss: kb(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'), 'Pss'),
+      rss: kb(status, 'VmRSS'),
+    };
   } catch {
     return undefined;
   }
 }
 
-interface Sample { minute: number; pss: number; rss: number; processes: ProcessMemory[] }
+interface Sample {
+  minute: number;
+  pss: number;
+  rss: number;
+  processes: ProcessMemory[];
+}
 
 function sample(root: number, since: number): Sample {
-  const processes = tree(root).map(processMemory).filter((p): p is ProcessMemory => p !== undefined);
-  return { minute: (performance.now() - since) / 60_000, pss: processes.reduce((s, p) => s + p.pss, 0), rss: processes.reduce((s, p) => s + p.rss, 0), processes };
+  const processes = tree(root)
+    .map(processMemory)
+    .filter((p): p is ProcessMemory => p !== undefined);
+  return {
+    minute: (performance.now() - since) / 60_000,
+    pss: processes.reduce((s, p) => s + p.pss, 0),
+    rss: processes.reduce((s, p) => s + p.rss, 0),
+    processes,
+  };
 }
 
 const describe = (s: Sample) =>
@@ -88,7 +110,10 @@ function summary(label: string, samples: Sample[]): string {
     const values = samples.map((s) => mb(s[field]));
     return `${field.toUpperCase()} start ${values[0]} MB, max ${Math.max(...values)} MB, end ${values.at(-1)} MB, slope ${slope(samples, field).toFixed(2)} MB/min`;
   };
-  return `${label}\n  tree ${line('pss')}\n  tree ${line('rss')}\n  processes at the end: ${samples.at(-1)!.processes.map((p) => `${p.name} (PSS ${mb(p.pss)}, RSS ${mb(p.rss)})`).join(', ')}`;
+  return `${label}\n  tree ${line('pss')}\n  tree ${line('rss')}\n  processes at the end: ${samples
+    .at(-1)!
+    .processes.map((p) => `${p.name} (PSS ${mb(p.pss)}, RSS ${mb(p.rss)})`)
+    .join(', ')}`;
 }
 
 /** `npm start` as README says, on the bench's data folder and port; resolves once the console listens. */
@@ -129,7 +154,11 @@ async function stop(npm: ChildProcess): Promise<void> {
 }
 
 /** Operators for the given minutes while the tree is sampled every minute (and once before they start). */
-async function underLoad(npm: ChildProcess, runMinutes: number, until?: Promise<unknown>): Promise<{ samples: Sample[]; operators: Operators }> {
+async function underLoad(
+  npm: ChildProcess,
+  runMinutes: number,
+  until?: Promise<unknown>,
+): Promise<{ samples: Sample[]; operators: Operators }> {
   const operators = new Operators(`http://127.0.0.1:${port}`, MIX);
   await operators.login(Array.from({ length: operatorCount }, () => ({ username: 'operator', password: 'operator123' })));
   const since = performance.now();
@@ -141,26 +170,43 @@ async function underLoad(npm: ChildProcess, runMinutes: number, until?: Promise<
   for (let m = 1; m <= runMinutes && !ended; m++) {
     await Promise.race([sleep(since + m * 60_000 - performance.now()), ...(until ? [until] : [])]);
     samples.push(sample(npm.pid!, since));
-    console.log(`${describe(samples.at(-1)!)}  ${operators.requests} requests, ${operators.errorCount()} errors, ${operators.streamsOpen} streams`);
+    console.log(
+      `${describe(samples.at(-1)!)}  ${operators.requests} requests, ${operators.errorCount()} errors, ${operators.streamsOpen} streams`,
+    );
   }
   await operators.stop();
   return { samples, operators };
 }
 
 function operatorReport(operators: Operators): string {
-  const kinds = [...operators.latencies].filter(([kind]) => kind !== 'login').map(([kind, values]) => {
-    values.sort((a, b) => a - b);
-    return `${kind} ${values.length} (p50 ${values[Math.floor(values.length / 2)]?.toFixed(0)} ms, p95 ${values[Math.floor(values.length * 0.95)]?.toFixed(0)} ms)`;
-  });
+  const kinds = [...operators.latencies]
+    .filter(([kind]) => kind !== 'login')
+    .map(([kind, values]) => {
+      values.sort((a, b) => a - b);
+      return `${kind} ${values.length} (p50 ${values[Math.floor(values.length / 2)]?.toFixed(0)} ms, p95 ${values[Math.floor(values.length * 0.95)]?.toFixed(0)} ms)`;
+    });
   const errors = operators.errorCount();
-  return `  ${operators.loggedIn} operators: ${kinds.join('; ')}; ${errors} errors${errors ? `: ${[...operators.errors].slice(0, 5).map(([what, n]) => `${n} × ${what}`).join('; ')}` : ''}`;
+  return `  ${operators.loggedIn} operators: ${kinds.join('; ')}; ${errors} errors${
+    errors
+      ? `: ${[...operators.errors]
+          .slice(0, 5)
+          .map(([what, n]) => `${n} × ${what}`)
+          .join('; ')}`
+      : ''
+  }`;
 }
 
-console.log(`load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}; data in ${dataDir}; ${operatorCount} operators`);
+console.log(
+  `load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}; data in ${dataDir}; ${operatorCount} operators`,
+);
 try {
   if (firstMinutes > 0 || !existsSync(join(dataDir, 'pg'))) {
     const first = await start();
-    console.log(`first start: listening in ${(first.listeningMs / 1000).toFixed(1)} s; ${firstMinutes} min of operators while the demo history is written`);
+    console.log(
+      `first start: listening in ${(first.listeningMs / 1000).toFixed(1)} s; ${firstMinutes} min of operators while the demo history is written`,
+    );
     const during = await underLoad(first.npm, firstMinutes, first.history);
     console.log(summary('first start, while the history is written', during.samples));
     console.log(operatorReport(during.operators));
@@ -171,7 +217,14 @@ try {
   const second = await start();
   console.log(`second start: listening in ${(second.listeningMs / 1000).toFixed(1)} s; ${minutes} min of operators`);
   const run = await underLoad(second.npm, minutes);
-  console.log(summary(`second start, ${operatorCount} operators for ${minutes} min (load average ${loadavg().map((n) => n.toFixed(1)).join(' ')})`, run.samples));
+  console.log(
+    summary(
+      `second start, ${operatorCount} operators for ${minutes} min (load average ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')})`,
+      run.samples,
+    ),
+  );
   console.log(operatorReport(run.operators));
   await stop(second.npm);
 } finally {

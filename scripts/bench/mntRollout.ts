@@ -65,20 +65,37 @@ function terminal(n: number): Promise<Socket> {
         }
         for (const record of decodeRecords(event.body)) {
           if (record.rst !== SERVICE.COMMANDS) continue;
-          const answers = record.subrecords.filter((s) => s.type === SRT_COMMAND_DATA).map((s) => decodeCommandData(s.data)).filter((c) => c.ct === CT.COM).map((c) => confirmationOf(c, CC.OK));
+          const answers = record.subrecords
+            .filter((s) => s.type === SRT_COMMAND_DATA)
+            .map((s) => decodeCommandData(s.data))
+            .filter((c) => c.ct === CT.COM)
+            .map((c) => confirmationOf(c, CC.OK));
           if (!answers.length) continue;
-          setTimeout(() => {
-            commandsAnswered += 1;
-            socket.write(confirmationPacket(pid++ & 0xffff, 1, answers));
-          }, 50 + Math.random() * 450).unref();
+          setTimeout(
+            () => {
+              commandsAnswered += 1;
+              socket.write(confirmationPacket(pid++ & 0xffff, 1, answers));
+            },
+            50 + Math.random() * 450,
+          ).unref();
         }
       }
     });
-    const timer = setInterval(() => {
-      const p = pid++ & 0xffff;
-      pending.set(p, performance.now());
-      socket.write(positionsPacket(p, [{ rn: p, fixes: [{ time: Math.floor(Date.now() / 1000) * 1000, lat: 59.9 + n / 1e5, lon: 30.3, speed: 30, course: 90, valid: true }] }]));
-    }, POSITION_S * 1000 * (0.8 + Math.random() * 0.4));
+    const timer = setInterval(
+      () => {
+        const p = pid++ & 0xffff;
+        pending.set(p, performance.now());
+        socket.write(
+          positionsPacket(p, [
+            {
+              rn: p,
+              fixes: [{ time: Math.floor(Date.now() / 1000) * 1000, lat: 59.9 + n / 1e5, lon: 30.3, speed: 30, course: 90, valid: true }],
+            },
+          ]),
+        );
+      },
+      POSITION_S * 1000 * (0.8 + Math.random() * 0.4),
+    );
     timer.unref();
     socket.on('close', () => clearInterval(timer));
   });
@@ -97,21 +114,34 @@ const percentile = (values: number[], p: number) => {
 const baseline = acks.splice(0).map((a) => a.ms);
 
 const post = async (url: string, body: unknown) => {
-  const res = await fetch(`${address}${url}`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${address}${url}`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<{ id: number }>;
 };
 const configuration = await post('/api/v1/mnt/configurations', { name: 'Бенчмарк', parameters: defaultParameters() });
-const fleet = (await db.query<{ id: number }>('select id from mgt.vehicles where peer_address > $1 order by id', [PEER_BASE])).map((r) => r.id);
+const fleet = (await db.query<{ id: number }>('select id from mgt.vehicles where peer_address > $1 order by id', [PEER_BASE])).map(
+  (r) => r.id,
+);
 const group = await post('/api/v1/mnt/groups', { name: 'Бенчмарк', kind: 'static', vehicles: fleet });
 const started = performance.now();
-const rollout = await post('/api/v1/mnt/rollouts', { groupId: group.id, configurationId: configuration.id, firstShare: 10, errorThreshold: 5 });
+const rollout = await post('/api/v1/mnt/rollouts', {
+  groupId: group.id,
+  configurationId: configuration.id,
+  firstShare: 10,
+  errorThreshold: 5,
+});
 let final = 0;
 let total = 0;
 while (performance.now() - started < 600_000) {
   const [row] = await db.query<{ total: number; open: number; performed: number }>(
     `select count(*)::int as total, count(*) filter (where status in (1, 2, 3, 5) or retry_at is not null)::int as open, count(*) filter (where status = 6)::int as performed
-       from mnt.command where rollout_id = $1`, [rollout.id]);
+       from mnt.command where rollout_id = $1`,
+    [rollout.id],
+  );
   total = row.total;
   if (row.open === 0) {
     final = row.performed;
@@ -121,14 +151,34 @@ while (performance.now() - started < 600_000) {
 }
 const seconds = (performance.now() - started) / 1000;
 const during = acks.map((a) => a.ms);
-console.log(JSON.stringify({
-  engine: db.engine, terminals: TERMINALS, groupCommands: total, performed: final, answered: commandsAnswered,
-  secondsToFinal: Math.round(seconds * 10) / 10, commandsPerSecond: Math.round(total / seconds),
-  positionAckMs: {
-    before: { p50: Math.round(percentile(baseline, 50)), p95: Math.round(percentile(baseline, 95)), max: Math.round(Math.max(...baseline)) },
-    during: { p50: Math.round(percentile(during, 50)), p95: Math.round(percentile(during, 95)), max: Math.round(Math.max(...during)), acks: during.length },
-  },
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      engine: db.engine,
+      terminals: TERMINALS,
+      groupCommands: total,
+      performed: final,
+      answered: commandsAnswered,
+      secondsToFinal: Math.round(seconds * 10) / 10,
+      commandsPerSecond: Math.round(total / seconds),
+      positionAckMs: {
+        before: {
+          p50: Math.round(percentile(baseline, 50)),
+          p95: Math.round(percentile(baseline, 95)),
+          max: Math.round(Math.max(...baseline)),
+        },
+        during: {
+          p50: Math.round(percentile(during, 50)),
+          p95: Math.round(percentile(during, 95)),
+          max: Math.round(Math.max(...during)),
+          acks: during.length,
+        },
+      },
+    },
+    null,
+    2,
+  ),
+);
 for (const socket of sockets) socket.destroy();
 await app.close();
 await db.close();

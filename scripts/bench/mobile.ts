@@ -26,7 +26,12 @@ const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.44 * 10
 const CPU_SLOWDOWN = 4;
 const BUDGET_KB = 200;
 
-interface Transfer { url: string; type: string; bytes: number; encoding: string }
+interface Transfer {
+  url: string;
+  type: string;
+  bytes: number;
+  encoding: string;
+}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -50,7 +55,16 @@ function watchTransfers(cdp: CDPSession): Transfer[] {
 async function main(): Promise<void> {
   if (!existsSync('dist/client/m/index.html')) throw new Error('build the front end first: npx vite build');
   const tls = process.env.BENCH_HTTPS ? benchCertificate() : undefined;
-  const config = { ...loadConfig(), port: PORT, dataDir: undefined, staticDir: 'dist/client', logLevel: 'warn', demoData: true, demoScale: 'test' as const, tls };
+  const config = {
+    ...loadConfig(),
+    port: PORT,
+    dataDir: undefined,
+    staticDir: 'dist/client',
+    logLevel: 'warn',
+    demoData: true,
+    demoScale: 'test' as const,
+    tls,
+  };
   const db = await openDatabase(config);
   const app = await buildApp(config, { db, seedDemo: true });
   await app.listen({ port: PORT, host: '127.0.0.1' });
@@ -62,7 +76,14 @@ async function main(): Promise<void> {
   let identity = 0;
   try {
     for (let run = 0; run < RUNS; run++) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'ru-RU', serviceWorkers: 'block', ignoreHTTPSErrors: true });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        locale: 'ru-RU',
+        serviceWorkers: 'block',
+        ignoreHTTPSErrors: true,
+      });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
@@ -98,9 +119,13 @@ async function main(): Promise<void> {
   }
 
   const wire = js.reduce((sum, t) => sum + t.bytes, 0);
-  console.log(`field app, first screen (/m/ login), Chromium ${CPU_SLOWDOWN}× CPU slowdown + Fast 3G, ${tls ? 'HTTPS and HTTP/2' : 'plain HTTP/1.1'}, ${RUNS} cold runs`);
+  console.log(
+    `field app, first screen (/m/ login), Chromium ${CPU_SLOWDOWN}× CPU slowdown + Fast 3G, ${tls ? 'HTTPS and HTTP/2' : 'plain HTTP/1.1'}, ${RUNS} cold runs`,
+  );
   for (const t of js) console.log(`  ${new URL(t.url).pathname.padEnd(48)} ${kb(t.bytes).padStart(10)}  ${t.encoding}`);
-  console.log(`JavaScript over the wire: ${kb(wire)} in ${js.length} files (budget ${BUDGET_KB} KB: ${wire <= BUDGET_KB * 1024 ? 'within' : 'OVER'}); uncompressed ${kb(identity)}`);
+  console.log(
+    `JavaScript over the wire: ${kb(wire)} in ${js.length} files (budget ${BUDGET_KB} KB: ${wire <= BUDGET_KB * 1024 ? 'within' : 'OVER'}); uncompressed ${kb(identity)}`,
+  );
   console.log(`time to the login screen: median ${median(firstScreen)} ms (runs: ${firstScreen.join(', ')})`);
   console.log(`login to the landing page's app bar: median ${median(landing)} ms (runs: ${landing.join(', ')})`);
 }

@@ -12,7 +12,12 @@ export type Kind = 'login' | ActionKind;
 export type Mix = Partial<Record<ActionKind, number>>;
 
 const CITY: [number, number, number, number] = [59.75, 29.95, 60.1, 30.65];
-const HANDBOOK_LISTS: { type: string; filters?: Record<string, unknown>; sort?: { field: string; order: 'ASC' | 'DESC' }; page?: number }[] = [
+const HANDBOOK_LISTS: {
+  type: string;
+  filters?: Record<string, unknown>;
+  sort?: { field: string; order: 'ASC' | 'DESC' };
+  page?: number;
+}[] = [
   { type: 'stops' },
   { type: 'stops', filters: { stop_name: 'про' }, sort: { field: 'stop_name', order: 'ASC' } },
   { type: 'stops', page: 5 },
@@ -45,7 +50,10 @@ export class Operators {
   private actions: Promise<void>[] = [];
   private readonly mix: [ActionKind, number][];
 
-  constructor(private readonly base: string, mix: Mix) {
+  constructor(
+    private readonly base: string,
+    mix: Mix,
+  ) {
     const total = Object.values(mix).reduce((sum, share) => sum + share, 0);
     let upTo = 0;
     this.mix = Object.entries(mix).map(([kind, share]) => [kind as ActionKind, (upTo += share / total)]);
@@ -62,11 +70,16 @@ export class Operators {
   /** Logs each account in (ten at a time) and reads the stops the edits pick from. */
   async login(accounts: readonly { username: string; password: string }[]): Promise<void> {
     for (let i = 0; i < accounts.length; i += 10) {
-      const batch = await Promise.all(accounts.slice(i, i + 10).map((account) => this.call('login', '/api/v1/auth/login', undefined, account)));
+      const batch = await Promise.all(
+        accounts.slice(i, i + 10).map((account) => this.call('login', '/api/v1/auth/login', undefined, account)),
+      );
       for (const answer of batch) if (answer) this.tokens.push(`Bearer ${(answer as { token: string }).token}`);
     }
     if (!this.tokens.length) throw new Error(`no operator could log in: ${[...this.errors.keys()].join('; ')}`);
-    const firstPage = (await this.call('handbook list', '/api/table/list', this.tokens[0], { config: { type: 'stops' }, perPage: 1000 })) as { list: { stop_id: number }[] } | undefined;
+    const firstPage = (await this.call('handbook list', '/api/table/list', this.tokens[0], {
+      config: { type: 'stops' },
+      perPage: 1000,
+    })) as { list: { stop_id: number }[] } | undefined;
     this.stopIds = firstPage?.list.map((row) => row.stop_id) ?? [];
   }
 
@@ -127,7 +140,10 @@ export class Operators {
       if (!this.running) controller.abort();
     }, 500);
     try {
-      const response = await fetch(`${this.base}/geoapi/v1/geo/1?q=${encodeURIComponent(q)}`, { headers: { authorization: auth }, signal: controller.signal });
+      const response = await fetch(`${this.base}/geoapi/v1/geo/1?q=${encodeURIComponent(q)}`, {
+        headers: { authorization: auth },
+        signal: controller.signal,
+      });
       if (response.status !== 200 || !response.body) {
         this.countError(`geo stream: ${response.status}`);
         return;
@@ -161,7 +177,12 @@ export class Operators {
       const kind = this.mix.find(([, upTo]) => roll < upTo)?.[0] ?? this.mix.at(-1)![0];
       if (kind === 'handbook list') {
         const list = HANDBOOK_LISTS[(index + n) % HANDBOOK_LISTS.length];
-        await this.call(kind, '/api/table/list', auth, { config: { type: list.type }, filters: list.filters, sort: list.sort, page: list.page });
+        await this.call(kind, '/api/table/list', auth, {
+          config: { type: list.type },
+          filters: list.filters,
+          sort: list.sort,
+          page: list.page,
+        });
       } else if (kind === 'journal list') {
         const journal = JOURNALS[(index + n) % JOURNALS.length];
         const from = new Date(Date.now() - 86_400_000).toISOString();
@@ -169,16 +190,30 @@ export class Operators {
       } else if (kind === 'report') {
         const report = REPORTS[(index + n) % REPORTS.length];
         const to = new Date();
-        const query = new URLSearchParams({ from: new Date(to.getTime() - report.days * 86_400_000).toISOString(), to: to.toISOString(), ...(report.step ? { step: report.step } : {}) });
+        const query = new URLSearchParams({
+          from: new Date(to.getTime() - report.days * 86_400_000).toISOString(),
+          to: to.toISOString(),
+          ...(report.step ? { step: report.step } : {}),
+        });
         await this.call(kind, `/api/v1/reports${report.path}?${query}`, auth);
       } else if (this.stopIds.length > 0) {
         const stopId = this.stopIds[(index * 7 + n) % this.stopIds.length];
-        const found = (await this.call('handbook list', '/api/table/list', auth, { config: { type: 'stops' }, filters: { stop_id: [stopId] } })) as { list?: Record<string, unknown>[] } | undefined;
+        const found = (await this.call('handbook list', '/api/table/list', auth, {
+          config: { type: 'stops' },
+          filters: { stop_id: [stopId] },
+        })) as { list?: Record<string, unknown>[] } | undefined;
         const row = found?.list?.[0];
         if (!row) continue;
         await this.call('handbook edit', '/api/table/element/save', auth, {
           config: { type: 'stops' },
-          row: { stop_id: row.stop_id, stop_name: row.stop_name, note: `нагрузка ${index}.${n}`, stop_lat: row.stop_lat, stop_lon: row.stop_lon, do_not_update: row.do_not_update },
+          row: {
+            stop_id: row.stop_id,
+            stop_name: row.stop_name,
+            note: `нагрузка ${index}.${n}`,
+            stop_lat: row.stop_lat,
+            stop_lon: row.stop_lon,
+            do_not_update: row.do_not_update,
+          },
         });
       }
     }

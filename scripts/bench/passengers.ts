@@ -56,20 +56,30 @@ async function fill(db: Db): Promise<void> {
   const trips = Math.ceil(VISITS / STOPS_PER_TRIP);
   const step = (label: string, started: number) => console.log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   let t = performance.now();
-  await long.exec('alter table pass.stop_visit disable trigger user; alter table pass.trip_performed disable trigger user; alter table pass.fare_transaction disable trigger user; alter table pass.journey disable trigger user; alter table pass.od_day disable trigger user');
+  await long.exec(
+    'alter table pass.stop_visit disable trigger user; alter table pass.trip_performed disable trigger user; alter table pass.fare_transaction disable trigger user; alter table pass.journey disable trigger user; alter table pass.od_day disable trigger user',
+  );
   const indexes = await long.query<{ name: string; definition: string }>(
     `select i.indexname as name, i.indexdef as definition from pg_indexes i
       where i.schemaname = 'pass' and i.tablename = any($1::text[])
-        and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.connamespace = 'pass'::regnamespace)`, [FILLED]);
+        and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.connamespace = 'pass'::regnamespace)`,
+    [FILLED],
+  );
   for (const index of indexes) await long.exec(`drop index pass.${index.name}`);
   await long.query(
     `insert into mgt.routes (route_long_name, route_type, "MarshType_id", route_short_name, route_desc)
-     select 'Стенд ' || g, '3', (select min(id) from mgt.marsh_type), 'Б' || g, '' from generate_series(1, $1::int) g`, [ROUTES]);
+     select 'Стенд ' || g, '3', (select min(id) from mgt.marsh_type), 'Б' || g, '' from generate_series(1, $1::int) g`,
+    [ROUTES],
+  );
   await long.query(
-    `insert into mgt.stops (stop_name, stop_lat, stop_lon) select 'Стенд-остановка ' || g, 59.8 + (g % 60) * 0.005, 30.1 + (g / 60) * 0.008 from generate_series(1, $1::int) g`, [STOPS]);
+    `insert into mgt.stops (stop_name, stop_lat, stop_lon) select 'Стенд-остановка ' || g, 59.8 + (g % 60) * 0.005, 30.1 + (g / 60) * 0.008 from generate_series(1, $1::int) g`,
+    [STOPS],
+  );
   await long.query(
     `insert into mgt.vehicles (depot_number, state_number, capacity_type_id)
-     select $2::int + g, 'Б' || g, (select min(id) from mgt.capacity_type) + g % 4 from generate_series(0, $1::int - 1) g`, [VEHICLES, FIRST_NUMBER]);
+     select $2::int + g, 'Б' || g, (select min(id) from mgt.capacity_type) + g % 4 from generate_series(0, $1::int - 1) g`,
+    [VEHICLES, FIRST_NUMBER],
+  );
   step('network and fleet', t);
   t = performance.now();
   // trips: vehicle g mod V on its route, each day from 05:00 every 40 minutes
@@ -83,11 +93,14 @@ async function fill(db: Db): Promise<void> {
             (current_date - 1 - (g % $2::int)::int)::timestamp + interval '5 hours' + make_interval(mins => 40 * ((g / $2::int / cardinality(v.ids))::int) + (g % 4)::int) - interval '3 hours',
             (current_date - 1 - (g % $2::int)::int)::timestamp + interval '5 hours' + make_interval(mins => 40 * ((g / $2::int / cardinality(v.ids))::int) + 38) - interval '3 hours',
             ${STOPS_PER_TRIP}, 12.5, g % 20 <> 0
-       from generate_series(0::int8, $1::int8 - 1) g, v, r`, [trips, DAYS, FIRST_NUMBER]);
+       from generate_series(0::int8, $1::int8 - 1) g, v, r`,
+    [trips, DAYS, FIRST_NUMBER],
+  );
   step(`${trips.toLocaleString('en')} trips performed`, t);
   t = performance.now();
   // the stop of a route's direction at sequence s (direction 1 runs the other way)
-  const routeStop = (route: string, direction: string, s: string) => `(select min(stop_id) from mgt.stops) + ((${route} * 37 + (${s}) * (case when ${direction} = 0 then 1 else -1 end) + 1000 * ${STOPS}) % ${STOPS})`;
+  const routeStop = (route: string, direction: string, s: string) =>
+    `(select min(stop_id) from mgt.stops) + ((${route} * 37 + (${s}) * (case when ${direction} = 0 then 1 else -1 end) + 1000 * ${STOPS}) % ${STOPS})`;
   await long.query(
     `insert into pass.stop_visit (trip_performed_id, service_date, vehicle_id, route_id, direction, stop_id, stop_sequence, arrival, departure,
        boardings, alightings, departure_load, km_to_next)
@@ -95,7 +108,8 @@ async function fill(db: Db): Promise<void> {
             s, t.actual_start + make_interval(secs => s * 90), t.actual_start + make_interval(secs => s * 90 + 30),
             case when s < ${STOPS_PER_TRIP} then (t.id * 7 + s * 3) % 9 else 0 end, case when s > 1 then (t.id * 5 + s * 11) % 8 else 0 end,
             (s * 7 + t.id % 13) % 60 - 2, case when s < ${STOPS_PER_TRIP} then 0.5 else 0 end
-       from pass.trip_performed t, generate_series(1, ${STOPS_PER_TRIP}) s where t.counted`);
+       from pass.trip_performed t, generate_series(1, ${STOPS_PER_TRIP}) s where t.counted`,
+  );
   await long.query(`update pass.trip_performed t set boardings = s.b, alightings = s.a
     from (select trip_performed_id, sum(boardings)::int as b, sum(alightings)::int as a from pass.stop_visit group by 1) s where t.id = s.trip_performed_id`);
   step('stop visits', t);
@@ -112,7 +126,8 @@ async function fill(db: Db): Promise<void> {
             tt.ids[1 + (g * g) % cardinality(tt.ids)], 'C' || (g % greatest(1, $1::int8 / 3)), 'validator'
        from generate_series(0::int8, $1::int8 - 1) g, v, r, tt, lateral (select ((g * 31) % cardinality(v.ids))::int as k) k,
             lateral (select r.ids[1 + k.k % cardinality(r.ids)] as id) route`,
-    [VALIDATIONS, span, FIRST_NUMBER]);
+    [VALIDATIONS, span, FIRST_NUMBER],
+  );
   step(`${VALIDATIONS.toLocaleString('en')} validations`, t);
   t = performance.now();
   // alighting 1–10 stops further along the route's direction (hashed: a residue of the id would tie it to the route and stop)
@@ -121,7 +136,8 @@ async function fill(db: Db): Promise<void> {
      select id, (tm + interval '3 hours')::date, card_token, tm, route_id, stop_id,
             (select min(stop_id) from mgt.stops) + ((stop_id - (select min(stop_id) from mgt.stops) + (1 + abs(hashint8(id)) % 10) * (case when direction = 0 then 1 else -1 end) + 1000 * ${STOPS}) % ${STOPS}),
             route_id + (id % 3), id % 5 = 0
-       from pass.fare_transaction where source = 'validator'`);
+       from pass.fare_transaction where source = 'validator'`,
+  );
   step('journeys', t);
   t = performance.now();
   await long.exec('alter table pass.od_day enable trigger user');
@@ -130,13 +146,16 @@ async function fill(db: Db): Promise<void> {
   await long.query(
     `insert into pass.plan_hour (day, hour, route_id, trips, vehicles)
      select d, h, route_id, 3, 2 from generate_series(current_date - ${DAYS}, current_date - 1, interval '1 day') d, generate_series(5, 22) h,
-            (select route_id from mgt.routes where route_long_name like 'Стенд %') r`);
+            (select route_id from mgt.routes where route_long_name like 'Стенд %') r`,
+  );
   step('daily origin-destination pairs and plan', t);
   t = performance.now();
   await long.exec(`set maintenance_work_mem = '1GB'; ${indexes.map((index) => `${index.definition};`).join(' ')}`);
   step(`${indexes.length} indexes built`, t);
   t = performance.now();
-  await long.exec('alter table pass.stop_visit enable trigger user; alter table pass.trip_performed enable trigger user; alter table pass.fare_transaction enable trigger user; alter table pass.journey enable trigger user');
+  await long.exec(
+    'alter table pass.stop_visit enable trigger user; alter table pass.trip_performed enable trigger user; alter table pass.fare_transaction enable trigger user; alter table pass.journey enable trigger user',
+  );
   await long.query('select pass.rebuild_rollups()');
   step('rollups', t);
   t = performance.now();
@@ -144,25 +163,43 @@ async function fill(db: Db): Promise<void> {
   step('vacuum analyze', t);
 }
 
-interface Timing { report: string; period: string; p50: number; p95: number; max: number; rows: number; refused?: string }
+interface Timing {
+  report: string;
+  period: string;
+  p50: number;
+  p95: number;
+  max: number;
+  rows: number;
+  refused?: string;
+}
 
 /**
  * Each report through HTTP with its defaults, then the cases a city's dispatcher narrows: the stop exchange by
  * route and hour (the whole network's month is 55,000 rows, paged in SQL) is also timed for ten routes. A
  * refusal (400 report_too_large of a summary over its cap) is recorded with its time, not thrown.
  */
-async function timeReports(address: string, authorization: string, periods: Record<string, [Date, Date]>, tenRoutes: number[]): Promise<Timing[]> {
+async function timeReports(
+  address: string,
+  authorization: string,
+  periods: Record<string, [Date, Date]>,
+  tenRoutes: number[],
+): Promise<Timing[]> {
   const headers = { authorization, 'x-timezone-offset': '180' };
   const timings: Timing[] = [];
   const cases = [
     ...PASSENGER_REPORTS.map((report) => ({ report, label: report.path, query: '' })),
-    ...PASSENGER_REPORTS.filter((report) => report.path === '/passengers/turnstops/table').map((report) => ({ report, label: `${report.path} (10 routes)`, query: `&route=${tenRoutes.join(',')}` })),
+    ...PASSENGER_REPORTS.filter((report) => report.path === '/passengers/turnstops/table').map((report) => ({
+      report,
+      label: `${report.path} (10 routes)`,
+      query: `&route=${tenRoutes.join(',')}`,
+    })),
   ];
   for (const { report, label: name, query } of cases) {
     if (process.env.BENCH_ONLY && !report.path.includes(process.env.BENCH_ONLY)) continue;
     const api = `/api/v1/reports${report.path}`;
     for (const [label, [from, to]] of Object.entries(periods)) {
-      if (report.filters.some((f) => f.kind === 'period' && f.maxDays && (to.getTime() - from.getTime()) / 86_400_000 > f.maxDays)) continue;
+      if (report.filters.some((f) => f.kind === 'period' && f.maxDays && (to.getTime() - from.getTime()) / 86_400_000 > f.maxDays))
+        continue;
       const url = `${address}${api}?from=${from.toISOString()}&to=${to.toISOString()}${query}`;
       const times: number[] = [];
       let rows = 0;
@@ -174,7 +211,7 @@ async function timeReports(address: string, authorization: string, periods: Reco
         if (response.status === 400 && body.messages?.[0] === 'report_too_large') refused = 'report_too_large';
         else if (response.status !== 200) throw new Error(`${api} ${label}: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
         times.push(performance.now() - started);
-        rows = body.countExact === false ? -(body.count ?? 0) : body.count ?? 0;
+        rows = body.countExact === false ? -(body.count ?? 0) : (body.count ?? 0);
       }
       timings.push({ report: name, period: label, ...stats(times), rows, refused });
     }
@@ -185,7 +222,10 @@ async function timeReports(address: string, authorization: string, periods: Reco
 function printTimings(title: string, timings: Timing[]): void {
   console.log(`\n${title}`);
   console.log('report | period | p50 ms | p95 ms | max ms | rows');
-  for (const t of timings) console.log(`${t.report} | ${t.period} | ${t.p50} | ${t.p95} | ${t.max} | ${t.refused ?? (t.rows < 0 ? `more than ${-t.rows}` : t.rows)}`);
+  for (const t of timings)
+    console.log(
+      `${t.report} | ${t.period} | ${t.p50} | ${t.p95} | ${t.max} | ${t.refused ?? (t.rows < 0 ? `more than ${-t.rows}` : t.rows)}`,
+    );
 }
 
 function periods(): Record<string, [Date, Date]> {
@@ -206,22 +246,33 @@ async function validationFile(rows: number, depotNumbers: number[], ticket: stri
   const path = join(tmpdir(), `bench-validations-${process.pid}.csv`);
   const base = Date.now() - 3 * 86_400_000; // 5,000,000 rows 37 ms apart span 2.1 days: all in the past
   let i = 0;
-  await pipeline(Readable.from((function* lines() {
-    yield 'time;validator;depot_number;route;ticket_type;card_token\n';
-    while (i < rows) {
-      const chunk: string[] = [];
-      for (let n = 0; n < 5000 && i < rows; n++, i++) {
-        chunk.push(`${new Date(base + i * 37).toISOString()};${200000 + (i % 997)};${depotNumbers[i % depotNumbers.length]};;${ticket};IMP${i}\n`);
-      }
-      yield chunk.join('');
-    }
-  })()), createWriteStream(path));
+  await pipeline(
+    Readable.from(
+      (function* lines() {
+        yield 'time;validator;depot_number;route;ticket_type;card_token\n';
+        while (i < rows) {
+          const chunk: string[] = [];
+          for (let n = 0; n < 5000 && i < rows; n++, i++) {
+            chunk.push(
+              `${new Date(base + i * 37).toISOString()};${200000 + (i % 997)};${depotNumbers[i % depotNumbers.length]};;${ticket};IMP${i}\n`,
+            );
+          }
+          yield chunk.join('');
+        }
+      })(),
+    ),
+    createWriteStream(path),
+  );
   return path;
 }
 
 async function benchImport(address: string, authorization: string, db: Db): Promise<void> {
-  const depots = (await db.query<{ depot_number: number }>('select depot_number from mgt.vehicles order by id limit 200')).map((r) => r.depot_number);
-  const [{ code }] = await db.query<{ code: string }>('select ticket_type_code as code from cat.ticket_type order by ticket_type_id limit 1');
+  const depots = (await db.query<{ depot_number: number }>('select depot_number from mgt.vehicles order by id limit 200')).map(
+    (r) => r.depot_number,
+  );
+  const [{ code }] = await db.query<{ code: string }>(
+    'select ticket_type_code as code from cat.ticket_type order by ticket_type_id limit 1',
+  );
   const path = await validationFile(IMPORT_ROWS, depots, code);
   const { size } = await stat(path);
   let peak = process.memoryUsage().rss;
@@ -232,13 +283,17 @@ async function benchImport(address: string, authorization: string, db: Db): Prom
   try {
     const started = performance.now();
     const response = await fetch(`${address}/api/v1/passengers/validations/import?file=bench.csv`, {
-      method: 'POST', headers: { authorization, 'content-type': 'text/csv' },
-      body: Readable.toWeb(createReadStream(path)) as ReadableStream, duplex: 'half',
+      method: 'POST',
+      headers: { authorization, 'content-type': 'text/csv' },
+      body: Readable.toWeb(createReadStream(path)) as ReadableStream,
+      duplex: 'half',
     } as RequestInit & { duplex: 'half' });
     const body = (await response.json()) as { added?: number; rows?: number };
     const seconds = (performance.now() - started) / 1000;
-    console.log(`\nimport of ${IMPORT_ROWS.toLocaleString('en')} rows (${Math.round(size / 1e6)} MB): HTTP ${response.status}, ${JSON.stringify({ rows: body.rows, added: body.added })}, `
-      + `${seconds.toFixed(1)} s = ${Math.round(IMPORT_ROWS / seconds).toLocaleString('en')} rows/s; server process RSS ${Math.round(start / 1e6)} → peak ${Math.round(peak / 1e6)} MB (load ${loadavg()[0].toFixed(1)})`);
+    console.log(
+      `\nimport of ${IMPORT_ROWS.toLocaleString('en')} rows (${Math.round(size / 1e6)} MB): HTTP ${response.status}, ${JSON.stringify({ rows: body.rows, added: body.added })}, ` +
+        `${seconds.toFixed(1)} s = ${Math.round(IMPORT_ROWS / seconds).toLocaleString('en')} rows/s; server process RSS ${Math.round(start / 1e6)} → peak ${Math.round(peak / 1e6)} MB (load ${loadavg()[0].toFixed(1)})`,
+    );
   } finally {
     clearInterval(sampler);
     await unlink(path);
@@ -252,19 +307,30 @@ async function benchPostgres(): Promise<void> {
   try {
     const [{ visits }] = await db.query<{ visits: number }>('select count(*)::int as visits from pass.stop_visit');
     if (!keep || visits === 0) {
-      console.log(`filling: scale ${SCALE}: ${VEHICLES} vehicles, ${ROUTES} routes, ${STOPS} stops, ~${VISITS.toLocaleString('en')} stop visits, ${VALIDATIONS.toLocaleString('en')} validations`);
+      console.log(
+        `filling: scale ${SCALE}: ${VEHICLES} vehicles, ${ROUTES} routes, ${STOPS} stops, ~${VISITS.toLocaleString('en')} stop visits, ${VALIDATIONS.toLocaleString('en')} validations`,
+      );
       const started = performance.now();
       await fill(db);
       console.log(`filled in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     }
-    const tenRoutes = (await db.query<{ route_id: number }>(`select route_id from mgt.routes where route_long_name like 'Стенд %' order by route_id limit 10`)).map((r) => r.route_id);
+    const tenRoutes = (
+      await db.query<{ route_id: number }>(
+        `select route_id from mgt.routes where route_long_name like 'Стенд %' order by route_id limit 10`,
+      )
+    ).map((r) => r.route_id);
     const timings = process.env.BENCH_REPORTS === '0' ? [] : await timeReports(address, authorization, periods(), tenRoutes);
     printTimings(`PostgreSQL, scale ${SCALE} (load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`, timings);
     const heaviest = timings.filter((t) => t.period === 'month' && !t.refused && !t.report.includes(' ')).sort((a, b) => b.p95 - a.p95)[0];
     if (heaviest) {
-      const { source } = (await import('../../src/server/passengers/passengerReports')).PASSENGER_SOURCES.find((b) => b.report.path === heaviest.report)!;
+      const { source } = (await import('../../src/server/passengers/passengerReports')).PASSENGER_SOURCES.find(
+        (b) => b.report.path === heaviest.report,
+      )!;
       const [from, to] = periods().month;
-      const sql = source.select({ from: from.toISOString(), to: to.toISOString(), step: 'day', group: 'route', view: 'stops', direction: '0', peak: 'all' }, { switches: await app.settings.switches(), offsetMinutes: 180, userId: 1 });
+      const sql = source.select(
+        { from: from.toISOString(), to: to.toISOString(), step: 'day', group: 'route', view: 'stops', direction: '0', peak: 'all' },
+        { switches: await app.settings.switches(), offsetMinutes: 180, userId: 1 },
+      );
       const times: number[] = [];
       for (let i = 0; i < REQUESTS; i++) {
         const started = performance.now();
@@ -272,7 +338,9 @@ async function benchPostgres(): Promise<void> {
         times.push(performance.now() - started);
       }
       const bare = stats(times);
-      console.log(`heaviest report ${heaviest.report} (month): HTTP p95 ${heaviest.p95} ms, bare SQL p95 ${bare.p95} ms, ratio ${(heaviest.p95 / Math.max(1, bare.p95)).toFixed(2)}`);
+      console.log(
+        `heaviest report ${heaviest.report} (month): HTTP p95 ${heaviest.p95} ms, bare SQL p95 ${bare.p95} ms, ratio ${(heaviest.p95 / Math.max(1, bare.p95)).toFixed(2)}`,
+      );
     }
     await benchImport(address, authorization, db);
   } finally {
@@ -287,8 +355,12 @@ async function benchPglite(): Promise<void> {
   const { app, db, address, authorization } = await startDemoServer(PORT + 1);
   try {
     const history = await fillHistory(db, { detailDays: DAYS, tzOffsetMinutes: 180, maxWalkMeters: 600, transferMinutes: 60 });
-    console.log(`\nPGlite, demo size (test city): history of ${history.days} days: ${history.trips} trips, ${history.validations} validations in ${(history.ms / 1000).toFixed(1)} s ${JSON.stringify(history.phases)}`);
-    const tenRoutes = (await db.query<{ route_id: number }>('select route_id from mgt.routes order by route_id limit 10')).map((r) => r.route_id);
+    console.log(
+      `\nPGlite, demo size (test city): history of ${history.days} days: ${history.trips} trips, ${history.validations} validations in ${(history.ms / 1000).toFixed(1)} s ${JSON.stringify(history.phases)}`,
+    );
+    const tenRoutes = (await db.query<{ route_id: number }>('select route_id from mgt.routes order by route_id limit 10')).map(
+      (r) => r.route_id,
+    );
     printTimings(`PGlite, demo size (load ${loadavg()[0].toFixed(1)})`, await timeReports(address, authorization, periods(), tenRoutes));
   } finally {
     await app.close();
@@ -305,7 +377,10 @@ async function main(): Promise<void> {
   if (process.env.BENCH_PGLITE !== '0') await benchPglite();
 }
 
-main().then(() => process.exit(0), (error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

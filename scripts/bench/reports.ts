@@ -90,12 +90,20 @@ async function main(): Promise<void> {
     if (response.status !== 200) throw new Error(`report ${response.status}: ${await response.text()}`);
     return (await response.json()) as { count: number; totals: { count: number } };
   };
-  const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from adas.incident_event where tm >= $1 and tm <= $2', [from, to]);
+  const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from adas.incident_event where tm >= $1 and tm <= $2', [
+    from,
+    to,
+  ]);
   const first = await api();
-  console.log(`report: ${first.count} rows (days × types) over ${first.totals.count.toLocaleString('en')} incidents of the 30 days (${n.toLocaleString('en')} in the table's range)`);
+  console.log(
+    `report: ${first.count} rows (days × types) over ${first.totals.count.toLocaleString('en')} incidents of the 30 days (${n.toLocaleString('en')} in the table's range)`,
+  );
   const apiTimes: number[] = [];
   const rawTimes: number[] = [];
-  for (let i = 0; i < 3; i++) { await api(); await raw(); }
+  for (let i = 0; i < 3; i++) {
+    await api();
+    await raw();
+  }
   for (let i = 0; i < REQUESTS; i++) {
     let t0 = performance.now();
     await raw();
@@ -112,13 +120,19 @@ async function main(): Promise<void> {
   console.log(`  API / raw: p50 ${(a.p50 / r.p50).toFixed(2)}×, p95 ${(a.p95 / r.p95).toFixed(2)}×`);
 
   // XLSX export of EXPORT_ROWS incidents of /journal/adas: the period that holds exactly that many.
-  const [{ tm }] = await db.query<{ tm: string }>('select tm::text as tm from adas.incident_event order by tm desc offset $1 limit 1', [EXPORT_ROWS - 1]);
+  const [{ tm }] = await db.query<{ tm: string }>('select tm::text as tm from adas.incident_event order by tm desc offset $1 limit 1', [
+    EXPORT_ROWS - 1,
+  ]);
   const exportQuery = new URLSearchParams({ from: new Date(tm).toISOString(), format: 'xlsx' });
-  const [{ selected }] = await db.query<{ selected: number }>('select count(*)::int as selected from adas.incident_event where tm >= $1', [new Date(tm).toISOString()]);
+  const [{ selected }] = await db.query<{ selected: number }>('select count(*)::int as selected from adas.incident_event where tm >= $1', [
+    new Date(tm).toISOString(),
+  ]);
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
   let rssPeak = rssBefore;
-  const sampler = setInterval(() => { rssPeak = Math.max(rssPeak, process.memoryUsage().rss); }, 20);
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }, 20);
   started = performance.now();
   const response = await fetch(`${address}/api/v1/journals/adas/export?${exportQuery}`, { headers });
   if (response.status !== 200 || !response.body) throw new Error(`export ${response.status}`);
@@ -127,9 +141,15 @@ async function main(): Promise<void> {
   for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.byteLength;
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  console.log(`\nXLSX export of /journal/adas, ${selected.toLocaleString('en')} rows: ${seconds.toFixed(1)} s, ${Math.round(selected / seconds).toLocaleString('en')} rows/s, ${(bytes / 2 ** 20).toFixed(1)} MB;`
-    + ` RSS ${(rssBefore / 2 ** 20).toFixed(0)} → peak ${(rssPeak / 2 ** 20).toFixed(0)} MB (+${((rssPeak - rssBefore) / 2 ** 20).toFixed(0)} MB, server and this client in one process)`);
-  console.log(`machine load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs`);
+  console.log(
+    `\nXLSX export of /journal/adas, ${selected.toLocaleString('en')} rows: ${seconds.toFixed(1)} s, ${Math.round(selected / seconds).toLocaleString('en')} rows/s, ${(bytes / 2 ** 20).toFixed(1)} MB;` +
+      ` RSS ${(rssBefore / 2 ** 20).toFixed(0)} → peak ${(rssPeak / 2 ** 20).toFixed(0)} MB (+${((rssPeak - rssBefore) / 2 ** 20).toFixed(0)} MB, server and this client in one process)`,
+  );
+  console.log(
+    `machine load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')} on ${cpus().length} CPUs`,
+  );
   await direct?.end();
   await app.close();
   await db.close();

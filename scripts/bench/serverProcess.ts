@@ -32,7 +32,8 @@ export async function startServerProcess(env: Record<string, string>, startTimeo
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n').filter(Boolean)));
+  for (const stream of [child.stdout, child.stderr])
+    stream.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n').filter(Boolean)));
   let exitCode: number | null = null;
   child.on('exit', (code) => {
     exitCode = code ?? -1;
@@ -84,9 +85,20 @@ export async function startServerCluster(count: number, env: Record<string, stri
   const prefix = env.BUS_PREFIX ?? `tc:cluster:${process.pid}:${Date.now()}`;
   const folders = Array.from({ length: count }, (_, i) => mkdtempSync(join(tmpdir(), `tc-process-${i}-`)));
   const ports = await Promise.all(folders.map(() => freePort()));
-  const started = await Promise.allSettled(folders.map((dataDir, i) => startServerProcess({
-    EGTS_PORT: '0', BUS_PREFIX: prefix, ...env, PORT: String(ports[i]), DATA_DIR: dataDir,
-  }, startTimeoutMs)));
+  const started = await Promise.allSettled(
+    folders.map((dataDir, i) =>
+      startServerProcess(
+        {
+          EGTS_PORT: '0',
+          BUS_PREFIX: prefix,
+          ...env,
+          PORT: String(ports[i]),
+          DATA_DIR: dataDir,
+        },
+        startTimeoutMs,
+      ),
+    ),
+  );
   const processes = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stop = async () => {
     await Promise.all(processes.map((server) => server.stop()));
@@ -121,7 +133,8 @@ export async function ensureDatabase(url: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl.toString() });
   await admin.connect();
   try {
-    if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 0) await admin.query(`create database ${name}`);
+    if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 0)
+      await admin.query(`create database ${name}`);
   } finally {
     await admin.end();
   }
@@ -164,7 +177,11 @@ export async function startHaproxyCluster(env: Record<string, string>, startTime
   }
   return {
     port: Number(env.PORT ?? 3000),
-    processes: [...output.matchAll(/\[cluster\] (tc\d+): порт (\d+).*, pid (\d+)/g)].map((m) => ({ name: m[1], port: Number(m[2]), pid: Number(m[3]) })),
+    processes: [...output.matchAll(/\[cluster\] (tc\d+): порт (\d+).*, pid (\d+)/g)].map((m) => ({
+      name: m[1],
+      port: Number(m[2]),
+      pid: Number(m[3]),
+    })),
     output: () => output,
     alive: () => child.exitCode === null && child.signalCode === null,
     async stop() {
@@ -176,11 +193,12 @@ export async function startHaproxyCluster(env: Record<string, string>, startTime
 
 /** A port with the next `count` - 1 free too (the cluster takes consecutive ports). */
 export async function freeConsecutivePorts(count: number): Promise<number> {
-  const free = (port: number) => new Promise<boolean>((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
+  const free = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
   for (;;) {
     const base = 20_000 + Math.floor(Math.random() * 20_000);
     const all = await Promise.all(Array.from({ length: count }, (_, i) => free(base + i)));

@@ -34,7 +34,9 @@ const PROBE_TIMEOUT_MS = 30_000;
 /** A search of 200 characters: the longest the list accepts (FILTER_TEXT_MAX), found nowhere. */
 const LONG_SEARCH = 'Смена поиска без совпадений '.repeat(8).slice(0, 200);
 
-type FromServer = { type: 'ready'; address: string; egtsPort: number; engine: string; raspTimes: number } | { type: 'stats'; rss: number; buffered: number; written: number };
+type FromServer =
+  | { type: 'ready'; address: string; egtsPort: number; engine: string; raspTimes: number }
+  | { type: 'stats'; rss: number; buffered: number; written: number };
 
 /** Latencies of one kind of request, with the statuses other than 200. */
 class Timings {
@@ -69,7 +71,13 @@ async function runServer(): Promise<void> {
   // PGlite on disk as in production: a query past its limit restarts the worker on the same data.
   const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'stall-bench-'));
   if (dataDir && process.env.BENCH_DATA_DIR) cpSync(process.env.BENCH_DATA_DIR, dataDir, { recursive: true });
-  const config = { ...loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }), dataDir, staticDir: undefined, demoData: true, demoScale: 'city' as const };
+  const config = {
+    ...loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }),
+    dataDir,
+    staticDir: undefined,
+    demoData: true,
+    demoScale: 'city' as const,
+  };
   const app = await buildApp(config, { seedDemo: true });
   if (ROWS) {
     const { fillRaspTime } = await import('./tableList');
@@ -93,7 +101,10 @@ async function runServer(): Promise<void> {
       return;
     }
     await app.telemetry.egts?.close();
-    if (config.databaseUrl) await app.db.query('delete from mgt.vehicles where peer_address > $1 and peer_address <= $2', [PEER_BASE, PEER_BASE + TERMINALS]).catch(() => {});
+    if (config.databaseUrl)
+      await app.db
+        .query('delete from mgt.vehicles where peer_address > $1 and peer_address <= $2', [PEER_BASE, PEER_BASE + TERMINALS])
+        .catch(() => {});
     await app.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
@@ -103,7 +114,9 @@ async function runServer(): Promise<void> {
 
 async function login(address: string, username: string, password: string): Promise<string> {
   const response = await fetch(`${address}/api/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
   });
   return `Bearer ${((await response.json()) as { token: string }).token}`;
 }
@@ -168,12 +181,17 @@ async function runClients(): Promise<void> {
         const id = pid++ & 0xffff;
         const time = Math.floor(Date.now() / 1000) * 1000 + fixes++;
         sentAt.set(id, performance.now());
-        socket.write(positionsPacket(id, [{ rn: id, fixes: [{ time, lat: 59.9 + index * 1e-4, lon: 30.3, speed: 20, course: 90, valid: true }] }]));
+        socket.write(
+          positionsPacket(id, [{ rn: id, fixes: [{ time, lat: 59.9 + index * 1e-4, lon: 30.3, speed: 20, course: 90, valid: true }] }]),
+        );
       },
       unanswered: () => sentAt.size,
     };
   }
-  const egtsTimer = setInterval(() => terminals.forEach((terminal, i) => setTimeout(() => running && terminal.send(), (i * 1000) / TERMINALS)), 1000);
+  const egtsTimer = setInterval(
+    () => terminals.forEach((terminal, i) => setTimeout(() => running && terminal.send(), (i * 1000) / TERMINALS)),
+    1000,
+  );
 
   // The consoles are open before the heavy work starts: their sessions and current users have been read once.
   for (const authorization of [heavyUser, otherUser]) await (await request(authorization, '/api/v1/auth/current/')).arrayBuffer();
@@ -181,8 +199,10 @@ async function runClients(): Promise<void> {
   // The heavy user's loops: each starts its next request as soon as the last ended (a refusal: 200 ms later).
   const year = lastYear();
   const heavyKinds = {
-    'search (200 chars)': () => request(heavyUser, '/api/table/list', { config: { type: 'rasptimes' }, filters: { q: LONG_SEARCH }, perPage: 100 }),
-    'schedule times export': () => request(heavyUser, '/api/table/export', { config: { type: 'rasptimes' }, sort: { field: 'time', order: 'ASC' } }),
+    'search (200 chars)': () =>
+      request(heavyUser, '/api/table/list', { config: { type: 'rasptimes' }, filters: { q: LONG_SEARCH }, perPage: 100 }),
+    'schedule times export': () =>
+      request(heavyUser, '/api/table/export', { config: { type: 'rasptimes' }, sort: { field: 'time', order: 'ASC' } }),
     '366-day report': () => request(heavyUser, `/api/v1/reports/adas/incidents-detailing?${year}&recordCount=1000`),
     '366-day report export': () => request(heavyUser, `/api/v1/journals/adas/export?${year}&format=csv`),
   };
@@ -201,7 +221,14 @@ async function runClients(): Promise<void> {
       if (response.status !== 200) await delay(200);
     }
   };
-  const kinds: HeavyKind[] = ['search (200 chars)', 'search (200 chars)', 'search (200 chars)', 'schedule times export', '366-day report', '366-day report export'];
+  const kinds: HeavyKind[] = [
+    'search (200 chars)',
+    'search (200 chars)',
+    'search (200 chars)',
+    'schedule times export',
+    '366-day report',
+    '366-day report export',
+  ];
   const loops = kinds.map(heavyLoop);
   await delay(2000); // every heavy request under way
 
@@ -250,7 +277,9 @@ ${[...heavy].map(([kind, timings]) => `    ${kind.padEnd(24)}${timings.line()}`)
     auth/current            ${current.line()}
   EGTS acknowledgements     ${acks.line()}, unanswered at the end ${unanswered}, later than 1 s ${acks.ms.filter((ms) => ms > 1000).length}
   server                    RSS ${stats.type === 'stats' ? `${Math.round(stats.rss / 1048576)} MB, track rows written ${stats.written}, buffered ${stats.buffered}` : '?'}
-  load average              ${loadavg().map((n) => n.toFixed(1)).join(' ')}
+  load average              ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}
   targets                   other user's list p99 < 300 ms: ${met(otherList.p99() < 300)}; auth/current p99 < 200 ms: ${met(current.p99() < 200)}; acks < 1 s: ${met(Math.max(...acks.ms) < 1000 && !unanswered)}
 `);
   terminals.forEach((terminal) => terminal.socket.destroy());

@@ -67,8 +67,14 @@ async function main(): Promise<void> {
     await db.exec('truncate mgt.rasp_time');
     for (const label of ['into an empty table', 'replacing the same variants']) {
       const { seconds, maxRss, body } = await importFile(address, auth, path);
-      console.log(`import ${label}: ${seconds.toFixed(1)} s, ${Math.round(ROWS / seconds).toLocaleString('en')} rows/s, ${JSON.stringify(body)}`);
-      console.log(`  server RSS before ${(rssBefore / 2 ** 20).toFixed(0)} MB, max during import ${(maxRss / 2 ** 20).toFixed(0)} MB; machine load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${cpus().length} CPUs`);
+      console.log(
+        `import ${label}: ${seconds.toFixed(1)} s, ${Math.round(ROWS / seconds).toLocaleString('en')} rows/s, ${JSON.stringify(body)}`,
+      );
+      console.log(
+        `  server RSS before ${(rssBefore / 2 ** 20).toFixed(0)} MB, max during import ${(maxRss / 2 ** 20).toFixed(0)} MB; machine load average ${loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')} on ${cpus().length} CPUs`,
+      );
     }
     const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from mgt.rasp_time');
     console.log(`rows in mgt.rasp_time: ${n.toLocaleString('en')}`);

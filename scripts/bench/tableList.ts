@@ -41,12 +41,21 @@ export async function startBenchServer() {
   // Only the handbook service is measured: no demo fleet driving, no terminal listener.
   process.env.SIMULATOR ??= 'false';
   process.env.EGTS_ENABLED ??= 'false';
-  const config = { ...loadConfig(), dataDir: undefined, staticDir: undefined, logLevel: process.env.LOG_LEVEL ?? 'warn', demoData: true, demoScale: 'test' as const };
+  const config = {
+    ...loadConfig(),
+    dataDir: undefined,
+    staticDir: undefined,
+    logLevel: process.env.LOG_LEVEL ?? 'warn',
+    demoData: true,
+    demoScale: 'test' as const,
+  };
   const db = await openDatabase(config);
   const app = await buildApp(config, { db, seedDemo: true });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await fetch(`${address}/api/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
   });
   const { token } = (await login.json()) as { token: string };
   return { app, db, address, auth: `Bearer ${token}` };
@@ -67,7 +76,10 @@ async function main(): Promise<void> {
     { name: 'default page (id desc)', body: {} },
     { name: 'page 50', body: { page: 50 } },
     { name: 'variant filter', body: { filters: { RaspVariant_id: variant } } },
-    { name: 'variant + exit, sort by time', body: { filters: { RaspVariant_id: variant, graph: 3 }, sort: { field: 'time', order: 'ASC' } } },
+    {
+      name: 'variant + exit, sort by time',
+      body: { filters: { RaspVariant_id: variant, graph: 3 }, sort: { field: 'time', order: 'ASC' } },
+    },
     { name: 'stop filter, sort by time', body: { filters: { stop_id: [stop] }, sort: { field: 'time', order: 'ASC' } } },
     { name: 'time range 07:00-07:30', body: { filters: { time: { from: '07:00', to: '07:30' } } } },
     { name: 'sort by time desc', body: { sort: { field: 'time', order: 'DESC' } } },
@@ -91,12 +103,20 @@ async function main(): Promise<void> {
   }
   all.sort((a, b) => a - b);
   console.log(`\n${REQUESTS} list requests over ${ROWS.toLocaleString('en')} rows on ${db.engine}:`);
-  console.log(`  p50 ${percentile(all, 50).toFixed(1)} ms, p95 ${percentile(all, 95).toFixed(1)} ms, max ${all[all.length - 1].toFixed(1)} ms, total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `  p50 ${percentile(all, 50).toFixed(1)} ms, p95 ${percentile(all, 95).toFixed(1)} ms, max ${all[all.length - 1].toFixed(1)} ms, total ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   for (const [name, values] of timings) {
     values.sort((a, b) => a - b);
-    console.log(`  ${name.padEnd(34)} p50 ${percentile(values, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(values, 95).toFixed(1).padStart(7)} ms`);
+    console.log(
+      `  ${name.padEnd(34)} p50 ${percentile(values, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(values, 95).toFixed(1).padStart(7)} ms`,
+    );
   }
-  console.log(`  server RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB; machine load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${cpus().length} CPUs`);
+  console.log(
+    `  server RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB; machine load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')} on ${cpus().length} CPUs`,
+  );
   await app.close();
   await db.close();
 }

@@ -60,16 +60,21 @@ async function openEngine(): Promise<{ db: Db; done: () => Promise<void> }> {
   }
   const dir = mkdtempSync(join(tmpdir(), 'bench-track-'));
   const db = await openPglite(dir);
-  return { db, done: async () => {
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
-  } };
+  return {
+    db,
+    done: async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function sizeOf(db: Db, table: string): Promise<string> {
   const [{ size }] = await db.query<{ size: string }>(
     `select pg_size_pretty(case when exists (select 1 from pg_partitioned_table where partrelid = $1::regclass)
-       then (select sum(pg_total_relation_size(relid)) from pg_partition_tree($1::regclass)) else pg_total_relation_size($1::regclass) end) as size`, [table]);
+       then (select sum(pg_total_relation_size(relid)) from pg_partition_tree($1::regclass)) else pg_total_relation_size($1::regclass) end) as size`,
+    [table],
+  );
   return size;
 }
 
@@ -81,7 +86,15 @@ async function ingestion(db: Db, partitions: DayPartitions): Promise<void> {
   const spent = { partitioned: 0, unpartitioned: 0 };
   for (let from = 0; from < rows; from += batch) {
     const n = Math.min(batch, rows - from);
-    const columns = [new Array<number>(n), new Array<string>(n), new Array<number>(n), new Array<number>(n), new Array<number>(n), new Array<number>(n), new Array<boolean>(n)];
+    const columns = [
+      new Array<number>(n),
+      new Array<string>(n),
+      new Array<number>(n),
+      new Array<number>(n),
+      new Array<number>(n),
+      new Array<number>(n),
+      new Array<boolean>(n),
+    ];
     const times = new Array<number>(n);
     for (let i = 0; i < n; i++) {
       const k = from + i;
@@ -102,7 +115,9 @@ async function ingestion(db: Db, partitions: DayPartitions): Promise<void> {
     }
   }
   const rate = (ms: number) => `${count(Math.round(rows / (ms / 1000)))} rows/s`;
-  console.log(`ingestion, the writer's statement of ${count(batch)} rows, ${count(rows)} rows each: partitioned ${rate(spent.partitioned)}, unpartitioned ${rate(spent.unpartitioned)} (partitioned at ${(spent.unpartitioned / spent.partitioned).toFixed(2)} of the unpartitioned rate)`);
+  console.log(
+    `ingestion, the writer's statement of ${count(batch)} rows, ${count(rows)} rows each: partitioned ${rate(spent.partitioned)}, unpartitioned ${rate(spent.unpartitioned)} (partitioned at ${(spent.unpartitioned / spent.partitioned).toFixed(2)} of the unpartitioned rate)`,
+  );
 }
 
 async function dropBesideDelete(db: Db, partitions: DayPartitions, now: number): Promise<void> {
@@ -118,8 +133,13 @@ async function dropBesideDelete(db: Db, partitions: DayPartitions, now: number):
   started = performance.now();
   await big.query(fillDay('app.track_unpartitioned'), [new Date(day).toISOString(), everyS, 100_001, vehicles]);
   const loadFlat = performance.now() - started;
-  const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from app.track where tm >= $1 and tm < $2', [new Date(day).toISOString(), new Date(day + DAY).toISOString()]);
-  console.log(`a day of ${count(vehicles)} vehicles, a fix every ${everyS} s: ${count(n)} rows (loaded in ${seconds(loadPartitioned)} partitioned, ${seconds(loadFlat)} unpartitioned)`);
+  const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from app.track where tm >= $1 and tm < $2', [
+    new Date(day).toISOString(),
+    new Date(day + DAY).toISOString(),
+  ]);
+  console.log(
+    `a day of ${count(vehicles)} vehicles, a fix every ${everyS} s: ${count(n)} rows (loaded in ${seconds(loadPartitioned)} partitioned, ${seconds(loadFlat)} unpartitioned)`,
+  );
   const before = { partitioned: await sizeOf(db, 'app.track'), unpartitioned: await sizeOf(db, 'app.track_unpartitioned') };
 
   // The retention sweep as it was (telemetry's purgeTrack): slices of 50,000 by ctid.
@@ -129,7 +149,8 @@ async function dropBesideDelete(db: Db, partitions: DayPartitions, now: number):
     const [{ gone }] = await big.query<{ gone: number }>(
       `with gone as (delete from app.track_unpartitioned where ctid in (
          select ctid from app.track_unpartitioned where tm < $1 limit 50000) returning 1) select count(*)::int as gone from gone`,
-      [new Date(day + DAY).toISOString()]);
+      [new Date(day + DAY).toISOString()],
+    );
     deleted += gone;
     if (gone < 50_000) break;
   }
@@ -142,8 +163,12 @@ async function dropBesideDelete(db: Db, partitions: DayPartitions, now: number):
   const outcome = await partitions.maintain(then);
   const dropMs = performance.now() - started;
   const [{ left }] = await db.query<{ left: number }>('select count(*)::int as left from app.track');
-  console.log(`retention of that day: maintenance pass dropping ${outcome.dropped.join(', ')} ${seconds(dropMs)}; DELETE of the same ${count(deleted)} rows ${seconds(deleteMs)} (${Math.round(deleteMs / dropMs)}×); rows left in the partitioned table ${count(left)}`);
-  console.log(`  size before → after: partitioned ${before.partitioned} → ${await sizeOf(db, 'app.track')}, unpartitioned ${before.unpartitioned} → ${await sizeOf(db, 'app.track_unpartitioned')} (the deleted rows' room is reused only after a vacuum, never given back)`);
+  console.log(
+    `retention of that day: maintenance pass dropping ${outcome.dropped.join(', ')} ${seconds(dropMs)}; DELETE of the same ${count(deleted)} rows ${seconds(deleteMs)} (${Math.round(deleteMs / dropMs)}×); rows left in the partitioned table ${count(left)}`,
+  );
+  console.log(
+    `  size before → after: partitioned ${before.partitioned} → ${await sizeOf(db, 'app.track')}, unpartitioned ${before.unpartitioned} → ${await sizeOf(db, 'app.track_unpartitioned')} (the deleted rows' room is reused only after a vacuum, never given back)`,
+  );
 }
 
 /** PostgreSQL: how long a writer waits while a day is dropped under a long reader. */
@@ -151,12 +176,14 @@ async function dropUnderReader(db: Db, partitions: DayPartitions, now: number): 
   const retention = 30;
   const waits = async (drop: () => Promise<unknown>) => {
     let readerEnded = 0;
-    const reader = db.transaction(async (tx) => {
-      await tx.query('select count(*) from app.track');
-      await tx.query('select pg_sleep(4)');
-    }).then(() => {
-      readerEnded = performance.now();
-    });
+    const reader = db
+      .transaction(async (tx) => {
+        await tx.query('select count(*) from app.track');
+        await tx.query('select pg_sleep(4)');
+      })
+      .then(() => {
+        readerEnded = performance.now();
+      });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const dropping = drop();
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -174,7 +201,9 @@ async function dropUnderReader(db: Db, partitions: DayPartitions, now: number): 
   }
   const kept = await waits(() => partitions.maintain(now + 60_000));
   const bare = await waits(() => db.withLimit(HOUR_LIMIT).query(`drop table app.${name(victim(retention + 5))}`));
-  console.log(`a writer's insert while a reader holds the track 4 s and a day is dropped: ${Math.round(kept.waited)} ms with the maintenance (drop postponed, tried at the next pass); ${Math.round(bare.waited)} ms behind a bare DROP TABLE (the reader had ${Math.round(bare.readerLeft)} ms left)`);
+  console.log(
+    `a writer's insert while a reader holds the track 4 s and a day is dropped: ${Math.round(kept.waited)} ms with the maintenance (drop postponed, tried at the next pass); ${Math.round(bare.waited)} ms behind a bare DROP TABLE (the reader had ${Math.round(bare.readerLeft)} ms left)`,
+  );
 }
 
 async function migration(): Promise<void> {
@@ -200,14 +229,22 @@ async function migration(): Promise<void> {
   const started = performance.now();
   const done = await migrate(db);
   const ms = performance.now() - started;
-  const [{ parts }] = await db.query<{ parts: number }>("select count(*)::int as parts from pg_inherits where inhparent = 'app.track'::regclass");
+  const [{ parts }] = await db.query<{ parts: number }>(
+    "select count(*)::int as parts from pg_inherits where inhparent = 'app.track'::regclass",
+  );
   const [{ moved }] = await db.query<{ moved: number }>('select count(*)::int as moved from app.track');
-  console.log(`migration ${done.join(', ')} on the embedded engine: ${count(n)} positions (${size}) moved into ${parts} partitions in ${seconds(ms)} (${count(Math.round(n / (ms / 1000)))} rows/s); rows after ${count(moved)}`);
+  console.log(
+    `migration ${done.join(', ')} on the embedded engine: ${count(n)} positions (${size}) moved into ${parts} partitions in ${seconds(ms)} (${count(Math.round(n / (ms / 1000)))} rows/s); rows after ${count(moved)}`,
+  );
   await db.close();
 }
 
 async function main(): Promise<void> {
-  console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
   if (PART === 'migrate') return migration();
   const { db, done } = await openEngine();
   try {

@@ -64,7 +64,17 @@ function city(vehicles: number): { engine: DispatchEngine; ids: RunIds; latest: 
       let first = 6 * 60 + (g - 1) * 6;
       for (let race = 1; first < 23 * 60; race++) {
         const ids = race % 2 ? a : b;
-        races.push({ variantId: r + 1, routeId: r + 1, graph: g, smena: '1', raceType: race % 2 ? 'A' : 'B', raceNum: race, stopIds: ids, orders: ids.map((_, i) => i + 1), minutes: ids.map((_, i) => first + i * 2) });
+        races.push({
+          variantId: r + 1,
+          routeId: r + 1,
+          graph: g,
+          smena: '1',
+          raceType: race % 2 ? 'A' : 'B',
+          raceNum: race,
+          stopIds: ids,
+          orders: ids.map((_, i) => i + 1),
+          minutes: ids.map((_, i) => first + i * 2),
+        });
         first += (STOPS - 1) * 2 + 8;
       }
       tasks.push({ vehicleId: r * EXITS_PER_ROUTE + g, variantId: r + 1, graph: g, smena: '1' });
@@ -88,7 +98,12 @@ function city(vehicles: number): { engine: DispatchEngine; ids: RunIds; latest: 
     engine.onFix(task.vehicleId, fix);
     latest.set(task.vehicleId, { ...fix, receivedAt: fix.time });
   }
-  const trip = new Map(day.runs.map((x) => [raceKey(x.variantId, x.graph, x.smena, x.raceNum), `${x.routeId}-${x.variantId}-${x.raceType}${x.graph}-${x.raceNum}`]));
+  const trip = new Map(
+    day.runs.map((x) => [
+      raceKey(x.variantId, x.graph, x.smena, x.raceNum),
+      `${x.routeId}-${x.variantId}-${x.raceType}${x.graph}-${x.raceNum}`,
+    ]),
+  );
   const ids: RunIds = {
     ensureFresh: async () => undefined,
     routeId: (id) => String(id),
@@ -101,7 +116,11 @@ function city(vehicles: number): { engine: DispatchEngine; ids: RunIds; latest: 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 const p95 = (values: number[]) => [...values].sort((x, y) => x - y)[Math.min(values.length - 1, Math.floor(values.length * 0.95))];
 
-interface Figures { wall: number[]; cpu: number[]; held: number[] }
+interface Figures {
+  wall: number[];
+  cpu: number[];
+  held: number[];
+}
 const figures = (): Figures => ({ wall: [], cpu: [], held: [] });
 
 const cpuNow = () => {
@@ -115,14 +134,19 @@ const cpuNow = () => {
  * and the longest stretch the event loop was held, in CPU time (TripUpdates is built in slices and lets the loop
  * turn between them, `pause`; the rest is one stretch).
  */
-async function measure(build: (pause: () => Promise<void>) => Promise<{ message: FeedMessage; bytes: Uint8Array }>): Promise<{ pb: Figures; json: Figures; pbBytes: number; jsonBytes: number; entities: number }> {
+async function measure(
+  build: (pause: () => Promise<void>) => Promise<{ message: FeedMessage; bytes: Uint8Array }>,
+): Promise<{ pb: Figures; json: Figures; pbBytes: number; jsonBytes: number; entities: number }> {
   const pb = figures();
   const json = figures();
   let pbBytes = 0;
   let jsonBytes = 0;
   let entities = 0;
   for (let k = 0; k < REPEATS + 2; k++) {
-    for (const [into, asJson] of [[pb, false], [json, true]] as const) {
+    for (const [into, asJson] of [
+      [pb, false],
+      [json, true],
+    ] as const) {
       let held = 0;
       let mark = cpuNow();
       const pause = async () => {
@@ -149,12 +173,28 @@ async function measure(build: (pause: () => Promise<void>) => Promise<{ message:
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-const ms = (f: Figures) => `wall p50 ${median(f.wall).toFixed(0)} ms, p95 ${p95(f.wall).toFixed(0)} ms, CPU p50 ${median(f.cpu).toFixed(0)} ms; loop held at most ${median(f.held).toFixed(0)} ms (CPU, p50)`;
+const ms = (f: Figures) =>
+  `wall p50 ${median(f.wall).toFixed(0)} ms, p95 ${p95(f.wall).toFixed(0)} ms, CPU p50 ${median(f.cpu).toFixed(0)} ms; loop held at most ${median(f.held).toFixed(0)} ms (CPU, p50)`;
 
 const directory = new Map<number, VehicleInfo>();
 const vehicle = (id: number): VehicleInfo => {
   let info = directory.get(id);
-  if (!info) directory.set(id, (info = { id, depotNumber: 10_000 + id, gosNomer: `А${id}ВС77`, model: null, depotId: null, vehicleTypeId: null, classRank: null, routeId: null, routeShortName: null, routeType: null }));
+  if (!info)
+    directory.set(
+      id,
+      (info = {
+        id,
+        depotNumber: 10_000 + id,
+        gosNomer: `А${id}ВС77`,
+        model: null,
+        depotId: null,
+        vehicleTypeId: null,
+        classRank: null,
+        routeId: null,
+        routeShortName: null,
+        routeType: null,
+      }),
+    );
   return info;
 };
 
@@ -162,7 +202,9 @@ console.log(`TripUpdates bench: ${REPEATS} builds a size, load ${(await import('
 for (const size of SIZES) {
   const { engine, ids, latest } = city(size);
   const live = new LiveRuns(engine, ids, TZ);
-  const updates = await measure((pause) => buildTripUpdates({ updates: (now) => live.updates(now), cancelled: () => live.cancelled(), vehicle }, NOW, pause));
+  const updates = await measure((pause) =>
+    buildTripUpdates({ updates: (now) => live.updates(now), cancelled: () => live.cancelled(), vehicle }, NOW, pause),
+  );
   const positions = await measure(async () => {
     const message = buildVehiclePositions({ positions: () => latest.entries(), vehicle, tripOf: (id) => live.tripOf(id) }, NOW);
     return { message, bytes: encodeFeed(message) };

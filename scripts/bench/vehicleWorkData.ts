@@ -35,23 +35,39 @@ const time = async (query: string) => {
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const started = performance.now();
-    const res = await fetch(`${address}/api/v1/reports/vehicle-work-data?${query}`, { headers: { authorization, 'x-timezone-offset': '180' } });
+    const res = await fetch(`${address}/api/v1/reports/vehicle-work-data?${query}`, {
+      headers: { authorization, 'x-timezone-offset': '180' },
+    });
     if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
     await res.json();
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { p50: Math.round(times[Math.floor(RUNS / 2)]), p95: Math.round(times[Math.min(RUNS - 1, Math.floor(RUNS * 0.95))]), max: Math.round(times[RUNS - 1]) };
+  return {
+    p50: Math.round(times[Math.floor(RUNS / 2)]),
+    p95: Math.round(times[Math.min(RUNS - 1, Math.floor(RUNS * 0.95))]),
+    max: Math.round(times[RUNS - 1]),
+  };
 };
 const period = `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
 const depot = (await db.query<{ depot_id: number }>('select min(depot_id) as depot_id from mgt.depot'))[0].depot_id;
-console.log(JSON.stringify({
-  engine: db.engine, vehicles: VEHICLES, days: DAYS, rows: VEHICLES * DAYS, loadMs: Math.round(loadMs),
-  wholeFleetByDay: await time(`${period}&recordCount=100&skipCount=0`),
-  wholeFleetByKm: await time(`${period}&sortField=km&sortOrder=DESC&recordCount=100&skipCount=0`),
-  lastPage: await time(`${period}&recordCount=100&skipCount=${VEHICLES * DAYS - 100}`),
-  oneDepot: await time(`${period}&depot=${depot}&recordCount=100&skipCount=0`),
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      engine: db.engine,
+      vehicles: VEHICLES,
+      days: DAYS,
+      rows: VEHICLES * DAYS,
+      loadMs: Math.round(loadMs),
+      wholeFleetByDay: await time(`${period}&recordCount=100&skipCount=0`),
+      wholeFleetByKm: await time(`${period}&sortField=km&sortOrder=DESC&recordCount=100&skipCount=0`),
+      lastPage: await time(`${period}&recordCount=100&skipCount=${VEHICLES * DAYS - 100}`),
+      oneDepot: await time(`${period}&depot=${depot}&recordCount=100&skipCount=0`),
+    },
+    null,
+    2,
+  ),
+);
 await app.close();
 await db.close();
 process.exit(0);

@@ -48,7 +48,11 @@ const cpuTicks = (pid: number) => {
 };
 
 async function login(base: string, username = 'admin', password = 'admin123'): Promise<string> {
-  const response = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const response = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   return `Bearer ${((await response.json()) as { token: string }).token}`;
 }
 
@@ -107,40 +111,68 @@ Promise.all(playUrls.map((u, i) => camera(u, i))).then(() => {
 async function viewersPart(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'video-bench-'));
   console.log(`viewers: starting the server (PGlite, small demo data) on port ${PORT}…`);
-  const server = await startServerProcess({ PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SCALE: 'test', SIMULATOR: 'false', EGTS_PORT: '0' });
+  const server = await startServerProcess({
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_SCALE: 'test',
+    SIMULATOR: 'false',
+    EGTS_PORT: '0',
+  });
   const base = `http://127.0.0.1:${PORT}`;
   try {
     const authorization = await login(base);
     const headers = { authorization, 'content-type': 'application/json' };
-    const { list } = (await (await fetch(`${base}/api/v1/video/vehicles?recordCount=200`, { headers })).json()) as { list: { vehicleId: number; cameras: { index: number }[] }[] };
+    const { list } = (await (await fetch(`${base}/api/v1/video/vehicles?recordCount=200`, { headers })).json()) as {
+      list: { vehicleId: number; cameras: { index: number }[] }[];
+    };
     const withFour = list.filter((v) => v.cameras.length >= 4);
     const playUrls: string[] = [];
     for (let i = 0; i < VIEWERS; i++) {
       const vehicle = withFour[i % withFour.length];
-      const id = await (await fetch(`${base}/api/v1/video/empty`, { method: 'POST', headers, body: JSON.stringify({ vehicleId: vehicle.vehicleId }) })).json();
+      const id = await (
+        await fetch(`${base}/api/v1/video/empty`, { method: 'POST', headers, body: JSON.stringify({ vehicleId: vehicle.vehicleId }) })
+      ).json();
       for (const camera of vehicle.cameras.slice(0, 4)) {
-        playUrls.push(((await (await fetch(`${base}/api/v1/video/online/${id}/${camera.index}`, { headers })).json()) as { playUrl: string }).playUrl);
+        playUrls.push(
+          ((await (await fetch(`${base}/api/v1/video/online/${id}/${camera.index}`, { headers })).json()) as { playUrl: string }).playUrl,
+        );
       }
     }
     const threads = Number(process.env.BENCH_CLIENT_THREADS ?? 2);
-    console.log(`viewers: ${VIEWERS} viewers × 4 cameras (${withFour.length} vehicles with 4 cameras), ${SECONDS} s, clients in ${threads} threads`);
+    console.log(
+      `viewers: ${VIEWERS} viewers × 4 cameras (${withFour.length} vehicles with 4 cameras), ${SECONDS} s, clients in ${threads} threads`,
+    );
     const cpuStart = cpuTicks(server.pid);
     const started = Date.now();
     const until = started + SECONDS * 1000;
     // A viewer's four cameras stay in one thread (cameras 4k..4k+3 are viewer k).
     const share = Math.ceil(VIEWERS / threads) * 4;
-    const results = await Promise.all(Array.from({ length: threads }, (_, t) => new Promise<{ times: number[]; stalls: number; stalledCameras: number[]; lagP99: number }>((resolve, reject) => {
-      const worker = new Worker(VIEWER, { eval: true, workerData: { base, playUrls: playUrls.slice(t * share, (t + 1) * share), until } });
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    })));
+    const results = await Promise.all(
+      Array.from(
+        { length: threads },
+        (_, t) =>
+          new Promise<{ times: number[]; stalls: number; stalledCameras: number[]; lagP99: number }>((resolve, reject) => {
+            const worker = new Worker(VIEWER, {
+              eval: true,
+              workerData: { base, playUrls: playUrls.slice(t * share, (t + 1) * share), until },
+            });
+            worker.once('message', resolve);
+            worker.once('error', reject);
+          }),
+      ),
+    );
     const elapsed = (Date.now() - started) / 1000;
     const cpu = ((cpuTicks(server.pid) - cpuStart) / 100 / elapsed) * 100;
     const sorted = results.flatMap((r) => r.times).sort((a, b) => a - b);
     const stalls = results.reduce((sum, r) => sum + r.stalls, 0);
     const stalledViewers = new Set(results.flatMap((r, t) => r.stalledCameras.map((c) => Math.floor((t * share + c) / 4)))).size;
-    console.log(`viewers: ${sorted.length} segments in ${elapsed.toFixed(0)} s = ${(sorted.length / elapsed).toFixed(0)} segments/s; response p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}, max ${ms(sorted.at(-1) ?? 0)}`);
-    console.log(`viewers: server CPU ${cpu.toFixed(0)} % of a core, RSS ${server.rssMb()} MB; stalls ${stalls} (viewers stalled: ${stalledViewers} of ${VIEWERS}); client event-loop delay p99 ${results.map((r) => ms(r.lagP99)).join(', ')}`);
+    console.log(
+      `viewers: ${sorted.length} segments in ${elapsed.toFixed(0)} s = ${(sorted.length / elapsed).toFixed(0)} segments/s; response p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}, max ${ms(sorted.at(-1) ?? 0)}`,
+    );
+    console.log(
+      `viewers: server CPU ${cpu.toFixed(0)} % of a core, RSS ${server.rssMb()} MB; stalls ${stalls} (viewers stalled: ${stalledViewers} of ${VIEWERS}); client event-loop delay p99 ${results.map((r) => ms(r.lagP99)).join(', ')}`,
+    );
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -148,7 +180,14 @@ async function viewersPart(): Promise<void> {
 }
 
 async function inProcessApp() {
-  const config = { ...loadConfig(), dataDir: undefined, staticDir: undefined, logLevel: process.env.LOG_LEVEL ?? 'warn', demoData: true, demoScale: 'test' as const };
+  const config = {
+    ...loadConfig(),
+    dataDir: undefined,
+    staticDir: undefined,
+    logLevel: process.env.LOG_LEVEL ?? 'warn',
+    demoData: true,
+    demoScale: 'test' as const,
+  };
   process.env.SIMULATOR = 'false';
   if (config.databaseUrl) await ensureDatabase(config.databaseUrl);
   const db = await openDatabase(config);
@@ -162,7 +201,9 @@ async function jobsPart(): Promise<void> {
   try {
     // 500 vehicles with a demo recorder of one camera whose last minutes are held (stopped recorders left out).
     const now = Date.now();
-    const [template] = await db.query<{ depot_id: number; vehicle_type_id: number; capacity_type_id: number }>('select depot_id, vehicle_type_id, capacity_type_id from mgt.vehicles order by id limit 1');
+    const [template] = await db.query<{ depot_id: number; vehicle_type_id: number; capacity_type_id: number }>(
+      'select depot_id, vehicle_type_id, capacity_type_id from mgt.vehicles order by id limit 1',
+    );
     const made = await db.query<{ vehicle_id: number; dvr_id: number }>(
       `with v as (insert into mgt.vehicles (depot_id, vehicle_type_id, capacity_type_id, depot_number, state_number)
                   select $1, $2, $3, 900000 + g, 'Б' || g from generate_series(1, $4) g returning id),
@@ -170,41 +211,81 @@ async function jobsPart(): Promise<void> {
        select vehicle_id, id as dvr_id from d`,
       [template.depot_id, template.vehicle_type_id, template.capacity_type_id, Math.round(VEHICLES * 1.3)],
     );
-    await db.query('insert into mgt.dev_camera (index, dvr_id, camera_addr) select 1, x, 1 from unnest($1::int[]) x', [made.map((m) => m.dvr_id)]);
-    const chosen = made.filter((m) => demoStoppedAt(m.dvr_id, now) === null && piecesSeconds(demoCoverage(m.dvr_id, 1, now - 12 * MIN, now, now, 72)) >= 718).slice(0, VEHICLES);
-    const online = () => app.telemetry.pipeline.ingest(chosen.map((c) => ({ vehicleId: c.vehicle_id, time: Date.now(), lat: 59.9, lon: 30.3, speed: 10, course: 0, valid: true, history: false })));
+    await db.query('insert into mgt.dev_camera (index, dvr_id, camera_addr) select 1, x, 1 from unnest($1::int[]) x', [
+      made.map((m) => m.dvr_id),
+    ]);
+    const chosen = made
+      .filter((m) => demoStoppedAt(m.dvr_id, now) === null && piecesSeconds(demoCoverage(m.dvr_id, 1, now - 12 * MIN, now, now, 72)) >= 718)
+      .slice(0, VEHICLES);
+    const online = () =>
+      app.telemetry.pipeline.ingest(
+        chosen.map((c) => ({
+          vehicleId: c.vehicle_id,
+          time: Date.now(),
+          lat: 59.9,
+          lon: 30.3,
+          speed: 10,
+          course: 0,
+          valid: true,
+          history: false,
+        })),
+      );
     online();
     const keepOnline = setInterval(online, 30_000);
     // A demo start makes a few requests of its own (demoRequests.ts): not the bench's, and their vehicles are offline here.
     await db.query('delete from app.video_request');
     const authorization = await login(base);
     const headers = { authorization, 'content-type': 'application/json' };
-    console.log(`jobs: ${REQUESTS} requests for ${chosen.length} vehicles, worker: tick ${app.video.config.tickMs} ms, connect ${app.video.config.connectMs} ms, ${app.video.config.downloadRate} s of recording a second, ${app.video.config.maxDownloads} at once`);
+    console.log(
+      `jobs: ${REQUESTS} requests for ${chosen.length} vehicles, worker: tick ${app.video.config.tickMs} ms, connect ${app.video.config.connectMs} ms, ${app.video.config.downloadRate} s of recording a second, ${app.video.config.maxDownloads} at once`,
+    );
     const started = Date.now();
-    const created = await Promise.all(Array.from({ length: REQUESTS }, async (_, i) => {
-      const vehicle = chosen[i % chosen.length];
-      const to = now - (2 + (i % 5)) * MIN;
-      const response = await fetch(`${base}/api/v1/video/requests`, {
-        method: 'POST', headers, body: JSON.stringify({ vehicleId: vehicle.vehicle_id, cameras: [1], from: new Date(to - 2 * MIN).toISOString(), to: new Date(to).toISOString() }),
-      });
-      return response.status;
-    }));
+    const created = await Promise.all(
+      Array.from({ length: REQUESTS }, async (_, i) => {
+        const vehicle = chosen[i % chosen.length];
+        const to = now - (2 + (i % 5)) * MIN;
+        const response = await fetch(`${base}/api/v1/video/requests`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            vehicleId: vehicle.vehicle_id,
+            cameras: [1],
+            from: new Date(to - 2 * MIN).toISOString(),
+            to: new Date(to).toISOString(),
+          }),
+        });
+        return response.status;
+      }),
+    );
     const createdS = (Date.now() - started) / 1000;
-    console.log(`jobs: created ${created.filter((s) => s === 201).length} of ${REQUESTS} in ${createdS.toFixed(1)} s (other answers: ${JSON.stringify(created.filter((s) => s !== 201))})`);
+    console.log(
+      `jobs: created ${created.filter((s) => s === 201).length} of ${REQUESTS} in ${createdS.toFixed(1)} s (other answers: ${JSON.stringify(created.filter((s) => s !== 201))})`,
+    );
     let reported = Date.now();
     for (;;) {
-      const [{ open }] = await db.query<{ open: number }>('select count(*)::int as open from app.video_request where status = any($1::int[])', [ACTIVE_STATUSES]);
+      const [{ open }] = await db.query<{ open: number }>(
+        'select count(*)::int as open from app.video_request where status = any($1::int[])',
+        [ACTIVE_STATUSES],
+      );
       if (open === 0) break;
       if (Date.now() - reported > 15_000) {
         reported = Date.now();
-        const byStatus = await db.query<{ status: number; count: number }>('select status, count(*)::int as count from app.video_request group by status order by status');
-        console.log(`jobs: ${((Date.now() - started) / 1000).toFixed(0)} s, ${open} open (${byStatus.map((r) => `${r.status}: ${r.count}`).join(', ')})`);
+        const byStatus = await db.query<{ status: number; count: number }>(
+          'select status, count(*)::int as count from app.video_request group by status order by status',
+        );
+        console.log(
+          `jobs: ${((Date.now() - started) / 1000).toFixed(0)} s, ${open} open (${byStatus.map((r) => `${r.status}: ${r.count}`).join(', ')})`,
+        );
       }
       await delay(500);
     }
     const total = (Date.now() - started) / 1000;
-    const statuses = await db.query<{ status: number; count: number }>('select status, count(*)::int as count from app.video_request group by status order by status');
-    console.log(`jobs: all final after ${total.toFixed(1)} s (${(REQUESTS / total).toFixed(1)} requests/s); statuses ${statuses.map((s) => `${s.status}: ${s.count}`).join(', ')}`);
+    const statuses = await db.query<{ status: number; count: number }>(
+      'select status, count(*)::int as count from app.video_request group by status order by status',
+    );
+    console.log(
+      `jobs: all final after ${total.toFixed(1)} s (${(REQUESTS / total).toFixed(1)} requests/s); statuses ${statuses.map((s) => `${s.status}: ${s.count}`).join(', ')}`,
+    );
     clearInterval(keepOnline);
   } finally {
     await app.close();
@@ -256,7 +337,9 @@ async function listsPart(): Promise<void> {
       perQuery.set(q, [...(perQuery.get(q) ?? []), t]);
     }
     const sorted = times.sort((a, b) => a - b);
-    console.log(`lists: ${sorted.length} pages, p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}, max ${ms(sorted.at(-1)!)}`);
+    console.log(
+      `lists: ${sorted.length} pages, p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}, max ${ms(sorted.at(-1)!)}`,
+    );
     for (const [q, t] of perQuery) {
       const s = t.sort((a, b) => a - b);
       console.log(`  ${q.replace('/api/v1/reports', '')}: p50 ${ms(percentile(s, 50))}, p95 ${ms(percentile(s, 95))}`);

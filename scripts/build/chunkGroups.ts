@@ -5,7 +5,8 @@ const ENTRY_MODULE = /[\\/]src[\\/](client|mobile)[\\/]main\.tsx$|\.html$/;
 /** MUI and the popper its popups use (react-admin's own code is cut as usual). */
 const MUI = /node_modules[\\/](@mui[\\/](material|system|utils|icons-material)|@popperjs[\\/]core)[\\/]/;
 /** The whole Russian catalogue and the area catalogues it takes in (ruShell.ts is the shell's). */
-const CATALOGUE = /[\\/]src[\\/](client[\\/](i18n[\\/]ru\.ts|equipment[\\/]equipmentMessages\.ts|pdm[\\/]pdmMessages\.ts)|shared[\\/]video[\\/]statuses\.ts)$/;
+const CATALOGUE =
+  /[\\/]src[\\/](client[\\/](i18n[\\/]ru\.ts|equipment[\\/]equipmentMessages\.ts|pdm[\\/]pdmMessages\.ts)|shared[\\/]video[\\/]statuses\.ts)$/;
 
 /**
  * How the built code is cut into files, for a phone on a slow network (field-app spec 9), where each file costs

@@ -42,16 +42,18 @@ export function precompress(outDir: string): Plugin {
       sequential: true,
       async handler() {
         const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
-        await Promise.all(files.map(async (file) => {
-          if ((await stat(file)).size < MIN_BYTES) return;
-          const data = await readFile(file);
-          const [br, gz] = await Promise.all([
-            brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
-            gzipAsync(data, ZOPFLI),
-          ]);
-          if (br.length < data.length) await writeFile(`${file}.br`, br);
-          if (gz.length < data.length) await writeFile(`${file}.gz`, gz);
-        }));
+        await Promise.all(
+          files.map(async (file) => {
+            if ((await stat(file)).size < MIN_BYTES) return;
+            const data = await readFile(file);
+            const [br, gz] = await Promise.all([
+              brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+              gzipAsync(data, ZOPFLI),
+            ]);
+            if (br.length < data.length) await writeFile(`${file}.br`, br);
+            if (gz.length < data.length) await writeFile(`${file}.gz`, gz);
+          }),
+        );
       },
     },
   };

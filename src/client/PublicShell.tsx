@@ -16,8 +16,12 @@ function PublicFrame({ children }: { children: ReactNode }) {
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <AppBar position="static" color="primary">
         <Toolbar variant="dense">
-          <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 500 }}>{t('app.name')}</Typography>
-          <Button color="inherit" component={Link} to="/">{t('app.login')}</Button>
+          <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 500 }}>
+            {t('app.name')}
+          </Typography>
+          <Button color="inherit" component={Link} to="/">
+            {t('app.login')}
+          </Button>
         </Toolbar>
       </AppBar>
       <Box sx={{ p: 2 }}>{children}</Box>
@@ -30,9 +34,32 @@ export function PublicShell() {
   return (
     <Routes>
       <Route path="/" element={<LoginPage />} />
-      <Route path="/about" element={<PublicFrame><Suspense fallback={<LoadingScreen />}><AboutPage /></Suspense></PublicFrame>} />
-      <Route path="/server-error" element={<PublicFrame><ServerErrorPage /></PublicFrame>} />
-      <Route path="/no-connection" element={<PublicFrame><NoConnectionPage /></PublicFrame>} />
+      <Route
+        path="/about"
+        element={
+          <PublicFrame>
+            <Suspense fallback={<LoadingScreen />}>
+              <AboutPage />
+            </Suspense>
+          </PublicFrame>
+        }
+      />
+      <Route
+        path="/server-error"
+        element={
+          <PublicFrame>
+            <ServerErrorPage />
+          </PublicFrame>
+        }
+      />
+      <Route
+        path="/no-connection"
+        element={
+          <PublicFrame>
+            <NoConnectionPage />
+          </PublicFrame>
+        }
+      />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

@@ -19,11 +19,13 @@ void initialiseSession();
 const router = createBrowserRouter([{ path: '*', element: <Shell /> }]);
 
 // The English catalogue, when chosen, is loaded before the first render (Russian's login part is built in).
-void loadLoginCatalogue(getLocale()).then(() => createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <RouterProvider router={router} />
-    </ThemeProvider>
-  </StrictMode>,
-));
+void loadLoginCatalogue(getLocale()).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </StrictMode>,
+  ),
+);

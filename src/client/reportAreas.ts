@@ -6,4 +6,5 @@ import { registerReportExtensions } from './reports/reportExtensions';
 import { videoReportParts } from './video/videoReportParts';
 
 /** The areas' parts of the report scaffold (their cells, row views and actions, special parts), registered at the console's start. */
-for (const area of [adasReportParts, bcReportParts, journalReportParts, passengerReportParts, videoReportParts]) registerReportExtensions(area);
+for (const area of [adasReportParts, bcReportParts, journalReportParts, passengerReportParts, videoReportParts])
+  registerReportExtensions(area);

@@ -34,9 +34,17 @@ export const MOBILE_SECTIONS: readonly MobileSection[] = [
 
 /** The paths of the route table (field-app spec 2.1); ':name' matches one segment. */
 export type MobileRoutePattern =
-  | '/map' | '/video' | '/video/:vehicle'
-  | '/bc' | '/bc/departmentcontroll' | '/bc/controllertask' | '/bc/currentregion' | '/bc/result'
-  | '/handbooks' | '/handbooks/:type' | '/handbooks/:type/:id';
+  | '/map'
+  | '/video'
+  | '/video/:vehicle'
+  | '/bc'
+  | '/bc/departmentcontroll'
+  | '/bc/controllertask'
+  | '/bc/currentregion'
+  | '/bc/result'
+  | '/handbooks'
+  | '/handbooks/:type'
+  | '/handbooks/:type/:id';
 
 export interface MobileRoute {
   pattern: MobileRoutePattern;
@@ -73,7 +81,6 @@ export const SERVICE_PATHS = ['/access-denied', '/server-error', '/client-error'
 
 /** Paths that need no permission. */
 export const ALWAYS_AVAILABLE: readonly string[] = [ABOUT_PATH, ...SERVICE_PATHS];
-
 
 export interface RouteMatch {
   route: MobileRoute;
@@ -128,8 +135,7 @@ export function mobileLanding(subject: AccessSubject | null | undefined, switche
   return permittedSections(subject, switches)[0]?.path ?? ABOUT_PATH;
 }
 
-const fill = (key: string, params: Record<string, string>) =>
-  key.replace(/:(\w+)/g, (match, name: string) => params[name] ?? match);
+const fill = (key: string, params: Record<string, string>) => key.replace(/:(\w+)/g, (match, name: string) => params[name] ?? match);
 
 export type MobileVerdict = 'allowed' | 'access-denied' | 'not-found';
 

@@ -38,11 +38,13 @@ const router = createBrowserRouter([{ path: '*', element: <MobileShell /> }], { 
 const onRecoverableError = (error: unknown) => console.warn('React recovered from an error', error);
 
 // The English catalogue, when chosen, is loaded before the first render (Russian's login part is built in).
-void loadLoginCatalogue(getLocale()).then(() => createRoot(document.getElementById('root')!, { onRecoverableError }).render(
-  <StrictMode>
-    <ThemeProvider theme={mobileTheme}>
-      <CssBaseline />
-      <RouterProvider router={router} />
-    </ThemeProvider>
-  </StrictMode>,
-));
+void loadLoginCatalogue(getLocale()).then(() =>
+  createRoot(document.getElementById('root')!, { onRecoverableError }).render(
+    <StrictMode>
+      <ThemeProvider theme={mobileTheme}>
+        <CssBaseline />
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </StrictMode>,
+  ),
+);

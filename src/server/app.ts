@@ -122,14 +122,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('settings', new SettingsService(db, config, bus, { baseMap: tilesConfig(config.dataDir, BUILD.version).initialBaseMap }));
   app.decorate('journal', new JournalService(db));
   // the history's fills are background work: a login during a fresh install's first minutes does not queue behind them
-  app.decorate('demoHistory', new DemoHistory(new WeekdayPlans(db.background(), operatorTzOffset()), async () => db.releaseMemory?.(), app.log));
+  app.decorate(
+    'demoHistory',
+    new DemoHistory(new WeekdayPlans(db.background(), operatorTzOffset()), async () => db.releaseMemory?.(), app.log),
+  );
   const upkeep = new EmbeddedUpkeep(db.background(), app.log);
   upkeep.start();
   // The first round of leases before the areas' jobs start (their onReady and onListen hooks come later); the
   // bus listening before the first request (a change made elsewhere meanwhile would otherwise wait for a lifetime).
   app.addHook('onReady', async () => {
     await leases.start();
-    if (bus.shared && !(await bus.ready(3000))) app.log.warn('bus not connected yet: the server starts, other processes\' changes reach it when it is');
+    if (bus.shared && !(await bus.ready(3000)))
+      app.log.warn("bus not connected yet: the server starts, other processes' changes reach it when it is");
   });
   app.addHook('onClose', async () => {
     // the areas' jobs stopped in their preClose hooks: their leases go to another process now
@@ -187,8 +191,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!route.config?.access) throw new Error(`route ${route.method} ${route.url} declares no access`);
     const { access, accessParam } = route.config;
     const templated = singlePermission(access)?.path;
-    if (templated?.includes(':') && !accessParam) throw new Error(`route ${route.method} ${route.url} names no accessParam for ${templated}`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access, module: route.config.module, schema: route.schema });
+    if (templated?.includes(':') && !accessParam)
+      throw new Error(`route ${route.method} ${route.url} names no accessParam for ${templated}`);
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access, module: route.config.module, schema: route.schema });
   });
   await app.register(access);
   await app.register(authRoutes);

@@ -14,10 +14,13 @@ async function shutdown(reason: string, exitCode = 0): Promise<void> {
   app.log.info({ reason }, 'shutting down');
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
-  const closed = await app.close().then(() => true, (error: unknown) => {
-    app.log.error({ err: error }, 'shutdown failed');
-    return false;
-  });
+  const closed = await app.close().then(
+    () => true,
+    (error: unknown) => {
+      app.log.error({ err: error }, 'shutdown failed');
+      return false;
+    },
+  );
   process.exit(closed ? exitCode : 1);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -19,7 +19,14 @@ export interface TimeFormat {
   offsetMinutes?: number;
 }
 
-interface Parts { day: number; month: number; year: number; hours: number; minutes: number; seconds: number }
+interface Parts {
+  day: number;
+  month: number;
+  year: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
 
 function partsOf(value: DateLike, offsetMinutes: number | undefined): Parts | undefined {
   if (value === null || value === undefined || value === '') return undefined;
@@ -27,12 +34,23 @@ function partsOf(value: DateLike, offsetMinutes: number | undefined): Parts | un
   const time = date.getTime();
   if (Number.isNaN(time)) return undefined;
   if (offsetMinutes === undefined) {
-    return { day: date.getDate(), month: date.getMonth() + 1, year: date.getFullYear(), hours: date.getHours(), minutes: date.getMinutes(), seconds: date.getSeconds() };
+    return {
+      day: date.getDate(),
+      month: date.getMonth() + 1,
+      year: date.getFullYear(),
+      hours: date.getHours(),
+      minutes: date.getMinutes(),
+      seconds: date.getSeconds(),
+    };
   }
   const shifted = new Date(time + offsetMinutes * 60_000);
   return {
-    day: shifted.getUTCDate(), month: shifted.getUTCMonth() + 1, year: shifted.getUTCFullYear(),
-    hours: shifted.getUTCHours(), minutes: shifted.getUTCMinutes(), seconds: shifted.getUTCSeconds(),
+    day: shifted.getUTCDate(),
+    month: shifted.getUTCMonth() + 1,
+    year: shifted.getUTCFullYear(),
+    hours: shifted.getUTCHours(),
+    minutes: shifted.getUTCMinutes(),
+    seconds: shifted.getUTCSeconds(),
   };
 }
 
@@ -81,9 +99,10 @@ export function formatNumber(value: number | null | undefined, decimals?: number
   const key = decimals === undefined ? 'auto' : String(decimals);
   let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat('ru-RU', decimals === undefined
-      ? { maximumFractionDigits: 2 }
-      : { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    format = new Intl.NumberFormat(
+      'ru-RU',
+      decimals === undefined ? { maximumFractionDigits: 2 } : { minimumFractionDigits: decimals, maximumFractionDigits: decimals },
+    );
     numberFormats.set(key, format);
   }
   // Intl uses a narrow no-break space (U+202F) in ru-RU; the ordinary no-break space reads the same and

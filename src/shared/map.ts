@@ -24,9 +24,17 @@ export function parseGeoSubscription(q: string): GeoSubscription | null {
   const bounds = (boundsText ?? '').split(',').map(Number);
   const zoom = Number(zoomText);
   const vehicles = vehiclesText ? vehiclesText.split(',').map(Number) : [];
-  const valid = bounds.length === 4 && bounds.every(Number.isFinite) && Number.isInteger(zoom) && zoom >= 0 && zoom <= 22
-    && bounds[0] <= bounds[2] && bounds[0] >= -90 && bounds[2] <= 90 && vehicles.every((id) => Number.isInteger(id) && id > 0)
-    && vehicles.length <= 10_000;
+  const valid =
+    bounds.length === 4 &&
+    bounds.every(Number.isFinite) &&
+    Number.isInteger(zoom) &&
+    zoom >= 0 &&
+    zoom <= 22 &&
+    bounds[0] <= bounds[2] &&
+    bounds[0] >= -90 &&
+    bounds[2] <= 90 &&
+    vehicles.every((id) => Number.isInteger(id) && id > 0) &&
+    vehicles.length <= 10_000;
   return valid ? { bounds: bounds as GeoSubscription['bounds'], zoom, vehicles } : null;
 }
 
@@ -107,7 +115,13 @@ const sameLabels = (a: MapCluster, b: MapCluster) =>
  */
 export function deltaVehicle(item: MapCluster, before: MapCluster | undefined, age: number): GeoDeltaVehicle {
   const head: [number, number, number, number, number, 0 | 1, number] = [
-    item.id, item.center[0], item.center[1], item.course, item.averageSpeed, item.on ? 1 : 0, age,
+    item.id,
+    item.center[0],
+    item.center[1],
+    item.course,
+    item.averageSpeed,
+    item.on ? 1 : 0,
+    age,
   ];
   return before && sameLabels(before, item) ? head : [...head, item.classRank, item.depotNumber, item.route, item.routeType];
 }
@@ -133,14 +147,38 @@ export function applyGeoDelta(picture: Map<string, MapCluster>, delta: GeoDelta)
     const key = `v${id}`;
     const before = picture.get(key);
     if (labels.length === 0 && !before) return false;
-    const [classRank, depotNumber, route, routeType] = labels.length ? labels : [before!.classRank, before!.depotNumber, before!.route, before!.routeType];
+    const [classRank, depotNumber, route, routeType] = labels.length
+      ? labels
+      : [before!.classRank, before!.depotNumber, before!.route, before!.routeType];
     picture.set(key, {
-      type: 'vehicle', id, count: 1, routeType, route, classRank, course, on: on === 1, date: dateOf(age), depotNumber, averageSpeed, center: [lat, lon],
+      type: 'vehicle',
+      id,
+      count: 1,
+      routeType,
+      route,
+      classRank,
+      course,
+      on: on === 1,
+      date: dateOf(age),
+      depotNumber,
+      averageSpeed,
+      center: [lat, lon],
     });
   }
   for (const [id, count, lat, lon, averageSpeed, on, age] of delta.groups) {
     picture.set(`g${id}`, {
-      type: 'group', id, count, routeType: null, route: null, classRank: null, course: 0, on: on === 1, date: dateOf(age), depotNumber: null, averageSpeed, center: [lat, lon],
+      type: 'group',
+      id,
+      count,
+      routeType: null,
+      route: null,
+      classRank: null,
+      course: 0,
+      on: on === 1,
+      date: dateOf(age),
+      depotNumber: null,
+      averageSpeed,
+      center: [lat, lon],
     });
   }
   return true;
@@ -186,7 +224,15 @@ export interface RouteTrajectory {
 
 /** GET /api/v1/map/filters (console) and /api/v1/map/mobile/filters (field app): spec "Filter data". */
 export interface MapFilters {
-  vehicles: { id: number; depotNumber: number; gosNomer: string | null; model: string | null; Depot_id: number | null; route_id: number | null; vehicle_type_id: number | null }[];
+  vehicles: {
+    id: number;
+    depotNumber: number;
+    gosNomer: string | null;
+    model: string | null;
+    Depot_id: number | null;
+    route_id: number | null;
+    vehicle_type_id: number | null;
+  }[];
   /** Enterprises (agencies). */
   depots: { id: number; name: string }[];
   /** Branches (parks). */
@@ -222,8 +268,24 @@ export interface OnlineVehicle {
 /** GET /api/v1/map/branchagency */
 export interface BranchAgency {
   agencies: { id: number; title: string; address: string | null; phone: string | null; lat: number | null; lon: number | null }[];
-  depots: { id: number; title: string; address: string | null; phone: string | null; agency_id: number; lat: number | null; lon: number | null }[];
-  departments: { id: number; title: string; address: string | null; phone: string | null; color: string; lat: number | null; lon: number | null }[];
+  depots: {
+    id: number;
+    title: string;
+    address: string | null;
+    phone: string | null;
+    agency_id: number;
+    lat: number | null;
+    lon: number | null;
+  }[];
+  departments: {
+    id: number;
+    title: string;
+    address: string | null;
+    phone: string | null;
+    color: string;
+    lat: number | null;
+    lon: number | null;
+  }[];
 }
 
 /**

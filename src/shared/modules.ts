@@ -3,22 +3,67 @@
  * Defaults here; the server overrides them from configuration (env) and, later, from system settings.
  */
 export const MODULES = [
-  'map', 'video', 'passengers', 'bc', 'importData', 'mntConfiguration', 'vehicleWorkData',
-  'vehicleDiagnostic', 'pdm', 'adas', 'dispatch', 'system', 'handbooks', 'journals', 'administration',
+  'map',
+  'video',
+  'passengers',
+  'bc',
+  'importData',
+  'mntConfiguration',
+  'vehicleWorkData',
+  'vehicleDiagnostic',
+  'pdm',
+  'adas',
+  'dispatch',
+  'system',
+  'handbooks',
+  'journals',
+  'administration',
 ] as const;
 export type ModuleId = (typeof MODULES)[number];
 
 export const MODULES_OFF_BY_DEFAULT: readonly ModuleId[] = ['bc', 'vehicleWorkData', 'pdm', 'dispatch'];
 
 export const HANDBOOK_SECTIONS_ON = [
-  'agency', 'park', 'driver', 'mnttype', 'dvr', 'cameratype', 'vehicletype', 'capacitytype', 'vehicles',
-  'stops', 'marshtype', 'routes', 'routevariants', 'trips', 'tripstops', 'holidays', 'raspvariants',
-  'rasptimes', 'vehicletask', 'replacevehicle', 'ticketviews', 'tickettypes', 'routestop', 'rasptimelink',
-  'incidenttypes', 'dvrtype',
+  'agency',
+  'park',
+  'driver',
+  'mnttype',
+  'dvr',
+  'cameratype',
+  'vehicletype',
+  'capacitytype',
+  'vehicles',
+  'stops',
+  'marshtype',
+  'routes',
+  'routevariants',
+  'trips',
+  'tripstops',
+  'holidays',
+  'raspvariants',
+  'rasptimes',
+  'vehicletask',
+  'replacevehicle',
+  'ticketviews',
+  'tickettypes',
+  'routestop',
+  'rasptimelink',
+  'incidenttypes',
+  'dvrtype',
 ] as const;
 export const HANDBOOK_SECTIONS_OFF = [
-  'mnt', 'passpotok', 'gsm', 'camera', 'validator', 'district', 'department', 'controlregion',
-  'equipmentmodel', 'controllerequipment', 'controllercard', 'graphictype',
+  'mnt',
+  'passpotok',
+  'gsm',
+  'camera',
+  'validator',
+  'district',
+  'department',
+  'controlregion',
+  'equipmentmodel',
+  'controllerequipment',
+  'controllercard',
+  'graphictype',
 ] as const;
 export type HandbookType = (typeof HANDBOOK_SECTIONS_ON)[number] | (typeof HANDBOOK_SECTIONS_OFF)[number];
 
@@ -39,7 +84,9 @@ export interface Switches {
 }
 
 /** The module and section switches in force for a user, as the current-user call returns them. */
-export function switchesOf(user: { settings?: { modules?: Record<string, boolean>; sections?: Record<string, boolean> } } | null | undefined): Switches {
+export function switchesOf(
+  user: { settings?: { modules?: Record<string, boolean>; sections?: Record<string, boolean> } } | null | undefined,
+): Switches {
   return { modules: user?.settings?.modules ?? {}, sections: user?.settings?.sections ?? {} };
 }
 

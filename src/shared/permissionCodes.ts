@@ -17,13 +17,29 @@ const CU = CREATE | UPDATE;
 const all = (keys: readonly string[], bits: number): PermissionMap => Object.fromEntries(keys.map((k) => [k, bits]));
 const VIDEO_VIEW = ['/video/online', '/video/requests', '/video/archive', '/video/myrequests'];
 const PASSENGERS = [
-  '/passengers/analysis', '/passengers/registry', '/passengers/passage', '/passengers/stops', '/passengers/pay',
-  '/passengers/correspondence', '/passengers/passturn/table', '/passengers/turnstops/table',
-  '/passengers/betweenstops/table', '/passengers/rolling-stock', '/passengers/dist-rolling-stock',
-  '/reports/traffic', '/passengers/daily-data',
+  '/passengers/analysis',
+  '/passengers/registry',
+  '/passengers/passage',
+  '/passengers/stops',
+  '/passengers/pay',
+  '/passengers/correspondence',
+  '/passengers/passturn/table',
+  '/passengers/turnstops/table',
+  '/passengers/betweenstops/table',
+  '/passengers/rolling-stock',
+  '/passengers/dist-rolling-stock',
+  '/reports/traffic',
+  '/passengers/daily-data',
 ];
 const JOURNALS = ['/journal/useractions', '/journal/eventsts', '/journal/eventspo', '/journal/video', '/journal/adas'];
-const DISPATCH_VIEW = ['/dispatch/board', '/dispatch/lines', '/dispatch/exits', '/dispatch/changes', '/dispatch/messages', ...DISPATCH_REPORTS.map((report) => report.path)];
+const DISPATCH_VIEW = [
+  '/dispatch/board',
+  '/dispatch/lines',
+  '/dispatch/exits',
+  '/dispatch/changes',
+  '/dispatch/messages',
+  ...DISPATCH_REPORTS.map((report) => report.path),
+];
 const BC = ['/bc/calendar', '/bc/controllertask', '/bc/routerate', '/bc/departmentcontroll', '/bc/reports'];
 
 export const PERMISSION_CODES: PermissionCode[] = [
@@ -50,9 +66,17 @@ export const PERMISSION_CODES: PermissionCode[] = [
   { id: 29, meaning: 'Настройки контроля оплаты', grants: { '/system/bc': READ | UPDATE } },
   { id: 30, meaning: 'Результаты ПБК', grants: all(['/bc/resultuser', '/bc/result'], READ) },
   { id: 31, meaning: 'ПБК', grants: all(BC, READ | CU) },
-  { id: 32, meaning: 'Конфигурации МНТ', grants: all(['/mnt-configuration/configurations', '/mnt-configuration/vehicle-groups'], READ | CU | DELETE) },
+  {
+    id: 32,
+    meaning: 'Конфигурации МНТ',
+    grants: all(['/mnt-configuration/configurations', '/mnt-configuration/vehicle-groups'], READ | CU | DELETE),
+  },
   { id: 33, meaning: 'Импорт данных валидации билетов', grants: { '/import-data/tickets-validation': READ | CREATE } },
-  { id: 34, meaning: 'Доступ к отчётам ИСПВ', grants: all(['/adas/incidents-dynamic', '/adas/incidents-distribution', '/adas/incidents-detailing'], READ) },
+  {
+    id: 34,
+    meaning: 'Доступ к отчётам ИСПВ',
+    grants: all(['/adas/incidents-dynamic', '/adas/incidents-distribution', '/adas/incidents-detailing'], READ),
+  },
   { id: 35, meaning: 'Просмотр данных ПДМ', grants: { '/pdm/vehicle-diagnostic-report': READ } },
   { id: 36, meaning: 'Добавление/редактирование уникальных деревьев регистраторов', grants: { '/pdm/tree-editor': READ | CU } },
   { id: 37, meaning: 'Тепловая карта', grants: { '/pdm/heatmap': READ } },

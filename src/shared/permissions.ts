@@ -37,7 +37,8 @@ const ROUTE_KEYS = new Set(CONSOLE_ROUTES.map((route) => route.key ?? route.path
 export const PERMISSION_KEYS: ReadonlySet<string> = new Set(
   [...ROUTE_KEYS].flatMap((key) => {
     if (key === '/map') return [...MAP_KEYS];
-    if (key === HANDBOOKS_PREFIX) return [key, ...[...HANDBOOK_SECTIONS_ON, ...HANDBOOK_SECTIONS_OFF].map((type) => `${HANDBOOKS_PREFIX}/${type}`)];
+    if (key === HANDBOOKS_PREFIX)
+      return [key, ...[...HANDBOOK_SECTIONS_ON, ...HANDBOOK_SECTIONS_OFF].map((type) => `${HANDBOOKS_PREFIX}/${type}`)];
     return [key];
   }),
 );

@@ -49,7 +49,10 @@ export type RouteVerdict = 'allowed' | 'not-found' | 'access-denied';
  * `action` on is access denied.
  */
 export function routeVerdict(
-  subject: AccessSubject | null | undefined, switches: Switches, path: string, action: Action = 'read',
+  subject: AccessSubject | null | undefined,
+  switches: Switches,
+  path: string,
+  action: Action = 'read',
 ): RouteVerdict {
   const clean = cleanPath(path);
   if (isAlwaysAvailable(clean)) return 'allowed';

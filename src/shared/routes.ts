@@ -23,14 +23,25 @@ export interface ConsoleRoute {
   hidden?: boolean;
 }
 
-const r = (
-  path: string, module: ModuleId, group: MenuGroup, label: string, extra: Partial<ConsoleRoute> = {},
-): ConsoleRoute => ({ path, module, group, label, built: false, ...extra });
+const r = (path: string, module: ModuleId, group: MenuGroup, label: string, extra: Partial<ConsoleRoute> = {}): ConsoleRoute => ({
+  path,
+  module,
+  group,
+  label,
+  built: false,
+  ...extra,
+});
 
 /** The declared reports of a menu group (src/shared/reports/), built, in declaration order; `path` picks one. */
-const reportRoutes = (group: MenuGroup, path?: string): ConsoleRoute[] => REPORTS.filter((report) => report.menu.group === group && (!path || report.path === path)).map((report) => ({
-  path: report.path, module: report.module, section: report.section, group, label: report.menu.label, built: true,
-}));
+const reportRoutes = (group: MenuGroup, path?: string): ConsoleRoute[] =>
+  REPORTS.filter((report) => report.menu.group === group && (!path || report.path === path)).map((report) => ({
+    path: report.path,
+    module: report.module,
+    section: report.section,
+    group,
+    label: report.menu.label,
+    built: true,
+  }));
 
 export const CONSOLE_ROUTES: ConsoleRoute[] = [
   r('/map', 'map', 'map', 'menu.map', { built: true }),
@@ -39,7 +50,10 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   r('/video/requests/create', 'video', 'video', 'menu.video.requestCreate', { key: '/video/requests', hidden: true, built: true }),
   ...reportRoutes('video', '/video/archive'),
   ...reportRoutes('video', '/video/myrequests'),
-  r('/video/vehicle-archive-monitoring', 'video', 'video', 'menu.video.archiveMonitoring', { section: 'video.archiveMonitoring', built: true }),
+  r('/video/vehicle-archive-monitoring', 'video', 'video', 'menu.video.archiveMonitoring', {
+    section: 'video.archiveMonitoring',
+    built: true,
+  }),
   ...reportRoutes('passengers'),
   r('/bc/calendar', 'bc', 'bc', 'menu.bc.calendar', { built: true }),
   r('/bc/controllertask', 'bc', 'bc', 'menu.bc.controllertask', { built: true }),
@@ -49,7 +63,11 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   ...reportRoutes('importData'),
   r('/import-data/gtfs', 'importData', 'importData', 'menu.importData.gtfs', { key: '/system/eis', built: true }),
   r('/mnt-configuration/configurations', 'mntConfiguration', 'mntConfiguration', 'menu.mntConfiguration.configurations', { built: true }),
-  r('/mnt-configuration/configuration', 'mntConfiguration', 'mntConfiguration', 'menu.mntConfiguration.configuration', { key: '/mnt-configuration/configurations', hidden: true, built: true }),
+  r('/mnt-configuration/configuration', 'mntConfiguration', 'mntConfiguration', 'menu.mntConfiguration.configuration', {
+    key: '/mnt-configuration/configurations',
+    hidden: true,
+    built: true,
+  }),
   r('/mnt-configuration/vehicle-groups', 'mntConfiguration', 'mntConfiguration', 'menu.mntConfiguration.vehicleGroups', { built: true }),
   ...reportRoutes('monitoring'),
   ...reportRoutes('pdm', '/pdm/heatmap'),

@@ -9,7 +9,9 @@ export const USERNAME_MAX = 64;
 const USERNAME_CHARS = /^[\p{L}\p{N}._@-]+$/u;
 
 /** The catalogue code refusing a (trimmed) username, or undefined when it follows the rule. */
-export function usernameProblem(username: string): 'username_required' | 'username must be longer than or equal to 3 characters' | 'bad_username' | undefined {
+export function usernameProblem(
+  username: string,
+): 'username_required' | 'username must be longer than or equal to 3 characters' | 'bad_username' | undefined {
   if (!username) return 'username_required';
   if ([...username].length < USERNAME_MIN) return 'username must be longer than or equal to 3 characters';
   if ([...username].length > USERNAME_MAX || !USERNAME_CHARS.test(username)) return 'bad_username';

@@ -14,13 +14,33 @@ const keys = [
   ...MODULES.map((id) => `modules.${id}`),
   ...MODULE_FILTERS.map((id) => `moduleFilters.${id}`),
   ...Object.keys(ERROR_CATALOGUE).map((code) => `errors.${code}`),
-  'menu.about', 'transport.accessDenied',
+  'menu.about',
+  'transport.accessDenied',
 ];
 
-describe('the login pages\' part of the catalogue', () => {
+describe("the login pages' part of the catalogue", () => {
   it('has what the pages without a session show before the whole catalogue loads', () => {
-    expect(['app.name', 'app.loading', 'login.submit', 'login.required', 'menu.about', 'mobile.subtitle', 'service.notFound.title', 'errors.login_not_found']
-      .map((key) => translate('ru', key))).toEqual(['Транспортная платформа', 'Загрузка', 'Войти', 'Это обязательное поле', 'О системе', 'Мобильное приложение', 'Не найдено', 'Логин не найден']);
+    expect(
+      [
+        'app.name',
+        'app.loading',
+        'login.submit',
+        'login.required',
+        'menu.about',
+        'mobile.subtitle',
+        'service.notFound.title',
+        'errors.login_not_found',
+      ].map((key) => translate('ru', key)),
+    ).toEqual([
+      'Транспортная платформа',
+      'Загрузка',
+      'Войти',
+      'Это обязательное поле',
+      'О системе',
+      'Мобильное приложение',
+      'Не найдено',
+      'Логин не найден',
+    ]);
     expect(translate('ru', 'menu.map')).toBe('menu.map');
   });
 });
@@ -32,7 +52,10 @@ describe('catalogue', () => {
     expect(keys.filter((key) => translate(locale, key) === key)).toEqual([]);
   });
 
-  it.each([['ru', 'Филиалы'], ['en', 'Branches']] as const)('gives one menu name to one screen and calls a branch a branch in %s', (locale, branches) => {
+  it.each([
+    ['ru', 'Филиалы'],
+    ['en', 'Branches'],
+  ] as const)('gives one menu name to one screen and calls a branch a branch in %s', (locale, branches) => {
     const names = CONSOLE_ROUTES.filter((route) => !route.hidden).map((route) => translate(locale, route.label));
     expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
     expect(translate(locale, 'reports.filters.depots')).toBe(branches);
@@ -43,8 +66,14 @@ describe('catalogue', () => {
   });
 
   it('uses the Russian names of spec section 2', () => {
-    expect(['all', 'ump', 'video', 'passengers', 'bc', 'monitoring'].map((id) => translate('ru', `moduleFilters.${id}`)))
-      .toEqual(['Все', 'УМП', 'Видео', 'Пассажиропоток', 'Контроль оплаты', 'Мониторинг']);
+    expect(['all', 'ump', 'video', 'passengers', 'bc', 'monitoring'].map((id) => translate('ru', `moduleFilters.${id}`))).toEqual([
+      'Все',
+      'УМП',
+      'Видео',
+      'Пассажиропоток',
+      'Контроль оплаты',
+      'Мониторинг',
+    ]);
     expect(translate('ru', 'errors.login_not_found')).toBe('Логин не найден');
   });
 });

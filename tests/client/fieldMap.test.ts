@@ -17,8 +17,22 @@ const memory = () => {
 describe('field map layers per mode (field-app spec 4)', () => {
   it('start with stops on and the rest off; control modes with regions on and departments off', () => {
     const storage = memory();
-    expect(readLayers('map', storage)).toEqual({ stops: true, routes: false, agencies: false, branches: false, departments: false, regions: false, controllers: false });
-    expect(readLayers('departmentControl', storage)).toMatchObject({ regions: true, departments: false, stops: false, routes: false, controllers: true });
+    expect(readLayers('map', storage)).toEqual({
+      stops: true,
+      routes: false,
+      agencies: false,
+      branches: false,
+      departments: false,
+      regions: false,
+      controllers: false,
+    });
+    expect(readLayers('departmentControl', storage)).toMatchObject({
+      regions: true,
+      departments: false,
+      stops: false,
+      routes: false,
+      controllers: true,
+    });
     expect(readLayers('currentRegion', storage)).toMatchObject({ regions: true, departments: false, stops: true, routes: true });
   });
 
@@ -49,7 +63,12 @@ describe('field map layers per mode (field-app spec 4)', () => {
   });
 
   it('keep the choice for the visit when the phone refuses to store it', () => {
-    const refusing = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+    const refusing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(saveLayer('map', 'routes', true, refusing).routes).toBe(true);
   });
 });
@@ -62,7 +81,17 @@ describe('the small map (field-app spec 9)', () => {
   it('marks vehicles within 2,000 m of the user as near, nearest first, groups aside', () => {
     const user: [number, number] = [59.93, 30.31];
     const at = (id: number, metresNorth: number, type: 'vehicle' | 'group' = 'vehicle'): MapCluster => ({
-      type, id, count: 1, routeType: null, route: null, classRank: null, course: 0, on: true, date: '', depotNumber: id, averageSpeed: 0,
+      type,
+      id,
+      count: 1,
+      routeType: null,
+      route: null,
+      classRank: null,
+      course: 0,
+      on: true,
+      date: '',
+      depotNumber: id,
+      averageSpeed: 0,
       center: [user[0] + metresNorth / 111_195, user[1]],
     });
     expect(distanceMetres(user, at(1, 1000).center)).toBeCloseTo(1000, -1);
@@ -77,8 +106,14 @@ describe('the small map (field-app spec 9)', () => {
 
 const FILTERS: MapFilters = {
   depots: [{ id: 1, name: 'Автопарк' }],
-  branches: [{ id: 10, name: 'Парк 1', agency_id: 1 }, { id: 11, name: 'Парк 2', agency_id: 1 }],
-  routes: [{ id: 100, name: '5', route_type: 'А' }, { id: 101, name: '7т', route_type: 'Тб' }],
+  branches: [
+    { id: 10, name: 'Парк 1', agency_id: 1 },
+    { id: 11, name: 'Парк 2', agency_id: 1 },
+  ],
+  routes: [
+    { id: 100, name: '5', route_type: 'А' },
+    { id: 101, name: '7т', route_type: 'Тб' },
+  ],
   vehicles: [
     { id: 1, depotNumber: 1001, gosNomer: 'А001АА78', model: 'ЛиАЗ', Depot_id: 10, route_id: 100, vehicle_type_id: 1 },
     { id: 2, depotNumber: 1002, gosNomer: 'А002АА78', model: 'ЛиАЗ', Depot_id: 10, route_id: null, vehicle_type_id: 1 },
@@ -91,7 +126,10 @@ describe('stops near the user, whose arrivals the field map lists', () => {
   const user: [number, number] = [59.93, 30.31];
   /** A stop `north` metres north and `east` metres east of the user. */
   const stop = (id: number, north: number, east: number) => ({
-    id, name: `Остановка ${id}`, lat: user[0] + north / 111_320, lon: user[1] + east / (111_320 * Math.cos((user[0] * Math.PI) / 180)),
+    id,
+    name: `Остановка ${id}`,
+    lat: user[0] + north / 111_320,
+    lon: user[1] + east / (111_320 * Math.cos((user[0] * Math.PI) / 180)),
   });
 
   it('are the nearest few within a walk, nearest first, with their distance', () => {
@@ -107,7 +145,12 @@ describe('stops near the user, whose arrivals the field map lists', () => {
 
   it('are read in a box holding the walk around the user', () => {
     const [south, west, north, east] = boxAround(user, NEAR_STOPS_METRES);
-    for (const side of [[north, user[1]], [south, user[1]], [user[0], east], [user[0], west]] as [number, number][]) {
+    for (const side of [
+      [north, user[1]],
+      [south, user[1]],
+      [user[0], east],
+      [user[0], west],
+    ] as [number, number][]) {
       expect(distanceMetres(user, side)).toBeGreaterThanOrEqual(NEAR_STOPS_METRES - 1);
       expect(distanceMetres(user, side)).toBeLessThan(NEAR_STOPS_METRES * 1.01);
     }
@@ -118,8 +161,18 @@ describe('vehicle search (field-app spec 2.3)', () => {
   it('choosing a vehicle fills its route, branch and type', () => {
     expect(chooseVehicle(EMPTY_VEHICLE_SEARCH, 3, FILTERS, TYPES)).toEqual({ branch: 11, route: 101, type: 'Тб', vehicle: 3 });
     // without a route today, the vehicle's own type
-    expect(chooseVehicle({ ...EMPTY_VEHICLE_SEARCH, route: 100 }, 2, FILTERS, TYPES)).toEqual({ branch: 10, route: null, type: 'А', vehicle: 2 });
-    expect(chooseVehicle({ branch: 10, route: 100, type: 'А', vehicle: 1 }, null, FILTERS, TYPES)).toEqual({ branch: 10, route: 100, type: 'А', vehicle: null });
+    expect(chooseVehicle({ ...EMPTY_VEHICLE_SEARCH, route: 100 }, 2, FILTERS, TYPES)).toEqual({
+      branch: 10,
+      route: null,
+      type: 'А',
+      vehicle: 2,
+    });
+    expect(chooseVehicle({ branch: 10, route: 100, type: 'А', vehicle: 1 }, null, FILTERS, TYPES)).toEqual({
+      branch: 10,
+      route: 100,
+      type: 'А',
+      vehicle: null,
+    });
   });
 
   it('narrows the garage numbers and plates by branch, route and type, and drops a vehicle that no longer matches', () => {
@@ -174,7 +227,9 @@ describe('address search (field-app spec 2.3, 9)', () => {
       fetch: (query, signal) => {
         asked.push(query);
         signals.push(signal);
-        return new Promise((resolve) => { release = resolve; });
+        return new Promise((resolve) => {
+          release = resolve;
+        });
       },
       onResults: (items) => results.push(items.map((i) => i.label)),
     });

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { HANDBOOKS, HANDBOOK_TYPES } from '../../schemas/index';
 import { defaultVisibleFields } from '../../src/shared/handbooks/fields';
 import type { ListField, PointField } from '../../src/shared/handbooks/types';
-import { exportRequest, handbookResource, listRequest, saveRow, toServiceFilters, toServiceSort } from '../../src/web/providers/resources/handbooks';
+import {
+  exportRequest,
+  handbookResource,
+  listRequest,
+  saveRow,
+  toServiceFilters,
+  toServiceSort,
+} from '../../src/web/providers/resources/handbooks';
 import { READ } from '../../src/shared/permissions';
 import { defaultSwitches } from '../../src/shared/modules';
 import { mayAccess } from '../../src/shared/routeAccess';
@@ -18,10 +25,19 @@ describe('list requests', () => {
   const rasptimes = HANDBOOKS.rasptimes;
 
   it('sends text as contains, ranges as from/to, lists and links as value lists, the free search as q', () => {
-    expect(toServiceFilters(rasptimes, {
-      q: '  Невский ', smena: '1', graph_gte: '2', graph_lte: '', time_gte: '07:00', time_lte: '09:30',
-      stop_id: [3, 4], unknown: 'x', RaspVariant_id: [],
-    })).toEqual({ q: 'Невский', smena: '1', graph: { from: '2' }, time: { from: '07:00', to: '09:30' }, stop_id: [3, 4] });
+    expect(
+      toServiceFilters(rasptimes, {
+        q: '  Невский ',
+        smena: '1',
+        graph_gte: '2',
+        graph_lte: '',
+        time_gte: '07:00',
+        time_lte: '09:30',
+        stop_id: [3, 4],
+        unknown: 'x',
+        RaspVariant_id: [],
+      }),
+    ).toEqual({ q: 'Невский', smena: '1', graph: { from: '2' }, time: { from: '07:00', to: '09:30' }, stop_id: [3, 4] });
     expect(toServiceFilters(stops, { do_not_update: false })).toEqual({ do_not_update: false });
     expect(toServiceFilters(stops, undefined)).toEqual({});
   });
@@ -34,20 +50,43 @@ describe('list requests', () => {
   });
 
   it('pages by the list parameters and exports with the same filters', () => {
-    const request = listRequest(stops, { filter: { q: 'a' }, sort: { field: 'stop_id', order: 'DESC' }, pagination: { page: 3, perPage: 100 } });
-    expect(request).toEqual({ config: { type: 'stops' }, filters: { q: 'a' }, sort: { field: 'stop_id', order: 'DESC' }, page: 3, perPage: 100 });
-    expect(exportRequest(stops, { q: 'a' }, { field: 'stop_id', order: 'DESC' })).toEqual({ config: { type: 'stops' }, filters: { q: 'a' }, sort: { field: 'stop_id', order: 'DESC' } });
+    const request = listRequest(stops, {
+      filter: { q: 'a' },
+      sort: { field: 'stop_id', order: 'DESC' },
+      pagination: { page: 3, perPage: 100 },
+    });
+    expect(request).toEqual({
+      config: { type: 'stops' },
+      filters: { q: 'a' },
+      sort: { field: 'stop_id', order: 'DESC' },
+      page: 3,
+      perPage: 100,
+    });
+    expect(exportRequest(stops, { q: 'a' }, { field: 'stop_id', order: 'DESC' })).toEqual({
+      config: { type: 'stops' },
+      filters: { q: 'a' },
+      sort: { field: 'stop_id', order: 'DESC' },
+    });
   });
 
   it('saves only the handbook columns and widgets (no link texts, no react-admin id)', () => {
-    expect(saveRow(HANDBOOKS.park, { id: 5, depot_id: 5, depot_name: 'Парк', agency_id: 1, agency_id__display: 'Перевозчик', dp_lat: 59.9, dp_lon: 30.3 }))
-      .toEqual({ depot_id: 5, depot_name: 'Парк', agency_id: 1, dp_lat: 59.9, dp_lon: 30.3 });
+    expect(
+      saveRow(HANDBOOKS.park, {
+        id: 5,
+        depot_id: 5,
+        depot_name: 'Парк',
+        agency_id: 1,
+        agency_id__display: 'Перевозчик',
+        dp_lat: 59.9,
+        dp_lon: 30.3,
+      }),
+    ).toEqual({ depot_id: 5, depot_name: 'Парк', agency_id: 1, dp_lat: 59.9, dp_lon: 30.3 });
     expect(saveRow(HANDBOOKS.dvr, { id: 1, cameras: [1, 2] })).toEqual({ id: 1, cameras: [1, 2] });
   });
 });
 
 describe('access', () => {
-  it('names a handbook resource by its console path, so react-admin reads that handbook\'s permission', () => {
+  it("names a handbook resource by its console path, so react-admin reads that handbook's permission", () => {
     const viewer = { id: 4, permissions: { '/handbooks/table/stops': READ } };
     expect(handbookResource('stops')).toBe('handbooks/table/stops');
     expect(mayAccess(viewer, defaultSwitches(), handbookResource('stops'), 'read')).toBe(true);
@@ -84,7 +123,13 @@ describe('forms', () => {
     const stamp = vehicles.fields.find((field) => field.name === 'update_date')!;
     expect(formPlace(vehicles, stamp, false)).toBe('locked');
     const trips = HANDBOOKS.trips;
-    expect(formPlace(trips, trips.fields.find((field) => field.name === 'stops')!, false)).toBe('absent');
+    expect(
+      formPlace(
+        trips,
+        trips.fields.find((field) => field.name === 'stops')!,
+        false,
+      ),
+    ).toBe('absent');
   });
 
   it('starts a new record with the schema defaults: colours #000000, auto-update off', () => {
@@ -97,8 +142,15 @@ describe('forms', () => {
       ip: 'Неверный формат IP-адреса',
       port: 'Порт должен быть от 1 до 65535',
     });
-    expect(await validateHandbookForm(HANDBOOKS.raspvariants, { route_id: 1, srv_id: 1, startdate: '2025-02-01', enddate: '2025-01-01', dow: null }))
-      .toMatchObject({ enddate: 'Дата окончания не может быть меньше даты ввода' });
+    expect(
+      await validateHandbookForm(HANDBOOKS.raspvariants, {
+        route_id: 1,
+        srv_id: 1,
+        startdate: '2025-02-01',
+        enddate: '2025-01-01',
+        dow: null,
+      }),
+    ).toMatchObject({ enddate: 'Дата окончания не может быть меньше даты ввода' });
     expect(await validateHandbookForm(HANDBOOKS.agency, { title: 'Перевозчик', transporter_id: 12 })).toEqual({});
   });
 });
@@ -124,9 +176,19 @@ describe('hh:mm entry', () => {
 
 describe('list cells', () => {
   it('shows dates, minutes, lists, links, points and secrets as an operator reads them', () => {
-    expect(cellText(HANDBOOKS.holidays.fields.find((field) => field.name === 'date')!, { date: '2025-06-02' })).toBe('02.06.2025');
+    expect(
+      cellText(
+        HANDBOOKS.holidays.fields.find((field) => field.name === 'date')!,
+        { date: '2025-06-02' },
+      ),
+    ).toBe('02.06.2025');
     const rasptimes = HANDBOOKS.rasptimes;
-    expect(cellText(rasptimes.fields.find((field) => field.name === 'time')!, { time: 450 })).toBe('07:30');
+    expect(
+      cellText(
+        rasptimes.fields.find((field) => field.name === 'time')!,
+        { time: 450 },
+      ),
+    ).toBe('07:30');
     const dow = HANDBOOKS.holidays.fields.find((field) => field.name === 'dow') as ListField;
     expect(cellText(dow, { dow: 1 })).toBe(dow.options.find((option) => option.value === 1)!.label);
     const vehicle = HANDBOOKS.dvr.fields.find((field) => field.name === 'vehicle_id')!;

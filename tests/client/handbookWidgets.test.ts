@@ -83,7 +83,11 @@ describe('the import upload', () => {
   beforeEach(() => {
     vi.resetModules();
     vi.stubGlobal('window', { location: { pathname: '/handbooks/table/stops' } });
-    vi.stubGlobal('localStorage', { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => storage.set(key, value), removeItem: (key: string) => storage.delete(key) });
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => storage.set(key, value),
+      removeItem: (key: string) => storage.delete(key),
+    });
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -102,7 +106,12 @@ describe('the import upload', () => {
     const progress: number[] = [];
     let uploaded = false;
     const file = new Blob(['stop_id;stop_name\n;Новая\n']);
-    const pending = uploadFile('/api/table/import?type=stops', file, 'text/csv', { onProgress: (loaded, total) => progress.push(loaded / total), onUploaded: () => { uploaded = true; } });
+    const pending = uploadFile('/api/table/import?type=stops', file, 'text/csv', {
+      onProgress: (loaded, total) => progress.push(loaded / total),
+      onUploaded: () => {
+        uploaded = true;
+      },
+    });
     const xhr = FakeXhr.last;
     expect([xhr.method, xhr.url, xhr.body]).toEqual(['POST', '/api/table/import?type=stops', file]);
     expect(xhr.headers).toMatchObject({ 'content-type': 'text/csv', authorization: 'Bearer tok-1', 'x-page-id': '/handbooks/table/stops' });
@@ -122,7 +131,11 @@ describe('the import upload', () => {
     const { uploadFile } = await import('../../src/client/handbooks/uploadFile');
     const { HttpError, isAbortError } = await import('../../src/web/providers/httpClient');
     const refused = uploadFile('/api/table/import?type=stops', new Blob(['x']), 'text/csv');
-    const body = { messages: ['import_failed'], errors: [{ row: 2, column: 'stop_name', message: 'Это обязательное поле' }], moreErrors: 0 };
+    const body = {
+      messages: ['import_failed'],
+      errors: [{ row: 2, column: 'stop_name', message: 'Это обязательное поле' }],
+      moreErrors: 0,
+    };
     FakeXhr.last.answer(400, body);
     const error = await refused.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);

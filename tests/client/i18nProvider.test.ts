@@ -8,7 +8,7 @@ describe('react-admin translations', () => {
     expect(i18nProvider.translate('not_found')).toBe(ERROR_CATALOGUE.not_found.ru);
   });
 
-  it('keep react-admin\'s and our own keys', () => {
+  it("keep react-admin's and our own keys", () => {
     expect(i18nProvider.translate('ra.action.save')).toBe('Сохранить');
     expect(i18nProvider.translate('handbookEditor.columns')).toBe('Столбцы');
   });

@@ -11,20 +11,31 @@ describe('handbook import dialog model', () => {
   });
 
   it('hides the import of vehicle replacement only', () => {
-    expect(Object.values(HANDBOOKS).filter((schema) => schema.import.hidden).map((schema) => schema.type)).toEqual(['replacevehicle']);
+    expect(
+      Object.values(HANDBOOKS)
+        .filter((schema) => schema.import.hidden)
+        .map((schema) => schema.type),
+    ).toEqual(['replacevehicle']);
   });
 
   it('reads the row-numbered errors of a refused file', () => {
     const failure = parseImportFailure(400, {
       messages: ['import_failed'],
-      errors: [{ row: 3, column: 'stop_name', message: 'Это обязательное поле' }, { row: 5, column: '', message: 'Лишние значения в строке' }, { nonsense: true }],
+      errors: [
+        { row: 3, column: 'stop_name', message: 'Это обязательное поле' },
+        { row: 5, column: '', message: 'Лишние значения в строке' },
+        { nonsense: true },
+      ],
       moreErrors: 12,
     });
     expect(failure).toEqual({
       kind: 'rows',
       status: 400,
       messages: ['import_failed'],
-      errors: [{ row: 3, column: 'stop_name', message: 'Это обязательное поле' }, { row: 5, column: '', message: 'Лишние значения в строке' }],
+      errors: [
+        { row: 3, column: 'stop_name', message: 'Это обязательное поле' },
+        { row: 5, column: '', message: 'Лишние значения в строке' },
+      ],
       moreErrors: 12,
     });
     // the row list says it all: no extra line under the headline
@@ -44,9 +55,17 @@ describe('handbook import dialog model', () => {
 
   it('reports the counts of an import and of the assignment procedure', () => {
     expect(importCounts({ rows: 3, inserted: 2, updated: 1, deleted: 0 })).toEqual([
-      { key: 'rows', value: 3 }, { key: 'inserted', value: 2 }, { key: 'updated', value: 1 }, { key: 'deleted', value: 0 },
+      { key: 'rows', value: 3 },
+      { key: 'inserted', value: 2 },
+      { key: 'updated', value: 1 },
+      { key: 'deleted', value: 0 },
     ]);
-    expect(importCounts({ rows: 2, assigned: 1, replaced: 1, unchanged: 0 }).map((count) => count.key)).toEqual(['rows', 'assigned', 'replaced', 'unchanged']);
+    expect(importCounts({ rows: 2, assigned: 1, replaced: 1, unchanged: 0 }).map((count) => count.key)).toEqual([
+      'rows',
+      'assigned',
+      'replaced',
+      'unchanged',
+    ]);
   });
 
   it('accepts CSV files by name or type', () => {

@@ -12,7 +12,11 @@ describe('before/after comparison', () => {
       { path: 'permissions./roles', kind: 'removed', before: 4 },
       { path: 'permissions./users', kind: 'changed', before: 4, after: 6 },
     ]);
-    expect(jsonDiff(before, after, true).filter((line) => line.kind === 'same').map((line) => line.path)).toEqual(['name', 'usersCount']);
+    expect(
+      jsonDiff(before, after, true)
+        .filter((line) => line.kind === 'same')
+        .map((line) => line.path),
+    ).toEqual(['name', 'usersCount']);
   });
 
   it('a creation lists every field as added, a deletion as removed; arrays compare whole', () => {
@@ -44,7 +48,7 @@ describe('journal display', () => {
 });
 
 describe('export download', () => {
-  it('the export\'s file name from Content-Disposition', () => {
+  it("the export's file name from Content-Disposition", () => {
     expect(fileNameOf('attachment; filename="useractions-2025-01-31.csv"', 'x.csv')).toBe('useractions-2025-01-31.csv');
     expect(fileNameOf("attachment; filename*=UTF-8''%D0%B6%D1%83%D1%80%D0%BD%D0%B0%D0%BB.csv", 'x.csv')).toBe('журнал.csv');
     expect(fileNameOf(null, 'x.csv')).toBe('x.csv');

@@ -25,15 +25,24 @@ afterEach(() => {
 });
 
 const answer = (status: number, body: string, type = 'application/json') =>
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(body === '' ? null : body, { status, headers: body === '' ? {} : { 'content-type': type } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body === '' ? null : body, { status, headers: body === '' ? {} : { 'content-type': type } })),
+  );
 
 async function loginMessage(): Promise<string> {
-  const failure = await session.login('admin', 'wrong').then(() => undefined, (error: unknown) => error);
+  const failure = await session.login('admin', 'wrong').then(
+    () => undefined,
+    (error: unknown) => error,
+  );
   expect(failure).toBeInstanceOf(client.HttpError);
   return loginError.loginErrorText(failure, 'ru');
 }
 
-describe.each([['console', 'server-error'], ['field app', 'no-connection']] as const)('login message in the %s', (_name, noResponse) => {
+describe.each([
+  ['console', 'server-error'],
+  ['field app', 'no-connection'],
+] as const)('login message in the %s', (_name, noResponse) => {
   beforeEach(() => client.configureHttpClient({ noResponse }));
 
   it.each([400, 401, 403, 404, 429, 500, 502, 503])('an error status %i with an empty body reads "Сервер недоступен"', async (status) => {
@@ -46,13 +55,18 @@ describe.each([['console', 'server-error'], ['field app', 'no-connection']] as c
     expect(await loginMessage()).toBe('Сервер недоступен');
   });
 
-  it('shows the server\'s message when it sent one', async () => {
+  it("shows the server's message when it sent one", async () => {
     answer(401, JSON.stringify({ messages: ['user_blocked'] }));
     expect(await loginMessage()).toBe('Пользователь заблокирован');
   });
 
   it('reads "Сервер недоступен" when nothing answers', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     expect(await loginMessage()).toBe('Сервер недоступен');
   });
 });

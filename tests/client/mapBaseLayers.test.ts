@@ -4,7 +4,13 @@ import type { BranchAgency, MapCluster } from '../../src/shared/map';
 import { baseMapOptions, MAP_ZOOM } from '../../src/web/map/base/baseMapOptions';
 import { depotMarkers, positioned, shownRouteStops, type RouteStop } from '../../src/web/map/layers/layerContent';
 import {
-  FINGER_REST_MS, MOVING_MS, VEHICLE_REDRAW_MOVING_MS, VEHICLE_REDRAW_MS, VehicleRedrawThrottle, type ThrottleClock, type VehiclePicture,
+  FINGER_REST_MS,
+  MOVING_MS,
+  VEHICLE_REDRAW_MOVING_MS,
+  VEHICLE_REDRAW_MS,
+  VehicleRedrawThrottle,
+  type ThrottleClock,
+  type VehiclePicture,
 } from '../../src/web/map/live/vehicleThrottle';
 
 /** A clock whose time moves only when the test says so; due timers run in order. */
@@ -37,8 +43,18 @@ function manualClock() {
 }
 
 const item = (id: number, lat: number): MapCluster => ({
-  type: 'vehicle', id, count: 1, routeType: 'А', route: '1', classRank: 1, course: 0, on: true,
-  date: '2024-05-01T10:00:00Z', depotNumber: id, averageSpeed: 0, center: [lat, 30],
+  type: 'vehicle',
+  id,
+  count: 1,
+  routeType: 'А',
+  route: '1',
+  classRank: 1,
+  course: 0,
+  on: true,
+  date: '2024-05-01T10:00:00Z',
+  depotNumber: id,
+  averageSpeed: 0,
+  center: [lat, 30],
 });
 
 function throttled() {
@@ -171,11 +187,17 @@ describe('what the layers draw', () => {
 
   it('depots: enterprises and branches, or departments as points; places without coordinates are left out', () => {
     const data: BranchAgency = {
-      agencies: [{ id: 1, title: 'Парк 1', address: null, phone: null, lat: 59.9, lon: 30.3 }, { id: 2, title: 'Без места', address: null, phone: null, lat: null, lon: null }],
+      agencies: [
+        { id: 1, title: 'Парк 1', address: null, phone: null, lat: 59.9, lon: 30.3 },
+        { id: 2, title: 'Без места', address: null, phone: null, lat: null, lon: null },
+      ],
       depots: [{ id: 7, title: 'Филиал', address: null, phone: null, agency_id: 1, lat: 59.8, lon: 30.2 }],
       departments: [{ id: 9, title: 'Площадка', address: null, phone: null, color: '#ff0000', lat: 59.7, lon: 30.1 }],
     };
-    expect(depotMarkers(data, false).map((m) => [m.kind, m.depot.id, m.at])).toEqual([['agency', 1, [59.9, 30.3]], ['branch', 7, [59.8, 30.2]]]);
+    expect(depotMarkers(data, false).map((m) => [m.kind, m.depot.id, m.at])).toEqual([
+      ['agency', 1, [59.9, 30.3]],
+      ['branch', 7, [59.8, 30.2]],
+    ]);
     expect(depotMarkers(data, true).map((m) => [m.kind, m.depot.id])).toEqual([['department', 9]]);
   });
 
@@ -198,7 +220,16 @@ describe('the base map', () => {
   it('opens where asked; a still picture takes no gesture and shows no control', () => {
     expect(baseMapOptions({ center: [55.75, 37.62], zoom: 15 })).toMatchObject({ center: [55.75, 37.62], zoom: 15 });
     const still = baseMapOptions({ still: true });
-    for (const key of ['dragging', 'zoomControl', 'scrollWheelZoom', 'doubleClickZoom', 'touchZoom', 'boxZoom', 'keyboard', 'attributionControl'] as const) {
+    for (const key of [
+      'dragging',
+      'zoomControl',
+      'scrollWheelZoom',
+      'doubleClickZoom',
+      'touchZoom',
+      'boxZoom',
+      'keyboard',
+      'attributionControl',
+    ] as const) {
       expect(still[key], key).toBe(false);
     }
     expect(baseMapOptions({ doubleClickZoom: false })).toMatchObject({ doubleClickZoom: false, dragging: true });

@@ -1,15 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import type { MapFilters } from '../../src/shared/map';
 import {
-  EMPTY_SELECTION, branchOptions, filteredVehicleIds, routeOptions, selectionCount, vehicleOptions,
+  EMPTY_SELECTION,
+  branchOptions,
+  filteredVehicleIds,
+  routeOptions,
+  selectionCount,
+  vehicleOptions,
 } from '../../src/web/map/filter/mapFilter';
 import { parseLayers, defaultLayers } from '../../src/client/map/mapLayers';
 import { normalizeSearch, searchFilters } from '../../src/web/map/searchResults';
 
 const filters: MapFilters = {
-  depots: [{ id: 1, name: 'Автопарк' }, { id: 2, name: 'Горэлектротранс' }],
-  branches: [{ id: 10, name: 'Парк 1', agency_id: 1 }, { id: 11, name: 'Парк 2', agency_id: 1 }, { id: 20, name: 'Депо', agency_id: 2 }],
-  routes: [{ id: 100, name: '1', route_type: 'А' }, { id: 101, name: '2', route_type: 'А' }, { id: 200, name: '3', route_type: 'Тм' }],
+  depots: [
+    { id: 1, name: 'Автопарк' },
+    { id: 2, name: 'Горэлектротранс' },
+  ],
+  branches: [
+    { id: 10, name: 'Парк 1', agency_id: 1 },
+    { id: 11, name: 'Парк 2', agency_id: 1 },
+    { id: 20, name: 'Депо', agency_id: 2 },
+  ],
+  routes: [
+    { id: 100, name: '1', route_type: 'А' },
+    { id: 101, name: '2', route_type: 'А' },
+    { id: 200, name: '3', route_type: 'Тм' },
+  ],
   vehicles: [
     { id: 1, depotNumber: 1001, gosNomer: 'А001АА78', model: 'ЛиАЗ', Depot_id: 10, route_id: 100, vehicle_type_id: 1 },
     { id: 2, depotNumber: 1002, gosNomer: 'А002АА78', model: 'ЛиАЗ', Depot_id: 11, route_id: 101, vehicle_type_id: 1 },
@@ -46,7 +62,11 @@ describe('layers remembered', () => {
   });
 
   it('reads a stored choice over the defaults and ignores a broken one', () => {
-    expect(parseLayers('{"stops":false,"incidents":true,"bogus":true,"routes":"no"}')).toMatchObject({ stops: false, incidents: true, routes: true });
+    expect(parseLayers('{"stops":false,"incidents":true,"bogus":true,"routes":"no"}')).toMatchObject({
+      stops: false,
+      incidents: true,
+      routes: true,
+    });
     expect(parseLayers('not json')).toEqual(defaultLayers());
     expect(parseLayers(null)).toEqual(defaultLayers());
   });

@@ -7,7 +7,11 @@ const encoder = new TextEncoder();
 /** A streaming response whose body the test writes to, event by event. */
 function sseResponse(status = 200) {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (c) => { controller = c; } });
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      controller = c;
+    },
+  });
   return {
     response: new Response(status === 200 ? body : null, { status }),
     send: (text: string) => controller.enqueue(encoder.encode(text)),
@@ -72,20 +76,46 @@ describe('geo stream client', () => {
       backoffMs: [10],
     });
     const bus = (id: number, lat: number): MapCluster => ({
-      type: 'vehicle', id, count: 1, routeType: 'А', route: '5', classRank: 1, course: 0, on: true,
-      date: '2024-05-01T10:00:00.000Z', depotNumber: 100 + id, averageSpeed: 10, center: [lat, 30],
+      type: 'vehicle',
+      id,
+      count: 1,
+      routeType: 'А',
+      route: '5',
+      classRank: 1,
+      course: 0,
+      on: true,
+      date: '2024-05-01T10:00:00.000Z',
+      depotNumber: 100 + id,
+      averageSpeed: 10,
+      center: [lat, 30],
     });
     const at = Date.parse('2024-05-01T10:00:02Z');
-    const delta = (d: Omit<GeoDelta, 'time' | 'at'>) => `event: delta\ndata: ${JSON.stringify({ time: new Date(at).toISOString(), at, ...d })}\n\n`;
+    const delta = (d: Omit<GeoDelta, 'time' | 'at'>) =>
+      `event: delta\ndata: ${JSON.stringify({ time: new Date(at).toISOString(), at, ...d })}\n\n`;
     client.start('q');
     await until(() => opened === 1);
     streams[0].send('event: hello\ndata: {"streamId":"s"}\n\n');
     streams[0].send(`event: points\ndata: ${JSON.stringify({ time: 't', v: 1, items: [bus(1, 59.9), bus(2, 59.8)] })}\n\n`);
-    streams[0].send(delta({ v: 2, base: 1, vehicles: [[1, 59.91, 30, 45, 12, 1, 1000]], groups: [[3301, 3, 59.7, 30.1, 20, 1, 500]], gone: ['v2'] }));
+    streams[0].send(
+      delta({ v: 2, base: 1, vehicles: [[1, 59.91, 30, 45, 12, 1, 1000]], groups: [[3301, 3, 59.7, 30.1, 20, 1, 500]], gone: ['v2'] }),
+    );
     await until(() => pictures.length === 2);
     expect(pictures[1]).toEqual([
       { ...bus(1, 59.91), course: 45, averageSpeed: 12, date: '2024-05-01T10:00:01.000Z' },
-      { type: 'group', id: 3301, count: 3, routeType: null, route: null, classRank: null, course: 0, on: true, date: '2024-05-01T10:00:01.500Z', depotNumber: null, averageSpeed: 20, center: [59.7, 30.1] },
+      {
+        type: 'group',
+        id: 3301,
+        count: 3,
+        routeType: null,
+        route: null,
+        classRank: null,
+        course: 0,
+        on: true,
+        date: '2024-05-01T10:00:01.500Z',
+        depotNumber: null,
+        averageSpeed: 20,
+        center: [59.7, 30.1],
+      },
     ]);
     // a delta against a picture the client does not hold: the stream is dropped and opened again
     streams[0].send(delta({ v: 9, base: 8, vehicles: [], groups: [], gone: ['v1'] }));
@@ -113,10 +143,13 @@ describe('early geo stream (opened with the login, taken over by the map)', () =
     const stream = sseResponse();
     const urls: string[] = [];
     vi.stubGlobal('window', { location: { pathname: '/m/map' } });
-    vi.stubGlobal('fetch', vi.fn(async (url: string | URL | Request) => {
-      urls.push(String(url));
-      return stream.response;
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string | URL | Request) => {
+        urls.push(String(url));
+        return stream.response;
+      }),
+    );
     try {
       const { adoptEarlyGeoStream, openEarlyGeoStream } = await import('../../src/web/map/useGeoStream');
       openEarlyGeoStream('1,2,3,4;16;');

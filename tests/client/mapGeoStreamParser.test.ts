@@ -3,8 +3,18 @@ import { SseParser, decodeGeoEvent, type SseMessage } from '../../src/web/map/ge
 import { applyGeoDelta, clusterKey, deltaGroup, deltaVehicle, type GeoDelta, type MapCluster } from '../../src/shared/map';
 
 const vehicle: MapCluster = {
-  type: 'vehicle', id: 7, count: 1, routeType: 'А', route: '12', classRank: 2, course: 90, on: true,
-  date: '2024-05-01T10:00:00Z', depotNumber: 1007, averageSpeed: 21, center: [59.95, 30.31],
+  type: 'vehicle',
+  id: 7,
+  count: 1,
+  routeType: 'А',
+  route: '12',
+  classRank: 2,
+  course: 90,
+  on: true,
+  date: '2024-05-01T10:00:00Z',
+  depotNumber: 1007,
+  averageSpeed: 21,
+  center: [59.95, 30.31],
 };
 const stream = [
   ': connected\n\n',
@@ -67,9 +77,23 @@ describe('geo stream parser', () => {
   });
 
   it('decodes a delta, and refuses one with missing or malformed parts', () => {
-    const delta: GeoDelta = { time: '2024-05-01T10:00:03.000Z', at: Date.parse('2024-05-01T10:00:03Z'), v: 4, base: 3, vehicles: [[7, 59.951, 30.311, 95, 22, 1, 3000]], groups: [], gone: ['g99'] };
+    const delta: GeoDelta = {
+      time: '2024-05-01T10:00:03.000Z',
+      at: Date.parse('2024-05-01T10:00:03Z'),
+      v: 4,
+      base: 3,
+      vehicles: [[7, 59.951, 30.311, 95, 22, 1, 3000]],
+      groups: [],
+      gone: ['g99'],
+    };
     expect(decodeGeoEvent({ event: 'delta', data: JSON.stringify(delta) })).toEqual({ event: 'delta', data: delta });
-    for (const broken of [{ ...delta, v: 'x' }, { ...delta, at: undefined }, { ...delta, vehicles: [[7, 59.9]] }, { ...delta, groups: null }, { ...delta, gone: [1] }]) {
+    for (const broken of [
+      { ...delta, v: 'x' },
+      { ...delta, at: undefined },
+      { ...delta, vehicles: [[7, 59.9]] },
+      { ...delta, groups: null },
+      { ...delta, gone: [1] },
+    ]) {
       expect(decodeGeoEvent({ event: 'delta', data: JSON.stringify(broken) })).toBeNull();
     }
   });
@@ -78,8 +102,18 @@ describe('geo stream parser', () => {
 describe('geo stream deltas', () => {
   const at = Date.parse('2024-05-01T10:00:05Z');
   const group: MapCluster = {
-    type: 'group', id: 3885, count: 4, routeType: null, route: null, classRank: null, course: 0, on: true,
-    date: '2024-05-01T10:00:04.000Z', depotNumber: null, averageSpeed: 18.5, center: [59.9, 30.2],
+    type: 'group',
+    id: 3885,
+    count: 4,
+    routeType: null,
+    route: null,
+    classRank: null,
+    course: 0,
+    on: true,
+    date: '2024-05-01T10:00:04.000Z',
+    depotNumber: null,
+    averageSpeed: 18.5,
+    center: [59.9, 30.2],
   };
   const picture = () => new Map([vehicle, group].map((item) => [clusterKey(item), item]));
 
@@ -90,7 +124,17 @@ describe('geo stream deltas', () => {
     const short = deltaVehicle(moved, vehicle, ageOf(moved));
     expect(short).toEqual([7, 59.951, 30.312, 100, 30.5, 1, 500]);
     const next = picture();
-    expect(applyGeoDelta(next, { time: new Date(at).toISOString(), at, v: 2, base: 1, vehicles: [short], groups: [deltaGroup(regrouped, ageOf(regrouped))], gone: [] })).toBe(true);
+    expect(
+      applyGeoDelta(next, {
+        time: new Date(at).toISOString(),
+        at,
+        v: 2,
+        base: 1,
+        vehicles: [short],
+        groups: [deltaGroup(regrouped, ageOf(regrouped))],
+        gone: [],
+      }),
+    ).toBe(true);
     expect(next.get('v7')).toEqual(moved);
     expect(next.get('g3885')).toEqual(regrouped);
   });
@@ -100,7 +144,17 @@ describe('geo stream deltas', () => {
     expect(deltaVehicle(arrived, undefined, 0)).toHaveLength(11);
     expect(deltaVehicle({ ...vehicle, route: '13' }, vehicle, 0)).toHaveLength(11);
     const next = picture();
-    expect(applyGeoDelta(next, { time: '', at, v: 2, base: 1, vehicles: [deltaVehicle(arrived, undefined, at - Date.parse(arrived.date))], groups: [], gone: ['g3885'] })).toBe(true);
+    expect(
+      applyGeoDelta(next, {
+        time: '',
+        at,
+        v: 2,
+        base: 1,
+        vehicles: [deltaVehicle(arrived, undefined, at - Date.parse(arrived.date))],
+        groups: [],
+        gone: ['g3885'],
+      }),
+    ).toBe(true);
     expect([...next.keys()].sort()).toEqual(['v7', 'v8']);
     expect(next.get('v8')).toEqual({ ...arrived, date: new Date(Date.parse(arrived.date)).toISOString() });
   });

@@ -5,8 +5,19 @@ import { clusterKey, mergeSnapshot, vehicleTotal, type Snapshot } from '../../sr
 import { OFF_COLOR, UNKNOWN_CLASS_COLOR, VEHICLE_LEGEND, groupRadius, vehicleColor } from '../../src/web/map/vehicleStyle';
 
 const item = (id: number, lat: number, extra: Partial<MapCluster> = {}): MapCluster => ({
-  type: 'vehicle', id, count: 1, routeType: 'А', route: '1', classRank: 1, course: 0, on: true,
-  date: '2024-05-01T10:00:00Z', depotNumber: id, averageSpeed: 0, center: [lat, 30], ...extra,
+  type: 'vehicle',
+  id,
+  count: 1,
+  routeType: 'А',
+  route: '1',
+  classRank: 1,
+  course: 0,
+  on: true,
+  date: '2024-05-01T10:00:00Z',
+  depotNumber: id,
+  averageSpeed: 0,
+  center: [lat, 30],
+  ...extra,
 });
 
 describe('vehicle updates merged by id', () => {

@@ -11,14 +11,31 @@ describe('WKT to Leaflet coordinates', () => {
   });
 
   it('refuses what is not a valid point', () => {
-    for (const text of [null, undefined, '', 'POINT EMPTY', 'POINT(30)', 'POINT(200 10)', 'POINT(10 95)', 'LINESTRING(1 2, 3 4)', 'POINT(a b)']) {
+    for (const text of [
+      null,
+      undefined,
+      '',
+      'POINT EMPTY',
+      'POINT(30)',
+      'POINT(200 10)',
+      'POINT(10 95)',
+      'LINESTRING(1 2, 3 4)',
+      'POINT(a b)',
+    ]) {
       expect(parseWktPoint(text)).toBeNull();
     }
   });
 
   it('reads a line string as [lat, lon] pairs', () => {
-    expect(parseWktLineString('LINESTRING(30.1 59.9, 30.2 59.95,30.3 60)')).toEqual([[59.9, 30.1], [59.95, 30.2], [60, 30.3]]);
-    expect(parseWktLineString('SRID=4326;LINESTRING Z (30.1 59.9 0, 30.2 59.95 0)')).toEqual([[59.9, 30.1], [59.95, 30.2]]);
+    expect(parseWktLineString('LINESTRING(30.1 59.9, 30.2 59.95,30.3 60)')).toEqual([
+      [59.9, 30.1],
+      [59.95, 30.2],
+      [60, 30.3],
+    ]);
+    expect(parseWktLineString('SRID=4326;LINESTRING Z (30.1 59.9 0, 30.2 59.95 0)')).toEqual([
+      [59.9, 30.1],
+      [59.95, 30.2],
+    ]);
   });
 
   it('skips multi-line geometries and malformed lines', () => {

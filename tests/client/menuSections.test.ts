@@ -14,7 +14,10 @@ const links = (sections: ReturnType<typeof menuSections>) => sections.flatMap((s
 
 describe('side menu', () => {
   it('lists the permitted, switched-on, unhidden routes by group, /about last', () => {
-    const sections = menuSections(user(7, { '/video/online': READ, '/video/requests': FULL, '/map/currentData': READ, '/users': READ }), defaultSwitches());
+    const sections = menuSections(
+      user(7, { '/video/online': READ, '/video/requests': FULL, '/map/currentData': READ, '/users': READ }),
+      defaultSwitches(),
+    );
     expect(sections.map((s) => s.group)).toEqual(['map', 'video', 'administration', 'about']);
     expect(links(sections)).toEqual(['/map', '/video/online', '/video/requests', '/users', '/about']);
     expect(sections.find((s) => s.group === 'map')?.flat).toBe(true);
@@ -45,8 +48,18 @@ describe('side menu', () => {
   it('gives the superuser every group, the handbooks at their first handbook', () => {
     const sections = menuSections(user(1, {}), defaultSwitches());
     expect(sections.map((s) => s.group)).toEqual([
-      'map', 'video', 'passengers', 'importData', 'mntConfiguration', 'monitoring', 'adas', 'system', 'handbooks',
-      'journals', 'administration', 'about',
+      'map',
+      'video',
+      'passengers',
+      'importData',
+      'mntConfiguration',
+      'monitoring',
+      'adas',
+      'system',
+      'handbooks',
+      'journals',
+      'administration',
+      'about',
     ]);
     expect(links(sections)).toContain('/handbooks/table/agency');
     expect(links(sections)).not.toContain('/users/create');

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { cleanPath } from '../../src/shared/paths';
 import {
-  ALWAYS_AVAILABLE, MOBILE_ROUTES, MOBILE_SECTIONS, loginTarget, matchMobileRoute, mobileLanding,
-  mobileRouteVerdict, permittedSections,
+  ALWAYS_AVAILABLE,
+  MOBILE_ROUTES,
+  MOBILE_SECTIONS,
+  loginTarget,
+  matchMobileRoute,
+  mobileLanding,
+  mobileRouteVerdict,
+  permittedSections,
 } from '../../src/mobile/access';
 import { pathWithMenu, withNavState } from '../../src/mobile/routing/useMainMenu';
 import { defaultSwitches, type Switches } from '../../src/shared/modules';
@@ -13,7 +19,12 @@ const defaults = defaultSwitches(); // bc is off by default
 const withBc: Switches = { ...defaults, modules: { ...defaults.modules, bc: true } };
 
 const viewer = subject({ '/map/currentData': READ, '/video/online': READ, '/handbooks/table': READ });
-const controller = subject({ '/map/currentData': READ, '/bc/controllertask': READ | UPDATE, '/bc/departmentcontroll': READ, '/handbooks/table': READ });
+const controller = subject({
+  '/map/currentData': READ,
+  '/bc/controllertask': READ | UPDATE,
+  '/bc/departmentcontroll': READ,
+  '/handbooks/table': READ,
+});
 const nobody = subject({});
 const admin = subject({}, 1); // the superuser holds every right
 

@@ -31,7 +31,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const noAnswer = () => vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+const noAnswer = () =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }),
+  );
 
 describe('http client modes', () => {
   it('by default (the console) shows "Ошибка" and goes to /server-error when nothing answers', async () => {
@@ -52,10 +58,16 @@ describe('http client modes', () => {
 
   it('aborts the requests of the page left, silently, and sends the next ones with a fresh signal', async () => {
     const signals: AbortSignal[] = [];
-    vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => new Promise<Response>((_resolve, reject) => {
-      signals.push(init.signal!);
-      init.signal!.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
-    })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => {
+            signals.push(init.signal!);
+            init.signal!.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+          }),
+      ),
+    );
     const pages = await import('../../src/mobile/routing/pageRequests');
     client.configureHttpClient({ noResponse: 'no-connection', pageSignal: pages.pageSignal });
     const pending = client.getJson('/api/v1/map/filters');
@@ -70,10 +82,13 @@ describe('http client modes', () => {
 
   it("joins the caller's own signal to the page's", async () => {
     let seen: AbortSignal | undefined;
-    vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
-      seen = init.signal ?? undefined;
-      return new Response('{}', { headers: { 'content-type': 'application/json' } });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        seen = init.signal ?? undefined;
+        return new Response('{}', { headers: { 'content-type': 'application/json' } });
+      }),
+    );
     const pages = await import('../../src/mobile/routing/pageRequests');
     client.configureHttpClient({ pageSignal: pages.pageSignal });
     const own = new AbortController();
@@ -85,7 +100,11 @@ describe('http client modes', () => {
 });
 
 describe('messages and pages', () => {
-  const badRequest = (body = '{"messages":["pdm_series_too_many"]}') => vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status: 400, headers: { 'content-type': 'application/json' } })));
+  const badRequest = (body = '{"messages":["pdm_series_too_many"]}') =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(body, { status: 400, headers: { 'content-type': 'application/json' } })),
+    );
 
   it('shows the codes translated, not their details (the field at fault); a message without a code upper-cased', async () => {
     badRequest('{"messages":["bad_request","vehicle"]}');
@@ -109,7 +128,10 @@ describe('messages and pages', () => {
   });
 
   it('keeps the error that sends the user to its own page (access denied)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 403, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 403, headers: { 'content-type': 'application/json' } })),
+    );
     location.pathname = '/users';
     messages.enterPage('/users');
     await expect(client.getJson('/api/v1/users')).rejects.toMatchObject({ status: 403 });

@@ -1,16 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, initialListState, isNew, notificationListReducer, type NotificationItem } from '../../src/client/notifications/notificationState';
+import {
+  badgeText,
+  initialListState,
+  isNew,
+  notificationListReducer,
+  type NotificationItem,
+} from '../../src/client/notifications/notificationState';
 import { pageOfRoles } from '../../src/web/providers/resources/roles';
 
 const item = (id: number, fresh: boolean): NotificationItem => ({
-  id, at: '2025-01-01T00:00:00Z', type: 'system', severity: 'info', title: `n${id}`, body: '', link: null, isNew: fresh,
+  id,
+  at: '2025-01-01T00:00:00Z',
+  type: 'system',
+  severity: 'info',
+  title: `n${id}`,
+  body: '',
+  link: null,
+  isNew: fresh,
 });
 
 describe('bell list states', () => {
   it('loading, then success with the page, or failure keeping what was shown', () => {
     const loading = notificationListReducer(initialListState, { type: 'load' });
     expect(loading.load).toBe('loading');
-    const loaded = notificationListReducer(loading, { type: 'loaded', page: { list: [item(2, true), item(1, false)], count: 7, new_list: [2] } });
+    const loaded = notificationListReducer(loading, {
+      type: 'loaded',
+      page: { list: [item(2, true), item(1, false)], count: 7, new_list: [2] },
+    });
     expect(loaded).toEqual({ load: 'success', list: [item(2, true), item(1, false)], total: 7, newIds: [2] });
     const failed = notificationListReducer(notificationListReducer(loaded, { type: 'load' }), { type: 'failed' });
     expect(failed.load).toBe('failure');
@@ -18,7 +34,10 @@ describe('bell list states', () => {
   });
 
   it('set all viewed clears new_list and the new flags', () => {
-    const state = notificationListReducer(initialListState, { type: 'loaded', page: { list: [item(3, true), item(2, false)], count: 2, new_list: [3, 2] } });
+    const state = notificationListReducer(initialListState, {
+      type: 'loaded',
+      page: { list: [item(3, true), item(2, false)], count: 2, new_list: [3, 2] },
+    });
     expect(isNew(state, item(2, false))).toBe(true);
     const viewed = notificationListReducer(state, { type: 'allViewed' });
     expect(viewed.newIds).toEqual([]);

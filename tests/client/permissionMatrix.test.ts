@@ -4,7 +4,17 @@ import { PERMISSION_CODES } from '../../src/shared/permissionCodes';
 import { CREATE, DELETE, FULL, HANDBOOKS_PREFIX, MAP_KEYS, READ, UPDATE } from '../../src/shared/permissions';
 import { CONSOLE_ROUTES, MENU_GROUPS } from '../../src/shared/routes';
 import {
-  MATRIX_GROUPS, MATRIX_KEYS, applyCode, bitsOf, cleanPermissions, codeState, columnState, grantedCount, hasBit, otherGroup, setBits,
+  MATRIX_GROUPS,
+  MATRIX_KEYS,
+  applyCode,
+  bitsOf,
+  cleanPermissions,
+  codeState,
+  columnState,
+  grantedCount,
+  hasBit,
+  otherGroup,
+  setBits,
 } from '../../src/client/roles/permissionMatrix';
 
 const code = (id: number) => PERMISSION_CODES.find((c) => c.id === id)!;
@@ -80,7 +90,7 @@ describe('named codes', () => {
     expect(codeState({ [HANDBOOKS_PREFIX]: CREATE | UPDATE | READ }, handbookEdit)).toBe('all');
   });
 
-  it('ticking grants the code\'s bits on top of the map; unticking clears only those bits', () => {
+  it("ticking grants the code's bits on top of the map; unticking clears only those bits", () => {
     const start = { '/users': DELETE, '/journal/adas': READ };
     const on = applyCode(start, code(20), true);
     expect(on).toEqual({ '/users': DELETE | CREATE | UPDATE, '/roles': CREATE | UPDATE, '/journal/adas': READ });

@@ -15,8 +15,16 @@ import { bindReports } from '../../src/server/reports/reportSource';
 import { reportQuerySchema } from '../../src/server/reports/reportsRoutes';
 
 const example = defineReport({
-  path: '/example/report', module: 'adas', menu: { group: 'adas', label: 'menu.example' }, title: 'Пример', file: 'example',
-  labels: 'reports.example', build: 'button', pageSize: 100, export: ['csv', 'xlsx'], defaultSort: { field: 'at', order: 'DESC' },
+  path: '/example/report',
+  module: 'adas',
+  menu: { group: 'adas', label: 'menu.example' },
+  title: 'Пример',
+  file: 'example',
+  labels: 'reports.example',
+  build: 'button',
+  pageSize: 100,
+  export: ['csv', 'xlsx'],
+  defaultSort: { field: 'at', order: 'DESC' },
   filters: [
     { kind: 'period', name: 'period', label: 'p', maxDays: 31, required: true },
     { kind: 'vehicles', name: 'vehicle', label: 'v' },
@@ -24,7 +32,10 @@ const example = defineReport({
     { kind: 'choice', name: 'step', label: 's', values: ['day', 'week'], labels: 's', default: 'day' },
     { kind: 'text', name: 'q', label: 'q', maxLength: 10 },
   ],
-  columns: [{ name: 'at', header: 'Время', type: 'datetime', sortable: true }, { name: 'n', header: 'Число', type: 'number', total: true }],
+  columns: [
+    { name: 'at', header: 'Время', type: 'datetime', sortable: true },
+    { name: 'n', header: 'Число', type: 'number', total: true },
+  ],
 });
 
 describe('a report declaration', () => {
@@ -32,7 +43,13 @@ describe('a report declaration', () => {
     for (const report of REPORTS) {
       const route = CONSOLE_ROUTES.filter((r) => r.path === report.path);
       expect(route, report.path).toHaveLength(1);
-      expect(route[0]).toMatchObject({ module: report.module, section: report.section, group: report.menu.group, label: report.menu.label, built: true });
+      expect(route[0]).toMatchObject({
+        module: report.module,
+        section: report.section,
+        group: report.menu.group,
+        label: report.menu.label,
+        built: true,
+      });
       expect(SCREENS[report.path], report.path).toBeDefined();
       expect(reportOf(`${report.path}/`)).toBe(report);
     }
@@ -42,8 +59,22 @@ describe('a report declaration', () => {
   });
 
   it('gives the API query schema: its filters bounded, its sortable columns, paging', () => {
-    const schema = reportQuerySchema(example, 'list') as { properties: Record<string, Record<string, unknown>>; additionalProperties: boolean };
-    expect(Object.keys(schema.properties).sort()).toEqual(['from', 'kind', 'q', 'recordCount', 'skipCount', 'sortField', 'sortOrder', 'step', 'to', 'vehicle']);
+    const schema = reportQuerySchema(example, 'list') as {
+      properties: Record<string, Record<string, unknown>>;
+      additionalProperties: boolean;
+    };
+    expect(Object.keys(schema.properties).sort()).toEqual([
+      'from',
+      'kind',
+      'q',
+      'recordCount',
+      'skipCount',
+      'sortField',
+      'sortOrder',
+      'step',
+      'to',
+      'vehicle',
+    ]);
     expect(schema.additionalProperties).toBe(false);
     expect(schema.properties.sortField.enum).toEqual(sortableColumns(example));
     expect(schema.properties.q.maxLength).toBe(10);
@@ -66,8 +97,26 @@ describe('report filters', () => {
 
   it('reads a URL into checked values, and writes them back', () => {
     const parsed = parse(`${period}&vehicle=3,5&kind=a&q=x,%20y`);
-    expect(parsed).toEqual({ ok: true, values: { from: '2025-03-01T00:00:00.000Z', to: '2025-03-10T00:00:00.000Z', vehicle: [3, 5], kind: ['a'], step: 'day', q: ['x', 'y'] } });
-    if (parsed.ok) expect(filterQuery(parsed.values)).toEqual({ from: '2025-03-01T00:00:00.000Z', to: '2025-03-10T00:00:00.000Z', vehicle: '3,5', kind: 'a', step: 'day', q: 'x,y' });
+    expect(parsed).toEqual({
+      ok: true,
+      values: {
+        from: '2025-03-01T00:00:00.000Z',
+        to: '2025-03-10T00:00:00.000Z',
+        vehicle: [3, 5],
+        kind: ['a'],
+        step: 'day',
+        q: ['x', 'y'],
+      },
+    });
+    if (parsed.ok)
+      expect(filterQuery(parsed.values)).toEqual({
+        from: '2025-03-01T00:00:00.000Z',
+        to: '2025-03-10T00:00:00.000Z',
+        vehicle: '3,5',
+        kind: 'a',
+        step: 'day',
+        q: 'x,y',
+      });
   });
 
   it('refuses what the declaration does not allow, naming the field', () => {
@@ -118,7 +167,7 @@ describe('report filters', () => {
     expect(presetPeriod('lastWeek', new Date(2025, 2, 16, 23, 0))).toEqual(lastWeek); // Sunday
   });
 
-  it('a period set to a preset\'s dates shows that preset; other dates show none', () => {
+  it("a period set to a preset's dates shows that preset; other dates show none", () => {
     const now = new Date(2025, 2, 12, 15, 30);
     const iso = (preset: 'yesterday' | 'lastWeek') => {
       const period = presetPeriod(preset, now);
@@ -166,12 +215,19 @@ describe('report cells and charts', () => {
     ];
     expect(pivot(rows, INCIDENTS_DYNAMIC.charts![0])).toEqual({
       series: ['A', 'B'],
-      points: [{ x: '2025-03-01T00:00', A: 2, B: 3 }, { x: '2025-03-02T00:00', B: 1 }],
+      points: [
+        { x: '2025-03-01T00:00', A: 2, B: 3 },
+        { x: '2025-03-02T00:00', B: 1 },
+      ],
     });
   });
 
   it('orders hours as numbers', () => {
-    const rows = [{ hour: 10, exchange: 1 }, { hour: 5, exchange: 2 }, { hour: 23, exchange: 3 }];
+    const rows = [
+      { hour: 10, exchange: 1 },
+      { hour: 5, exchange: 2 },
+      { hour: 23, exchange: 3 },
+    ];
     expect(pivot(rows, { kind: 'bar', title: 't', x: 'hour', value: 'exchange' }).points.map((p) => p.x)).toEqual(['5', '10', '23']);
   });
 });
@@ -182,12 +238,20 @@ describe('chart and grid axes', () => {
     expect(xAxisLayout(departments, 1100)).toMatchObject({ interval: 0, angle: -40 });
     expect(xAxisLayout(departments, 1100).height).toBeGreaterThan(80);
     expect(xAxisLayout(['Т1', 'Т2', 'А10'], 1100)).toEqual({ interval: 0, angle: 0, height: 30 });
-    expect(xAxisLayout(Array.from({ length: 90 }, (_, i) => `2025-01-${i}`), 1100).interval).toBe('preserveEnd');
+    expect(
+      xAxisLayout(
+        Array.from({ length: 90 }, (_, i) => `2025-01-${i}`),
+        1100,
+      ).interval,
+    ).toBe('preserveEnd');
   });
 
   it('labels the hours of vehicle × time grids', () => {
     expect(DAY_HOUR_LABELS.filter(Boolean)).toEqual(['00', '03', '06', '09', '12', '15', '18', '21']);
-    const hours = Array.from({ length: 30 }, (_, i) => `2025-03-${String(12 + Math.floor(i / 24)).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}:00`);
+    const hours = Array.from(
+      { length: 30 },
+      (_, i) => `2025-03-${String(12 + Math.floor(i / 24)).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}:00`,
+    );
     const labels = periodAxisLabels(hours);
     expect(labels.filter(Boolean)).toEqual(['12.03', '06', '12', '18', '13.03']);
     expect(labels[6]).toBe('06');

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkSchedule, checkSourceUrl, escapeName, formatSchedule, fromFormValues, parseSchedule, ruleMessage, serverFieldErrors, toFormValues, unescapeName,
+  checkSchedule,
+  checkSourceUrl,
+  escapeName,
+  formatSchedule,
+  fromFormValues,
+  parseSchedule,
+  ruleMessage,
+  serverFieldErrors,
+  toFormValues,
+  unescapeName,
 } from '../../src/client/system/settingsForm';
 import { SETTINGS_PAGES, subsystemOf } from '../../src/client/system/settingsPages';
 import { sectionGroups } from '../../src/client/system/ModuleSwitchesCard';
 
-const parsed = (message: string) => JSON.parse(message.slice('@@react-admin@@'.length)) as { message: string; args: Record<string, string> };
+const parsed = (message: string) =>
+  JSON.parse(message.slice('@@react-admin@@'.length)) as { message: string; args: Record<string, string> };
 
 describe('settings view ⇄ form values', () => {
   it('section names with dots are escaped in the form and restored in the body', () => {
@@ -53,7 +63,9 @@ describe('EIS rules', () => {
     expect(checkSchedule(['24:00'])).toBe('settings.rules.pattern');
     expect(checkSchedule(['3:00'])).toBe('settings.rules.pattern');
     expect(checkSchedule(['03:00', '03:00'])).toBe('settings.rules.duplicate');
-    expect(checkSchedule(Array.from({ length: 49 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`))).toBe('settings.rules.tooMany');
+    expect(
+      checkSchedule(Array.from({ length: 49 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`)),
+    ).toBe('settings.rules.tooMany');
   });
 
   it('source: http(s), required while enabled', () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addRow, hasChanges, KKP_OPTIONS, moveRow, removeRow, rowsFromServer, saveRequest, stopErrors, updateRow,
+  addRow,
+  hasChanges,
+  KKP_OPTIONS,
+  moveRow,
+  removeRow,
+  rowsFromServer,
+  saveRequest,
+  stopErrors,
+  updateRow,
 } from '../../src/client/handbooks/widgets/tripStopsModel';
 
 const server = [
@@ -19,7 +27,11 @@ describe('trip stops editor model', () => {
   });
 
   it('offers the kkp choices of the Trip_Stops schema: empty, B, E', () => {
-    expect(KKP_OPTIONS).toEqual([{ value: null, label: '—' }, { value: 'B', label: 'Начало рейса' }, { value: 'E', label: 'Конец рейса' }]);
+    expect(KKP_OPTIONS).toEqual([
+      { value: null, label: '—' },
+      { value: 'B', label: 'Начало рейса' },
+      { value: 'E', label: 'Конец рейса' },
+    ]);
   });
 
   it('moves a row up and down, and leaves the ends alone', () => {
@@ -74,11 +86,22 @@ describe('trip stops editor model', () => {
   });
 
   it('puts the per-stop messages of a refusal on their rows', () => {
-    expect(stopErrors({
-      messages: ['validation_failed'],
-      errors: { 'stops.0.kkp': 'Недопустимое значение', 'stops.1.stop_id': 'Это обязательное поле', 'stops.3.stop_sequence': 'Значение повторяется в файле', trip_id: 'Рейс не найден' },
-    })).toEqual({
-      rows: { 0: { kkp: 'Недопустимое значение' }, 1: { stop_id: 'Это обязательное поле' }, 3: { stop_sequence: 'Значение повторяется в файле' } },
+    expect(
+      stopErrors({
+        messages: ['validation_failed'],
+        errors: {
+          'stops.0.kkp': 'Недопустимое значение',
+          'stops.1.stop_id': 'Это обязательное поле',
+          'stops.3.stop_sequence': 'Значение повторяется в файле',
+          trip_id: 'Рейс не найден',
+        },
+      }),
+    ).toEqual({
+      rows: {
+        0: { kkp: 'Недопустимое значение' },
+        1: { stop_id: 'Это обязательное поле' },
+        3: { stop_sequence: 'Значение повторяется в файле' },
+      },
       general: ['Рейс не найден'],
     });
     expect(stopErrors({ messages: ['bad_request'] })).toEqual({ rows: {}, general: [] });

@@ -5,7 +5,7 @@ import { withFieldErrors } from '../../src/web/providers/resources/fieldErrors';
 import { USER_FIELD_CODES, userBody, usersListQuery } from '../../src/web/providers/resources/users';
 import { checkEmail, checkPassword, checkUsername } from '../../src/client/users/userValidation';
 
-describe('user form checks (the server\'s codes as messages)', () => {
+describe("user form checks (the server's codes as messages)", () => {
   it('username: required, at least 3 characters', () => {
     expect(checkUsername('')).toBe('errors.username_required');
     expect(checkUsername('  ')).toBe('errors.username_required');
@@ -20,7 +20,7 @@ describe('user form checks (the server\'s codes as messages)', () => {
     for (const good of ['abc123', 'пароль1', 'a-1_b2c!']) expect(checkPassword(true)(good), good).toBeUndefined();
   });
 
-  it('email: required on create, the server\'s shape', () => {
+  it("email: required on create, the server's shape", () => {
     expect(checkEmail(true)('')).toBe('errors.email_required');
     expect(checkEmail(false)('')).toBeUndefined();
     expect(checkEmail(true)('no-at-sign')).toBe('users.badEmail');
@@ -35,16 +35,23 @@ describe('user form checks (the server\'s codes as messages)', () => {
 });
 
 describe('users resource', () => {
-  it('maps react-admin\'s list params to the API\'s query', () => {
-    expect(usersListQuery({ filter: { q: ' anna ' }, sort: { field: 'username', order: 'DESC' }, pagination: { page: 3, perPage: 30 } }))
-      .toEqual({ filter: 'anna', sortField: 'username', sortOrder: 'DESC', skipCount: 60, recordCount: 30 });
-    expect(usersListQuery({ filter: {}, sort: { field: 'roles', order: 'ASC' }, pagination: { page: 1, perPage: 10 } }))
-      .toEqual({ skipCount: 0, recordCount: 10 });
+  it("maps react-admin's list params to the API's query", () => {
+    expect(
+      usersListQuery({ filter: { q: ' anna ' }, sort: { field: 'username', order: 'DESC' }, pagination: { page: 3, perPage: 30 } }),
+    ).toEqual({ filter: 'anna', sortField: 'username', sortOrder: 'DESC', skipCount: 60, recordCount: 30 });
+    expect(usersListQuery({ filter: {}, sort: { field: 'roles', order: 'ASC' }, pagination: { page: 1, perPage: 10 } })).toEqual({
+      skipCount: 0,
+      recordCount: 10,
+    });
   });
 
   it('sends only writable fields; an empty password is left out', () => {
-    expect(userBody({ id: 5, username: ' anna ', email: '', password: '', roles: [1], createdAt: 'x', isBlocked: false }))
-      .toEqual({ username: 'anna', email: null, roles: [1], isBlocked: false });
+    expect(userBody({ id: 5, username: ' anna ', email: '', password: '', roles: [1], createdAt: 'x', isBlocked: false })).toEqual({
+      username: 'anna',
+      email: null,
+      roles: [1],
+      isBlocked: false,
+    });
     expect(userBody({ password: 'abc123' })).toEqual({ password: 'abc123' });
   });
 

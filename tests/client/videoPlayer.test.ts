@@ -12,7 +12,10 @@ describe('video player retry policy', () => {
     vi.useFakeTimers();
     attempts = [];
     states = [];
-    policy = new RetryPolicy((n) => attempts.push(n), (s) => states.push(s));
+    policy = new RetryPolicy(
+      (n) => attempts.push(n),
+      (s) => states.push(s),
+    );
   });
   afterEach(() => {
     policy.dispose();

@@ -4,11 +4,24 @@ import type { Queryable } from '../../src/server/db/types';
 
 /** The platform's own tables a refused request must leave alone, beside every handbook table. */
 const PLATFORM_TABLES = [
-  'app.users', 'app.role', 'app.user_role', 'app.settings', 'app.user_columns',
+  'app.users',
+  'app.role',
+  'app.user_role',
+  'app.settings',
+  'app.user_columns',
   // ticket control
-  'bc.controller_task', 'bc.controller_task_worker', 'bc.controller_task_route', 'bc.check_vehicle', 'bc.task_photo', 'bc.submission',
+  'bc.controller_task',
+  'bc.controller_task_worker',
+  'bc.controller_task_route',
+  'bc.check_vehicle',
+  'bc.task_photo',
+  'bc.submission',
   // PDM
-  'pdm.tree', 'pdm.node', 'pdm.tree_vehicle', 'pdm.service_record', 'pdm.import',
+  'pdm.tree',
+  'pdm.node',
+  'pdm.tree_vehicle',
+  'pdm.service_record',
+  'pdm.import',
 ];
 
 /**

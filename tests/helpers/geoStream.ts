@@ -1,6 +1,9 @@
 import { applyGeoDelta, clusterKey, type GeoDelta, type MapCluster } from '../../src/shared/map';
 
-interface SseEvent { event: string; data: string }
+interface SseEvent {
+  event: string;
+  data: string;
+}
 
 /** A geo stream client as the map screen has one: fetch with the Authorization header, events read off the body. */
 export async function openStream(url: string, authorization: string) {
@@ -66,7 +69,8 @@ export async function openStream(url: string, authorization: string) {
     }
   };
   return {
-    response, next,
+    response,
+    next,
     get ended() {
       return done;
     },

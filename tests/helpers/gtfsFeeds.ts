@@ -23,17 +23,23 @@ export async function writeFeedZip(files: Record<string, string>, folder = ''): 
 
 /** The files of a zip as text. */
 export async function unzipTexts(bytes: Buffer): Promise<Record<string, string>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(bytes, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z))));
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z))),
+  );
   const files: Record<string, string> = {};
   await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => zip.openReadStream(entry, (error, stream) => {
-      if (error) return reject(error);
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
-        files[entry.fileName] = Buffer.concat(chunks).toString('utf8');
-        zip.readEntry();
-      });
-    }));
+    zip.on('entry', (entry: yauzl.Entry) =>
+      zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        stream
+          .on('data', (c: Buffer) => chunks.push(c))
+          .on('end', () => {
+            files[entry.fileName] = Buffer.concat(chunks).toString('utf8');
+            zip.readEntry();
+          });
+      }),
+    );
     zip.on('end', () => resolve()).on('error', reject);
     zip.readEntry();
   });
@@ -47,27 +53,30 @@ export const rowsOf = (text: string) => Papa.parse<Record<string, string>>(text,
 export function cleanFeed(): Record<string, string> {
   return {
     'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\nA,Горэлектротранс,https://example.org,Europe/Moscow\n',
-    'stops.txt': [
-      'stop_id,stop_name,stop_lat,stop_lon',
-      's1,Площадь,59.9300,30.3100',
-      's2,Рынок,59.9350,30.3200',
-      's3,Парк,59.9400,30.3300',
-      's4,Вокзал,59.9450,30.3400',
-    ].join('\n') + '\n',
+    'stops.txt':
+      [
+        'stop_id,stop_name,stop_lat,stop_lon',
+        's1,Площадь,59.9300,30.3100',
+        's2,Рынок,59.9350,30.3200',
+        's3,Парк,59.9400,30.3300',
+        's4,Вокзал,59.9450,30.3400',
+      ].join('\n') + '\n',
     'routes.txt': 'route_id,agency_id,route_short_name,route_long_name,route_type\nr1,A,7,Площадь — Вокзал,3\n',
-    'calendar.txt': 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nwd,1,1,1,1,1,0,0,20260101,20261231\n',
+    'calendar.txt':
+      'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nwd,1,1,1,1,1,0,0,20260101,20261231\n',
     'trips.txt': 'route_id,service_id,trip_id,direction_id,block_id\nr1,wd,t1,0,b1\nr1,wd,t2,1,b1\n',
-    'stop_times.txt': [
-      'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
-      't1,07:00:00,07:00:00,s1,1',
-      't1,07:04:00,07:04:30,s2,2',
-      't1,07:08:00,07:08:00,s3,3',
-      't1,07:12:00,07:12:00,s4,4',
-      't2,07:20:00,07:20:00,s4,1',
-      't2,07:24:00,07:24:00,s3,2',
-      't2,07:28:00,07:28:00,s2,3',
-      't2,07:32:00,07:32:00,s1,4',
-    ].join('\n') + '\n',
+    'stop_times.txt':
+      [
+        'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
+        't1,07:00:00,07:00:00,s1,1',
+        't1,07:04:00,07:04:30,s2,2',
+        't1,07:08:00,07:08:00,s3,3',
+        't1,07:12:00,07:12:00,s4,4',
+        't2,07:20:00,07:20:00,s4,1',
+        't2,07:24:00,07:24:00,s3,2',
+        't2,07:28:00,07:28:00,s2,3',
+        't2,07:32:00,07:32:00,s1,4',
+      ].join('\n') + '\n',
   };
 }
 
@@ -78,7 +87,7 @@ export function cleanFeed(): Record<string, string> {
  */
 export function largeFeed(): Record<string, string> {
   const stops = ['stop_id,stop_name,stop_lat,stop_lon'];
-  for (let i = 0; i < 30; i++) stops.push(`s${i},Остановка ${i},${(59.90 + i * 0.003).toFixed(4)},${(30.25 + i * 0.004).toFixed(4)}`);
+  for (let i = 0; i < 30; i++) stops.push(`s${i},Остановка ${i},${(59.9 + i * 0.003).toFixed(4)},${(30.25 + i * 0.004).toFixed(4)}`);
   const routes = ['route_id,agency_id,route_short_name,route_long_name,route_type'];
   const trips = ['route_id,service_id,trip_id,direction_id'];
   const times = ['trip_id,arrival_time,departure_time,stop_id,stop_sequence'];
@@ -89,7 +98,8 @@ export function largeFeed(): Record<string, string> {
       for (const direction of [0, 1]) {
         const trip = `L${r}-${start}-${direction}`;
         trips.push(`L${r},wd,${trip},${direction}`);
-        for (let k = 0; k < 30; k++) times.push(`${trip},${clock(start + k * 2)},${clock(start + k * 2)},s${direction === 0 ? k : 29 - k},${k + 1}`);
+        for (let k = 0; k < 30; k++)
+          times.push(`${trip},${clock(start + k * 2)},${clock(start + k * 2)},s${direction === 0 ? k : 29 - k},${k + 1}`);
       }
     }
   }
@@ -97,7 +107,8 @@ export function largeFeed(): Record<string, string> {
     'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\nBIG,Большой город,https://example.org,Europe/Moscow\n',
     'stops.txt': `${stops.join('\n')}\n`,
     'routes.txt': `${routes.join('\n')}\n`,
-    'calendar.txt': 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nwd,1,1,1,1,1,1,1,20100101,20101231\n',
+    'calendar.txt':
+      'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nwd,1,1,1,1,1,1,1,20100101,20101231\n',
     'trips.txt': `${trips.join('\n')}\n`,
     'stop_times.txt': `${times.join('\n')}\n`,
   };

@@ -18,16 +18,31 @@ export async function startHlsServer(login: string, password: string): Promise<H
   const expected = `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
   const seen: HlsServer['seen'] = [];
   // MPEG-TS packets: sync byte 0x47 every 188 bytes, the segment number in the payload.
-  const segment = (n: number) => Buffer.concat(Array.from({ length: 4 }, (_, i) => Buffer.concat([Buffer.from([0x47, 0x40, 0x00, 0x10 + i]), Buffer.alloc(184, n % 256)])));
+  const segment = (n: number) =>
+    Buffer.concat(
+      Array.from({ length: 4 }, (_, i) => Buffer.concat([Buffer.from([0x47, 0x40, 0x00, 0x10 + i]), Buffer.alloc(184, n % 256)])),
+    );
   const answer = (request: IncomingMessage): { status: number; type?: string; body?: string | Buffer } => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (request.headers.authorization !== expected) return { status: 401 };
     const live = /^\/live\/([^/]+)\/(\d+)\/index\.m3u8$/.exec(url.pathname);
     if (live) {
       return {
-        status: 200, type: 'application/vnd.apple.mpegurl',
-        body: ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:2', '#EXT-X-MEDIA-SEQUENCE:10',
-          '#EXTINF:2.000,', 'chunk-10.ts', '#EXTINF:2.000,', `/live/${live[1]}/${live[2]}/chunk-11.ts`, '#EXTINF:2.000,', 'http://elsewhere.example/chunk-12.ts', ''].join('\n'),
+        status: 200,
+        type: 'application/vnd.apple.mpegurl',
+        body: [
+          '#EXTM3U',
+          '#EXT-X-VERSION:3',
+          '#EXT-X-TARGETDURATION:2',
+          '#EXT-X-MEDIA-SEQUENCE:10',
+          '#EXTINF:2.000,',
+          'chunk-10.ts',
+          '#EXTINF:2.000,',
+          `/live/${live[1]}/${live[2]}/chunk-11.ts`,
+          '#EXTINF:2.000,',
+          'http://elsewhere.example/chunk-12.ts',
+          '',
+        ].join('\n'),
       };
     }
     const archive = /^\/archive\/([^/]+)\/(\d+)\/index\.m3u8$/.exec(url.pathname);

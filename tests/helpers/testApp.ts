@@ -33,8 +33,15 @@ export async function startTestApp(
   overrides: Partial<Config> = {},
   { onDisk = false, via }: { onDisk?: boolean; via?: (url: string) => string } = {},
 ): Promise<TestApp> {
-  const { db, drop } = engine === 'pglite' ? await clonePglite(overrides.queryLimits, onDisk) : await clonePostgres(overrides.queryLimits, via);
-  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false' }), dataDir: undefined, staticDir: undefined, demoData: false, ...overrides };
+  const { db, drop } =
+    engine === 'pglite' ? await clonePglite(overrides.queryLimits, onDisk) : await clonePostgres(overrides.queryLimits, via);
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false' }),
+    dataDir: undefined,
+    staticDir: undefined,
+    demoData: false,
+    ...overrides,
+  };
   const app = await buildApp(config, { db });
   await app.ready();
   return {
@@ -71,7 +78,13 @@ export async function startTestCluster(count: number, redisUrl: string, override
     const db = await openPostgres(url, 4, { limits: overrides.queryLimits });
     const log = buildLogger();
     const bus = new Bus(new RedisTransport(redisUrl, log), busPrefix, log);
-    const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false' }), dataDir: undefined, staticDir: undefined, demoData: false, ...overrides };
+    const config: Config = {
+      ...loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false' }),
+      dataDir: undefined,
+      staticDir: undefined,
+      demoData: false,
+      ...overrides,
+    };
     const app = await buildApp(config, { db, bus });
     await app.ready();
     apps.push({
@@ -110,13 +123,18 @@ function buildLogger() {
 async function clonePglite(limits: QueryLimits | undefined, onDisk: boolean): Promise<{ db: Db; drop: () => Promise<void> }> {
   const dump = new Blob([readFileSync(TEMPLATE_DUMP)]);
   const dir = onDisk ? mkdtempSync(join(tmpdir(), 'pglite-test-')) : undefined;
-  return { db: await openPglite(dir, dump, limits), drop: async () => {
+  return {
+    db: await openPglite(dir, dump, limits),
+    drop: async () => {
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-async function clonePostgres(limits: QueryLimits | undefined, via: (url: string) => string = (url) => url): Promise<{ db: Db; drop: () => Promise<void> }> {
+async function clonePostgres(
+  limits: QueryLimits | undefined,
+  via: (url: string) => string = (url) => url,
+): Promise<{ db: Db; drop: () => Promise<void> }> {
   const { url, drop } = await clonePostgresDatabase();
   return { db: await openPostgres(via(url), 4, { limits }), drop };
 }

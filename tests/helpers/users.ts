@@ -8,7 +8,10 @@ export const TEST_PASSWORD = 'secret123';
 /** A user holding exactly `permissions` through a role of its own. */
 export async function createUserWith(db: Db, username: string, permissions: PermissionMap, blocked = false): Promise<number> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
-  const [role] = await db.query<{ id: number }>('insert into app.role (name, permissions) values ($1, $2) returning id', [`role of ${username}`, JSON.stringify(permissions)]);
+  const [role] = await db.query<{ id: number }>('insert into app.role (name, permissions) values ($1, $2) returning id', [
+    `role of ${username}`,
+    JSON.stringify(permissions),
+  ]);
   const [user] = await db.query<{ id: number }>(
     'insert into app.users (username, password_hash, is_blocked) values ($1, $2, $3) returning id',
     [username, await passwordHash, blocked],

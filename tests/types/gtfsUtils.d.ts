@@ -14,9 +14,19 @@ declare module 'gtfs-utils/read-services-and-exceptions.js' {
 }
 declare module 'gtfs-utils/compute-stopovers.js' {
   import type { GtfsReadFile } from 'gtfs-utils';
-  export interface Stopover { stop_id: string; trip_id: string; service_id: string; route_id: string; start_of_trip: number; arrival: number; departure: number }
+  export interface Stopover {
+    stop_id: string;
+    trip_id: string;
+    service_id: string;
+    route_id: string;
+    start_of_trip: number;
+    arrival: number;
+    departure: number;
+  }
   export default function computeStopovers(
-    readFile: GtfsReadFile, timezone: string, filters?: { trip?: (trip: Record<string, string>) => boolean },
+    readFile: GtfsReadFile,
+    timezone: string,
+    filters?: { trip?: (trip: Record<string, string>) => boolean },
   ): AsyncIterable<Stopover>;
 }
 declare module 'gtfs-utils' {

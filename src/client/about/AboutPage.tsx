@@ -17,22 +17,29 @@ export default function AboutPage() {
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 960 }} data-testid="about-page">
       <Box>
-        <Typography variant="h5" component="h1">{t('app.name')}</Typography>
+        <Typography variant="h5" component="h1">
+          {t('app.name')}
+        </Typography>
         <Typography color="text.secondary">{t('app.subtitle')}</Typography>
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {t('about.version')}: <b data-testid="about-version">{about.build.version}</b> · {t('about.buildDate')}: <b>{displayDate(about.build.date)}</b>
+          {t('about.version')}: <b data-testid="about-version">{about.build.version}</b> · {t('about.buildDate')}:{' '}
+          <b>{displayDate(about.build.date)}</b>
         </Typography>
       </Box>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Card variant="outlined" sx={{ flex: 3, width: '100%' }}>
           <CardContent>
-            <Typography variant="h6" gutterBottom>{t('about.modules')}</Typography>
+            <Typography variant="h6" gutterBottom>
+              {t('about.modules')}
+            </Typography>
             <ModuleList modules={about.modules} />
           </CardContent>
         </Card>
         <Card variant="outlined" sx={{ flex: 2, width: '100%' }}>
           <CardContent>
-            <Typography variant="h6" gutterBottom>{t('about.manuals')}</Typography>
+            <Typography variant="h6" gutterBottom>
+              {t('about.manuals')}
+            </Typography>
             <ManualList manuals={about.manuals} />
           </CardContent>
         </Card>

@@ -27,11 +27,23 @@ export function ModuleList({ modules }: { modules: AboutInfo['modules'] }) {
       </Stack>
       <List dense data-testid="about-modules">
         {shown.map((module) => (
-          <ListItem key={module.id} secondaryAction={
-            <Chip size="small" variant="outlined" color={module.enabled ? 'success' : 'default'} label={t(module.enabled ? 'about.enabled' : 'about.disabled')} />
-          }>
+          <ListItem
+            key={module.id}
+            secondaryAction={
+              <Chip
+                size="small"
+                variant="outlined"
+                color={module.enabled ? 'success' : 'default'}
+                label={t(module.enabled ? 'about.enabled' : 'about.disabled')}
+              />
+            }
+          >
             <ListItemIcon sx={{ minWidth: 36 }}>
-              {module.enabled ? <CheckCircleIcon color="success" fontSize="small" /> : <RemoveCircleOutlineIcon color="disabled" fontSize="small" />}
+              {module.enabled ? (
+                <CheckCircleIcon color="success" fontSize="small" />
+              ) : (
+                <RemoveCircleOutlineIcon color="disabled" fontSize="small" />
+              )}
             </ListItemIcon>
             <ListItemText primary={t(`modules.${module.id}`)} sx={{ color: module.enabled ? 'text.primary' : 'text.disabled' }} />
           </ListItem>

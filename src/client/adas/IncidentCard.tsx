@@ -30,7 +30,12 @@ const positioned = (incident: AdasIncidentRow): incident is AdasIncidentRow & { 
 function Field({ label, value }: { label: string; value: string | number | null | undefined }) {
   if (value === null || value === undefined || value === '') return null;
   return (
-    <Typography variant="body2"><Box component="span" sx={{ color: 'text.secondary' }}>{label}: </Box>{value}</Typography>
+    <Typography variant="body2">
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {label}:{' '}
+      </Box>
+      {value}
+    </Typography>
   );
 }
 
@@ -53,7 +58,9 @@ export function IncidentCard({ incident, onReviewed }: { incident: AdasIncidentR
   useEffect(() => {
     if (incident.trip_line !== undefined || incident.trip_id === null) return undefined;
     const abort = new AbortController();
-    fetchIncident(incident.id, abort.signal).then((full) => setTripLine(full.trip_line)).catch((error: unknown) => !isAbortError(error) && setTripLine(null));
+    fetchIncident(incident.id, abort.signal)
+      .then((full) => setTripLine(full.trip_line))
+      .catch((error: unknown) => !isAbortError(error) && setTripLine(null));
     return () => abort.abort();
   }, [incident.id, incident.trip_id, incident.trip_line]);
   const label = (key: string) => translate(`reports.adas.incident.${key}`);
@@ -76,7 +83,9 @@ export function IncidentCard({ incident, onReviewed }: { incident: AdasIncidentR
         </Suspense>
       )}
       <Box sx={{ flex: 1, minWidth: 260 }}>
-        <Typography variant="subtitle2" sx={{ color: incident.incident_color ?? undefined }}>{incident.incident_name}</Typography>
+        <Typography variant="subtitle2" sx={{ color: incident.incident_color ?? undefined }}>
+          {incident.incident_name}
+        </Typography>
         <Field label={label('tm')} value={formatDateTime(incident.tm)} />
         <Field label={label('vehicle')} value={[incident.depot_number, incident.state_number].filter(Boolean).join(' ')} />
         <Field label={label('grade')} value={incident.grade} />
@@ -86,9 +95,19 @@ export function IncidentCard({ incident, onReviewed }: { incident: AdasIncidentR
         <Field label={label('driver')} value={incident.driver_name} />
         <Field label={label('place')} value={positioned(incident) ? formatLatLon(incident.lat, incident.lon) : null} />
         <Field label={label('evidence')} value={incident.evidence?.join(', ')} />
-        <Field label={label('reviewedBy')} value={incident.reviewed_by && incident.reviewed_at ? `${incident.reviewed_by}, ${formatDateTime(incident.reviewed_at)}` : null} />
+        <Field
+          label={label('reviewedBy')}
+          value={incident.reviewed_by && incident.reviewed_at ? `${incident.reviewed_by}, ${formatDateTime(incident.reviewed_at)}` : null}
+        />
         {mayRequestVideo && incident.vehicle_id !== null && incident.has_recorder && (
-          <Button component={Link} to={videoRequestLink({ ...incident, vehicle_id: incident.vehicle_id })} size="small" startIcon={<VideocamIcon />} sx={{ mt: 1 }} data-testid="incident-request-video">
+          <Button
+            component={Link}
+            to={videoRequestLink({ ...incident, vehicle_id: incident.vehicle_id })}
+            size="small"
+            startIcon={<VideocamIcon />}
+            sx={{ mt: 1 }}
+            data-testid="incident-request-video"
+          >
             {label('requestVideo')}
           </Button>
         )}
@@ -96,15 +115,30 @@ export function IncidentCard({ incident, onReviewed }: { incident: AdasIncidentR
       <Box sx={{ flex: 1, minWidth: 260 }}>
         <Typography variant="subtitle2">{label('review')}</Typography>
         <ToggleButtonGroup
-          exclusive size="small" value={review} disabled={!update || saving} sx={{ my: 1 }}
+          exclusive
+          size="small"
+          value={review}
+          disabled={!update || saving}
+          sx={{ my: 1 }}
           onChange={(_, next: IncidentReview | null) => setReview(next)}
         >
-          <ToggleButton value="confirmed" data-testid="review-confirmed">{translate('reports.adas.reviews.confirmed')}</ToggleButton>
-          <ToggleButton value="false_alarm" data-testid="review-false-alarm">{translate('reports.adas.reviews.false_alarm')}</ToggleButton>
+          <ToggleButton value="confirmed" data-testid="review-confirmed">
+            {translate('reports.adas.reviews.confirmed')}
+          </ToggleButton>
+          <ToggleButton value="false_alarm" data-testid="review-false-alarm">
+            {translate('reports.adas.reviews.false_alarm')}
+          </ToggleButton>
         </ToggleButtonGroup>
         <TextField
-          label={label('comment')} value={comment} onChange={(event) => setComment(event.target.value)} disabled={!update || saving}
-          fullWidth multiline minRows={2} size="small" slotProps={{ htmlInput: { maxLength: REVIEW_COMMENT_MAX, 'data-testid': 'review-comment' } }}
+          label={label('comment')}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          disabled={!update || saving}
+          fullWidth
+          multiline
+          minRows={2}
+          size="small"
+          slotProps={{ htmlInput: { maxLength: REVIEW_COMMENT_MAX, 'data-testid': 'review-comment' } }}
         />
         {update && (
           <Button variant="contained" size="small" sx={{ mt: 1 }} disabled={saving} onClick={() => void save()} data-testid="review-save">

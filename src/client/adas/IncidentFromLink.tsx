@@ -21,22 +21,31 @@ export function IncidentFromLink() {
     if (!Number.isSafeInteger(id) || id <= 0) return undefined;
     const abort = new AbortController();
     setIncident(undefined);
-    fetchIncident(id, abort.signal).then(setIncident).catch((error: unknown) => !isAbortError(error) && setIncident(null));
+    fetchIncident(id, abort.signal)
+      .then(setIncident)
+      .catch((error: unknown) => !isAbortError(error) && setIncident(null));
     return () => abort.abort();
   }, [id]);
   if (!Number.isSafeInteger(id) || id <= 0 || incident === undefined) return null;
-  const close = () => setSearch((current) => {
-    const next = new URLSearchParams(current);
-    next.delete(EVENT_PARAM);
-    return next;
-  });
+  const close = () =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      next.delete(EVENT_PARAM);
+      return next;
+    });
   return (
     <Paper variant="outlined" sx={{ p: 1.5, my: 1 }} data-testid="incident-from-link">
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="subtitle1">{translate('reports.adas.incident.fromLink')}</Typography>
-        <IconButton size="small" onClick={close} aria-label={translate('ra.action.close')}><CloseIcon fontSize="small" /></IconButton>
+        <IconButton size="small" onClick={close} aria-label={translate('ra.action.close')}>
+          <CloseIcon fontSize="small" />
+        </IconButton>
       </Stack>
-      {incident ? <IncidentCard incident={incident} onReviewed={setIncident} /> : <Alert severity="warning">{translate('reports.adas.incident.notFound')}</Alert>}
+      {incident ? (
+        <IncidentCard incident={incident} onReviewed={setIncident} />
+      ) : (
+        <Alert severity="warning">{translate('reports.adas.incident.notFound')}</Alert>
+      )}
     </Paper>
   );
 }

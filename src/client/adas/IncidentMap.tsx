@@ -13,7 +13,13 @@ const TRIP_STYLE = { color: '#1e63c6', weight: 3, opacity: 0.7 };
  * The small map of one incident (spec section 9: small maps start at zoom 16): its point in the type's colour
  * over the line of the trip it was on, when known.
  */
-export default function IncidentMap({ incident, tripLine }: { incident: AdasIncidentRow & { lat: number; lon: number }; tripLine?: string | null }) {
+export default function IncidentMap({
+  incident,
+  tripLine,
+}: {
+  incident: AdasIncidentRow & { lat: number; lon: number };
+  tripLine?: string | null;
+}) {
   const incidents = useMemo(() => [incident], [incident]);
   const line = useMemo(() => parseWktLineString(tripLine), [tripLine]);
   const colourOf = useCallback(() => incident.incident_color ?? '#d62728', [incident.incident_color]);

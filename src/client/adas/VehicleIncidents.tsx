@@ -27,7 +27,9 @@ export function VehicleIncidents() {
   const key = JSON.stringify({ ...filtersBody(filters), vehicles: row ? [row.vehicle_id] : [], skipCount: page * PAGE, recordCount: PAGE });
   useEffect(() => {
     const abort = new AbortController();
-    fetchIncidents(JSON.parse(key), abort.signal).then(setData).catch((error: unknown) => !isAbortError(error) && setFailed(true));
+    fetchIncidents(JSON.parse(key), abort.signal)
+      .then(setData)
+      .catch((error: unknown) => !isAbortError(error) && setFailed(true));
     return () => abort.abort();
   }, [key]);
   if (failed) return <Alert severity="error">{translate('reports.adas.incident.failed')}</Alert>;
@@ -39,13 +41,20 @@ export function VehicleIncidents() {
       <Table size="small" data-testid="vehicle-incidents">
         <TableHead>
           <TableRow>
-            {['tm', 'type', 'grade', 'speed', 'route', 'review'].map((name) => <TableCell key={name}>{label(name)}</TableCell>)}
+            {['tm', 'type', 'grade', 'speed', 'route', 'review'].map((name) => (
+              <TableCell key={name}>{label(name)}</TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>
           {data.list.map((incident) => (
             <Fragment key={incident.id}>
-              <TableRow hover sx={{ cursor: 'pointer' }} onClick={() => setOpen(open === incident.id ? null : incident.id)} data-testid="vehicle-incident">
+              <TableRow
+                hover
+                sx={{ cursor: 'pointer' }}
+                onClick={() => setOpen(open === incident.id ? null : incident.id)}
+                data-testid="vehicle-incident"
+              >
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(incident.tm)}</TableCell>
                 <TableCell>{incident.incident_name}</TableCell>
                 <TableCell>{incident.grade}</TableCell>
@@ -55,7 +64,9 @@ export function VehicleIncidents() {
               </TableRow>
               {open === incident.id && (
                 <TableRow>
-                  <TableCell colSpan={6}><IncidentCard incident={incident} onReviewed={replace} /></TableCell>
+                  <TableCell colSpan={6}>
+                    <IncidentCard incident={incident} onReviewed={replace} />
+                  </TableCell>
                 </TableRow>
               )}
             </Fragment>
@@ -64,7 +75,12 @@ export function VehicleIncidents() {
       </Table>
       {data.count > PAGE && (
         <TablePagination
-          component="div" count={data.count} page={page} rowsPerPage={PAGE} rowsPerPageOptions={[]} onPageChange={(_, next) => setPage(next)}
+          component="div"
+          count={data.count}
+          page={page}
+          rowsPerPage={PAGE}
+          rowsPerPageOptions={[]}
+          onPageChange={(_, next) => setPage(next)}
           labelDisplayedRows={({ from, to, count }) => translate('reports.rows', { from, to, count })}
         />
       )}

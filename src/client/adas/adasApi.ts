@@ -6,8 +6,12 @@ import { getJson, postJson, request } from '../../web/providers/httpClient';
 export function filtersBody(filters: ReportFilterValues): AdasFiltersBody {
   const ids = (value: unknown) => (Array.isArray(value) ? (value as number[]) : undefined);
   return {
-    from: filters.from as string | undefined, to: filters.to as string | undefined,
-    vehicles: ids(filters.vehicle), routes: ids(filters.route), depots: ids(filters.depot), types: ids(filters.type),
+    from: filters.from as string | undefined,
+    to: filters.to as string | undefined,
+    vehicles: ids(filters.vehicle),
+    routes: ids(filters.route),
+    depots: ids(filters.depot),
+    types: ids(filters.type),
     falseAlarms: filters.falseAlarms as AdasFiltersBody['falseAlarms'],
   };
 }

@@ -1,6 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
-  Box, Button, IconButton, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TableSortLabel, TextField, Tooltip, Typography,
+  Box,
+  Button,
+  IconButton,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
@@ -54,19 +69,35 @@ function TaskList() {
   const [deleting, setDeleting] = useState<ControllerTask | null>(null);
   const [version, setVersion] = useState(0);
 
-  const update = (changes: Record<string, string>) => setParams((p) => {
-    const next = new URLSearchParams(p);
-    for (const [key, value] of Object.entries(changes)) if (value) next.set(key, value); else next.delete(key);
-    if (!('page' in changes)) next.delete('page');
-    return next;
-  });
+  const update = (changes: Record<string, string>) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      for (const [key, value] of Object.entries(changes))
+        if (value) next.set(key, value);
+        else next.delete(key);
+      if (!('page' in changes)) next.delete('page');
+      return next;
+    });
 
   useEffect(() => {
     const controller = new AbortController();
-    void bcApi.tasks({
-      from: from || undefined, to: to || undefined, department: department ? [Number(department)] : undefined, status: status ? [status] : undefined,
-      worker: worker ? Number(worker) : undefined, sortField: sort, sortOrder: order, skipCount: page * PAGE, recordCount: PAGE,
-    }, controller.signal).then(setData).catch(() => undefined);
+    void bcApi
+      .tasks(
+        {
+          from: from || undefined,
+          to: to || undefined,
+          department: department ? [Number(department)] : undefined,
+          status: status ? [status] : undefined,
+          worker: worker ? Number(worker) : undefined,
+          sortField: sort,
+          sortOrder: order,
+          skipCount: page * PAGE,
+          recordCount: PAGE,
+        },
+        controller.signal,
+      )
+      .then(setData)
+      .catch(() => undefined);
     return () => controller.abort();
   }, [from, to, department, status, worker, sort, order, page, version]);
 
@@ -78,7 +109,11 @@ function TaskList() {
     reload();
   };
   const sortable = (field: string, label: string) => (
-    <TableSortLabel active={sort === field} direction={sort === field && order === 'ASC' ? 'asc' : 'desc'} onClick={() => update({ sort: field, order: sort === field && order === 'DESC' ? 'ASC' : 'DESC' })}>
+    <TableSortLabel
+      active={sort === field}
+      direction={sort === field && order === 'ASC' ? 'asc' : 'desc'}
+      onClick={() => update({ sort: field, order: sort === field && order === 'DESC' ? 'ASC' : 'DESC' })}
+    >
       {label}
     </TableSortLabel>
   );
@@ -90,20 +125,68 @@ function TaskList() {
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
           <DateField label={t('bc.orders.from')} value={from} onChange={(v) => update({ from: v })} />
           <DateField label={t('bc.orders.to')} value={to} onChange={(v) => update({ to: v })} />
-          <TextField select size="small" fullWidth={false} sx={{ minWidth: 220 }} label={t('bc.fields.department')} value={department} onChange={(e) => update({ department: e.target.value, worker: '' })}>
+          <TextField
+            select
+            size="small"
+            fullWidth={false}
+            sx={{ minWidth: 220 }}
+            label={t('bc.fields.department')}
+            value={department}
+            onChange={(e) => update({ department: e.target.value, worker: '' })}
+          >
             <MenuItem value="">{t('bc.orders.allDepartments')}</MenuItem>
-            {options?.departments.map((d) => <MenuItem key={d.id} value={String(d.id)}>{d.name}</MenuItem>)}
+            {options?.departments.map((d) => (
+              <MenuItem key={d.id} value={String(d.id)}>
+                {d.name}
+              </MenuItem>
+            ))}
           </TextField>
-          <TextField select size="small" fullWidth={false} sx={{ minWidth: 160 }} label={t('bc.fields.status')} value={status} onChange={(e) => update({ status: e.target.value })}>
+          <TextField
+            select
+            size="small"
+            fullWidth={false}
+            sx={{ minWidth: 160 }}
+            label={t('bc.fields.status')}
+            value={status}
+            onChange={(e) => update({ status: e.target.value })}
+          >
             <MenuItem value="">{t('bc.orders.allStatuses')}</MenuItem>
-            {TASK_STATUSES.map((s) => <MenuItem key={s} value={s}>{t(`bc.status.${s}`)}</MenuItem>)}
+            {TASK_STATUSES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {t(`bc.status.${s}`)}
+              </MenuItem>
+            ))}
           </TextField>
-          <TextField select size="small" fullWidth={false} sx={{ minWidth: 220 }} label={t('bc.orders.worker')} value={worker} onChange={(e) => update({ worker: e.target.value })}>
+          <TextField
+            select
+            size="small"
+            fullWidth={false}
+            sx={{ minWidth: 220 }}
+            label={t('bc.orders.worker')}
+            value={worker}
+            onChange={(e) => update({ worker: e.target.value })}
+          >
             <MenuItem value="">{t('bc.orders.anyWorker')}</MenuItem>
-            {options?.workers.filter((w) => !department || w.td_id === Number(department)).map((w) => <MenuItem key={w.id} value={String(w.id)}>{w.fio}</MenuItem>)}
+            {options?.workers
+              .filter((w) => !department || w.td_id === Number(department))
+              .map((w) => (
+                <MenuItem key={w.id} value={String(w.id)}>
+                  {w.fio}
+                </MenuItem>
+              ))}
           </TextField>
           <Box sx={{ flex: 1 }} />
-          {rights.create && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} disabled={!options} data-testid="task-create">{t('bc.orders.create')}</Button>}
+          {rights.create && (
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setEditing('new')}
+              disabled={!options}
+              data-testid="task-create"
+            >
+              {t('bc.orders.create')}
+            </Button>
+          )}
         </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
@@ -127,36 +210,89 @@ function TaskList() {
               <TableRow key={task.id} hover data-testid="task-row" data-id={task.id}>
                 <TableCell>{task.number}</TableCell>
                 <TableCell>{formatDate(task.date)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${minutesToHhMm(task.graphicType_start)}–${minutesToHhMm(task.graphicType_end)}`}</TableCell>
+                <TableCell
+                  sx={{ whiteSpace: 'nowrap' }}
+                >{`${minutesToHhMm(task.graphicType_start)}–${minutesToHhMm(task.graphicType_end)}`}</TableCell>
                 <TableCell>{task.department}</TableCell>
                 <TableCell>{task.control_region ?? ''}</TableCell>
                 <TableCell>{task.workers.map((w) => w.fio).join(', ')}</TableCell>
-                <TableCell>{task.routes.filter((r) => r.type === 0).map((r) => r.short_name).join(', ')}</TableCell>
-                <TableCell>{task.routes.filter((r) => r.type === 1).map((r) => r.short_name).join(', ')}</TableCell>
-                <TableCell><StatusChip status={task.status} /></TableCell>
+                <TableCell>
+                  {task.routes
+                    .filter((r) => r.type === 0)
+                    .map((r) => r.short_name)
+                    .join(', ')}
+                </TableCell>
+                <TableCell>
+                  {task.routes
+                    .filter((r) => r.type === 1)
+                    .map((r) => r.short_name)
+                    .join(', ')}
+                </TableCell>
+                <TableCell>
+                  <StatusChip status={task.status} />
+                </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {rights.update && task.status !== 'closed' && <Tooltip title={t('bc.orders.edit', { number: task.number })}><IconButton size="small" onClick={() => setEditing(task)}><EditIcon fontSize="small" /></IconButton></Tooltip>}
-                  <Tooltip title={t('bc.orders.result')}><IconButton size="small" component={Link} to={`/bc/result/${task.id}`}><AssignmentIcon fontSize="small" /></IconButton></Tooltip>
-                  <Tooltip title={t('bc.orders.print')}><IconButton size="small" component={Link} to={`/bc/controllertask/print/${task.id}`} target="_blank"><PrintIcon fontSize="small" /></IconButton></Tooltip>
-                  {rights.delete && <Tooltip title={t('bc.orders.delete')}><IconButton size="small" onClick={() => setDeleting(task)}><DeleteIcon fontSize="small" /></IconButton></Tooltip>}
+                  {rights.update && task.status !== 'closed' && (
+                    <Tooltip title={t('bc.orders.edit', { number: task.number })}>
+                      <IconButton size="small" onClick={() => setEditing(task)}>
+                        <EditIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                  <Tooltip title={t('bc.orders.result')}>
+                    <IconButton size="small" component={Link} to={`/bc/result/${task.id}`}>
+                      <AssignmentIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={t('bc.orders.print')}>
+                    <IconButton size="small" component={Link} to={`/bc/controllertask/print/${task.id}`} target="_blank">
+                      <PrintIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  {rights.delete && (
+                    <Tooltip title={t('bc.orders.delete')}>
+                      <IconButton size="small" onClick={() => setDeleting(task)}>
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
                 </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
-        {data && data.count === 0 && <Typography sx={{ p: 2 }} color="text.secondary">{t('bc.orders.empty')}</Typography>}
-        <TablePagination component="div" count={data?.count ?? 0} page={page} rowsPerPage={PAGE} rowsPerPageOptions={[PAGE]} onPageChange={(_, p) => update({ page: String(p) })} />
+        {data && data.count === 0 && (
+          <Typography sx={{ p: 2 }} color="text.secondary">
+            {t('bc.orders.empty')}
+          </Typography>
+        )}
+        <TablePagination
+          component="div"
+          count={data?.count ?? 0}
+          page={page}
+          rowsPerPage={PAGE}
+          rowsPerPageOptions={[PAGE]}
+          onPageChange={(_, p) => update({ page: String(p) })}
+        />
       </Paper>
       {editing && options && (
         <TaskFormDialog
           options={options}
           task={editing === 'new' ? undefined : editing}
           onClose={() => setEditing(null)}
-          onSaved={() => { setEditing(null); reload(); }}
+          onSaved={() => {
+            setEditing(null);
+            reload();
+          }}
         />
       )}
       {deleting && (
-        <ConfirmDialog open message={t('bc.orders.deleteConfirm', { number: deleting.number })} onConfirm={() => void remove(deleting)} onClose={() => setDeleting(null)} />
+        <ConfirmDialog
+          open
+          message={t('bc.orders.deleteConfirm', { number: deleting.number })}
+          onConfirm={() => void remove(deleting)}
+          onClose={() => setDeleting(null)}
+        />
       )}
     </Stack>
   );

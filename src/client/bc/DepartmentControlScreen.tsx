@@ -30,11 +30,24 @@ export default function DepartmentControlScreen() {
     <Box sx={{ display: 'flex', height: 'calc(100dvh - 48px)', overflow: 'hidden' }}>
       <Title title="menu.bc.departmentcontroll" />
       <Paper square variant="outlined" sx={{ width: 320, flexShrink: 0, overflowY: 'auto', p: 1.5 }} data-testid="department-panel">
-        <TextField select fullWidth size="small" label={t('bc.fields.department')} value={department} onChange={(e) => setDepartment(e.target.value === '' ? '' : Number(e.target.value))}>
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label={t('bc.fields.department')}
+          value={department}
+          onChange={(e) => setDepartment(e.target.value === '' ? '' : Number(e.target.value))}
+        >
           <MenuItem value="">{t('bc.orders.allDepartments')}</MenuItem>
-          {options?.departments.map((d) => <MenuItem key={d.id} value={d.id}>{d.name}</MenuItem>)}
+          {options?.departments.map((d) => (
+            <MenuItem key={d.id} value={d.id}>
+              {d.name}
+            </MenuItem>
+          ))}
         </TextField>
-        <Typography variant="subtitle2" sx={{ mt: 2 }}>{t('bc.map.today')}</Typography>
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          {t('bc.map.today')}
+        </Typography>
         <List dense disablePadding>
           {data?.tasks.map((task) => (
             <ListItemButton key={task.id} onClick={() => navigate(`/bc/result/${task.id}`)} data-testid="department-task">
@@ -42,25 +55,46 @@ export default function DepartmentControlScreen() {
               <StatusChip status={task.status} />
             </ListItemButton>
           ))}
-          {data && !data.tasks.length && <Typography variant="body2" color="text.secondary">{t('bc.map.noTasks')}</Typography>}
+          {data && !data.tasks.length && (
+            <Typography variant="body2" color="text.secondary">
+              {t('bc.map.noTasks')}
+            </Typography>
+          )}
         </List>
         <Divider sx={{ my: 1 }} />
         <Typography variant="subtitle2">{t('bc.map.controllers')}</Typography>
         <List dense disablePadding>
           {data?.controllers.map((c) => (
-            <ListItemText key={c.user_id} primary={c.fio} secondary={formatClock(c.at, { seconds: false })} data-testid="department-controller" sx={{ px: 2 }} />
+            <ListItemText
+              key={c.user_id}
+              primary={c.fio}
+              secondary={formatClock(c.at, { seconds: false })}
+              data-testid="department-controller"
+              sx={{ px: 2 }}
+            />
           ))}
-          {data && !data.controllers.length && <Typography variant="body2" color="text.secondary">{t('bc.map.noControllers')}</Typography>}
+          {data && !data.controllers.length && (
+            <Typography variant="body2" color="text.secondary">
+              {t('bc.map.noControllers')}
+            </Typography>
+          )}
         </List>
       </Paper>
       <Box sx={{ position: 'relative', flex: 1, minWidth: 0 }}>
         <BaseMap testId="department-map">
           {data && <ControlRegionsLayer regions={data.regions} fit onRegionClick={(r) => setRegion(r.cd_id)} />}
-          {data?.departments.filter((d) => d.lat !== null && d.lon !== null).map((d) => (
-            <CircleMarker key={d.td_id} center={[d.lat!, d.lon!]} radius={8} pathOptions={{ color: '#fff', weight: 2, fillColor: d.td_color, fillOpacity: 1 }}>
-              <Tooltip>{`${d.td_name}, ${d.td_adress}`}</Tooltip>
-            </CircleMarker>
-          ))}
+          {data?.departments
+            .filter((d) => d.lat !== null && d.lon !== null)
+            .map((d) => (
+              <CircleMarker
+                key={d.td_id}
+                center={[d.lat!, d.lon!]}
+                radius={8}
+                pathOptions={{ color: '#fff', weight: 2, fillColor: d.td_color, fillOpacity: 1 }}
+              >
+                <Tooltip>{`${d.td_name}, ${d.td_adress}`}</Tooltip>
+              </CircleMarker>
+            ))}
           {data && <ControllersLayer controllers={data.controllers} />}
         </BaseMap>
         {region !== null && (

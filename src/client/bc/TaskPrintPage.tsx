@@ -15,7 +15,10 @@ export function TaskPrintPage({ taskId }: { taskId: number }) {
   const [task, setTask] = useState<ControllerTask>();
   useEffect(() => {
     const controller = new AbortController();
-    void bcApi.task(taskId, controller.signal).then(setTask).catch(() => undefined);
+    void bcApi
+      .task(taskId, controller.signal)
+      .then(setTask)
+      .catch(() => undefined);
     return () => controller.abort();
   }, [taskId]);
   useEffect(() => {
@@ -24,14 +27,27 @@ export function TaskPrintPage({ taskId }: { taskId: number }) {
   if (!task) return null;
   return (
     <Box id="bc-print" sx={{ p: 3, maxWidth: 800 }} data-testid="task-print">
-      <GlobalStyles styles={{ '@media print': { 'body *': { visibility: 'hidden' }, '#bc-print, #bc-print *': { visibility: 'visible' }, '#bc-print': { position: 'absolute', left: 0, top: 0 } } }} />
+      <GlobalStyles
+        styles={{
+          '@media print': {
+            'body *': { visibility: 'hidden' },
+            '#bc-print, #bc-print *': { visibility: 'visible' },
+            '#bc-print': { position: 'absolute', left: 0, top: 0 },
+          },
+        }}
+      />
       <Title title={t('bc.orders.edit', { number: task.number })} />
-      <Typography variant="h5" gutterBottom>{t('bc.orders.edit', { number: task.number })}</Typography>
+      <Typography variant="h5" gutterBottom>
+        {t('bc.orders.edit', { number: task.number })}
+      </Typography>
       <TaskFacts task={task} />
       <Table size="small" sx={{ mt: 3 }}>
         <TableBody>
           {task.workers.map((w) => (
-            <TableRow key={w.id}><TableCell>{w.fio}</TableCell><TableCell sx={{ width: '40%', borderBottom: '1px solid #000' }} /></TableRow>
+            <TableRow key={w.id}>
+              <TableCell>{w.fio}</TableCell>
+              <TableCell sx={{ width: '40%', borderBottom: '1px solid #000' }} />
+            </TableRow>
           ))}
         </TableBody>
       </Table>

@@ -8,7 +8,19 @@ import type { ReportExtensions } from '../reports/reportExtensions';
 export const bcReportParts: Partial<ReportExtensions> = {
   cells: {
     rate: (value) => (
-      <Box component="span" data-testid="rate-cell" sx={{ display: 'inline-block', minWidth: 48, px: 1, borderRadius: 1, textAlign: 'right', color: '#000', bgcolor: rateColor(Number(value), getSession().user?.settings.bc?.rateRedAt) }}>
+      <Box
+        component="span"
+        data-testid="rate-cell"
+        sx={{
+          display: 'inline-block',
+          minWidth: 48,
+          px: 1,
+          borderRadius: 1,
+          textAlign: 'right',
+          color: '#000',
+          bgcolor: rateColor(Number(value), getSession().user?.settings.bc?.rateRedAt),
+        }}
+      >
         {Number(value).toLocaleString('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
       </Box>
     ),

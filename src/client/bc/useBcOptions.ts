@@ -7,7 +7,10 @@ export function useBcOptions(): BcOptions | undefined {
   const [options, setOptions] = useState<BcOptions>();
   useEffect(() => {
     const controller = new AbortController();
-    void bcApi.options(controller.signal).then(setOptions).catch(() => undefined);
+    void bcApi
+      .options(controller.signal)
+      .then(setOptions)
+      .catch(() => undefined);
     return () => controller.abort();
   }, []);
   return options;

@@ -43,7 +43,15 @@ function valueOf(day: Dayjs | null, kind: 'date' | 'datetime', filter: boolean):
 }
 
 export function DatePickerInput({
-  source, label, kind = 'date', disabled, isRequired, helperText, validate, defaultValue, filter = false,
+  source,
+  label,
+  kind = 'date',
+  disabled,
+  isRequired,
+  helperText,
+  validate,
+  defaultValue,
+  filter = false,
 }: DatePickerInputProps) {
   const { field, fieldState, isRequired: required } = useInput({ source, validate, defaultValue, isRequired });
   // The picker keeps its own day so that a date typed in part is not reset by the form value it produced.
@@ -91,7 +99,5 @@ export function DatePickerInput({
     label: <FieldTitle label={label} source={source} />,
     slotProps: { textField, field: { fieldRef } },
   };
-  return kind === 'date'
-    ? <DatePicker {...common} sx={{ width: 200 }} />
-    : <DateTimePicker {...common} ampm={false} sx={{ width: 240 }} />;
+  return kind === 'date' ? <DatePicker {...common} sx={{ width: 200 }} /> : <DateTimePicker {...common} ampm={false} sx={{ width: 240 }} />;
 }

@@ -30,16 +30,20 @@ export function DeleteRecordButton({ confirmMessage, nameOf, redirectTo, onDelet
   const [remove, { isPending }] = useDelete();
   if (!record) return null;
   const confirm = () =>
-    remove(resource, { id: record.id, previousData: record }, {
-      mutationMode: 'pessimistic',
-      onSuccess: () => {
-        setOpen(false);
-        notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
-        onDeleted?.();
-        if (redirectTo) redirect(redirectTo);
+    remove(
+      resource,
+      { id: record.id, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setOpen(false);
+          notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
+          onDeleted?.();
+          if (redirectTo) redirect(redirectTo);
+        },
+        onError: () => setOpen(false),
       },
-      onError: () => setOpen(false),
-    });
+    );
   return (
     // clicks inside the dialog (a portal) still bubble through React: keep them from a clickable row
     <Box component="span" onClick={(event) => event.stopPropagation()}>

@@ -16,16 +16,19 @@ interface FilterListProps {
 
 function Notice({ children }: { children: ReactNode }) {
   return (
-    <Box sx={{ py: 3, display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }}>
-      {children}
-    </Box>
+    <Box sx={{ py: 3, display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }}>{children}</Box>
   );
 }
 
 /** The multi-select list of the filter modal: 'Загрузка' while loading, 'Ничего не найдено' when empty. */
 export function FilterList({ options, checked, loading, onToggle }: FilterListProps) {
   const t = useT();
-  if (loading) return <Notice><CircularProgress size={18} /> {t('filter.loading')}</Notice>;
+  if (loading)
+    return (
+      <Notice>
+        <CircularProgress size={18} /> {t('filter.loading')}
+      </Notice>
+    );
   if (options.length === 0) return <Notice>{t('filter.empty')}</Notice>;
   const shown = options.slice(0, FILTER_LIST_MAX_ROWS);
   return (

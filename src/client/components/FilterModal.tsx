@@ -77,11 +77,15 @@ function FilterModalBody({ options, loadOptions, selected, onApply, onClose }: O
           slotProps={{ htmlInput: { 'aria-label': t('filter.search') } }}
         />
         <FilterList options={visible} checked={checked} loading={loading} onToggle={(id) => setChecked((ids) => toggleId(ids, id))} />
-        <Typography variant="caption" color="text.secondary">{t('filter.selected', { count: checked.length })}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {t('filter.selected', { count: checked.length })}
+        </Typography>
       </DialogContent>
       <DialogActions>
         <Button onClick={reset}>{t('filter.reset')}</Button>
-        <Button variant="contained" onClick={apply}>{t('filter.apply')}</Button>
+        <Button variant="contained" onClick={apply}>
+          {t('filter.apply')}
+        </Button>
       </DialogActions>
     </>
   );

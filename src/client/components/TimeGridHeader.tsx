@@ -29,8 +29,12 @@ export function timeGridHeader(labels: readonly string[], testId: string) {
   return [
     <span key="corner" />,
     ...labels.map((text, i) => (
-      <Typography key={`h${i}`} variant="caption" data-testid={text ? testId : undefined}
-        sx={{ fontSize: 10, lineHeight: 1, whiteSpace: 'nowrap', width: 'max-content', color: 'text.secondary' }}>
+      <Typography
+        key={`h${i}`}
+        variant="caption"
+        data-testid={text ? testId : undefined}
+        sx={{ fontSize: 10, lineHeight: 1, whiteSpace: 'nowrap', width: 'max-content', color: 'text.secondary' }}
+      >
         {text}
       </Typography>
     )),

@@ -13,17 +13,28 @@ export function BoardAckDialog({ exception, onClose }: { exception: BoardExcepti
   const save = () => acknowledge.mutate({ key: exception.key, since: exception.since, comment: comment.trim() }, { onSuccess: onClose });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="board-ack-dialog">
-      <DialogTitle>{t('dispatch.board.ackTitle', { kind: t(`dispatch.kinds.${exception.kind}`), vehicle: exception.depotNumber ?? '—' })}</DialogTitle>
+      <DialogTitle>
+        {t('dispatch.board.ackTitle', { kind: t(`dispatch.kinds.${exception.kind}`), vehicle: exception.depotNumber ?? '—' })}
+      </DialogTitle>
       <DialogContent>
         <TextField
-          autoFocus fullWidth multiline minRows={2} margin="dense" label={t('dispatch.board.comment')} value={comment}
-          onChange={(e) => setComment(e.target.value)} slotProps={{ htmlInput: { maxLength: ACK_COMMENT_MAX, 'data-testid': 'board-ack-comment' } }}
+          autoFocus
+          fullWidth
+          multiline
+          minRows={2}
+          margin="dense"
+          label={t('dispatch.board.comment')}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: ACK_COMMENT_MAX, 'data-testid': 'board-ack-comment' } }}
         />
         <DispatchError error={acknowledge.error} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('dispatch.board.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={acknowledge.isPending} data-testid="board-ack-save">{t('dispatch.board.save')}</Button>
+        <Button variant="contained" onClick={save} disabled={acknowledge.isPending} data-testid="board-ack-save">
+          {t('dispatch.board.save')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -28,12 +28,16 @@ export default function BoardScreen() {
     route: idsFrom(params.get('route')),
     kind: (params.get('kind') ?? '').split(',').filter((k) => (EXCEPTION_KINDS as readonly string[]).includes(k)),
   };
-  const setFilter = (name: 'depot' | 'route' | 'kind', values: (number | string)[]) => setParams((current) => {
-    const next = new URLSearchParams(current);
-    if (values.length) next.set(name, values.join(','));
-    else next.delete(name);
-    return next;
-  }, { replace: true });
+  const setFilter = (name: 'depot' | 'route' | 'kind', values: (number | string)[]) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (values.length) next.set(name, values.join(','));
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
   const board = useBoard(filters);
   const options = useOptions();
   const [acknowledging, setAcknowledging] = useState<BoardException | null>(null);
@@ -42,16 +46,38 @@ export default function BoardScreen() {
     <Box sx={{ p: 2 }} data-testid="dispatch-board">
       <Title title={t('menu.dispatch.board')} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <DispatchIdSelect label={t('dispatch.filters.depot')} options={options.data?.depots ?? []} value={filters.depot} onChange={(ids) => setFilter('depot', ids)} testId="board-filter-depot" />
-        <DispatchIdSelect label={t('dispatch.filters.route')} options={options.data?.routes ?? []} value={filters.route} onChange={(ids) => setFilter('route', ids)} testId="board-filter-route" />
+        <DispatchIdSelect
+          label={t('dispatch.filters.depot')}
+          options={options.data?.depots ?? []}
+          value={filters.depot}
+          onChange={(ids) => setFilter('depot', ids)}
+          testId="board-filter-depot"
+        />
+        <DispatchIdSelect
+          label={t('dispatch.filters.route')}
+          options={options.data?.routes ?? []}
+          value={filters.route}
+          onChange={(ids) => setFilter('route', ids)}
+          testId="board-filter-route"
+        />
         <Box sx={{ flex: 1 }} />
-        {board.dataUpdatedAt > 0 && <Typography variant="caption" color="text.secondary">{t('dispatch.board.updated', { at: formatClock(board.dataUpdatedAt) })}</Typography>}
+        {board.dataUpdatedAt > 0 && (
+          <Typography variant="caption" color="text.secondary">
+            {t('dispatch.board.updated', { at: formatClock(board.dataUpdatedAt) })}
+          </Typography>
+        )}
       </Stack>
       {board.data && <BoardCounters counters={board.data.counters} kinds={filters.kind} onKinds={(kinds) => setFilter('kind', kinds)} />}
       <DispatchError error={board.error ?? options.error} />
       <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-        {board.data && board.data.list.length > 0 && <BoardTable rows={board.data.list} mayAcknowledge={rights.update} onAcknowledge={setAcknowledging} />}
-        {board.data && board.data.list.length === 0 && <Typography sx={{ p: 2 }} color="text.secondary" data-testid="board-empty">{t('dispatch.board.empty')}</Typography>}
+        {board.data && board.data.list.length > 0 && (
+          <BoardTable rows={board.data.list} mayAcknowledge={rights.update} onAcknowledge={setAcknowledging} />
+        )}
+        {board.data && board.data.list.length === 0 && (
+          <Typography sx={{ p: 2 }} color="text.secondary" data-testid="board-empty">
+            {t('dispatch.board.empty')}
+          </Typography>
+        )}
       </Paper>
       {acknowledging && <BoardAckDialog exception={acknowledging} onClose={() => setAcknowledging(null)} />}
     </Box>

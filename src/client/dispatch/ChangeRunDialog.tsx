@@ -10,7 +10,17 @@ import { DispatchError } from '../../web/dispatch/DispatchError';
  * A service change of one run (code 46): cancel it or move its start, with a reason. The changes screen opens it
  * on a run; the line diagram's vehicle card on the vehicle's runs of the day (its current one first chosen).
  */
-export function ChangeRunDialog({ runs, runKey, kind: initialKind, onClose }: { runs: readonly ChangeRun[]; runKey?: string; kind: ChangeKind; onClose: () => void }) {
+export function ChangeRunDialog({
+  runs,
+  runKey,
+  kind: initialKind,
+  onClose,
+}: {
+  runs: readonly ChangeRun[];
+  runKey?: string;
+  kind: ChangeKind;
+  onClose: () => void;
+}) {
   const t = useT();
   const open = runs.filter((r) => !(initialKind === 'cancel' && r.cancelled));
   const [chosen, setChosen] = useState(runKey ?? open[0]?.runKey ?? '');
@@ -18,35 +28,76 @@ export function ChangeRunDialog({ runs, runKey, kind: initialKind, onClose }: { 
   const [minutes, setMinutes] = useState('5');
   const [reason, setReason] = useState('');
   const create = useCreateChange();
-  const label = (r: ChangeRun) => t('dispatch.control.runLabel', { route: r.routeName ?? r.routeId, graph: r.graph, smena: r.smena, race: r.raceNum, start: formatClock(r.plannedStart, { seconds: false }) });
-  const save = () => create.mutate(
-    { runKey: chosen, kind, reason, ...(kind === 'shift' ? { shiftMinutes: Number(minutes) } : {}) },
-    { onSuccess: onClose },
-  );
+  const label = (r: ChangeRun) =>
+    t('dispatch.control.runLabel', {
+      route: r.routeName ?? r.routeId,
+      graph: r.graph,
+      smena: r.smena,
+      race: r.raceNum,
+      start: formatClock(r.plannedStart, { seconds: false }),
+    });
+  const save = () =>
+    create.mutate({ runKey: chosen, kind, reason, ...(kind === 'shift' ? { shiftMinutes: Number(minutes) } : {}) }, { onSuccess: onClose });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="change-dialog">
       <DialogTitle>{t('dispatch.control.dialogTitle')}</DialogTitle>
       <DialogContent>
-        <TextField select fullWidth margin="dense" label={t('dispatch.control.run')} value={chosen} onChange={(e) => setChosen(e.target.value)}
-          slotProps={{ htmlInput: { 'data-testid': 'change-run' } }}>
-          {runs.map((r) => <MenuItem key={r.runKey} value={r.runKey}>{label(r)}</MenuItem>)}
+        <TextField
+          select
+          fullWidth
+          margin="dense"
+          label={t('dispatch.control.run')}
+          value={chosen}
+          onChange={(e) => setChosen(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'change-run' } }}
+        >
+          {runs.map((r) => (
+            <MenuItem key={r.runKey} value={r.runKey}>
+              {label(r)}
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField select fullWidth margin="dense" label={t('dispatch.control.kind')} value={kind} onChange={(e) => setKind(e.target.value as ChangeKind)}
-          slotProps={{ htmlInput: { 'data-testid': 'change-kind' } }}>
+        <TextField
+          select
+          fullWidth
+          margin="dense"
+          label={t('dispatch.control.kind')}
+          value={kind}
+          onChange={(e) => setKind(e.target.value as ChangeKind)}
+          slotProps={{ htmlInput: { 'data-testid': 'change-kind' } }}
+        >
           <MenuItem value="cancel">{t('dispatch.control.kinds.cancel')}</MenuItem>
           <MenuItem value="shift">{t('dispatch.control.kinds.shift')}</MenuItem>
         </TextField>
         {kind === 'shift' && (
-          <TextField fullWidth margin="dense" type="number" label={t('dispatch.control.minutes')} value={minutes} onChange={(e) => setMinutes(e.target.value)}
-            slotProps={{ htmlInput: { step: 1, 'data-testid': 'change-minutes' } }} />
+          <TextField
+            fullWidth
+            margin="dense"
+            type="number"
+            label={t('dispatch.control.minutes')}
+            value={minutes}
+            onChange={(e) => setMinutes(e.target.value)}
+            slotProps={{ htmlInput: { step: 1, 'data-testid': 'change-minutes' } }}
+          />
         )}
-        <TextField autoFocus fullWidth multiline minRows={2} margin="dense" label={t('dispatch.control.reason')} value={reason} onChange={(e) => setReason(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': 'change-reason' } }} />
+        <TextField
+          autoFocus
+          fullWidth
+          multiline
+          minRows={2}
+          margin="dense"
+          label={t('dispatch.control.reason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': 'change-reason' } }}
+        />
         <DispatchError error={create.error} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('dispatch.control.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={create.isPending || !chosen} data-testid="change-save">{t('dispatch.control.save')}</Button>
+        <Button variant="contained" onClick={save} disabled={create.isPending || !chosen} data-testid="change-save">
+          {t('dispatch.control.save')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

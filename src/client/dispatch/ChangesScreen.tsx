@@ -16,18 +16,32 @@ import { DispatchIdSelect } from './DispatchIdSelect';
 const clock = (value: string | null) => (value ? formatClock(value, { seconds: false }) : '');
 
 /** A route's runs of the day with their changes; each may be cancelled or moved (code 46). */
-function RouteRuns({ routeId, mayChange, onChange }: { routeId: number; mayChange: boolean; onChange: (run: ChangeRun, kind: ChangeKind) => void }) {
+function RouteRuns({
+  routeId,
+  mayChange,
+  onChange,
+}: {
+  routeId: number;
+  mayChange: boolean;
+  onChange: (run: ChangeRun, kind: ChangeKind) => void;
+}) {
   const t = useT();
   const runs = useChangeRuns({ route: routeId });
   return (
     <Paper variant="outlined" sx={{ overflowX: 'auto', mt: 1 }}>
       <DispatchError error={runs.error} />
-      {runs.data?.list.length === 0 && <Typography sx={{ p: 2 }} color="text.secondary">{t('dispatch.control.noRuns')}</Typography>}
+      {runs.data?.list.length === 0 && (
+        <Typography sx={{ p: 2 }} color="text.secondary">
+          {t('dispatch.control.noRuns')}
+        </Typography>
+      )}
       {runs.data && runs.data.list.length > 0 && (
         <Table size="small" data-testid="change-runs">
           <TableHead>
             <TableRow>
-              {(['run', 'start', 'vehicle', 'status', 'actions'] as const).map((c) => <TableCell key={c}>{t(`dispatch.control.columns.${c}`)}</TableCell>)}
+              {(['run', 'start', 'vehicle', 'status', 'actions'] as const).map((c) => (
+                <TableCell key={c}>{t(`dispatch.control.columns.${c}`)}</TableCell>
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -37,12 +51,27 @@ function RouteRuns({ routeId, mayChange, onChange }: { routeId: number; mayChang
                 <TableCell>{clock(r.plannedStart)}</TableCell>
                 <TableCell>{r.depotNumber ?? ''}</TableCell>
                 <TableCell>
-                  {r.cancelled && <Chip size="small" color="error" variant="outlined" label={t('dispatch.control.cancelled')} sx={{ mr: 0.5 }} />}
-                  {r.shiftMinutes !== null && <Chip size="small" label={t('dispatch.control.shifted', { minutes: r.shiftMinutes > 0 ? `+${r.shiftMinutes}` : String(r.shiftMinutes) })} />}
+                  {r.cancelled && (
+                    <Chip size="small" color="error" variant="outlined" label={t('dispatch.control.cancelled')} sx={{ mr: 0.5 }} />
+                  )}
+                  {r.shiftMinutes !== null && (
+                    <Chip
+                      size="small"
+                      label={t('dispatch.control.shifted', { minutes: r.shiftMinutes > 0 ? `+${r.shiftMinutes}` : String(r.shiftMinutes) })}
+                    />
+                  )}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {mayChange && !r.cancelled && <Button size="small" color="error" onClick={() => onChange(r, 'cancel')} data-testid="change-run-cancel">{t('dispatch.control.cancelRun')}</Button>}
-                  {mayChange && r.shiftMinutes === null && <Button size="small" onClick={() => onChange(r, 'shift')} data-testid="change-run-shift">{t('dispatch.control.moveStart')}</Button>}
+                  {mayChange && !r.cancelled && (
+                    <Button size="small" color="error" onClick={() => onChange(r, 'cancel')} data-testid="change-run-cancel">
+                      {t('dispatch.control.cancelRun')}
+                    </Button>
+                  )}
+                  {mayChange && r.shiftMinutes === null && (
+                    <Button size="small" onClick={() => onChange(r, 'shift')} data-testid="change-run-shift">
+                      {t('dispatch.control.moveStart')}
+                    </Button>
+                  )}
                 </TableCell>
               </TableRow>
             ))}
@@ -66,12 +95,16 @@ export default function ChangesScreen() {
   const changes = useChanges();
   const revoke = useRevokeChange();
   const [editing, setEditing] = useState<{ run: ChangeRun; kind: ChangeKind } | null>(null);
-  const setRoute = (ids: number[]) => setParams((current) => {
-    const next = new URLSearchParams(current);
-    if (ids.length) next.set('route', String(ids[0]));
-    else next.delete('route');
-    return next;
-  }, { replace: true });
+  const setRoute = (ids: number[]) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (ids.length) next.set('route', String(ids[0]));
+        else next.delete('route');
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <Box sx={{ p: 2 }} data-testid="dispatch-changes">
@@ -79,17 +112,29 @@ export default function ChangesScreen() {
       <Typography variant="h6">{t('dispatch.control.dayChanges')}</Typography>
       <DispatchError error={changes.error ?? revoke.error} />
       <Paper variant="outlined" sx={{ overflowX: 'auto', mb: 3 }}>
-        {changes.data?.list.length === 0 && <Typography sx={{ p: 2 }} color="text.secondary" data-testid="changes-empty">{t('dispatch.control.noChanges')}</Typography>}
+        {changes.data?.list.length === 0 && (
+          <Typography sx={{ p: 2 }} color="text.secondary" data-testid="changes-empty">
+            {t('dispatch.control.noChanges')}
+          </Typography>
+        )}
         {changes.data && changes.data.list.length > 0 && (
           <Table size="small" data-testid="changes-table">
             <TableHead>
               <TableRow>
-                {(['time', 'kind', 'route', 'run', 'start', 'details', 'reason', 'author', 'state', 'actions'] as const).map((c) => <TableCell key={c}>{t(`dispatch.control.columns.${c}`)}</TableCell>)}
+                {(['time', 'kind', 'route', 'run', 'start', 'details', 'reason', 'author', 'state', 'actions'] as const).map((c) => (
+                  <TableCell key={c}>{t(`dispatch.control.columns.${c}`)}</TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
               {changes.data.list.map((c) => (
-                <TableRow key={c.id} data-testid="change-row" data-kind={c.kind} data-revoked={c.revokedAt !== null} sx={{ opacity: c.revokedAt ? 0.55 : 1 }}>
+                <TableRow
+                  key={c.id}
+                  data-testid="change-row"
+                  data-kind={c.kind}
+                  data-revoked={c.revokedAt !== null}
+                  sx={{ opacity: c.revokedAt ? 0.55 : 1 }}
+                >
                   <TableCell>{clock(c.createdAt)}</TableCell>
                   <TableCell>{t(`dispatch.control.kinds.${c.kind}`)}</TableCell>
                   <TableCell>{c.routeName ?? c.routeId}</TableCell>
@@ -98,10 +143,21 @@ export default function ChangesScreen() {
                   <TableCell>{c.shiftMinutes === null ? '' : `${c.shiftMinutes > 0 ? '+' : ''}${c.shiftMinutes}`}</TableCell>
                   <TableCell>{c.reason}</TableCell>
                   <TableCell>{c.author ?? ''}</TableCell>
-                  <TableCell>{c.revokedAt ? t('dispatch.control.revoked', { at: clock(c.revokedAt), user: c.revokedBy ?? '' }) : t('dispatch.control.active')}</TableCell>
+                  <TableCell>
+                    {c.revokedAt
+                      ? t('dispatch.control.revoked', { at: clock(c.revokedAt), user: c.revokedBy ?? '' })
+                      : t('dispatch.control.active')}
+                  </TableCell>
                   <TableCell>
                     {rights.update && !c.revokedAt && (
-                      <Button size="small" onClick={() => revoke.mutate({ id: c.id })} disabled={revoke.isPending} data-testid="change-revoke">{t('dispatch.control.restore')}</Button>
+                      <Button
+                        size="small"
+                        onClick={() => revoke.mutate({ id: c.id })}
+                        disabled={revoke.isPending}
+                        data-testid="change-revoke"
+                      >
+                        {t('dispatch.control.restore')}
+                      </Button>
                     )}
                   </TableCell>
                 </TableRow>
@@ -112,9 +168,20 @@ export default function ChangesScreen() {
       </Paper>
       <Typography variant="h6">{t('dispatch.control.runs')}</Typography>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 1 }}>
-        <DispatchIdSelect label={t('dispatch.filters.route')} options={options.data?.routes ?? []} value={route ? [route] : []} onChange={setRoute} testId="changes-route" multiple={false} />
+        <DispatchIdSelect
+          label={t('dispatch.filters.route')}
+          options={options.data?.routes ?? []}
+          value={route ? [route] : []}
+          onChange={setRoute}
+          testId="changes-route"
+          multiple={false}
+        />
       </Stack>
-      {route === undefined && <Typography sx={{ mt: 1 }} color="text.secondary">{t('dispatch.control.chooseRoute')}</Typography>}
+      {route === undefined && (
+        <Typography sx={{ mt: 1 }} color="text.secondary">
+          {t('dispatch.control.chooseRoute')}
+        </Typography>
+      )}
       {route !== undefined && <RouteRuns routeId={route} mayChange={rights.create} onChange={(run, kind) => setEditing({ run, kind })} />}
       {editing && <ChangeRunDialog runs={[editing.run]} runKey={editing.run.runKey} kind={editing.kind} onClose={() => setEditing(null)} />}
     </Box>

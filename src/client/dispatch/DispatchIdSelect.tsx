@@ -2,8 +2,20 @@ import { Autocomplete, TextField, type AutocompleteRenderInputParams } from '@mu
 import type { Option } from '../../shared/api';
 
 /** A choice of one or more of `options` by name (routes, depots); the value is their ids. */
-export function DispatchIdSelect({ label, options, value, onChange, testId, multiple = true }: {
-  label: string; options: readonly Option[]; value: readonly number[]; onChange: (ids: number[]) => void; testId: string; multiple?: boolean;
+export function DispatchIdSelect({
+  label,
+  options,
+  value,
+  onChange,
+  testId,
+  multiple = true,
+}: {
+  label: string;
+  options: readonly Option[];
+  value: readonly number[];
+  onChange: (ids: number[]) => void;
+  testId: string;
+  multiple?: boolean;
 }) {
   const chosen = options.filter((o) => value.includes(o.id));
   const common = {
@@ -15,7 +27,9 @@ export function DispatchIdSelect({ label, options, value, onChange, testId, mult
     renderInput: (params: AutocompleteRenderInputParams) => <TextField {...params} label={label} />,
     'data-testid': testId,
   };
-  return multiple
-    ? <Autocomplete multiple {...common} value={chosen} onChange={(_, next) => onChange(next.map((o) => o.id))} />
-    : <Autocomplete {...common} value={chosen[0] ?? null} onChange={(_, next) => onChange(next ? [next.id] : [])} />;
+  return multiple ? (
+    <Autocomplete multiple {...common} value={chosen} onChange={(_, next) => onChange(next.map((o) => o.id))} />
+  ) : (
+    <Autocomplete {...common} value={chosen[0] ?? null} onChange={(_, next) => onChange(next ? [next.id] : [])} />
+  );
 }

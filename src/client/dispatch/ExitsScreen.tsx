@@ -23,35 +23,71 @@ export default function ExitsScreen() {
   const id = idsFrom(params.get(scope))[0];
   const options = useOptions();
   const exits = useExits(date, scope === 'route' ? { route: id } : { depot: id });
-  const set = (changes: Record<string, string | null>) => setParams((current) => {
-    const next = new URLSearchParams(current);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    return next;
-  }, { replace: true });
-  const choices = scope === 'route' ? options.data?.routes ?? [] : options.data?.depots ?? [];
+  const set = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const choices = scope === 'route' ? (options.data?.routes ?? []) : (options.data?.depots ?? []);
 
   return (
     <Box sx={{ p: 2 }} data-testid="dispatch-exits">
       <Title title={t('menu.dispatch.exits')} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <DateField label={t('dispatch.filters.date')} value={date} onChange={(value) => value && set({ date: value })} testId="exits-date" />
-        <ToggleButtonGroup size="small" exclusive value={scope} onChange={(_, next: string | null) => next && next !== scope && set({ by: next, route: null, depot: null })}>
-          <ToggleButton value="route" sx={{ textTransform: 'none' }}>{t('dispatch.filters.byRoute')}</ToggleButton>
-          <ToggleButton value="depot" sx={{ textTransform: 'none' }} data-testid="exits-scope-depot">{t('dispatch.filters.byDepot')}</ToggleButton>
+        <DateField
+          label={t('dispatch.filters.date')}
+          value={date}
+          onChange={(value) => value && set({ date: value })}
+          testId="exits-date"
+        />
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={scope}
+          onChange={(_, next: string | null) => next && next !== scope && set({ by: next, route: null, depot: null })}
+        >
+          <ToggleButton value="route" sx={{ textTransform: 'none' }}>
+            {t('dispatch.filters.byRoute')}
+          </ToggleButton>
+          <ToggleButton value="depot" sx={{ textTransform: 'none' }} data-testid="exits-scope-depot">
+            {t('dispatch.filters.byDepot')}
+          </ToggleButton>
         </ToggleButtonGroup>
-        <DispatchIdSelect multiple={false} label={t(scope === 'route' ? 'dispatch.filters.route' : 'dispatch.filters.depot')} options={choices}
-          value={id === undefined ? [] : [id]} onChange={(ids) => set({ [scope]: ids.length ? String(ids[0]) : null })} testId="exits-scope" />
+        <DispatchIdSelect
+          multiple={false}
+          label={t(scope === 'route' ? 'dispatch.filters.route' : 'dispatch.filters.depot')}
+          options={choices}
+          value={id === undefined ? [] : [id]}
+          onChange={(ids) => set({ [scope]: ids.length ? String(ids[0]) : null })}
+          testId="exits-scope"
+        />
       </Stack>
       <DispatchError error={exits.error ?? options.error} />
-      {id === undefined && <Typography sx={{ mt: 2 }} color="text.secondary">{t('dispatch.exits.choose')}</Typography>}
+      {id === undefined && (
+        <Typography sx={{ mt: 2 }} color="text.secondary">
+          {t('dispatch.exits.choose')}
+        </Typography>
+      )}
       {exits.data && (
         <>
-          <Typography variant="body2" sx={{ my: 1 }} data-testid="exits-totals">{t('dispatch.exits.totals', exits.data.totals)}</Typography>
+          <Typography variant="body2" sx={{ my: 1 }} data-testid="exits-totals">
+            {t('dispatch.exits.totals', exits.data.totals)}
+          </Typography>
           <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-            {exits.data.list.length ? <ExitsTable runs={exits.data.list} /> : <Typography sx={{ p: 2 }} color="text.secondary">{t('dispatch.exits.empty')}</Typography>}
+            {exits.data.list.length ? (
+              <ExitsTable runs={exits.data.list} />
+            ) : (
+              <Typography sx={{ p: 2 }} color="text.secondary">
+                {t('dispatch.exits.empty')}
+              </Typography>
+            )}
           </Paper>
         </>
       )}

@@ -5,9 +5,29 @@ import { useT } from '../../web/i18n/translate';
 import { formatDeviation } from '../../web/dispatch/dispatchFormat';
 
 const STATUS_COLOR: Record<RunStatus, 'success' | 'warning' | 'info' | 'error' | 'default'> = {
-  performed: 'success', partial: 'warning', in_progress: 'info', not_performed: 'error', planned: 'default', cancelled: 'default',
+  performed: 'success',
+  partial: 'warning',
+  in_progress: 'info',
+  not_performed: 'error',
+  planned: 'default',
+  cancelled: 'default',
 };
-const COLUMNS = ['route', 'exit', 'shift', 'race', 'vehicle', 'driver', 'plannedStart', 'actualStart', 'startDeviation', 'plannedEnd', 'actualEnd', 'endDeviation', 'stops', 'status'] as const;
+const COLUMNS = [
+  'route',
+  'exit',
+  'shift',
+  'race',
+  'vehicle',
+  'driver',
+  'plannedStart',
+  'actualStart',
+  'startDeviation',
+  'plannedEnd',
+  'actualEnd',
+  'endDeviation',
+  'stops',
+  'status',
+] as const;
 
 /** The runs of the day's exits, each with its plan, its fact from the stored passages, and whether it was performed. */
 export function ExitsTable({ runs }: { runs: readonly ExitRun[] }) {
@@ -16,11 +36,20 @@ export function ExitsTable({ runs }: { runs: readonly ExitRun[] }) {
   return (
     <Table size="small" data-testid="exits-table">
       <TableHead>
-        <TableRow>{COLUMNS.map((c) => <TableCell key={c}>{t(`dispatch.columns.${c}`)}</TableCell>)}</TableRow>
+        <TableRow>
+          {COLUMNS.map((c) => (
+            <TableCell key={c}>{t(`dispatch.columns.${c}`)}</TableCell>
+          ))}
+        </TableRow>
       </TableHead>
       <TableBody>
         {runs.map((r) => (
-          <TableRow key={`${r.routeId}|${r.graph}|${r.smena}|${r.raceNum}`} data-testid="exits-row" data-status={r.status} data-graph={r.graph}>
+          <TableRow
+            key={`${r.routeId}|${r.graph}|${r.smena}|${r.raceNum}`}
+            data-testid="exits-row"
+            data-status={r.status}
+            data-graph={r.graph}
+          >
             <TableCell>{r.routeName}</TableCell>
             <TableCell>{r.graph}</TableCell>
             <TableCell>{r.smena}</TableCell>
@@ -35,9 +64,20 @@ export function ExitsTable({ runs }: { runs: readonly ExitRun[] }) {
             <TableCell>{formatDeviation(r.endDeviation)}</TableCell>
             <TableCell>{`${r.passed} / ${r.stops}`}</TableCell>
             <TableCell>
-              <Chip size="small" color={STATUS_COLOR[r.status]} variant={r.status === 'cancelled' ? 'outlined' : 'filled'} label={t(`dispatch.statuses.${r.status}`)} />
-              {r.cancelReason !== null && <div data-testid="exits-cancel-reason">{t('dispatch.control.cancelledBecause', { reason: r.cancelReason })}</div>}
-              {r.shiftMinutes !== null && <div data-testid="exits-shift">{t('dispatch.control.shifted', { minutes: r.shiftMinutes > 0 ? `+${r.shiftMinutes}` : String(r.shiftMinutes) })}</div>}
+              <Chip
+                size="small"
+                color={STATUS_COLOR[r.status]}
+                variant={r.status === 'cancelled' ? 'outlined' : 'filled'}
+                label={t(`dispatch.statuses.${r.status}`)}
+              />
+              {r.cancelReason !== null && (
+                <div data-testid="exits-cancel-reason">{t('dispatch.control.cancelledBecause', { reason: r.cancelReason })}</div>
+              )}
+              {r.shiftMinutes !== null && (
+                <div data-testid="exits-shift">
+                  {t('dispatch.control.shifted', { minutes: r.shiftMinutes > 0 ? `+${r.shiftMinutes}` : String(r.shiftMinutes) })}
+                </div>
+              )}
             </TableCell>
           </TableRow>
         ))}

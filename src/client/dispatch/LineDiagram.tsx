@@ -13,8 +13,16 @@ const shortName = (name: string) => (name.length > NAME_MAX ? `${name.slice(0, N
 const x = (distance: number, length: number) => PAD + (length > 0 ? (distance / length) * (WIDTH - 2 * PAD) : 0);
 
 /** One direction as a line of its stops, the vehicles on it by progress, the headway written between neighbours. */
-function DirectionLine({ direction, vehicles, selected, onVehicle }: {
-  direction: RouteLine['directions'][number]; vehicles: LineVehicle[]; selected: number | null; onVehicle: (id: number) => void;
+function DirectionLine({
+  direction,
+  vehicles,
+  selected,
+  onVehicle,
+}: {
+  direction: RouteLine['directions'][number];
+  vehicles: LineVehicle[];
+  selected: number | null;
+  onVehicle: (id: number) => void;
 }) {
   const t = useT();
   const { length } = direction;
@@ -22,7 +30,9 @@ function DirectionLine({ direction, vehicles, selected, onVehicle }: {
   const ordered = [...vehicles].sort((a, b) => b.distance - a.distance);
   return (
     <Box data-testid="line-direction" data-direction={direction.direction} data-vehicle-count={vehicles.length}>
-      <Typography variant="caption" color="text.secondary">{t(`dispatch.direction.${direction.direction}`)}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {t(`dispatch.direction.${direction.direction}`)}
+      </Typography>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" style={{ display: 'block', maxHeight: 260 }} role="img">
         <line x1={PAD} x2={WIDTH - PAD} y1={AXIS_Y} y2={AXIS_Y} stroke="#607d8b" strokeWidth={3} />
         {direction.stops.map((s, i) => {
@@ -31,7 +41,8 @@ function DirectionLine({ direction, vehicles, selected, onVehicle }: {
             <g key={`${s.stopId}-${i}`} data-testid="line-stop">
               <circle cx={sx} cy={AXIS_Y} r={4} fill="#fff" stroke="#607d8b" strokeWidth={2} />
               <text x={sx} y={AXIS_Y + 14} fontSize={9} transform={`rotate(35 ${sx} ${AXIS_Y + 14})`} fill="#455a64">
-                <title>{s.name ?? s.stopId}</title>{shortName(s.name ?? String(s.stopId))}
+                <title>{s.name ?? s.stopId}</title>
+                {shortName(s.name ?? String(s.stopId))}
               </text>
             </g>
           );
@@ -40,18 +51,48 @@ function DirectionLine({ direction, vehicles, selected, onVehicle }: {
           const ahead = ordered[i - 1];
           if (!ahead || v.headway === null) return null;
           const mid = (x(v.distance, length) + x(ahead.distance, length)) / 2;
-          return <text key={`h${v.vehicleId}`} x={mid} y={AXIS_Y - 26} fontSize={10} textAnchor="middle" fill="#37474f" data-testid="line-headway">{formatDuration(v.headway)}</text>;
+          return (
+            <text
+              key={`h${v.vehicleId}`}
+              x={mid}
+              y={AXIS_Y - 26}
+              fontSize={10}
+              textAnchor="middle"
+              fill="#37474f"
+              data-testid="line-headway"
+            >
+              {formatDuration(v.headway)}
+            </text>
+          );
         })}
         {ordered.map((v) => {
           const vx = x(v.distance, length);
           const colour = ADHERENCE_COLORS[v.adherence];
           return (
-            <g key={v.vehicleId} onClick={() => onVehicle(v.vehicleId)} style={{ cursor: 'pointer' }}
-              data-testid="line-vehicle" data-vehicle-id={v.vehicleId} data-adherence={v.adherence} data-progress={v.progress}>
+            <g
+              key={v.vehicleId}
+              onClick={() => onVehicle(v.vehicleId)}
+              style={{ cursor: 'pointer' }}
+              data-testid="line-vehicle"
+              data-vehicle-id={v.vehicleId}
+              data-adherence={v.adherence}
+              data-progress={v.progress}
+            >
               <title>{`${v.depotNumber ?? v.vehicleId} ${formatDeviation(v.deviation)}`}</title>
-              <circle cx={vx} cy={AXIS_Y - 10} r={selected === v.vehicleId ? 9 : 7} fill={colour} stroke={selected === v.vehicleId ? '#000' : '#fff'} strokeWidth={2} />
-              <text x={vx} y={AXIS_Y - 44} fontSize={10} textAnchor="middle" fill={colour} fontWeight={600}>{v.depotNumber ?? v.vehicleId}</text>
-              <text x={vx} y={AXIS_Y - 56} fontSize={9} textAnchor="middle" fill={colour}>{formatDeviation(v.deviation)}</text>
+              <circle
+                cx={vx}
+                cy={AXIS_Y - 10}
+                r={selected === v.vehicleId ? 9 : 7}
+                fill={colour}
+                stroke={selected === v.vehicleId ? '#000' : '#fff'}
+                strokeWidth={2}
+              />
+              <text x={vx} y={AXIS_Y - 44} fontSize={10} textAnchor="middle" fill={colour} fontWeight={600}>
+                {v.depotNumber ?? v.vehicleId}
+              </text>
+              <text x={vx} y={AXIS_Y - 56} fontSize={9} textAnchor="middle" fill={colour}>
+                {formatDeviation(v.deviation)}
+              </text>
             </g>
           );
         })}
@@ -67,7 +108,13 @@ export function LineDiagram({ line, selected, onVehicle }: { line: RouteLine; se
   return (
     <>
       {line.directions.map((d) => (
-        <DirectionLine key={d.direction} direction={d} vehicles={line.vehicles.filter((v) => v.direction === d.direction)} selected={selected} onVehicle={onVehicle} />
+        <DirectionLine
+          key={d.direction}
+          direction={d}
+          vehicles={line.vehicles.filter((v) => v.direction === d.direction)}
+          selected={selected}
+          onVehicle={onVehicle}
+        />
       ))}
     </>
   );

@@ -1,12 +1,32 @@
 import { useState } from 'react';
 import {
-  Box, Button, Chip, IconButton, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import {
-  DELIVERY_STATES, DISPATCH_MESSAGES_PATH, MESSAGE_MAX, TTL_DEFAULT_MINUTES, type DeliveryState, type DriverMessage, type TargetKind,
+  DELIVERY_STATES,
+  DISPATCH_MESSAGES_PATH,
+  MESSAGE_MAX,
+  TTL_DEFAULT_MINUTES,
+  type DeliveryState,
+  type DriverMessage,
+  type TargetKind,
 } from '../../shared/dispatch/control';
 import { formatClock } from '../../shared/format';
 import { useRights } from '../../web/components/useRights';
@@ -18,7 +38,11 @@ import { DispatchError } from '../../web/dispatch/DispatchError';
 import { DispatchIdSelect } from './DispatchIdSelect';
 
 const STATE_COLOR: Record<DeliveryState, 'default' | 'info' | 'primary' | 'success' | 'error'> = {
-  queued: 'default', sent: 'info', delivered: 'primary', read: 'success', expired: 'error',
+  queued: 'default',
+  sent: 'info',
+  delivered: 'primary',
+  read: 'success',
+  expired: 'error',
 };
 const clock = (value: string | null) => (value ? formatClock(value, { seconds: false }) : '');
 
@@ -32,34 +56,91 @@ function Compose({ initialVehicle }: { initialVehicle: number | null }) {
   const [targetId, setTargetId] = useState<number | null>(initialVehicle);
   const [text, setText] = useState('');
   const [ttl, setTtl] = useState(String(TTL_DEFAULT_MINUTES));
-  const choices = target === 'vehicle' ? options.data?.vehicles : target === 'route' ? options.data?.routes : target === 'depot' ? options.data?.depots : [];
-  const submit = () => send.mutate(
-    { text, target, ...(target === 'all' || targetId === null ? {} : { targetId }), ttlMinutes: Number(ttl) },
-    { onSuccess: () => setText('') },
-  );
+  const choices =
+    target === 'vehicle'
+      ? options.data?.vehicles
+      : target === 'route'
+        ? options.data?.routes
+        : target === 'depot'
+          ? options.data?.depots
+          : [];
+  const submit = () =>
+    send.mutate(
+      { text, target, ...(target === 'all' || targetId === null ? {} : { targetId }), ttlMinutes: Number(ttl) },
+      { onSuccess: () => setText('') },
+    );
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="message-compose">
-      <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>{t('dispatch.control.compose')}</Typography>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+        {t('dispatch.control.compose')}
+      </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}>
-        <TextField select size="small" label={t('dispatch.control.target')} value={target} sx={{ minWidth: 180 }}
-          onChange={(e) => { setTarget(e.target.value as TargetKind); setTargetId(null); }} slotProps={{ htmlInput: { 'data-testid': 'message-target' } }}>
-          {(['vehicle', 'route', 'depot', 'all'] as const).map((k) => <MenuItem key={k} value={k}>{t(`dispatch.control.targets.${k}`)}</MenuItem>)}
+        <TextField
+          select
+          size="small"
+          label={t('dispatch.control.target')}
+          value={target}
+          sx={{ minWidth: 180 }}
+          onChange={(e) => {
+            setTarget(e.target.value as TargetKind);
+            setTargetId(null);
+          }}
+          slotProps={{ htmlInput: { 'data-testid': 'message-target' } }}
+        >
+          {(['vehicle', 'route', 'depot', 'all'] as const).map((k) => (
+            <MenuItem key={k} value={k}>
+              {t(`dispatch.control.targets.${k}`)}
+            </MenuItem>
+          ))}
         </TextField>
         {target !== 'all' && (
-          <DispatchIdSelect label={t(`dispatch.control.targets.${target}`)} options={choices ?? []} value={targetId ? [targetId] : []}
-            onChange={(ids) => setTargetId(ids[0] ?? null)} testId="message-target-id" multiple={false} />
+          <DispatchIdSelect
+            label={t(`dispatch.control.targets.${target}`)}
+            options={choices ?? []}
+            value={targetId ? [targetId] : []}
+            onChange={(ids) => setTargetId(ids[0] ?? null)}
+            testId="message-target-id"
+            multiple={false}
+          />
         )}
-        <TextField select size="small" label={t('dispatch.control.canned')} value="" sx={{ minWidth: 220 }}
-          onChange={(e) => setText(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'message-canned' } }}>
-          {(canned.data?.list ?? []).map((c) => <MenuItem key={c.id} value={c.text}>{c.text}</MenuItem>)}
+        <TextField
+          select
+          size="small"
+          label={t('dispatch.control.canned')}
+          value=""
+          sx={{ minWidth: 220 }}
+          onChange={(e) => setText(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'message-canned' } }}
+        >
+          {(canned.data?.list ?? []).map((c) => (
+            <MenuItem key={c.id} value={c.text}>
+              {c.text}
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField size="small" type="number" label={t('dispatch.control.ttl')} value={ttl} onChange={(e) => setTtl(e.target.value)} sx={{ width: 180, flexShrink: 0 }}
-          slotProps={{ htmlInput: { min: 1, step: 1, 'data-testid': 'message-ttl' } }} />
+        <TextField
+          size="small"
+          type="number"
+          label={t('dispatch.control.ttl')}
+          value={ttl}
+          onChange={(e) => setTtl(e.target.value)}
+          sx={{ width: 180, flexShrink: 0 }}
+          slotProps={{ htmlInput: { min: 1, step: 1, 'data-testid': 'message-ttl' } }}
+        />
       </Stack>
       <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'flex-start' }}>
-        <TextField fullWidth multiline minRows={2} label={t('dispatch.control.text')} value={text} onChange={(e) => setText(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: MESSAGE_MAX, 'data-testid': 'message-text' } }} />
-        <Button variant="contained" onClick={submit} disabled={send.isPending} data-testid="message-send">{t('dispatch.control.send')}</Button>
+        <TextField
+          fullWidth
+          multiline
+          minRows={2}
+          label={t('dispatch.control.text')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: MESSAGE_MAX, 'data-testid': 'message-text' } }}
+        />
+        <Button variant="contained" onClick={submit} disabled={send.isPending} data-testid="message-send">
+          {t('dispatch.control.send')}
+        </Button>
       </Stack>
       <DispatchError error={send.error ?? options.error} />
     </Paper>
@@ -72,18 +153,38 @@ function SentRow({ m }: { m: DriverMessage }) {
   return (
     <TableRow data-testid="message-row" data-message-id={m.id}>
       <TableCell>{clock(m.createdAt)}</TableCell>
-      <TableCell>{t(`dispatch.control.targets.${m.target}`)}{m.targetName ? `: ${m.targetName}` : ''}</TableCell>
+      <TableCell>
+        {t(`dispatch.control.targets.${m.target}`)}
+        {m.targetName ? `: ${m.targetName}` : ''}
+      </TableCell>
       <TableCell>{m.text}</TableCell>
       <TableCell>{m.author ?? ''}</TableCell>
       <TableCell>
         <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
           {m.deliveries.length <= 6
             ? m.deliveries.map((d) => (
-              <Tooltip key={d.vehicleId} title={[d.sentAt && `${t('dispatch.control.states.sent')} ${clock(d.sentAt)}`, d.deliveredAt && `${t('dispatch.control.states.delivered')} ${clock(d.deliveredAt)}`, d.readAt && `${t('dispatch.control.states.read')} ${clock(d.readAt)}`].filter(Boolean).join(', ')}>
-                <Chip size="small" color={STATE_COLOR[d.state]} label={`${d.depotNumber ?? d.vehicleId}: ${t(`dispatch.control.states.${d.state}`)}`} data-testid="message-delivery" data-state={d.state} />
-              </Tooltip>
-            ))
-            : DELIVERY_STATES.filter((s) => m.counts[s]).map((s) => <Chip key={s} size="small" color={STATE_COLOR[s]} label={`${t(`dispatch.control.states.${s}`)}: ${m.counts[s]}`} />)}
+                <Tooltip
+                  key={d.vehicleId}
+                  title={[
+                    d.sentAt && `${t('dispatch.control.states.sent')} ${clock(d.sentAt)}`,
+                    d.deliveredAt && `${t('dispatch.control.states.delivered')} ${clock(d.deliveredAt)}`,
+                    d.readAt && `${t('dispatch.control.states.read')} ${clock(d.readAt)}`,
+                  ]
+                    .filter(Boolean)
+                    .join(', ')}
+                >
+                  <Chip
+                    size="small"
+                    color={STATE_COLOR[d.state]}
+                    label={`${d.depotNumber ?? d.vehicleId}: ${t(`dispatch.control.states.${d.state}`)}`}
+                    data-testid="message-delivery"
+                    data-state={d.state}
+                  />
+                </Tooltip>
+              ))
+            : DELIVERY_STATES.filter((s) => m.counts[s]).map((s) => (
+                <Chip key={s} size="small" color={STATE_COLOR[s]} label={`${t(`dispatch.control.states.${s}`)}: ${m.counts[s]}`} />
+              ))}
         </Stack>
       </TableCell>
     </TableRow>
@@ -99,17 +200,34 @@ function CannedTexts({ mayEdit }: { mayEdit: boolean }) {
   const [text, setText] = useState('');
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="canned-texts">
-      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{t('dispatch.control.cannedTitle')}</Typography>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {t('dispatch.control.cannedTitle')}
+      </Typography>
       {(canned.data?.list ?? []).map((c) => (
         <Stack key={c.id} direction="row" sx={{ alignItems: 'center' }}>
-          <Typography variant="body2" sx={{ flex: 1 }}>{c.text}</Typography>
-          {mayEdit && <IconButton size="small" aria-label={t('dispatch.control.deleteCanned')} onClick={() => remove.mutate(c.id)}><DeleteIcon fontSize="small" /></IconButton>}
+          <Typography variant="body2" sx={{ flex: 1 }}>
+            {c.text}
+          </Typography>
+          {mayEdit && (
+            <IconButton size="small" aria-label={t('dispatch.control.deleteCanned')} onClick={() => remove.mutate(c.id)}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          )}
         </Stack>
       ))}
       {mayEdit && (
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-          <TextField size="small" fullWidth label={t('dispatch.control.newCanned')} value={text} onChange={(e) => setText(e.target.value)} slotProps={{ htmlInput: { maxLength: MESSAGE_MAX } }} />
-          <Button onClick={() => add.mutate(text, { onSuccess: () => setText('') })} disabled={add.isPending}>{t('dispatch.control.addCanned')}</Button>
+          <TextField
+            size="small"
+            fullWidth
+            label={t('dispatch.control.newCanned')}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: MESSAGE_MAX } }}
+          />
+          <Button onClick={() => add.mutate(text, { onSuccess: () => setText('') })} disabled={add.isPending}>
+            {t('dispatch.control.addCanned')}
+          </Button>
         </Stack>
       )}
       <DispatchError error={canned.error ?? add.error ?? remove.error} />
@@ -138,29 +256,46 @@ export default function MessagesScreen() {
           <Typography variant="h6">{t('dispatch.control.sentList')}</Typography>
           <DispatchError error={messages.error} />
           <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-            {messages.data?.list.length === 0 && <Typography sx={{ p: 2 }} color="text.secondary">{t('dispatch.control.noMessages')}</Typography>}
+            {messages.data?.list.length === 0 && (
+              <Typography sx={{ p: 2 }} color="text.secondary">
+                {t('dispatch.control.noMessages')}
+              </Typography>
+            )}
             {messages.data && messages.data.list.length > 0 && (
               <Table size="small" data-testid="messages-table">
                 <TableHead>
                   <TableRow>
-                    <TableCell>{t('dispatch.control.columns.time')}</TableCell><TableCell>{t('dispatch.control.target')}</TableCell>
-                    <TableCell>{t('dispatch.control.text')}</TableCell><TableCell>{t('dispatch.control.columns.author')}</TableCell>
+                    <TableCell>{t('dispatch.control.columns.time')}</TableCell>
+                    <TableCell>{t('dispatch.control.target')}</TableCell>
+                    <TableCell>{t('dispatch.control.text')}</TableCell>
+                    <TableCell>{t('dispatch.control.columns.author')}</TableCell>
                     <TableCell>{t('dispatch.control.columns.state')}</TableCell>
                   </TableRow>
                 </TableHead>
-                <TableBody>{messages.data.list.map((m) => <SentRow key={m.id} m={m} />)}</TableBody>
+                <TableBody>
+                  {messages.data.list.map((m) => (
+                    <SentRow key={m.id} m={m} />
+                  ))}
+                </TableBody>
               </Table>
             )}
           </Paper>
         </Box>
         <Stack spacing={2} sx={{ width: { xs: '100%', lg: 380 }, flexShrink: 0 }}>
           <Paper variant="outlined" sx={{ p: 2 }} data-testid="driver-inbox">
-            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{t('dispatch.control.inbox')}</Typography>
+            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+              {t('dispatch.control.inbox')}
+            </Typography>
             <DispatchError error={inbox.error} />
-            {inbox.data?.list.length === 0 && <Typography variant="body2" color="text.secondary">{t('dispatch.control.noInbox')}</Typography>}
+            {inbox.data?.list.length === 0 && (
+              <Typography variant="body2" color="text.secondary">
+                {t('dispatch.control.noInbox')}
+              </Typography>
+            )}
             {inbox.data?.list.map((m) => (
               <Typography key={m.id} variant="body2" sx={{ py: 0.25 }}>
-                <b>{clock(m.receivedAt)}</b> · {m.depotNumber ?? m.vehicleId}{m.routeName ? ` (${m.routeName})` : ''}: {m.text}
+                <b>{clock(m.receivedAt)}</b> · {m.depotNumber ?? m.vehicleId}
+                {m.routeName ? ` (${m.routeName})` : ''}: {m.text}
               </Typography>
             ))}
           </Paper>

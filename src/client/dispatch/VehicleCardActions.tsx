@@ -19,13 +19,27 @@ export function VehicleCardActions({ vehicleId }: { vehicleId: number }) {
   const [open, setOpen] = useState(false);
   const runs = useChangeRuns(open ? { vehicle: vehicleId } : {});
   const card = useVehicleCard(vehicleId);
-  const current = runs.data?.list.find((r) => r.graph === card.data?.graph && r.raceNum === card.data?.raceNum && r.routeId === card.data?.routeId);
+  const current = runs.data?.list.find(
+    (r) => r.graph === card.data?.graph && r.raceNum === card.data?.raceNum && r.routeId === card.data?.routeId,
+  );
   if (!changes.create && !messages.create) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-      {changes.create && <Button size="small" color="error" variant="outlined" onClick={() => setOpen(true)} data-testid="card-cancel-run">{t('dispatch.control.cancelRun')}</Button>}
+      {changes.create && (
+        <Button size="small" color="error" variant="outlined" onClick={() => setOpen(true)} data-testid="card-cancel-run">
+          {t('dispatch.control.cancelRun')}
+        </Button>
+      )}
       {messages.create && (
-        <Button size="small" variant="outlined" component={RouterLink} to={`/dispatch/messages?vehicle=${vehicleId}`} data-testid="card-message">{t('dispatch.control.message')}</Button>
+        <Button
+          size="small"
+          variant="outlined"
+          component={RouterLink}
+          to={`/dispatch/messages?vehicle=${vehicleId}`}
+          data-testid="card-message"
+        >
+          {t('dispatch.control.message')}
+        </Button>
       )}
       {open && runs.data && <ChangeRunDialog runs={runs.data.list} runKey={current?.runKey} kind="cancel" onClose={() => setOpen(false)} />}
     </Stack>

@@ -1,5 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { Title } from 'react-admin';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { TERMINAL_PARAMETERS } from '../../shared/equipment/parameters';
@@ -18,11 +33,18 @@ function FleetShare({ rows }: { rows: FleetShareRow[] }) {
   return (
     <Card variant="outlined" data-testid="fleet-share">
       <CardContent>
-        <Typography variant="subtitle1" gutterBottom>{t('equipment.configurations.fleetShare')}</Typography>
+        <Typography variant="subtitle1" gutterBottom>
+          {t('equipment.configurations.fleetShare')}
+        </Typography>
         <Stack spacing={1}>
           {rows.map((row) => (
             <Box key={row.configuration_id ?? 0}>
-              <Stack direction="row" sx={{ justifyContent: 'space-between' }}><Typography variant="body2">{row.label}</Typography><Typography variant="body2">{formatNumber(row.vehicles)} · {formatNumber(row.share, 1)} %</Typography></Stack>
+              <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+                <Typography variant="body2">{row.label}</Typography>
+                <Typography variant="body2">
+                  {formatNumber(row.vehicles)} · {formatNumber(row.share, 1)} %
+                </Typography>
+              </Stack>
               <LinearProgress variant="determinate" value={Math.min(100, row.share)} />
             </Box>
           ))}
@@ -32,8 +54,12 @@ function FleetShare({ rows }: { rows: FleetShareRow[] }) {
   );
 }
 
-const summary = (row: ConfigurationRow) => TERMINAL_PARAMETERS.filter((p) => row.parameters[p.key] !== undefined && ['serverHost', 'serverPort', 'apn', 'reportIntervalMoving'].includes(p.key))
-  .map((p) => String(row.parameters[p.key])).join(' · ');
+const summary = (row: ConfigurationRow) =>
+  TERMINAL_PARAMETERS.filter(
+    (p) => row.parameters[p.key] !== undefined && ['serverHost', 'serverPort', 'apn', 'reportIntervalMoving'].includes(p.key),
+  )
+    .map((p) => String(row.parameters[p.key]))
+    .join(' · ');
 
 /** /mnt-configuration/configurations (code 32): every configuration version, the fleet on each, create, edit a draft, new version. */
 export default function ConfigurationsScreen() {
@@ -55,7 +81,11 @@ export default function ConfigurationsScreen() {
       <Stack direction={{ xs: 'column', xl: 'row' }} spacing={2} sx={{ alignItems: { xs: 'stretch', xl: 'flex-start' } }}>
         <Box sx={{ flex: 2, minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
-            {rights.create && <Button variant="contained" onClick={() => setDialog({ kind: 'create' })} data-testid="configuration-create">{t('equipment.configurations.create')}</Button>}
+            {rights.create && (
+              <Button variant="contained" onClick={() => setDialog({ kind: 'create' })} data-testid="configuration-create">
+                {t('equipment.configurations.create')}
+              </Button>
+            )}
           </Stack>
           <TableContainer>
             <Table size="small" data-testid="configurations-table">
@@ -73,32 +103,75 @@ export default function ConfigurationsScreen() {
                 {rows.map((row) => (
                   <TableRow key={row.id} data-testid={`configuration-${row.name}-v${row.version}`}>
                     <TableCell>{row.name}</TableCell>
-                    <TableCell>v{row.version} {row.locked_at ? <Chip size="small" label={t('equipment.configurations.locked')} color="primary" variant="outlined" /> : <Chip size="small" label={t('equipment.configurations.draft')} />}</TableCell>
+                    <TableCell>
+                      v{row.version}{' '}
+                      {row.locked_at ? (
+                        <Chip size="small" label={t('equipment.configurations.locked')} color="primary" variant="outlined" />
+                      ) : (
+                        <Chip size="small" label={t('equipment.configurations.draft')} />
+                      )}
+                    </TableCell>
                     <TableCell sx={{ maxWidth: 320 }}>{summary(row)}</TableCell>
                     <TableCell>{formatNumber(row.vehicles)}</TableCell>
-                    <TableCell>{formatDateTime(row.created_at)}{row.created_by ? ` · ${row.created_by}` : ''}</TableCell>
+                    <TableCell>
+                      {formatDateTime(row.created_at)}
+                      {row.created_by ? ` · ${row.created_by}` : ''}
+                    </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {rights.update && !row.locked_at && <Button size="small" onClick={() => setDialog({ kind: 'edit', row })}>{t('equipment.configurations.edit')}</Button>}
-                      {rights.create && <Button size="small" onClick={() => setDialog({ kind: 'version', row })}>{t('equipment.configurations.newVersion')}</Button>}
-                      {rights.delete && !row.locked_at && <Button size="small" color="error" onClick={() => setDeleting(row)}>{t('equipment.configurations.delete')}</Button>}
+                      {rights.update && !row.locked_at && (
+                        <Button size="small" onClick={() => setDialog({ kind: 'edit', row })}>
+                          {t('equipment.configurations.edit')}
+                        </Button>
+                      )}
+                      {rights.create && (
+                        <Button size="small" onClick={() => setDialog({ kind: 'version', row })}>
+                          {t('equipment.configurations.newVersion')}
+                        </Button>
+                      )}
+                      {rights.delete && !row.locked_at && (
+                        <Button size="small" color="error" onClick={() => setDeleting(row)}>
+                          {t('equipment.configurations.delete')}
+                        </Button>
+                      )}
                     </TableCell>
                   </TableRow>
                 ))}
-                {!rows.length && <TableRow><TableCell colSpan={6}>{t('equipment.configurations.empty')}</TableCell></TableRow>}
+                {!rows.length && (
+                  <TableRow>
+                    <TableCell colSpan={6}>{t('equipment.configurations.empty')}</TableCell>
+                  </TableRow>
+                )}
               </TableBody>
             </Table>
           </TableContainer>
         </Box>
-        <Box sx={{ flex: 1, minWidth: 280, maxWidth: { xs: 640, xl: 'none' } }}><FleetShare rows={share} /></Box>
+        <Box sx={{ flex: 1, minWidth: 280, maxWidth: { xs: 640, xl: 'none' } }}>
+          <FleetShare rows={share} />
+        </Box>
       </Stack>
-      {dialog && <ConfigurationDialog mode={dialog} onClose={() => setDialog(null)} onSaved={() => { setDialog(null); load(); }} />}
+      {dialog && (
+        <ConfigurationDialog
+          mode={dialog}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            load();
+          }}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         message={t('equipment.configurations.confirmDelete', { name: deleting?.name ?? '' })}
         onClose={() => setDeleting(null)}
         onConfirm={() => {
           if (!deleting) return;
-          deleteConfiguration(deleting.id).then(() => { showMessage(t('equipment.configurations.deleted'), 'success'); load(); }, () => undefined);
+          deleteConfiguration(deleting.id).then(
+            () => {
+              showMessage(t('equipment.configurations.deleted'), 'success');
+              load();
+            },
+            () => undefined,
+          );
           setDeleting(null);
         }}
       />

@@ -1,6 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
-  Box, Button, Card, CardContent, Chip, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
 } from '@mui/material';
 import { Title } from 'react-admin';
 import { Link, useLocation } from 'react-router';
@@ -13,7 +28,16 @@ import { useRights } from '../../web/components/useRights';
 import { useT } from '../../web/i18n/translate';
 import { showMessage } from '../../web/stores/messageStore';
 import {
-  changeRollout, configurations, group, groupRollouts, rolloutCommands, startRollout, type CommandRow, type ConfigurationRow, type GroupDetails, type RolloutRow,
+  changeRollout,
+  configurations,
+  group,
+  groupRollouts,
+  rolloutCommands,
+  startRollout,
+  type CommandRow,
+  type ConfigurationRow,
+  type GroupDetails,
+  type RolloutRow,
 } from './equipmentApi';
 
 const PATH = '/mnt-configuration/configurations';
@@ -29,7 +53,15 @@ const normalisedEntry = (text: string): string => {
   const minutes = minutesOf(text);
   return minutes === null ? text : minutesToHhMm(minutes);
 };
-const STATUS_COLOR: Record<number, 'default' | 'info' | 'warning' | 'success' | 'error'> = { 1: 'default', 2: 'info', 3: 'warning', 5: 'info', 6: 'success', 11: 'error', 14: 'error' };
+const STATUS_COLOR: Record<number, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
+  1: 'default',
+  2: 'info',
+  3: 'warning',
+  5: 'info',
+  6: 'success',
+  11: 'error',
+  14: 'error',
+};
 
 /** Starting a rollout to the group: the configuration, the first share, the error threshold, the window. */
 function RolloutForm({ groupId, onStarted }: { groupId: number; onStarted: () => void }) {
@@ -44,20 +76,83 @@ function RolloutForm({ groupId, onStarted }: { groupId: number; onStarted: () =>
   const windowOk = (from === '' && to === '') || (minutesOf(from) !== null && minutesOf(to) !== null);
   const start = () => {
     startRollout({
-      groupId, configurationId: Number(configurationId), firstShare: Number(firstShare), errorThreshold: Number(threshold),
-      windowFrom: from ? minutesOf(from) : null, windowTo: to ? minutesOf(to) : null,
-    }).then((r) => { showMessage(t('equipment.rollout.started', { count: r.commands }), 'success'); onStarted(); }, () => undefined);
+      groupId,
+      configurationId: Number(configurationId),
+      firstShare: Number(firstShare),
+      errorThreshold: Number(threshold),
+      windowFrom: from ? minutesOf(from) : null,
+      windowTo: to ? minutesOf(to) : null,
+    }).then(
+      (r) => {
+        showMessage(t('equipment.rollout.started', { count: r.commands }), 'success');
+        onStarted();
+      },
+      () => undefined,
+    );
   };
   return (
     <Stack direction="row" spacing={1} data-testid="rollout-form" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-      <TextField select size="small" label={t('equipment.rollout.configuration')} value={configurationId} onChange={(e) => setConfigurationId(Number(e.target.value))} sx={{ minWidth: 240 }} slotProps={{ htmlInput: { 'data-testid': 'rollout-configuration' } }}>
-        {list.map((c) => <MenuItem key={c.id} value={c.id}>{c.name} v{c.version}</MenuItem>)}
+      <TextField
+        select
+        size="small"
+        label={t('equipment.rollout.configuration')}
+        value={configurationId}
+        onChange={(e) => setConfigurationId(Number(e.target.value))}
+        sx={{ minWidth: 240 }}
+        slotProps={{ htmlInput: { 'data-testid': 'rollout-configuration' } }}
+      >
+        {list.map((c) => (
+          <MenuItem key={c.id} value={c.id}>
+            {c.name} v{c.version}
+          </MenuItem>
+        ))}
       </TextField>
-      <TextField size="small" type="number" label={t('equipment.rollout.firstShare')} value={firstShare} onChange={(e) => setFirstShare(e.target.value)} sx={{ width: 200 }} slotProps={{ htmlInput: { min: 1, max: 100, 'data-testid': 'rollout-first-share' } }} />
-      <TextField size="small" type="number" label={t('equipment.rollout.errorThreshold')} value={threshold} onChange={(e) => setThreshold(e.target.value)} sx={{ width: 160 }} slotProps={{ htmlInput: { min: 0, max: 100, 'data-testid': 'rollout-threshold' } }} />
-      <TextField size="small" label={t('equipment.rollout.windowFrom')} placeholder="22:00" value={from} onChange={(e) => setFrom(e.target.value)} onBlur={() => setFrom(normalisedEntry)} sx={{ width: 120 }} error={!windowOk} slotProps={{ htmlInput: { 'data-testid': 'rollout-window-from' } }} />
-      <TextField size="small" label={t('equipment.rollout.windowTo')} placeholder="05:00" value={to} onChange={(e) => setTo(e.target.value)} onBlur={() => setTo(normalisedEntry)} sx={{ width: 120 }} error={!windowOk} slotProps={{ htmlInput: { 'data-testid': 'rollout-window-to' } }} />
-      <Button variant="contained" onClick={start} disabled={configurationId === '' || !windowOk || !(Number(firstShare) > 0 && Number(firstShare) <= 100)} data-testid="rollout-start">
+      <TextField
+        size="small"
+        type="number"
+        label={t('equipment.rollout.firstShare')}
+        value={firstShare}
+        onChange={(e) => setFirstShare(e.target.value)}
+        sx={{ width: 200 }}
+        slotProps={{ htmlInput: { min: 1, max: 100, 'data-testid': 'rollout-first-share' } }}
+      />
+      <TextField
+        size="small"
+        type="number"
+        label={t('equipment.rollout.errorThreshold')}
+        value={threshold}
+        onChange={(e) => setThreshold(e.target.value)}
+        sx={{ width: 160 }}
+        slotProps={{ htmlInput: { min: 0, max: 100, 'data-testid': 'rollout-threshold' } }}
+      />
+      <TextField
+        size="small"
+        label={t('equipment.rollout.windowFrom')}
+        placeholder="22:00"
+        value={from}
+        onChange={(e) => setFrom(e.target.value)}
+        onBlur={() => setFrom(normalisedEntry)}
+        sx={{ width: 120 }}
+        error={!windowOk}
+        slotProps={{ htmlInput: { 'data-testid': 'rollout-window-from' } }}
+      />
+      <TextField
+        size="small"
+        label={t('equipment.rollout.windowTo')}
+        placeholder="05:00"
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+        onBlur={() => setTo(normalisedEntry)}
+        sx={{ width: 120 }}
+        error={!windowOk}
+        slotProps={{ htmlInput: { 'data-testid': 'rollout-window-to' } }}
+      />
+      <Button
+        variant="contained"
+        onClick={start}
+        disabled={configurationId === '' || !windowOk || !(Number(firstShare) > 0 && Number(firstShare) <= 100)}
+        data-testid="rollout-start"
+      >
         {t('equipment.rollout.start')}
       </Button>
     </Stack>
@@ -65,7 +160,17 @@ function RolloutForm({ groupId, onStarted }: { groupId: number; onStarted: () =>
 }
 
 /** One rollout's live progress: its state, a bar of final commands, the counts per status, its controls. */
-function RolloutCard({ rollout, selected, onSelect, onChanged }: { rollout: RolloutRow; selected: boolean; onSelect: () => void; onChanged: () => void }) {
+function RolloutCard({
+  rollout,
+  selected,
+  onSelect,
+  onChanged,
+}: {
+  rollout: RolloutRow;
+  selected: boolean;
+  onSelect: () => void;
+  onChanged: () => void;
+}) {
   const t = useT();
   const rights = useRights(PATH);
   const [cancelling, setCancelling] = useState(false);
@@ -74,32 +179,115 @@ function RolloutCard({ rollout, selected, onSelect, onChanged }: { rollout: Roll
   const errors = (rollout.counts[COMMAND_STATUS.error] ?? 0) + (rollout.counts[COMMAND_STATUS.configurationError] ?? 0);
   const act = (action: 'pause' | 'resume' | 'cancel') => changeRollout(rollout.id, action).then(onChanged, () => undefined);
   return (
-    <Card variant="outlined" sx={{ borderColor: selected ? 'primary.main' : undefined, cursor: 'pointer' }} onClick={onSelect} data-testid={`rollout-${rollout.id}`}>
+    <Card
+      variant="outlined"
+      sx={{ borderColor: selected ? 'primary.main' : undefined, cursor: 'pointer' }}
+      onClick={onSelect}
+      data-testid={`rollout-${rollout.id}`}
+    >
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography variant="subtitle1">№{rollout.id} · {rollout.configuration}</Typography>
-          <Chip size="small" label={t(`equipment.rolloutStates.${rollout.state}`)} color={rollout.state === 'finished' ? 'success' : rollout.state === 'paused' ? 'warning' : rollout.state === 'cancelled' ? 'default' : 'info'} data-testid="rollout-state" />
+          <Typography variant="subtitle1">
+            №{rollout.id} · {rollout.configuration}
+          </Typography>
+          <Chip
+            size="small"
+            label={t(`equipment.rolloutStates.${rollout.state}`)}
+            color={
+              rollout.state === 'finished'
+                ? 'success'
+                : rollout.state === 'paused'
+                  ? 'warning'
+                  : rollout.state === 'cancelled'
+                    ? 'default'
+                    : 'info'
+            }
+            data-testid="rollout-state"
+          />
           <Chip size="small" variant="outlined" label={t('equipment.rollout.phase', { phase: rollout.phase })} />
-          {rollout.window_from !== null && rollout.window_to !== null && <Chip size="small" variant="outlined" label={t('equipment.rollout.windowShown', { from: minutesToHhMm(rollout.window_from), to: minutesToHhMm(rollout.window_to) })} />}
+          {rollout.window_from !== null && rollout.window_to !== null && (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={t('equipment.rollout.windowShown', { from: minutesToHhMm(rollout.window_from), to: minutesToHhMm(rollout.window_to) })}
+            />
+          )}
           <Box sx={{ flex: 1 }} />
-          {rights.update && rollout.state === 'running' && <Button size="small" onClick={(e) => { e.stopPropagation(); void act('pause'); }}>{t('equipment.rollout.pause')}</Button>}
-          {rights.update && rollout.state === 'paused' && <Button size="small" onClick={(e) => { e.stopPropagation(); void act('resume'); }} data-testid="rollout-resume">{t('equipment.rollout.resume')}</Button>}
-          {rights.update && (rollout.state === 'running' || rollout.state === 'paused') && <Button size="small" color="error" onClick={(e) => { e.stopPropagation(); setCancelling(true); }}>{t('equipment.rollout.cancelRollout')}</Button>}
+          {rights.update && rollout.state === 'running' && (
+            <Button
+              size="small"
+              onClick={(e) => {
+                e.stopPropagation();
+                void act('pause');
+              }}
+            >
+              {t('equipment.rollout.pause')}
+            </Button>
+          )}
+          {rights.update && rollout.state === 'paused' && (
+            <Button
+              size="small"
+              onClick={(e) => {
+                e.stopPropagation();
+                void act('resume');
+              }}
+              data-testid="rollout-resume"
+            >
+              {t('equipment.rollout.resume')}
+            </Button>
+          )}
+          {rights.update && (rollout.state === 'running' || rollout.state === 'paused') && (
+            <Button
+              size="small"
+              color="error"
+              onClick={(e) => {
+                e.stopPropagation();
+                setCancelling(true);
+              }}
+            >
+              {t('equipment.rollout.cancelRollout')}
+            </Button>
+          )}
         </Stack>
-        <Typography variant="body2" color="text.secondary">{formatDateTime(rollout.created_at)} · {rollout.created_by ?? ''} · {rollout.first_share} % / {rollout.error_threshold} %</Typography>
-        {rollout.pause_reason && rollout.state === 'paused' && <Typography variant="body2" color="warning.main">{rollout.pause_reason}</Typography>}
-        <LinearProgress variant="buffer" value={total ? (100 * performed) / total : 0} valueBuffer={total ? (100 * (performed + errors)) / total : 0} sx={{ my: 1 }} />
+        <Typography variant="body2" color="text.secondary">
+          {formatDateTime(rollout.created_at)} · {rollout.created_by ?? ''} · {rollout.first_share} % / {rollout.error_threshold} %
+        </Typography>
+        {rollout.pause_reason && rollout.state === 'paused' && (
+          <Typography variant="body2" color="warning.main">
+            {rollout.pause_reason}
+          </Typography>
+        )}
+        <LinearProgress
+          variant="buffer"
+          value={total ? (100 * performed) / total : 0}
+          valueBuffer={total ? (100 * (performed + errors)) / total : 0}
+          sx={{ my: 1 }}
+        />
         <Typography variant="body2" data-testid="rollout-progress">
           {t('equipment.rollout.progress', { done: formatNumber(performed), total: formatNumber(total) })}
           {rollout.retrying ? ` · ${t('equipment.rollout.retrying', { count: rollout.retrying })}` : ''}
         </Typography>
         <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', mt: 1 }}>
           {COMMAND_STATUS_CODES.filter((code) => rollout.counts[code]).map((code) => (
-            <Chip key={code} size="small" color={STATUS_COLOR[code]} label={`${t(`equipment.commandStatuses.${code}`)}: ${formatNumber(rollout.counts[code])}`} data-testid={`rollout-count-${code}`} />
+            <Chip
+              key={code}
+              size="small"
+              color={STATUS_COLOR[code]}
+              label={`${t(`equipment.commandStatuses.${code}`)}: ${formatNumber(rollout.counts[code])}`}
+              data-testid={`rollout-count-${code}`}
+            />
           ))}
         </Stack>
       </CardContent>
-      <ConfirmDialog open={cancelling} message={t('equipment.rollout.confirmCancel', { id: rollout.id })} onClose={() => setCancelling(false)} onConfirm={() => { setCancelling(false); void act('cancel'); }} />
+      <ConfirmDialog
+        open={cancelling}
+        message={t('equipment.rollout.confirmCancel', { id: rollout.id })}
+        onClose={() => setCancelling(false)}
+        onConfirm={() => {
+          setCancelling(false);
+          void act('cancel');
+        }}
+      />
     </Card>
   );
 }
@@ -117,9 +305,24 @@ function CommandTable({ rolloutId, tick }: { rolloutId: number; tick: number }) 
     <Box>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', my: 1 }}>
         <Typography variant="subtitle1">{t('equipment.rollout.commands')}</Typography>
-        <TextField select size="small" label={t('equipment.rollout.status')} value={status} onChange={(e) => { setStatus(e.target.value === '' ? '' : Number(e.target.value)); setPage(0); }} sx={{ minWidth: 220 }} slotProps={{ htmlInput: { 'data-testid': 'command-status-filter' } }}>
+        <TextField
+          select
+          size="small"
+          label={t('equipment.rollout.status')}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value === '' ? '' : Number(e.target.value));
+            setPage(0);
+          }}
+          sx={{ minWidth: 220 }}
+          slotProps={{ htmlInput: { 'data-testid': 'command-status-filter' } }}
+        >
           <MenuItem value="">{t('equipment.rollout.all')}</MenuItem>
-          {COMMAND_STATUS_CODES.map((code) => <MenuItem key={code} value={code}>{t(`equipment.commandStatuses.${code}`)}</MenuItem>)}
+          {COMMAND_STATUS_CODES.map((code) => (
+            <MenuItem key={code} value={code}>
+              {t(`equipment.commandStatuses.${code}`)}
+            </MenuItem>
+          ))}
         </TextField>
       </Stack>
       <Table size="small" data-testid="commands-table">
@@ -136,17 +339,32 @@ function CommandTable({ rolloutId, tick }: { rolloutId: number; tick: number }) 
         <TableBody>
           {data.list.map((c) => (
             <TableRow key={c.id} data-testid="command-row">
-              <TableCell>{c.depot_number ?? c.vehicle_id}{c.state_number ? ` · ${c.state_number}` : ''}</TableCell>
+              <TableCell>
+                {c.depot_number ?? c.vehicle_id}
+                {c.state_number ? ` · ${c.state_number}` : ''}
+              </TableCell>
               <TableCell>{c.depot_name ?? ''}</TableCell>
-              <TableCell><Chip size="small" color={STATUS_COLOR[c.status]} label={t(`equipment.commandStatuses.${c.status}`)} /></TableCell>
-              <TableCell>{c.reason ?? ''}{c.retry_at ? ` (${formatDateTime(c.retry_at)})` : ''}</TableCell>
+              <TableCell>
+                <Chip size="small" color={STATUS_COLOR[c.status]} label={t(`equipment.commandStatuses.${c.status}`)} />
+              </TableCell>
+              <TableCell>
+                {c.reason ?? ''}
+                {c.retry_at ? ` (${formatDateTime(c.retry_at)})` : ''}
+              </TableCell>
               <TableCell>{c.attempts}</TableCell>
               <TableCell>{formatDateTime(c.status_at)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
-      <TablePagination component="div" count={data.total} page={page} rowsPerPage={50} rowsPerPageOptions={[50]} onPageChange={(_, p) => setPage(p)} />
+      <TablePagination
+        component="div"
+        count={data.total}
+        page={page}
+        rowsPerPage={50}
+        rowsPerPageOptions={[50]}
+        onPageChange={(_, p) => setPage(p)}
+      />
     </Box>
   );
 }
@@ -163,10 +381,13 @@ export default function RolloutScreen() {
   const [tick, setTick] = useState(0);
   const load = useCallback(() => {
     if (!groupId) return;
-    groupRollouts(groupId).then((list) => {
-      setRollouts(list);
-      setSelected((current) => current ?? list[0]?.id ?? null);
-    }, () => undefined);
+    groupRollouts(groupId).then(
+      (list) => {
+        setRollouts(list);
+        setSelected((current) => current ?? list[0]?.id ?? null);
+      },
+      () => undefined,
+    );
     setTick((n) => n + 1);
   }, [groupId]);
   useEffect(() => {
@@ -185,14 +406,28 @@ export default function RolloutScreen() {
       <Title title={t('equipment.rollout.title', { name: details?.name ?? '' })} />
       <Stack spacing={2}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Button component={Link} to="/mnt-configuration/vehicle-groups" size="small">{t('equipment.rollout.back')}</Button>
+          <Button component={Link} to="/mnt-configuration/vehicle-groups" size="small">
+            {t('equipment.rollout.back')}
+          </Button>
           <Typography variant="h6">{details?.name}</Typography>
-          <Typography data-testid="rollout-group-count">{details ? t('equipment.rollout.groupVehicles', { count: formatNumber(details.count) }) : ''}</Typography>
+          <Typography data-testid="rollout-group-count">
+            {details ? t('equipment.rollout.groupVehicles', { count: formatNumber(details.count) }) : ''}
+          </Typography>
         </Stack>
-        {rights.create && !live && <RolloutForm groupId={groupId} onStarted={() => { setSelected(null); load(); }} />}
+        {rights.create && !live && (
+          <RolloutForm
+            groupId={groupId}
+            onStarted={() => {
+              setSelected(null);
+              load();
+            }}
+          />
+        )}
         <Typography variant="subtitle1">{t('equipment.rollout.history')}</Typography>
         {!rollouts.length && <Typography color="text.secondary">{t('equipment.rollout.none')}</Typography>}
-        {rollouts.map((r) => <RolloutCard key={r.id} rollout={r} selected={r.id === selected} onSelect={() => setSelected(r.id)} onChanged={load} />)}
+        {rollouts.map((r) => (
+          <RolloutCard key={r.id} rollout={r} selected={r.id === selected} onSelect={() => setSelected(r.id)} onChanged={load} />
+        ))}
         {selected !== null && <CommandTable rolloutId={selected} tick={tick} />}
       </Stack>
     </Box>

@@ -27,7 +27,11 @@ export default function VehicleGroupsScreen() {
   return (
     <Box sx={{ p: 2 }}>
       <Title title={t('equipment.groups.title')} />
-      {rights.create && <Button variant="contained" sx={{ mb: 1 }} onClick={() => setEditing('new')} data-testid="group-create">{t('equipment.groups.create')}</Button>}
+      {rights.create && (
+        <Button variant="contained" sx={{ mb: 1 }} onClick={() => setEditing('new')} data-testid="group-create">
+          {t('equipment.groups.create')}
+        </Button>
+      )}
       <Table size="small" data-testid="groups-table">
         <TableHead>
           <TableRow>
@@ -44,24 +48,64 @@ export default function VehicleGroupsScreen() {
               <TableCell>{row.name}</TableCell>
               <TableCell>{t(`equipment.groups.kinds.${row.kind}`)}</TableCell>
               <TableCell>{formatNumber(row.vehicles)}</TableCell>
-              <TableCell>{row.last_rollout ? `№${row.last_rollout.id} ${row.last_rollout.configuration} · ${t(`equipment.rolloutStates.${row.last_rollout.state}`)}` : '—'}</TableCell>
+              <TableCell>
+                {row.last_rollout
+                  ? `№${row.last_rollout.id} ${row.last_rollout.configuration} · ${t(`equipment.rolloutStates.${row.last_rollout.state}`)}`
+                  : '—'}
+              </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {configurationRights.read && <Button size="small" onClick={() => navigate(`/mnt-configuration/configuration/${row.id}`)} data-testid={`group-open-${row.name}`}>{t('equipment.groups.open')}</Button>}
-                {rights.update && <Button size="small" onClick={() => setEditing(row)}>{t('equipment.groups.edit')}</Button>}
-                {rights.delete && <Button size="small" color="error" onClick={() => setDeleting(row)}>{t('equipment.groups.delete')}</Button>}
+                {configurationRights.read && (
+                  <Button
+                    size="small"
+                    onClick={() => navigate(`/mnt-configuration/configuration/${row.id}`)}
+                    data-testid={`group-open-${row.name}`}
+                  >
+                    {t('equipment.groups.open')}
+                  </Button>
+                )}
+                {rights.update && (
+                  <Button size="small" onClick={() => setEditing(row)}>
+                    {t('equipment.groups.edit')}
+                  </Button>
+                )}
+                {rights.delete && (
+                  <Button size="small" color="error" onClick={() => setDeleting(row)}>
+                    {t('equipment.groups.delete')}
+                  </Button>
+                )}
               </TableCell>
             </TableRow>
           ))}
-          {!rows.length && <TableRow><TableCell colSpan={5}>{t('equipment.groups.empty')}</TableCell></TableRow>}
+          {!rows.length && (
+            <TableRow>
+              <TableCell colSpan={5}>{t('equipment.groups.empty')}</TableCell>
+            </TableRow>
+          )}
         </TableBody>
       </Table>
-      {editing && <VehicleGroupDialog editing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); load(); }} />}
+      {editing && (
+        <VehicleGroupDialog
+          editing={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            load();
+          }}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         message={t('equipment.groups.confirmDelete', { name: deleting?.name ?? '' })}
         onClose={() => setDeleting(null)}
         onConfirm={() => {
-          if (deleting) deleteGroup(deleting.id).then(() => { showMessage(t('equipment.groups.deleted'), 'success'); load(); }, () => undefined);
+          if (deleting)
+            deleteGroup(deleting.id).then(
+              () => {
+                showMessage(t('equipment.groups.deleted'), 'success');
+                load();
+              },
+              () => undefined,
+            );
           setDeleting(null);
         }}
       />

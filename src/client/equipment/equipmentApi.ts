@@ -19,7 +19,12 @@ export interface ConfigurationRow {
   rollouts: number;
 }
 
-export interface FleetShareRow { configuration_id: number | null; label: string; vehicles: number; share: number }
+export interface FleetShareRow {
+  configuration_id: number | null;
+  label: string;
+  vehicles: number;
+  share: number;
+}
 
 export interface GroupRow {
   id: number;
@@ -35,7 +40,12 @@ export interface GroupDetails extends Omit<GroupRow, 'vehicles' | 'last_rollout'
   vehicles: { id: number; depot_number: number; state_number: string | null; depot_name: string | null; configuration: string | null }[];
 }
 
-export interface GroupInput { name: string; kind: GroupKind; vehicles?: number[]; filter?: GroupFilter }
+export interface GroupInput {
+  name: string;
+  kind: GroupKind;
+  vehicles?: number[];
+  filter?: GroupFilter;
+}
 
 export interface RolloutRow {
   id: number;
@@ -68,15 +78,23 @@ export interface CommandRow {
   status_at: string;
 }
 
-export interface FilterOptions { agencies: Option[]; depots: Option[]; models: string[]; terminalTypes: Option[]; configurations: Option[] }
+export interface FilterOptions {
+  agencies: Option[];
+  depots: Option[];
+  models: string[];
+  terminalTypes: Option[];
+  configurations: Option[];
+}
 
 export const terminalParameters = () => getJson<TerminalParameter[]>('/api/v1/mnt/parameters');
 export const configurations = () => getJson<ConfigurationRow[]>('/api/v1/mnt/configurations');
 export const fleetShare = () => getJson<FleetShareRow[]>('/api/v1/mnt/fleet-share');
-export const createConfiguration = (body: { name: string; parameters: ParameterValues; comment?: string }) => postJson<{ id: number }>('/api/v1/mnt/configurations', body);
+export const createConfiguration = (body: { name: string; parameters: ParameterValues; comment?: string }) =>
+  postJson<{ id: number }>('/api/v1/mnt/configurations', body);
 export const updateConfiguration = (id: number, body: { parameters: ParameterValues; comment?: string }) =>
   request(`/api/v1/mnt/configurations/${id}`, { method: 'PUT', body });
-export const newVersion = (id: number, body: { parameters: ParameterValues; comment?: string }) => postJson<{ id: number; version: number }>(`/api/v1/mnt/configurations/${id}/versions`, body);
+export const newVersion = (id: number, body: { parameters: ParameterValues; comment?: string }) =>
+  postJson<{ id: number; version: number }>(`/api/v1/mnt/configurations/${id}/versions`, body);
 export const deleteConfiguration = (id: number) => request(`/api/v1/mnt/configurations/${id}`, { method: 'DELETE' });
 
 export const groups = () => getJson<GroupRow[]>('/api/v1/mnt/groups');
@@ -89,8 +107,15 @@ export const filterOptions = () => getJson<FilterOptions>('/api/v1/mnt/filter-op
 export const vehicleOptions = (signal?: AbortSignal) => getJson<Option[]>('/api/v1/mnt/vehicle-options', { signal });
 
 export const groupRollouts = (groupId: number) => getJson<RolloutRow[]>(`/api/v1/mnt/groups/${groupId}/rollouts`);
-export const startRollout = (body: { groupId: number; configurationId: number; firstShare: number; errorThreshold: number; windowFrom?: number | null; windowTo?: number | null }) =>
-  postJson<{ id: number; commands: number }>('/api/v1/mnt/rollouts', body);
+export const startRollout = (body: {
+  groupId: number;
+  configurationId: number;
+  firstShare: number;
+  errorThreshold: number;
+  windowFrom?: number | null;
+  windowTo?: number | null;
+}) => postJson<{ id: number; commands: number }>('/api/v1/mnt/rollouts', body);
 export const rolloutCommands = (id: number, query: { status?: number; offset?: number; limit?: number }) =>
   getJson<{ total: number; list: CommandRow[] }>(`/api/v1/mnt/rollouts/${id}/commands`, { query });
-export const changeRollout = (id: number, action: 'pause' | 'resume' | 'cancel') => postJson<{ state: RolloutState }>(`/api/v1/mnt/rollouts/${id}/${action}`);
+export const changeRollout = (id: number, action: 'pause' | 'resume' | 'cancel') =>
+  postJson<{ state: RolloutState }>(`/api/v1/mnt/rollouts/${id}/${action}`);

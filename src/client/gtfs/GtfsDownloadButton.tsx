@@ -8,8 +8,12 @@ import { downloadFile } from '../components/downloadFile';
 export function GtfsDownloadButton() {
   const translate = useTranslate();
   return (
-    <Button variant="outlined" startIcon={<DownloadIcon />} data-testid="gtfs-download"
-      onClick={() => void downloadFile(GTFS_API.staticFeed, 'gtfs.zip').catch(() => undefined)}>
+    <Button
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      data-testid="gtfs-download"
+      onClick={() => void downloadFile(GTFS_API.staticFeed, 'gtfs.zip').catch(() => undefined)}
+    >
       {translate('gtfs.download')}
     </Button>
   );

@@ -9,12 +9,16 @@ export function GtfsFileTable({ files }: { files: GtfsFileCounts[] }) {
   if (files.length === 0) return null;
   return (
     <>
-      <Typography variant="subtitle2" sx={{ mt: 2 }}>{translate('gtfs.files')}</Typography>
+      <Typography variant="subtitle2" sx={{ mt: 2 }}>
+        {translate('gtfs.files')}
+      </Typography>
       <Table size="small" data-testid="gtfs-files" sx={{ maxWidth: 720 }}>
         <TableHead>
           <TableRow>
             {(['file', 'read', 'written', 'skipped'] as const).map((c) => (
-              <TableCell key={c} align={c === 'file' ? 'left' : 'right'}>{translate(`gtfs.columns.${c}`)}</TableCell>
+              <TableCell key={c} align={c === 'file' ? 'left' : 'right'}>
+                {translate(`gtfs.columns.${c}`)}
+              </TableCell>
             ))}
           </TableRow>
         </TableHead>

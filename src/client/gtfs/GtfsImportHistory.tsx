@@ -5,7 +5,11 @@ import { formatDateTime, formatNumber } from '../../shared/format';
 import { useImportHistory } from './gtfsApi';
 
 const STATUS_COLOR: Record<ImportRun['status'], 'default' | 'success' | 'error' | 'warning' | 'info'> = {
-  running: 'info', done: 'success', refused: 'error', cancelled: 'warning', failed: 'error',
+  running: 'info',
+  done: 'success',
+  refused: 'error',
+  cancelled: 'warning',
+  failed: 'error',
 };
 
 const COLUMNS = ['id', 'started', 'finished', 'user', 'file', 'size', 'status'] as const;
@@ -17,17 +21,29 @@ export function GtfsImportHistory({ selected, onOpen }: { selected: number | nul
   return (
     <Paper sx={{ p: 2 }}>
       <Typography variant="subtitle1">{translate('gtfs.history')}</Typography>
-      {error && <Alert severity="error" data-testid="gtfs-history-error">{translate('gtfs.loadFailed')}</Alert>}
+      {error && (
+        <Alert severity="error" data-testid="gtfs-history-error">
+          {translate('gtfs.loadFailed')}
+        </Alert>
+      )}
       <Table size="small" data-testid="gtfs-history">
         <TableHead>
           <TableRow>
-            {COLUMNS.map((c) => <TableCell key={c} align={c === 'size' ? 'right' : 'left'}>{translate(`gtfs.columns.${c}`)}</TableCell>)}
+            {COLUMNS.map((c) => (
+              <TableCell key={c} align={c === 'size' ? 'right' : 'left'}>
+                {translate(`gtfs.columns.${c}`)}
+              </TableCell>
+            ))}
             <TableCell />
           </TableRow>
         </TableHead>
         <TableBody>
           {!isPending && !error && data?.length === 0 && (
-            <TableRow><TableCell colSpan={COLUMNS.length + 1} sx={{ color: 'text.secondary' }}>{translate('gtfs.noHistory')}</TableCell></TableRow>
+            <TableRow>
+              <TableCell colSpan={COLUMNS.length + 1} sx={{ color: 'text.secondary' }}>
+                {translate('gtfs.noHistory')}
+              </TableCell>
+            </TableRow>
           )}
           {data?.map((run) => (
             <TableRow key={run.id} selected={run.id === selected} data-testid="gtfs-history-row" data-id={run.id} data-status={run.status}>
@@ -37,8 +53,14 @@ export function GtfsImportHistory({ selected, onOpen }: { selected: number | nul
               <TableCell>{run.username ?? '—'}</TableCell>
               <TableCell>{run.file}</TableCell>
               <TableCell align="right">{formatNumber(run.bytes / 1024, 0)}</TableCell>
-              <TableCell><Chip size="small" color={STATUS_COLOR[run.status]} label={translate(`gtfs.statuses.${run.status}`)} /></TableCell>
-              <TableCell><Button size="small" onClick={() => onOpen(run.id)}>{translate('gtfs.open')}</Button></TableCell>
+              <TableCell>
+                <Chip size="small" color={STATUS_COLOR[run.status]} label={translate(`gtfs.statuses.${run.status}`)} />
+              </TableCell>
+              <TableCell>
+                <Button size="small" onClick={() => onOpen(run.id)}>
+                  {translate('gtfs.open')}
+                </Button>
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -13,14 +13,25 @@ export function GtfsRunPanel({ id, canCancel, onClose }: { id: number; canCancel
   const translate = useTranslate();
   const { data: run, error } = useImportRun(id);
   const cancel = useCancelImport();
-  if (error) return <Alert severity="error" sx={{ mt: 2 }} data-testid="gtfs-run-error">{translate('gtfs.loadFailed')}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" sx={{ mt: 2 }} data-testid="gtfs-run-error">
+        {translate('gtfs.loadFailed')}
+      </Alert>
+    );
   if (!run) return null;
   const running = run.status === 'running';
   return (
     <Box sx={{ mt: 2 }} data-testid="gtfs-run" data-id={run.id}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Typography variant="subtitle1" sx={{ flex: 1 }}>{translate('gtfs.run', { id: run.id, file: run.file })}</Typography>
-        {!running && <IconButton size="small" onClick={onClose} aria-label={translate('gtfs.close')}><CloseIcon fontSize="small" /></IconButton>}
+        <Typography variant="subtitle1" sx={{ flex: 1 }}>
+          {translate('gtfs.run', { id: run.id, file: run.file })}
+        </Typography>
+        {!running && (
+          <IconButton size="small" onClick={onClose} aria-label={translate('gtfs.close')}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        )}
       </Box>
       <GtfsRunStages
         stage={run.stage}

@@ -7,7 +7,12 @@ import { GtfsFileTable } from './GtfsFileTable';
 import { GtfsNoticeTable } from './GtfsNoticeTable';
 
 type EndStatus = Exclude<ImportRun['status'], 'running'>;
-const SEVERITY: Record<EndStatus, 'success' | 'error' | 'warning'> = { done: 'success', refused: 'error', cancelled: 'warning', failed: 'error' };
+const SEVERITY: Record<EndStatus, 'success' | 'error' | 'warning'> = {
+  done: 'success',
+  refused: 'error',
+  cancelled: 'warning',
+  failed: 'error',
+};
 
 /** UTC+03:00 for 180. */
 const utcOffset = (minutes: number) => {
@@ -23,7 +28,9 @@ function TimezoneNotice({ timezone }: { timezone: NonNullable<RunReport['timezon
   return (
     <Alert severity="info" sx={{ mt: 1 }} data-testid="gtfs-timezone">
       {translate('gtfs.timezone', {
-        feed: timezone.feed, feedOffset: utcOffset(timezone.feedOffsetMinutes), operatorOffset: utcOffset(timezone.operatorOffsetMinutes),
+        feed: timezone.feed,
+        feedOffset: utcOffset(timezone.feedOffsetMinutes),
+        operatorOffset: utcOffset(timezone.operatorOffsetMinutes),
         shift: `${shift > 0 ? '+' : shift < 0 ? '−' : ''}${Math.abs(shift)}`,
       })}
     </Alert>
@@ -35,9 +42,11 @@ function WrittenCounts({ written }: { written: Record<string, number> }) {
   const translate = useTranslate();
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }} data-testid="gtfs-written">
-      {Object.entries(written).filter(([, n]) => n > 0).map(([kind, n]) => (
-        <Chip key={kind} size="small" label={`${translate(`gtfs.counts.${kind}`, { _: kind })}: ${formatNumber(n)}`} />
-      ))}
+      {Object.entries(written)
+        .filter(([, n]) => n > 0)
+        .map(([kind, n]) => (
+          <Chip key={kind} size="small" label={`${translate(`gtfs.counts.${kind}`, { _: kind })}: ${formatNumber(n)}`} />
+        ))}
     </Stack>
   );
 }

@@ -24,19 +24,29 @@ export function GtfsUpload({ disabled, onStarted }: { disabled: boolean; onStart
     const controller = new AbortController();
     transfer.current = controller;
     setPercent(0);
-    upload.mutate({ file, signal: controller.signal }, {
-      onSuccess: ({ id }) => onStarted(id),
-      onSettled: () => {
-        if (input.current) input.current.value = '';
+    upload.mutate(
+      { file, signal: controller.signal },
+      {
+        onSuccess: ({ id }) => onStarted(id),
+        onSettled: () => {
+          if (input.current) input.current.value = '';
+        },
       },
-    });
+    );
   };
   const failure = upload.error && !isAbortError(upload.error) ? upload.error : null;
   return (
     <>
       <Button component="label" variant="contained" startIcon={<UploadFileIcon />} disabled={disabled || upload.isPending}>
         {translate('gtfs.choose')}
-        <input ref={input} hidden type="file" accept=".zip,application/zip" data-testid="gtfs-file" onChange={(e) => start(e.target.files?.[0])} />
+        <input
+          ref={input}
+          hidden
+          type="file"
+          accept=".zip,application/zip"
+          data-testid="gtfs-file"
+          onChange={(e) => start(e.target.files?.[0])}
+        />
       </Button>
       {upload.isPending && (
         <Box sx={{ width: '100%' }} data-testid="gtfs-upload">
@@ -46,7 +56,10 @@ export function GtfsUpload({ disabled, onStarted }: { disabled: boolean; onStart
       {failure && (
         <Alert severity="error" sx={{ width: '100%' }} data-testid="gtfs-upload-error">
           {translate('gtfs.uploadFailed', {
-            reason: failure instanceof HttpError && failure.messages.length ? failure.messages.map((m) => translateMessage(m, locale)).join(' ') : translateMessage('internal_error', locale),
+            reason:
+              failure instanceof HttpError && failure.messages.length
+                ? failure.messages.map((m) => translateMessage(m, locale)).join(' ')
+                : translateMessage('internal_error', locale),
           })}
         </Alert>
       )}

@@ -15,17 +15,25 @@ const isRunning = (run: ImportRun | undefined) => run?.status === 'running';
 
 /** One import, polled while it runs. */
 export function useImportRun(id: number | null) {
-  return useGetOne<ImportRun>(RUNS, { id: id ?? 0 }, {
-    enabled: id !== null,
-    refetchInterval: (query) => (isRunning(query.state.data) ? POLL_MS : false),
-  });
+  return useGetOne<ImportRun>(
+    RUNS,
+    { id: id ?? 0 },
+    {
+      enabled: id !== null,
+      refetchInterval: (query) => (isRunning(query.state.data) ? POLL_MS : false),
+    },
+  );
 }
 
 /** The import history (the server keeps the last 100), polled while one of them runs. */
 export function useImportHistory() {
-  return useGetList<ImportRun>(RUNS, { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'DESC' } }, {
-    refetchInterval: (query) => (query.state.data?.data.some(isRunning) ? POLL_MS * 2 : false),
-  });
+  return useGetList<ImportRun>(
+    RUNS,
+    { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'DESC' } },
+    {
+      refetchInterval: (query) => (query.state.data?.data.some(isRunning) ? POLL_MS * 2 : false),
+    },
+  );
 }
 
 /**

@@ -17,7 +17,12 @@ export function HandbookColumnsButton({ schema, visible, onToggle }: HandbookCol
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Button size="small" startIcon={<ViewColumnIcon />} onClick={(event) => setAnchor(event.currentTarget)} data-testid="handbook-columns">
+      <Button
+        size="small"
+        startIcon={<ViewColumnIcon />}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        data-testid="handbook-columns"
+      >
         {translate('handbookEditor.columns')}
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxHeight: 480 } } }}>
@@ -26,7 +31,9 @@ export function HandbookColumnsButton({ schema, visible, onToggle }: HandbookCol
           const last = checked && visible.length === 1;
           return (
             <MenuItem key={field.name} dense onClick={() => onToggle(field.name)} aria-disabled={last} data-testid={`column-${field.name}`}>
-              <ListItemIcon><Checkbox size="small" edge="start" checked={checked} tabIndex={-1} disableRipple /></ListItemIcon>
+              <ListItemIcon>
+                <Checkbox size="small" edge="start" checked={checked} tabIndex={-1} disableRipple />
+              </ListItemIcon>
               <ListItemText primary={field.label} secondary={last ? translate('handbookEditor.lastColumn') : undefined} />
             </MenuItem>
           );

@@ -15,7 +15,11 @@ export function HandbookCreate({ schema }: { schema: HandbookSchema }) {
     redirect(hasTripStops(schema) ? handbookRecordPath(schema.type, record.id) : handbookPath(schema.type));
   };
   return (
-    <Create resource={handbookResource(schema.type)} title={`${schema.title}: новая запись`} mutationOptions={{ onSuccess, onError: errorShownByClient }}>
+    <Create
+      resource={handbookResource(schema.type)}
+      title={`${schema.title}: новая запись`}
+      mutationOptions={{ onSuccess, onError: errorShownByClient }}
+    >
       <HandbookForm schema={schema} creating />
     </Create>
   );

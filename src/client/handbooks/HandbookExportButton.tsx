@@ -19,13 +19,22 @@ export function HandbookExportButton({ schema }: { schema: HandbookSchema }) {
   const run = (format: HandbookExportFormat) => {
     setAnchor(null);
     setBusy(true);
-    downloadFile('/api/table/export', `${schema.type}.${format}`, { method: 'POST', body: { ...exportRequest(schema, filterValues, sort), format } })
+    downloadFile('/api/table/export', `${schema.type}.${format}`, {
+      method: 'POST',
+      body: { ...exportRequest(schema, filterValues, sort), format },
+    })
       .catch(() => undefined)
       .finally(() => setBusy(false));
   };
   return (
     <>
-      <Button size="small" startIcon={<DownloadIcon />} onClick={(event) => setAnchor(event.currentTarget)} disabled={busy} data-testid="handbook-export">
+      <Button
+        size="small"
+        startIcon={<DownloadIcon />}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        disabled={busy}
+        data-testid="handbook-export"
+      >
         {translate('handbookEditor.export')}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>

@@ -44,7 +44,13 @@ export function HandbookForm({ schema, creating }: { schema: HandbookSchema; cre
         const place = formPlace(schema, field, creating);
         if (place === 'absent') return null;
         const input = fieldInput(field, schema, place === 'locked');
-        return input && <Box key={field.name} sx={{ width: '100%', maxWidth: isWide(field) ? 960 : 480 }}>{input}</Box>;
+        return (
+          input && (
+            <Box key={field.name} sx={{ width: '100%', maxWidth: isWide(field) ? 960 : 480 }}>
+              {input}
+            </Box>
+          )
+        );
       })}
     </SimpleForm>
   );

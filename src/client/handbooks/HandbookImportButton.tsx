@@ -1,7 +1,21 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, LinearProgress, Table, TableBody, TableCell,
-  TableContainer, TableHead, TableRow, Typography,
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -44,7 +58,9 @@ export function HandbookImportButton({ schema }: { schema: HandbookSchema }) {
       <Dialog
         open={open}
         // while the server applies the file the answer must not be lost: the dialog stays
-        onClose={() => { if (!busy) setOpen(false); }}
+        onClose={() => {
+          if (!busy) setOpen(false);
+        }}
         maxWidth="md"
         fullWidth
         aria-labelledby="handbook-import-title"
@@ -84,7 +100,10 @@ function ImportDialogBody({ schema, onBusy, onClose }: { schema: HandbookSchema;
     try {
       const answer = await uploadFile<ImportResponse | AppointResponse>(importUrl(schema), file, 'text/csv', {
         signal: controller.signal,
-        onProgress: (loaded, total) => setStage((now) => (now.step === 'uploading' ? { step: 'uploading', percent: total ? Math.round((loaded / total) * 100) : 0 } : now)),
+        onProgress: (loaded, total) =>
+          setStage((now) =>
+            now.step === 'uploading' ? { step: 'uploading', percent: total ? Math.round((loaded / total) * 100) : 0 } : now,
+          ),
         onUploaded: () => setStage((now) => (now.step === 'uploading' ? { step: 'applying' } : now)),
       });
       setStage({ step: 'done', answer });
@@ -128,7 +147,11 @@ function ImportDialogBody({ schema, onBusy, onClose }: { schema: HandbookSchema;
             {file ? `${file.name} (${fileSize(file.size, locale)})` : translate('handbookEditor.import.noFile')}
           </Typography>
         </Box>
-        {notCsv && <Alert severity="warning" sx={{ mt: 1 }}>{translate('handbookEditor.import.notCsv')}</Alert>}
+        {notCsv && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {translate('handbookEditor.import.notCsv')}
+          </Alert>
+        )}
         {stage.step === 'uploading' && (
           <Box sx={{ mt: 2 }} data-testid="handbook-import-progress">
             <LinearProgress variant="determinate" value={stage.percent} />
@@ -145,7 +168,9 @@ function ImportDialogBody({ schema, onBusy, onClose }: { schema: HandbookSchema;
           <Alert severity="success" sx={{ mt: 2 }} data-testid="handbook-import-done">
             <strong>{translate('handbookEditor.import.done')}</strong>
             {importCounts(stage.answer).map(({ key, value }) => (
-              <div key={key}>{translate(`handbookEditor.import.counts.${key}`)}: <span data-testid={`handbook-import-${key}`}>{value}</span></div>
+              <div key={key}>
+                {translate(`handbookEditor.import.counts.${key}`)}: <span data-testid={`handbook-import-${key}`}>{value}</span>
+              </div>
             ))}
           </Alert>
         )}
@@ -154,7 +179,9 @@ function ImportDialogBody({ schema, onBusy, onClose }: { schema: HandbookSchema;
       <DialogActions>
         {finished && <Button onClick={again}>{translate('handbookEditor.import.another')}</Button>}
         {stage.step === 'uploading' && <Button onClick={() => upload.current?.abort()}>{translate('handbookEditor.import.cancel')}</Button>}
-        <Button onClick={onClose} disabled={stage.step === 'applying'}>{translate(finished ? 'handbookEditor.import.close' : 'handbookEditor.import.cancel')}</Button>
+        <Button onClick={onClose} disabled={stage.step === 'applying'}>
+          {translate(finished ? 'handbookEditor.import.close' : 'handbookEditor.import.cancel')}
+        </Button>
         {!finished && (
           <Button variant="contained" onClick={() => void start()} disabled={!file || working} data-testid="handbook-import-upload">
             {translate('handbookEditor.import.upload')}
@@ -181,7 +208,9 @@ function ImportFailureView({ failure, locale }: { failure: ImportFailure; locale
     <Box sx={{ mt: 2 }} data-testid="handbook-import-failed">
       <Alert severity="error">
         <strong>{translate('handbookEditor.import.failed')}</strong>
-        {failureMessages(failure, locale).map((text, i) => <div key={i}>{text}</div>)}
+        {failureMessages(failure, locale).map((text, i) => (
+          <div key={i}>{text}</div>
+        ))}
       </Alert>
       {failure.kind === 'rows' && <ImportErrorTable errors={failure.errors} moreErrors={failure.moreErrors} />}
     </Box>
@@ -194,27 +223,48 @@ function ImportFormat({ schema }: { schema: HandbookSchema }) {
   const href = useMemo(() => URL.createObjectURL(new Blob([templateCsv(schema)], { type: 'text/csv;charset=utf-8' })), [schema]);
   useEffect(() => () => URL.revokeObjectURL(href), [href]);
   const { headers, example, mode, keys, headerOptional } = schema.import;
-  const timeHeaders = headerColumns(schema, headers).filter((column) => column?.field.kind === 'minutes').map((column) => column?.name);
+  const timeHeaders = headerColumns(schema, headers)
+    .filter((column) => column?.field.kind === 'minutes')
+    .map((column) => column?.name);
   return (
     <Box data-testid="handbook-import-format">
       <Typography variant="body2">{translate('handbookEditor.import.format')}</Typography>
       <TableContainer sx={{ my: 1, maxWidth: '100%', overflowX: 'auto' }}>
         <Table size="small" sx={{ '& td, & th': { whiteSpace: 'nowrap', fontFamily: 'monospace', fontSize: '0.75rem' } }}>
           <TableHead>
-            <TableRow>{headers.map((header) => <TableCell key={header}>{header}</TableCell>)}</TableRow>
+            <TableRow>
+              {headers.map((header) => (
+                <TableCell key={header}>{header}</TableCell>
+              ))}
+            </TableRow>
           </TableHead>
           <TableBody>
-            <TableRow>{headers.map((header, i) => <TableCell key={header} title={translate('handbookEditor.import.example')}>{example[i] ?? ''}</TableCell>)}</TableRow>
+            <TableRow>
+              {headers.map((header, i) => (
+                <TableCell key={header} title={translate('handbookEditor.import.example')}>
+                  {example[i] ?? ''}
+                </TableCell>
+              ))}
+            </TableRow>
           </TableBody>
         </Table>
       </TableContainer>
       {headerOptional && <Typography variant="body2">{translate('handbookEditor.import.headerOptional')}</Typography>}
       {timeHeaders.length > 0 && (
-        <Typography variant="body2" data-testid="handbook-import-times">{translate('handbookEditor.import.times', { fields: timeHeaders.join(', ') })}</Typography>
+        <Typography variant="body2" data-testid="handbook-import-times">
+          {translate('handbookEditor.import.times', { fields: timeHeaders.join(', ') })}
+        </Typography>
       )}
       <Typography variant="body2">{translate(`handbookEditor.import.modes.${mode}`, { keys: (keys ?? []).join(', ') })}</Typography>
-      <Typography variant="body2" sx={{ mb: 1 }}>{translate('handbookEditor.import.allOrNothing')}</Typography>
-      <Link href={href} download={`${schema.type}-template.csv`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }} data-testid="handbook-import-template">
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {translate('handbookEditor.import.allOrNothing')}
+      </Typography>
+      <Link
+        href={href}
+        download={`${schema.type}-template.csv`}
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+        data-testid="handbook-import-template"
+      >
         <DownloadIcon fontSize="small" />
         {translate('handbookEditor.import.template')}
       </Link>

@@ -49,7 +49,11 @@ export function HandbookList({ schema }: { schema: HandbookSchema }) {
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, pt: 2, flexWrap: 'wrap' }}>
         <HandbookPicker schema={schema} />
-        {schema.note && <Typography variant="body2" color="text.secondary">{schema.note}</Typography>}
+        {schema.note && (
+          <Typography variant="body2" color="text.secondary">
+            {schema.note}
+          </Typography>
+        )}
       </Box>
       <List
         key={schema.type}
@@ -67,12 +71,16 @@ export function HandbookList({ schema }: { schema: HandbookSchema }) {
         {visible ? (
           <DataTable
             rowClick={rights.update ? (id) => handbookRecordPath(schema.type, id) : false}
-            bulkActionButtons={rights.delete ? <BulkDeleteButton mutationMode="pessimistic" mutationOptions={{ onError: errorShownByClient }} /> : false}
+            bulkActionButtons={
+              rights.delete ? <BulkDeleteButton mutationMode="pessimistic" mutationOptions={{ onError: errorShownByClient }} /> : false
+            }
             data-testid="handbook-table"
           >
             {shown.map(column)}
           </DataTable>
-        ) : <LinearProgress />}
+        ) : (
+          <LinearProgress />
+        )}
       </List>
     </Box>
   );

@@ -18,9 +18,16 @@ export function HandbookPicker({ schema }: { schema: HandbookSchema }) {
       value={schema.type}
       onChange={(event) => navigate(handbookPath(event.target.value))}
       sx={{ width: 360 }}
-      slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 520 } } } } }, htmlInput: { 'data-testid': 'handbook-picker' } }}
+      slotProps={{
+        select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 520 } } } } },
+        htmlInput: { 'data-testid': 'handbook-picker' },
+      }}
     >
-      {handbooks.map((handbook) => <MenuItem key={handbook.type} value={handbook.type}>{handbook.title}</MenuItem>)}
+      {handbooks.map((handbook) => (
+        <MenuItem key={handbook.type} value={handbook.type}>
+          {handbook.title}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }

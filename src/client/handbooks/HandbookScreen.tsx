@@ -14,7 +14,8 @@ function HandbookRoutes() {
   if (!schema) return <Navigate to="/not-found" replace />;
   if (rest === '') return <HandbookList key={schema.type} schema={schema} />;
   if (rest.includes('/')) return <Navigate to="/not-found" replace />;
-  if (rest === 'create') return rights.create ? <HandbookCreate key={schema.type} schema={schema} /> : <Navigate to="/access-denied" replace />;
+  if (rest === 'create')
+    return rights.create ? <HandbookCreate key={schema.type} schema={schema} /> : <Navigate to="/access-denied" replace />;
   if (!rights.update) return <Navigate to="/access-denied" replace />;
   return <HandbookEdit key={`${schema.type}/${rest}`} schema={schema} id={decodeURIComponent(rest)} />;
 }

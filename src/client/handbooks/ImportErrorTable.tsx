@@ -20,7 +20,13 @@ export function ImportErrorTable({ errors, moreErrors }: { errors: readonly Impo
             {errors.map((error, i) => (
               <TableRow key={i} data-testid="handbook-import-error">
                 <TableCell>{error.row}</TableCell>
-                <TableCell>{error.column || <Typography variant="body2" color="text.secondary" component="span">{translate('handbookEditor.import.wholeRow')}</Typography>}</TableCell>
+                <TableCell>
+                  {error.column || (
+                    <Typography variant="body2" color="text.secondary" component="span">
+                      {translate('handbookEditor.import.wholeRow')}
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell>{error.message}</TableCell>
               </TableRow>
             ))}

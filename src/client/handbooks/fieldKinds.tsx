@@ -49,22 +49,27 @@ const numberInput = (field: Field, disabled: boolean) => (
 
 /** Exits and shifts of a schedule variant: suggestions, any value may still be typed. */
 const withChoices = (field: IntField | TextFieldSpec, schema: HandbookSchema, disabled: boolean, plain: () => ReactElement) =>
-  field.choicesFrom ? <HandbookChoiceInput schema={schema} field={{ ...field, choicesFrom: field.choicesFrom }} disabled={disabled} /> : plain();
+  field.choicesFrom ? (
+    <HandbookChoiceInput schema={schema} field={{ ...field, choicesFrom: field.choicesFrom }} disabled={disabled} />
+  ) : (
+    plain()
+  );
 
 export const FIELD_KINDS: KindTable = {
   text: {
-    input: (field, schema, disabled) => withChoices(field, schema, disabled, () => (
-      <TextInput
-        source={field.name}
-        label={field.label}
-        disabled={disabled}
-        isRequired={field.required}
-        multiline={field.multiline}
-        type={field.secret ? 'password' : 'text'}
-        helperText={field.help}
-        sx={field.multiline ? WIDE : undefined}
-      />
-    )),
+    input: (field, schema, disabled) =>
+      withChoices(field, schema, disabled, () => (
+        <TextInput
+          source={field.name}
+          label={field.label}
+          disabled={disabled}
+          isRequired={field.required}
+          multiline={field.multiline}
+          type={field.secret ? 'password' : 'text'}
+          helperText={field.help}
+          sx={field.multiline ? WIDE : undefined}
+        />
+      )),
     filters: (field) => (field.secret ? [] : [text(field)]),
   },
   int: { input: (field, schema, disabled) => withChoices(field, schema, disabled, () => numberInput(field, disabled)), filters: textRange },
@@ -72,24 +77,37 @@ export const FIELD_KINDS: KindTable = {
   port: { input: (field, _schema, disabled) => numberInput(field, disabled), filters: textRange },
   // int8 beyond a JS number: digits as text end to end
   bigint: {
-    input: (field, _schema, disabled) => <TextInput source={field.name} label={field.label} disabled={disabled} isRequired={field.required} helperText={field.help} />,
+    input: (field, _schema, disabled) => (
+      <TextInput source={field.name} label={field.label} disabled={disabled} isRequired={field.required} helperText={field.help} />
+    ),
     filters: textRange,
   },
   boolean: {
     cell: (field, row) => (row[field.name] === true ? <CheckIcon fontSize="small" aria-label="да" /> : null),
     input: (field, _schema, disabled) =>
-      field.setWhenFilled
-        ? <MediaServerFlagInput field={{ ...field, setWhenFilled: field.setWhenFilled }} />
-        : <BooleanInput source={field.name} label={field.label} disabled={disabled} defaultValue={field.default} />,
+      field.setWhenFilled ? (
+        <MediaServerFlagInput field={{ ...field, setWhenFilled: field.setWhenFilled }} />
+      ) : (
+        <BooleanInput source={field.name} label={field.label} disabled={disabled} defaultValue={field.default} />
+      ),
     filters: (field) => [<NullableBooleanInput key={field.name} source={field.name} label={field.label} />],
   },
   date: {
-    input: (field, _schema, disabled) => <DatePickerInput source={field.name} label={field.label} disabled={disabled} isRequired={field.required} helperText={field.help} />,
+    input: (field, _schema, disabled) => (
+      <DatePickerInput source={field.name} label={field.label} disabled={disabled} isRequired={field.required} helperText={field.help} />
+    ),
     filters: dateRange,
   },
   datetime: {
     input: (field, _schema, disabled) => (
-      <DatePickerInput kind="datetime" source={field.name} label={field.label} disabled={disabled || field.setOnSave} isRequired={field.required} helperText={field.help} />
+      <DatePickerInput
+        kind="datetime"
+        source={field.name}
+        label={field.label}
+        disabled={disabled || field.setOnSave}
+        isRequired={field.required}
+        helperText={field.help}
+      />
     ),
     filters: dateRange,
   },
@@ -101,7 +119,9 @@ export const FIELD_KINDS: KindTable = {
         key={field.name}
         source={field.name}
         label={field.label}
-        choices={field.options.filter((option) => option.value !== null).map((option) => ({ id: option.value as string | number, name: option.label }))}
+        choices={field.options
+          .filter((option) => option.value !== null)
+          .map((option) => ({ id: option.value as string | number, name: option.label }))}
         translateChoice={false}
         sx={{ minWidth: 200 }}
       />,
@@ -109,10 +129,14 @@ export const FIELD_KINDS: KindTable = {
   },
   ref: {
     input: (field, schema, disabled) => <HandbookRefInput schema={schema} field={field} disabled={disabled} />,
-    filters: (field, schema) => [<HandbookRefFilter key={field.name} source={field.name} label={field.label} schema={schema} field={field} />],
+    filters: (field, schema) => [
+      <HandbookRefFilter key={field.name} source={field.name} label={field.label} schema={schema} field={field} />,
+    ],
   },
   ip: {
-    input: (field, _schema, disabled) => <TextInput source={field.name} label={field.label} disabled={disabled} isRequired={field.required} placeholder="0.0.0.0" />,
+    input: (field, _schema, disabled) => (
+      <TextInput source={field.name} label={field.label} disabled={disabled} isRequired={field.required} placeholder="0.0.0.0" />
+    ),
     filters: (field) => [text(field)],
   },
   color: {

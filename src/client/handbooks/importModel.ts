@@ -19,9 +19,10 @@ export type ImportFailure =
   | { kind: 'messages'; status: number; messages: string[] };
 
 const isRowError = (value: unknown): value is ImportRowError =>
-  typeof value === 'object' && value !== null
-  && Number.isFinite(Number((value as ImportRowError).row))
-  && typeof (value as ImportRowError).message === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  Number.isFinite(Number((value as ImportRowError).row)) &&
+  typeof (value as ImportRowError).message === 'string';
 
 /**
  * A refused import (status 0: no answer): the row-numbered errors of a bad file
@@ -32,7 +33,9 @@ export function parseImportFailure(status: number, body: unknown): ImportFailure
   const object = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const messages = Array.isArray(object.messages) ? object.messages.filter((m): m is string => typeof m === 'string' && m !== '') : [];
   if (Array.isArray(object.errors)) {
-    const errors = object.errors.filter(isRowError).map((error) => ({ row: Number(error.row), column: typeof error.column === 'string' ? error.column : '', message: error.message }));
+    const errors = object.errors
+      .filter(isRowError)
+      .map((error) => ({ row: Number(error.row), column: typeof error.column === 'string' ? error.column : '', message: error.message }));
     const more = Number(object.moreErrors);
     return { kind: 'rows', status, errors, moreErrors: Number.isFinite(more) && more > 0 ? Math.trunc(more) : 0, messages };
   }
@@ -48,7 +51,9 @@ export function failureMessages(failure: ImportFailure, locale: Locale): string[
   if (codes.length || failure.kind === 'rows') return codes.map((code) => translateMessage(code, locale));
   const transport = TRANSPORT_BY_STATUS[failure.status];
   if (transport) return [TRANSPORT_MESSAGES[transport][locale]];
-  return [translateMessage(failure.status === 400 ? 'bad_request' : failure.status === 413 ? 'payload_too_large' : 'internal_error', locale)];
+  return [
+    translateMessage(failure.status === 400 ? 'bad_request' : failure.status === 413 ? 'payload_too_large' : 'internal_error', locale),
+  ];
 }
 
 const TRANSPORT_BY_STATUS: Partial<Record<number, keyof typeof TRANSPORT_MESSAGES>> = {
@@ -61,7 +66,8 @@ const TRANSPORT_BY_STATUS: Partial<Record<number, keyof typeof TRANSPORT_MESSAGE
 
 /** The counts of a successful import, as catalogue keys (handbookEditor.import.counts.*) and numbers. */
 export function importCounts(answer: ImportResponse | AppointResponse): { key: string; value: number }[] {
-  const keys = 'assigned' in answer ? (['rows', 'assigned', 'replaced', 'unchanged'] as const) : (['rows', 'inserted', 'updated', 'deleted'] as const);
+  const keys =
+    'assigned' in answer ? (['rows', 'assigned', 'replaced', 'unchanged'] as const) : (['rows', 'inserted', 'updated', 'deleted'] as const);
   const record = answer as unknown as Record<string, unknown>;
   return keys.map((key) => ({ key, value: Number(record[key] ?? 0) }));
 }

@@ -28,19 +28,28 @@ export function useHandbookColumns(schema: HandbookSchema) {
     let live = true;
     setVisible(null);
     getJson<ColumnsResponse>('/api/v1/users/columns', { query: { table: schema.type } })
-      .then((answer) => { if (live) setVisible(answer.fields.length ? answer.fields : defaultVisibleFields(schema)); })
-      .catch(() => { if (live) setVisible(defaultVisibleFields(schema)); });
-    return () => { live = false; };
+      .then((answer) => {
+        if (live) setVisible(answer.fields.length ? answer.fields : defaultVisibleFields(schema));
+      })
+      .catch(() => {
+        if (live) setVisible(defaultVisibleFields(schema));
+      });
+    return () => {
+      live = false;
+    };
   }, [schema]);
 
-  const toggle = useCallback((name: string) => {
-    if (!visible) return;
-    const next = toggledColumns(schema, visible, name);
-    if (!next) return;
-    setVisible(next);
-    const body: ColumnsSaveRequest = { table: schema.type, columns: next };
-    postJson<ColumnsResponse>('/api/v1/users/columns', body).catch(() => setVisible(visible));
-  }, [schema, visible]);
+  const toggle = useCallback(
+    (name: string) => {
+      if (!visible) return;
+      const next = toggledColumns(schema, visible, name);
+      if (!next) return;
+      setVisible(next);
+      const body: ColumnsSaveRequest = { table: schema.type, columns: next };
+      postJson<ColumnsResponse>('/api/v1/users/columns', body).catch(() => setVisible(visible));
+    },
+    [schema, visible],
+  );
 
   return { visible, toggle };
 }

@@ -11,7 +11,9 @@ const mono = { fontFamily: 'monospace', fontSize: '0.75rem', wordBreak: 'break-w
 export function DiffTable({ lines }: { lines: DiffLine[] }) {
   const translate = useTranslate();
   const empty = (kind: 'added' | 'removed') => (
-    <Box component="span" sx={{ color: 'text.disabled', fontStyle: 'italic' }}>{translate(`journals.diff.${kind}`)}</Box>
+    <Box component="span" sx={{ color: 'text.disabled', fontStyle: 'italic' }}>
+      {translate(`journals.diff.${kind}`)}
+    </Box>
   );
   return (
     <Table size="small" sx={{ tableLayout: 'fixed', '& td, & th': { py: 0.5 } }} data-testid="diff-table">

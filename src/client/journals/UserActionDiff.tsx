@@ -23,12 +23,20 @@ export function UserActionDiff() {
             control={<Checkbox size="small" checked={showAll} onChange={(_, on) => setShowAll(on)} />}
             label={<Typography variant="body2">{translate('journals.diff.showAll')}</Typography>}
           />
-          {lines.length ? <DiffTable lines={lines} /> : <Typography variant="body2" color="text.secondary">{translate('journals.diff.none')}</Typography>}
+          {lines.length ? (
+            <DiffTable lines={lines} />
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {translate('journals.diff.none')}
+            </Typography>
+          )}
         </>
       )}
       {record.request != null && (
         <>
-          <Typography variant="subtitle2" sx={{ mt: 1 }}>{translate('journals.diff.request')}</Typography>
+          <Typography variant="subtitle2" sx={{ mt: 1 }}>
+            {translate('journals.diff.request')}
+          </Typography>
           <Box component="pre" sx={{ m: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1, fontSize: '0.75rem', overflowX: 'auto' }}>
             {JSON.stringify(record.request, null, 2)}
           </Box>

@@ -12,8 +12,7 @@ export interface DiffLine {
   after?: unknown;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Parses a JSON text the journal may hold as a string; other values pass through. */
 export function parseJson(value: unknown): unknown {

@@ -9,7 +9,17 @@ import { ConsoleUserMenu } from './ConsoleUserMenu';
 export function ConsoleAppBar() {
   const t = useT();
   return (
-    <AppBar color="primary" toolbar={<><NotificationBell /><FullscreenToggle /><LoadingIndicator /></>} userMenu={<ConsoleUserMenu />}>
+    <AppBar
+      color="primary"
+      toolbar={
+        <>
+          <NotificationBell />
+          <FullscreenToggle />
+          <LoadingIndicator />
+        </>
+      }
+      userMenu={<ConsoleUserMenu />}
+    >
       <Typography variant="subtitle1" component="span" sx={{ fontWeight: 500, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}>
         {t('app.name')}
       </Typography>

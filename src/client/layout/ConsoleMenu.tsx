@@ -15,7 +15,14 @@ export function ConsoleMenu() {
       {sections.map((section) =>
         section.flat ? (
           section.entries.map((entry) => (
-            <Menu.Item key={entry.path} to={entry.to} primaryText={entry.label} leftIcon={MENU_ICONS[section.group]} data-testid="menu-entry" data-path={entry.path} />
+            <Menu.Item
+              key={entry.path}
+              to={entry.to}
+              primaryText={entry.label}
+              leftIcon={MENU_ICONS[section.group]}
+              data-testid="menu-entry"
+              data-path={entry.path}
+            />
           ))
         ) : (
           <MenuGroupSection key={section.group} section={section} />

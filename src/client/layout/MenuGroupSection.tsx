@@ -29,12 +29,21 @@ export function MenuGroupSection({ section }: { section: MenuSection }) {
         sx={{ color: active ? 'text.primary' : 'text.secondary', '& .MuiListItemIcon-root': { minWidth: 40, color: 'inherit' } }}
       >
         <ListItemIcon>{open ? <ExpandMoreIcon /> : MENU_ICONS[section.group]}</ListItemIcon>
-        <Typography variant="inherit" noWrap>{label}</Typography>
+        <Typography variant="inherit" noWrap>
+          {label}
+        </Typography>
       </MenuItem>
       <Collapse in={open} timeout="auto" unmountOnExit>
         <List dense component="div" disablePadding sx={{ '& .MuiMenuItem-root': { pl: sidebarOpen ? 4 : 2 } }}>
           {section.entries.map((entry) => (
-            <Menu.Item key={entry.path} to={entry.to} primaryText={entry.label} leftIcon={bullet} data-testid="menu-entry" data-path={entry.path} />
+            <Menu.Item
+              key={entry.path}
+              to={entry.to}
+              primaryText={entry.label}
+              leftIcon={bullet}
+              data-testid="menu-entry"
+              data-path={entry.path}
+            />
           ))}
         </List>
       </Collapse>

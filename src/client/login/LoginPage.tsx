@@ -18,7 +18,12 @@ export default function LoginPage() {
   return (
     <Box
       sx={{
-        minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', p: 2,
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 2,
         background: `linear-gradient(160deg, ${PRIMARY_COLOR} 0%, #0b5394 55%, #e8eef5 55.1%, #f4f6f9 100%)`,
       }}
     >
@@ -29,7 +34,9 @@ export default function LoginPage() {
         </CardContent>
       </Card>
       <Typography variant="body2" sx={{ mt: 2 }}>
-        <Link component={RouterLink} to="/about" underline="hover" color="text.secondary">{t('menu.about')}</Link>
+        <Link component={RouterLink} to="/about" underline="hover" color="text.secondary">
+          {t('menu.about')}
+        </Link>
       </Typography>
     </Box>
   );

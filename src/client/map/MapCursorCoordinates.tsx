@@ -10,8 +10,17 @@ export function MapCursorCoordinates() {
     <Box
       data-testid="map-cursor"
       sx={{
-        position: 'absolute', left: 8, bottom: 8, zIndex: 1000, px: 1, py: 0.25, borderRadius: 1, fontSize: 12,
-        fontFamily: 'monospace', bgcolor: 'rgba(255,255,255,0.85)', pointerEvents: 'none',
+        position: 'absolute',
+        left: 8,
+        bottom: 8,
+        zIndex: 1000,
+        px: 1,
+        py: 0.25,
+        borderRadius: 1,
+        fontSize: 12,
+        fontFamily: 'monospace',
+        bgcolor: 'rgba(255,255,255,0.85)',
+        pointerEvents: 'none',
       }}
     >
       {formatLatLon(cursor[0], cursor[1])}

@@ -15,22 +15,55 @@ export function MapIncidentsPanel() {
   const [to, setTo] = useState(() => toLocalInput(period.to));
   const start = fromLocalInput(from);
   const end = fromLocalInput(to);
-  const error = !Number.isFinite(start) || !Number.isFinite(end) || start >= end
-    ? t('mapView.period.invalid')
-    : end - start > INCIDENT_PERIOD_MAX_MS ? t('mapView.period.tooLong', { days: 7 }) : '';
+  const error =
+    !Number.isFinite(start) || !Number.isFinite(end) || start >= end
+      ? t('mapView.period.invalid')
+      : end - start > INCIDENT_PERIOD_MAX_MS
+        ? t('mapView.period.tooLong', { days: 7 })
+        : '';
   const commit = (nextFrom: string, nextTo: string) => {
     const a = fromLocalInput(nextFrom);
     const b = fromLocalInput(nextTo);
     if (Number.isFinite(a) && Number.isFinite(b) && a < b && b - a <= INCIDENT_PERIOD_MAX_MS) incidentPeriod.set({ from: a, to: b });
   };
   return (
-    <Paper elevation={3} sx={{ position: 'absolute', right: 8, top: 8, zIndex: 1000, p: 1.5, width: 250 }} data-testid="map-incidents-panel">
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>{t('mapView.layers.incidents')}</Typography>
+    <Paper
+      elevation={3}
+      sx={{ position: 'absolute', right: 8, top: 8, zIndex: 1000, p: 1.5, width: 250 }}
+      data-testid="map-incidents-panel"
+    >
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        {t('mapView.layers.incidents')}
+      </Typography>
       <Stack spacing={1}>
-        <TextField type="datetime-local" size="small" variant="outlined" margin="none" label={t('mapView.period.from')} value={from} slotProps={{ inputLabel: { shrink: true } }}
-          onChange={(e) => { setFrom(e.target.value); commit(e.target.value, to); }} />
-        <TextField type="datetime-local" size="small" variant="outlined" margin="none" label={t('mapView.period.to')} value={to} slotProps={{ inputLabel: { shrink: true } }}
-          onChange={(e) => { setTo(e.target.value); commit(from, e.target.value); }} error={Boolean(error)} helperText={error || ' '} />
+        <TextField
+          type="datetime-local"
+          size="small"
+          variant="outlined"
+          margin="none"
+          label={t('mapView.period.from')}
+          value={from}
+          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(e) => {
+            setFrom(e.target.value);
+            commit(e.target.value, to);
+          }}
+        />
+        <TextField
+          type="datetime-local"
+          size="small"
+          variant="outlined"
+          margin="none"
+          label={t('mapView.period.to')}
+          value={to}
+          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(e) => {
+            setTo(e.target.value);
+            commit(from, e.target.value);
+          }}
+          error={Boolean(error)}
+          helperText={error || ' '}
+        />
       </Stack>
       <Stack spacing={0.25} sx={{ maxHeight: 160, overflowY: 'auto' }} data-testid="map-incidents-legend">
         {types.map((type) => (

@@ -13,13 +13,26 @@ export function MapLayersControl({ flags }: { flags: MapFlags }) {
   return (
     <>
       <Tooltip title={t('mapView.layers.title')}>
-        <IconButton size="small" onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('mapView.layers.title')} data-testid="map-layers-button">
+        <IconButton
+          size="small"
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={t('mapView.layers.title')}
+          data-testid="map-layers-button"
+        >
           <LayersIcon />
         </IconButton>
       </Tooltip>
-      <Popover open={anchor !== null} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <FormGroup sx={{ px: 2, py: 1 }} data-testid="map-layers">
-          <Typography variant="subtitle2" sx={{ mb: 0.5 }}>{t('mapView.layers.title')}</Typography>
+          <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+            {t('mapView.layers.title')}
+          </Typography>
           {shown.map((id) => (
             <FormControlLabel
               key={id}

@@ -18,18 +18,30 @@ export function MapPositionControls() {
     setSaving(true);
     const map = mapInstance.get();
     saveMapPosition(map ? positionOf(map) : getMapPositions().current)
-      .then(() => showMessage(t('mapView.position.saved'), 'success'), () => undefined)
+      .then(
+        () => showMessage(t('mapView.position.saved'), 'success'),
+        () => undefined,
+      )
       .finally(() => setSaving(false));
   };
   return (
     <>
       <Tooltip title={t('mapView.position.save')}>
         <span>
-          <IconButton size="small" onClick={save} disabled={saving} aria-label={t('mapView.position.save')} data-testid="map-save-position"><SaveIcon /></IconButton>
+          <IconButton size="small" onClick={save} disabled={saving} aria-label={t('mapView.position.save')} data-testid="map-save-position">
+            <SaveIcon />
+          </IconButton>
         </span>
       </Tooltip>
       <Tooltip title={t('mapView.position.restore')}>
-        <IconButton size="small" onClick={restoreSavedPosition} aria-label={t('mapView.position.restore')} data-testid="map-restore-position"><RestoreIcon /></IconButton>
+        <IconButton
+          size="small"
+          onClick={restoreSavedPosition}
+          aria-label={t('mapView.position.restore')}
+          data-testid="map-restore-position"
+        >
+          <RestoreIcon />
+        </IconButton>
       </Tooltip>
     </>
   );

@@ -23,9 +23,23 @@ import { BaseMap } from '../../web/map/base/BaseMap';
 import { MapIncidentsPanel } from './MapIncidentsPanel';
 import { useLayers, type MapFlags } from './mapLayers';
 import {
-  createMapState, MapStateProvider, select, useFilterSelection, useMapInstance, useMapState, usePickedRoutes,
+  createMapState,
+  MapStateProvider,
+  select,
+  useFilterSelection,
+  useMapInstance,
+  useMapState,
+  usePickedRoutes,
 } from '../../web/map/mapState';
-import { ScreenDepots, ScreenIncidents, ScreenRoutes, ScreenStops, ScreenTrack, ScreenVehicles, ScreenView } from '../../web/map/MapScreenLayers';
+import {
+  ScreenDepots,
+  ScreenIncidents,
+  ScreenRoutes,
+  ScreenStops,
+  ScreenTrack,
+  ScreenVehicles,
+  ScreenView,
+} from '../../web/map/MapScreenLayers';
 import { MapStatus } from './MapStatus';
 import { MapToolbar, type MapMode } from './MapToolbar';
 import { MapPopup } from './popup/MapPopup';
@@ -57,17 +71,23 @@ function MapScreenContent() {
   const replay = useReplayStore();
   const user = useCurrentUser();
   const switches = useSwitches();
-  const modes = useMemo(() => (['live', 'previous'] as const).filter((m) => canAccess(user, m === 'live' ? '/map/currentData' : '/map/previousData')), [user]);
+  const modes = useMemo(
+    () => (['live', 'previous'] as const).filter((m) => canAccess(user, m === 'live' ? '/map/currentData' : '/map/previousData')),
+    [user],
+  );
   const [chosen, setMode] = useState<MapMode>('live');
-  const mode = modes.includes(chosen) ? chosen : modes[0] ?? 'live';
+  const mode = modes.includes(chosen) ? chosen : (modes[0] ?? 'live');
   const layers = useLayers();
   const { filters } = useMapFilters();
   const selection = useFilterSelection();
   const picked = usePickedRoutes();
   const vehicleIds = useMemo(() => filteredVehicleIds(filters, selection), [filters, selection]);
   const routeIds = useMemo(() => [...new Set([...selection.routes, ...picked])], [selection.routes, picked]);
-  const adasRouteAvailable = useMemo(() => isEnabled(switches, 'adas')
-    && CONSOLE_ROUTES.some((route) => route.module === 'adas' && canAccess(user, route.key ?? route.path)), [switches, user]);
+  const adasRouteAvailable = useMemo(
+    () =>
+      isEnabled(switches, 'adas') && CONSOLE_ROUTES.some((route) => route.module === 'adas' && canAccess(user, route.key ?? route.path)),
+    [switches, user],
+  );
   const flags: MapFlags = { adasLayer: layers.incidents && adasRouteAvailable, adasRouteAvailable };
   const depots = useBranchAgency(layers.depots || layers.depotPoints);
   const live = mode === 'live' && modes.includes('live');
@@ -85,7 +105,11 @@ function MapScreenContent() {
   }, [state, replay, mode]);
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: `calc(100dvh - ${LAYOUT.header}px)`, mx: -1 }} data-testid="map-screen" data-mode={mode}>
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', height: `calc(100dvh - ${LAYOUT.header}px)`, mx: -1 }}
+      data-testid="map-screen"
+      data-mode={mode}
+    >
       <Title title={t('menu.map')} />
       <MapToolbar mode={mode} modes={modes} onMode={setMode} filters={filters} flags={flags} />
       <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
@@ -96,12 +120,16 @@ function MapScreenContent() {
           {depots && layers.depotPoints && <ScreenDepots data={depots} points />}
           {depots && layers.depots && <ScreenDepots data={depots} points={false} />}
           {flags.adasLayer && <ScreenIncidents />}
-          {live && layers.vehicles && <ScreenVehicles vehicleIds={vehicleIds} colourOf={colourOf} colourMode={adherence ? 'adherence' : 'class'} />}
+          {live && layers.vehicles && (
+            <ScreenVehicles vehicleIds={vehicleIds} colourOf={colourOf} colourMode={adherence ? 'adherence' : 'class'} />
+          )}
           {mode === 'previous' && <ScreenTrack />}
           <MapPopup />
         </BaseMap>
         <MapCursorCoordinates />
-        {live && layers.vehicles && <MapLegend entries={adherence ? legend : undefined} modes={dispatchView ? <MapColourModes /> : undefined} />}
+        {live && layers.vehicles && (
+          <MapLegend entries={adherence ? legend : undefined} modes={dispatchView ? <MapColourModes /> : undefined} />
+        )}
         <MapStatus live={live && layers.vehicles} />
         {flags.adasLayer && <MapIncidentsPanel />}
         {mode === 'previous' && <ReplayPanel filters={filters} />}
@@ -125,11 +153,14 @@ function useLocateFromAddress(live: boolean): void {
     if (!live || !map || (!valid(vehicle) && !valid(stop))) return;
     if (valid(vehicle)) void locateVehicle(state, vehicle).catch(() => undefined);
     else void locateStop(state, stop).catch(() => undefined);
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('vehicle');
-      next.delete('stop');
-      return next;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('vehicle');
+        next.delete('stop');
+        return next;
+      },
+      { replace: true },
+    );
   }, [state, live, map, vehicle, stop, setParams]);
 }

@@ -35,7 +35,10 @@ export function MapSearch({ filters, onVehicle }: { filters: MapFilters | null; 
     setInput('');
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     if (item.kind === 'vehicle' && onVehicle) return onVehicle(item.id);
-    goToSearchItem(mapState, item).then((found) => !found && showMessage(t('mapView.search.noPosition')), () => undefined);
+    goToSearchItem(mapState, item).then(
+      (found) => !found && showMessage(t('mapView.search.noPosition')),
+      () => undefined,
+    );
   };
   return (
     <Autocomplete<MapSearchItem, false, false, false>
@@ -58,7 +61,11 @@ export function MapSearch({ filters, onVehicle }: { filters: MapFilters | null; 
         <Box component="li" key={key} {...props} data-testid={`map-search-${item.kind}-${item.id}`}>
           <Box>
             <Typography variant="body2">{item.title}</Typography>
-            {item.subtitle && <Typography variant="caption" color="text.secondary">{item.subtitle}</Typography>}
+            {item.subtitle && (
+              <Typography variant="caption" color="text.secondary">
+                {item.subtitle}
+              </Typography>
+            )}
           </Box>
         </Box>
       )}
@@ -70,7 +77,14 @@ export function MapSearch({ filters, onVehicle }: { filters: MapFilters | null; 
           placeholder={t('mapView.search.placeholder')}
           slotProps={{
             ...params.slotProps,
-            input: { ...params.slotProps.input, startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+            input: {
+              ...params.slotProps.input,
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
             htmlInput: { ...params.slotProps.htmlInput, 'aria-label': t('mapView.search.placeholder'), 'data-testid': 'map-search-input' },
           }}
         />

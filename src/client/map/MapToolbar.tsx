@@ -26,15 +26,31 @@ export function MapToolbar({ mode, modes, onMode, filters, flags }: MapToolbarPr
   return (
     <Box
       sx={{
-        display: 'flex', alignItems: 'center', gap: 1, flex: 'none', height: LAYOUT.topPanel, boxSizing: 'border-box', px: 1,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        flex: 'none',
+        height: LAYOUT.topPanel,
+        boxSizing: 'border-box',
+        px: 1,
         // one row whatever the width: a narrow window scrolls the panel rather than making it taller
-        flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', '& > *': { flexShrink: 0 },
+        flexWrap: 'nowrap',
+        overflowX: 'auto',
+        overflowY: 'hidden',
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+        '& > *': { flexShrink: 0 },
       }}
       data-testid="map-toolbar"
     >
       {modes.length > 1 && (
         <ToggleButtonGroup size="small" exclusive value={mode} onChange={(_, value: MapMode | null) => value && onMode(value)}>
-          {modes.map((m) => <ToggleButton key={m} value={m} sx={{ py: 0.25, textTransform: 'none' }} data-testid={`map-mode-${m}`}>{t(`mapView.modes.${m}`)}</ToggleButton>)}
+          {modes.map((m) => (
+            <ToggleButton key={m} value={m} sx={{ py: 0.25, textTransform: 'none' }} data-testid={`map-mode-${m}`}>
+              {t(`mapView.modes.${m}`)}
+            </ToggleButton>
+          ))}
         </ToggleButtonGroup>
       )}
       <MapSearch filters={filters} onVehicle={mode === 'previous' ? (id) => replay.set((s) => ({ ...s, vehicleId: id })) : undefined} />

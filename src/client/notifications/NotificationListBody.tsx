@@ -6,22 +6,45 @@ import { NotificationListItem } from './NotificationListItem';
 
 function Notice({ children, state }: { children: ReactNode; state: string }) {
   return (
-    <Box sx={{ py: 4, px: 2, display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }} data-testid="notification-state" data-state={state}>
+    <Box
+      sx={{ py: 4, px: 2, display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }}
+      data-testid="notification-state"
+      data-state={state}
+    >
       {children}
     </Box>
   );
 }
 
 /** The list by its load state (spec section 3): loading, failure (with retry), success (items or none). */
-export function NotificationListBody({ state, onRetry, onNavigate }: { state: NotificationListState; onRetry: () => void; onNavigate: () => void }) {
+export function NotificationListBody({
+  state,
+  onRetry,
+  onNavigate,
+}: {
+  state: NotificationListState;
+  onRetry: () => void;
+  onNavigate: () => void;
+}) {
   const translate = useTranslate();
   if (state.load === 'idle' || state.load === 'loading') {
-    return <Notice state="loading"><CircularProgress size={18} /> {translate('notifications.loading')}</Notice>;
+    return (
+      <Notice state="loading">
+        <CircularProgress size={18} /> {translate('notifications.loading')}
+      </Notice>
+    );
   }
   if (state.load === 'failure') {
     return (
       <Box sx={{ p: 2 }} data-testid="notification-state" data-state="failure">
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={onRetry}>{translate('notifications.retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {translate('notifications.retry')}
+            </Button>
+          }
+        >
           {translate('notifications.failed')}
         </Alert>
       </Box>
@@ -30,7 +53,9 @@ export function NotificationListBody({ state, onRetry, onNavigate }: { state: No
   if (state.list.length === 0) return <Notice state="success">{translate('notifications.empty')}</Notice>;
   return (
     <List dense disablePadding sx={{ maxHeight: 420, overflowY: 'auto' }} data-testid="notification-state" data-state="success">
-      {state.list.map((item) => <NotificationListItem key={item.id} item={item} isNew={isNew(state, item)} onNavigate={onNavigate} />)}
+      {state.list.map((item) => (
+        <NotificationListItem key={item.id} item={item} isNew={isNew(state, item)} onNavigate={onNavigate} />
+      ))}
     </List>
   );
 }

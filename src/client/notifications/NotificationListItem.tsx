@@ -23,15 +23,27 @@ export function NotificationListItem({ item, isNew, onNavigate }: { item: Notifi
       data-new={isNew}
     >
       <ListItemText
-        primary={<Typography variant="body2" sx={{ fontWeight: isNew ? 600 : 400 }}>{item.title}</Typography>}
+        primary={
+          <Typography variant="body2" sx={{ fontWeight: isNew ? 600 : 400 }}>
+            {item.title}
+          </Typography>
+        }
         secondary={
           <>
-            {item.body && <Box component="span" sx={{ display: 'block' }}>{item.body}</Box>}
+            {item.body && (
+              <Box component="span" sx={{ display: 'block' }}>
+                {item.body}
+              </Box>
+            )}
             <Box component="span" sx={{ display: 'flex', gap: 1 }}>
               <span>{formatDateTime(item.at)}</span>
               <span>·</span>
               <span>{translate(`notifications.types.${item.type}`, { _: item.type })}</span>
-              {isNew && <Box component="span" sx={{ color: 'primary.main', fontWeight: 500 }}>· {translate('notifications.isNew')}</Box>}
+              {isNew && (
+                <Box component="span" sx={{ color: 'primary.main', fontWeight: 500 }}>
+                  · {translate('notifications.isNew')}
+                </Box>
+              )}
             </Box>
           </>
         }

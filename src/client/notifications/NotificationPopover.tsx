@@ -37,10 +37,14 @@ export function NotificationPopover({ anchor, count, onCount, onClose }: Notific
       onClose={onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ paper: { sx: { width: 460, maxWidth: 'calc(100vw - 16px)' }, 'data-testid': 'notification-popover' } as Record<string, unknown> }}
+      slotProps={{
+        paper: { sx: { width: 460, maxWidth: 'calc(100vw - 16px)' }, 'data-testid': 'notification-popover' } as Record<string, unknown>,
+      }}
     >
       <Box sx={{ px: 2, pt: 1.5, pb: 1, display: 'flex', alignItems: 'center', gap: 2 }}>
-        <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 500 }}>{translate('notifications.title')}</Typography>
+        <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 500 }}>
+          {translate('notifications.title')}
+        </Typography>
         <TextField
           select
           size="small"
@@ -54,7 +58,11 @@ export function NotificationPopover({ anchor, count, onCount, onClose }: Notific
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'notification-type' } }}
         >
           <MenuItem value="">{translate('notifications.allTypes')}</MenuItem>
-          {NOTIFICATION_TYPES.map((id) => <MenuItem key={id} value={id}>{translate(`notifications.types.${id}`)}</MenuItem>)}
+          {NOTIFICATION_TYPES.map((id) => (
+            <MenuItem key={id} value={id}>
+              {translate(`notifications.types.${id}`)}
+            </MenuItem>
+          ))}
         </TextField>
       </Box>
       <Divider />
@@ -78,8 +86,12 @@ export function NotificationPopover({ anchor, count, onCount, onClose }: Notific
           onPageChange={(_, next) => setPage(next)}
           rowsPerPage={NOTIFICATION_PAGE_SIZE}
           rowsPerPageOptions={[]}
-          labelDisplayedRows={({ from, to, count: total }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total })}
-          getItemAriaLabel={(kind) => translate(kind === 'next' ? 'ra.navigation.next' : kind === 'previous' ? 'ra.navigation.previous' : `ra.navigation.${kind}`)}
+          labelDisplayedRows={({ from, to, count: total }) =>
+            translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total })
+          }
+          getItemAriaLabel={(kind) =>
+            translate(kind === 'next' ? 'ra.navigation.next' : kind === 'previous' ? 'ra.navigation.previous' : `ra.navigation.${kind}`)
+          }
           sx={{ ml: 'auto', '& .MuiTablePagination-toolbar': { minHeight: 40, pl: 1 }, '& .MuiTablePagination-actions': { ml: 1 } }}
         />
       </Box>

@@ -30,11 +30,7 @@ export interface NotificationListState {
   newIds: number[];
 }
 
-export type NotificationAction =
-  | { type: 'load' }
-  | { type: 'loaded'; page: NotificationPage }
-  | { type: 'failed' }
-  | { type: 'allViewed' };
+export type NotificationAction = { type: 'load' } | { type: 'loaded'; page: NotificationPage } | { type: 'failed' } | { type: 'allViewed' };
 
 export const initialListState: NotificationListState = { load: 'idle', list: [], total: 0, newIds: [] };
 

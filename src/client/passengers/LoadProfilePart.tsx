@@ -4,7 +4,17 @@ import { useTranslate } from 'react-admin';
 import { formatNumber } from '../../shared/format';
 import type { ReportPartProps } from '../reports/reportExtensions';
 
-interface ProfileRow { stop_sequence: number; stop_name: string; boardings: number; alightings: number; load_avg: number; load_max: number; seats: number; capacity: number; route_name: string }
+interface ProfileRow {
+  stop_sequence: number;
+  stop_name: string;
+  boardings: number;
+  alightings: number;
+  load_avg: number;
+  load_max: number;
+  seats: number;
+  capacity: number;
+  route_name: string;
+}
 
 /**
  * /passengers/betweenstops/table's load profile: the average load leaving each stop of the route direction
@@ -32,9 +42,28 @@ export default function LoadProfilePart({ rows }: ReportPartProps) {
             <Bar dataKey="boardings" name={label('boardings')} fill="#31a354" isAnimationActive={false} />
             <Bar dataKey="alightings" name={label('alightings')} fill="#e6550d" isAnimationActive={false} />
             <Line dataKey="load_avg" name={label('load_avg')} stroke="#003a72" strokeWidth={2} isAnimationActive={false} type="stepAfter" />
-            <Line dataKey="load_max" name={label('load_max')} stroke="#756bb1" strokeDasharray="4 2" isAnimationActive={false} type="stepAfter" />
-            <ReferenceLine y={seats} ifOverflow="extendDomain" stroke="#17becf" strokeDasharray="6 3" label={`${label('seats')}: ${seats}`} />
-            <ReferenceLine y={capacity} ifOverflow="extendDomain" stroke="#d62728" strokeDasharray="6 3" label={`${label('capacity')}: ${capacity}`} />
+            <Line
+              dataKey="load_max"
+              name={label('load_max')}
+              stroke="#756bb1"
+              strokeDasharray="4 2"
+              isAnimationActive={false}
+              type="stepAfter"
+            />
+            <ReferenceLine
+              y={seats}
+              ifOverflow="extendDomain"
+              stroke="#17becf"
+              strokeDasharray="6 3"
+              label={`${label('seats')}: ${seats}`}
+            />
+            <ReferenceLine
+              y={capacity}
+              ifOverflow="extendDomain"
+              stroke="#d62728"
+              strokeDasharray="6 3"
+              label={`${label('capacity')}: ${capacity}`}
+            />
           </ComposedChart>
         </ResponsiveContainer>
       </Box>

@@ -29,7 +29,19 @@ export default function OdMatrixPart({ rows }: ReportPartProps) {
             {destinations.map((d) => (
               <TableCell key={d} title={d} sx={{ verticalAlign: 'bottom', px: 0.25 }} data-testid="od-destination">
                 {/* written upwards, one line each: long stop names neither overlap nor widen the columns */}
-                <Box sx={{ writingMode: 'vertical-rl', transform: 'rotate(180deg)', whiteSpace: 'nowrap', maxHeight: 160, overflow: 'hidden', textOverflow: 'ellipsis', mx: 'auto' }}>{d}</Box>
+                <Box
+                  sx={{
+                    writingMode: 'vertical-rl',
+                    transform: 'rotate(180deg)',
+                    whiteSpace: 'nowrap',
+                    maxHeight: 160,
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    mx: 'auto',
+                  }}
+                >
+                  {d}
+                </Box>
               </TableCell>
             ))}
           </TableRow>
@@ -37,12 +49,18 @@ export default function OdMatrixPart({ rows }: ReportPartProps) {
         <TableBody>
           {origins.map((o) => (
             <TableRow key={o}>
-              <TableCell component="th" sx={{ whiteSpace: 'nowrap' }}>{o}</TableCell>
+              <TableCell component="th" sx={{ whiteSpace: 'nowrap' }}>
+                {o}
+              </TableCell>
               {destinations.map((d) => {
                 const n = cell.get(`${o}\u0000${d}`) ?? 0;
                 return (
                   <Tooltip key={d} title={`${o} → ${d}: ${formatNumber(n)}`}>
-                    <TableCell align="center" data-testid="od-cell" sx={{ bgcolor: n ? heat(n / max) : undefined, color: n / max > 0.5 ? '#fff' : undefined }}>
+                    <TableCell
+                      align="center"
+                      data-testid="od-cell"
+                      sx={{ bgcolor: n ? heat(n / max) : undefined, color: n / max > 0.5 ? '#fff' : undefined }}
+                    >
                       {n ? formatNumber(n) : ''}
                     </TableCell>
                   </Tooltip>

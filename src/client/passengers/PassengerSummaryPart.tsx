@@ -1,5 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Box, Card, CardContent, List, ListItem, ListItemText, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  List,
+  ListItem,
+  ListItemText,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslate } from 'react-admin';
 import { formatNumber } from '../../shared/format';
@@ -8,8 +21,13 @@ import { fetchSummary } from './passengersApi';
 import type { ReportPartProps } from '../reports/reportExtensions';
 
 const FIGURES: { key: keyof SummaryFigures; decimals: number; percent?: boolean }[] = [
-  { key: 'passengers', decimals: 0 }, { key: 'validations', decimals: 0 }, { key: 'trips', decimals: 0 }, { key: 'pkm', decimals: 0 },
-  { key: 'loadAvg', decimals: 1 }, { key: 'loadFactorAvg', decimals: 1, percent: true }, { key: 'loadFactorPeak', decimals: 1, percent: true },
+  { key: 'passengers', decimals: 0 },
+  { key: 'validations', decimals: 0 },
+  { key: 'trips', decimals: 0 },
+  { key: 'pkm', decimals: 0 },
+  { key: 'loadAvg', decimals: 1 },
+  { key: 'loadFactorAvg', decimals: 1, percent: true },
+  { key: 'loadFactorPeak', decimals: 1, percent: true },
   { key: 'peakPassengers', decimals: 0 },
 ];
 
@@ -24,9 +42,13 @@ function Figure({ label, value, previous }: { label: string; value: string; prev
   return (
     <Card variant="outlined" sx={{ minWidth: 170, flex: '1 1 170px' }} data-testid="passenger-figure">
       <CardContent sx={{ py: 1, '&:last-child': { pb: 1 } }}>
-        <Typography variant="caption" color="text.secondary">{label}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {label}
+        </Typography>
         <Typography variant="h6">{value}</Typography>
-        <Typography variant="caption" color="text.secondary">{previous}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {previous}
+        </Typography>
       </CardContent>
     </Card>
   );
@@ -62,7 +84,9 @@ export default function PassengerSummaryPart({ filters }: ReportPartProps) {
   }, [key]);
   if (!summary) return null;
   const { current, previous, settings } = summary;
-  const peak = (hour: number) => (hour >= settings.morningPeakFrom && hour < settings.morningPeakTo) || (hour >= settings.eveningPeakFrom && hour < settings.eveningPeakTo);
+  const peak = (hour: number) =>
+    (hour >= settings.morningPeakFrom && hour < settings.morningPeakTo) ||
+    (hour >= settings.eveningPeakFrom && hour < settings.eveningPeakTo);
   const hours = summary.byHour.map((h) => ({ ...h, label: `${String(h.hour).padStart(2, '0')}${peak(h.hour) ? ' ★' : ''}` }));
   return (
     <Box sx={{ my: 2 }} data-testid="passenger-summary">
@@ -72,11 +96,16 @@ export default function PassengerSummaryPart({ filters }: ReportPartProps) {
             key={name}
             label={translate(`reports.passengers.summary.${name}`)}
             value={`${formatNumber(current[name], decimals)}${percent ? ' %' : ''}`}
-            previous={translate('reports.passengers.summary.previous', { value: formatNumber(previous[name], decimals), change: change(current[name], previous[name]) })}
+            previous={translate('reports.passengers.summary.previous', {
+              value: formatNumber(previous[name], decimals),
+              change: change(current[name], previous[name]),
+            })}
           />
         ))}
       </Box>
-      <Typography variant="subtitle1" sx={{ mt: 2 }}>{translate('reports.passengers.summary.byHour')}</Typography>
+      <Typography variant="subtitle1" sx={{ mt: 2 }}>
+        {translate('reports.passengers.summary.byHour')}
+      </Typography>
       <Box sx={{ height: 260 }}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={hours}>
@@ -86,7 +115,12 @@ export default function PassengerSummaryPart({ filters }: ReportPartProps) {
             <Tooltip formatter={(v) => formatNumber(Number(v))} />
             <Legend />
             <Bar dataKey="passengers" name={translate('reports.passengers.summary.current')} fill="#003a72" isAnimationActive={false} />
-            <Bar dataKey="previous" name={translate('reports.passengers.summary.previousPeriod')} fill="#9ecae1" isAnimationActive={false} />
+            <Bar
+              dataKey="previous"
+              name={translate('reports.passengers.summary.previousPeriod')}
+              fill="#9ecae1"
+              isAnimationActive={false}
+            />
           </BarChart>
         </ResponsiveContainer>
       </Box>
@@ -95,17 +129,29 @@ export default function PassengerSummaryPart({ filters }: ReportPartProps) {
           <TableHead>
             <TableRow>
               <TableCell>{translate('reports.passengers.summary.hour')}</TableCell>
-              {hours.map((h) => <TableCell key={h.hour} align="right">{h.label}</TableCell>)}
+              {hours.map((h) => (
+                <TableCell key={h.hour} align="right">
+                  {h.label}
+                </TableCell>
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>
             <TableRow>
               <TableCell>{translate('reports.passengers.summary.current')}</TableCell>
-              {hours.map((h) => <TableCell key={h.hour} align="right">{formatNumber(h.passengers)}</TableCell>)}
+              {hours.map((h) => (
+                <TableCell key={h.hour} align="right">
+                  {formatNumber(h.passengers)}
+                </TableCell>
+              ))}
             </TableRow>
             <TableRow>
               <TableCell>{translate('reports.passengers.summary.previousPeriod')}</TableCell>
-              {hours.map((h) => <TableCell key={h.hour} align="right">{formatNumber(h.previous)}</TableCell>)}
+              {hours.map((h) => (
+                <TableCell key={h.hour} align="right">
+                  {formatNumber(h.previous)}
+                </TableCell>
+              ))}
             </TableRow>
           </TableBody>
         </Table>

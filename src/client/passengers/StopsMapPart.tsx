@@ -10,7 +10,16 @@ import type { ReportPartProps } from '../reports/reportExtensions';
 const MAX_STOPS = 1500;
 const MAX_RADIUS = 24;
 
-interface StopRow { stop_id: number; stop_name: string; lat: number; lon: number; boardings: number; alightings: number; exchange: number; routes: number }
+interface StopRow {
+  stop_id: number;
+  stop_name: string;
+  lat: number;
+  lon: number;
+  boardings: number;
+  alightings: number;
+  exchange: number;
+  routes: number;
+}
 
 /**
  * /passengers/stops's map: every stop of the result as a circle whose area is proportional to its passenger
@@ -18,14 +27,21 @@ interface StopRow { stop_id: number; stop_name: string; lat: number; lon: number
  */
 export default function StopsMapPart({ rows }: ReportPartProps) {
   const translate = useTranslate();
-  const stops = useMemo(() => (rows as unknown as StopRow[])
-    .filter((row) => row.lat !== null && row.lon !== null)
-    .sort((a, b) => b.exchange - a.exchange)
-    .slice(0, MAX_STOPS), [rows]);
+  const stops = useMemo(
+    () =>
+      (rows as unknown as StopRow[])
+        .filter((row) => row.lat !== null && row.lon !== null)
+        .sort((a, b) => b.exchange - a.exchange)
+        .slice(0, MAX_STOPS),
+    [rows],
+  );
   const [chosen, setChosen] = useState<StopRow | null>(null);
   if (!stops.length) return null;
   const max = Math.max(1, stops[0].exchange);
-  const centre: [number, number] = [stops.reduce((s, r) => s + r.lat, 0) / stops.length, stops.reduce((s, r) => s + r.lon, 0) / stops.length];
+  const centre: [number, number] = [
+    stops.reduce((s, r) => s + r.lat, 0) / stops.length,
+    stops.reduce((s, r) => s + r.lon, 0) / stops.length,
+  ];
   return (
     <Box sx={{ display: 'flex', gap: 2, my: 2, flexWrap: 'wrap' }}>
       <Box sx={{ position: 'relative', height: 420, flex: '3 1 480px' }}>
@@ -48,14 +64,18 @@ export default function StopsMapPart({ rows }: ReportPartProps) {
         <CardContent>
           {chosen ? (
             <>
-              <Typography variant="subtitle1" data-testid="stop-detail-name">{chosen.stop_name}</Typography>
+              <Typography variant="subtitle1" data-testid="stop-detail-name">
+                {chosen.stop_name}
+              </Typography>
               <Typography variant="body2">{`${translate('reports.passengers.columns.boardings')}: ${formatNumber(chosen.boardings)}`}</Typography>
               <Typography variant="body2">{`${translate('reports.passengers.columns.alightings')}: ${formatNumber(chosen.alightings)}`}</Typography>
               <Typography variant="body2">{`${translate('reports.passengers.columns.exchange')}: ${formatNumber(chosen.exchange)}`}</Typography>
               <Typography variant="body2">{`${translate('reports.passengers.columns.routes')}: ${formatNumber(chosen.routes)}`}</Typography>
             </>
           ) : (
-            <Typography variant="body2" color="text.secondary">{translate('reports.passengers.chooseStop')}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('reports.passengers.chooseStop')}
+            </Typography>
           )}
         </CardContent>
       </Card>

@@ -49,15 +49,28 @@ function RefusedRows({ result }: { result: ValidationImportResult }) {
 function RefusedRowsFile({ importId }: { importId: number }) {
   const translate = useTranslate();
   return (
-    <Button size="small" sx={{ mt: 1 }} startIcon={<DownloadIcon />} data-testid="import-refused-file"
-      onClick={() => void downloadFile(`${IMPORT_API}/${importId}/refused`, `validations-${importId}-refused.csv`).catch(() => undefined)}>
+    <Button
+      size="small"
+      sx={{ mt: 1 }}
+      startIcon={<DownloadIcon />}
+      data-testid="import-refused-file"
+      onClick={() => void downloadFile(`${IMPORT_API}/${importId}/refused`, `validations-${importId}-refused.csv`).catch(() => undefined)}
+    >
       {translate('reports.passengers.upload.refusedFile')}
     </Button>
   );
 }
 
 /** The upload of a validation file: choose, a progress bar while it streams, then the outcome. */
-function ValidationUpload({ stage, setStage, onImported }: { stage: Stage; setStage: Dispatch<SetStateAction<Stage>>; onImported: () => void }) {
+function ValidationUpload({
+  stage,
+  setStage,
+  onImported,
+}: {
+  stage: Stage;
+  setStage: Dispatch<SetStateAction<Stage>>;
+  onImported: () => void;
+}) {
   const translate = useTranslate();
   const locale = useLocale() as Locale;
   const { create: canCreate } = useRights(VALIDATION_IMPORTS.path);
@@ -74,7 +87,10 @@ function ValidationUpload({ stage, setStage, onImported }: { stage: Stage; setSt
     try {
       const result = await uploadFile<ValidationImportResult>(`${IMPORT_API}?file=${encodeURIComponent(file.name)}`, file, 'text/csv', {
         signal: controller.signal,
-        onProgress: (loaded, total) => setStage((now) => (now.step === 'uploading' ? { step: 'uploading', percent: total ? Math.round((loaded / total) * 100) : 0 } : now)),
+        onProgress: (loaded, total) =>
+          setStage((now) =>
+            now.step === 'uploading' ? { step: 'uploading', percent: total ? Math.round((loaded / total) * 100) : 0 } : now,
+          ),
         onUploaded: () => setStage((now) => (now.step === 'uploading' ? { step: 'applying' } : now)),
       });
       setStage({ step: 'done', result });
@@ -96,7 +112,14 @@ function ValidationUpload({ stage, setStage, onImported }: { stage: Stage; setSt
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Button component="label" variant="contained" size="small" startIcon={<UploadFileIcon />} disabled={working}>
           {translate('reports.passengers.upload.choose')}
-          <input ref={input} type="file" accept=".csv,text/csv" hidden data-testid="validation-import-file" onChange={(event) => void start(event.target.files?.[0])} />
+          <input
+            ref={input}
+            type="file"
+            accept=".csv,text/csv"
+            hidden
+            data-testid="validation-import-file"
+            onChange={(event) => void start(event.target.files?.[0])}
+          />
         </Button>
         <Typography variant="caption" color="text.secondary">
           {translate('reports.passengers.upload.format', { columns: VALIDATION_COLUMNS.join(';') })}
@@ -117,7 +140,11 @@ function ValidationUpload({ stage, setStage, onImported }: { stage: Stage; setSt
       {stage.step === 'done' && (
         <Box sx={{ mt: 1 }}>
           <Alert severity={stage.result.refused ? 'warning' : 'success'} data-testid="import-result">
-            {translate('reports.passengers.upload.done', { rows: stage.result.rows, added: stage.result.added, skipped: stage.result.skipped })}
+            {translate('reports.passengers.upload.done', {
+              rows: stage.result.rows,
+              added: stage.result.added,
+              skipped: stage.result.skipped,
+            })}
             {stage.result.refused ? ` ${translate('reports.passengers.upload.refused', { refused: stage.result.refused })}` : ''}
           </Alert>
           {stage.result.refused > 0 && <RefusedRowsFile importId={stage.result.id} />}
@@ -145,5 +172,11 @@ export default function ValidationImportScreen() {
   const [version, setVersion] = useState(0);
   // the upload's outcome outlives the history's reload (a new key after each import)
   const [stage, setStage] = useState<Stage>({ step: 'idle' });
-  return <ReportPage key={version} report={VALIDATION_IMPORTS} toolbar={<ValidationUpload stage={stage} setStage={setStage} onImported={() => setVersion((n) => n + 1)} />} />;
+  return (
+    <ReportPage
+      key={version}
+      report={VALIDATION_IMPORTS}
+      toolbar={<ValidationUpload stage={stage} setStage={setStage} onImported={() => setVersion((n) => n + 1)} />}
+    />
+  );
 }

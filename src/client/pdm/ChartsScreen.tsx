@@ -28,26 +28,60 @@ function SensorChart() {
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={data.points}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="t" type="number" domain={['dataMin', 'dataMax']} scale="time" tickFormatter={(t: number) => formatDateTime(new Date(t)).slice(0, 16)} />
+            <XAxis
+              dataKey="t"
+              type="number"
+              domain={['dataMin', 'dataMax']}
+              scale="time"
+              tickFormatter={(t: number) => formatDateTime(new Date(t)).slice(0, 16)}
+            />
             {/* a scale per unit over its readings' range (a door counter's millions would flatten a temperature, a
                 zero floor a voltage's swings); the first two are drawn, left and right */}
             {units.map((unit, i) => (
-              <YAxis key={unit} yAxisId={`unit${i}`} hide={i > 1} domain={['auto', 'auto']} orientation={i === 1 ? 'right' : 'left'} tickFormatter={(v: number) => formatNumber(v)}
-                label={{ value: unit, angle: i === 1 ? 90 : -90, position: i === 1 ? 'insideRight' : 'insideLeft' }} />
+              <YAxis
+                key={unit}
+                yAxisId={`unit${i}`}
+                hide={i > 1}
+                domain={['auto', 'auto']}
+                orientation={i === 1 ? 'right' : 'left'}
+                tickFormatter={(v: number) => formatNumber(v)}
+                label={{ value: unit, angle: i === 1 ? 90 : -90, position: i === 1 ? 'insideRight' : 'insideLeft' }}
+              />
             ))}
-            <Tooltip labelFormatter={(t) => formatDateTime(new Date(Number(t)))} formatter={(v) => (v === null ? '—' : formatNumber(Number(v), 2))} />
+            <Tooltip
+              labelFormatter={(t) => formatDateTime(new Date(Number(t)))}
+              formatter={(v) => (v === null ? '—' : formatNumber(Number(v), 2))}
+            />
             <Legend />
             {only && (only.normal_min !== null || only.normal_max !== null) && (
-              <ReferenceArea yAxisId="unit0" y1={only.normal_min ?? undefined} y2={only.normal_max ?? undefined} fill="#2e7d32" fillOpacity={0.08} label={translate('pdm.chart.normal')} />
+              <ReferenceArea
+                yAxisId="unit0"
+                y1={only.normal_min ?? undefined}
+                y2={only.normal_max ?? undefined}
+                fill="#2e7d32"
+                fillOpacity={0.08}
+                label={translate('pdm.chart.normal')}
+              />
             )}
             {data.series.map((s, i) => (
-              <Line key={s.key} yAxisId={axisOf(s.unit)} dataKey={s.key} name={`${s.label}${s.unit ? `, ${s.unit}` : ''}`} stroke={PALETTE[i % PALETTE.length]}
-                dot={false} connectNulls={false} isAnimationActive={false} type="linear" />
+              <Line
+                key={s.key}
+                yAxisId={axisOf(s.unit)}
+                dataKey={s.key}
+                name={`${s.label}${s.unit ? `, ${s.unit}` : ''}`}
+                stroke={PALETTE[i % PALETTE.length]}
+                dot={false}
+                connectNulls={false}
+                isAnimationActive={false}
+                type="linear"
+              />
             ))}
           </LineChart>
         </ResponsiveContainer>
       </Box>
-      <Typography variant="caption" color="text.secondary">{translate('pdm.chart.gap')}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {translate('pdm.chart.gap')}
+      </Typography>
     </Box>
   );
 }
@@ -58,7 +92,11 @@ export default function ChartsScreen() {
   const filters = useBuiltFilters(PDM_CHARTS);
   return (
     <ReportPage report={PDM_CHARTS}>
-      {filters && !filters.vehicle && <Typography color="text.secondary" data-testid="pdm-chart-default">{translate('pdm.chart.pickVehicles')}</Typography>}
+      {filters && !filters.vehicle && (
+        <Typography color="text.secondary" data-testid="pdm-chart-default">
+          {translate('pdm.chart.pickVehicles')}
+        </Typography>
+      )}
       <SensorChart />
     </ReportPage>
   );

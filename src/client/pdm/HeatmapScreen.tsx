@@ -21,21 +21,37 @@ function HeatGrid({ data, metric }: { data: HeatData; metric: string }) {
     const vehicles = [...new Map(data.cells.map((c) => [c.vehicle_id, c.depot_number])).entries()];
     const periods = [...new Set(data.cells.map((c) => c.period))].sort();
     const cells = new Map(data.cells.map((c) => [`${c.vehicle_id}|${c.period}`, c]));
-    const max = Math.max(1e-9, ...data.cells.map((c) => (metric === 'fault_rate' ? c.fault_share : c.value ?? 0)));
+    const max = Math.max(1e-9, ...data.cells.map((c) => (metric === 'fault_rate' ? c.fault_share : (c.value ?? 0))));
     return { vehicles, periods, cells, max };
   }, [data, metric]);
   return (
     <Box sx={{ overflowX: 'auto', my: 1, pb: 1 }} data-testid="pdm-heat-grid">
-      <Box sx={{ display: 'grid', gridTemplateColumns: `64px repeat(${periods.length}, ${CELL_PX}px)`, gap: '1px', alignItems: 'center', pr: 6 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: `64px repeat(${periods.length}, ${CELL_PX}px)`,
+          gap: '1px',
+          alignItems: 'center',
+          pr: 6,
+        }}
+      >
         {timeGridHeader(periodAxisLabels(periods), 'pdm-heat-tick')}
         {vehicles.map(([vehicle, depot]) => [
-          <Typography key={`v${vehicle}`} variant="caption" sx={{ lineHeight: 1 }}>{depot}</Typography>,
+          <Typography key={`v${vehicle}`} variant="caption" sx={{ lineHeight: 1 }}>
+            {depot}
+          </Typography>,
           ...periods.map((period) => {
             const cell = cells.get(`${vehicle}|${period}`);
             const value = cell ? (metric === 'fault_rate' ? cell.fault_share : cell.value) : null;
             return (
-              <Tooltip key={`${vehicle}|${period}`} title={`${depot} · ${periodText(period)} · ${value === null ? '—' : formatNumber(value, 2)}`}>
-                <Box data-cell={value === null ? '' : 'v'} sx={{ width: CELL_PX, height: 10, bgcolor: value === null ? '#eeeeee' : heatColour(value / max) }} />
+              <Tooltip
+                key={`${vehicle}|${period}`}
+                title={`${depot} · ${periodText(period)} · ${value === null ? '—' : formatNumber(value, 2)}`}
+              >
+                <Box
+                  data-cell={value === null ? '' : 'v'}
+                  sx={{ width: CELL_PX, height: 10, bgcolor: value === null ? '#eeeeee' : heatColour(value / max) }}
+                />
               </Tooltip>
             );
           }),
@@ -55,9 +71,15 @@ function HeatPart() {
     <Box>
       <Typography variant="subtitle1">{translate('pdm.heat.layer')}</Typography>
       <Box sx={{ position: 'relative', height: 380, my: 1 }}>
-        <BaseMap testId="pdm-heat-map"><HeatLayer points={data.points} /></BaseMap>
+        <BaseMap testId="pdm-heat-map">
+          <HeatLayer points={data.points} />
+        </BaseMap>
       </Box>
-      {!data.points.length && <Typography variant="body2" color="text.secondary">{translate('pdm.heat.noPlaces')}</Typography>}
+      {!data.points.length && (
+        <Typography variant="body2" color="text.secondary">
+          {translate('pdm.heat.noPlaces')}
+        </Typography>
+      )}
       <Typography variant="subtitle1">{translate('pdm.heat.grid')}</Typography>
       <HeatGrid data={data} metric={String(filters?.metric ?? 'value')} />
     </Box>
@@ -66,5 +88,9 @@ function HeatPart() {
 
 /** /pdm/heatmap (code 37): the declared report with its map and grid above the table. */
 export default function HeatmapScreen() {
-  return <ReportPage report={PDM_HEATMAP}><HeatPart /></ReportPage>;
+  return (
+    <ReportPage report={PDM_HEATMAP}>
+      <HeatPart />
+    </ReportPage>
+  );
 }

@@ -1,6 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
-  Alert, Box, Button, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
+  Alert,
+  Box,
+  Button,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
 } from '@mui/material';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import Papa from 'papaparse';
@@ -16,8 +28,15 @@ const ignore = () => undefined;
 
 /** A field's column guessed from the header's words (Russian or English). */
 const GUESS: Readonly<Record<string, RegExp>> = {
-  depot_number: /гараж|depot|тс|vehicle/i, sensor: /датчик|канал|sensor|channel/i, tm: /врем|дата|time|date/i, value: /знач|value/i,
-  error: /ошиб|error/i, node: /узел|node/i, work: /работ|work/i, next_due: /след|next|due/i, comment: /коммент|comment/i,
+  depot_number: /гараж|depot|тс|vehicle/i,
+  sensor: /датчик|канал|sensor|channel/i,
+  tm: /врем|дата|time|date/i,
+  value: /знач|value/i,
+  error: /ошиб|error/i,
+  node: /узел|node/i,
+  work: /работ|work/i,
+  next_due: /след|next|due/i,
+  comment: /коммент|comment/i,
 };
 
 function guessMapping(kind: ImportKind, header: readonly string[]): Record<string, string> {
@@ -25,7 +44,10 @@ function guessMapping(kind: ImportKind, header: readonly string[]): Record<strin
   const used = new Set<string>();
   for (const field of [...IMPORT_FIELDS[kind].required, ...IMPORT_FIELDS[kind].optional]) {
     const column = header.find((h) => !used.has(h) && (h.trim() === field || GUESS[field]?.test(h)));
-    if (column !== undefined) { mapping[field] = column; used.add(column); }
+    if (column !== undefined) {
+      mapping[field] = column;
+      used.add(column);
+    }
   }
   return mapping;
 }
@@ -47,7 +69,9 @@ export default function ImportManagerScreen() {
   // undefined until the history has loaded, so an empty history is said only once it is known
   const [history, setHistory] = useState<ImportRow[]>();
   const loadHistory = useCallback(() => fetchImports().then((r) => setHistory(r.list), ignore), []);
-  useEffect(() => { void loadHistory(); }, [loadHistory]);
+  useEffect(() => {
+    void loadHistory();
+  }, [loadHistory]);
 
   const open = async (chosen: File | undefined) => {
     if (!chosen || chosen.size > IMPORT_MAX_BYTES) return;
@@ -63,7 +87,10 @@ export default function ImportManagerScreen() {
     setBusy(true);
     runImport({ kind, file_name: file.name, content: file.content, mapping, dry_run: dryRun })
       .then((r) => setResult(r), ignore)
-      .finally(() => { setBusy(false); void loadHistory(); });
+      .finally(() => {
+        setBusy(false);
+        void loadHistory();
+      });
   };
   const fields = [...IMPORT_FIELDS[kind].required, ...IMPORT_FIELDS[kind].optional];
   const complete = IMPORT_FIELDS[kind].required.every((f) => mapping[f]);
@@ -73,13 +100,34 @@ export default function ImportManagerScreen() {
       <Title title="menu.pdm.importManager" />
       <Paper sx={{ p: 2, mb: 2 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-          <TextField select size="small" label={translate('pdm.import.kind')} value={kind} sx={{ minWidth: 240 }}
-            onChange={(e) => { const k = e.target.value as ImportKind; setKind(k); if (file) setMapping(guessMapping(k, file.header)); setResult(null); }}>
-            {IMPORT_KINDS.map((k) => <MenuItem key={k} value={k}>{translate(`pdm.import.kinds.${k}`)}</MenuItem>)}
+          <TextField
+            select
+            size="small"
+            label={translate('pdm.import.kind')}
+            value={kind}
+            sx={{ minWidth: 240 }}
+            onChange={(e) => {
+              const k = e.target.value as ImportKind;
+              setKind(k);
+              if (file) setMapping(guessMapping(k, file.header));
+              setResult(null);
+            }}
+          >
+            {IMPORT_KINDS.map((k) => (
+              <MenuItem key={k} value={k}>
+                {translate(`pdm.import.kinds.${k}`)}
+              </MenuItem>
+            ))}
           </TextField>
           <Button component="label" variant="outlined" startIcon={<UploadIcon />} disabled={!rights.create}>
             {translate('pdm.import.file')}
-            <input hidden type="file" accept=".csv,text/csv" data-testid="pdm-import-file" onChange={(e) => void open(e.target.files?.[0])} />
+            <input
+              hidden
+              type="file"
+              accept=".csv,text/csv"
+              data-testid="pdm-import-file"
+              onChange={(e) => void open(e.target.files?.[0])}
+            />
           </Button>
           {file && <Typography variant="body2">{file.name}</Typography>}
         </Stack>
@@ -88,44 +136,100 @@ export default function ImportManagerScreen() {
             <Typography variant="subtitle2">{translate('pdm.import.preview')}</Typography>
             <Box sx={{ overflowX: 'auto', mb: 2 }}>
               <Table size="small" data-testid="pdm-import-preview">
-                <TableHead><TableRow>{file.header.map((h, i) => <TableCell key={i}>{h}</TableCell>)}</TableRow></TableHead>
-                <TableBody>{file.rows.map((row, i) => <TableRow key={i}>{row.map((c, j) => <TableCell key={j}>{c}</TableCell>)}</TableRow>)}</TableBody>
+                <TableHead>
+                  <TableRow>
+                    {file.header.map((h, i) => (
+                      <TableCell key={i}>{h}</TableCell>
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {file.rows.map((row, i) => (
+                    <TableRow key={i}>
+                      {row.map((c, j) => (
+                        <TableCell key={j}>{c}</TableCell>
+                      ))}
+                    </TableRow>
+                  ))}
+                </TableBody>
               </Table>
             </Box>
             <Typography variant="subtitle2">{translate('pdm.import.mapping')}</Typography>
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, my: 1 }}>
               {fields.map((field) => (
-                <TextField key={field} select size="small" sx={{ minWidth: 220 }} label={translate(`pdm.import.fields.${field}`)} value={mapping[field] ?? ''}
-                  required={IMPORT_FIELDS[kind].required.includes(field)} slotProps={{ htmlInput: { 'data-testid': `pdm-map-${field}` } }}
-                  onChange={(e) => setMapping({ ...mapping, [field]: e.target.value })}>
+                <TextField
+                  key={field}
+                  select
+                  size="small"
+                  sx={{ minWidth: 220 }}
+                  label={translate(`pdm.import.fields.${field}`)}
+                  value={mapping[field] ?? ''}
+                  required={IMPORT_FIELDS[kind].required.includes(field)}
+                  slotProps={{ htmlInput: { 'data-testid': `pdm-map-${field}` } }}
+                  onChange={(e) => setMapping({ ...mapping, [field]: e.target.value })}
+                >
                   <MenuItem value="">{translate('pdm.import.notMapped')}</MenuItem>
-                  {file.header.map((h) => <MenuItem key={h} value={h}>{h}</MenuItem>)}
+                  {file.header.map((h) => (
+                    <MenuItem key={h} value={h}>
+                      {h}
+                    </MenuItem>
+                  ))}
                 </TextField>
               ))}
             </Stack>
             <Stack direction="row" spacing={1}>
-              <Button variant="outlined" disabled={!complete || busy} onClick={() => run(true)} data-testid="pdm-import-dry">{translate('pdm.import.dryRun')}</Button>
-              <Button variant="contained" disabled={!complete || busy || !rights.create} onClick={() => run(false)} data-testid="pdm-import-run">{translate('pdm.import.run')}</Button>
+              <Button variant="outlined" disabled={!complete || busy} onClick={() => run(true)} data-testid="pdm-import-dry">
+                {translate('pdm.import.dryRun')}
+              </Button>
+              <Button
+                variant="contained"
+                disabled={!complete || busy || !rights.create}
+                onClick={() => run(false)}
+                data-testid="pdm-import-run"
+              >
+                {translate('pdm.import.run')}
+              </Button>
             </Stack>
           </>
         )}
         {result && (
           <Box sx={{ mt: 2 }} data-testid="pdm-import-result">
             <Alert severity={result.refused ? 'warning' : 'success'}>
-              {result.dry_run ? translate('pdm.import.dryResult') : ''}{translate('pdm.import.result', result)}
+              {result.dry_run ? translate('pdm.import.dryResult') : ''}
+              {translate('pdm.import.result', result)}
             </Alert>
             {result.errors.length > 0 && (
               <>
-                <Typography variant="subtitle2" sx={{ mt: 1 }}>{translate('pdm.import.errors')}</Typography>
+                <Typography variant="subtitle2" sx={{ mt: 1 }}>
+                  {translate('pdm.import.errors')}
+                </Typography>
                 <Table size="small" data-testid="pdm-import-errors">
-                  <TableHead><TableRow><TableCell>{translate('pdm.import.line')}</TableCell><TableCell>{translate('pdm.import.column')}</TableCell><TableCell>{translate('pdm.import.reason')}</TableCell></TableRow></TableHead>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{translate('pdm.import.line')}</TableCell>
+                      <TableCell>{translate('pdm.import.column')}</TableCell>
+                      <TableCell>{translate('pdm.import.reason')}</TableCell>
+                    </TableRow>
+                  </TableHead>
                   <TableBody>
                     {result.errors.map((e, i) => (
-                      <TableRow key={i}><TableCell>{e.line}</TableCell><TableCell>{e.column}</TableCell><TableCell>{translate(`pdm.import.reasons.${e.message}`, { _: e.message })}</TableCell></TableRow>
+                      <TableRow key={i}>
+                        <TableCell>{e.line}</TableCell>
+                        <TableCell>{e.column}</TableCell>
+                        <TableCell>{translate(`pdm.import.reasons.${e.message}`, { _: e.message })}</TableCell>
+                      </TableRow>
                     ))}
                   </TableBody>
                 </Table>
-                {result.failed && <Button sx={{ mt: 1 }} onClick={() => void downloadFile(failedRowsUrl(result.id), `import-${result.id}-failed.csv`).catch(ignore)} data-testid="pdm-import-failed">{translate('pdm.import.failed')}</Button>}
+                {result.failed && (
+                  <Button
+                    sx={{ mt: 1 }}
+                    onClick={() => void downloadFile(failedRowsUrl(result.id), `import-${result.id}-failed.csv`).catch(ignore)}
+                    data-testid="pdm-import-failed"
+                  >
+                    {translate('pdm.import.failed')}
+                  </Button>
+                )}
               </>
             )}
           </Box>
@@ -135,13 +239,19 @@ export default function ImportManagerScreen() {
       <Table size="small" data-testid="pdm-import-history">
         <TableHead>
           <TableRow>
-            {['at', 'who', 'fileName', 'kind', 'mode', 'rows', 'added', 'skipped', 'refused'].map((c) => <TableCell key={c}>{translate(`pdm.import.${c}`)}</TableCell>)}
+            {['at', 'who', 'fileName', 'kind', 'mode', 'rows', 'added', 'skipped', 'refused'].map((c) => (
+              <TableCell key={c}>{translate(`pdm.import.${c}`)}</TableCell>
+            ))}
             <TableCell />
           </TableRow>
         </TableHead>
         <TableBody>
           {history?.length === 0 && (
-            <TableRow><TableCell colSpan={10} data-testid="pdm-import-empty" sx={{ color: 'text.secondary' }}>{translate('pdm.import.noHistory')}</TableCell></TableRow>
+            <TableRow>
+              <TableCell colSpan={10} data-testid="pdm-import-empty" sx={{ color: 'text.secondary' }}>
+                {translate('pdm.import.noHistory')}
+              </TableCell>
+            </TableRow>
           )}
           {history?.map((h) => (
             <TableRow key={h.id}>
@@ -150,8 +260,18 @@ export default function ImportManagerScreen() {
               <TableCell>{h.file_name}</TableCell>
               <TableCell>{translate(`pdm.import.kinds.${h.kind}`)}</TableCell>
               <TableCell>{translate(h.dry_run ? 'pdm.import.dry' : 'pdm.import.real')}</TableCell>
-              {[h.rows, h.added, h.skipped, h.refused].map((n, i) => <TableCell key={i} align="right">{formatNumber(n)}</TableCell>)}
-              <TableCell>{h.failed && <Button size="small" onClick={() => void downloadFile(failedRowsUrl(h.id), `import-${h.id}-failed.csv`).catch(ignore)}>CSV</Button>}</TableCell>
+              {[h.rows, h.added, h.skipped, h.refused].map((n, i) => (
+                <TableCell key={i} align="right">
+                  {formatNumber(n)}
+                </TableCell>
+              ))}
+              <TableCell>
+                {h.failed && (
+                  <Button size="small" onClick={() => void downloadFile(failedRowsUrl(h.id), `import-${h.id}-failed.csv`).catch(ignore)}>
+                    CSV
+                  </Button>
+                )}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

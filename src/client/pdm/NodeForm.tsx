@@ -7,7 +7,11 @@ type Draft = Record<string, string>;
 const NUMBERS = ['channel', 'scale', 'offset', 'normal_min', 'normal_max', 'fault_min', 'fault_max', 'silence_s'] as const;
 
 const draftOf = (node: PdmNode): Draft => ({
-  name: node.name, kind: node.kind, sensor_type: node.sensor_type ?? '', channel_kind: node.channel_kind ?? '', unit: node.unit ?? '',
+  name: node.name,
+  kind: node.kind,
+  sensor_type: node.sensor_type ?? '',
+  channel_kind: node.channel_kind ?? '',
+  unit: node.unit ?? '',
   ...Object.fromEntries(NUMBERS.map((k) => [k, node[k] === null ? '' : String(node[k])])),
 });
 
@@ -20,16 +24,40 @@ export function NodeForm({ node, onSave }: { node: PdmNode; onSave(changes: Part
   const [draft, setDraft] = useState<Draft>(() => draftOf(node));
   useEffect(() => setDraft(draftOf(node)), [node]);
   const field = (name: string, label: string, more: object = {}) => (
-    <TextField size="small" label={translate(`pdm.tree.${label}`)} value={draft[name]} onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
-      slotProps={{ htmlInput: { 'data-testid': `pdm-node-${name}` } }} {...more} />
+    <TextField
+      size="small"
+      label={translate(`pdm.tree.${label}`)}
+      value={draft[name]}
+      onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
+      slotProps={{ htmlInput: { 'data-testid': `pdm-node-${name}` } }}
+      {...more}
+    />
   );
-  const select = (name: string, label: string, values: readonly string[], labels: string, empty = false) => field(name, label, {
-    select: true, children: [...(empty ? [<MenuItem key="" value="">—</MenuItem>] : []), ...values.map((v) => <MenuItem key={v} value={v}>{translate(`${labels}.${v}`)}</MenuItem>)],
-  });
+  const select = (name: string, label: string, values: readonly string[], labels: string, empty = false) =>
+    field(name, label, {
+      select: true,
+      children: [
+        ...(empty
+          ? [
+              <MenuItem key="" value="">
+                —
+              </MenuItem>,
+            ]
+          : []),
+        ...values.map((v) => (
+          <MenuItem key={v} value={v}>
+            {translate(`${labels}.${v}`)}
+          </MenuItem>
+        )),
+      ],
+    });
   const save = () => {
     const changes: Partial<PdmNode> = {
-      name: draft.name, kind: draft.kind as PdmNode['kind'], sensor_type: (draft.sensor_type || null) as PdmNode['sensor_type'],
-      channel_kind: (draft.channel_kind || null) as PdmNode['channel_kind'], unit: draft.unit || null,
+      name: draft.name,
+      kind: draft.kind as PdmNode['kind'],
+      sensor_type: (draft.sensor_type || null) as PdmNode['sensor_type'],
+      channel_kind: (draft.channel_kind || null) as PdmNode['channel_kind'],
+      unit: draft.unit || null,
     };
     for (const k of NUMBERS) {
       const value = numberOf(draft[k]);
@@ -56,7 +84,9 @@ export function NodeForm({ node, onSave }: { node: PdmNode; onSave(changes: Part
       {field('normal_max', 'normalMax')}
       {field('fault_min', 'faultMin')}
       {field('fault_max', 'faultMax')}
-      <Button variant="contained" onClick={save} sx={{ gridColumn: 'span 2', justifySelf: 'start' }} data-testid="pdm-node-save">{translate('pdm.tree.save')}</Button>
+      <Button variant="contained" onClick={save} sx={{ gridColumn: 'span 2', justifySelf: 'start' }} data-testid="pdm-node-save">
+        {translate('pdm.tree.save')}
+      </Button>
     </Box>
   );
 }

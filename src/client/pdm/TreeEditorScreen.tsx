@@ -9,7 +9,17 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useRights } from '../../web/components/useRights';
 import { NodeForm } from './NodeForm';
 import { TreeNodeList } from './TreeNodeList';
-import { assignVehicles, createNode, createTree, deleteNodes, fetchTree, fetchTrees, moveNodes, updateNode, type TreeDetail } from './pdmApi';
+import {
+  assignVehicles,
+  createNode,
+  createTree,
+  deleteNodes,
+  fetchTree,
+  fetchTrees,
+  moveNodes,
+  updateNode,
+  type TreeDetail,
+} from './pdmApi';
 
 const ignore = () => undefined; // the http client has shown the server's message already
 
@@ -43,10 +53,18 @@ export default function TreeEditorScreen() {
     if (detail) setSelected((old) => new Set([...old].filter((id) => detail.nodes.some((n) => n.id === id))));
     void loadTrees();
   }, [treeId, loadTrees]);
-  useEffect(() => { void loadTrees(); }, [loadTrees]);
-  useEffect(() => { void reload(); }, [reload]);
+  useEffect(() => {
+    void loadTrees();
+  }, [loadTrees]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
 
-  const change = (work: () => Promise<unknown>) => work().then(() => reload(), () => reload());
+  const change = (work: () => Promise<unknown>) =>
+    work().then(
+      () => reload(),
+      () => reload(),
+    );
   const single: PdmNode | undefined = selected.size === 1 ? tree?.nodes.find((n) => selected.has(n.id)) : undefined;
 
   return (
@@ -56,41 +74,103 @@ export default function TreeEditorScreen() {
         <Typography variant="subtitle1">{translate('pdm.tree.trees')}</Typography>
         <List dense data-testid="pdm-trees">
           {trees.map((t) => (
-            <ListItemButton key={t.id} selected={t.id === treeId} onClick={() => { setSelected(new Set()); setSearch({ tree: String(t.id) }); }}>
+            <ListItemButton
+              key={t.id}
+              selected={t.id === treeId}
+              onClick={() => {
+                setSelected(new Set());
+                setSearch({ tree: String(t.id) });
+              }}
+            >
               <ListItemText primary={t.name} secondary={`${t.model ?? '—'} · ${translate('pdm.tree.vehicles', { count: t.vehicles })}`} />
             </ListItemButton>
           ))}
-          {!trees.length && <Typography variant="body2" color="text.secondary">{translate('pdm.tree.noTrees')}</Typography>}
+          {!trees.length && (
+            <Typography variant="body2" color="text.secondary">
+              {translate('pdm.tree.noTrees')}
+            </Typography>
+          )}
         </List>
         {rights.create && (
           <Stack spacing={1}>
-            <TextField size="small" label={translate('pdm.tree.treeName')} value={newTree.name} onChange={(e) => setNewTree({ ...newTree, name: e.target.value })} slotProps={{ htmlInput: { 'data-testid': 'pdm-new-tree-name' } }} />
-            <TextField size="small" label={translate('pdm.tree.model')} value={newTree.model} onChange={(e) => setNewTree({ ...newTree, model: e.target.value })} />
-            <Button startIcon={<AddIcon />} disabled={!newTree.name.trim()} data-testid="pdm-new-tree"
-              onClick={() => createTree(newTree.name.trim(), newTree.model.trim() || null).then((t) => { setNewTree({ name: '', model: '' }); setSearch({ tree: String(t.id) }); void loadTrees(); }, ignore)}>
+            <TextField
+              size="small"
+              label={translate('pdm.tree.treeName')}
+              value={newTree.name}
+              onChange={(e) => setNewTree({ ...newTree, name: e.target.value })}
+              slotProps={{ htmlInput: { 'data-testid': 'pdm-new-tree-name' } }}
+            />
+            <TextField
+              size="small"
+              label={translate('pdm.tree.model')}
+              value={newTree.model}
+              onChange={(e) => setNewTree({ ...newTree, model: e.target.value })}
+            />
+            <Button
+              startIcon={<AddIcon />}
+              disabled={!newTree.name.trim()}
+              data-testid="pdm-new-tree"
+              onClick={() =>
+                createTree(newTree.name.trim(), newTree.model.trim() || null).then((t) => {
+                  setNewTree({ name: '', model: '' });
+                  setSearch({ tree: String(t.id) });
+                  void loadTrees();
+                }, ignore)
+              }
+            >
               {translate('pdm.tree.newTree')}
             </Button>
           </Stack>
         )}
       </Paper>
-      {!tree ? <Typography color="text.secondary">{translate('pdm.tree.empty')}</Typography> : (
+      {!tree ? (
+        <Typography color="text.secondary">{translate('pdm.tree.empty')}</Typography>
+      ) : (
         <>
           <Box sx={{ flex: 1, minWidth: 320 }}>
             <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              <TextField size="small" label={translate('pdm.tree.search')} value={needle} onChange={(e) => setNeedle(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'pdm-tree-search' } }} />
+              <TextField
+                size="small"
+                label={translate('pdm.tree.search')}
+                value={needle}
+                onChange={(e) => setNeedle(e.target.value)}
+                slotProps={{ htmlInput: { 'data-testid': 'pdm-tree-search' } }}
+              />
               {editable && (
                 <>
-                  <TextField size="small" label={translate('pdm.tree.node')} value={newNode} onChange={(e) => setNewNode(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'pdm-new-node-name' } }} />
-                  <Button startIcon={<AddIcon />} disabled={!newNode.trim() || selected.size > 1} data-testid="pdm-add-node"
-                    onClick={() => change(async () => {
-                      const parent = selected.size === 1 ? [...selected][0] : null;
-                      const created = await createNode(tree.id, { name: newNode.trim(), kind: parent === null ? 'logger' : 'unit', parent_id: parent });
-                      setNewNode('');
-                      setSelected(new Set([created.id]));
-                    })}>
+                  <TextField
+                    size="small"
+                    label={translate('pdm.tree.node')}
+                    value={newNode}
+                    onChange={(e) => setNewNode(e.target.value)}
+                    slotProps={{ htmlInput: { 'data-testid': 'pdm-new-node-name' } }}
+                  />
+                  <Button
+                    startIcon={<AddIcon />}
+                    disabled={!newNode.trim() || selected.size > 1}
+                    data-testid="pdm-add-node"
+                    onClick={() =>
+                      change(async () => {
+                        const parent = selected.size === 1 ? [...selected][0] : null;
+                        const created = await createNode(tree.id, {
+                          name: newNode.trim(),
+                          kind: parent === null ? 'logger' : 'unit',
+                          parent_id: parent,
+                        });
+                        setNewNode('');
+                        setSelected(new Set([created.id]));
+                      })
+                    }
+                  >
                     {translate(selected.size === 1 ? 'pdm.tree.addChild' : 'pdm.tree.addRoot')}
                   </Button>
-                  <Button color="error" startIcon={<DeleteIcon />} disabled={!selected.size} onClick={() => setConfirming(true)} data-testid="pdm-delete-nodes">
+                  <Button
+                    color="error"
+                    startIcon={<DeleteIcon />}
+                    disabled={!selected.size}
+                    onClick={() => setConfirming(true)}
+                    data-testid="pdm-delete-nodes"
+                  >
                     {translate('pdm.tree.delete')}
                   </Button>
                 </>
@@ -102,21 +182,52 @@ export default function TreeEditorScreen() {
               selected={selected}
               search={needle}
               onSelect={(ids) => setSelected(ids)}
-              onDrop={(ids, target) => { if (editable) void change(() => moveNodes(ids, target)); }}
+              onDrop={(ids, target) => {
+                if (editable) void change(() => moveNodes(ids, target));
+              }}
             />
-            <Typography variant="caption" color="text.secondary">{translate('pdm.tree.dragHint')}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {translate('pdm.tree.dragHint')}
+            </Typography>
           </Box>
           <Paper sx={{ width: 420, p: 1.5, flexShrink: 0 }}>
             {single && editable && <NodeForm node={single} onSave={(changes) => void change(() => updateNode(single.id, changes))} />}
-            <Typography variant="subtitle2" sx={{ mt: 2 }} data-testid="pdm-tree-vehicles">{translate('pdm.tree.vehicles', { count: tree.vehicles.length })}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ maxHeight: 80, overflow: 'auto' }}>{tree.vehicles.map((v) => v.depot_number).join(', ')}</Typography>
+            <Typography variant="subtitle2" sx={{ mt: 2 }} data-testid="pdm-tree-vehicles">
+              {translate('pdm.tree.vehicles', { count: tree.vehicles.length })}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ maxHeight: 80, overflow: 'auto' }}>
+              {tree.vehicles.map((v) => v.depot_number).join(', ')}
+            </Typography>
             {rights.update && (
               <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-                <TextField size="small" label="№ гаражные" value={depots} onChange={(e) => setDepots(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'pdm-assign-depots' } }} />
-                <Button data-testid="pdm-assign" onClick={() => change(() => assignVehicles(tree.id, { depot_numbers: depots.split(/[\s,;]+/).filter(Boolean).map(Number).filter(Number.isInteger) }))}>
+                <TextField
+                  size="small"
+                  label="№ гаражные"
+                  value={depots}
+                  onChange={(e) => setDepots(e.target.value)}
+                  slotProps={{ htmlInput: { 'data-testid': 'pdm-assign-depots' } }}
+                />
+                <Button
+                  data-testid="pdm-assign"
+                  onClick={() =>
+                    change(() =>
+                      assignVehicles(tree.id, {
+                        depot_numbers: depots
+                          .split(/[\s,;]+/)
+                          .filter(Boolean)
+                          .map(Number)
+                          .filter(Number.isInteger),
+                      }),
+                    )
+                  }
+                >
                   {translate('pdm.tree.assignList')}
                 </Button>
-                {tree.model && <Button onClick={() => change(() => assignVehicles(tree.id, { model: true }))}>{translate('pdm.tree.assignModel')}</Button>}
+                {tree.model && (
+                  <Button onClick={() => change(() => assignVehicles(tree.id, { model: true }))}>
+                    {translate('pdm.tree.assignModel')}
+                  </Button>
+                )}
               </Stack>
             )}
           </Paper>
@@ -125,7 +236,10 @@ export default function TreeEditorScreen() {
       <ConfirmDialog
         open={confirming}
         message={translate('pdm.tree.deleteConfirm', { count: selected.size })}
-        onConfirm={() => { setConfirming(false); void change(() => deleteNodes([...selected])); }}
+        onConfirm={() => {
+          setConfirming(false);
+          void change(() => deleteNodes([...selected]));
+        }}
         onClose={() => setConfirming(false)}
       />
     </Box>

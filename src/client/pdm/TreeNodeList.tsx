@@ -50,7 +50,11 @@ export function TreeNodeList({ nodes, selected, search, onSelect, onDrop }: Tree
     const byId = new Map(nodes.map((n) => [n.id, n]));
     const keep = new Set<number>();
     for (const node of nodes) {
-      if (!node.name.toLowerCase().includes(needle) && !(node.channel_kind && channelCode(node.channel_kind, node.channel!).toLowerCase() === needle)) continue;
+      if (
+        !node.name.toLowerCase().includes(needle) &&
+        !(node.channel_kind && channelCode(node.channel_kind, node.channel!).toLowerCase() === needle)
+      )
+        continue;
       for (let at: PdmNode | undefined = node; at; at = at.parent_id === null ? undefined : byId.get(at.parent_id)) keep.add(at.id);
     }
     return ordered.filter(({ node }) => keep.has(node.id));
@@ -97,25 +101,43 @@ export function TreeNodeList({ nodes, selected, search, onSelect, onDrop }: Tree
             aria-selected={isSelected}
             draggable
             onDragStart={(e) => dragStart(e, node.id)}
-            onDragOver={(e) => { e.preventDefault(); setOver(node.id); }}
+            onDragOver={(e) => {
+              e.preventDefault();
+              setOver(node.id);
+            }}
             onDragLeave={() => setOver(null)}
             onDrop={(e) => drop(e, node.id)}
             onClick={(e) => click(e, node.id)}
             sx={{
-              display: 'flex', alignItems: 'center', gap: 1, pl: 1 + depth * 2.5, py: 0.5, cursor: 'pointer',
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              pl: 1 + depth * 2.5,
+              py: 0.5,
+              cursor: 'pointer',
               bgcolor: isSelected ? 'action.selected' : over === node.id ? 'action.hover' : undefined,
               outline: over === node.id ? '1px dashed' : undefined,
             }}
           >
             <Icon fontSize="small" color={node.kind === 'sensor' ? 'primary' : 'action'} />
-            <Typography variant="body2" data-testid="pdm-tree-node-name">{node.name}</Typography>
-            {node.channel_kind && <Typography variant="caption" color="text.secondary">{channelCode(node.channel_kind, node.channel!)}{node.unit ? `, ${node.unit}` : ''}</Typography>}
+            <Typography variant="body2" data-testid="pdm-tree-node-name">
+              {node.name}
+            </Typography>
+            {node.channel_kind && (
+              <Typography variant="caption" color="text.secondary">
+                {channelCode(node.channel_kind, node.channel!)}
+                {node.unit ? `, ${node.unit}` : ''}
+              </Typography>
+            )}
           </Box>
         );
       })}
       <Box
         data-testid="pdm-tree-root-drop"
-        onDragOver={(e) => { e.preventDefault(); setOver('root'); }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver('root');
+        }}
         onDragLeave={() => setOver(null)}
         onDrop={(e) => drop(e, null)}
         sx={{ height: 28, bgcolor: over === 'root' ? 'action.hover' : undefined }}

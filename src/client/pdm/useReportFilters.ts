@@ -15,14 +15,20 @@ export function useBuiltFilters(report: ReportDeclaration): ReportFilterValues |
 }
 
 /** Loads `load(filters)` whenever the built filters change; undefined while loading or without filters. */
-export function useFilteredLoad<T>(filters: ReportFilterValues | undefined, load: (filters: ReportFilterValues, signal: AbortSignal) => Promise<T>): T | undefined {
+export function useFilteredLoad<T>(
+  filters: ReportFilterValues | undefined,
+  load: (filters: ReportFilterValues, signal: AbortSignal) => Promise<T>,
+): T | undefined {
   const [data, setData] = useState<T>();
   const key = JSON.stringify(filters ?? null);
   useEffect(() => {
     setData(undefined);
     if (!filters) return;
     const controller = new AbortController();
-    load(filters, controller.signal).then((d) => !controller.signal.aborted && setData(d), () => undefined);
+    load(filters, controller.signal).then(
+      (d) => !controller.signal.aborted && setData(d),
+      () => undefined,
+    );
     return () => controller.abort();
   }, [key]);
   return data;

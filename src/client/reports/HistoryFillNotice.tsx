@@ -18,7 +18,10 @@ function useHistoryFill(active: boolean): HistoryFillStatus | null {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = async () => {
       try {
-        const { history } = await getJson<{ history?: HistoryFillStatus }>('/api/health', { signal: controller.signal, handleErrors: false });
+        const { history } = await getJson<{ history?: HistoryFillStatus }>('/api/health', {
+          signal: controller.signal,
+          handleErrors: false,
+        });
         setStatus(history ?? null);
         if (history && !history.complete) timer = setTimeout(() => void ask(), POLL_MS);
       } catch {

@@ -1,6 +1,20 @@
 import { useState } from 'react';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { useTranslate } from 'react-admin';
 import { formatNumber, formatPercent } from '../../shared/format';
 import { cellText } from '../../shared/reports/cells';
@@ -84,15 +98,20 @@ export default function ReportChart({ report, chart, rows }: { report: ReportDec
   const labels = new Map(chart.label ? points.map((point) => [point.x, point.label]) : []);
   // an enum's values read as the table shows them
   const catalogue = (key: string) => translate(key, { _: '' });
-  const label = (x: unknown) => (x === OTHER ? translate('reports.other') : cellText(xColumn, chart.label ? labels.get(x) : x, undefined, catalogue));
+  const label = (x: unknown) =>
+    x === OTHER ? translate('reports.other') : cellText(xColumn, chart.label ? labels.get(x) : x, undefined, catalogue);
   const Chart = chart.kind === 'line' ? LineChart : BarChart;
   // a series is a value of the stacking column, or (unstacked) the plotted column, named by its label
   const stackColumn = report.columns.find((c) => c.name === chart.stackBy);
   // stacked bars add up to their total; lines by a column (shares, say) are series side by side
   const stacked = chart.stackBy !== undefined && chart.kind === 'bar';
-  const seriesName = (name: string) => (stackColumn ? cellText(stackColumn, name, undefined, catalogue) : translate(`${report.labels}.${name}`));
+  const seriesName = (name: string) =>
+    stackColumn ? cellText(stackColumn, name, undefined, catalogue) : translate(`${report.labels}.${name}`);
   const [width, setWidth] = useState(800);
-  const axis = xAxisLayout(points.map((point) => label(point.x)), width);
+  const axis = xAxisLayout(
+    points.map((point) => label(point.x)),
+    width,
+  );
   return (
     <Box sx={{ my: 2 }} data-testid="report-chart">
       <Typography variant="subtitle1">{translate(chart.title)}</Typography>
@@ -101,31 +120,59 @@ export default function ReportChart({ report, chart, rows }: { report: ReportDec
           {chart.kind === 'pie' ? (
             <PieChart>
               <Pie
-                data={points} dataKey={chart.value} nameKey="x" isAnimationActive={false} outerRadius="75%"
-                label={(entry: { name?: unknown; percent?: number }) => ((entry.percent ?? 0) >= PIE_LABEL_MIN_SHARE ? `${label(entry.name)} ${formatPercent(entry.percent ?? 0)}` : null)}
-                labelLine={(props: { percent?: number; points?: { x: number; y: number }[] }) => ((props.percent ?? 0) >= PIE_LABEL_MIN_SHARE && props.points
-                  ? <polyline points={props.points.map((p) => `${p.x},${p.y}`).join(' ')} stroke="#999" fill="none" />
-                  : <g />)}
+                data={points}
+                dataKey={chart.value}
+                nameKey="x"
+                isAnimationActive={false}
+                outerRadius="75%"
+                label={(entry: { name?: unknown; percent?: number }) =>
+                  (entry.percent ?? 0) >= PIE_LABEL_MIN_SHARE ? `${label(entry.name)} ${formatPercent(entry.percent ?? 0)}` : null
+                }
+                labelLine={(props: { percent?: number; points?: { x: number; y: number }[] }) =>
+                  (props.percent ?? 0) >= PIE_LABEL_MIN_SHARE && props.points ? (
+                    <polyline points={props.points.map((p) => `${p.x},${p.y}`).join(' ')} stroke="#999" fill="none" />
+                  ) : (
+                    <g />
+                  )
+                }
               >
-                {points.map((point, i) => <Cell key={String(point.x)} fill={PALETTE[i % PALETTE.length]} />)}
+                {points.map((point, i) => (
+                  <Cell key={String(point.x)} fill={PALETTE[i % PALETTE.length]} />
+                ))}
               </Pie>
               <Tooltip formatter={(v, name) => [formatNumber(Number(v)), label(name)]} />
               <Legend layout="vertical" align="right" verticalAlign="middle" formatter={(name) => label(name)} />
             </PieChart>
           ) : (
-          <Chart data={points}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis
-              dataKey="x" tickFormatter={(x) => shortened(label(x))} interval={axis.interval} angle={axis.angle} height={axis.height}
-              textAnchor={axis.angle ? 'end' : 'middle'} tick={{ fontSize: 12 }}
-            />
-            <YAxis tickFormatter={(v: number) => formatNumber(v)} />
-            <Tooltip labelFormatter={label} formatter={(v) => formatNumber(Number(v))} />
-            <Legend />
-            {series.map((name, i) => (chart.kind === 'line'
-              ? <Line key={name} dataKey={name} name={seriesName(name)} stroke={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
-              : <Bar key={name} dataKey={name} name={seriesName(name)} stackId={chart.stackBy ? 'stack' : undefined} fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />))}
-          </Chart>
+            <Chart data={points}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis
+                dataKey="x"
+                tickFormatter={(x) => shortened(label(x))}
+                interval={axis.interval}
+                angle={axis.angle}
+                height={axis.height}
+                textAnchor={axis.angle ? 'end' : 'middle'}
+                tick={{ fontSize: 12 }}
+              />
+              <YAxis tickFormatter={(v: number) => formatNumber(v)} />
+              <Tooltip labelFormatter={label} formatter={(v) => formatNumber(Number(v))} />
+              <Legend />
+              {series.map((name, i) =>
+                chart.kind === 'line' ? (
+                  <Line key={name} dataKey={name} name={seriesName(name)} stroke={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
+                ) : (
+                  <Bar
+                    key={name}
+                    dataKey={name}
+                    name={seriesName(name)}
+                    stackId={chart.stackBy ? 'stack' : undefined}
+                    fill={PALETTE[i % PALETTE.length]}
+                    isAnimationActive={false}
+                  />
+                ),
+              )}
+            </Chart>
           )}
         </ResponsiveContainer>
       </Box>
@@ -134,7 +181,11 @@ export default function ReportChart({ report, chart, rows }: { report: ReportDec
           <TableHead>
             <TableRow>
               <TableCell>{translate(`${report.labels}.${xName}`)}</TableCell>
-              {series.map((name) => <TableCell key={name} align="right">{seriesName(name)}</TableCell>)}
+              {series.map((name) => (
+                <TableCell key={name} align="right">
+                  {seriesName(name)}
+                </TableCell>
+              ))}
               {stacked && <TableCell align="right">{translate('reports.totals')}</TableCell>}
             </TableRow>
           </TableHead>
@@ -142,8 +193,14 @@ export default function ReportChart({ report, chart, rows }: { report: ReportDec
             {points.map((point) => (
               <TableRow key={String(point.x)}>
                 <TableCell>{label(point.x)}</TableCell>
-                {series.map((name) => <TableCell key={name} align="right">{formatNumber(Number(point[name] ?? 0))}</TableCell>)}
-                {stacked && <TableCell align="right">{formatNumber(series.reduce((sum, name) => sum + Number(point[name] ?? 0), 0))}</TableCell>}
+                {series.map((name) => (
+                  <TableCell key={name} align="right">
+                    {formatNumber(Number(point[name] ?? 0))}
+                  </TableCell>
+                ))}
+                {stacked && (
+                  <TableCell align="right">{formatNumber(series.reduce((sum, name) => sum + Number(point[name] ?? 0), 0))}</TableCell>
+                )}
               </TableRow>
             ))}
           </TableBody>

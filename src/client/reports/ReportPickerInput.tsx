@@ -12,8 +12,16 @@ import { getJson } from '../../web/providers/httpClient';
  * A picker filter (vehicles, routes, depots, users, incident types): a button naming how many are chosen,
  * opening the filter modal of console.md section 2 over the report's own option list.
  */
-export function ReportPickerInput({ report, filter, value, onChange }: {
-  report: ReportDeclaration; filter: PickerFilter; value: number[] | undefined; onChange: (ids: number[] | undefined) => void;
+export function ReportPickerInput({
+  report,
+  filter,
+  value,
+  onChange,
+}: {
+  report: ReportDeclaration;
+  filter: PickerFilter;
+  value: number[] | undefined;
+  onChange: (ids: number[] | undefined) => void;
 }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
@@ -25,7 +33,13 @@ export function ReportPickerInput({ report, filter, value, onChange }: {
   return (
     <>
       <Badge color="primary" badgeContent={value?.length ?? 0} invisible={!value?.length}>
-        <Button variant="outlined" size="medium" startIcon={<FilterListIcon />} onClick={() => setOpen(true)} data-testid={`report-picker-${filter.name}`}>
+        <Button
+          variant="outlined"
+          size="medium"
+          startIcon={<FilterListIcon />}
+          onClick={() => setOpen(true)}
+          data-testid={`report-picker-${filter.name}`}
+        >
           {label}
         </Button>
       </Badge>

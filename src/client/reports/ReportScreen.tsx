@@ -65,19 +65,39 @@ export function ReportPage({ report, children, toolbar }: { report: ReportDeclar
         {toolbar}
       </ReportFilterBar>
       <HistoryFillNotice module={report.module} />
-      {Leading && <Suspense fallback={<LinearProgress />}><Leading /></Suspense>}
-      {state.invalid && <Alert severity="warning" sx={{ mb: 1 }}>{translate('reports.invalidLink')}</Alert>}
+      {Leading && (
+        <Suspense fallback={<LinearProgress />}>
+          <Leading />
+        </Suspense>
+      )}
+      {state.invalid && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {translate('reports.invalidLink')}
+        </Alert>
+      )}
       {load.status === 'loading' && load.slow && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, my: 1 }} data-testid="report-progress">
           <LinearProgress sx={{ flex: 1 }} />
           <Typography variant="body2">{translate('reports.building')}</Typography>
-          <Button size="small" onClick={cancel} data-testid="report-cancel">{translate('reports.cancel')}</Button>
+          <Button size="small" onClick={cancel} data-testid="report-cancel">
+            {translate('reports.cancel')}
+          </Button>
         </Box>
       )}
-      {load.status === 'cancelled' && <Alert severity="info" sx={{ my: 1 }}>{translate('reports.cancelled')}</Alert>}
-      {!state.built && <Typography color="text.secondary" sx={{ my: 2 }} data-testid="report-hint">{translate('reports.hint')}</Typography>}
+      {load.status === 'cancelled' && (
+        <Alert severity="info" sx={{ my: 1 }}>
+          {translate('reports.cancelled')}
+        </Alert>
+      )}
+      {!state.built && (
+        <Typography color="text.secondary" sx={{ my: 2 }} data-testid="report-hint">
+          {translate('reports.hint')}
+        </Typography>
+      )}
       {state.built && result && result.total === 0 && (
-        <Typography color="text.secondary" sx={{ my: 2 }} data-testid="report-empty">{translate('reports.empty')}</Typography>
+        <Typography color="text.secondary" sx={{ my: 2 }} data-testid="report-empty">
+          {translate('reports.empty')}
+        </Typography>
       )}
       {state.built && result && result.total > 0 && (
         <>
@@ -96,7 +116,9 @@ export function ReportPage({ report, children, toolbar }: { report: ReportDeclar
             report={report}
             rows={result}
             state={state}
-            onSort={(field) => go({ sort: { field, order: state.sort.field === field && state.sort.order === 'DESC' ? 'ASC' : 'DESC' }, page: 1 })}
+            onSort={(field) =>
+              go({ sort: { field, order: state.sort.field === field && state.sort.order === 'DESC' ? 'ASC' : 'DESC' }, page: 1 })
+            }
             onPage={(page) => go({ page })}
             onChanged={() => setBuild((n) => n + 1)}
           />

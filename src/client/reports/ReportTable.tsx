@@ -1,5 +1,16 @@
 import { Fragment, Suspense, useState } from 'react';
-import { LinearProgress, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TablePagination, TableRow, TableSortLabel } from '@mui/material';
+import {
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+} from '@mui/material';
 import { RecordContextProvider, useTranslate } from 'react-admin';
 import { cellText } from '../../shared/reports/cells';
 import type { ReportDeclaration } from '../../shared/reports/types';
@@ -7,7 +18,6 @@ import type { ReportRows } from '../../web/providers/resources/reports';
 import { columnLabel, isNumeric, ReportCell } from './reportCells';
 import { reportExtensions } from './reportExtensions';
 import type { ReportUrlState } from './reportUrl';
-
 
 interface ReportTableProps {
   report: ReportDeclaration;
@@ -36,12 +46,22 @@ export function ReportTable({ report, rows, state, onSort, onPage, onChanged }: 
             <TableRow>
               {Actions && <TableCell />}
               {columns.map((column) => (
-                <TableCell key={column.name} align={isNumeric(column) ? 'right' : 'left'} sortDirection={state.sort.field === column.name ? (state.sort.order === 'ASC' ? 'asc' : 'desc') : false}>
+                <TableCell
+                  key={column.name}
+                  align={isNumeric(column) ? 'right' : 'left'}
+                  sortDirection={state.sort.field === column.name ? (state.sort.order === 'ASC' ? 'asc' : 'desc') : false}
+                >
                   {column.sortable ? (
-                    <TableSortLabel active={state.sort.field === column.name} direction={state.sort.field === column.name && state.sort.order === 'ASC' ? 'asc' : 'desc'} onClick={() => onSort(column.name)}>
+                    <TableSortLabel
+                      active={state.sort.field === column.name}
+                      direction={state.sort.field === column.name && state.sort.order === 'ASC' ? 'asc' : 'desc'}
+                      onClick={() => onSort(column.name)}
+                    >
                       {translate(columnLabel(report.labels, column))}
                     </TableSortLabel>
-                  ) : translate(columnLabel(report.labels, column))}
+                  ) : (
+                    translate(columnLabel(report.labels, column))
+                  )}
                 </TableCell>
               ))}
             </TableRow>
@@ -52,17 +72,31 @@ export function ReportTable({ report, rows, state, onSort, onPage, onChanged }: 
               const View = expand?.view;
               return (
                 <Fragment key={row.id}>
-                  <TableRow hover={opens} onClick={opens ? () => setOpen(open === row.id ? null : row.id) : undefined} sx={opens ? { cursor: 'pointer' } : undefined}>
+                  <TableRow
+                    hover={opens}
+                    onClick={opens ? () => setOpen(open === row.id ? null : row.id) : undefined}
+                    sx={opens ? { cursor: 'pointer' } : undefined}
+                  >
                     {/* Actions come first: a wide table scrolls, and they must not scroll out of sight. */}
-                    {Actions && <TableCell padding="none" sx={{ whiteSpace: 'nowrap', pl: 1 }}><Actions report={report} row={row} onChanged={onChanged ?? (() => undefined)} /></TableCell>}
+                    {Actions && (
+                      <TableCell padding="none" sx={{ whiteSpace: 'nowrap', pl: 1 }}>
+                        <Actions report={report} row={row} onChanged={onChanged ?? (() => undefined)} />
+                      </TableCell>
+                    )}
                     {columns.map((column) => (
-                      <TableCell key={column.name} align={isNumeric(column) ? 'right' : 'left'}><ReportCell column={column} row={row} /></TableCell>
+                      <TableCell key={column.name} align={isNumeric(column) ? 'right' : 'left'}>
+                        <ReportCell column={column} row={row} />
+                      </TableCell>
                     ))}
                   </TableRow>
                   {View && open === row.id && (
                     <TableRow>
                       <TableCell colSpan={span}>
-                        <RecordContextProvider value={row}><Suspense fallback={<LinearProgress />}><View /></Suspense></RecordContextProvider>
+                        <RecordContextProvider value={row}>
+                          <Suspense fallback={<LinearProgress />}>
+                            <View />
+                          </Suspense>
+                        </RecordContextProvider>
                       </TableCell>
                     </TableRow>
                   )}
@@ -91,7 +125,9 @@ export function ReportTable({ report, rows, state, onSort, onPage, onChanged }: 
         rowsPerPage={report.pageSize}
         rowsPerPageOptions={[]}
         onPageChange={(_, page) => onPage(page + 1)}
-        labelDisplayedRows={({ from, to, count }) => translate(rows.meta.countExact === false ? 'reports.rowsMore' : 'reports.rows', { from, to, count })}
+        labelDisplayedRows={({ from, to, count }) =>
+          translate(rows.meta.countExact === false ? 'reports.rowsMore' : 'reports.rows', { from, to, count })
+        }
       />
     </>
   );

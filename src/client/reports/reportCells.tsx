@@ -17,7 +17,17 @@ function DetailFields({ value, labels, translate }: { value: unknown; labels: st
   const fields = detailFields(value, (key) => translate(`${labels}.${key}`, { _: key }));
   return (
     <Box component="span" data-testid="event-details" sx={{ display: 'inline-flex', flexDirection: 'column', fontSize: '0.8rem' }}>
-      {fields.map((field, i) => <span key={i}>{field.label ? <><b>{field.label}:</b> {field.value}</> : field.value}</span>)}
+      {fields.map((field, i) => (
+        <span key={i}>
+          {field.label ? (
+            <>
+              <b>{field.label}:</b> {field.value}
+            </>
+          ) : (
+            field.value
+          )}
+        </span>
+      ))}
     </Box>
   );
 }
@@ -39,10 +49,18 @@ export function ReportCell({ column, row }: { column: ReportColumn; row: Row }) 
         <Tooltip title={<pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(value, null, 2)}</pre>}>
           <Box component="span" sx={mono}>{`${text.slice(0, JSON_PREVIEW)}…`}</Box>
         </Tooltip>
-      ) : <Box component="span" sx={mono}>{text}</Box>;
+      ) : (
+        <Box component="span" sx={mono}>
+          {text}
+        </Box>
+      );
     }
     case 'datetime':
-      return <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{cellText(column, value)}</Box>;
+      return (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {cellText(column, value)}
+        </Box>
+      );
     default:
       return <>{cellText(column, value)}</>;
   }

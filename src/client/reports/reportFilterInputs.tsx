@@ -5,7 +5,15 @@ import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslate } from 'react-admin';
 import { presetClock, presetOfPeriod, presetPeriod, type ReportFilterValues } from '../../shared/reports/filters';
-import { PERIOD_PRESETS, type FilterKind, type PeriodPreset, type PickerFilter, type PickerKind, type ReportDeclaration, type ReportFilter } from '../../shared/reports/types';
+import {
+  PERIOD_PRESETS,
+  type FilterKind,
+  type PeriodPreset,
+  type PickerFilter,
+  type PickerKind,
+  type ReportDeclaration,
+  type ReportFilter,
+} from '../../shared/reports/types';
 import { ReportPickerInput } from './ReportPickerInput';
 
 export interface FilterInputProps<F extends ReportFilter> {
@@ -47,7 +55,12 @@ function PeriodInput({ filter, values, onChange }: FilterInputProps<Extract<Repo
       <TextField
         select
         label={translate(filter.label)}
-        value={presetOfPeriod(values.from as string | undefined, values.to as string | undefined, presetClock(filter), [chosen, filter.preset]) ?? ''}
+        value={
+          presetOfPeriod(values.from as string | undefined, values.to as string | undefined, presetClock(filter), [
+            chosen,
+            filter.preset,
+          ]) ?? ''
+        }
         onChange={(event) => {
           const preset = event.target.value as PeriodPreset;
           setChosen(preset);
@@ -58,7 +71,11 @@ function PeriodInput({ filter, values, onChange }: FilterInputProps<Extract<Repo
         sx={{ width: 220, flexShrink: 0 }}
         slotProps={{ htmlInput: { 'data-testid': 'report-period-preset' } }}
       >
-        {PERIOD_PRESETS.map((preset) => <MenuItem key={preset} value={preset}>{translate(`reports.presets.${preset}`)}</MenuItem>)}
+        {PERIOD_PRESETS.map((preset) => (
+          <MenuItem key={preset} value={preset}>
+            {translate(`reports.presets.${preset}`)}
+          </MenuItem>
+        ))}
       </TextField>
       {end('from')}
       {end('to')}
@@ -68,7 +85,14 @@ function PeriodInput({ filter, values, onChange }: FilterInputProps<Extract<Repo
 
 function picker(props: FilterInputProps<PickerFilter>) {
   const value = props.values[props.filter.name];
-  return <ReportPickerInput report={props.report} filter={props.filter} value={value as number[] | undefined} onChange={(ids) => props.onChange({ [props.filter.name]: ids })} />;
+  return (
+    <ReportPickerInput
+      report={props.report}
+      filter={props.filter}
+      value={value as number[] | undefined}
+      onChange={(ids) => props.onChange({ [props.filter.name]: ids })}
+    />
+  );
 }
 
 function EnumInput({ filter, values, onChange }: FilterInputProps<Extract<ReportFilter, { kind: 'enum' }>>) {
@@ -83,10 +107,19 @@ function EnumInput({ filter, values, onChange }: FilterInputProps<Extract<Report
         const chosen = event.target.value as unknown as string[];
         onChange({ [filter.name]: chosen.length ? chosen : undefined });
       }}
-      slotProps={{ select: { multiple: true, renderValue: (v) => (v as string[]).map((item) => translate(`${filter.labels}.${item}`, { _: item })).join(', ') } }}
+      slotProps={{
+        select: {
+          multiple: true,
+          renderValue: (v) => (v as string[]).map((item) => translate(`${filter.labels}.${item}`, { _: item })).join(', '),
+        },
+      }}
       {...small}
     >
-      {filter.values.map((item) => <MenuItem key={item} value={item}>{translate(`${filter.labels}.${item}`, { _: item })}</MenuItem>)}
+      {filter.values.map((item) => (
+        <MenuItem key={item} value={item}>
+          {translate(`${filter.labels}.${item}`, { _: item })}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }
@@ -94,8 +127,19 @@ function EnumInput({ filter, values, onChange }: FilterInputProps<Extract<Report
 function ChoiceInput({ filter, values, onChange }: FilterInputProps<Extract<ReportFilter, { kind: 'choice' }>>) {
   const translate = useTranslate();
   return (
-    <TextField select label={translate(filter.label)} value={(values[filter.name] as string | undefined) ?? filter.default} onChange={(event) => onChange({ [filter.name]: event.target.value })} {...small} sx={{ minWidth: 200 }}>
-      {filter.values.map((item) => <MenuItem key={item} value={item}>{translate(`${filter.labels}.${item}`)}</MenuItem>)}
+    <TextField
+      select
+      label={translate(filter.label)}
+      value={(values[filter.name] as string | undefined) ?? filter.default}
+      onChange={(event) => onChange({ [filter.name]: event.target.value })}
+      {...small}
+      sx={{ minWidth: 200 }}
+    >
+      {filter.values.map((item) => (
+        <MenuItem key={item} value={item}>
+          {translate(`${filter.labels}.${item}`)}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }

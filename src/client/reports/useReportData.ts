@@ -10,9 +10,7 @@ import { reportApiQuery, type ReportUrlState } from './reportUrl';
 export const SLOW_BUILD_MS = 1000;
 
 export type ReportLoad =
-  | { status: 'idle' | 'cancelled' | 'failed' }
-  | { status: 'loading'; slow: boolean }
-  | { status: 'done'; result: ReportRows };
+  { status: 'idle' | 'cancelled' | 'failed' } | { status: 'loading'; slow: boolean } | { status: 'done'; result: ReportRows };
 
 /**
  * Loads what the URL's state selects once the report is built, again on each «Сформировать» (`build`
@@ -31,8 +29,16 @@ export function useReportData(report: ReportDeclaration, state: ReportUrlState, 
     const abort = new AbortController();
     controller.current = abort;
     setLoad({ status: 'loading', slow: false });
-    const timer = setTimeout(() => setLoad((current) => (current.status === 'loading' ? { status: 'loading', slow: true } : current)), SLOW_BUILD_MS);
-    (dataProvider.getList(reportResource(report), { filter: JSON.parse(key) as Record<string, unknown>, signal: abort.signal }) as Promise<ReportRows>)
+    const timer = setTimeout(
+      () => setLoad((current) => (current.status === 'loading' ? { status: 'loading', slow: true } : current)),
+      SLOW_BUILD_MS,
+    );
+    (
+      dataProvider.getList(reportResource(report), {
+        filter: JSON.parse(key) as Record<string, unknown>,
+        signal: abort.signal,
+      }) as Promise<ReportRows>
+    )
       .then((result) => {
         setLast(result);
         setLoad({ status: 'done', result });

@@ -20,14 +20,21 @@ export function PermissionCodeList({ permissions, onChange, readOnly }: Permissi
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" component="h2">{translate('roles.codes.title')}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('roles.codes.hint')}</Typography>
+        <Typography variant="h6" component="h2">
+          {translate('roles.codes.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('roles.codes.hint')}
+        </Typography>
         {loading ? (
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', color: 'text.secondary' }}>
             <CircularProgress size={16} /> {translate('roles.codes.loading')}
           </Box>
         ) : (
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' }, columnGap: 2 }} data-testid="permission-codes">
+          <Box
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' }, columnGap: 2 }}
+            data-testid="permission-codes"
+          >
             {codes.map((code) => {
               const state = codeState(permissions, code);
               const meaning = translate(`roles.codes.meanings.c${code.id}`, { _: code.meaning });
@@ -45,7 +52,14 @@ export function PermissionCodeList({ permissions, onChange, readOnly }: Permissi
                       slotProps={{ input: { 'data-testid': `code-${code.id}` } as Record<string, string> }}
                     />
                   }
-                  label={<><Box component="span" sx={{ color: 'text.secondary', mr: 0.75 }}>{code.id}</Box>{meaning}</>}
+                  label={
+                    <>
+                      <Box component="span" sx={{ color: 'text.secondary', mr: 0.75 }}>
+                        {code.id}
+                      </Box>
+                      {meaning}
+                    </>
+                  }
                 />
               );
             })}

@@ -24,15 +24,21 @@ export function PermissionMatrix({ permissions, onChange, readOnly }: Permission
     // a card clips its content, which would keep the table's header from sticking
     <Card variant="outlined" sx={{ overflow: 'visible' }}>
       <CardContent sx={{ pb: 0 }}>
-        <Typography variant="h6" component="h2">{translate('roles.matrix.title')}</Typography>
-        <Typography variant="body2" color="text.secondary">{translate('roles.matrix.hint')}</Typography>
+        <Typography variant="h6" component="h2">
+          {translate('roles.matrix.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('roles.matrix.hint')}
+        </Typography>
       </CardContent>
       <Table size="small" stickyHeader data-testid="permission-matrix" sx={{ tableLayout: 'fixed' }}>
         <TableHead>
           <TableRow>
             <TableCell>{translate('roles.matrix.section')}</TableCell>
             {BITS.map((bit) => (
-              <TableCell key={bit} align="center" sx={{ width: BIT_COLUMN_WIDTH }}>{translate(`roles.matrix.${BIT_NAMES[bit]}`)}</TableCell>
+              <TableCell key={bit} align="center" sx={{ width: BIT_COLUMN_WIDTH }}>
+                {translate(`roles.matrix.${BIT_NAMES[bit]}`)}
+              </TableCell>
             ))}
           </TableRow>
         </TableHead>

@@ -28,10 +28,18 @@ export function PermissionMatrixGroup({ group, permissions, onChange, readOnly }
     <>
       <TableRow sx={{ bgcolor: 'action.hover' }} data-testid={`matrix-group-${group.group}`}>
         <TableCell sx={{ py: 0.25 }}>
-          <IconButton size="small" onClick={() => setOpen(!open)} aria-expanded={open} aria-label={label} data-testid={`matrix-toggle-${group.group}`}>
+          <IconButton
+            size="small"
+            onClick={() => setOpen(!open)}
+            aria-expanded={open}
+            aria-label={label}
+            data-testid={`matrix-toggle-${group.group}`}
+          >
             {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
           </IconButton>
-          <Typography component="span" variant="body2" sx={{ fontWeight: 500, cursor: 'pointer' }} onClick={() => setOpen(!open)}>{label}</Typography>
+          <Typography component="span" variant="body2" sx={{ fontWeight: 500, cursor: 'pointer' }} onClick={() => setOpen(!open)}>
+            {label}
+          </Typography>
           <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
             {translate('roles.matrix.granted', { count: granted, total: keys.length })}
           </Typography>
@@ -46,15 +54,20 @@ export function PermissionMatrixGroup({ group, permissions, onChange, readOnly }
                 checked={state === 'all'}
                 indeterminate={state === 'some'}
                 onChange={(_, on) => onChange((map) => setBits(map, keys, bit, on))}
-                slotProps={{ input: { 'aria-label': translate('roles.matrix.column', { action: translate(`roles.matrix.${BIT_NAMES[bit]}`), group: label }) } }}
+                slotProps={{
+                  input: {
+                    'aria-label': translate('roles.matrix.column', { action: translate(`roles.matrix.${BIT_NAMES[bit]}`), group: label }),
+                  },
+                }}
               />
             </TableCell>
           );
         })}
       </TableRow>
-      {open && group.rows.map((row) => (
-        <PermissionMatrixRow key={row.key} row={row} bits={bitsOf(permissions, row.key)} onChange={onChange} readOnly={readOnly} />
-      ))}
+      {open &&
+        group.rows.map((row) => (
+          <PermissionMatrixRow key={row.key} row={row} bits={bitsOf(permissions, row.key)} onChange={onChange} readOnly={readOnly} />
+        ))}
     </>
   );
 }

@@ -18,9 +18,13 @@ export const PermissionMatrixRow = memo(function PermissionMatrixRow({ row, bits
   return (
     <TableRow hover data-testid={`matrix-row-${row.key}`}>
       <TableCell sx={{ pl: row.nested ? 9 : 6, py: 0 }}>
-        <Box component="span" sx={{ mr: 1 }}>{label}</Box>
+        <Box component="span" sx={{ mr: 1 }}>
+          {label}
+        </Box>
         {label !== row.key && (
-          <Box component="span" sx={{ color: 'text.secondary', fontFamily: 'monospace', fontSize: '0.75rem' }}>{row.key}</Box>
+          <Box component="span" sx={{ color: 'text.secondary', fontFamily: 'monospace', fontSize: '0.75rem' }}>
+            {row.key}
+          </Box>
         )}
       </TableCell>
       {BITS.map((bit) => (

@@ -26,7 +26,14 @@ export function RoleEdit() {
     redirect('/roles');
   };
   return (
-    <Edit resource="roles" id={Number(id)} title={<RoleTitle />} mutationMode="pessimistic" mutationOptions={{ onSuccess, onError: errorShownByClient }} disableAuthentication>
+    <Edit
+      resource="roles"
+      id={Number(id)}
+      title={<RoleTitle />}
+      mutationMode="pessimistic"
+      mutationOptions={{ onSuccess, onError: errorShownByClient }}
+      disableAuthentication
+    >
       <RoleForm creating={false} />
     </Edit>
   );

@@ -16,7 +16,12 @@ function RoleToolbar({ creating }: { creating: boolean }) {
       <SaveButton />
       <span style={{ flex: 1 }} />
       {!creating && rights.delete && (
-        <DeleteRecordButton confirmMessage="roles.confirmDelete" nameOf={(role) => String(role.name)} redirectTo="/roles" onDeleted={refreshAfterRoleChange} />
+        <DeleteRecordButton
+          confirmMessage="roles.confirmDelete"
+          nameOf={(role) => String(role.name)}
+          redirectTo="/roles"
+          onDeleted={refreshAfterRoleChange}
+        />
       )}
     </Toolbar>
   );
@@ -35,8 +40,16 @@ export function RoleForm({ creating }: { creating: boolean }) {
   const readOnly = isSystem || !mayWrite;
   return (
     <SimpleForm toolbar={readOnly ? false : <RoleToolbar creating={creating} />} data-testid="role-form">
-      {isSystem && <Alert severity="info" sx={{ mb: 1 }} data-testid="system-role-note">{translate('roles.systemNote')}</Alert>}
-      {!isSystem && !mayWrite && <Alert severity="info" sx={{ mb: 1 }}>{translate('roles.readOnlyNote')}</Alert>}
+      {isSystem && (
+        <Alert severity="info" sx={{ mb: 1 }} data-testid="system-role-note">
+          {translate('roles.systemNote')}
+        </Alert>
+      )}
+      {!isSystem && !mayWrite && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {translate('roles.readOnlyNote')}
+        </Alert>
+      )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 0, md: 2 }} sx={{ width: '100%', maxWidth: 960 }}>
         <TextInput source="name" label="roles.fields.name" validate={required()} readOnly={readOnly} sx={{ flex: 1 }} />
         <TextInput source="description" label="roles.fields.description" readOnly={readOnly} sx={{ flex: 2 }} />

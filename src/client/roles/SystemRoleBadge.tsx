@@ -7,5 +7,7 @@ import type { RoleRecord } from '../../web/providers/resources/roles';
 export function SystemRoleBadge({ role }: { role: Pick<RoleRecord, 'isSystem'> | undefined }) {
   const translate = useTranslate();
   if (!role?.isSystem) return null;
-  return <Chip size="small" color="primary" variant="outlined" icon={<LockIcon />} label={translate('roles.system')} data-testid="system-role" />;
+  return (
+    <Chip size="small" color="primary" variant="outlined" icon={<LockIcon />} label={translate('roles.system')} data-testid="system-role" />
+  );
 }

@@ -29,7 +29,12 @@ export type PermissionsChange = (update: (permissions: PermissionMap) => Permiss
 
 /** The bits in column order: create, read, update, delete. */
 export const BITS = [CREATE, READ, UPDATE, DELETE] as const;
-export const BIT_NAMES: Record<number, 'create' | 'read' | 'update' | 'delete'> = { [CREATE]: 'create', [READ]: 'read', [UPDATE]: 'update', [DELETE]: 'delete' };
+export const BIT_NAMES: Record<number, 'create' | 'read' | 'update' | 'delete'> = {
+  [CREATE]: 'create',
+  [READ]: 'read',
+  [UPDATE]: 'update',
+  [DELETE]: 'delete',
+};
 
 function rowsOfRoute(path: string, label: string): MatrixRow[] {
   if (path === '/map') {
@@ -39,7 +44,9 @@ function rowsOfRoute(path: string, label: string): MatrixRow[] {
     return [
       { key: HANDBOOKS_PREFIX, label: 'roles.matrix.allHandbooks' },
       ...[...HANDBOOK_SECTIONS_ON, ...HANDBOOK_SECTIONS_OFF].map((type) => ({
-        key: `${HANDBOOKS_PREFIX}/${type}`, label: `access.sections.handbooks.${type}`, nested: true,
+        key: `${HANDBOOKS_PREFIX}/${type}`,
+        label: `access.sections.handbooks.${type}`,
+        nested: true,
       })),
     ];
   }
@@ -77,7 +84,10 @@ export const MATRIX_KEYS: ReadonlySet<string> = new Set(MATRIX_GROUPS.flatMap((g
 
 /** Keys a stored role holds that the matrix does not list (kept as they are, shown in their own group). */
 export function otherGroup(permissions: PermissionMap): MatrixGroup | undefined {
-  const rows = Object.keys(permissions).filter((key) => !MATRIX_KEYS.has(key)).sort().map((key) => ({ key, label: key }));
+  const rows = Object.keys(permissions)
+    .filter((key) => !MATRIX_KEYS.has(key))
+    .sort()
+    .map((key) => ({ key, label: key }));
   return rows.length ? { group: 'other', label: 'roles.matrix.otherKeys', rows } : undefined;
 }
 
@@ -91,7 +101,11 @@ export function hasBit(permissions: PermissionMap | undefined, key: string, bit:
 
 /** A map without empty entries (the server drops them too). */
 export function cleanPermissions(permissions: PermissionMap): PermissionMap {
-  return Object.fromEntries(Object.entries(permissions).filter(([, bits]) => (bits & FULL) > 0).map(([key, bits]) => [key, bits & FULL]));
+  return Object.fromEntries(
+    Object.entries(permissions)
+      .filter(([, bits]) => (bits & FULL) > 0)
+      .map(([key, bits]) => [key, bits & FULL]),
+  );
 }
 
 /** Sets or clears bits on keys; a new map, without empty entries. */

@@ -9,7 +9,17 @@ export function screenRoutes(): ReactElement[] {
   return CONSOLE_ROUTES.flatMap((route) => {
     const Screen = SCREENS[route.path];
     if (!route.built || !Screen) return [];
-    return [<Route key={route.path} path={`${route.path}/*`} element={<RouteGuard><Screen /></RouteGuard>} />];
+    return [
+      <Route
+        key={route.path}
+        path={`${route.path}/*`}
+        element={
+          <RouteGuard>
+            <Screen />
+          </RouteGuard>
+        }
+      />,
+    ];
   });
 }
 

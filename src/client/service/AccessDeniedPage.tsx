@@ -5,5 +5,7 @@ import { ServicePage } from '../../web/service/ServicePage';
 /** /access-denied: after a 403, or a route the user may not open. */
 export default function AccessDeniedPage() {
   const t = useT();
-  return <ServicePage testId="access-denied" icon={<LockIcon />} title={t('service.accessDenied.title')} text={t('service.accessDenied.text')} />;
+  return (
+    <ServicePage testId="access-denied" icon={<LockIcon />} title={t('service.accessDenied.title')} text={t('service.accessDenied.text')} />
+  );
 }

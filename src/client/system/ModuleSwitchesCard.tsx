@@ -32,12 +32,18 @@ function Switches({ view, readOnly }: { view: SettingsView; readOnly: boolean })
   const translate = useTranslate();
   return (
     <>
-      <Alert severity="warning" variant="outlined" sx={{ width: '100%' }}>{translate('settings.switchesHint')}</Alert>
+      <Alert severity="warning" variant="outlined" sx={{ width: '100%' }}>
+        {translate('settings.switchesHint')}
+      </Alert>
       <SwitchInputs kind="modules" names={Object.keys(view.modules ?? {})} readOnly={readOnly} locked={LOCKED_MODULES} />
-      <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>{translate('settings.sectionsTitle')}</Typography>
+      <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>
+        {translate('settings.sectionsTitle')}
+      </Typography>
       {sectionGroups(Object.keys(view.sections ?? {})).map(({ group, names }) => (
         <Box key={group} sx={{ width: '100%' }}>
-          <Typography variant="body2" sx={{ fontWeight: 500, mt: 1 }}>{translate(`modules.${group}`, { _: group })}</Typography>
+          <Typography variant="body2" sx={{ fontWeight: 500, mt: 1 }}>
+            {translate(`modules.${group}`, { _: group })}
+          </Typography>
           <SwitchInputs kind="sections" names={names} readOnly={readOnly} heading={false} />
         </Box>
       ))}

@@ -24,8 +24,14 @@ export function SettingsCard({ api, title, readOnly, children, testId }: Setting
   return (
     <Card variant="outlined" sx={{ width: '100%', maxWidth: 880 }} data-testid={testId}>
       <CardContent sx={{ pb: 0 }}>
-        <Typography variant="h6" component="h2">{translate(title)}</Typography>
-        {readOnly && <Alert severity="info" sx={{ mt: 1 }} data-testid="settings-read-only">{translate('settings.readOnly')}</Alert>}
+        <Typography variant="h6" component="h2">
+          {translate(title)}
+        </Typography>
+        {readOnly && (
+          <Alert severity="info" sx={{ mt: 1 }} data-testid="settings-read-only">
+            {translate('settings.readOnly')}
+          </Alert>
+        )}
       </CardContent>
       {!view || !record ? (
         <Box sx={{ p: 3, display: 'flex', justifyContent: 'center' }}>{failed ? null : <CircularProgress size={28} />}</Box>
@@ -34,7 +40,15 @@ export function SettingsCard({ api, title, readOnly, children, testId }: Setting
           key={version}
           record={record}
           onSubmit={save}
-          toolbar={readOnly ? false : <Toolbar><SaveButton /></Toolbar>}
+          toolbar={
+            readOnly ? (
+              false
+            ) : (
+              <Toolbar>
+                <SaveButton />
+              </Toolbar>
+            )
+          }
           sx={{ pt: 1 }}
         >
           {children(view)}

@@ -1,4 +1,16 @@
-import { BooleanInput, CheckboxGroupInput, NumberInput, SelectInput, TextInput, maxLength, maxValue, minValue, number, required, useTranslate } from 'react-admin';
+import {
+  BooleanInput,
+  CheckboxGroupInput,
+  NumberInput,
+  SelectInput,
+  TextInput,
+  maxLength,
+  maxValue,
+  minValue,
+  number,
+  required,
+  useTranslate,
+} from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { SettingsField } from './settingsPages';
 import { checkSchedule, checkSourceUrl, checkUrlTemplate, formatSchedule, parseSchedule } from './settingsForm';
@@ -14,8 +26,13 @@ function IntInput({ field, readOnly }: { field: Extract<SettingsField, { kind: '
       source={field.source}
       label={label(field.source)}
       step={1}
-      validate={[required(), number(), minValue(field.min), maxValue(field.max), (value: unknown) =>
-        (typeof value === 'number' && !Number.isInteger(value) ? 'settings.rules.integer' : undefined)]}
+      validate={[
+        required(),
+        number(),
+        minValue(field.min),
+        maxValue(field.max),
+        (value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? 'settings.rules.integer' : undefined),
+      ]}
       helperText={translate('settings.range', { min: field.min.toLocaleString('ru'), max: field.max.toLocaleString('ru') })}
       readOnly={readOnly}
       sx={wide}

@@ -12,7 +12,9 @@ export function SubsystemSettings({ spec }: { spec: SettingsPageSpec }) {
     <SettingsCard api={spec.api} title={`settings.titles.${spec.id}`} readOnly={readOnly} testId={`settings-${spec.id}`}>
       {(view) => (
         <>
-          {spec.fields.map((field) => <SettingsInput key={field.source} field={field} readOnly={readOnly} />)}
+          {spec.fields.map((field) => (
+            <SettingsInput key={field.source} field={field} readOnly={readOnly} />
+          ))}
           <SwitchInputs kind="modules" names={Object.keys(view.modules ?? {})} readOnly={readOnly} />
           <SwitchInputs kind="sections" names={Object.keys(view.sections ?? {})} readOnly={readOnly} />
         </>

@@ -14,7 +14,8 @@ interface SwitchInputsProps {
 }
 
 /** Labels: modules.<id>; sections access.sections.<id> (a dotted id reads as nested keys). */
-export const switchLabel = (kind: 'modules' | 'sections', name: string) => (kind === 'modules' ? `modules.${name}` : `access.sections.${name}`);
+export const switchLabel = (kind: 'modules' | 'sections', name: string) =>
+  kind === 'modules' ? `modules.${name}` : `access.sections.${name}`;
 
 /** Module or section switches as toggles, in a grid. */
 export function SwitchInputs({ kind, names, readOnly, locked = [], heading = true }: SwitchInputsProps) {

@@ -73,7 +73,10 @@ export function serverFieldErrors(messages: readonly string[]): Record<string, u
 /** EIS schedule: the times as one line 'ЧЧ:ММ, ЧЧ:ММ' in the form, a list in the API. */
 export function parseSchedule(text: unknown): string[] {
   if (Array.isArray(text)) return text.map(String);
-  return String(text ?? '').split(/[\s,;]+/).map((item) => item.trim()).filter(Boolean);
+  return String(text ?? '')
+    .split(/[\s,;]+/)
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 export function formatSchedule(value: unknown): string {

@@ -28,7 +28,12 @@ export interface SettingsPageSpec {
 }
 
 const int = (source: string): SettingsField => ({ kind: 'int', source, ...fieldRange(source) });
-const page = (id: SubsystemId, fields: SettingsField[]): SettingsPageSpec => ({ id, path: `/system/${id}`, api: `/api/v1/settings/${id}`, fields });
+const page = (id: SubsystemId, fields: SettingsField[]): SettingsPageSpec => ({
+  id,
+  path: `/system/${id}`,
+  api: `/api/v1/settings/${id}`,
+  fields,
+});
 
 export const SETTINGS_PAGES: Readonly<Record<SubsystemId, SettingsPageSpec>> = {
   navigation: page('navigation', [

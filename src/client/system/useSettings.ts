@@ -27,18 +27,21 @@ export function useSettings(api: string, onSaved: () => void): SettingsState {
       .catch((error: unknown) => !isAbortError(error) && setFailed(true));
     return () => controller.abort();
   }, [api]);
-  const save = useCallback(async (values: SettingsView) => {
-    if (!view) return undefined;
-    try {
-      const saved = (await request<SettingsView>(api, { method: 'PUT', body: fromFormValues(values, view), spinner: true })).body;
-      setView(saved);
-      setVersion((n) => n + 1);
-      onSaved();
-      await reloadCurrentUser().catch(() => undefined);
-      return undefined;
-    } catch (error) {
-      return error instanceof HttpError && error.status === 400 ? serverFieldErrors(error.messages) : undefined;
-    }
-  }, [api, view, onSaved]);
+  const save = useCallback(
+    async (values: SettingsView) => {
+      if (!view) return undefined;
+      try {
+        const saved = (await request<SettingsView>(api, { method: 'PUT', body: fromFormValues(values, view), spinner: true })).body;
+        setView(saved);
+        setVersion((n) => n + 1);
+        onSaved();
+        await reloadCurrentUser().catch(() => undefined);
+        return undefined;
+      } catch (error) {
+        return error instanceof HttpError && error.status === 400 ? serverFieldErrors(error.messages) : undefined;
+      }
+    },
+    [api, view, onSaved],
+  );
   return { view, failed, version, save };
 }

@@ -24,14 +24,18 @@ export function BlockUserButton({ variant = 'outlined' }: { variant?: 'text' | '
   const blocking = !user.isBlocked;
   const name = user.username;
   const confirm = () =>
-    update('users', { id: user.id, data: { isBlocked: blocking }, previousData: user }, {
-      mutationMode: 'pessimistic',
-      onSuccess: () => {
-        setOpen(false);
-        notify(blocking ? 'users.blockedDone' : 'users.unblockedDone', { type: 'info', messageArgs: { name } });
+    update(
+      'users',
+      { id: user.id, data: { isBlocked: blocking }, previousData: user },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setOpen(false);
+          notify(blocking ? 'users.blockedDone' : 'users.unblockedDone', { type: 'info', messageArgs: { name } });
+        },
+        onError: () => setOpen(false),
       },
-      onError: () => setOpen(false),
-    });
+    );
   return (
     <Box component="span" onClick={stop}>
       <Button

@@ -48,7 +48,13 @@ export function UserEdit() {
     redirect('/users');
   };
   return (
-    <Edit resource="users" id={Number(id)} title={<UserTitle />} mutationMode="pessimistic" mutationOptions={{ onSuccess, onError: errorShownByClient }}>
+    <Edit
+      resource="users"
+      id={Number(id)}
+      title={<UserTitle />}
+      mutationMode="pessimistic"
+      mutationOptions={{ onSuccess, onError: errorShownByClient }}
+    >
       <SimpleForm toolbar={<UserToolbar />} sx={{ maxWidth: 760 }} data-testid="user-form">
         <UserInputs creating={false} />
       </SimpleForm>

@@ -13,8 +13,12 @@ interface UsersInfo {
 function Figure({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
   return (
     <Box sx={{ px: 2, py: 0.5, borderLeft: 3, borderColor: 'primary.main', minWidth: 110 }}>
-      <Typography variant="caption" color="text.secondary" component="div">{label}</Typography>
-      <Typography variant="h6" component="div" data-testid={testId}>{value ?? '—'}</Typography>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="h6" component="div" data-testid={testId}>
+        {value ?? '—'}
+      </Typography>
     </Box>
   );
 }

@@ -1,6 +1,14 @@
 import { Box, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AutocompleteArrayInput, NumberInput, PasswordInput, ReferenceArrayInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import {
+  AutocompleteArrayInput,
+  NumberInput,
+  PasswordInput,
+  ReferenceArrayInput,
+  TextInput,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { useRights } from '../../web/components/useRights';
 import type { UserRecord } from '../../web/providers/resources/users';
 import { checkEmail, checkPassword, checkUsername, type Check } from './userValidation';
@@ -12,7 +20,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   const translate = useTranslate();
   return (
     <Box sx={{ width: '100%', maxWidth: 720, mb: 1 }}>
-      <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 0.5 }}>{translate(title)}</Typography>
+      <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 0.5 }}>
+        {translate(title)}
+      </Typography>
       {children}
     </Box>
   );
@@ -35,7 +45,13 @@ export function UserInputs({ creating }: { creating: boolean }) {
     <>
       <Section title="users.sections.account">
         <Stack {...row}>
-          <TextInput source="username" label="users.fields.username" validate={validator(checkUsername, true)} autoComplete="off" fullWidth />
+          <TextInput
+            source="username"
+            label="users.fields.username"
+            validate={validator(checkUsername, true)}
+            autoComplete="off"
+            fullWidth
+          />
           <TextInput
             source="email"
             label="users.fields.email"

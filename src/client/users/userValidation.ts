@@ -17,15 +17,19 @@ export const checkUsername: Check = (value) => {
 /** The server's own rule: something, an '@', something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
-export const checkEmail = (required: boolean): Check => (value) => {
-  const email = text(value);
-  if (!email) return required ? 'errors.email_required' : undefined;
-  return EMAIL_PATTERN.test(email) ? undefined : 'users.badEmail';
-};
+export const checkEmail =
+  (required: boolean): Check =>
+  (value) => {
+    const email = text(value);
+    if (!email) return required ? 'errors.email_required' : undefined;
+    return EMAIL_PATTERN.test(email) ? undefined : 'users.badEmail';
+  };
 
 /** On create the password is required; on edit an empty one leaves it unchanged. */
-export const checkPassword = (required: boolean): Check => (value) => {
-  const password = typeof value === 'string' ? value : '';
-  if (!password) return required ? 'errors.password_required' : undefined;
-  return isValidPassword(password) ? undefined : 'errors.bad_password';
-};
+export const checkPassword =
+  (required: boolean): Check =>
+  (value) => {
+    const password = typeof value === 'string' ? value : '';
+    if (!password) return required ? 'errors.password_required' : undefined;
+    return isValidPassword(password) ? undefined : 'errors.bad_password';
+  };

@@ -26,34 +26,55 @@ export function CameraGrid({ vehicle, layout }: { vehicle: VideoVehicle; layout:
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, flex: 1, minHeight: 0 }}>
       <Box
         data-testid="video-grid"
-        sx={{ display: 'grid', gridTemplateColumns: `repeat(${COLUMNS[layout]}, 1fr)`, gridTemplateRows: `repeat(${rows}, minmax(0, 1fr))`, gap: 1, height: 'calc(100vh - 200px)', minHeight: 300 }}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: `repeat(${COLUMNS[layout]}, 1fr)`,
+          gridTemplateRows: `repeat(${rows}, minmax(0, 1fr))`,
+          gap: 1,
+          height: 'calc(100vh - 200px)',
+          minHeight: 300,
+        }}
       >
-        {Array.from({ length: layout }, (_, i) => shown[i]).map((camera, i) => (camera ? (
-          <Box key={`${vehicle.vehicleId}-${camera.index}`} data-testid="video-tile" data-camera={camera.index} sx={{ minHeight: 0 }}>
-            <VideoPlayer
-              sourceKey={`${vehicle.vehicleId}-${camera.index}`}
-              source={async () => (await streamAddress(await live, camera.index)).playUrl}
-              overlay={(
-                <>
-                  <Typography variant="caption" sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.5)', px: 0.5, borderRadius: 0.5 }}>
-                    {`${camera.index}. ${camera.title}`}
-                  </Typography>
-                  <Tooltip title={translate('video.online.fullSize')}>
-                    <IconButton size="small" component={RouterLink} to={`/video/online/live/${vehicle.vehicleId}/${camera.index}`} sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.5)' }} data-testid="video-full-size">
-                      <OpenInFullIcon fontSize="inherit" />
-                    </IconButton>
-                  </Tooltip>
-                </>
-              )}
-            />
-          </Box>
-        ) : <Box key={`empty-${i}`} sx={{ bgcolor: 'grey.900', borderRadius: 1, opacity: 0.4 }} />))}
+        {Array.from({ length: layout }, (_, i) => shown[i]).map((camera, i) =>
+          camera ? (
+            <Box key={`${vehicle.vehicleId}-${camera.index}`} data-testid="video-tile" data-camera={camera.index} sx={{ minHeight: 0 }}>
+              <VideoPlayer
+                sourceKey={`${vehicle.vehicleId}-${camera.index}`}
+                source={async () => (await streamAddress(await live, camera.index)).playUrl}
+                overlay={
+                  <>
+                    <Typography variant="caption" sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.5)', px: 0.5, borderRadius: 0.5 }}>
+                      {`${camera.index}. ${camera.title}`}
+                    </Typography>
+                    <Tooltip title={translate('video.online.fullSize')}>
+                      <IconButton
+                        size="small"
+                        component={RouterLink}
+                        to={`/video/online/live/${vehicle.vehicleId}/${camera.index}`}
+                        sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.5)' }}
+                        data-testid="video-full-size"
+                      >
+                        <OpenInFullIcon fontSize="inherit" />
+                      </IconButton>
+                    </Tooltip>
+                  </>
+                }
+              />
+            </Box>
+          ) : (
+            <Box key={`empty-${i}`} sx={{ bgcolor: 'grey.900', borderRadius: 1, opacity: 0.4 }} />
+          ),
+        )}
       </Box>
       {pages > 1 && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
           <Pagination count={pages} page={page} onChange={(_, next) => setPage(next)} size="small" />
           <Typography variant="body2" color="text.secondary">
-            {translate('video.online.page', { from: (page - 1) * layout + 1, to: (page - 1) * layout + shown.length, count: vehicle.cameras.length })}
+            {translate('video.online.page', {
+              from: (page - 1) * layout + 1,
+              to: (page - 1) * layout + shown.length,
+              count: vehicle.cameras.length,
+            })}
           </Typography>
         </Box>
       )}

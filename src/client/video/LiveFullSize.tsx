@@ -19,12 +19,19 @@ export function LiveFullSize() {
   return (
     <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        <Button size="small" startIcon={<ArrowBackIcon />} component={RouterLink} to={`/video/online?vehicle=${vehicleId ?? ''}`}>{translate('video.online.back')}</Button>
+        <Button size="small" startIcon={<ArrowBackIcon />} component={RouterLink} to={`/video/online?vehicle=${vehicleId ?? ''}`}>
+          {translate('video.online.back')}
+        </Button>
         {vehicle && <VideoVehicleHeading vehicle={vehicle} />}
       </Box>
       {vehicle && (
-        <Tabs value={vehicle.cameras.some((c) => c.index === camera) ? camera : false} onChange={(_, next: number) => navigate(`/video/online/live/${vehicleId}/${next}`)}>
-          {vehicle.cameras.map((c) => <Tab key={c.index} value={c.index} label={`${c.index}. ${c.title}`} />)}
+        <Tabs
+          value={vehicle.cameras.some((c) => c.index === camera) ? camera : false}
+          onChange={(_, next: number) => navigate(`/video/online/live/${vehicleId}/${next}`)}
+        >
+          {vehicle.cameras.map((c) => (
+            <Tab key={c.index} value={c.index} label={`${c.index}. ${c.title}`} />
+          ))}
         </Tabs>
       )}
       <VideoPlayer

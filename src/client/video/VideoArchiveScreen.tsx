@@ -30,10 +30,13 @@ function ArchivePlayer({ requestId, onClose }: { requestId: number; onClose: () 
   const element = useRef<HTMLVideoElement | null>(null);
   useEffect(() => {
     setRequest(null);
-    archiveRequest(requestId).then((found) => {
-      setRequest(found);
-      setCamera(found.cameras[0] ?? null);
-    }, () => undefined);
+    archiveRequest(requestId).then(
+      (found) => {
+        setRequest(found);
+        setCamera(found.cameras[0] ?? null);
+      },
+      () => undefined,
+    );
   }, [requestId]);
   if (!request || camera === null) return null;
   const total = timeline.reduce((sum, p) => sum + p.duration, 0);
@@ -46,18 +49,29 @@ function ArchivePlayer({ requestId, onClose }: { requestId: number; onClose: () 
           <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
             {translate('video.archive.request', { id: request.id, vehicle: request.depotNumber ?? request.vehicleId })}
           </Typography>
-          <Typography variant="body2" color="text.secondary">{`${formatDateTime(request.from)} — ${formatDateTime(request.to)}`}</Typography>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+          >{`${formatDateTime(request.from)} — ${formatDateTime(request.to)}`}</Typography>
           <Box sx={{ flex: 1 }} />
           <Button
-            size="small" startIcon={<DownloadIcon />} data-testid="video-download"
-            onClick={() => void downloadFile(archiveDownloadUrl(request.id, camera), `video-${request.id}-camera-${camera}.ts`).catch(() => undefined)}
+            size="small"
+            startIcon={<DownloadIcon />}
+            data-testid="video-download"
+            onClick={() =>
+              void downloadFile(archiveDownloadUrl(request.id, camera), `video-${request.id}-camera-${camera}.ts`).catch(() => undefined)
+            }
           >
             {translate('video.archive.download')}
           </Button>
-          <Button size="small" startIcon={<CloseIcon />} onClick={onClose}>{translate('video.archive.close')}</Button>
+          <Button size="small" startIcon={<CloseIcon />} onClick={onClose}>
+            {translate('video.archive.close')}
+          </Button>
         </Box>
         <Tabs value={camera} onChange={(_, next: number) => setCamera(next)} sx={{ mb: 1 }}>
-          {request.cameras.map((index) => <Tab key={index} value={index} label={translate('video.archive.camera', { index })} />)}
+          {request.cameras.map((index) => (
+            <Tab key={index} value={index} label={translate('video.archive.camera', { index })} />
+          ))}
         </Tabs>
         <VideoPlayer
           testId="video-archive-video"
@@ -80,7 +94,12 @@ function ArchivePlayer({ requestId, onClose }: { requestId: number; onClose: () 
             {`${translate('video.archive.clock')}: ${clock ? formatDateTime(new Date(clock)) : '—'}`}
           </Typography>
           <Slider
-            size="small" min={0} max={Math.max(1, total)} step={1} value={Math.min(position, total)} marks={marks}
+            size="small"
+            min={0}
+            max={Math.max(1, total)}
+            step={1}
+            value={Math.min(position, total)}
+            marks={marks}
             valueLabelDisplay="auto"
             valueLabelFormat={(value) => {
               const at = clockAt(timeline, value);
@@ -114,9 +133,11 @@ export default function VideoArchiveScreen() {
   return (
     <>
       <Box sx={{ px: 2, pt: 2 }}>
-        {play
-          ? <ArchivePlayer requestId={play} onClose={close} />
-          : <Typography color="text.secondary">{translate('video.archive.choose')}</Typography>}
+        {play ? (
+          <ArchivePlayer requestId={play} onClose={close} />
+        ) : (
+          <Typography color="text.secondary">{translate('video.archive.choose')}</Typography>
+        )}
       </Box>
       <ReportPage report={VIDEO_ARCHIVE} />
     </>

@@ -12,23 +12,36 @@ function OnlineGrid() {
   const translate = useTranslate();
   const [search, setSearch] = useSearchParams();
   const vehicleId = Number(search.get('vehicle')) || undefined;
-  const layout = (GRID_LAYOUTS as readonly number[]).includes(Number(search.get('layout'))) ? (Number(search.get('layout')) as GridLayout) : 4;
+  const layout = (GRID_LAYOUTS as readonly number[]).includes(Number(search.get('layout')))
+    ? (Number(search.get('layout')) as GridLayout)
+    : 4;
   const vehicle = useVideoVehicle(vehicleId);
   const mayRequest = useRights('/video/requests').create;
-  const go = (next: { vehicle?: number; layout?: number }) => setSearch({ vehicle: String(next.vehicle ?? vehicleId ?? ''), layout: String(next.layout ?? layout) });
+  const go = (next: { vehicle?: number; layout?: number }) =>
+    setSearch({ vehicle: String(next.vehicle ?? vehicleId ?? ''), layout: String(next.layout ?? layout) });
   return (
     <Box sx={{ display: 'flex', gap: 2, p: 2, minHeight: 0 }}>
       <VehicleSearchPanel selected={vehicleId} onSelect={(id) => go({ vehicle: id })} />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          {vehicle ? <VehicleHeading vehicle={vehicle} /> : <Typography color="text.secondary">{translate('video.online.chooseVehicle')}</Typography>}
+          {vehicle ? (
+            <VehicleHeading vehicle={vehicle} />
+          ) : (
+            <Typography color="text.secondary">{translate('video.online.chooseVehicle')}</Typography>
+          )}
           <Box sx={{ flex: 1 }} />
           {vehicle && mayRequest && (
-            <Button size="small" component={RouterLink} to={`/video/requests/create?vehicle=${vehicle.vehicleId}`}>{translate('video.online.requestArchive')}</Button>
+            <Button size="small" component={RouterLink} to={`/video/requests/create?vehicle=${vehicle.vehicleId}`}>
+              {translate('video.online.requestArchive')}
+            </Button>
           )}
           <Typography variant="body2">{translate('video.online.layout')}</Typography>
           <ToggleButtonGroup size="small" exclusive value={layout} onChange={(_, value: number | null) => value && go({ layout: value })}>
-            {GRID_LAYOUTS.map((n) => <ToggleButton key={n} value={n} data-testid={`video-layout-${n}`}>{n}</ToggleButton>)}
+            {GRID_LAYOUTS.map((n) => (
+              <ToggleButton key={n} value={n} data-testid={`video-layout-${n}`}>
+                {n}
+              </ToggleButton>
+            ))}
           </ToggleButtonGroup>
         </Box>
         {vehicle && <CameraGrid key={`${vehicle.vehicleId}-${layout}`} vehicle={vehicle} layout={layout} />}

@@ -19,7 +19,15 @@ import { cancelRequest, deleteRequest, retryRequest } from '../../web/video/vide
  * way, retry one that failed, delete (code 24 any request, code 27 one's own): each shown only where it
  * applies and the user holds its right (the server checks again).
  */
-export function VideoRequestActions({ report, row, onChanged }: { report: ReportDeclaration; row: Record<string, unknown>; onChanged: () => void }) {
+export function VideoRequestActions({
+  report,
+  row,
+  onChanged,
+}: {
+  report: ReportDeclaration;
+  row: Record<string, unknown>;
+  onChanged: () => void;
+}) {
   const translate = useTranslate();
   const user = useCurrentUser();
   const requests = useRights('/video/requests');
@@ -30,10 +38,13 @@ export function VideoRequestActions({ report, row, onChanged }: { report: Report
   const status = Number(row.status);
   const own = report.path === '/video/myrequests' || row.user_id === user?.id;
   const act = (run: () => Promise<unknown>, done: string) => () => {
-    run().then(() => {
-      showMessage(translate(done), 'success');
-      onChanged();
-    }, () => undefined);
+    run().then(
+      () => {
+        showMessage(translate(done), 'success');
+        onChanged();
+      },
+      () => undefined,
+    );
   };
   const performed = status === VIDEO_STATUS.performed || status === VIDEO_STATUS.viewed;
   const mayDelete = status !== VIDEO_STATUS.deleting && status !== VIDEO_STATUS.deleted && (archive.delete || (own && mine.delete));
@@ -41,22 +52,30 @@ export function VideoRequestActions({ report, row, onChanged }: { report: Report
     <Box component="span" data-testid={`video-request-actions-${id}`}>
       {performed && archive.read && (
         <Tooltip title={translate('video.actions.play')}>
-          <IconButton size="small" component={RouterLink} to={`/video/archive?play=${id}`} data-testid="video-play"><PlayArrowIcon fontSize="small" /></IconButton>
+          <IconButton size="small" component={RouterLink} to={`/video/archive?play=${id}`} data-testid="video-play">
+            <PlayArrowIcon fontSize="small" />
+          </IconButton>
         </Tooltip>
       )}
       {(CANCELLABLE_STATUSES as readonly number[]).includes(status) && requests.update && (
         <Tooltip title={translate('video.actions.cancel')}>
-          <IconButton size="small" onClick={act(() => cancelRequest(id), 'video.actions.cancelled')} data-testid="video-cancel"><CancelIcon fontSize="small" /></IconButton>
+          <IconButton size="small" onClick={act(() => cancelRequest(id), 'video.actions.cancelled')} data-testid="video-cancel">
+            <CancelIcon fontSize="small" />
+          </IconButton>
         </Tooltip>
       )}
       {(ERROR_STATUSES as readonly number[]).includes(status) && requests.update && (
         <Tooltip title={translate('video.actions.retry')}>
-          <IconButton size="small" onClick={act(() => retryRequest(id), 'video.actions.retried')} data-testid="video-retry"><ReplayIcon fontSize="small" /></IconButton>
+          <IconButton size="small" onClick={act(() => retryRequest(id), 'video.actions.retried')} data-testid="video-retry">
+            <ReplayIcon fontSize="small" />
+          </IconButton>
         </Tooltip>
       )}
       {mayDelete && (
         <Tooltip title={translate('video.actions.delete')}>
-          <IconButton size="small" onClick={() => setConfirming(true)} data-testid="video-delete"><DeleteIcon fontSize="small" /></IconButton>
+          <IconButton size="small" onClick={() => setConfirming(true)} data-testid="video-delete">
+            <DeleteIcon fontSize="small" />
+          </IconButton>
         </Tooltip>
       )}
       <ConfirmDialog

@@ -1,5 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Autocomplete, Box, Button, Card, CardContent, Checkbox, FormControlLabel, FormGroup, Stack, TextField, Typography } from '@mui/material';
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  FormControlLabel,
+  FormGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { Form, Title, useTranslate } from 'react-admin';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -26,7 +38,14 @@ function VehicleChooser() {
   const [options, setOptions] = useState<VideoVehicleRow[]>([]);
   useEffect(() => {
     const controller = new AbortController();
-    const timer = setTimeout(() => searchVehicles({ q: text || undefined }, controller.signal).then((found) => setOptions(found.list), () => undefined), 300);
+    const timer = setTimeout(
+      () =>
+        searchVehicles({ q: text || undefined }, controller.signal).then(
+          (found) => setOptions(found.list),
+          () => undefined,
+        ),
+      300,
+    );
     return () => {
       clearTimeout(timer);
       controller.abort();
@@ -42,7 +61,15 @@ function VehicleChooser() {
       filterOptions={(all) => all}
       onInputChange={(_, value, reason) => reason === 'input' && setText(value)}
       onChange={(_, chosen) => field.onChange(chosen?.vehicleId ?? null)}
-      renderInput={(params) => <TextField {...params} label={translate('video.create.vehicle')} size="small" required slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'video-create-vehicle' } }} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={translate('video.create.vehicle')}
+          size="small"
+          required
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'video-create-vehicle' } }}
+        />
+      )}
       sx={{ maxWidth: 420 }}
     />
   );
@@ -52,7 +79,8 @@ function VehicleChooser() {
 function CameraChooser({ cameras }: { cameras: { index: number; title: string }[] }) {
   const translate = useTranslate();
   const { field, fieldState } = useController<RequestForm, 'cameras'>({
-    name: 'cameras', rules: { validate: (value) => (value.length ? true : 'video.create.camerasRequired') },
+    name: 'cameras',
+    rules: { validate: (value) => (value.length ? true : 'video.create.camerasRequired') },
   });
   const chosen = new Set(field.value);
   return (
@@ -63,17 +91,27 @@ function CameraChooser({ cameras }: { cameras: { index: number; title: string }[
           <FormControlLabel
             key={camera.index}
             label={`${camera.index}. ${camera.title}`}
-            control={(
+            control={
               <Checkbox
                 checked={chosen.has(camera.index)}
                 slotProps={{ input: { 'aria-label': `camera-${camera.index}` } }}
-                onChange={(event) => field.onChange(event.target.checked ? [...field.value, camera.index].sort((a, b) => a - b) : field.value.filter((c) => c !== camera.index))}
+                onChange={(event) =>
+                  field.onChange(
+                    event.target.checked
+                      ? [...field.value, camera.index].sort((a, b) => a - b)
+                      : field.value.filter((c) => c !== camera.index),
+                  )
+                }
               />
-            )}
+            }
           />
         ))}
       </FormGroup>
-      {fieldState.error && <Typography color="error" variant="caption">{translate(fieldState.error.message ?? '')}</Typography>}
+      {fieldState.error && (
+        <Typography color="error" variant="caption">
+          {translate(fieldState.error.message ?? '')}
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -94,15 +132,27 @@ function QuickPeriods() {
   };
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-      <Button size="small" variant="outlined" onClick={last(5)} data-testid="video-last5">{translate('video.create.last5')}</Button>
-      <Button size="small" variant="outlined" onClick={last(15)}>{translate('video.create.last15')}</Button>
-      <Button size="small" variant="outlined" onClick={last(60)}>{translate('video.create.last60')}</Button>
+      <Button size="small" variant="outlined" onClick={last(5)} data-testid="video-last5">
+        {translate('video.create.last5')}
+      </Button>
+      <Button size="small" variant="outlined" onClick={last(15)}>
+        {translate('video.create.last15')}
+      </Button>
+      <Button size="small" variant="outlined" onClick={last(60)}>
+        {translate('video.create.last60')}
+      </Button>
       <TextField
-        size="small" type="number" label={translate('video.create.aroundMinutes')} value={around} sx={{ width: 110 }}
+        size="small"
+        type="number"
+        label={translate('video.create.aroundMinutes')}
+        value={around}
+        sx={{ width: 110 }}
         onChange={(event) => setAround(Math.max(1, Math.min(60, Number(event.target.value) || 1)))}
       />
       <Button
-        size="small" variant="outlined" disabled={!from}
+        size="small"
+        variant="outlined"
+        disabled={!from}
         onClick={() => {
           const centre = Date.parse(from!);
           set(centre - around * MIN, centre + around * MIN);
@@ -154,7 +204,12 @@ export default function VideoRequestCreate() {
     };
   }, [search]);
   const submit = async (values: RequestForm) => {
-    const { id } = await createArchiveRequest({ vehicleId: values.vehicleId!, cameras: values.cameras, from: values.from!, to: values.to! }).catch(() => ({ id: 0 }));
+    const { id } = await createArchiveRequest({
+      vehicleId: values.vehicleId!,
+      cameras: values.cameras,
+      from: values.from!,
+      to: values.to!,
+    }).catch(() => ({ id: 0 }));
     if (!id) return;
     showMessage(translate('video.create.created', { id }), 'success');
     navigate('/video/myrequests');
@@ -182,7 +237,9 @@ export default function VideoRequestCreate() {
                 <DatePickerInput source="to" kind="datetime" label="video.create.to" isRequired validate={checkPeriod} />
               </Stack>
               <Box>
-                <Button type="submit" variant="contained" data-testid="video-create-submit">{translate('video.create.submit')}</Button>
+                <Button type="submit" variant="contained" data-testid="video-create-submit">
+                  {translate('video.create.submit')}
+                </Button>
               </Box>
             </Stack>
           </Form>

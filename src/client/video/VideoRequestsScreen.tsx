@@ -13,7 +13,14 @@ export default function VideoRequestsScreen() {
   const report = pathname.startsWith('/video/myrequests') ? VIDEO_MY_REQUESTS : VIDEO_REQUESTS;
   const mayCreate = useRights('/video/requests').create;
   const create = mayCreate && (
-    <Button size="small" variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/video/requests/create" data-testid="video-request-create">
+    <Button
+      size="small"
+      variant="contained"
+      startIcon={<AddIcon />}
+      component={RouterLink}
+      to="/video/requests/create"
+      data-testid="video-request-create"
+    >
       {translate('video.actions.create')}
     </Button>
   );

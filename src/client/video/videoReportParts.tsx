@@ -16,9 +16,14 @@ export const videoReportParts: Partial<ReportExtensions> = {
         <Box component="span" data-testid="video-status" data-status={String(value)} sx={{ display: 'inline-block', minWidth: 110 }}>
           {row.reason ? (
             <Tooltip title={String(row.reason)}>
-              <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>{text}<InfoOutlinedIcon sx={{ fontSize: 15 }} color="action" /></Box>
+              <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                {text}
+                <InfoOutlinedIcon sx={{ fontSize: 15 }} color="action" />
+              </Box>
             </Tooltip>
-          ) : text}
+          ) : (
+            text
+          )}
           {downloading && <LinearProgress variant="determinate" value={Number(row.progress ?? 0)} sx={{ mt: 0.5 }} />}
         </Box>
       );

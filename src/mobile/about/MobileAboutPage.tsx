@@ -26,12 +26,18 @@ export default function MobileAboutPage() {
   return (
     <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="mobile-about">
       <Box>
-        <Typography variant="h6" component="h1">{t('app.name')}</Typography>
-        <Typography sx={{ mt: 1 }} data-testid="mobile-about-description">{t('mobile.about.description')}</Typography>
+        <Typography variant="h6" component="h1">
+          {t('app.name')}
+        </Typography>
+        <Typography sx={{ mt: 1 }} data-testid="mobile-about-description">
+          {t('mobile.about.description')}
+        </Typography>
       </Box>
       <Card variant="outlined">
         <CardContent sx={{ pb: 1 }}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 500 }}>{t('mobile.about.subsystems')}</Typography>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 500 }}>
+            {t('mobile.about.subsystems')}
+          </Typography>
           <List dense disablePadding data-testid="mobile-about-subsystems">
             {SUBSYSTEMS.map((subsystem) => (
               <ListItem key={subsystem.id} disableGutters>
@@ -45,7 +51,12 @@ export default function MobileAboutPage() {
       {user && (
         <Typography variant="body2" color="text.secondary">
           {t('mobile.about.version')}: <b data-testid="mobile-about-version">{user.build.version}</b>
-          {user.build.date ? <> · {t('mobile.about.buildDate')}: <b>{displayDate(user.build.date)}</b></> : null}
+          {user.build.date ? (
+            <>
+              {' '}
+              · {t('mobile.about.buildDate')}: <b>{displayDate(user.build.date)}</b>
+            </>
+          ) : null}
         </Typography>
       )}
     </Box>

@@ -60,25 +60,52 @@ export default function ControllerReportScreen() {
     void enqueue({ kind: 'status', status: 'in_work', taskId, userId, key: newKey(), createdAt: Date.now() });
   }, [userId, taskId, status]);
 
-  const change = useCallback((next: TaskResultBody) => {
-    setBody(next);
-    if (taskId !== undefined && userId !== undefined) void fieldDb.drafts.put({ taskId, userId, body: next, updatedAt: Date.now() });
-    start();
-  }, [taskId, userId, start]);
+  const change = useCallback(
+    (next: TaskResultBody) => {
+      setBody(next);
+      if (taskId !== undefined && userId !== undefined) void fieldDb.drafts.put({ taskId, userId, body: next, updatedAt: Date.now() });
+      start();
+    },
+    [taskId, userId, start],
+  );
 
   if (!taskLoaded || (task && loaded === undefined)) return null;
-  if (!task) return <Typography sx={{ p: 2 }} color="text.secondary">{t('mobile.bc.noTask')}</Typography>;
-  if (!loaded || !body) return <Alert severity="warning" sx={{ m: 1 }}>{t('mobile.bc.offline')}</Alert>;
+  if (!task)
+    return (
+      <Typography sx={{ p: 2 }} color="text.secondary">
+        {t('mobile.bc.noTask')}
+      </Typography>
+    );
+  if (!loaded || !body)
+    return (
+      <Alert severity="warning" sx={{ m: 1 }}>
+        {t('mobile.bc.offline')}
+      </Alert>
+    );
 
   const ticketIds = loaded.tickets.map((x) => x.id);
   const photos = loaded.files.length + queue.filter((item) => item.kind === 'photo' && item.taskId === task.id).length;
   const readOnly = task.status === 'closed' || task.status === 'not_achieved';
-  const open = (index: number) => setParams((p) => { const next = new URLSearchParams(p); next.set(EDITOR_PARAM, String(index)); return next; });
+  const open = (index: number) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set(EDITOR_PARAM, String(index));
+      return next;
+    });
   const back = () => (editing !== null ? navigate(-1) : navigate('/bc'));
-  const setCheck = (index: number, check: VehicleCheck) => change({ ...body, check_vehicles: body.check_vehicles.map((c, i) => (i === index ? check : c)) });
+  const setCheck = (index: number, check: VehicleCheck) =>
+    change({ ...body, check_vehicles: body.check_vehicles.map((c, i) => (i === index ? check : c)) });
   const addPhoto = (file: File) => {
     start();
-    void enqueue({ kind: 'photo', title: photoTitle(), photo: file, taskId: task.id, userId: userId!, key: newKey(), createdAt: Date.now() });
+    void enqueue({
+      kind: 'photo',
+      title: photoTitle(),
+      photo: file,
+      taskId: task.id,
+      userId: userId!,
+      key: newKey(),
+      createdAt: Date.now(),
+    });
   };
 
   const complete = async () => {
@@ -93,30 +120,60 @@ export default function ControllerReportScreen() {
   return (
     <Stack spacing={1.5} sx={{ p: 1.5 }} data-testid="controller-report">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <IconButton aria-label={t('mobile.bc.back')} onClick={back} data-testid="report-back"><ArrowBackIcon /></IconButton>
-        <Typography variant="h6" component="h1">{t('mobile.bc.reportTitle', { id: task.id })}</Typography>
+        <IconButton aria-label={t('mobile.bc.back')} onClick={back} data-testid="report-back">
+          <ArrowBackIcon />
+        </IconButton>
+        <Typography variant="h6" component="h1">
+          {t('mobile.bc.reportTitle', { id: task.id })}
+        </Typography>
       </Stack>
       <OutboxPanel userId={userId} />
-      {readOnly && <Alert severity={task.status === 'closed' ? 'success' : 'warning'}>{t(task.status === 'closed' ? 'mobile.bc.closed' : 'mobile.bc.notAchieved')}</Alert>}
+      {readOnly && (
+        <Alert severity={task.status === 'closed' ? 'success' : 'warning'}>
+          {t(task.status === 'closed' ? 'mobile.bc.closed' : 'mobile.bc.notAchieved')}
+        </Alert>
+      )}
       {editing !== null && body.check_vehicles[editing] && !readOnly ? (
-        <VehicleCheckEditor body={body} index={editing} loaded={loaded} photos={photos} onChange={(check) => setCheck(editing, check)} onPhoto={addPhoto} />
+        <VehicleCheckEditor
+          body={body}
+          index={editing}
+          loaded={loaded}
+          photos={photos}
+          onChange={(check) => setCheck(editing, check)}
+          onPhoto={addPhoto}
+        />
       ) : (
         <>
           <Paper variant="outlined" sx={{ p: 1.5 }}>
-            <Typography variant="subtitle1" gutterBottom>{t('mobile.bc.ticketsReceived')}</Typography>
+            <Typography variant="subtitle1" gutterBottom>
+              {t('mobile.bc.ticketsReceived')}
+            </Typography>
             <Stack spacing={1.5}>
               {loaded.tickets.map((ticket) => (
-                <CountField key={ticket.id} label={ticket.name} value={body.check_tickets[String(ticket.id)] ?? 0} testId={`received-${ticket.id}`}
-                  onChange={(count) => change(recapSold({ ...body, check_tickets: { ...body.check_tickets, [String(ticket.id)]: count } }))} />
+                <CountField
+                  key={ticket.id}
+                  label={ticket.name}
+                  value={body.check_tickets[String(ticket.id)] ?? 0}
+                  testId={`received-${ticket.id}`}
+                  onChange={(count) => change(recapSold({ ...body, check_tickets: { ...body.check_tickets, [String(ticket.id)]: count } }))}
+                />
               ))}
             </Stack>
           </Paper>
           <Paper variant="outlined" sx={{ p: 1.5 }}>
             <Stack direction="row" sx={{ alignItems: 'center' }}>
-              <Typography variant="subtitle1" sx={{ flex: 1 }}>{t('mobile.bc.vehicleChecks')}</Typography>
+              <Typography variant="subtitle1" sx={{ flex: 1 }}>
+                {t('mobile.bc.vehicleChecks')}
+              </Typography>
               {!readOnly && (
-                <Button startIcon={<AddIcon />} data-testid="add-vehicle"
-                  onClick={() => { change({ ...body, check_vehicles: [...body.check_vehicles, newVehicleCheck(ticketIds)] }); open(body.check_vehicles.length); }}>
+                <Button
+                  startIcon={<AddIcon />}
+                  data-testid="add-vehicle"
+                  onClick={() => {
+                    change({ ...body, check_vehicles: [...body.check_vehicles, newVehicleCheck(ticketIds)] });
+                    open(body.check_vehicles.length);
+                  }}
+                >
                   {t('mobile.bc.addVehicle')}
                 </Button>
               )}
@@ -124,15 +181,22 @@ export default function ControllerReportScreen() {
             <List dense>
               {body.check_vehicles.map((check, i) => (
                 <ListItemButton key={i} onClick={() => !readOnly && open(i)} data-testid="vehicle-check">
-                  <ListItemText primary={`${check.route_short_name || '—'} · ${check.depot_number ?? t('mobile.bc.noVehicle')}`} secondary={t('mobile.bc.vehicle', { n: i + 1 })} />
+                  <ListItemText
+                    primary={`${check.route_short_name || '—'} · ${check.depot_number ?? t('mobile.bc.noVehicle')}`}
+                    secondary={t('mobile.bc.vehicle', { n: i + 1 })}
+                  />
                 </ListItemButton>
               ))}
             </List>
           </Paper>
-          <Typography variant="caption" color="text.secondary">{t('mobile.bc.photos', { count: photos })}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            {t('mobile.bc.photos', { count: photos })}
+          </Typography>
           {!readOnly && (
             <Box sx={{ pb: 2 }}>
-              <Button fullWidth variant="contained" size="large" onClick={() => void complete()} data-testid="complete-report">{t('mobile.bc.complete')}</Button>
+              <Button fullWidth variant="contained" size="large" onClick={() => void complete()} data-testid="complete-report">
+                {t('mobile.bc.complete')}
+              </Button>
             </Box>
           )}
         </>

@@ -9,8 +9,18 @@ export function OutboxPanel({ userId }: { userId: number | undefined }) {
   if (!items.length) return null;
   const failed = items.filter((item) => item.error);
   return (
-    <Alert severity={failed.length ? 'error' : 'info'} data-testid="outbox" data-count={items.length}
-      action={failed.length ? <Button color="inherit" size="small" onClick={() => void retryOutbox()}>{t('mobile.bc.retry')}</Button> : undefined}>
+    <Alert
+      severity={failed.length ? 'error' : 'info'}
+      data-testid="outbox"
+      data-count={items.length}
+      action={
+        failed.length ? (
+          <Button color="inherit" size="small" onClick={() => void retryOutbox()}>
+            {t('mobile.bc.retry')}
+          </Button>
+        ) : undefined
+      }
+    >
       <Typography variant="body2">{t('mobile.bc.outbox', { count: items.length })}</Typography>
       <Stack component="ul" sx={{ m: 0, pl: 2 }}>
         {items.map((item) => (

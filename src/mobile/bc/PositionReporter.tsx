@@ -21,12 +21,18 @@ export function PositionReporter() {
       if (!last) return;
       sentAt = Date.now();
       const { latitude: lat, longitude: lon, accuracy } = last.coords;
-      void postJson('/api/v1/auth/coord', { lat, lon, accuracy: Math.min(accuracy, 100_000) }, { handleErrors: false }).catch(() => undefined);
+      void postJson('/api/v1/auth/coord', { lat, lon, accuracy: Math.min(accuracy, 100_000) }, { handleErrors: false }).catch(
+        () => undefined,
+      );
     };
-    const watch = navigator.geolocation.watchPosition((position) => {
-      last = position;
-      if (Date.now() - sentAt >= intervalMs) post();
-    }, () => undefined, { enableHighAccuracy: true, maximumAge: 10_000 });
+    const watch = navigator.geolocation.watchPosition(
+      (position) => {
+        last = position;
+        if (Date.now() - sentAt >= intervalMs) post();
+      },
+      () => undefined,
+      { enableHighAccuracy: true, maximumAge: 10_000 },
+    );
     const timer = window.setInterval(post, intervalMs);
     return () => {
       navigator.geolocation.clearWatch(watch);

@@ -30,66 +30,151 @@ export function VehicleCheckEditor({ body, index, loaded, photos, onChange, onPh
   const route = loaded.routes.find((r) => r.short_name === check.route_short_name);
   const onRoute = loaded.vehicles.filter((v) => route && v.route_id === route.route_id);
   const vehicles = onRoute.length ? onRoute : loaded.vehicles;
-  const setSold = (ticketId: number, count: number) => set({
-    sell_tickets: check.sell_tickets.some((s) => s.ticket_id === ticketId)
-      ? check.sell_tickets.map((s) => (s.ticket_id === ticketId ? { ...s, count } : s))
-      : [...check.sell_tickets, { ticket_id: ticketId, count }],
-  });
+  const setSold = (ticketId: number, count: number) =>
+    set({
+      sell_tickets: check.sell_tickets.some((s) => s.ticket_id === ticketId)
+        ? check.sell_tickets.map((s) => (s.ticket_id === ticketId ? { ...s, count } : s))
+        : [...check.sell_tickets, { ticket_id: ticketId, count }],
+    });
 
   return (
     <Stack spacing={1.5} data-testid="vehicle-editor" data-index={index}>
       <Paper variant="outlined" sx={{ p: 1.5 }}>
         <Stack spacing={1.5}>
-          <TextField select size="small" label={t('mobile.bc.routeNumber')} value={check.route_short_name} onChange={(e) => set({ route_short_name: e.target.value })} data-testid="check-route">
-            {[...new Set([...loaded.routes.map((r) => r.short_name), ...(check.route_short_name ? [check.route_short_name] : [])])].map((name) => (
-              <MenuItem key={name} value={name}>{name}</MenuItem>
-            ))}
+          <TextField
+            select
+            size="small"
+            label={t('mobile.bc.routeNumber')}
+            value={check.route_short_name}
+            onChange={(e) => set({ route_short_name: e.target.value })}
+            data-testid="check-route"
+          >
+            {[...new Set([...loaded.routes.map((r) => r.short_name), ...(check.route_short_name ? [check.route_short_name] : [])])].map(
+              (name) => (
+                <MenuItem key={name} value={name}>
+                  {name}
+                </MenuItem>
+              ),
+            )}
           </TextField>
-          <TextField select size="small" label={t('mobile.bc.depotNumber')} value={check.depot_number ?? ''} onChange={(e) => set({ depot_number: toOptionalNumber(e.target.value) })} data-testid="check-depot">
+          <TextField
+            select
+            size="small"
+            label={t('mobile.bc.depotNumber')}
+            value={check.depot_number ?? ''}
+            onChange={(e) => set({ depot_number: toOptionalNumber(e.target.value) })}
+            data-testid="check-depot"
+          >
             <MenuItem value="">—</MenuItem>
-            {[...new Set([...vehicles.map((v) => v.depot_number), ...(check.depot_number !== null ? [check.depot_number] : [])])].map((n) => <MenuItem key={n} value={n}>{n}</MenuItem>)}
+            {[...new Set([...vehicles.map((v) => v.depot_number), ...(check.depot_number !== null ? [check.depot_number] : [])])].map(
+              (n) => (
+                <MenuItem key={n} value={n}>
+                  {n}
+                </MenuItem>
+              ),
+            )}
           </TextField>
-          <TextField size="small" label={t('mobile.bc.tableNumber')} value={check.table_number ?? ''} onChange={(e) => set({ table_number: toOptionalNumber(e.target.value) })}
-            slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', 'data-testid': 'check-driver' } }} />
+          <TextField
+            size="small"
+            label={t('mobile.bc.tableNumber')}
+            value={check.table_number ?? ''}
+            onChange={(e) => set({ table_number: toOptionalNumber(e.target.value) })}
+            slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', 'data-testid': 'check-driver' } }}
+          />
         </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ p: 1.5 }}>
-        <Typography variant="subtitle2" gutterBottom>{t('mobile.bc.ticketsSold')}</Typography>
+        <Typography variant="subtitle2" gutterBottom>
+          {t('mobile.bc.ticketsSold')}
+        </Typography>
         <Stack spacing={1.5}>
           {loaded.tickets.map((ticket) => {
             const cap = soldCap(body, index, ticket.id);
             return (
-              <CountField key={ticket.id} label={ticket.name} value={soldOf(check, ticket.id)} cap={cap} capHint={t('mobile.bc.capHint', { cap })}
-                onChange={(count) => setSold(ticket.id, count)} testId={`sold-${ticket.id}`} />
+              <CountField
+                key={ticket.id}
+                label={ticket.name}
+                value={soldOf(check, ticket.id)}
+                cap={cap}
+                capHint={t('mobile.bc.capHint', { cap })}
+                onChange={(count) => setSold(ticket.id, count)}
+                testId={`sold-${ticket.id}`}
+              />
             );
           })}
         </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ p: 1.5 }}>
-        <Typography variant="subtitle2" gutterBottom>{t('mobile.bc.violation')}</Typography>
+        <Typography variant="subtitle2" gutterBottom>
+          {t('mobile.bc.violation')}
+        </Typography>
         <Stack spacing={1.5}>
-          <CountField label={t('mobile.bc.kickout')} value={check.kickout} onChange={(kickout) => set({ kickout })} testId="check-kickout" />
-          <CountField label={t('mobile.bc.ovd')} value={check.OVDdeliver} onChange={(OVDdeliver) => set({ OVDdeliver })} testId="check-ovd" />
+          <CountField
+            label={t('mobile.bc.kickout')}
+            value={check.kickout}
+            onChange={(kickout) => set({ kickout })}
+            testId="check-kickout"
+          />
+          <CountField
+            label={t('mobile.bc.ovd')}
+            value={check.OVDdeliver}
+            onChange={(OVDdeliver) => set({ OVDdeliver })}
+            testId="check-ovd"
+          />
         </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ p: 1.5 }}>
-        <Typography variant="subtitle2" gutterBottom>{t('mobile.bc.seized')}</Typography>
+        <Typography variant="subtitle2" gutterBottom>
+          {t('mobile.bc.seized')}
+        </Typography>
         <Stack spacing={1.5}>
           {SEIZED_CATEGORIES.map((category, k) => (
-            <CountField key={category} label={t(`bc.seized.${category}`)} value={check.take_tickets[k].count} testId={`seized-${category}`}
-              onChange={(count) => set({ take_tickets: check.take_tickets.map((x, i) => (i === k ? { ...x, count } : x)) })} />
+            <CountField
+              key={category}
+              label={t(`bc.seized.${category}`)}
+              value={check.take_tickets[k].count}
+              testId={`seized-${category}`}
+              onChange={(count) => set({ take_tickets: check.take_tickets.map((x, i) => (i === k ? { ...x, count } : x)) })}
+            />
           ))}
         </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ p: 1.5 }}>
-        <Typography variant="subtitle2" gutterBottom>{t('mobile.bc.report')}</Typography>
+        <Typography variant="subtitle2" gutterBottom>
+          {t('mobile.bc.report')}
+        </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <CountField label={t('mobile.bc.report')} value={check.driver_raport} onChange={(driver_raport) => set({ driver_raport })} testId="check-raport" />
-          <Button variant="outlined" startIcon={<PhotoCameraIcon />} onClick={() => camera.current?.click()} sx={{ flexShrink: 0, height: 40 }}>{t('mobile.bc.photo')}</Button>
-          <input ref={camera} type="file" accept="image/*" capture="environment" hidden data-testid="photo-input"
-            onChange={(e) => { const file = e.target.files?.[0]; if (file) onPhoto(file); e.target.value = ''; }} />
+          <CountField
+            label={t('mobile.bc.report')}
+            value={check.driver_raport}
+            onChange={(driver_raport) => set({ driver_raport })}
+            testId="check-raport"
+          />
+          <Button
+            variant="outlined"
+            startIcon={<PhotoCameraIcon />}
+            onClick={() => camera.current?.click()}
+            sx={{ flexShrink: 0, height: 40 }}
+          >
+            {t('mobile.bc.photo')}
+          </Button>
+          <input
+            ref={camera}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            hidden
+            data-testid="photo-input"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) onPhoto(file);
+              e.target.value = '';
+            }}
+          />
         </Stack>
-        <Typography variant="caption" color="text.secondary" data-testid="photo-count">{t('mobile.bc.photos', { count: photos })}</Typography>
+        <Typography variant="caption" color="text.secondary" data-testid="photo-count">
+          {t('mobile.bc.photos', { count: photos })}
+        </Typography>
       </Paper>
     </Stack>
   );

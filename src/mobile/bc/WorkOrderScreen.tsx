@@ -16,8 +16,17 @@ export default function WorkOrderScreen() {
   const user = useCurrentUser();
   const { loaded, task } = useWorkerTask(user?.id);
   if (!loaded) return null;
-  if (!task) return <Typography sx={{ p: 2 }} color="text.secondary">{t('mobile.bc.noTask')}</Typography>;
-  const routes = (type: 0 | 1) => task.routes.filter((r) => r.type === type).map((r) => r.short_name).join(', ') || '—';
+  if (!task)
+    return (
+      <Typography sx={{ p: 2 }} color="text.secondary">
+        {t('mobile.bc.noTask')}
+      </Typography>
+    );
+  const routes = (type: 0 | 1) =>
+    task.routes
+      .filter((r) => r.type === type)
+      .map((r) => r.short_name)
+      .join(', ') || '—';
   const rows: [string, React.ReactNode][] = [
     ['bc.fields.number', task.number],
     ['bc.fields.date', formatDate(task.date)],
@@ -34,13 +43,17 @@ export default function WorkOrderScreen() {
           <StatusChip status={task.status} />
           {rows.map(([label, value]) => (
             <div key={label}>
-              <Typography variant="caption" color="text.secondary">{t(label)}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {t(label)}
+              </Typography>
               <Typography variant="body1">{value}</Typography>
             </div>
           ))}
         </Stack>
       </Paper>
-      <Button variant="contained" size="large" component={Link} to="/bc/result" data-testid="open-report">{t('mobile.bc.results')}</Button>
+      <Button variant="contained" size="large" component={Link} to="/bc/result" data-testid="open-report">
+        {t('mobile.bc.results')}
+      </Button>
     </Stack>
   );
 }

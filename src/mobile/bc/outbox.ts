@@ -24,16 +24,29 @@ async function send(item: OutboxItem): Promise<Response> {
       return fetch(`${BC_API.photo}?${query}`, { method: 'POST', headers, body: form });
     }
     case 'result':
-      return fetch(BC_API.result(item.taskId), { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(item.body) });
+      return fetch(BC_API.result(item.taskId), {
+        method: 'PUT',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(item.body),
+      });
     case 'status':
-      return fetch(`${BC_API.status}?ids=${item.taskId}`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ status: item.status }) });
+      return fetch(`${BC_API.status}?ids=${item.taskId}`, {
+        method: 'PUT',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: item.status }),
+      });
   }
 }
 
 async function refusal(response: Response): Promise<string> {
   try {
     const body = (await response.json()) as { messages?: string[] };
-    return (body.messages ?? []).filter((m) => !/^\d+$/.test(m)).map((m) => translateMessage(m, getLocale())).join('; ') || `HTTP ${response.status}`;
+    return (
+      (body.messages ?? [])
+        .filter((m) => !/^\d+$/.test(m))
+        .map((m) => translateMessage(m, getLocale()))
+        .join('; ') || `HTTP ${response.status}`
+    );
   } catch {
     return `HTTP ${response.status}`;
   }
@@ -85,14 +98,18 @@ export async function retryOutbox(): Promise<void> {
   await flushOutbox();
 }
 
-export const newKey = (): string => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+export const newKey = (): string =>
+  typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /** The queue as it changes (IndexedDB observed through Dexie's liveQuery). */
 export function useOutbox(userId: number | undefined): OutboxItem[] {
   const [items, setItems] = useState<OutboxItem[]>([]);
   useEffect(() => {
     if (userId === undefined) return undefined;
-    const subscription = liveQuery(() => fieldDb.outbox.where('userId').equals(userId).sortBy('seq')).subscribe({ next: setItems, error: () => setItems([]) });
+    const subscription = liveQuery(() => fieldDb.outbox.where('userId').equals(userId).sortBy('seq')).subscribe({
+      next: setItems,
+      error: () => setItems([]),
+    });
     return () => subscription.unsubscribe();
   }, [userId]);
   return items;

@@ -28,7 +28,9 @@ export async function refreshWorkerTask(userId: number): Promise<void> {
     const cached = await fieldDb.work.get(userId);
     const task = cached?.task ?? null;
     // a status still waiting to be sent is the order's status as far as the phone knows
-    const queued = task ? (await fieldDb.outbox.where('taskId').equals(task.id).sortBy('seq')).filter((item) => item.kind === 'status').pop() : undefined;
+    const queued = task
+      ? (await fieldDb.outbox.where('taskId').equals(task.id).sortBy('seq')).filter((item) => item.kind === 'status').pop()
+      : undefined;
     store.set({ loaded: true, task: task && queued?.kind === 'status' ? { ...task, status: queued.status } : task, offline: true });
   }
 }

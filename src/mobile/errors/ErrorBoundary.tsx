@@ -14,7 +14,7 @@ interface ErrorBoundaryState {
 
 function asError(value: unknown): Error {
   if (value instanceof Error) return value;
-  const error = new Error(typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
+  const error = new Error(typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
   error.name = 'Error';
   return error;
 }

@@ -22,14 +22,24 @@ export function GlobalErrorScreen({ error, reset }: { error: Error; reset: () =>
           {t('mobile.error.message', { message: error.message })}
         </Typography>
       </Box>
-      <Typography color="text.secondary" data-testid="global-error-name">{t('mobile.error.name', { name: error.name })}</Typography>
+      <Typography color="text.secondary" data-testid="global-error-name">
+        {t('mobile.error.name', { name: error.name })}
+      </Typography>
       {error.stack && (
         <Box
           component="pre"
           data-testid="global-error-stack"
           sx={{
-            m: 0, p: 1.5, fontSize: 12, lineHeight: 1.4, whiteSpace: 'pre-wrap', wordBreak: 'break-all',
-            maxHeight: '45vh', overflow: 'auto', bgcolor: 'grey.100', borderRadius: 1,
+            m: 0,
+            p: 1.5,
+            fontSize: 12,
+            lineHeight: 1.4,
+            whiteSpace: 'pre-wrap',
+            wordBreak: 'break-all',
+            maxHeight: '45vh',
+            overflow: 'auto',
+            bgcolor: 'grey.100',
+            borderRadius: 1,
           }}
         >
           {error.stack}

@@ -1,6 +1,18 @@
 import { useEffect, useState } from 'react';
 import {
-  Box, Button, IconButton, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, Typography,
+  Box,
+  Button,
+  IconButton,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  Typography,
 } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import FilterListOffIcon from '@mui/icons-material/FilterListOff';
@@ -35,8 +47,12 @@ function HandbookList({ schema }: { schema: HandbookSchema }) {
   useEffect(() => keepListState(schema.type, state), [schema.type, state]);
 
   const { page, loading, problem } = useHandbookPage({
-    schema: schema.table.schema, table: schema.table.name, filters: state.filters, sort: state.sort,
-    limit: state.perPage, offset: state.page * state.perPage,
+    schema: schema.table.schema,
+    table: schema.table.name,
+    filters: state.filters,
+    sort: state.sort,
+    limit: state.perPage,
+    offset: state.page * state.perPage,
   });
   const update = (next: Partial<HandbookListState>) => setState((previous) => ({ ...previous, page: 0, ...next }));
   const sortBy = (field: Field) => {
@@ -50,9 +66,16 @@ function HandbookList({ schema }: { schema: HandbookSchema }) {
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }} data-testid="handbook-list" data-type={schema.type}>
       <SavedCopyNotice savedAt={page?.savedAt} />
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, gap: 1 }}>
-        <Typography variant="h6" component="h1" sx={{ flex: 1 }}>{schema.title}</Typography>
+        <Typography variant="h6" component="h1" sx={{ flex: 1 }}>
+          {schema.title}
+        </Typography>
         {filtered && (
-          <Button size="small" startIcon={<FilterListOffIcon />} onClick={() => update({ filters: {} })} data-testid="handbook-reset-filters">
+          <Button
+            size="small"
+            startIcon={<FilterListOffIcon />}
+            onClick={() => update({ filters: {} })}
+            data-testid="handbook-reset-filters"
+          >
             {t('mobile.handbooks.reset')}
           </Button>
         )}
@@ -67,11 +90,23 @@ function HandbookList({ schema }: { schema: HandbookSchema }) {
                 const active = state.filters[field.name] !== undefined;
                 return (
                   <TableCell key={field.name} sx={{ whiteSpace: 'nowrap' }}>
-                    <TableSortLabel active={state.sort?.field === key} direction={state.sort?.field === key && state.sort.order === 'DESC' ? 'desc' : 'asc'} onClick={() => sortBy(field)} data-testid={`sort-${field.name}`}>
+                    <TableSortLabel
+                      active={state.sort?.field === key}
+                      direction={state.sort?.field === key && state.sort.order === 'DESC' ? 'desc' : 'asc'}
+                      onClick={() => sortBy(field)}
+                      data-testid={`sort-${field.name}`}
+                    >
                       {field.label}
                     </TableSortLabel>
                     {isFilterable(field) && (
-                      <IconButton size="small" color={active ? 'primary' : 'default'} onClick={() => setFiltering(field)} aria-label={t('mobile.handbooks.filter', { field: field.label })} data-testid={`filter-${field.name}`} data-active={active}>
+                      <IconButton
+                        size="small"
+                        color={active ? 'primary' : 'default'}
+                        onClick={() => setFiltering(field)}
+                        aria-label={t('mobile.handbooks.filter', { field: field.label })}
+                        data-testid={`filter-${field.name}`}
+                        data-active={active}
+                      >
                         <FilterListIcon fontSize="inherit" />
                       </IconButton>
                     )}
@@ -84,15 +119,27 @@ function HandbookList({ schema }: { schema: HandbookSchema }) {
             {page?.list.map((row) => {
               const id = recordId(schema, row);
               return (
-                <TableRow key={String(id)} hover onClick={() => void navigate(handbookRecordPath(schema.type, id))} sx={{ cursor: 'pointer' }} data-testid="handbook-row">
-                  {fields.map((field) => <TableCell key={field.name} sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{valueText(field, row, words)}</TableCell>)}
+                <TableRow
+                  key={String(id)}
+                  hover
+                  onClick={() => void navigate(handbookRecordPath(schema.type, id))}
+                  sx={{ cursor: 'pointer' }}
+                  data-testid="handbook-row"
+                >
+                  {fields.map((field) => (
+                    <TableCell key={field.name} sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                      {valueText(field, row, words)}
+                    </TableCell>
+                  ))}
                 </TableRow>
               );
             })}
           </TableBody>
         </Table>
         {page && page.list.length === 0 && (
-          <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary" data-testid="handbook-empty">{t('mobile.handbooks.empty')}</Typography>
+          <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary" data-testid="handbook-empty">
+            {t('mobile.handbooks.empty')}
+          </Typography>
         )}
       </TableContainer>
       <TablePagination

@@ -53,15 +53,22 @@ function FieldValue({ field, row }: { field: Field; row: Row }) {
   }
   const text = valueText(field, row, { yes: t('mobile.handbooks.yes'), no: t('mobile.handbooks.no') }) || '—';
   const to = field.kind === 'ref' ? linkTarget(field, row, user, switches) : undefined;
-  return to
-    ? <MuiLink component={Link} to={to} data-testid={`link-${field.name}`}>{text}</MuiLink>
-    : <Typography sx={{ wordBreak: 'break-word' }}>{text}</Typography>;
+  return to ? (
+    <MuiLink component={Link} to={to} data-testid={`link-${field.name}`}>
+      {text}
+    </MuiLink>
+  ) : (
+    <Typography sx={{ wordBreak: 'break-word' }}>{text}</Typography>
+  );
 }
 
 function HandbookRecord({ schema, id }: { schema: HandbookSchema; id: string }) {
   const t = useT();
   const { page, loading, problem } = useHandbookPage({
-    schema: schema.table.schema, table: schema.table.name, filters: { [schema.primaryKey]: id }, limit: 1,
+    schema: schema.table.schema,
+    table: schema.table.name,
+    filters: { [schema.primaryKey]: id },
+    limit: 1,
   });
   const row = page?.list[0];
   const isRoute = schema.type === 'routes';
@@ -69,38 +76,67 @@ function HandbookRecord({ schema, id }: { schema: HandbookSchema; id: string }) 
   const shapes = useMemo(() => (row ? shapesOf(schema, row, routeTrips.trips) : null), [schema, row, routeTrips.trips]);
 
   if (problem === 'offline') return <NeedsConnection />;
-  if (loading && !row) return <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}><CircularProgress /></Box>;
-  if (!row) return <Typography sx={{ p: 3 }} color="text.secondary" data-testid="handbook-record-missing">{t('mobile.handbooks.notFound')}</Typography>;
+  if (loading && !row)
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+        <CircularProgress />
+      </Box>
+    );
+  if (!row)
+    return (
+      <Typography sx={{ p: 3 }} color="text.secondary" data-testid="handbook-record-missing">
+        {t('mobile.handbooks.notFound')}
+      </Typography>
+    );
   const hasMap = shapes !== null && (shapes.points.length > 0 || shapes.geometries.length > 0);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column' }} data-testid="handbook-record" data-type={schema.type}>
       <SavedCopyNotice savedAt={page?.savedAt} />
-      <Typography variant="h6" component="h1" sx={{ px: 2, pt: 1.5 }}>{schema.title}</Typography>
+      <Typography variant="h6" component="h1" sx={{ px: 2, pt: 1.5 }}>
+        {schema.title}
+      </Typography>
       <Box component="dl" sx={{ px: 2, my: 1 }}>
         {recordFields(schema).map((field) => (
           <Box key={field.name} sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider' }} data-testid={`field-${field.name}`}>
-            <Typography component="dt" variant="caption" color="text.secondary">{field.label}</Typography>
-            <Box component="dd" sx={{ m: 0 }}><FieldValue field={field} row={row} /></Box>
+            <Typography component="dt" variant="caption" color="text.secondary">
+              {field.label}
+            </Typography>
+            <Box component="dd" sx={{ m: 0 }}>
+              <FieldValue field={field} row={row} />
+            </Box>
           </Box>
         ))}
       </Box>
       {hasMap && (
         <Box sx={{ px: 2, pb: 2 }}>
-          <Typography variant="subtitle2" sx={{ mb: 1 }}>{t('mobile.handbooks.location')}</Typography>
+          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+            {t('mobile.handbooks.location')}
+          </Typography>
           <Box sx={{ position: 'relative', height: 260, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
-            <Suspense fallback={null}><RecordMap shapes={shapes} /></Suspense>
+            <Suspense fallback={null}>
+              <RecordMap shapes={shapes} />
+            </Suspense>
           </Box>
         </Box>
       )}
       {isRoute && routeTrips.readable && (
         <Box sx={{ pb: 2 }} data-testid="route-trips">
           <Divider />
-          <Typography variant="subtitle2" sx={{ px: 2, pt: 1.5 }}>{t('mobile.handbooks.trips')}</Typography>
-          {routeTrips.trips.length === 0 && !routeTrips.loading && <Typography sx={{ px: 2, py: 1 }} color="text.secondary">{t('mobile.handbooks.noTrips')}</Typography>}
+          <Typography variant="subtitle2" sx={{ px: 2, pt: 1.5 }}>
+            {t('mobile.handbooks.trips')}
+          </Typography>
+          {routeTrips.trips.length === 0 && !routeTrips.loading && (
+            <Typography sx={{ px: 2, py: 1 }} color="text.secondary">
+              {t('mobile.handbooks.noTrips')}
+            </Typography>
+          )}
           <List dense>
             {routeTrips.trips.map((trip) => (
               <ListItemButton key={String(trip.id)} component={Link} to={handbookRecordPath('trips', trip.id)} data-testid="route-trip">
-                <ListItemText primary={`№ ${String(trip.id)} · ${String(trip.race_type ?? '')}`} secondary={String(trip.MarshVariant_id__display ?? '')} />
+                <ListItemText
+                  primary={`№ ${String(trip.id)} · ${String(trip.race_type ?? '')}`}
+                  secondary={String(trip.MarshVariant_id__display ?? '')}
+                />
               </ListItemButton>
             ))}
           </List>

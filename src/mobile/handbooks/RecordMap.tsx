@@ -36,10 +36,14 @@ export default function RecordMap({ shapes }: { shapes: RecordShapes }) {
   return (
     <BaseMap testId="handbook-record-map">
       <FitShapes shapes={shapes} />
-      {shapes.points.map((point, i) => <CircleMarker key={`p${i}`} center={point} radius={8} pathOptions={{ ...SHAPE_STYLE, fillOpacity: 0.8 }} />)}
-      {shapes.geometries.map((geometry, i) => (geometry.kind === 'polygon'
-        ? geometry.polygons.map((rings, j) => <Polygon key={`g${i}-${j}`} positions={rings} pathOptions={SHAPE_STYLE} />)
-        : geometry.lines.map((line, j) => <Polyline key={`g${i}-${j}`} positions={line} pathOptions={SHAPE_STYLE} />)))}
+      {shapes.points.map((point, i) => (
+        <CircleMarker key={`p${i}`} center={point} radius={8} pathOptions={{ ...SHAPE_STYLE, fillOpacity: 0.8 }} />
+      ))}
+      {shapes.geometries.map((geometry, i) =>
+        geometry.kind === 'polygon'
+          ? geometry.polygons.map((rings, j) => <Polygon key={`g${i}-${j}`} positions={rings} pathOptions={SHAPE_STYLE} />)
+          : geometry.lines.map((line, j) => <Polyline key={`g${i}-${j}`} positions={line} pathOptions={SHAPE_STYLE} />),
+      )}
     </BaseMap>
   );
 }

@@ -26,7 +26,9 @@ export function mayReadHandbook(user: AccessSubject | null | undefined, switches
 
 /** Fields shown as list columns: the console's default columns, without shapes (they show on the record). */
 export function listFields(schema: HandbookSchema): Field[] {
-  return schema.fields.filter((field) => !field.hidden && !['polygon', 'line', 'widget'].includes(field.kind) && !(field.kind === 'text' && field.secret));
+  return schema.fields.filter(
+    (field) => !field.hidden && !['polygon', 'line', 'widget'].includes(field.kind) && !(field.kind === 'text' && field.secret),
+  );
 }
 
 /** Fields of the record screen: all but secrets and widgets (the route's trips have their own block). */
@@ -38,7 +40,8 @@ export function recordFields(schema: HandbookSchema): Field[] {
 export const isFilterable = (field: Field): boolean => !['point', 'polygon', 'line', 'widget'].includes(field.kind);
 
 /** The sort key of a column: a link sorts by its shown text. */
-export const sortKeyOf = (field: Field): string => (field.kind === 'ref' ? displayKey(field.name) : field.kind === 'point' ? field.lat : field.name);
+export const sortKeyOf = (field: Field): string =>
+  field.kind === 'ref' ? displayKey(field.name) : field.kind === 'point' ? field.lat : field.name;
 
 /** Where a link leads: the target record, when the link holds its key and the user may read it. */
 export function linkTarget(field: RefField, row: Row, user: AccessSubject | null | undefined, switches: Switches): string | undefined {

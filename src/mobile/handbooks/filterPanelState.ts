@@ -53,7 +53,12 @@ export function openFilterPanel(field: string, applied: FilterValue | undefined)
 }
 
 function everyLoadedChecked(state: FilterPanelState, selected: string[]): boolean {
-  return state.search === '' && state.options.length > 0 && state.options.length >= state.count && state.options.every((option) => selected.includes(option.key));
+  return (
+    state.search === '' &&
+    state.options.length > 0 &&
+    state.options.length >= state.count &&
+    state.options.every((option) => selected.includes(option.key))
+  );
 }
 
 export function reduceFilterPanel(state: FilterPanelState, action: FilterPanelAction): FilterPanelState {
@@ -63,7 +68,9 @@ export function reduceFilterPanel(state: FilterPanelState, action: FilterPanelAc
     case 'loading':
       return { ...state, loading: true };
     case 'loaded': {
-      const options = action.append ? [...state.options, ...action.options.filter((option) => !state.options.some((had) => had.key === option.key))] : action.options;
+      const options = action.append
+        ? [...state.options, ...action.options.filter((option) => !state.options.some((had) => had.key === option.key))]
+        : action.options;
       return { ...state, options, count: action.count, loading: false };
     }
     case 'toggleAll':
@@ -72,7 +79,9 @@ export function reduceFilterPanel(state: FilterPanelState, action: FilterPanelAc
       if (state.allSelected) {
         return { ...state, allSelected: false, selected: state.options.map((option) => option.key).filter((key) => key !== action.key) };
       }
-      const selected = state.selected.includes(action.key) ? state.selected.filter((key) => key !== action.key) : [...state.selected, action.key];
+      const selected = state.selected.includes(action.key)
+        ? state.selected.filter((key) => key !== action.key)
+        : [...state.selected, action.key];
       // Checking the last unchecked value of the whole list is "all" again: the filter goes away on apply.
       return everyLoadedChecked(state, selected) ? { ...state, allSelected: true, selected: [] } : { ...state, selected };
     }
@@ -97,7 +106,11 @@ export function appliedFilter(state: FilterPanelState): FilterScalar[] | undefin
 }
 
 /** The list's filters with one field's filter set or removed. */
-export function withFieldFilter<T extends Record<string, FilterValue>>(filters: T, field: string, value: FilterScalar[] | undefined): Record<string, FilterValue> {
+export function withFieldFilter<T extends Record<string, FilterValue>>(
+  filters: T,
+  field: string,
+  value: FilterScalar[] | undefined,
+): Record<string, FilterValue> {
   const next: Record<string, FilterValue> = { ...filters };
   if (value === undefined) delete next[field];
   else next[field] = value;

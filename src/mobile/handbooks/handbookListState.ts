@@ -13,7 +13,8 @@ const storageKey = (type: string) => `field.handbook.${type}`;
 export function readListState(type: string, perPage: number): HandbookListState {
   try {
     const saved = JSON.parse(sessionStorage.getItem(storageKey(type)) ?? 'null') as HandbookListState | null;
-    if (saved && typeof saved.page === 'number' && typeof saved.perPage === 'number' && saved.filters && typeof saved.filters === 'object') return saved;
+    if (saved && typeof saved.page === 'number' && typeof saved.perPage === 'number' && saved.filters && typeof saved.filters === 'object')
+      return saved;
   } catch {
     // a damaged entry is forgotten
   }

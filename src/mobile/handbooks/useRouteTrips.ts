@@ -16,13 +16,29 @@ export function useRouteTrips(routeId: unknown): { trips: Row[]; loading: boolea
   const user = useCurrentUser();
   const switches = useSwitches();
   const readable = routeId !== undefined && mayReadHandbook(user, switches, 'routevariants') && mayReadHandbook(user, switches, 'trips');
-  const variants = useHandbookPage(readable ? {
-    schema: HANDBOOKS.routevariants.table.schema, table: HANDBOOKS.routevariants.table.name, fields: ['id'], filters: { route_id: [routeId as number] }, limit: VARIANTS_MAX,
-  } : null);
+  const variants = useHandbookPage(
+    readable
+      ? {
+          schema: HANDBOOKS.routevariants.table.schema,
+          table: HANDBOOKS.routevariants.table.name,
+          fields: ['id'],
+          filters: { route_id: [routeId as number] },
+          limit: VARIANTS_MAX,
+        }
+      : null,
+  );
   const ids = variants.page?.list.map((row) => row.id as number) ?? [];
-  const trips = useHandbookPage(readable && ids.length ? {
-    schema: HANDBOOKS.trips.table.schema, table: HANDBOOKS.trips.table.name, fields: ['id', 'MarshVariant_id', 'race_type', 'trajectory'],
-    filters: { MarshVariant_id: ids }, sort: { field: 'id', order: 'ASC' }, limit: TRIPS_MAX,
-  } : null);
+  const trips = useHandbookPage(
+    readable && ids.length
+      ? {
+          schema: HANDBOOKS.trips.table.schema,
+          table: HANDBOOKS.trips.table.name,
+          fields: ['id', 'MarshVariant_id', 'race_type', 'trajectory'],
+          filters: { MarshVariant_id: ids },
+          sort: { field: 'id', order: 'ASC' },
+          limit: TRIPS_MAX,
+        }
+      : null,
+  );
   return { trips: trips.page?.list ?? [], loading: variants.loading || trips.loading, readable };
 }

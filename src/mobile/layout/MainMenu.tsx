@@ -60,7 +60,9 @@ export function MainMenu() {
       <Box data-testid="mobile-menu" sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
         <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', pl: 2, pr: 0.5, py: 1, display: 'flex', alignItems: 'center' }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="subtitle1" sx={{ fontWeight: 500, lineHeight: 1.3 }}>{t('app.name')}</Typography>
+            <Typography variant="subtitle1" sx={{ fontWeight: 500, lineHeight: 1.3 }}>
+              {t('app.name')}
+            </Typography>
             {user && (
               <Typography variant="body2" sx={{ opacity: 0.85, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                 {fullNameOf(user)}
@@ -80,7 +82,14 @@ export function MainMenu() {
                 component={Link}
                 to={entry.path}
                 replace
-                onClick={current ? (event) => { event.preventDefault(); closeMenu(); } : undefined}
+                onClick={
+                  current
+                    ? (event) => {
+                        event.preventDefault();
+                        closeMenu();
+                      }
+                    : undefined
+                }
                 selected={current}
                 data-testid="mobile-menu-entry"
                 data-path={entry.path}

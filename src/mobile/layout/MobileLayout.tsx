@@ -43,7 +43,11 @@ export function MobileLayout({ children }: { children?: ReactNode }) {
         </RouteErrorBoundary>
       </Box>
       <Notification />
-      {ticketControl && <Suspense fallback={null}><BcBackground /></Suspense>}
+      {ticketControl && (
+        <Suspense fallback={null}>
+          <BcBackground />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -56,7 +56,12 @@ export default function MobileLoginPage() {
     <Box
       data-testid="mobile-login"
       sx={{
-        minHeight: '100dvh', display: 'flex', flexDirection: 'column', justifyContent: 'center', px: 2, py: 3,
+        minHeight: '100dvh',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'center',
+        px: 2,
+        py: 3,
         background: `linear-gradient(170deg, ${PRIMARY_COLOR} 0%, #0b5394 45%, #e8eef5 45.1%, #f4f6f9 100%)`,
       }}
     >

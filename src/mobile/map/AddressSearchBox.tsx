@@ -1,5 +1,15 @@
 import { useEffect, useState } from 'react';
-import { CircularProgress, IconButton, InputAdornment, List, ListItemButton, ListItemText, Paper, TextField, Typography } from '@mui/material';
+import {
+  CircularProgress,
+  IconButton,
+  InputAdornment,
+  List,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  TextField,
+  Typography,
+} from '@mui/material';
 import ClearIcon from '@mui/icons-material/Clear';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import type { GeocoderItem } from '../../shared/geocoder';
@@ -11,10 +21,13 @@ import { fieldMapApi } from './fieldMapApi';
 let cachedCity: Promise<string> | null = null;
 /** The city the server's geocoder is set up for, once per visit. */
 function loadCity(): Promise<string> {
-  cachedCity ??= fieldMapApi.geocoderSettings().then((s) => s.city, () => {
-    cachedCity = null;
-    return '';
-  });
+  cachedCity ??= fieldMapApi.geocoderSettings().then(
+    (s) => s.city,
+    () => {
+      cachedCity = null;
+      return '';
+    },
+  );
   return cachedCity;
 }
 
@@ -31,17 +44,20 @@ export function AddressSearchBox({ onChoose }: { onChoose: (item: GeocoderItem) 
   const [searched, setSearched] = useState('');
   const [city, setCity] = useState('');
   const [cityRef] = useState(() => ({ value: '' }));
-  const [search] = useState(() => new AddressSearch({
-    city: () => cityRef.value,
-    fetch: fieldMapApi.geocode,
-    onResults: (found, query) => {
-      setFailed(false);
-      setItems(found);
-      setSearched(query);
-    },
-    onBusy: setBusy,
-    onError: () => setFailed(true),
-  }));
+  const [search] = useState(
+    () =>
+      new AddressSearch({
+        city: () => cityRef.value,
+        fetch: fieldMapApi.geocode,
+        onResults: (found, query) => {
+          setFailed(false);
+          setItems(found);
+          setSearched(query);
+        },
+        onBusy: setBusy,
+        onError: () => setFailed(true),
+      }),
+  );
   useEffect(() => {
     let live = true;
     void loadCity().then((name) => {
@@ -70,20 +86,38 @@ export function AddressSearchBox({ onChoose }: { onChoose: (item: GeocoderItem) 
   return (
     <Paper elevation={4} sx={{ position: 'absolute', left: 12, right: 64, top: 12, zIndex: 1000 }} data-testid="address-search">
       <TextField
-        size="small" fullWidth value={text} onChange={(e) => change(e.target.value)} placeholder={t('fieldMap.address.placeholder')}
+        size="small"
+        fullWidth
+        value={text}
+        onChange={(e) => change(e.target.value)}
+        placeholder={t('fieldMap.address.placeholder')}
         slotProps={{
           htmlInput: { 'data-testid': 'address-search-input', enterKeyHint: 'search', 'aria-label': t('fieldMap.address.placeholder') },
           input: {
-            startAdornment: <InputAdornment position="start"><PlaceIcon fontSize="small" /></InputAdornment>,
-            endAdornment: busy ? <CircularProgress size={18} /> : text ? (
-              <IconButton size="small" onClick={() => change('')} aria-label={t('fieldMap.address.clear')}><ClearIcon fontSize="small" /></IconButton>
+            startAdornment: (
+              <InputAdornment position="start">
+                <PlaceIcon fontSize="small" />
+              </InputAdornment>
+            ),
+            endAdornment: busy ? (
+              <CircularProgress size={18} />
+            ) : text ? (
+              <IconButton size="small" onClick={() => change('')} aria-label={t('fieldMap.address.clear')}>
+                <ClearIcon fontSize="small" />
+              </IconButton>
             ) : null,
           },
         }}
       />
-      {failed && <Typography variant="body2" color="error" sx={{ px: 1.5, py: 1 }}>{t('fieldMap.address.failed')}</Typography>}
+      {failed && (
+        <Typography variant="body2" color="error" sx={{ px: 1.5, py: 1 }}>
+          {t('fieldMap.address.failed')}
+        </Typography>
+      )}
       {!failed && searched && items.length === 0 && !busy && (
-        <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, py: 1 }} data-testid="address-search-empty">{t('fieldMap.search.nothing')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, py: 1 }} data-testid="address-search-empty">
+          {t('fieldMap.search.nothing')}
+        </Typography>
       )}
       {items.length > 0 && (
         <List dense data-testid="address-search-results" sx={{ maxHeight: 260, overflowY: 'auto' }}>

@@ -12,10 +12,16 @@ export function EntitySearchPopup({ onClose }: { onClose: () => void }) {
   const t = useT();
   const [tab, setTab] = useState<SearchTab>('vehicle');
   return (
-    <Paper elevation={8} sx={{ position: 'absolute', inset: 8, zIndex: 1200, display: 'flex', flexDirection: 'column', overflow: 'hidden' }} data-testid="entity-search">
+    <Paper
+      elevation={8}
+      sx={{ position: 'absolute', inset: 8, zIndex: 1200, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+      data-testid="entity-search"
+    >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 1.5, pt: 1 }}>
         <Typography variant="subtitle1">{t('fieldMap.search.title')}</Typography>
-        <IconButton onClick={onClose} aria-label={t('fieldMap.close')} data-testid="entity-search-close"><CloseIcon /></IconButton>
+        <IconButton onClick={onClose} aria-label={t('fieldMap.close')} data-testid="entity-search-close">
+          <CloseIcon />
+        </IconButton>
       </Stack>
       <Tabs value={tab} onChange={(_, value: SearchTab) => setTab(value)} variant="fullWidth">
         <Tab value="vehicle" label={t('fieldMap.search.tabs.vehicle')} data-testid="entity-search-tab-vehicle" />

@@ -11,11 +11,16 @@ import { FieldRouteDetails } from './FieldRouteDetails';
 
 function Content({ current }: { current: MapSelection }) {
   switch (current.kind) {
-    case 'vehicle': return <MapPopupVehicle id={current.id} field />;
-    case 'stop': return <MapPopupStop id={current.id} name={current.name} at={current.at} />;
-    case 'route': return <FieldRouteDetails route={current.route} />;
-    case 'incident': return null;
-    default: return <MapPopupDepot kind={current.kind} depot={current.depot} />;
+    case 'vehicle':
+      return <MapPopupVehicle id={current.id} field />;
+    case 'stop':
+      return <MapPopupStop id={current.id} name={current.name} at={current.at} />;
+    case 'route':
+      return <FieldRouteDetails route={current.route} />;
+    case 'incident':
+      return null;
+    default:
+      return <MapPopupDepot kind={current.kind} depot={current.depot} />;
   }
 }
 
@@ -31,16 +36,31 @@ export function FieldMapDetails({ regionSelection }: { regionSelection: RegionSe
   const close = () => clearFieldSelection(state, regionSelection);
   if (region !== null) {
     return (
-      <Paper elevation={0} sx={{ position: 'absolute', left: 8, right: 8, bottom: 8, zIndex: 1050 }} data-testid="field-map-details" data-kind="region">
+      <Paper
+        elevation={0}
+        sx={{ position: 'absolute', left: 8, right: 8, bottom: 8, zIndex: 1050 }}
+        data-testid="field-map-details"
+        data-kind="region"
+      >
         <RegionDetailsCard key={region} regionId={region} onClose={close} />
       </Paper>
     );
   }
   if (!current || current.kind === 'incident') return null;
   return (
-    <Paper elevation={6} sx={{ position: 'absolute', left: 8, right: 8, bottom: 8, zIndex: 1050, p: 1.5, maxHeight: '45%', overflowY: 'auto' }}
-      data-testid="field-map-details" data-kind={current.kind}>
-      <IconButton size="small" onClick={close} aria-label={t('fieldMap.close')} sx={{ position: 'absolute', right: 4, top: 4 }} data-testid="field-map-details-close">
+    <Paper
+      elevation={6}
+      sx={{ position: 'absolute', left: 8, right: 8, bottom: 8, zIndex: 1050, p: 1.5, maxHeight: '45%', overflowY: 'auto' }}
+      data-testid="field-map-details"
+      data-kind={current.kind}
+    >
+      <IconButton
+        size="small"
+        onClick={close}
+        aria-label={t('fieldMap.close')}
+        sx={{ position: 'absolute', right: 4, top: 4 }}
+        data-testid="field-map-details-close"
+      >
         <CloseIcon fontSize="small" />
       </IconButton>
       <Content key={`${current.kind}:${current.id}`} current={current} />

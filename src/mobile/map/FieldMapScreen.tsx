@@ -32,7 +32,6 @@ import { useQueryFlag } from './useQueryFlag';
 import { UserPositionLayer } from './UserPositionLayer';
 import { useUserPosition } from './useUserPosition';
 
-
 // what the first picture of vehicles does not need loads when first opened (a phone on 3G waits less for the map)
 const EntitySearchPopup = lazy(() => import('./EntitySearchPopup').then((m) => ({ default: m.EntitySearchPopup })));
 const FieldLayersPopup = lazy(() => import('./FieldLayersPopup').then((m) => ({ default: m.FieldLayersPopup })));
@@ -40,7 +39,12 @@ const FieldMapDetails = lazy(() => import('./FieldMapDetails').then((m) => ({ de
 const NearArrivalsPanel = lazy(() => import('./NearArrivalsPanel').then((m) => ({ default: m.NearArrivalsPanel })));
 
 /** Which departments' control data the mode reads: all (null), the order's, or none yet (undefined). */
-function departmentIds(mode: FieldMapMode, regionsShown: boolean, loaded: boolean, departmentId: number | null): number[] | null | undefined {
+function departmentIds(
+  mode: FieldMapMode,
+  regionsShown: boolean,
+  loaded: boolean,
+  departmentId: number | null,
+): number[] | null | undefined {
   if (mode === 'map') return regionsShown ? null : undefined;
   if (!loaded) return undefined;
   if (mode === 'currentRegion') return departmentId !== null ? [departmentId] : undefined;
@@ -55,7 +59,10 @@ function departmentIds(mode: FieldMapMode, regionsShown: boolean, loaded: boolea
  * modes' wrappers (src/mobile/bc/BcMapScreen.tsx) pass the order, so /map loads nothing of ticket control.
  * Its state (selection, picked routes, the chosen control region…) lives with the screen.
  */
-export function FieldMapScreen({ mode, order }: {
+export function FieldMapScreen({
+  mode,
+  order,
+}: {
   mode: FieldMapMode;
   /** The controller's order of the day in the control modes (src/mobile/bc reads it): loaded, and the order if any. */
   order?: { loaded: boolean; task: ControllerTask | null };
@@ -69,7 +76,11 @@ export function FieldMapScreen({ mode, order }: {
   );
 }
 
-function FieldMapContent({ mode, order, regionSelection }: {
+function FieldMapContent({
+  mode,
+  order,
+  regionSelection,
+}: {
   mode: FieldMapMode;
   order?: { loaded: boolean; task: ControllerTask | null };
   regionSelection: RegionSelection;
@@ -80,7 +91,10 @@ function FieldMapContent({ mode, order, regionSelection }: {
   const switches = useSwitches();
   const control = mode !== 'map';
   const bcAllowed = isEnabled(switches, 'bc') && canAccess(user, '/bc/departmentcontroll');
-  const offered = useMemo(() => MODE_LAYERS[mode].filter((layer) => bcAllowed || (layer !== 'regions' && layer !== 'controllers')), [mode, bcAllowed]);
+  const offered = useMemo(
+    () => MODE_LAYERS[mode].filter((layer) => bcAllowed || (layer !== 'regions' && layer !== 'controllers')),
+    [mode, bcAllowed],
+  );
   const [layers, setLayers] = useState(() => readLayers(mode));
   const shown = (layer: FieldLayer) => layers[layer] && offered.includes(layer);
   const [showLayers, setShowLayers] = useQueryFlag('showLayers');
@@ -97,14 +111,22 @@ function FieldMapContent({ mode, order, regionSelection }: {
   const selected = (current !== null && current.kind !== 'incident') || region !== null;
 
   const { loaded, task } = order ?? { loaded: true, task: null };
-  const departmentData = useDepartmentMap(bcAllowed ? departmentIds(mode, shown('regions') || shown('controllers'), loaded, task?.department_id ?? null) : undefined);
+  const departmentData = useDepartmentMap(
+    bcAllowed ? departmentIds(mode, shown('regions') || shown('controllers'), loaded, task?.department_id ?? null) : undefined,
+  );
   const regions = useMemo(() => departmentData?.regions ?? [], [departmentData]);
   const branchAgency = useBranchAgency(shown('agencies') || shown('branches') || shown('departments'));
-  const depots = useMemo((): BranchAgency | null => (branchAgency ? {
-    ...branchAgency,
-    agencies: shown('agencies') ? branchAgency.agencies : [],
-    depots: shown('branches') ? branchAgency.depots : [],
-  } : null), [branchAgency, layers, offered]); // eslint-disable-line react-hooks/exhaustive-deps
+  const depots = useMemo(
+    (): BranchAgency | null =>
+      branchAgency
+        ? {
+            ...branchAgency,
+            agencies: shown('agencies') ? branchAgency.agencies : [],
+            depots: shown('branches') ? branchAgency.depots : [],
+          }
+        : null,
+    [branchAgency, layers, offered],
+  ); // eslint-disable-line react-hooks/exhaustive-deps
 
   // routes: the order's in current-region mode, else those picked from the search, a stop or a vehicle
   const picked = usePickedRoutes();
@@ -112,7 +134,9 @@ function FieldMapContent({ mode, order, regionSelection }: {
   const [taskRoutes, setTaskRoutes] = useState<DrawnRoute[]>([]);
   useEffect(() => {
     if (!taskRouteIds) return;
-    void loadRoutes(taskRouteIds.split(',').map(Number), { quiet: true }).then(setTaskRoutes).catch(() => undefined);
+    void loadRoutes(taskRouteIds.split(',').map(Number), { quiet: true })
+      .then(setTaskRoutes)
+      .catch(() => undefined);
   }, [taskRouteIds]);
 
   const toggle = useCallback((layer: FieldLayer, on: boolean) => setLayers(saveLayer(mode, layer, on)), [mode]);
@@ -123,21 +147,31 @@ function FieldMapContent({ mode, order, regionSelection }: {
     pickedCount.current = picked.length;
   }, [picked, layers.routes, offered, toggle]);
 
-  const onMap = useCallback((instance: L.Map | null) => {
-    // the right-hand buttons zoom; Leaflet's own control would sit under the address box
-    instance?.zoomControl?.remove();
-    state.mapInstance.set(instance);
-    setMap(instance);
-  }, [state]);
+  const onMap = useCallback(
+    (instance: L.Map | null) => {
+      // the right-hand buttons zoom; Leaflet's own control would sit under the address box
+      instance?.zoomControl?.remove();
+      state.mapInstance.set(instance);
+      setMap(instance);
+    },
+    [state],
+  );
 
   // the container carries data-zoom (ViewLayer) and data-center once a move settles (what the e2e tests read)
-  const showCentre = useCallback((view: { lat: number; lon: number }) => {
-    const container = state.mapInstance.get()?.getContainer();
-    if (container) container.dataset.center = `${view.lat},${view.lon}`;
-  }, [state]);
+  const showCentre = useCallback(
+    (view: { lat: number; lon: number }) => {
+      const container = state.mapInstance.get()?.getContainer();
+      if (container) container.dataset.center = `${view.lat},${view.lon}`;
+    },
+    [state],
+  );
   const [start] = useState<[number, number]>(() => fieldMapStart(user));
   if (mode === 'currentRegion' && loaded && !task) {
-    return <Typography sx={{ p: 2 }} color="text.secondary" data-testid="current-region-empty">{t('mobile.bc.noRegion')}</Typography>;
+    return (
+      <Typography sx={{ p: 2 }} color="text.secondary" data-testid="current-region-empty">
+        {t('mobile.bc.noRegion')}
+      </Typography>
+    );
   }
   const openArrivals = () => {
     clearFieldSelection(state, regionSelection);
@@ -160,7 +194,9 @@ function FieldMapContent({ mode, order, regionSelection }: {
         {shown('regions') && (
           <ControlRegionsLayer regions={regions} fit={control} onRegionClick={(r) => selectRegion(state, regionSelection, r.cd_id)} />
         )}
-        {mode === 'currentRegion' && shown('routes') && <RoutesLayer routes={taskRoutes} onRouteClick={(route, at) => select(state, { kind: 'route', id: route.route_id, at, route })} />}
+        {mode === 'currentRegion' && shown('routes') && (
+          <RoutesLayer routes={taskRoutes} onRouteClick={(route, at) => select(state, { kind: 'route', id: route.route_id, at, route })} />
+        )}
         {mode !== 'currentRegion' && shown('routes') && <ScreenRoutes ids={picked} />}
         {shown('stops') && <ScreenStops />}
         {depots && <ScreenDepots data={depots} points={false} />}
@@ -184,9 +220,11 @@ function FieldMapContent({ mode, order, regionSelection }: {
       <Suspense fallback={null}>
         {showLayers && <FieldLayersPopup offered={offered} layers={layers} onToggle={toggle} onClose={() => setShowLayers(false)} />}
         {!control && showSearch && <EntitySearchPopup onClose={() => setShowSearch(false)} />}
-        {arrivalsAllowed && showArrivals
-          ? <NearArrivalsPanel position={position} denied={denied} onClose={() => setShowArrivals(false)} onShowStop={showStop} />
-          : selected && <FieldMapDetails regionSelection={regionSelection} />}
+        {arrivalsAllowed && showArrivals ? (
+          <NearArrivalsPanel position={position} denied={denied} onClose={() => setShowArrivals(false)} onShowStop={showStop} />
+        ) : (
+          selected && <FieldMapDetails regionSelection={regionSelection} />
+        )}
       </Suspense>
     </Box>
   );

@@ -10,13 +10,19 @@ export function FieldRouteDetails({ route }: { route: MapRoute }) {
   return (
     <Box data-testid="field-route-details" data-stop-count={names.length}>
       <PopupTitle>{t('mapView.popup.routeTitle', { number: route.route_short_name })}</PopupTitle>
-      <PopupRows rows={[
-        [t('mapView.popup.number'), route.route_short_name],
-        [t('mapView.popup.name'), route.route_long_name],
-        [t('mapView.popup.stops'), names.length],
-      ]} />
+      <PopupRows
+        rows={[
+          [t('mapView.popup.number'), route.route_short_name],
+          [t('mapView.popup.name'), route.route_long_name],
+          [t('mapView.popup.stops'), names.length],
+        ]}
+      />
       <Box component="ol" sx={{ m: 0, mt: 0.5, pl: 2.5, maxHeight: 140, overflowY: 'auto', fontSize: 13 }}>
-        {names.map((name) => <Typography component="li" variant="body2" key={name}>{name}</Typography>)}
+        {names.map((name) => (
+          <Typography component="li" variant="body2" key={name}>
+            {name}
+          </Typography>
+        ))}
       </Box>
     </Box>
   );

@@ -23,9 +23,20 @@ export function MapTextSearch({ kind, onDone }: { kind: 'route' | 'enterprise'; 
   };
   return (
     <>
-      <TextField size="small" fullWidth autoFocus value={text} onChange={(e) => setText(e.target.value.slice(0, 100))}
-        label={t(`fieldMap.search.${kind}Query`)} slotProps={{ htmlInput: { 'data-testid': `${kind}-search-input`, enterKeyHint: 'search' } }} />
-      {q && !loading && data && items.length === 0 && <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('fieldMap.search.nothing')}</Typography>}
+      <TextField
+        size="small"
+        fullWidth
+        autoFocus
+        value={text}
+        onChange={(e) => setText(e.target.value.slice(0, 100))}
+        label={t(`fieldMap.search.${kind}Query`)}
+        slotProps={{ htmlInput: { 'data-testid': `${kind}-search-input`, enterKeyHint: 'search' } }}
+      />
+      {q && !loading && data && items.length === 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('fieldMap.search.nothing')}
+        </Typography>
+      )}
       <List dense data-testid={`${kind}-search-results`}>
         {items.map((item) => (
           <ListItemButton key={item.id} onClick={() => void choose(item)} data-testid="map-search-result">

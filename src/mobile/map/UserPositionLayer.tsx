@@ -18,16 +18,43 @@ export function UserPositionLayer({ position }: { position: UserPosition | null 
   // three shapes in SVG, moved with the map as they are, where on the map's canvas they would make that canvas
   // exist at zoom 12 (no stops there) only to be redrawn at the end of every drag
   const renderer = useMemo(() => L.svg({ padding: 0.3 }), []);
-  useEffect(() => () => {
-    renderer.remove();
-  }, [renderer]);
+  useEffect(
+    () => () => {
+      renderer.remove();
+    },
+    [renderer],
+  );
 
   useEffect(() => {
     if (!position) return undefined;
     const group = L.layerGroup([
-      L.circle(position.at, { renderer, radius: NEAR_USER_METRES, color: '#1976d2', weight: 1, dashArray: '6 6', fill: false, interactive: false }),
-      L.circle(position.at, { renderer, radius: Math.min(position.accuracy, 500), color: '#1976d2', weight: 0, fillOpacity: 0.12, interactive: false }),
-      L.circleMarker(position.at, { renderer, radius: 7, color: '#ffffff', weight: 2, fillColor: '#1976d2', fillOpacity: 1, interactive: false, className: 'field-user-position' }),
+      L.circle(position.at, {
+        renderer,
+        radius: NEAR_USER_METRES,
+        color: '#1976d2',
+        weight: 1,
+        dashArray: '6 6',
+        fill: false,
+        interactive: false,
+      }),
+      L.circle(position.at, {
+        renderer,
+        radius: Math.min(position.accuracy, 500),
+        color: '#1976d2',
+        weight: 0,
+        fillOpacity: 0.12,
+        interactive: false,
+      }),
+      L.circleMarker(position.at, {
+        renderer,
+        radius: 7,
+        color: '#ffffff',
+        weight: 2,
+        fillColor: '#1976d2',
+        fillOpacity: 1,
+        interactive: false,
+        className: 'field-user-position',
+      }),
     ]).addTo(map);
     map.getContainer().dataset.userPosition = position.at.join(',');
     return () => {

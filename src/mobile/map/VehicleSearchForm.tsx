@@ -6,7 +6,14 @@ import { locateVehicle } from '../../web/map/locate';
 import { useMapState } from '../../web/map/mapState';
 import { useCurrentUser } from '../../web/stores/sessionStore';
 import { fieldMapApi } from './fieldMapApi';
-import { EMPTY_VEHICLE_SEARCH, changeFilter, chooseVehicle, matchingVehicles, routesOfType, type VehicleSearchState } from './vehicleSearch';
+import {
+  EMPTY_VEHICLE_SEARCH,
+  changeFilter,
+  chooseVehicle,
+  matchingVehicles,
+  routesOfType,
+  type VehicleSearchState,
+} from './vehicleSearch';
 
 /** At most this many options rendered in a list (a city has 2,000 vehicles; typing narrows them). */
 const shown = createFilterOptions<{ label: string }>({ limit: 100 });
@@ -39,7 +46,10 @@ export function VehicleSearchForm({ onDone }: { onDone: () => void }) {
   const [noPosition, setNoPosition] = useState(false);
   useEffect(() => {
     let live = true;
-    void loadFilters().then((data) => live && setFilters(data), () => undefined);
+    void loadFilters().then(
+      (data) => live && setFilters(data),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -67,25 +77,68 @@ export function VehicleSearchForm({ onDone }: { onDone: () => void }) {
 
   return (
     <Stack spacing={1.5} data-testid="vehicle-search">
-      <Autocomplete size="small" options={filters.branches} value={branch} getOptionLabel={(b) => b.name} filterOptions={shown as never}
+      <Autocomplete
+        size="small"
+        options={filters.branches}
+        value={branch}
+        getOptionLabel={(b) => b.name}
+        filterOptions={shown as never}
         onChange={(_, b) => update(changeFilter(state, { branch: b?.id ?? null }, filters, types))}
-        renderInput={(params) => <TextField {...params} label={t('fieldMap.search.branch')} />} data-testid="vehicle-search-branch" />
-      <Autocomplete size="small" options={routes} value={route} getOptionLabel={(r) => r.name} filterOptions={shown as never}
+        renderInput={(params) => <TextField {...params} label={t('fieldMap.search.branch')} />}
+        data-testid="vehicle-search-branch"
+      />
+      <Autocomplete
+        size="small"
+        options={routes}
+        value={route}
+        getOptionLabel={(r) => r.name}
+        filterOptions={shown as never}
         onChange={(_, r) => update(changeFilter(state, { route: r?.id ?? null }, filters, types))}
-        renderInput={(params) => <TextField {...params} label={t('fieldMap.search.route')} />} data-testid="vehicle-search-route" />
-      <Autocomplete size="small" options={types} value={type} getOptionLabel={(tt) => tt.title}
+        renderInput={(params) => <TextField {...params} label={t('fieldMap.search.route')} />}
+        data-testid="vehicle-search-route"
+      />
+      <Autocomplete
+        size="small"
+        options={types}
+        value={type}
+        getOptionLabel={(tt) => tt.title}
         onChange={(_, tt) => update(changeFilter(state, { type: tt?.code ?? null }, filters, types))}
-        renderInput={(params) => <TextField {...params} label={t('fieldMap.search.type')} />} data-testid="vehicle-search-type" />
-      <Autocomplete size="small" options={vehicles} value={vehicle} getOptionLabel={(v) => String(v.depotNumber)} filterOptions={shownVehicles}
-        isOptionEqualToValue={(a, b) => a.id === b.id} onChange={(_, v) => pick(v?.id ?? null)}
-        renderInput={(params) => <TextField {...params} label={t('fieldMap.search.garageNumber')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, inputMode: 'numeric' } }} />}
-        data-testid="vehicle-search-garage" />
-      <Autocomplete size="small" options={vehicles.filter((v) => v.gosNomer)} value={vehicle?.gosNomer ? vehicle : null} getOptionLabel={(v) => v.gosNomer ?? ''}
-        filterOptions={shownVehicles} isOptionEqualToValue={(a, b) => a.id === b.id} onChange={(_, v) => pick(v?.id ?? null)}
-        renderInput={(params) => <TextField {...params} label={t('fieldMap.search.plate')} />} data-testid="vehicle-search-plate" />
+        renderInput={(params) => <TextField {...params} label={t('fieldMap.search.type')} />}
+        data-testid="vehicle-search-type"
+      />
+      <Autocomplete
+        size="small"
+        options={vehicles}
+        value={vehicle}
+        getOptionLabel={(v) => String(v.depotNumber)}
+        filterOptions={shownVehicles}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        onChange={(_, v) => pick(v?.id ?? null)}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label={t('fieldMap.search.garageNumber')}
+            slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, inputMode: 'numeric' } }}
+          />
+        )}
+        data-testid="vehicle-search-garage"
+      />
+      <Autocomplete
+        size="small"
+        options={vehicles.filter((v) => v.gosNomer)}
+        value={vehicle?.gosNomer ? vehicle : null}
+        getOptionLabel={(v) => v.gosNomer ?? ''}
+        filterOptions={shownVehicles}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        onChange={(_, v) => pick(v?.id ?? null)}
+        renderInput={(params) => <TextField {...params} label={t('fieldMap.search.plate')} />}
+        data-testid="vehicle-search-plate"
+      />
       {noPosition && <Alert severity="info">{t('mapView.search.noPosition')}</Alert>}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={() => update(EMPTY_VEHICLE_SEARCH)} data-testid="vehicle-search-reset">{t('fieldMap.search.reset')}</Button>
+        <Button onClick={() => update(EMPTY_VEHICLE_SEARCH)} data-testid="vehicle-search-reset">
+          {t('fieldMap.search.reset')}
+        </Button>
         <Button variant="contained" disabled={state.vehicle === null} onClick={() => void submit()} data-testid="vehicle-search-submit">
           {t('fieldMap.search.show')}
         </Button>

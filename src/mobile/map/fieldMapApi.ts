@@ -6,5 +6,6 @@ import { getJson } from '../../web/providers/httpClient';
 export const fieldMapApi = {
   filters: (signal?: AbortSignal) => getJson<MapFilters>('/api/v1/map/mobile/filters', { signal }),
   geocoderSettings: (signal?: AbortSignal) => getJson<GeocoderSettings>('/api/v1/geocoder/settings', { signal, handleErrors: false }),
-  geocode: async (q: string, signal: AbortSignal) => (await getJson<GeocoderAnswer>('/api/v1/geocoder/search', { signal, query: { q }, handleErrors: false })).items,
+  geocode: async (q: string, signal: AbortSignal) =>
+    (await getJson<GeocoderAnswer>('/api/v1/geocoder/search', { signal, query: { q }, handleErrors: false })).items,
 };

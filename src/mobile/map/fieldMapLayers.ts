@@ -17,7 +17,15 @@ export const MODE_LAYERS: Record<FieldMapMode, readonly FieldLayer[]> = {
   currentRegion: ['regions', 'routes', 'stops', 'departments', 'branches'],
 };
 
-const OFF: FieldLayers = { stops: false, routes: false, agencies: false, branches: false, departments: false, regions: false, controllers: false };
+const OFF: FieldLayers = {
+  stops: false,
+  routes: false,
+  agencies: false,
+  branches: false,
+  departments: false,
+  regions: false,
+  controllers: false,
+};
 
 /**
  * Department control shows the controllers' positions at once: that is what the mode is for (the spec names no
@@ -47,7 +55,12 @@ export function readLayers(mode: FieldMapMode, storage: Pick<Storage, 'getItem'>
 }
 
 /** Saves one layer's visibility for the mode only. */
-export function saveLayer(mode: FieldMapMode, layer: FieldLayer, on: boolean, storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage): FieldLayers {
+export function saveLayer(
+  mode: FieldMapMode,
+  layer: FieldLayer,
+  on: boolean,
+  storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage,
+): FieldLayers {
   const next = { ...readLayers(mode, storage), [layer]: on && MODE_LAYERS[mode].includes(layer) };
   try {
     storage.setItem(layersKey(mode), JSON.stringify(Object.fromEntries(MODE_LAYERS[mode].map((l) => [l, next[l]]))));

@@ -17,9 +17,13 @@ export function boxAround([lat, lon]: readonly [number, number], metres: number)
 
 /** The `count` stops nearest the user within `metres`, nearest first, with their distance. */
 export function nearestStops<T extends { lat: number; lon: number }>(
-  stops: readonly T[], user: readonly [number, number], count = NEAR_STOPS_COUNT, metres = NEAR_STOPS_METRES,
+  stops: readonly T[],
+  user: readonly [number, number],
+  count = NEAR_STOPS_COUNT,
+  metres = NEAR_STOPS_METRES,
 ): (T & { distance: number })[] {
-  return stops.map((stop) => ({ ...stop, distance: distanceMetres(user, [stop.lat, stop.lon]) }))
+  return stops
+    .map((stop) => ({ ...stop, distance: distanceMetres(user, [stop.lat, stop.lon]) }))
     .filter((stop) => stop.distance <= metres)
     .sort((a, b) => a.distance - b.distance)
     .slice(0, count);

@@ -3,7 +3,13 @@ import { mapApi } from '../../web/map/mapApi';
 import { distanceMetres } from './nearVehicles';
 import { boxAround, nearestStops, NEAR_STOPS_METRES, NEAR_STOPS_RELOAD_METRES } from './nearStops';
 
-export interface NearStop { id: number; name: string; lat: number; lon: number; distance: number }
+export interface NearStop {
+  id: number;
+  name: string;
+  lat: number;
+  lon: number;
+  distance: number;
+}
 
 /**
  * The stops nearest the user, nearest first with their distance from where the phone is. The stops around it
@@ -21,13 +27,23 @@ export function useNearStops(user: [number, number] | null): { stops: NearStop[]
     const at: [number, number] = [lat, lon];
     if (readAt.current && distanceMetres(readAt.current, at) < NEAR_STOPS_RELOAD_METRES) return undefined;
     const controller = new AbortController();
-    mapApi.stops(boxAround(at, NEAR_STOPS_METRES + NEAR_STOPS_RELOAD_METRES), { signal: controller.signal, quiet: true }).then((list) => {
-      readAt.current = at;
-      setFailed(false);
-      setAround(list.filter((s): s is Omit<NearStop, 'distance'> => typeof s.lat === 'number' && typeof s.lon === 'number' && typeof s.name === 'string'));
-    }, () => !controller.signal.aborted && setFailed(true));
+    mapApi.stops(boxAround(at, NEAR_STOPS_METRES + NEAR_STOPS_RELOAD_METRES), { signal: controller.signal, quiet: true }).then(
+      (list) => {
+        readAt.current = at;
+        setFailed(false);
+        setAround(
+          list.filter(
+            (s): s is Omit<NearStop, 'distance'> => typeof s.lat === 'number' && typeof s.lon === 'number' && typeof s.name === 'string',
+          ),
+        );
+      },
+      () => !controller.signal.aborted && setFailed(true),
+    );
     return () => controller.abort();
   }, [lat, lon]);
-  const stops = useMemo(() => (around && lat !== undefined && lon !== undefined ? nearestStops(around, [lat, lon]) : null), [around, lat, lon]);
+  const stops = useMemo(
+    () => (around && lat !== undefined && lon !== undefined ? nearestStops(around, [lat, lon]) : null),
+    [around, lat, lon],
+  );
   return { stops, failed };
 }

@@ -8,11 +8,18 @@ import { useSearchParams } from 'react-router';
 export function useQueryFlag(name: string): [boolean, (open: boolean) => void] {
   const [params, setParams] = useSearchParams();
   const open = params.get(name) === 'true';
-  const set = useCallback((next: boolean) => setParams((current) => {
-    const updated = new URLSearchParams(current);
-    if (next) updated.set(name, 'true');
-    else updated.delete(name);
-    return updated;
-  }, { replace: !next }), [name, setParams]);
+  const set = useCallback(
+    (next: boolean) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next) updated.set(name, 'true');
+          else updated.delete(name);
+          return updated;
+        },
+        { replace: !next },
+      ),
+    [name, setParams],
+  );
   return [open, set];
 }

@@ -17,9 +17,14 @@ export function useUserPosition(): { position: UserPosition | null; denied: bool
     const id = navigator.geolocation.watchPosition(
       (fix) => {
         setDenied(false);
-        setPosition((previous) => (previous && previous.at[0] === fix.coords.latitude && previous.at[1] === fix.coords.longitude && previous.accuracy === fix.coords.accuracy
-          ? previous
-          : { at: [fix.coords.latitude, fix.coords.longitude], accuracy: fix.coords.accuracy }));
+        setPosition((previous) =>
+          previous &&
+          previous.at[0] === fix.coords.latitude &&
+          previous.at[1] === fix.coords.longitude &&
+          previous.accuracy === fix.coords.accuracy
+            ? previous
+            : { at: [fix.coords.latitude, fix.coords.longitude], accuracy: fix.coords.accuracy },
+        );
       },
       (error) => setDenied(error.code === error.PERMISSION_DENIED),
       { enableHighAccuracy: true, maximumAge: 10_000, timeout: 30_000 },

@@ -22,7 +22,10 @@ export async function keepAnswer(scope: string, key: string, body: unknown): Pro
   if (!available()) return;
   try {
     const cache = await caches.open(CACHE_NAME);
-    await cache.put(address(scope, key), new Response(JSON.stringify({ body, at: Date.now() }), { headers: { 'content-type': 'application/json' } }));
+    await cache.put(
+      address(scope, key),
+      new Response(JSON.stringify({ body, at: Date.now() }), { headers: { 'content-type': 'application/json' } }),
+    );
     const keys = await cache.keys();
     for (const old of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) await cache.delete(old);
   } catch {

@@ -11,5 +11,9 @@ const subscribe = (notify: () => void) => {
 
 /** Whether the phone says it has a connection (navigator.onLine, followed). */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

@@ -27,7 +27,13 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
  * Screens of live data (the map, video, ticket control's maps): without a connection they say so plainly
  * instead of failing request by request. Handbooks open their kept copies, the controller report its queue.
  */
-const NEEDS_CONNECTION: ReadonlySet<MobileRoutePattern> = new Set<MobileRoutePattern>(['/map', '/video', '/video/:vehicle', '/bc/departmentcontroll', '/bc/currentregion']);
+const NEEDS_CONNECTION: ReadonlySet<MobileRoutePattern> = new Set<MobileRoutePattern>([
+  '/map',
+  '/video',
+  '/video/:vehicle',
+  '/bc/departmentcontroll',
+  '/bc/currentregion',
+]);
 
 function SectionRoute({ route }: { route: MobileRoute }) {
   const online = useOnline();
@@ -44,11 +50,59 @@ function SectionRoute({ route }: { route: MobileRoute }) {
 export function mobileRoutes(): ReactElement[] {
   return [
     ...MOBILE_ROUTES.map((route) => <Route key={route.pattern} path={route.pattern} element={<SectionRoute route={route} />} />),
-    <Route key="/about" path="/about" element={<Titled title="mobile.menu.about"><MobileAboutPage /></Titled>} />,
-    <Route key="/access-denied" path="/access-denied" element={<Titled title="mobile.service.accessDenied.title"><AccessDeniedPage /></Titled>} />,
-    <Route key="/server-error" path="/server-error" element={<Titled title="mobile.service.serverError.title"><ServerErrorPage /></Titled>} />,
-    <Route key="/client-error" path="/client-error" element={<Titled title="mobile.service.clientError.title"><ClientErrorPage /></Titled>} />,
-    <Route key="/no-connection" path="/no-connection" element={<Titled title="mobile.service.noConnection.title"><NoConnectionPage /></Titled>} />,
-    <Route key="/not-found" path="/not-found" element={<Titled title="mobile.service.notFound.title"><NotFoundPage /></Titled>} />,
+    <Route
+      key="/about"
+      path="/about"
+      element={
+        <Titled title="mobile.menu.about">
+          <MobileAboutPage />
+        </Titled>
+      }
+    />,
+    <Route
+      key="/access-denied"
+      path="/access-denied"
+      element={
+        <Titled title="mobile.service.accessDenied.title">
+          <AccessDeniedPage />
+        </Titled>
+      }
+    />,
+    <Route
+      key="/server-error"
+      path="/server-error"
+      element={
+        <Titled title="mobile.service.serverError.title">
+          <ServerErrorPage />
+        </Titled>
+      }
+    />,
+    <Route
+      key="/client-error"
+      path="/client-error"
+      element={
+        <Titled title="mobile.service.clientError.title">
+          <ClientErrorPage />
+        </Titled>
+      }
+    />,
+    <Route
+      key="/no-connection"
+      path="/no-connection"
+      element={
+        <Titled title="mobile.service.noConnection.title">
+          <NoConnectionPage />
+        </Titled>
+      }
+    />,
+    <Route
+      key="/not-found"
+      path="/not-found"
+      element={
+        <Titled title="mobile.service.notFound.title">
+          <NotFoundPage />
+        </Titled>
+      }
+    />,
   ];
 }

@@ -33,7 +33,10 @@ export function useMainMenu() {
   const pushed = (location.state as MenuState | null)?.menuPushed === true;
 
   const openMenu = useCallback(() => {
-    void navigate({ pathname: location.pathname, search: withNavState(location.search, true) }, { state: { menuPushed: true } satisfies MenuState });
+    void navigate(
+      { pathname: location.pathname, search: withNavState(location.search, true) },
+      { state: { menuPushed: true } satisfies MenuState },
+    );
   }, [navigate, location.pathname, location.search]);
 
   const closeMenu = useCallback(() => {

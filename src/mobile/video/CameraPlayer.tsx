@@ -20,26 +20,40 @@ export function CameraPlayer({ sourceKey, source }: { sourceKey: string; source:
     else if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
   };
   return (
-    <Box ref={frame} sx={{ position: 'relative', bgcolor: '#000', aspectRatio: '16 / 9', width: '100%', '&:fullscreen': { aspectRatio: 'auto' } }}>
+    <Box
+      ref={frame}
+      sx={{ position: 'relative', bgcolor: '#000', aspectRatio: '16 / 9', width: '100%', '&:fullscreen': { aspectRatio: 'auto' } }}
+    >
       <VideoPlayer
         testId="video-single"
         sourceKey={sourceKey}
         source={source}
         muted={muted}
-        overlay={(
+        overlay={
           <>
             <Tooltip title={t(muted ? 'mobile.video.unmute' : 'mobile.video.mute')}>
-              <IconButton size="small" onClick={() => setMuted(!muted)} sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.5)' }} data-testid="video-mute" data-muted={muted}>
+              <IconButton
+                size="small"
+                onClick={() => setMuted(!muted)}
+                sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.5)' }}
+                data-testid="video-mute"
+                data-muted={muted}
+              >
                 {muted ? <VolumeOffIcon fontSize="small" /> : <VolumeUpIcon fontSize="small" />}
               </IconButton>
             </Tooltip>
             <Tooltip title={t('mobile.video.fullscreen')}>
-              <IconButton size="small" onClick={fullscreen} sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.5)' }} data-testid="video-fullscreen">
+              <IconButton
+                size="small"
+                onClick={fullscreen}
+                sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.5)' }}
+                data-testid="video-fullscreen"
+              >
                 <FullscreenIcon fontSize="small" />
               </IconButton>
             </Tooltip>
           </>
-        )}
+        }
       />
     </Box>
   );

@@ -22,10 +22,29 @@ export function VehicleInfoPanel({ vehicle, info, typeName }: { vehicle: VideoVe
     ['branch', info?.branch ?? ''],
   ];
   return (
-    <Box component="dl" sx={{ m: 0, px: 2, py: 1, bgcolor: 'grey.50', borderBottom: 1, borderColor: 'divider', display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }} data-testid="video-info-panel">
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        px: 2,
+        py: 1,
+        bgcolor: 'grey.50',
+        borderBottom: 1,
+        borderColor: 'divider',
+        display: 'grid',
+        gridTemplateColumns: 'auto 1fr',
+        columnGap: 2,
+        rowGap: 0.5,
+      }}
+      data-testid="video-info-panel"
+    >
       {rows.map(([key, value]) => [
-        <Typography key={`${key}-label`} component="dt" variant="body2" color="text.secondary">{t(`mobile.video.fields.${key}`)}</Typography>,
-        <Typography key={`${key}-value`} component="dd" variant="body2" sx={{ m: 0, fontWeight: 500 }} data-testid={`video-info-${key}`}>{value || '—'}</Typography>,
+        <Typography key={`${key}-label`} component="dt" variant="body2" color="text.secondary">
+          {t(`mobile.video.fields.${key}`)}
+        </Typography>,
+        <Typography key={`${key}-value`} component="dd" variant="body2" sx={{ m: 0, fontWeight: 500 }} data-testid={`video-info-${key}`}>
+          {value || '—'}
+        </Typography>,
       ])}
     </Box>
   );

@@ -57,18 +57,35 @@ export default function VehicleVideoScreen() {
     setSearch(query, { replace: next === tab });
   };
 
-  if (!vehicle) return <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}><CircularProgress /></Box>;
+  if (!vehicle)
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+        <CircularProgress />
+      </Box>
+    );
   const typeName = typeNameOf(info?.routeType, user?.transporttype);
   const heading = [typeName, info?.model ?? vehicle.model, info?.route ? `№ ${info.route}` : null].filter(Boolean).join(' · ');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }} data-testid="vehicle-video" data-vehicle-id={vehicle.vehicleId}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="subtitle1" sx={{ fontWeight: 600 }} noWrap data-testid="video-header">{`ТС ${vehicle.depotNumber ?? vehicle.vehicleId}`}</Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>{heading}</Typography>
+          <Typography
+            variant="subtitle1"
+            sx={{ fontWeight: 600 }}
+            noWrap
+            data-testid="video-header"
+          >{`ТС ${vehicle.depotNumber ?? vehicle.vehicleId}`}</Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {heading}
+          </Typography>
         </Box>
         <Tooltip title={t(showInfo ? 'mobile.video.hideInfo' : 'mobile.video.info')}>
-          <IconButton color={showInfo ? 'primary' : 'default'} onClick={() => setShowInfo(!showInfo)} aria-pressed={showInfo} data-testid="video-info-toggle">
+          <IconButton
+            color={showInfo ? 'primary' : 'default'}
+            onClick={() => setShowInfo(!showInfo)}
+            aria-pressed={showInfo}
+            data-testid="video-info-toggle"
+          >
             <InfoIcon />
           </IconButton>
         </Tooltip>
@@ -78,19 +95,31 @@ export default function VehicleVideoScreen() {
         <Tab value="grid" label={t('mobile.video.grid', { count: cameras.length })} data-testid="video-tab-grid" />
         <Tab value="single" label={t('mobile.video.single')} data-testid="video-tab-single" disabled={cameras.length === 0} />
       </Tabs>
-      {cameras.length === 0 && <Typography sx={{ p: 2 }} color="text.secondary">{t('mobile.video.noCameras')}</Typography>}
+      {cameras.length === 0 && (
+        <Typography sx={{ p: 2 }} color="text.secondary">
+          {t('mobile.video.noCameras')}
+        </Typography>
+      )}
       {tab === 'grid' && (
-        <Box sx={{ display: 'grid', gridTemplateColumns: cameras.length > 1 ? '1fr 1fr' : '1fr', gap: 0.5, p: 0.5 }} data-testid="video-grid">
+        <Box
+          sx={{ display: 'grid', gridTemplateColumns: cameras.length > 1 ? '1fr 1fr' : '1fr', gap: 0.5, p: 0.5 }}
+          data-testid="video-grid"
+        >
           {cameras.map((c) => (
             <Box key={c.index} sx={{ aspectRatio: '4 / 3' }} data-testid="video-tile" data-camera={c.index}>
               <VideoPlayer
                 sourceKey={`${vehicle.vehicleId}-${c.index}`}
                 source={source(c.index)}
-                overlay={(
-                  <Button size="small" onClick={() => open('single', c.index)} sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.5)', minWidth: 0, px: 0.75, py: 0 }} data-testid="video-open-camera">
+                overlay={
+                  <Button
+                    size="small"
+                    onClick={() => open('single', c.index)}
+                    sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.5)', minWidth: 0, px: 0.75, py: 0 }}
+                    data-testid="video-open-camera"
+                  >
                     {c.index}
                   </Button>
-                )}
+                }
               />
             </Box>
           ))}
@@ -100,7 +129,13 @@ export default function VehicleVideoScreen() {
         <Stack spacing={1} sx={{ p: 1 }}>
           <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
             {cameras.map((c) => (
-              <Chip key={c.index} label={`${c.index}. ${c.title}`} color={c.index === camera ? 'primary' : 'default'} onClick={() => open('single', c.index)} data-testid={`video-camera-${c.index}`} />
+              <Chip
+                key={c.index}
+                label={`${c.index}. ${c.title}`}
+                color={c.index === camera ? 'primary' : 'default'}
+                onClick={() => open('single', c.index)}
+                data-testid={`video-camera-${c.index}`}
+              />
             ))}
           </Box>
           <CameraPlayer key={`${vehicle.vehicleId}-${camera}`} sourceKey={`${vehicle.vehicleId}-${camera}`} source={source(camera)} />

@@ -18,7 +18,10 @@ export function useVehicleInfo(vehicleId: number | undefined): OnlineVehicle | n
     setInfo(null);
     if (!vehicleId || !mayRead) return;
     const controller = new AbortController();
-    mapApi.online(vehicleId, { signal: controller.signal, quiet: true }).then((found) => !controller.signal.aborted && setInfo(found), () => undefined);
+    mapApi.online(vehicleId, { signal: controller.signal, quiet: true }).then(
+      (found) => !controller.signal.aborted && setInfo(found),
+      () => undefined,
+    );
     return () => controller.abort();
   }, [vehicleId, mayRead]);
   return info;

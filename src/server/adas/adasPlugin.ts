@@ -20,7 +20,7 @@ declare module 'fastify' {
 async function keepRollupZone(app: FastifyInstance, offsetMinutes: number): Promise<void> {
   const [zone] = await app.db.query<{ offset_minutes: number }>('select offset_minutes from adas.rollup_zone limit 1');
   if (zone?.offset_minutes === offsetMinutes) return;
-  app.log.info({ offsetMinutes }, 'ADAS rollups rebuilt for the operator\'s time zone');
+  app.log.info({ offsetMinutes }, "ADAS rollups rebuilt for the operator's time zone");
   await app.db.longRunning().transaction(async (tx) => {
     await tx.query('update adas.rollup_zone set offset_minutes = $1', [offsetMinutes]);
     await tx.query('select adas.rebuild_rollups()');

@@ -27,9 +27,7 @@ export interface IncidentItemError {
   message: string;
 }
 
-export type IngestOutcome =
-  | { ok: true; accepted: number; duplicates: number; ids: number[] }
-  | { ok: false; errors: IncidentItemError[] };
+export type IngestOutcome = { ok: true; accepted: number; duplicates: number; ids: number[] } | { ok: false; errors: IncidentItemError[] };
 
 /** Who sends: an HTTP source's id and the terminals it may report for (null: any). */
 export interface IncidentSender {
@@ -58,10 +56,18 @@ interface Checked {
   evidence: string[] | null;
 }
 
-const isInt = (value: unknown, min: number, max: number): value is number => Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+const isInt = (value: unknown, min: number, max: number): value is number =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
 
 /** The item's own checks (no database): every fault named by its field. */
-function checkShape(raw: unknown, index: number, sender: IncidentSender, devices: DeviceIndex, now: number, errors: IncidentItemError[]): Checked | undefined {
+function checkShape(
+  raw: unknown,
+  index: number,
+  sender: IncidentSender,
+  devices: DeviceIndex,
+  now: number,
+  errors: IncidentItemError[],
+): Checked | undefined {
   const fault = (field: string, message: string) => errors.push({ index, field, message });
   const before = errors.length;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
@@ -101,18 +107,38 @@ function checkShape(raw: unknown, index: number, sender: IncidentSender, devices
   const driver = item.driver ?? null;
   if (driver !== null && !isInt(driver, 0, 2_147_483_647)) fault('driver', 'driver must be a table number');
   const evidence = item.evidence ?? null;
-  if (evidence !== null && (!Array.isArray(evidence) || evidence.length > MAX_EVIDENCE_FILES
-    || evidence.some((name) => typeof name !== 'string' || name.trim() === '' || name.length > EVIDENCE_NAME_MAX || /[\u0000-\u001f]/.test(name)))) {
+  if (
+    evidence !== null &&
+    (!Array.isArray(evidence) ||
+      evidence.length > MAX_EVIDENCE_FILES ||
+      evidence.some(
+        (name) => typeof name !== 'string' || name.trim() === '' || name.length > EVIDENCE_NAME_MAX || /[\u0000-\u001f]/.test(name),
+      ))
+  ) {
     fault('evidence', `evidence must be a list of at most ${MAX_EVIDENCE_FILES} file names of up to ${EVIDENCE_NAME_MAX} characters`);
   }
   if (errors.length > before || !vehicle) return undefined;
   return {
-    index, vehicle, incidentType: item.incident_type as number, time, speed, lat, lon, grade: grade as 1 | 2 | 3,
-    driver: driver as number | null, evidence: evidence as string[] | null,
+    index,
+    vehicle,
+    incidentType: item.incident_type as number,
+    time,
+    speed,
+    lat,
+    lon,
+    grade: grade as 1 | 2 | 3,
+    driver: driver as number | null,
+    evidence: evidence as string[] | null,
   };
 }
 
-interface Match { ord: number; route_id: number | null; trip_id: number | null; race_num: number | null; driver_id: number | null }
+interface Match {
+  ord: number;
+  route_id: number | null;
+  trip_id: number | null;
+  race_num: number | null;
+  driver_id: number | null;
+}
 
 /**
  * The route, trip (race) and driver each vehicle was on at its incident's time, from the schedule it ran:
@@ -120,7 +146,11 @@ interface Match { ord: number; route_id: number | null; trip_id: number | null; 
  * that task whose first and last stop times hold the minute, and the handbook trip of the route with the
  * race's direction. Between races the task's route and driver still count; with no task nothing is matched.
  */
-export async function matchSchedule(db: Queryable, items: { vehicleId: number; time: number }[], tzOffsetMinutes: number): Promise<Match[]> {
+export async function matchSchedule(
+  db: Queryable,
+  items: { vehicleId: number; time: number }[],
+  tzOffsetMinutes: number,
+): Promise<Match[]> {
   if (!items.length) return [];
   return db.query<Match>(
     `with x as (
@@ -145,7 +175,10 @@ export async function matchSchedule(db: Queryable, items: { vehicleId: number; t
          having min(t.time) <= c.minute and max(t.time) >= c.minute
           limit 1) r on true
       order by c.ord, (r.racenum is null), c.day desc, vt.id`,
-    [JSON.stringify(items.map((item, ord) => ({ ord, vehicle_id: item.vehicleId, tm: new Date(item.time).toISOString() }))), tzOffsetMinutes],
+    [
+      JSON.stringify(items.map((item, ord) => ({ ord, vehicle_id: item.vehicleId, tm: new Date(item.time).toISOString() }))),
+      tzOffsetMinutes,
+    ],
   );
 }
 
@@ -165,16 +198,31 @@ export class IncidentIngest {
 
   async ingest(raws: readonly unknown[], sender: IncidentSender, now = Date.now()): Promise<IngestOutcome> {
     const errors: IncidentItemError[] = [];
-    const checked = raws.map((raw, index) => checkShape(raw, index, sender, this.devices, now, errors)).filter((c): c is Checked => c !== undefined);
+    const checked = raws
+      .map((raw, index) => checkShape(raw, index, sender, this.devices, now, errors))
+      .filter((c): c is Checked => c !== undefined);
     const depotNumbers = [...new Set(checked.flatMap((c) => ('depotNumber' in c.vehicle ? [c.vehicle.depotNumber] : [])))];
     const types = [...new Set(checked.map((c) => c.incidentType))];
     const tableNumbers = [...new Set(checked.flatMap((c) => (c.driver === null ? [] : [c.driver])))];
     const [vehicles, knownTypes, drivers] = await Promise.all([
-      depotNumbers.length ? this.db.query<{ id: number; depot_number: number }>(
-        'select distinct on (depot_number) id, depot_number from mgt.vehicles where depot_number = any($1::int[]) order by depot_number, id', [depotNumbers]) : [],
-      types.length ? this.db.query<{ incident_type: number }>('select distinct incident_type from adas.incident_type where incident_type = any($1::int[])', [types]) : [],
-      tableNumbers.length ? this.db.query<{ driver_id: number; table_number: number }>(
-        'select distinct on (table_number) driver_id, table_number from mgt.driver where table_number = any($1::int[]) order by table_number, driver_id', [tableNumbers]) : [],
+      depotNumbers.length
+        ? this.db.query<{ id: number; depot_number: number }>(
+            'select distinct on (depot_number) id, depot_number from mgt.vehicles where depot_number = any($1::int[]) order by depot_number, id',
+            [depotNumbers],
+          )
+        : [],
+      types.length
+        ? this.db.query<{ incident_type: number }>(
+            'select distinct incident_type from adas.incident_type where incident_type = any($1::int[])',
+            [types],
+          )
+        : [],
+      tableNumbers.length
+        ? this.db.query<{ driver_id: number; table_number: number }>(
+            'select distinct on (table_number) driver_id, table_number from mgt.driver where table_number = any($1::int[]) order by table_number, driver_id',
+            [tableNumbers],
+          )
+        : [],
     ]);
     const vehicleOf = new Map(vehicles.map((v) => [v.depot_number, v.id]));
     const typeKnown = new Set(knownTypes.map((t) => t.incident_type));
@@ -183,8 +231,14 @@ export class IncidentIngest {
     for (const c of checked) {
       const vehicleId = 'vehicleId' in c.vehicle ? c.vehicle.vehicleId : vehicleOf.get(c.vehicle.depotNumber);
       const driverId = c.driver === null ? null : driverOf.get(c.driver);
-      if (vehicleId === undefined) errors.push({ index: c.index, field: 'depot_number', message: `unknown vehicle ${(c.vehicle as { depotNumber: number }).depotNumber}` });
-      if (!typeKnown.has(c.incidentType)) errors.push({ index: c.index, field: 'incident_type', message: `unknown incident type ${c.incidentType}` });
+      if (vehicleId === undefined)
+        errors.push({
+          index: c.index,
+          field: 'depot_number',
+          message: `unknown vehicle ${(c.vehicle as { depotNumber: number }).depotNumber}`,
+        });
+      if (!typeKnown.has(c.incidentType))
+        errors.push({ index: c.index, field: 'incident_type', message: `unknown incident type ${c.incidentType}` });
       if (driverId === undefined) errors.push({ index: c.index, field: 'driver', message: `unknown driver ${c.driver}` });
       if (vehicleId !== undefined && typeKnown.has(c.incidentType) && driverId !== undefined) ready.push({ ...c, vehicleId, driverId });
     }
@@ -192,17 +246,29 @@ export class IncidentIngest {
 
     const placed = sender.placeOf;
     const matches = placed
-      ? new Map(ready.map((c, ord): [number, Match] => {
-        const place = placed(c.vehicleId, c.time);
-        return [ord, { ord, route_id: place?.routeId ?? null, trip_id: place?.tripId ?? null, race_num: null, driver_id: null }];
-      }))
+      ? new Map(
+          ready.map((c, ord): [number, Match] => {
+            const place = placed(c.vehicleId, c.time);
+            return [ord, { ord, route_id: place?.routeId ?? null, trip_id: place?.tripId ?? null, race_num: null, driver_id: null }];
+          }),
+        )
       : new Map((await matchSchedule(this.db, ready, this.tzOffsetMinutes)).map((m) => [m.ord, m]));
     const incidents: AdasIncident[] = ready.map((c, ord) => {
       const match = matches.get(ord);
       return {
-        at: new Date(c.time), vehicleId: c.vehicleId, incidentType: c.incidentType, speed: c.speed, lat: c.lat, lon: c.lon, grade: c.grade,
-        routeId: match?.route_id ?? null, tripId: match?.trip_id ?? null, raceNum: match?.race_num ?? null,
-        driverId: c.driverId ?? match?.driver_id ?? null, evidence: c.evidence, sourceId: sender.sourceId,
+        at: new Date(c.time),
+        vehicleId: c.vehicleId,
+        incidentType: c.incidentType,
+        speed: c.speed,
+        lat: c.lat,
+        lon: c.lon,
+        grade: c.grade,
+        routeId: match?.route_id ?? null,
+        tripId: match?.trip_id ?? null,
+        raceNum: match?.race_num ?? null,
+        driverId: c.driverId ?? match?.driver_id ?? null,
+        evidence: c.evidence,
+        sourceId: sender.sourceId,
       };
     });
     const ids = await this.db.transaction((tx) => this.writer.adasIncidents(incidents, tx));

@@ -26,10 +26,18 @@ const FALSE_ALARM = `e.review = 'false_alarm'`;
 /** Whether an incident counts: every one, or those not reviewed as false alarms. */
 const countable = (filters: ReportFilterValues) => (filters.falseAlarms === 'exclude' ? `e.review is distinct from 'false_alarm'` : 'true');
 
-interface Period { from?: string; to?: string; before?: string }
+interface Period {
+  from?: string;
+  to?: string;
+  before?: string;
+}
 
 /** The incidents' conditions: the period (or an explicit one), types, vehicles, routes, depots. */
-function incidentConditions(filters: ReportFilterValues, p: Params, period: Period = { from: filters.from as string, to: filters.to as string }): string[] {
+function incidentConditions(
+  filters: ReportFilterValues,
+  p: Params,
+  period: Period = { from: filters.from as string, to: filters.to as string },
+): string[] {
   const conditions: string[] = [];
   if (period.from) conditions.push(`e.tm >= ${p.add(period.from)}::timestamptz`);
   if (period.to) conditions.push(`e.tm <= ${p.add(period.to)}::timestamptz`);
@@ -37,7 +45,8 @@ function incidentConditions(filters: ReportFilterValues, p: Params, period: Peri
   if (filters.type) conditions.push(`e.incident_type = any(${p.add(filters.type)}::int[])`);
   if (filters.vehicle) conditions.push(`e.vehicle_id = any(${p.add(filters.vehicle)}::int[])`);
   if (filters.route) conditions.push(`e.route_id = any(${p.add(filters.route)}::int[])`);
-  if (filters.depot) conditions.push(`e.vehicle_id in (select v.id from mgt.vehicles v where v.depot_id = any(${p.add(filters.depot)}::int[]))`);
+  if (filters.depot)
+    conditions.push(`e.vehicle_id in (select v.id from mgt.vehicles v where v.depot_id = any(${p.add(filters.depot)}::int[]))`);
   return conditions;
 }
 
@@ -45,13 +54,15 @@ const where = (conditions: string[]) => (conditions.length ? `where ${conditions
 
 /** The work (adas.route_work) of the period's operator days under the same vehicle, route and depot filters. */
 function workConditions(filters: ReportFilterValues, p: Params, offsetMinutes: number): string[] {
-  const day = (iso: string) => `(${p.add(iso)}::timestamptz at time zone 'UTC' + make_interval(mins => ${p.add(offsetMinutes)}::int))::date`;
+  const day = (iso: string) =>
+    `(${p.add(iso)}::timestamptz at time zone 'UTC' + make_interval(mins => ${p.add(offsetMinutes)}::int))::date`;
   const conditions: string[] = [];
   if (filters.from) conditions.push(`w.day >= ${day(filters.from as string)}`);
   if (filters.to) conditions.push(`w.day <= ${day(filters.to as string)}`);
   if (filters.vehicle) conditions.push(`w.vehicle_id = any(${p.add(filters.vehicle)}::int[])`);
   if (filters.route) conditions.push(`w.route_id = any(${p.add(filters.route)}::int[])`);
-  if (filters.depot) conditions.push(`w.vehicle_id in (select v.id from mgt.vehicles v where v.depot_id = any(${p.add(filters.depot)}::int[]))`);
+  if (filters.depot)
+    conditions.push(`w.vehicle_id in (select v.id from mgt.vehicles v where v.depot_id = any(${p.add(filters.depot)}::int[]))`);
   return conditions;
 }
 
@@ -68,7 +79,7 @@ export function rollupDays(filters: ReportFilterValues, offsetMinutes: number): 
   if (!filters.from || !filters.to || offsetMinutes !== operatorTzOffset()) return undefined;
   const from = Date.parse(filters.from as string) + offsetMinutes * 60_000;
   const to = Date.parse(filters.to as string) + offsetMinutes * 60_000;
-  if (from % DAY_MS !== 0 || (to % DAY_MS) < DAY_MS - 1000) return undefined;
+  if (from % DAY_MS !== 0 || to % DAY_MS < DAY_MS - 1000) return undefined;
   const day = (local: number) => new Date(local).toISOString().slice(0, 10);
   return { from: day(from), to: day(to), days: Math.round((to - from) / DAY_MS) };
 }
@@ -83,13 +94,15 @@ function vehicleRollup(filters: ReportFilterValues, p: Params, days: { from: str
   const conditions: string[] = [];
   if (filters.vehicle) conditions.push(`r.vehicle_id = any(${p.add(filters.vehicle)}::int[])`);
   if (filters.route) conditions.push(`r.route_id = any(${p.add(filters.route)}::int[])`);
-  if (filters.depot) conditions.push(`r.vehicle_id in (select v.id from mgt.vehicles v where v.depot_id = any(${p.add(filters.depot)}::int[]))`);
+  if (filters.depot)
+    conditions.push(`r.vehicle_id in (select v.id from mgt.vehicles v where v.depot_id = any(${p.add(filters.depot)}::int[]))`);
   const and = conditions.map((c) => ` and ${c}`).join('');
   const firstMonth = days.from.endsWith('-01') ? days.from : addMonths(days.from.slice(0, 8) + '01', 1);
   const afterMonths = addMonths(days.to.slice(0, 8) + '01', 1);
   const lastMonth = addDays(afterMonths, -1) === days.to ? days.to.slice(0, 8) + '01' : addMonths(days.to.slice(0, 8) + '01', -1);
   const columns = 'r.vehicle_id, r.route_id, r.count, r.false_alarms, r.high, r.high_false, r.trips, r.km';
-  if (firstMonth > lastMonth) return `select ${columns} from adas.vehicle_day r where r.day between ${p.add(days.from)}::date and ${p.add(days.to)}::date${and}`;
+  if (firstMonth > lastMonth)
+    return `select ${columns} from adas.vehicle_day r where r.day between ${p.add(days.from)}::date and ${p.add(days.to)}::date${and}`;
   return `select ${columns} from adas.vehicle_month r where r.month between ${p.add(firstMonth)}::date and ${p.add(lastMonth)}::date${and}
     union all
     select ${columns} from adas.vehicle_day r
@@ -104,7 +117,10 @@ const addMonths = (day: string, months: number) => {
 };
 
 /** The rollups' counts summed, with false alarms left out of `count` when the filters say so. */
-const rolledCounts = (filters: ReportFilterValues, d: string) => `sum(${filters.falseAlarms === 'exclude' ? `${d}.count - ${d}.false_alarms` : `${d}.count`})::int as count,
+const rolledCounts = (
+  filters: ReportFilterValues,
+  d: string,
+) => `sum(${filters.falseAlarms === 'exclude' ? `${d}.count - ${d}.false_alarms` : `${d}.count`})::int as count,
   sum(${d}.false_alarms)::int as false_alarms, sum(${d}.count)::int as all_count`;
 
 /** The period of equal length just before the chosen one (periods include their last second). */
@@ -123,9 +139,10 @@ export function previousPeriod(from: string, to: string): { from: string; before
 export function dynamicsSql(filters: ReportFilterValues, { offsetMinutes }: Pick<ReportContext, 'offsetMinutes'>): ReportSql {
   const p = new Params();
   // the whole period is one bucket starting at its first moment, on the client's clock
-  const whole = filters.step === 'period' && filters.from
-    ? `${p.add(new Date(Date.parse(filters.from as string) + offsetMinutes * 60_000).toISOString().slice(0, 16))}::timestamp`
-    : undefined;
+  const whole =
+    filters.step === 'period' && filters.from
+      ? `${p.add(new Date(Date.parse(filters.from as string) + offsetMinutes * 60_000).toISOString().slice(0, 16))}::timestamp`
+      : undefined;
   const step = whole ? '' : p.add(filters.step ?? 'day');
   const days = filters.step !== 'hour' && !filters.vehicle && !filters.depot ? rollupDays(filters, offsetMinutes) : undefined;
   let counted: string;
@@ -172,9 +189,8 @@ export function distributionSql(filters: ReportFilterValues, { offsetMinutes }: 
            work as (select w.route_id, sum(w.km)::float8 as km, sum(w.trips)::float8 as trips from adas.route_day w ${rolled(days.from, days.to, 'w')} group by 1)`;
   } else {
     const current = incidentConditions(filters, p);
-    const previous = filters.from && filters.to
-      ? incidentConditions(filters, p, previousPeriod(filters.from as string, filters.to as string))
-      : ['false'];
+    const previous =
+      filters.from && filters.to ? incidentConditions(filters, p, previousPeriod(filters.from as string, filters.to as string)) : ['false'];
     const work = workConditions(filters, p, offsetMinutes);
     sources = `cur as (select coalesce(e.route_id, 0) as route_id, ${counts(filters)} from adas.incident_event e ${where(current)} group by 1),
            prev as (select coalesce(e.route_id, 0) as route_id, count(*) filter (where ${countable(filters)})::int as count

@@ -17,8 +17,15 @@ export async function loadCurrentUser(db: Db, userId: number, settings: SystemSe
 
 export async function loadProfile(db: Db, userId: number): Promise<CurrentUserProfile | undefined> {
   const [user] = await db.query<{
-    id: number; username: string; email: string | null; first_name: string; last_name: string; title: string;
-    is_blocked: boolean; map_settings: CurrentUser['mapSettings'] | null; roles: { id: number; name: string; permissions: PermissionMap; settings: Record<string, unknown> }[] | null;
+    id: number;
+    username: string;
+    email: string | null;
+    first_name: string;
+    last_name: string;
+    title: string;
+    is_blocked: boolean;
+    map_settings: CurrentUser['mapSettings'] | null;
+    roles: { id: number; name: string; permissions: PermissionMap; settings: Record<string, unknown> }[] | null;
   }>(
     `select u.id, u.username, u.email, u.first_name, u.last_name, u.title, u.is_blocked, u.map_settings,
             (select json_agg(json_build_object('id', r.id, 'name', r.name, 'permissions', r.permissions, 'settings', r.settings) order by r.id)

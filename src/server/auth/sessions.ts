@@ -88,7 +88,10 @@ export class Sessions {
    */
   async resolveOwned(userId: number, hashStart: string): Promise<SessionUser | null> {
     if (!/^[0-9a-f]{12,64}$/.test(hashStart)) return null;
-    const [row] = await this.db.query<{ token_hash: string }>('select token_hash from app.session where user_id = $1 and left(token_hash, $3) = $2', [userId, hashStart, hashStart.length]);
+    const [row] = await this.db.query<{ token_hash: string }>(
+      'select token_hash from app.session where user_id = $1 and left(token_hash, $3) = $2',
+      [userId, hashStart, hashStart.length],
+    );
     return row ? this.resolveHash(row.token_hash, false) : null;
   }
 
@@ -110,7 +113,13 @@ export class Sessions {
   }
 
   private async read(tokenHash: string): Promise<CachedSession | undefined> {
-    const rows = await this.db.query<{ id: number; username: string; permissions: PermissionMap[] | null; expires_in_ms: number; idle_ms: number }>(
+    const rows = await this.db.query<{
+      id: number;
+      username: string;
+      permissions: PermissionMap[] | null;
+      expires_in_ms: number;
+      idle_ms: number;
+    }>(
       `select u.id, u.username,
               (select json_agg(r.permissions) from app.user_role ur join app.role r on r.id = ur.role_id where ur.user_id = u.id) as permissions,
               extract(epoch from s.expires_at - now()) * 1000 as expires_in_ms,
@@ -209,10 +218,11 @@ export class Sessions {
   /** Deletes the sessions past a timeout and stale login-failure windows (one process does, hourly). */
   async purgeExpired(): Promise<void> {
     this.forgetExpired();
+    await this.db.query(`delete from app.session where expires_at < now() or last_seen_at < now() - make_interval(mins => $1)`, [
+      this.config.idleMinutes,
+    ]);
     await this.db.query(
-      `delete from app.session where expires_at < now() or last_seen_at < now() - make_interval(mins => $1)`,
-      [this.config.idleMinutes],
+      `delete from app.login_failure where window_started_at < now() - interval '1 day' and (locked_until is null or locked_until < now())`,
     );
-    await this.db.query(`delete from app.login_failure where window_started_at < now() - interval '1 day' and (locked_until is null or locked_until < now())`);
   }
 }

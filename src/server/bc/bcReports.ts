@@ -19,7 +19,11 @@ function orderConditions(filters: ReportFilterValues, params: unknown[]): string
   if (filters.from) add((p) => `t.date >= (${p}::timestamptz at time zone 'UTC' + make_interval(mins => $1::int))::date`, filters.from);
   if (filters.to) add((p) => `t.date <= (${p}::timestamptz at time zone 'UTC' + make_interval(mins => $1::int))::date`, filters.to);
   if (filters.department) add((p) => `t.department_id = any(${p}::int[])`, filters.department);
-  if (filters.controller) add((p) => `exists (select 1 from bc.controller_task_worker w where w.task_id = t.id and w.worker_id = any(${p}::int[]))`, filters.controller);
+  if (filters.controller)
+    add(
+      (p) => `exists (select 1 from bc.controller_task_worker w where w.task_id = t.id and w.worker_id = any(${p}::int[]))`,
+      filters.controller,
+    );
   return conditions;
 }
 
@@ -28,10 +32,15 @@ const where = (conditions: string[]) => (conditions.length ? `where ${conditions
 const GROUP_SQL: Record<BcGroup, { key: string; name: string; from: string }> = {
   department: { key: 'd.td_id', name: 'd.td_name', from: 'join cat.department d on d.td_id = t.department_id' },
   controller: {
-    key: 'w.driver_id', name: `concat_ws(' ', w.last_name, w.first_name, w.middle_name)`,
+    key: 'w.driver_id',
+    name: `concat_ws(' ', w.last_name, w.first_name, w.middle_name)`,
     from: 'join bc.controller_task_worker tw on tw.task_id = t.id join mgt.driver w on w.driver_id = tw.worker_id',
   },
-  route: { key: 'm.route_id', name: 'm.route_short_name', from: 'join bc.controller_task_route tr on tr.task_id = t.id join mgt.routes m on m.route_id = tr.route_id' },
+  route: {
+    key: 'm.route_id',
+    name: 'm.route_short_name',
+    from: 'join bc.controller_task_route tr on tr.task_id = t.id join mgt.routes m on m.route_id = tr.route_id',
+  },
   day: { key: 't.date', name: `to_char(t.date, 'DD.MM.YYYY')`, from: '' },
 };
 
@@ -78,7 +87,10 @@ export const BC_SOURCES = bindReports(BC_REPORTS, {
     select(filters, { offsetMinutes }) {
       const params: unknown[] = [offsetMinutes];
       const conditions = orderConditions(filters, params);
-      if (filters.route) conditions.push(`exists (select 1 from bc.controller_task_route x where x.task_id = t.id and x.route_id = any($${params.push(filters.route)}::int[]))`);
+      if (filters.route)
+        conditions.push(
+          `exists (select 1 from bc.controller_task_route x where x.task_id = t.id and x.route_id = any($${params.push(filters.route)}::int[]))`,
+        );
       const group = GROUP_SQL[(filters.group as BcGroup | undefined) ?? 'department'];
       return {
         // the orders keep their report's totals: no vehicle check is read

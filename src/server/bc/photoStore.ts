@@ -35,9 +35,16 @@ export function photoStore(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Pho
       return id;
     },
     async read(db, id) {
-      const [row] = await db.query<{ task_id: number; mime: string; data: Uint8Array | null }>('select task_id, mime, data from bc.task_photo where id = $1', [id]);
+      const [row] = await db.query<{ task_id: number; mime: string; data: Uint8Array | null }>(
+        'select task_id, mime, data from bc.task_photo where id = $1',
+        [id],
+      );
       if (!row) return undefined;
-      const content = row.data ? Buffer.from(row.data) : folder ? await readFile(fileOf(row.task_id, id)).catch(() => undefined) : undefined;
+      const content = row.data
+        ? Buffer.from(row.data)
+        : folder
+          ? await readFile(fileOf(row.task_id, id)).catch(() => undefined)
+          : undefined;
       return content ? { taskId: row.task_id, mime: row.mime, content } : undefined;
     },
     async dropTask(taskId) {

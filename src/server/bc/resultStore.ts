@@ -37,20 +37,30 @@ const checkOf = (row: CheckRow): VehicleCheck => ({
 });
 
 export async function loadResult(db: Queryable, taskId: number, offsetMinutes: number): Promise<TaskResultResponse> {
-  const [task] = await db.query<{ id: number; department_id: number; status: TaskStatus; check_tickets: Record<string, number>; date: string }>(
-    `select id, department_id, status, check_tickets, to_char(date, 'YYYY-MM-DD') as date from bc.controller_task where id = $1`, [taskId],
-  );
+  const [task] = await db.query<{
+    id: number;
+    department_id: number;
+    status: TaskStatus;
+    check_tickets: Record<string, number>;
+    date: string;
+  }>(`select id, department_id, status, check_tickets, to_char(date, 'YYYY-MM-DD') as date from bc.controller_task where id = $1`, [
+    taskId,
+  ]);
   if (!task) throw fail(404, 'not_found');
   const [tickets, files, checks, routes] = await Promise.all([
-    db.query<{ id: number; name: string }>('select ticket_type_id as id, ticket_type_name as name from cat.ticket_type order by ticket_type_code, ticket_type_id'),
+    db.query<{ id: number; name: string }>(
+      'select ticket_type_id as id, ticket_type_name as name from cat.ticket_type order by ticket_type_code, ticket_type_id',
+    ),
     db.query<{ id: number; title: string }>('select id, title from bc.task_photo where task_id = $1 order by id', [taskId]),
     db.query<CheckRow>(
       `select route_short_name, depot_number, table_number, sell_tickets, take_sk, take_vesb, take_other_leg, take_other_not_leg,
-              kickout, ovd_deliver, driver_raport from bc.check_vehicle where task_id = $1 order by position`, [taskId],
+              kickout, ovd_deliver, driver_raport from bc.check_vehicle where task_id = $1 order by position`,
+      [taskId],
     ),
     db.query<{ route_id: number; short_name: string; type: 0 | 1 }>(
       `select rt.route_id, m.route_short_name as short_name, rt.type from bc.controller_task_route rt join mgt.routes m on m.route_id = rt.route_id
-       where rt.task_id = $1 order by rt.type, m.route_short_name`, [taskId],
+       where rt.task_id = $1 order by rt.type, m.route_short_name`,
+      [taskId],
     ),
   ]);
   // the vehicles a controller may meet: those assigned to the order's routes on its day, else the routes' depots' fleet
@@ -67,7 +77,13 @@ export async function loadResult(db: Queryable, taskId: number, offsetMinutes: n
   return {
     tickets,
     files: files.map((f) => ({ ...f, url: BC_API.photoFile(f.id) })),
-    task: { id: task.id, department_id: task.department_id, status: task.status, check_tickets: task.check_tickets, check_vehicles: checks.map(checkOf) },
+    task: {
+      id: task.id,
+      department_id: task.department_id,
+      status: task.status,
+      check_tickets: task.check_tickets,
+      check_vehicles: checks.map(checkOf),
+    },
     vehicles,
     routes,
   };
@@ -90,7 +106,9 @@ export async function checkResult(db: Queryable, body: TaskResultBody): Promise<
     ...body.check_vehicles.flatMap((c) => c.sell_tickets.map((t) => t.ticket_id)),
   ]);
   if (ids.size) {
-    const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from cat.ticket_type where ticket_type_id = any($1::int[])', [[...ids]]);
+    const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from cat.ticket_type where ticket_type_id = any($1::int[])', [
+      [...ids],
+    ]);
     if (n !== ids.size) throw fail(400, 'bc_unknown_ticket');
   }
   const over = soldOverReceived(body);
@@ -101,8 +119,12 @@ export async function checkResult(db: Queryable, body: TaskResultBody): Promise<
 export function reportTotals(body: TaskResultBody): [number, number, number, number, number, number] {
   const sum = (pick: (check: VehicleCheck) => number) => body.check_vehicles.reduce((total, check) => total + pick(check), 0);
   return [
-    Object.values(body.check_tickets).reduce((total, n) => total + n, 0), body.check_vehicles.length,
-    sum((c) => c.kickout), sum((c) => c.OVDdeliver), sum((c) => c.driver_raport), sum((c) => c.take_tickets.reduce((total, t) => total + t.count, 0)),
+    Object.values(body.check_tickets).reduce((total, n) => total + n, 0),
+    body.check_vehicles.length,
+    sum((c) => c.kickout),
+    sum((c) => c.OVDdeliver),
+    sum((c) => c.driver_raport),
+    sum((c) => c.take_tickets.reduce((total, t) => total + t.count, 0)),
   ];
 }
 

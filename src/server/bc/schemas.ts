@@ -18,7 +18,10 @@ export const idempotencyHeaders = {
   type: 'object',
   properties: {
     'idempotency-key': {
-      type: 'string', minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$',
+      type: 'string',
+      minLength: 8,
+      maxLength: 100,
+      pattern: '^[A-Za-z0-9_.:-]+$',
       description: 'Ключ повтора: повторная отправка с тем же ключом принимается один раз и получает первый ответ',
     },
   },
@@ -33,14 +36,19 @@ const vehicleCheck = {
     depot_number: optionalNumber,
     table_number: optionalNumber,
     sell_tickets: {
-      type: 'array', maxItems: 200,
+      type: 'array',
+      maxItems: 200,
       items: { type: 'object', additionalProperties: false, required: ['ticket_id', 'count'], properties: { ticket_id: id, count } },
     },
     take_tickets: {
-      type: 'array', minItems: 4, maxItems: 4,
+      type: 'array',
+      minItems: 4,
+      maxItems: 4,
       description: `Изъятые билеты: четыре категории в порядке ${SEIZED_CATEGORIES.join(', ')}`,
       items: {
-        type: 'object', additionalProperties: false, required: ['ticket_id', 'count'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['ticket_id', 'count'],
         properties: { ticket_id: { type: 'string', enum: [...SEIZED_CATEGORIES] }, count },
       },
     },
@@ -56,7 +64,10 @@ export const resultBody = {
   required: ['check_tickets', 'check_vehicles'],
   properties: {
     check_tickets: {
-      type: 'object', maxProperties: 200, propertyNames: { pattern: '^[1-9]\\d{0,9}$', maxLength: 10 }, additionalProperties: count,
+      type: 'object',
+      maxProperties: 200,
+      propertyNames: { pattern: '^[1-9]\\d{0,9}$', maxLength: 10 },
+      additionalProperties: count,
       description: 'Проверено билетов по типам: { "<ticket_type_id>": количество }',
     },
     check_vehicles: { type: 'array', maxItems: 500, items: vehicleCheck },
@@ -64,7 +75,9 @@ export const resultBody = {
 } as const;
 
 export const statusBody = {
-  type: 'object', additionalProperties: false, required: ['status'],
+  type: 'object',
+  additionalProperties: false,
+  required: ['status'],
   properties: { status: { type: 'string', enum: [...SETTABLE_STATUSES] } },
 } as const;
 
@@ -80,8 +93,14 @@ export const taskBody = {
     control_region_id: { type: ['integer', 'null'], minimum: 1, maximum: 2_147_483_647 },
     worker_ids: { type: 'array', maxItems: 100, items: id },
     routes: {
-      type: 'array', maxItems: 100,
-      items: { type: 'object', additionalProperties: false, required: ['route_id', 'type'], properties: { route_id: id, type: { type: 'integer', enum: [...ROUTE_TYPES] } } },
+      type: 'array',
+      maxItems: 100,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['route_id', 'type'],
+        properties: { route_id: id, type: { type: 'integer', enum: [...ROUTE_TYPES] } },
+      },
     },
     note: { type: ['string', 'null'], maxLength: 2000 },
   },

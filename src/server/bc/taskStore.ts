@@ -21,7 +21,12 @@ const TASK_SELECT = `
   join cat.department d on d.td_id = t.department_id
   left join cat.control_region r on r.cd_id = t.control_region_id`;
 
-export async function loadTasks(db: Queryable, where: string, params: unknown[], tail = 'order by t.date, t.id'): Promise<ControllerTask[]> {
+export async function loadTasks(
+  db: Queryable,
+  where: string,
+  params: unknown[],
+  tail = 'order by t.date, t.id',
+): Promise<ControllerTask[]> {
   return db.query<ControllerTask>(`${TASK_SELECT} where ${where} ${tail}`, params);
 }
 
@@ -65,7 +70,10 @@ async function checkBody(db: Queryable, body: TaskBody): Promise<void> {
   }
   const workers = [...new Set(body.worker_ids)];
   if (workers.length) {
-    const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from mgt.driver where driver_id = any($1::int[]) and td_id = $2', [workers, body.department_id]);
+    const [{ n }] = await db.query<{ n: number }>(
+      'select count(*)::int as n from mgt.driver where driver_id = any($1::int[]) and td_id = $2',
+      [workers, body.department_id],
+    );
     if (n !== workers.length) throw fail(400, 'bc_worker_not_in_department');
   }
   const routes = [...new Set(body.routes.map((r) => r.route_id))];
@@ -79,11 +87,15 @@ async function checkBody(db: Queryable, body: TaskBody): Promise<void> {
 async function writeLinks(db: Queryable, id: number, body: TaskBody): Promise<void> {
   await db.query('delete from bc.controller_task_worker where task_id = $1', [id]);
   await db.query('delete from bc.controller_task_route where task_id = $1', [id]);
-  await db.query('insert into bc.controller_task_worker (task_id, worker_id) select $1, unnest($2::int[]) on conflict do nothing', [id, [...new Set(body.worker_ids)]]);
-  await db.query(
-    'insert into bc.controller_task_route (task_id, route_id, type) select $1, unnest($2::int[]), unnest($3::smallint[])',
-    [id, body.routes.map((r) => r.route_id), body.routes.map((r) => r.type)],
-  );
+  await db.query('insert into bc.controller_task_worker (task_id, worker_id) select $1, unnest($2::int[]) on conflict do nothing', [
+    id,
+    [...new Set(body.worker_ids)],
+  ]);
+  await db.query('insert into bc.controller_task_route (task_id, route_id, type) select $1, unnest($2::int[]), unnest($3::smallint[])', [
+    id,
+    body.routes.map((r) => r.route_id),
+    body.routes.map((r) => r.type),
+  ]);
 }
 
 export async function createTask(db: Queryable, body: TaskBody, userId: number): Promise<number> {

@@ -37,7 +37,10 @@ interface Pending {
 }
 
 type Handler<C extends Channel> = (message: BusChannels[C], from: string) => void;
-type Responder<R extends RequestChannel> = (ask: BusRequests[R]['ask'], from: string) => BusRequests[R]['answer'] | null | Promise<BusRequests[R]['answer'] | null>;
+type Responder<R extends RequestChannel> = (
+  ask: BusRequests[R]['ask'],
+  from: string,
+) => BusRequests[R]['answer'] | null | Promise<BusRequests[R]['answer'] | null>;
 
 /**
  * The server processes' bus (docs/deployment.md, "several machines"): typed publish/subscribe over the
@@ -102,7 +105,11 @@ export class Bus {
    * Asks the other processes; resolves to the answer of the one concerned, or undefined when every other
    * process said "not mine" or none answered within `timeoutMs` (or there are no other processes).
    */
-  async request<R extends RequestChannel>(channel: R, ask: BusRequests[R]['ask'], timeoutMs: number): Promise<BusRequests[R]['answer'] | undefined> {
+  async request<R extends RequestChannel>(
+    channel: R,
+    ask: BusRequests[R]['ask'],
+    timeoutMs: number,
+  ): Promise<BusRequests[R]['answer'] | undefined> {
     if (!this.transport.shared) return undefined;
     this.stats.requests += 1;
     const id = randomUUID();
@@ -194,7 +201,8 @@ export class Bus {
         .then((answer) => this.send(reply, { o: this.origin, i: id, m: answer ?? null }));
       return;
     }
-    for (const handler of this.handlers.get(name) ?? []) this.guard(() => handler(envelope.m, envelope.o), `bus message on ${name} not handled`);
+    for (const handler of this.handlers.get(name) ?? [])
+      this.guard(() => handler(envelope.m, envelope.o), `bus message on ${name} not handled`);
   }
 
   private reply(id: string, answer: unknown): void {

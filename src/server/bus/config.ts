@@ -3,18 +3,25 @@ import { group, number, oneOf, text, type Environment } from '../configuration/v
 /** How the server processes of one installation reach each other (docs/deployment.md, "several machines"). */
 export const busVariables = group('Several processes', {
   busUrl: text('BUS_URL', {
-    meaning: 'the bus between server processes, a Redis server (`redis://host:6379`, `rediss://` with TLS, a password as `redis://:secret@host`): live positions, cache invalidations, map stream moves and the live timetable\'s acknowledgements reach every process at once. Unset: the process is alone (the embedded default)',
+    meaning:
+      "the bus between server processes, a Redis server (`redis://host:6379`, `rediss://` with TLS, a password as `redis://:secret@host`): live positions, cache invalidations, map stream moves and the live timetable's acknowledgements reach every process at once. Unset: the process is alone (the embedded default)",
   }),
   busPrefix: text('BUS_PREFIX', {
     defaultText: '`tc:<database name>`',
-    meaning: 'prefix of the bus\'s channels: the processes of one installation share it, two installations on one Redis keep apart',
+    meaning: "prefix of the bus's channels: the processes of one installation share it, two installations on one Redis keep apart",
   }),
   leaseTtlS: number('LEASE_TTL_S', {
-    default: 10, min: 2, unit: 's',
-    meaning: 'how long a singleton job\'s lease (PostgreSQL, `app.lease`) lasts unrenewed; renewed every quarter of it. A process that dies without letting go has its jobs taken over within this and a quarter more',
+    default: 10,
+    min: 2,
+    unit: 's',
+    meaning:
+      "how long a singleton job's lease (PostgreSQL, `app.lease`) lasts unrenewed; renewed every quarter of it. A process that dies without letting go has its jobs taken over within this and a quarter more",
   }),
-  geoFanout: oneOf('GEO_FANOUT', ['none', 'redis'], { default: 'none', meaning: 'older name: `redis` with `GEO_REDIS_URL` is `BUS_URL` (when that is unset)' }),
-  geoRedisUrl: text('GEO_REDIS_URL', { default: 'redis://127.0.0.1:6379', meaning: 'older name: the bus\'s Redis with `GEO_FANOUT=redis`' }),
+  geoFanout: oneOf('GEO_FANOUT', ['none', 'redis'], {
+    default: 'none',
+    meaning: 'older name: `redis` with `GEO_REDIS_URL` is `BUS_URL` (when that is unset)',
+  }),
+  geoRedisUrl: text('GEO_REDIS_URL', { default: 'redis://127.0.0.1:6379', meaning: "older name: the bus's Redis with `GEO_FANOUT=redis`" }),
 });
 
 export interface BusConfig {

@@ -25,7 +25,10 @@ export class RedisTransport implements Transport {
   private down = false;
   private closing = false;
 
-  constructor(url: string, private readonly log: FastifyBaseLogger) {
+  constructor(
+    url: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
     const options: RedisOptions = {
       lazyConnect: true,
       maxRetriesPerRequest: 1,
@@ -40,7 +43,10 @@ export class RedisTransport implements Transport {
       connection.on('error', (err: Error) => {
         if (this.down || this.closing) return;
         this.down = true;
-        this.log.warn({ err: err.message, url: redacted(url) }, 'bus (Redis) unreachable: caches fall back to their lifetime, positions stay in this process');
+        this.log.warn(
+          { err: err.message, url: redacted(url) },
+          'bus (Redis) unreachable: caches fall back to their lifetime, positions stay in this process',
+        );
       });
     }
     this.firstReady = new Promise((resolve) => {

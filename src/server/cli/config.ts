@@ -4,6 +4,6 @@ import { group, text } from '../configuration/variables';
 export const commandLineVariables = group('Command-line tools', {
   adminPassword: text('ADMIN_PASSWORD', {
     untrimmed: true,
-    meaning: '`npm run create-admin`: the new administrator\'s password; unset = typed at a hidden prompt (nothing is ever defaulted)',
+    meaning: "`npm run create-admin`: the new administrator's password; unset = typed at a hidden prompt (nothing is ever defaulted)",
   }),
 });

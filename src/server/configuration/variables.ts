@@ -30,7 +30,13 @@ export interface Declaration {
 const NONE = '—';
 const code = (value: string | number): string => `\`${value}\``;
 
-function declare<T>(name: string, declaration: Declaration, defaultText: string, parse: (text: string | undefined) => T, trim = true): Variable<T> {
+function declare<T>(
+  name: string,
+  declaration: Declaration,
+  defaultText: string,
+  parse: (text: string | undefined) => T,
+  trim = true,
+): Variable<T> {
   return {
     name,
     internal: declaration.internal ?? false,
@@ -94,7 +100,8 @@ export function flag(name: string, declaration: Declaration): Variable<boolean |
 export function flag(name: string, declaration: Declaration & { default?: boolean }): Variable<boolean | undefined> {
   const fallback = declaration.default;
   return declare(name, declaration, fallback === undefined ? NONE : code(String(fallback)), (text) =>
-    text === 'true' ? true : text === 'false' ? false : fallback);
+    text === 'true' ? true : text === 'false' ? false : fallback,
+  );
 }
 
 export interface TextDeclaration extends Declaration {
@@ -111,14 +118,23 @@ export function text(name: string, declaration: TextDeclaration & { default?: st
 }
 
 /** One of a few words; any other text is the default. */
-export function oneOf<const C extends readonly string[]>(name: string, choices: C, declaration: Declaration & { default: C[number] }): Variable<C[number]> {
+export function oneOf<const C extends readonly string[]>(
+  name: string,
+  choices: C,
+  declaration: Declaration & { default: C[number] },
+): Variable<C[number]> {
   const isChoice = (text: string | undefined): text is C[number] => choices.includes(text ?? '');
   return declare(name, declaration, code(declaration.default), (text) => (isChoice(text) ? text : declaration.default));
 }
 
 /** Comma-separated names, blanks dropped; empty when unset. */
 export function list(name: string, declaration: Declaration): Variable<string[]> {
-  return declare(name, declaration, NONE, (text) => (text ?? '').split(',').map((item) => item.trim()).filter((item) => item !== ''));
+  return declare(name, declaration, NONE, (text) =>
+    (text ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
+  );
 }
 
 type Variables = Record<string, Variable<unknown>>;
@@ -139,6 +155,7 @@ export function group<V extends Variables>(title: string, variables: V, prose: {
     title,
     ...prose,
     variables,
-    read: (env = process.env) => Object.fromEntries(Object.entries(variables).map(([key, variable]) => [key, variable.read(env)])) as ValuesOf<V>,
+    read: (env = process.env) =>
+      Object.fromEntries(Object.entries(variables).map(([key, variable]) => [key, variable.read(env)])) as ValuesOf<V>,
   };
 }

@@ -9,7 +9,16 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '57P03', // cannot_connect_now: the database system is starting up / shutting down
   '53300', // too_many_connections
 ]);
-const UNAVAILABLE_SYSCALL_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_SYSCALL_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 // node-postgres says these in words only (no code): a socket closed under a client, or no client within the wait.
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
@@ -22,7 +31,8 @@ const UNAVAILABLE_MESSAGES = [
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
-  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNAVAILABLE_SYSCALL_CODES.has(code))) return true;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNAVAILABLE_SYSCALL_CODES.has(code)))
+    return true;
   if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((text) => message.startsWith(text))) return true;
   // Connecting to "localhost" tries ::1 and 127.0.0.1: both refusals arrive as one AggregateError.
   return Array.isArray(errors) && errors.length > 0 && errors.every(isDatabaseUnavailable);

@@ -87,7 +87,11 @@ export class DayPartitions {
     try {
       await this.make(from, to);
     } catch (err) {
-      if (!isDatabaseUnavailable(err)) this.log.warn({ err, table: this.table, from: dateOf(from), to: dateOf(to) }, 'day partitions not made: rows wait in the default partition');
+      if (!isDatabaseUnavailable(err))
+        this.log.warn(
+          { err, table: this.table, from: dateOf(from), to: dateOf(to) },
+          'day partitions not made: rows wait in the default partition',
+        );
     }
   }
 
@@ -99,13 +103,16 @@ export class DayPartitions {
 
     const waiting = fallback
       ? await this.db.query<{ day: number }>(
-        `select distinct floor(extract(epoch from ${quoted(column)}) / 86400)::int as day from ${quoted(schema)}.${quoted(fallback)}
+          `select distinct floor(extract(epoch from ${quoted(column)}) / 86400)::int as day from ${quoted(schema)}.${quoted(fallback)}
           where ${quoted(column)} >= $1 and ${quoted(column)} < $2`,
-        [new Date(first * DAY_MS).toISOString(), new Date((last + 1) * DAY_MS).toISOString()],
-      )
+          [new Date(first * DAY_MS).toISOString(), new Date((last + 1) * DAY_MS).toISOString()],
+        )
       : [];
     const today = dayOf(now);
-    for (const [from, to] of [...waiting.filter((row) => row.day < today).map((row): [number, number] => [row.day, row.day]), [today, last]]) {
+    for (const [from, to] of [
+      ...waiting.filter((row) => row.day < today).map((row): [number, number] => [row.day, row.day]),
+      [today, last],
+    ]) {
       try {
         outcome.made += await this.make(from, to);
       } catch (err) {
@@ -140,7 +147,8 @@ export class DayPartitions {
       }
     }
 
-    if (outcome.made || outcome.dropped.length || outcome.postponed.length || outcome.expired) this.log.info({ table: this.table, ...outcome }, 'day partitions kept');
+    if (outcome.made || outcome.dropped.length || outcome.postponed.length || outcome.expired)
+      this.log.info({ table: this.table, ...outcome }, 'day partitions kept');
     return outcome;
   }
 
@@ -163,8 +171,11 @@ export class DayPartitions {
   /** Makes the partitions of the days `from` to `to` (UTC day numbers) there are not yet. */
   private async make(from: number, to: number): Promise<number> {
     const made = await this.underLockTimeout(async (tx) => {
-      const [row] = await tx.query<{ made: number }>(
-        'select app.ensure_day_partitions($1::regclass, $2::date, $3::date) as made', [this.table, dateOf(from), dateOf(to)]);
+      const [row] = await tx.query<{ made: number }>('select app.ensure_day_partitions($1::regclass, $2::date, $3::date) as made', [
+        this.table,
+        dateOf(from),
+        dateOf(to),
+      ]);
       return row.made;
     });
     for (let day = from; day <= to; day++) this.known.add(day);
@@ -191,22 +202,25 @@ export class DayPartitions {
 
   /** The table's schema and name, its partition column, and its default partition (if any), read once. */
   private describe(): Promise<{ schema: string; name: string; column: string; fallback: string | null }> {
-    this.shape ??= this.db.query<{ schema: string; name: string; column: string; fallback: string | null }>(
-      `select n.nspname as schema, c.relname as name, a.attname as column, d.relname as fallback
+    this.shape ??= this.db
+      .query<{ schema: string; name: string; column: string; fallback: string | null }>(
+        `select n.nspname as schema, c.relname as name, a.attname as column, d.relname as fallback
          from pg_partitioned_table p
          join pg_class c on c.oid = p.partrelid
          join pg_namespace n on n.oid = c.relnamespace
          join pg_attribute a on a.attrelid = p.partrelid and a.attnum = p.partattrs[0]
          left join pg_class d on d.oid = p.partdefid
         where p.partrelid = $1::regclass`,
-      [this.table],
-    ).then(([row]) => {
-      if (!row) throw new Error(`${this.table} is not a partitioned table`);
-      return row;
-    }).catch((err: unknown) => {
-      this.shape = null;
-      throw err;
-    });
+        [this.table],
+      )
+      .then(([row]) => {
+        if (!row) throw new Error(`${this.table} is not a partitioned table`);
+        return row;
+      })
+      .catch((err: unknown) => {
+        this.shape = null;
+        throw err;
+      });
     return this.shape;
   }
 }

@@ -41,7 +41,10 @@ export function upkeepOf(table: TableState): { analyze: boolean; vacuum: boolean
 export class EmbeddedUpkeep {
   private readonly job: PeriodicJob;
 
-  constructor(private readonly db: Db, log: FastifyBaseLogger) {
+  constructor(
+    private readonly db: Db,
+    log: FastifyBaseLogger,
+  ) {
     this.job = new PeriodicJob(() => this.pass(), log, 'embedded database upkeep failed');
   }
 

@@ -20,7 +20,9 @@ export async function migrate(db: Db): Promise<string[]> {
   });
   const done = new Set((await db.query<{ name: string }>('select name from app.migration')).map((row) => row.name));
   const applied: string[] = [];
-  for (const name of readdirSync(MIGRATIONS_DIR).filter((file) => file.endsWith('.sql')).sort()) {
+  for (const name of readdirSync(MIGRATIONS_DIR)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()) {
     if (done.has(name)) continue;
     const sql = readFileSync(`${MIGRATIONS_DIR}${name}`, 'utf8');
     // A migration may build or rewrite what takes long on a slow or big server (PostGIS, rollups over a city's

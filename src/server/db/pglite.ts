@@ -279,11 +279,26 @@ export async function openPglite(
   function transactionIdleTooLong(tx: TransactionState): void {
     if (tx.ended || tx.timedOut || running?.tx === tx) return;
     tx.timedOut = new QueryTimeoutError(limits.longMs);
-    queue.unshift({ operation: { op: 'exec', sql: 'rollback' }, limitMs: limits.defaultMs, tx, role: 'end', background: tx.background, heavy: false, caller: '', queuedAt: Date.now(), resolve: () => {}, reject: () => {} });
+    queue.unshift({
+      operation: { op: 'exec', sql: 'rollback' },
+      limitMs: limits.defaultMs,
+      tx,
+      role: 'end',
+      background: tx.background,
+      heavy: false,
+      caller: '',
+      queuedAt: Date.now(),
+      resolve: () => {},
+      reject: () => {},
+    });
     pump();
   }
 
-  function submit(operation: Operation, limitMs: number, { tx, role, background = tx?.background ?? false, heavy = false }: JobScope = {}): Promise<WorkerReply> {
+  function submit(
+    operation: Operation,
+    limitMs: number,
+    { tx, role, background = tx?.background ?? false, heavy = false }: JobScope = {},
+  ): Promise<WorkerReply> {
     if (closed || broken) return Promise.reject(broken ?? new Error('database closed'));
     if (tx?.timedOut && role !== 'end') return Promise.reject(tx.timedOut);
     if (tx?.ended && role !== 'begin') return Promise.reject(new Error('transaction already ended'));
@@ -292,7 +307,19 @@ export async function openPglite(
     const signal = !tx || role === 'begin' ? caller?.signal : undefined;
     if (signal?.aborted) return Promise.reject(new QueryDroppedError());
     return new Promise<WorkerReply>((resolve, reject) => {
-      const job: Job = { operation, limitMs, tx, role, background, heavy, caller: caller?.key() ?? '', queuedAt: Date.now(), signal, resolve, reject };
+      const job: Job = {
+        operation,
+        limitMs,
+        tx,
+        role,
+        background,
+        heavy,
+        caller: caller?.key() ?? '',
+        queuedAt: Date.now(),
+        signal,
+        resolve,
+        reject,
+      };
       if (signal) {
         job.drop = () => {
           const index = queue.indexOf(job);

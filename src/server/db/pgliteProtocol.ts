@@ -17,9 +17,6 @@ export type WorkerRequest =
 /** PostgreSQL's error fields as plain data: message, code, detail, constraint, column… */
 export type SerializedDbError = { message: string } & Record<string, string>;
 
-export type WorkerReply =
-  | { id: number; rows: unknown[] }
-  | { id: number; error: SerializedDbError }
-  | { id: number; dump: ArrayBuffer };
+export type WorkerReply = { id: number; rows: unknown[] } | { id: number; error: SerializedDbError } | { id: number; dump: ArrayBuffer };
 
 export type WorkerEvent = WorkerReply | { ready: true };

@@ -22,10 +22,14 @@ export type PostgisBundle = keyof typeof KEPT;
 /** The tar entries of `tar` whose names match `keep`, copied block for block (headers included). */
 function filterTar(tar: Buffer, keep: (name: string) => boolean): Buffer {
   const kept: Buffer[] = [];
-  for (let offset = 0; offset + 512 <= tar.length; ) {
+  for (let offset = 0; offset + 512 <= tar.length;) {
     const header = tar.subarray(offset, offset + 512);
     if (header.every((byte) => byte === 0)) break;
-    const field = (start: number, length: number) => header.subarray(start, start + length).toString('latin1').replace(/\0.*$/s, '');
+    const field = (start: number, length: number) =>
+      header
+        .subarray(start, start + length)
+        .toString('latin1')
+        .replace(/\0.*$/s, '');
     const prefix = field(345, 155);
     const name = (prefix ? `${prefix}/` : '') + field(0, 100);
     const size = parseInt(field(124, 12).trim() || '0', 8);
@@ -57,7 +61,11 @@ export function postgisTrimmed(bundle: PostgisBundle): Extension {
         writeFileSync(partial, gzipSync(filterTar(gunzipSync(readFileSync(source)), (name) => KEPT[bundle].test(name))));
         renameSync(partial, target); // atomic: servers and test workers starting together never read half a file
       }
-      return { ...result, bundlePath: pathToFileURL(target), emscriptenOpts: { ...emscriptenOpts, preloadPlugins: withLibraryRelease(emscriptenOpts.preloadPlugins) } };
+      return {
+        ...result,
+        bundlePath: pathToFileURL(target),
+        emscriptenOpts: { ...emscriptenOpts, preloadPlugins: withLibraryRelease(emscriptenOpts.preloadPlugins) },
+      };
     },
   };
 }
@@ -81,12 +89,18 @@ function withLibraryRelease(given: PreloadPlugin[] = []): PreloadPlugin[] {
     canHandle: (name) => name.endsWith('.so') && plugins.some((plugin) => plugin !== self && plugin.canHandle(name)),
     handle(bytes, name, onload, onerror) {
       const loader = plugins.find((plugin) => plugin !== self && plugin.canHandle(name))!;
-      loader.handle(bytes, name, (loaded) => {
-        onload(loaded);
-        const { buffer } = bytes;
-        // only a buffer of this library alone (a view into a larger one would take other files with it)
-        if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) structuredClone(buffer, { transfer: [buffer] });
-      }, onerror);
+      loader.handle(
+        bytes,
+        name,
+        (loaded) => {
+          onload(loaded);
+          const { buffer } = bytes;
+          // only a buffer of this library alone (a view into a larger one would take other files with it)
+          if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength)
+            structuredClone(buffer, { transfer: [buffer] });
+        },
+        onerror,
+      );
     },
   };
   plugins.unshift(self);

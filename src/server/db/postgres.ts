@@ -89,7 +89,10 @@ export async function openPostgres(connectionString: string, poolSize = 10, opti
     },
   });
   /** Runs on one pooled connection; a connection whose state cannot be restored is destroyed, not reused. */
-  async function withClient<T>(use: (client: pg.PoolClient) => Promise<T>, restore: (client: pg.PoolClient) => Promise<unknown>): Promise<T> {
+  async function withClient<T>(
+    use: (client: pg.PoolClient) => Promise<T>,
+    restore: (client: pg.PoolClient) => Promise<unknown>,
+  ): Promise<T> {
     const client = await pool.connect();
     // A checked-out client has no listener of the pool's: a connection cut between two statements would
     // otherwise be an unhandled 'error' event and end the process. The next statement fails instead.
@@ -100,7 +103,10 @@ export async function openPostgres(connectionString: string, poolSize = 10, opti
     } finally {
       // On a lost connection the rollback fails too (the server has rolled back): the first error is the one
       // to tell, and the connection is destroyed rather than reused.
-      const broken = await restore(client).then(() => undefined, (error: Error) => error);
+      const broken = await restore(client).then(
+        () => undefined,
+        (error: Error) => error,
+      );
       client.off('error', onLost);
       client.release(broken);
     }
@@ -162,21 +168,23 @@ export async function openPostgres(connectionString: string, poolSize = 10, opti
       },
       async transaction(work) {
         let open = false;
-        return admit(() => withClient(
-          async (client) => {
-            await client.query('begin');
-            open = true;
-            if (custom) await setLimit(client, limitMs, true);
-            const result = await work(wrapClient(client));
-            await client.query('commit');
-            open = false;
-            return result;
-          },
-          // Rolled back after a failure or a cancelled statement; if even that fails the connection is destroyed.
-          async (client) => {
-            if (open) await client.query('rollback');
-          },
-        ));
+        return admit(() =>
+          withClient(
+            async (client) => {
+              await client.query('begin');
+              open = true;
+              if (custom) await setLimit(client, limitMs, true);
+              const result = await work(wrapClient(client));
+              await client.query('commit');
+              open = false;
+              return result;
+            },
+            // Rolled back after a failure or a cancelled statement; if even that fails the connection is destroyed.
+            async (client) => {
+              if (open) await client.query('rollback');
+            },
+          ),
+        );
       },
       withLimit: (ms) => view(ms, admitted),
       longRunning: () => view(limits.longMs, true),

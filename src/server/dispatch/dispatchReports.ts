@@ -1,8 +1,6 @@
 import { DISPATCH_DEFAULTS, type DispatchSettings } from '../../shared/dispatch/settings';
 import type { ReportFilterValues } from '../../shared/reports/filters';
-import {
-  ACCEPTED_ERROR, DISPATCH_REPORTS, HEADWAY_LOS, HEADWAY_LOS_WORST, PREDICTION_HORIZONS,
-} from '../../shared/reports/dispatch';
+import { ACCEPTED_ERROR, DISPATCH_REPORTS, HEADWAY_LOS, HEADWAY_LOS_WORST, PREDICTION_HORIZONS } from '../../shared/reports/dispatch';
 import { Params, periodDays, routeName } from '../passengers/passengerQueries';
 import { bindReports, type ReportContext, type ReportSql } from '../reports/reportSource';
 import { operatorTzOffset } from '../platform/operatorDay';
@@ -48,8 +46,12 @@ function deviations(filters: ReportFilterValues, context: ReportContext, p: Para
                  extract(hour from p.schedule_departure at time zone 'UTC' + make_interval(mins => ${offset}::int))::int as hour,
                  round(extract(epoch from coalesce(p.actual_departure, p.actual_arrival) - p.schedule_departure))::float8 as deviation
             from dispatch.stop_passage p
-           ${where([`p.service_date between ${from} and ${to}`, 'not p.interpolated', 'coalesce(p.actual_departure, p.actual_arrival) is not null',
-             ...routeScope(filters, p, 'p.route_id')])}`;
+           ${where([
+             `p.service_date between ${from} and ${to}`,
+             'not p.interpolated',
+             'coalesce(p.actual_departure, p.actual_arrival) is not null',
+             ...routeScope(filters, p, 'p.route_id'),
+           ])}`;
 }
 
 /** Counts and shares of early, on-time and late departures over the grouped deviations `d`. */
@@ -105,8 +107,12 @@ function judgedRuns(filters: ReportFilterValues, context: ReportContext, p: Para
 const completion = `count(*)::int as planned, count(*) filter (where r.status = 'performed')::int as performed,
   count(*) filter (where r.status = 'partial')::int as partial, count(*) filter (where r.status = 'not_performed')::int as not_performed,
   count(*) filter (where r.status in ('in_progress', 'planned'))::int as pending,
-  ${['performed', 'partial', 'not_performed'].map((status) => `round((100.0 * count(*) filter (where r.status = '${status}')
-    / nullif(count(*) filter (where r.status not in ('in_progress', 'planned')), 0))::numeric, 1)::float8 as ${status}_share`).join(', ')}`;
+  ${['performed', 'partial', 'not_performed']
+    .map(
+      (status) => `round((100.0 * count(*) filter (where r.status = '${status}')
+    / nullif(count(*) filter (where r.status not in ('in_progress', 'planned')), 0))::numeric, 1)::float8 as ${status}_share`,
+    )
+    .join(', ')}`;
 
 export function runCompletionSql(filters: ReportFilterValues, context: ReportContext): ReportSql {
   const p = new Params();
@@ -120,7 +126,10 @@ export function runCompletionSql(filters: ReportFilterValues, context: ReportCon
 
 export function runCompletionChartSql(filters: ReportFilterValues, context: ReportContext): ReportSql {
   const p = new Params();
-  return { text: `select r.service_date as day, ${completion} from (${judgedRuns(filters, context, p)}) r group by 1 order by 1`, params: p.list };
+  return {
+    text: `select r.service_date as day, ${completion} from (${judgedRuns(filters, context, p)}) r group by 1 order by 1`,
+    params: p.list,
+  };
 }
 
 /**
@@ -210,7 +219,12 @@ export function predictionsSql(filters: ReportFilterValues, context: ReportConte
 /** The dispatcher's reports on their SQL. */
 export const DISPATCH_SOURCES = bindReports(DISPATCH_REPORTS, {
   '/reports/on-time': { shape: 'rows', select: onTimeSql, chart: onTimeChartSql, sortSql: { name: 'lower(r.name)' } },
-  '/reports/runs': { shape: 'rows', select: runCompletionSql, chart: runCompletionChartSql, sortSql: { route_name: 'lower(r.route_name)' } },
+  '/reports/runs': {
+    shape: 'rows',
+    select: runCompletionSql,
+    chart: runCompletionChartSql,
+    sortSql: { route_name: 'lower(r.route_name)' },
+  },
   '/reports/headways': { shape: 'rows', select: headwaysSql, chart: headwaysChartSql, sortSql: { route_name: 'lower(r.route_name)' } },
   '/reports/predictions': { shape: 'summary', select: predictionsSql },
 });

@@ -78,7 +78,12 @@ export class DispatchService {
 
   constructor(private readonly deps: DispatchServiceDeps) {
     this.now = deps.now ?? Date.now;
-    this.engine = new DispatchEngine({ ...DISPATCH_DEFAULTS, offRouteMeters: DEFAULTS.maxCenterDeviation }, deps.tzOffsetMinutes, undefined, this.now());
+    this.engine = new DispatchEngine(
+      { ...DISPATCH_DEFAULTS, offRouteMeters: DEFAULTS.maxCenterDeviation },
+      deps.tzOffsetMinutes,
+      undefined,
+      this.now(),
+    );
   }
 
   async start(): Promise<void> {
@@ -123,7 +128,10 @@ export class DispatchService {
   private process(): void {
     // While the day's timetable loads, positions wait for it rather than meet an engine without runs.
     if (this.loading) {
-      void this.loading.then(() => this.process(), () => this.process());
+      void this.loading.then(
+        () => this.process(),
+        () => this.process(),
+      );
       return;
     }
     this.scheduled = false;
@@ -199,7 +207,10 @@ export class DispatchService {
       // at the day's rollover yesterday is the day already held; a reload (the handbooks changed) reads both again
       const previous = this.stale ? undefined : this.engine.schedules.find((d) => d.serviceDate === yesterday);
       this.stale = false;
-      const days: DaySchedule[] = [previous ?? (await loadDaySchedule(db, yesterday, this.deps.tzOffsetMinutes)), await loadDaySchedule(db, today, this.deps.tzOffsetMinutes)];
+      const days: DaySchedule[] = [
+        previous ?? (await loadDaySchedule(db, yesterday, this.deps.tzOffsetMinutes)),
+        await loadDaySchedule(db, today, this.deps.tzOffsetMinutes),
+      ];
       const done = await loadDone(db, [yesterday, today]);
       this.acks.clear();
       for (const ack of await loadAcks(db, days[0].midnight)) this.acks.set(`${ack.key}|${ack.since}`, ack);
@@ -209,7 +220,10 @@ export class DispatchService {
       this.engine.restore(done.runs, done.blocks);
       this.day = today;
       this.stats.lastLoadMs = performance.now() - started;
-      this.deps.log.info({ date: today, runs: days[1].runs.length, ms: Math.round(this.stats.lastLoadMs) }, 'live timetable loaded the day');
+      this.deps.log.info(
+        { date: today, runs: days[1].runs.length, ms: Math.round(this.stats.lastLoadMs) },
+        'live timetable loaded the day',
+      );
       // learning reads weeks of passages: in the background, the engine predicts from the schedule meanwhile
       void this.learn(yesterday);
     });
@@ -218,7 +232,8 @@ export class DispatchService {
   private async learn(upTo: string): Promise<void> {
     try {
       const db = this.deps.db.background().longRunning();
-      if (this.isWriter()) await db.query('select dispatch.learn_times($1::date, $2::int, $3::int)', [upTo, LEARN_DAYS, this.deps.tzOffsetMinutes]);
+      if (this.isWriter())
+        await db.query('select dispatch.learn_times($1::date, $2::int, $3::int)', [upTo, LEARN_DAYS, this.deps.tzOffsetMinutes]);
       this.engine.learned = await loadLearned(db);
     } catch (err) {
       this.deps.log.warn({ err }, 'learned segment times not rebuilt');
@@ -237,19 +252,21 @@ export class DispatchService {
       this.pending = this.pending.filter((p) => (p.departure ?? p.arrival ?? 0) >= keepFrom);
       return this.writing;
     }
-    this.writing = this.writing.then(() => runAsServer(async () => {
-      while (this.pending.length) {
-        const batch = this.pending.slice(0, BATCH_ROWS);
-        try {
-          await writePassages(this.deps.db, batch, this.knownMonths);
-        } catch (err) {
-          this.deps.log.warn({ err, passages: batch.length }, 'stop passages not written, kept for the next attempt');
-          return;
+    this.writing = this.writing.then(() =>
+      runAsServer(async () => {
+        while (this.pending.length) {
+          const batch = this.pending.slice(0, BATCH_ROWS);
+          try {
+            await writePassages(this.deps.db, batch, this.knownMonths);
+          } catch (err) {
+            this.deps.log.warn({ err, passages: batch.length }, 'stop passages not written, kept for the next attempt');
+            return;
+          }
+          this.pending.splice(0, batch.length);
+          this.stats.written += batch.length;
         }
-        this.pending.splice(0, batch.length);
-        this.stats.written += batch.length;
-      }
-    }));
+      }),
+    );
     return this.writing;
   }
 }

@@ -1,7 +1,20 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
-  CannedBody, CannedList, ControlIdParams, DISPATCH_CONTROL_API, DISPATCH_MESSAGES_PATH, DriverMessage, InboxList, MessageList, MessagesQuery,
-  SendMessageBody, TTL_DEFAULT_MINUTES, TTL_MAX_MINUTES, type Delivery, type DeliveryState, type TargetKind,
+  CannedBody,
+  CannedList,
+  ControlIdParams,
+  DISPATCH_CONTROL_API,
+  DISPATCH_MESSAGES_PATH,
+  DriverMessage,
+  InboxList,
+  MessageList,
+  MessagesQuery,
+  SendMessageBody,
+  TTL_DEFAULT_MINUTES,
+  TTL_MAX_MINUTES,
+  type Delivery,
+  type DeliveryState,
+  type TargetKind,
 } from '../../shared/dispatch/control';
 import type { Bus } from '../bus/bus';
 import type { Db, Queryable } from '../db/types';
@@ -95,17 +108,25 @@ export class MessageCourier {
     for (const m of inbound) {
       const when = new Date(m.at).toISOString();
       if (m.ct === CT.DELIV && m.cct === CC.OK) {
-        const done = await db.query(`update dispatch.message_delivery set state = 'delivered', delivered_at = $2, state_at = $2 where id = $1 and vehicle_id = $3 and state in ('queued', 'sent', 'expired') returning id`, [m.cid, when, m.vehicleId]);
+        const done = await db.query(
+          `update dispatch.message_delivery set state = 'delivered', delivered_at = $2, state_at = $2 where id = $1 and vehicle_id = $3 and state in ('queued', 'sent', 'expired') returning id`,
+          [m.cid, when, m.vehicleId],
+        );
         this.stats.delivered += done.length;
       } else if (m.ct === CT.MSGCONF && m.cct === CC.OK) {
         const done = await db.query(
           `update dispatch.message_delivery set state = 'read', read_at = $2, delivered_at = coalesce(delivered_at, $2), state_at = $2
-            where id = $1 and vehicle_id = $3 and state <> 'read' returning id`, [m.cid, when, m.vehicleId]);
+            where id = $1 and vehicle_id = $3 and state <> 'read' returning id`,
+          [m.cid, when, m.vehicleId],
+        );
         this.stats.read += done.length;
       } else if (m.ct === CT.MSGFROM) {
         const text = decodeText(m.data, m.chs).trim();
         if (!text) continue;
-        const [row] = await db.query<{ id: number }>('insert into dispatch.driver_inbox (vehicle_id, text, received_at) values ($1, $2, $3) returning id::int as id', [m.vehicleId, text.slice(0, 500), when]);
+        const [row] = await db.query<{ id: number }>(
+          'insert into dispatch.driver_inbox (vehicle_id, text, received_at) values ($1, $2, $3) returning id::int as id',
+          [m.vehicleId, text.slice(0, 500), when],
+        );
         this.stats.fromDrivers += 1;
         this.deps.service.engine.driverMessage(row.id, m.vehicleId, text, m.at);
         this.deps.bus.publish('dispatch.driverMessage', { id: row.id, vehicleId: m.vehicleId, text, at: m.at });
@@ -113,11 +134,14 @@ export class MessageCourier {
     }
     const expired = await db.query(
       `update dispatch.message_delivery d set state = 'expired', state_at = $1 from dispatch.driver_message m
-        where m.id = d.message_id and d.state in ('queued', 'sent') and m.expires_at <= $1 returning d.id`, [at]);
+        where m.id = d.message_id and d.state in ('queued', 'sent') and m.expires_at <= $1 returning d.id`,
+      [at],
+    );
     this.stats.expired += expired.length;
     const due = await db.query<{ id: number; vehicle_id: number; text: string }>(
       `select d.id::int as id, d.vehicle_id, m.text from dispatch.message_delivery d join dispatch.driver_message m on m.id = d.message_id
-        where d.state = 'queued' order by d.id limit ${SEND_PER_PASS}`);
+        where d.state = 'queued' order by d.id limit ${SEND_PER_PASS}`,
+    );
     const sent: number[] = [];
     for (const d of due) {
       if (!this.deps.links.online(d.vehicle_id)) continue;
@@ -125,7 +149,10 @@ export class MessageCourier {
       if (this.deps.links.send(d.vehicle_id, [command])) sent.push(d.id);
     }
     if (sent.length) {
-      await db.query(`update dispatch.message_delivery set state = 'sent', sent_at = $2, state_at = $2 where id = any($1::bigint[]) and state = 'queued'`, [sent, at]);
+      await db.query(
+        `update dispatch.message_delivery set state = 'sent', sent_at = $2, state_at = $2 where id = any($1::bigint[]) and state = 'queued'`,
+        [sent, at],
+      );
       this.stats.sent += sent.length;
     }
   }
@@ -134,7 +161,9 @@ export class MessageCourier {
 /** The drivers' messages of the last DRIVER_MESSAGE_MS, raised again on the board after a start. */
 export async function restoreDriverMessages(db: Queryable, service: DispatchService, now: number): Promise<void> {
   const rows = await db.query<{ id: number; vehicle_id: number; text: string; received_at: Date | string }>(
-    'select id::int as id, vehicle_id, text, received_at from dispatch.driver_inbox where received_at > $1 order by id', [new Date(now - DRIVER_MESSAGE_MS).toISOString()]);
+    'select id::int as id, vehicle_id, text, received_at from dispatch.driver_inbox where received_at > $1 order by id',
+    [new Date(now - DRIVER_MESSAGE_MS).toISOString()],
+  );
   for (const r of rows) service.engine.driverMessage(r.id, r.vehicle_id, r.text, new Date(r.received_at).getTime());
 }
 
@@ -182,15 +211,30 @@ async function listMessages(db: Queryable, from: number, to: number, id?: number
   for (const d of deliveries) {
     let list = byMessage.get(d.message_id);
     if (!list) byMessage.set(d.message_id, (list = []));
-    list.push({ vehicleId: d.vehicle_id, depotNumber: d.depot_number, state: d.state, sentAt: iso(d.sent_at), deliveredAt: iso(d.delivered_at), readAt: iso(d.read_at) });
+    list.push({
+      vehicleId: d.vehicle_id,
+      depotNumber: d.depot_number,
+      state: d.state,
+      sentAt: iso(d.sent_at),
+      deliveredAt: iso(d.delivered_at),
+      readAt: iso(d.read_at),
+    });
   }
   return messages.map((m) => {
     const list = byMessage.get(m.id) ?? [];
     const counts: Record<string, number> = { queued: 0, sent: 0, delivered: 0, read: 0, expired: 0 };
     for (const d of list) counts[d.state] += 1;
     return {
-      id: m.id, text: m.text, target: m.target, targetId: m.target_id, targetName: m.target_name, author: m.username,
-      createdAt: iso(m.created_at)!, expiresAt: iso(m.expires_at)!, counts, deliveries: list,
+      id: m.id,
+      text: m.text,
+      target: m.target,
+      targetId: m.target_id,
+      targetName: m.target_name,
+      author: m.username,
+      createdAt: iso(m.created_at)!,
+      expiresAt: iso(m.expires_at)!,
+      counts,
+      deliveries: list,
     };
   });
 }
@@ -231,113 +275,194 @@ export function driverMessageRoutes(app: FastifyInstance, service: DispatchServi
     return out;
   };
 
-  app.get<{ Querystring: MessagesQuery }>(DISPATCH_CONTROL_API.messages, {
-    config: read,
-    schema: { tags: ['dispatch'], summary: 'Сообщения водителям за день с состоянием по каждому ТС', querystring: MessagesQuery, response: { 200: MessageList } },
-  }, async (request) => {
-    const { date, from, to } = dayOf(request.query.date);
-    const list = await listMessages(app.db, from, to);
-    return { date, list, count: list.length };
-  });
+  app.get<{ Querystring: MessagesQuery }>(
+    DISPATCH_CONTROL_API.messages,
+    {
+      config: read,
+      schema: {
+        tags: ['dispatch'],
+        summary: 'Сообщения водителям за день с состоянием по каждому ТС',
+        querystring: MessagesQuery,
+        response: { 200: MessageList },
+      },
+    },
+    async (request) => {
+      const { date, from, to } = dayOf(request.query.date);
+      const list = await listMessages(app.db, from, to);
+      return { date, list, count: list.length };
+    },
+  );
 
-  app.post<{ Body: SendMessageBody }>(DISPATCH_CONTROL_API.messages, {
-    config: write('create'),
-    schema: { tags: ['dispatch'], summary: 'Отправить сообщение ТС, ТС маршрута, парка или всем на линии (код 47)', body: SendMessageBody, response: { 200: DriverMessage } },
-  }, async (request) => {
-    const { target, targetId } = request.body;
-    const text = request.body.text.trim();
-    if (!text) throw fail(400, 'dispatch_message_text');
-    const ttl = request.body.ttlMinutes ?? TTL_DEFAULT_MINUTES;
-    if (ttl < 1 || ttl > TTL_MAX_MINUTES) throw fail(400, 'dispatch_message_ttl');
-    if ((target === 'all') !== (targetId === undefined) || (targetId !== undefined && (targetId < 1 || targetId > 999_999_999))) throw fail(400, 'dispatch_message_target');
-    let vehicles: number[];
-    if (target === 'vehicle') {
-      const [vehicle] = await app.db.query('select 1 from mgt.vehicles where id = $1', [targetId]);
-      if (!vehicle) throw fail(404, 'dispatch_vehicle_not_found');
-      vehicles = [targetId!];
-    } else {
-      const line = onLine();
-      if (target === 'route') {
-        const [route] = await app.db.query('select 1 from mgt.routes where route_id = $1', [targetId]);
-        if (!route) throw fail(404, 'dispatch_route_not_found');
-        vehicles = [...line].filter(([, routes]) => routes.has(targetId!)).map(([id]) => id);
-      } else if (target === 'depot') {
-        const [depot] = await app.db.query('select 1 from mgt.depot where depot_id = $1', [targetId]);
-        if (!depot) throw fail(404, 'dispatch_depot_not_found');
-        const rows = await app.db.query<{ id: number }>('select id from mgt.vehicles where depot_id = $1 and id = any($2::int[])', [targetId, [...line.keys()]]);
-        vehicles = rows.map((r) => r.id);
-      } else vehicles = [...line.keys()];
-    }
-    if (!vehicles.length) throw fail(409, 'dispatch_message_no_recipients');
-    vehicles.sort((a, b) => a - b);
-    const user = request.user!;
-    const id = await app.db.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: number }>(
-        `insert into dispatch.driver_message (text, target, target_id, user_id, username, expires_at)
+  app.post<{ Body: SendMessageBody }>(
+    DISPATCH_CONTROL_API.messages,
+    {
+      config: write('create'),
+      schema: {
+        tags: ['dispatch'],
+        summary: 'Отправить сообщение ТС, ТС маршрута, парка или всем на линии (код 47)',
+        body: SendMessageBody,
+        response: { 200: DriverMessage },
+      },
+    },
+    async (request) => {
+      const { target, targetId } = request.body;
+      const text = request.body.text.trim();
+      if (!text) throw fail(400, 'dispatch_message_text');
+      const ttl = request.body.ttlMinutes ?? TTL_DEFAULT_MINUTES;
+      if (ttl < 1 || ttl > TTL_MAX_MINUTES) throw fail(400, 'dispatch_message_ttl');
+      if ((target === 'all') !== (targetId === undefined) || (targetId !== undefined && (targetId < 1 || targetId > 999_999_999)))
+        throw fail(400, 'dispatch_message_target');
+      let vehicles: number[];
+      if (target === 'vehicle') {
+        const [vehicle] = await app.db.query('select 1 from mgt.vehicles where id = $1', [targetId]);
+        if (!vehicle) throw fail(404, 'dispatch_vehicle_not_found');
+        vehicles = [targetId!];
+      } else {
+        const line = onLine();
+        if (target === 'route') {
+          const [route] = await app.db.query('select 1 from mgt.routes where route_id = $1', [targetId]);
+          if (!route) throw fail(404, 'dispatch_route_not_found');
+          vehicles = [...line].filter(([, routes]) => routes.has(targetId!)).map(([id]) => id);
+        } else if (target === 'depot') {
+          const [depot] = await app.db.query('select 1 from mgt.depot where depot_id = $1', [targetId]);
+          if (!depot) throw fail(404, 'dispatch_depot_not_found');
+          const rows = await app.db.query<{ id: number }>('select id from mgt.vehicles where depot_id = $1 and id = any($2::int[])', [
+            targetId,
+            [...line.keys()],
+          ]);
+          vehicles = rows.map((r) => r.id);
+        } else vehicles = [...line.keys()];
+      }
+      if (!vehicles.length) throw fail(409, 'dispatch_message_no_recipients');
+      vehicles.sort((a, b) => a - b);
+      const user = request.user!;
+      const id = await app.db.transaction(async (tx) => {
+        const [row] = await tx.query<{ id: number }>(
+          `insert into dispatch.driver_message (text, target, target_id, user_id, username, expires_at)
          values ($1, $2, $3, $4, $5, now() + make_interval(mins => $6)) returning id::int as id`,
-        [text, target, targetId ?? null, user.id, user.username, ttl],
-      );
-      await tx.query('insert into dispatch.message_delivery (message_id, vehicle_id) select $1, unnest($2::int[])', [row.id, vehicles]);
-      await app.journal.record(request, {
-        action: 'send driver message', object: 'dispatch.driver_message', objectId: row.id, after: { text, target, targetId: targetId ?? null, ttlMinutes: ttl, vehicles: vehicles.length },
-      }, tx);
-      return row.id;
-    });
-    courier.wake();
-    return (await listMessages(app.db, 0, 0, id))[0];
-  });
+          [text, target, targetId ?? null, user.id, user.username, ttl],
+        );
+        await tx.query('insert into dispatch.message_delivery (message_id, vehicle_id) select $1, unnest($2::int[])', [row.id, vehicles]);
+        await app.journal.record(
+          request,
+          {
+            action: 'send driver message',
+            object: 'dispatch.driver_message',
+            objectId: row.id,
+            after: { text, target, targetId: targetId ?? null, ttlMinutes: ttl, vehicles: vehicles.length },
+          },
+          tx,
+        );
+        return row.id;
+      });
+      courier.wake();
+      return (await listMessages(app.db, 0, 0, id))[0];
+    },
+  );
 
-  app.get(DISPATCH_CONTROL_API.canned, {
-    config: read,
-    schema: { tags: ['dispatch'], summary: 'Шаблоны сообщений водителям', response: { 200: CannedList } },
-  }, async () => ({ list: await app.db.query<{ id: number; text: string }>('select id, text from dispatch.canned_message order by text, id') }));
+  app.get(
+    DISPATCH_CONTROL_API.canned,
+    {
+      config: read,
+      schema: { tags: ['dispatch'], summary: 'Шаблоны сообщений водителям', response: { 200: CannedList } },
+    },
+    async () => ({
+      list: await app.db.query<{ id: number; text: string }>('select id, text from dispatch.canned_message order by text, id'),
+    }),
+  );
 
-  app.post<{ Body: CannedBody }>(DISPATCH_CONTROL_API.canned, {
-    config: write('create'),
-    schema: { tags: ['dispatch'], summary: 'Добавить шаблон сообщения (код 47)', body: CannedBody, response: { 200: CannedList.properties.list.items } },
-  }, async (request) => {
-    const text = request.body.text.trim();
-    if (!text) throw fail(400, 'dispatch_message_text');
-    return app.db.transaction(async (tx) => {
-      const [taken] = await tx.query('select 1 from dispatch.canned_message where text = $1', [text]);
-      if (taken) throw fail(409, 'dispatch_canned_exists');
-      const [row] = await tx.query<{ id: number; text: string }>('insert into dispatch.canned_message (text) values ($1) returning id, text', [text]);
-      await app.journal.record(request, { action: 'create canned message', object: 'dispatch.canned_message', objectId: row.id, after: { text } }, tx);
-      return row;
-    });
-  });
+  app.post<{ Body: CannedBody }>(
+    DISPATCH_CONTROL_API.canned,
+    {
+      config: write('create'),
+      schema: {
+        tags: ['dispatch'],
+        summary: 'Добавить шаблон сообщения (код 47)',
+        body: CannedBody,
+        response: { 200: CannedList.properties.list.items },
+      },
+    },
+    async (request) => {
+      const text = request.body.text.trim();
+      if (!text) throw fail(400, 'dispatch_message_text');
+      return app.db.transaction(async (tx) => {
+        const [taken] = await tx.query('select 1 from dispatch.canned_message where text = $1', [text]);
+        if (taken) throw fail(409, 'dispatch_canned_exists');
+        const [row] = await tx.query<{ id: number; text: string }>(
+          'insert into dispatch.canned_message (text) values ($1) returning id, text',
+          [text],
+        );
+        await app.journal.record(
+          request,
+          { action: 'create canned message', object: 'dispatch.canned_message', objectId: row.id, after: { text } },
+          tx,
+        );
+        return row;
+      });
+    },
+  );
 
-  app.delete<{ Params: ControlIdParams }>(DISPATCH_CONTROL_API.cannedItem, {
-    config: write('update'),
-    schema: { tags: ['dispatch'], summary: 'Удалить шаблон сообщения (код 47)', params: ControlIdParams, response: { 200: CannedList } },
-  }, async (request) => {
-    const id = Number(request.params.id);
-    await app.db.transaction(async (tx) => {
-      const [row] = await tx.query<{ text: string }>('delete from dispatch.canned_message where id = $1 returning text', [id]);
-      if (!row) throw fail(404, 'dispatch_canned_not_found');
-      await app.journal.record(request, { action: 'delete canned message', object: 'dispatch.canned_message', objectId: id, before: { text: row.text } }, tx);
-    });
-    return { list: await app.db.query<{ id: number; text: string }>('select id, text from dispatch.canned_message order by text, id') };
-  });
+  app.delete<{ Params: ControlIdParams }>(
+    DISPATCH_CONTROL_API.cannedItem,
+    {
+      config: write('update'),
+      schema: { tags: ['dispatch'], summary: 'Удалить шаблон сообщения (код 47)', params: ControlIdParams, response: { 200: CannedList } },
+    },
+    async (request) => {
+      const id = Number(request.params.id);
+      await app.db.transaction(async (tx) => {
+        const [row] = await tx.query<{ text: string }>('delete from dispatch.canned_message where id = $1 returning text', [id]);
+        if (!row) throw fail(404, 'dispatch_canned_not_found');
+        await app.journal.record(
+          request,
+          { action: 'delete canned message', object: 'dispatch.canned_message', objectId: id, before: { text: row.text } },
+          tx,
+        );
+      });
+      return { list: await app.db.query<{ id: number; text: string }>('select id, text from dispatch.canned_message order by text, id') };
+    },
+  );
 
-  app.get<{ Querystring: MessagesQuery }>(DISPATCH_CONTROL_API.inbox, {
-    config: read,
-    schema: { tags: ['dispatch'], summary: 'Сообщения от водителей за день', querystring: MessagesQuery, response: { 200: InboxList } },
-  }, async (request) => {
-    const { from, to } = dayOf(request.query.date);
-    const rows = await app.db.query<{ id: number; vehicle_id: number; depot_number: number | null; text: string; received_at: Date | string }>(
-      `select i.id::int as id, i.vehicle_id, v.depot_number, i.text, i.received_at from dispatch.driver_inbox i left join mgt.vehicles v on v.id = i.vehicle_id
+  app.get<{ Querystring: MessagesQuery }>(
+    DISPATCH_CONTROL_API.inbox,
+    {
+      config: read,
+      schema: { tags: ['dispatch'], summary: 'Сообщения от водителей за день', querystring: MessagesQuery, response: { 200: InboxList } },
+    },
+    async (request) => {
+      const { from, to } = dayOf(request.query.date);
+      const rows = await app.db.query<{
+        id: number;
+        vehicle_id: number;
+        depot_number: number | null;
+        text: string;
+        received_at: Date | string;
+      }>(
+        `select i.id::int as id, i.vehicle_id, v.depot_number, i.text, i.received_at from dispatch.driver_inbox i left join mgt.vehicles v on v.id = i.vehicle_id
         where i.received_at >= $1 and i.received_at < $2 order by i.received_at desc, i.id desc limit 500`,
-      [new Date(from).toISOString(), new Date(to).toISOString()],
-    );
-    const routeOf = new Map<number, string | null>();
-    const runs = new Map([...service.engine.states()].filter((v) => v.run).map((v) => [v.vehicleId, v.run!.routeId]));
-    const routeIds = [...new Set(rows.map((r) => runs.get(r.vehicle_id)).filter((id): id is number => id !== undefined))];
-    if (routeIds.length) for (const r of await app.db.query<{ id: number; name: string }>('select route_id as id, route_short_name as name from mgt.routes where route_id = any($1::int[])', [routeIds])) routeOf.set(r.id, r.name);
-    const list = rows.map((r) => {
-      const routeId = runs.get(r.vehicle_id);
-      return { id: r.id, vehicleId: r.vehicle_id, depotNumber: r.depot_number, routeName: routeId === undefined ? null : routeOf.get(routeId) ?? null, text: r.text, receivedAt: iso(r.received_at)! };
-    });
-    return { list, count: list.length };
-  });
+        [new Date(from).toISOString(), new Date(to).toISOString()],
+      );
+      const routeOf = new Map<number, string | null>();
+      const runs = new Map([...service.engine.states()].filter((v) => v.run).map((v) => [v.vehicleId, v.run!.routeId]));
+      const routeIds = [...new Set(rows.map((r) => runs.get(r.vehicle_id)).filter((id): id is number => id !== undefined))];
+      if (routeIds.length)
+        for (const r of await app.db.query<{ id: number; name: string }>(
+          'select route_id as id, route_short_name as name from mgt.routes where route_id = any($1::int[])',
+          [routeIds],
+        ))
+          routeOf.set(r.id, r.name);
+      const list = rows.map((r) => {
+        const routeId = runs.get(r.vehicle_id);
+        return {
+          id: r.id,
+          vehicleId: r.vehicle_id,
+          depotNumber: r.depot_number,
+          routeName: routeId === undefined ? null : (routeOf.get(routeId) ?? null),
+          text: r.text,
+          receivedAt: iso(r.received_at)!,
+        };
+      });
+      return { list, count: list.length };
+    },
+  );
 }

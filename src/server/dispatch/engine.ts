@@ -258,7 +258,19 @@ export class DispatchEngine {
    */
   driverMessage(id: number, vehicleId: number, text: string, at: number): void {
     const run = this.vehicles.get(vehicleId)?.run ?? null;
-    this.raise({ kind: 'driver_message', vehicleId, routeId: run?.routeId ?? null, blockKey: run?.blockKey ?? null, runKey: run?.key ?? null, value: null, text }, at, `driver_message|m${id}`);
+    this.raise(
+      {
+        kind: 'driver_message',
+        vehicleId,
+        routeId: run?.routeId ?? null,
+        blockKey: run?.blockKey ?? null,
+        runKey: run?.key ?? null,
+        value: null,
+        text,
+      },
+      at,
+      `driver_message|m${id}`,
+    );
   }
 
   get schedules(): readonly DaySchedule[] {
@@ -289,9 +301,23 @@ export class DispatchEngine {
     let v = this.vehicles.get(vehicleId);
     if (!v) {
       v = {
-        vehicleId, last: null, run: null, day: null, matchedBy: null, otherExit: false, started: false, point: null, offset: null,
-        cursor: { next: 0, atStop: null }, radii: null, offRouteSince: null, deviation: null, headway: null, scheduledHeadway: null,
-        passages: [], completed: new Map(),
+        vehicleId,
+        last: null,
+        run: null,
+        day: null,
+        matchedBy: null,
+        otherExit: false,
+        started: false,
+        point: null,
+        offset: null,
+        cursor: { next: 0, atStop: null },
+        radii: null,
+        offRouteSince: null,
+        deviation: null,
+        headway: null,
+        scheduledHeadway: null,
+        passages: [],
+        completed: new Map(),
       };
       this.vehicles.set(vehicleId, v);
     }
@@ -339,12 +365,23 @@ export class DispatchEngine {
         continue;
       }
       if (silent >= s.noSignalSeconds * 1000) {
-        this.raise({ kind: 'no_signal', vehicleId: v.vehicleId, routeId: v.run.routeId, runKey: v.run.key, blockKey: v.run.blockKey, value: Math.round(silent / 1000) }, now - silent);
+        this.raise(
+          {
+            kind: 'no_signal',
+            vehicleId: v.vehicleId,
+            routeId: v.run.routeId,
+            runKey: v.run.key,
+            blockKey: v.run.blockKey,
+            value: Math.round(silent / 1000),
+          },
+          now - silent,
+        );
       }
       this.updateDeviation(v, now);
       this.evaluateVehicle(v, now);
     }
-    for (const e of [...this.active.values()]) if (e.kind === 'driver_message' && now - e.since >= DRIVER_MESSAGE_MS) this.clear(e.key, now);
+    for (const e of [...this.active.values()])
+      if (e.kind === 'driver_message' && now - e.since >= DRIVER_MESSAGE_MS) this.clear(e.key, now);
     for (const day of this.days) {
       for (const [vehicleId, list] of day.assignments) {
         for (const a of list) {
@@ -354,7 +391,19 @@ export class DispatchEngine {
           const first = block.runs.find((run) => !this.isCancelled(run.key));
           const due = (first?.start ?? block.start) + s.exitStartSeconds * 1000;
           if (!first || a.replacement || this.startedBlocks.has(block.key) || now >= block.end || now < due) this.clear(key, now);
-          else this.raise({ kind: 'exit_not_started', vehicleId, routeId: block.routeId, blockKey: block.key, runKey: first.key, value: Math.round((now - first.start) / 1000) }, due, key);
+          else
+            this.raise(
+              {
+                kind: 'exit_not_started',
+                vehicleId,
+                routeId: block.routeId,
+                blockKey: block.key,
+                runKey: first.key,
+                value: Math.round((now - first.start) / 1000),
+              },
+              due,
+              key,
+            );
           for (const run of block.runs) {
             if (this.isCancelled(run.key)) continue;
             const missedAt = run.end + s.runMissedSeconds * 1000;
@@ -362,7 +411,18 @@ export class DispatchEngine {
               if (this.missed.delete(run.key)) this.clear(`run_not_performed|${run.key}`, now);
             } else if (now >= missedAt && run.end >= this.watchingSince && !this.missed.has(run.key)) {
               this.missed.add(run.key);
-              this.raise({ kind: 'run_not_performed', vehicleId: a.replacement || a.to > run.start ? vehicleId : null, routeId: run.routeId, blockKey: block.key, runKey: run.key, value: null }, missedAt, `run_not_performed|${run.key}`);
+              this.raise(
+                {
+                  kind: 'run_not_performed',
+                  vehicleId: a.replacement || a.to > run.start ? vehicleId : null,
+                  routeId: run.routeId,
+                  blockKey: block.key,
+                  runKey: run.key,
+                  value: null,
+                },
+                missedAt,
+                `run_not_performed|${run.key}`,
+              );
             }
           }
         }
@@ -494,7 +554,16 @@ export class DispatchEngine {
     let best: { w: VehicleState; onTheirs: FitResult; onMine: FitResult; gain: number } | null = null;
     for (const w of this.onRoute.get(mine.routeId) ?? []) {
       const theirs = w.run;
-      if (w === v || !theirs || !w.last || theirs.blockKey === mine.blockKey || w.matchedBy === 'fit' || w.deviation === null || Math.abs(w.deviation) < EXCHANGE_S) continue;
+      if (
+        w === v ||
+        !theirs ||
+        !w.last ||
+        theirs.blockKey === mine.blockKey ||
+        w.matchedBy === 'fit' ||
+        w.deviation === null ||
+        Math.abs(w.deviation) < EXCHANGE_S
+      )
+        continue;
       const onTheirs = this.fit(theirs, v.last);
       const onMine = onTheirs && this.fit(mine, w.last);
       if (!onTheirs || !onMine) continue;
@@ -554,7 +623,11 @@ export class DispatchEngine {
     const last = run.dists.length - 1;
     if (!at || v.cursor.next !== last) return false;
     const { inside } = at;
-    const arrival = at.arrival ?? (inside.speed >= STILL_MS ? Math.min(fix.time, inside.time + (Math.max(0, run.dists[last] - inside.dist) / inside.speed) * 1000) : inside.time);
+    const arrival =
+      at.arrival ??
+      (inside.speed >= STILL_MS
+        ? Math.min(fix.time, inside.time + (Math.max(0, run.dists[last] - inside.dist) / inside.speed) * 1000)
+        : inside.time);
     v.cursor = { next: last + 1, atStop: null };
     this.onPassage(v, { vehicleId: v.vehicleId, run, stopIndex: last, arrival, departure: null, interpolated: false });
     this.finishRun(v, fix);
@@ -602,12 +675,24 @@ export class DispatchEngine {
     this.letGo(v);
     const block = v.day?.blocks.get(run.blockKey);
     const following = block?.runs[run.index + 1];
-    const stillMine = following && (v.matchedBy === 'fit' || this.assignedRuns(v.vehicleId, following.start).some((a) => a.run === following));
+    const stillMine =
+      following && (v.matchedBy === 'fit' || this.assignedRuns(v.vehicleId, following.start).some((a) => a.run === following));
     v.run = null;
     v.started = false;
     if (following && stillMine && v.day) {
       const f = this.fit(following, fix);
-      this.place(v, { run: following, day: v.day, dist: f?.dist ?? following.dists[0], offset: f?.offset ?? v.offset ?? 0, score: 0, matchedBy: v.matchedBy! }, fix);
+      this.place(
+        v,
+        {
+          run: following,
+          day: v.day,
+          dist: f?.dist ?? following.dists[0],
+          offset: f?.offset ?? v.offset ?? 0,
+          score: 0,
+          matchedBy: v.matchedBy!,
+        },
+        fix,
+      );
     } else {
       this.release(v, fix.time);
     }
@@ -648,7 +733,13 @@ export class DispatchEngine {
 
   private evaluateHeadway(v: VehicleState, at: number): void {
     const s = this.settings;
-    const base = { vehicleId: v.vehicleId, routeId: v.run?.routeId ?? null, runKey: v.run?.key ?? null, blockKey: v.run?.blockKey ?? null, value: v.headway };
+    const base = {
+      vehicleId: v.vehicleId,
+      routeId: v.run?.routeId ?? null,
+      runKey: v.run?.key ?? null,
+      blockKey: v.run?.blockKey ?? null,
+      value: v.headway,
+    };
     if (v.headway === null || !v.scheduledHeadway) return;
     const share = (v.headway / v.scheduledHeadway) * 100;
     if (share < s.bunchingPercent) this.raise({ kind: 'bunching', ...base }, at);
@@ -685,8 +776,18 @@ export class DispatchEngine {
     const block = v.day?.blocks.get(run.blockKey);
     const following = block ? block.runs.slice(run.index + 1) : [];
     return predictArrivals(
-      { run, next: v.cursor.next, dist: v.point.dist, dwellingSince: v.cursor.atStop ? (v.cursor.atStop.arrival ?? v.point.time) : null, deviation: v.deviation ?? 0 },
-      following, this.learned, now, horizonMs, (t) => Math.floor(operatorMinuteOfDay(t, this.tzOffsetMinutes) / 60),
+      {
+        run,
+        next: v.cursor.next,
+        dist: v.point.dist,
+        dwellingSince: v.cursor.atStop ? (v.cursor.atStop.arrival ?? v.point.time) : null,
+        deviation: v.deviation ?? 0,
+      },
+      following,
+      this.learned,
+      now,
+      horizonMs,
+      (t) => Math.floor(operatorMinuteOfDay(t, this.tzOffsetMinutes) / 60),
     );
   }
 }

@@ -36,7 +36,12 @@ interface Row {
  * stops passed), judged by dispatch.run_status, the rule «Выполнение рейсов» reports by too.
  */
 export async function exitsOfDay(
-  db: Queryable, date: string, scope: { route?: number; depot?: number }, now: number, tzOffsetMinutes: number, runMissedSeconds: number,
+  db: Queryable,
+  date: string,
+  scope: { route?: number; depot?: number },
+  now: number,
+  tzOffsetMinutes: number,
+  runMissedSeconds: number,
   /** Run key → the vehicle on it now (the engine's): a run under way before its first passage is not missed. */
   working: ReadonlyMap<string, number> = new Map(),
   /** The date's service changes in force by run key: a cancelled run is shown cancelled, a moved one by its new times. */
@@ -66,8 +71,15 @@ export async function exitsOfDay(
       where $4::int is null or r."Depot_id" = $4
          or exists (select 1 from tasked k where k.variant = pl.rasp_variant_id and k.graph = pl.graph and k.smena = pl.smena)
       order by r.route_short_name, pl.route_id, pl.graph, pl.smena, pl.planned_start, pl.race_num`,
-    [date, tzOffsetMinutes, scope.route ?? null, scope.depot ?? null, new Date(now).toISOString(), runMissedSeconds,
-      JSON.stringify([...working].map(([key, vehicleId]) => ({ key, vehicle_id: vehicleId })))],
+    [
+      date,
+      tzOffsetMinutes,
+      scope.route ?? null,
+      scope.depot ?? null,
+      new Date(now).toISOString(),
+      runMissedSeconds,
+      JSON.stringify([...working].map(([key, vehicleId]) => ({ key, vehicle_id: vehicleId }))),
+    ],
   );
   const time = (value: Date | string) => new Date(value).getTime();
   const seconds = (actual: number | null, planned: number) => (actual === null ? null : Math.round((actual - planned) / 1000));
@@ -77,23 +89,50 @@ export async function exitsOfDay(
     const plannedStart = time(r.planned_start) + shift;
     const plannedEnd = time(r.planned_end) + shift;
     // a moved run is judged by its new end (dispatch.run_status's rule); a cancelled one without passages is cancelled
-    let status: RunStatus = shift ? runStatus(r.end_arrival !== null, r.passed, r.on_run !== null, plannedEnd, now, runMissedSeconds) : r.status;
+    let status: RunStatus = shift
+      ? runStatus(r.end_arrival !== null, r.passed, r.on_run !== null, plannedEnd, now, runMissedSeconds)
+      : r.status;
     if (change?.cancelReason !== null && change?.cancelReason !== undefined && r.passed === 0 && r.on_run === null) status = 'cancelled';
     // departed the first stop, or (the first stop missed) seen first further on; still at the first stop: not started
     const actualStart = r.start_departure ? time(r.start_departure) : !r.has_first && r.first_passage ? time(r.first_passage) : null;
     const actualEnd = r.end_arrival ? time(r.end_arrival) : null;
     return {
-      routeId: r.route_id, routeName: r.route_name, graph: r.graph, smena: r.smena, raceNum: r.race_num, direction: r.direction,
-      plannedVehicle: r.planned_vehicle, vehicleId: r.vehicle_id ?? r.on_run ?? null, depotNumber: r.depot_number,
+      routeId: r.route_id,
+      routeName: r.route_name,
+      graph: r.graph,
+      smena: r.smena,
+      raceNum: r.race_num,
+      direction: r.direction,
+      plannedVehicle: r.planned_vehicle,
+      vehicleId: r.vehicle_id ?? r.on_run ?? null,
+      depotNumber: r.depot_number,
       driver: r.last_name === null ? null : fullName(r.last_name, r.first_name ?? '', r.middle_name),
-      plannedStart: new Date(plannedStart).toISOString(), plannedEnd: new Date(plannedEnd).toISOString(),
-      actualStart: actualStart === null ? null : new Date(actualStart).toISOString(), actualEnd: actualEnd === null ? null : new Date(actualEnd).toISOString(),
-      startDeviation: seconds(actualStart, plannedStart), endDeviation: seconds(actualEnd, plannedEnd),
-      stops: r.stops, passed: r.passed, status, cancelReason: change?.cancelReason ?? null, shiftMinutes: change?.shiftMinutes ?? null,
+      plannedStart: new Date(plannedStart).toISOString(),
+      plannedEnd: new Date(plannedEnd).toISOString(),
+      actualStart: actualStart === null ? null : new Date(actualStart).toISOString(),
+      actualEnd: actualEnd === null ? null : new Date(actualEnd).toISOString(),
+      startDeviation: seconds(actualStart, plannedStart),
+      endDeviation: seconds(actualEnd, plannedEnd),
+      stops: r.stops,
+      passed: r.passed,
+      status,
+      cancelReason: change?.cancelReason ?? null,
+      shiftMinutes: change?.shiftMinutes ?? null,
     };
   });
   const count = (status: RunStatus) => list.filter((r) => r.status === status).length;
-  return { date, list, count: list.length, totals: { planned: list.length, performed: count('performed'), partial: count('partial'), notPerformed: count('not_performed'), cancelled: count('cancelled') } };
+  return {
+    date,
+    list,
+    count: list.length,
+    totals: {
+      planned: list.length,
+      performed: count('performed'),
+      partial: count('partial'),
+      notPerformed: count('not_performed'),
+      cancelled: count('cancelled'),
+    },
+  };
 }
 
 /** dispatch.run_status (migration 133) for a run whose end the day's changes moved. */

@@ -1,6 +1,5 @@
 import { M_PER_DEG_LAT, M_PER_DEG_LON_EQUATOR, planarLine, pointAt, segmentAt, type LatLon, type PlanarLine } from '../simulator/polyline';
 
-
 /** Where a point falls on a trajectory: metres along it, metres off it, and the bearing of the segment there. */
 export interface Projection {
   dist: number;
@@ -83,7 +82,8 @@ export class Trajectory implements PlanarLine {
     const points: LatLon[] = [];
     for (let i = 0; i < this.xs.length - 1; i++) {
       const steps = Math.max(1, Math.ceil((this.cumulative[i + 1] - this.cumulative[i]) / stepM));
-      for (let s = 0; s < steps; s++) points.push(this.at(this.cumulative[i] + ((this.cumulative[i + 1] - this.cumulative[i]) * s) / steps));
+      for (let s = 0; s < steps; s++)
+        points.push(this.at(this.cumulative[i] + ((this.cumulative[i + 1] - this.cumulative[i]) * s) / steps));
     }
     points.push(this.at(this.length));
     return points;
@@ -104,7 +104,10 @@ export class TrajectoryIndex<T> {
   private readonly cells = new Map<string, T[]>();
   private readonly kx: number;
 
-  constructor(private readonly cellM: number, latitude: number) {
+  constructor(
+    private readonly cellM: number,
+    latitude: number,
+  ) {
     this.kx = M_PER_DEG_LON_EQUATOR * Math.cos((latitude * Math.PI) / 180);
   }
 

@@ -1,8 +1,15 @@
 import type { Queryable } from '../db/types';
 
 /** What a dispatcher calls a vehicle, a route, a stop and the driver of an exit. */
-export interface VehicleName { depotNumber: number; stateNumber: string | null; depotId: number | null }
-export interface RouteName { name: string; depotId: number | null }
+export interface VehicleName {
+  depotNumber: number;
+  stateNumber: string | null;
+  depotId: number | null;
+}
+export interface RouteName {
+  name: string;
+  depotId: number | null;
+}
 
 export interface Names {
   vehicles: Map<number, VehicleName>;
@@ -33,18 +40,24 @@ export async function lookupNames(db: Queryable, request: NameRequest): Promise<
   const [vehicles, routes, stops, drivers] = await Promise.all([
     vehicleIds.length
       ? db.query<{ id: number; depot_number: number; state_number: string | null; depot_id: number | null }>(
-        'select id, depot_number, state_number, depot_id from mgt.vehicles where id = any($1::int[])', [vehicleIds])
+          'select id, depot_number, state_number, depot_id from mgt.vehicles where id = any($1::int[])',
+          [vehicleIds],
+        )
       : [],
     routeIds.length
       ? db.query<{ route_id: number; route_short_name: string; depot_id: number | null }>(
-        'select route_id, route_short_name, "Depot_id" as depot_id from mgt.routes where route_id = any($1::int[])', [routeIds])
+          'select route_id, route_short_name, "Depot_id" as depot_id from mgt.routes where route_id = any($1::int[])',
+          [routeIds],
+        )
       : [],
     stopIds.length
-      ? db.query<{ stop_id: number; stop_name: string }>('select stop_id, stop_name from mgt.stops where stop_id = any($1::int[])', [stopIds])
+      ? db.query<{ stop_id: number; stop_name: string }>('select stop_id, stop_name from mgt.stops where stop_id = any($1::int[])', [
+          stopIds,
+        ])
       : [],
     blocks.length
       ? db.query<{ block: string; vehicle_id: number; last_name: string; first_name: string; middle_name: string | null }>(
-        `with b as (select * from unnest($1::date[], $2::int[], $3::int[], $4::text[]) as b(date, variant, graph, smena))
+          `with b as (select * from unnest($1::date[], $2::int[], $3::int[], $4::text[]) as b(date, variant, graph, smena))
          select t.date::text || '|' || t."RaspVariant_id" || '|' || t.graph || '|' || t.smena as block, t.vehicle_id, d.last_name, d.first_name, d.middle_name
            from mgt.vehicle_task t join b on b.date = t.date and b.variant = t."RaspVariant_id" and b.graph = t.graph and b.smena = t.smena
            join mgt.driver d on d.driver_id = t.driver_id
@@ -52,7 +65,8 @@ export async function lookupNames(db: Queryable, request: NameRequest): Promise<
          select r.date::text || '|' || r."RaspVariant_id" || '|' || r.graph || '|' || r.smena, r.replace_vehicle_id, d.last_name, d.first_name, d.middle_name
            from mgt.replace_vehicle r join b on b.date = r.date and b.variant = r."RaspVariant_id" and b.graph = r.graph and b.smena = r.smena
            join mgt.driver d on d.driver_id = r.driver_id`,
-        [blocks.map((b) => b[0]), blocks.map((b) => Number(b[1])), blocks.map((b) => Number(b[2])), blocks.map((b) => b[3])])
+          [blocks.map((b) => b[0]), blocks.map((b) => Number(b[1])), blocks.map((b) => Number(b[2])), blocks.map((b) => b[3])],
+        )
       : [],
   ]);
   return {

@@ -50,9 +50,18 @@ export function takeSamples(engine: DispatchEngine, now: number, every = VEHICLE
       if (!horizon || taken.has(horizon)) continue;
       taken.add(horizon);
       out.push({
-        serviceDate: p.run.serviceDate, madeAt: now, vehicleId: v.vehicleId, routeId: p.run.routeId, variantId: p.run.variantId, graph: p.run.graph,
-        smena: p.run.smena, raceNum: p.run.raceNum, stopSequence: p.run.sequences[p.stopIndex], stopId: p.run.stopIds[p.stopIndex],
-        predicted: Math.round(p.predicted), baseline: Math.round(p.baseline),
+        serviceDate: p.run.serviceDate,
+        madeAt: now,
+        vehicleId: v.vehicleId,
+        routeId: p.run.routeId,
+        variantId: p.run.variantId,
+        graph: p.run.graph,
+        smena: p.run.smena,
+        raceNum: p.run.raceNum,
+        stopSequence: p.run.sequences[p.stopIndex],
+        stopId: p.run.stopIds[p.stopIndex],
+        predicted: Math.round(p.predicted),
+        baseline: Math.round(p.baseline),
       });
     }
   }
@@ -87,10 +96,24 @@ export async function writeSamples(db: Db, samples: readonly PredictionSample[],
     `insert into dispatch.prediction_sample (service_date, made_at, vehicle_id, route_id, rasp_variant_id, graph, smena, race_num, stop_sequence, stop_id, predicted, baseline)
      select d, m, v, r, rv, g, s, rn, q, st, p, b
        from jsonb_to_recordset($1::jsonb) as x(d date, m timestamptz, v int, r int, rv int, g int, s text, rn int, q int, st int, p timestamptz, b timestamptz)`,
-    [JSON.stringify(samples.map((s) => ({
-      d: s.serviceDate, m: iso(s.madeAt), v: s.vehicleId, r: s.routeId, rv: s.variantId, g: s.graph, s: s.smena, rn: s.raceNum,
-      q: s.stopSequence, st: s.stopId, p: iso(s.predicted), b: iso(s.baseline),
-    })))],
+    [
+      JSON.stringify(
+        samples.map((s) => ({
+          d: s.serviceDate,
+          m: iso(s.madeAt),
+          v: s.vehicleId,
+          r: s.routeId,
+          rv: s.variantId,
+          g: s.graph,
+          s: s.smena,
+          rn: s.raceNum,
+          q: s.stopSequence,
+          st: s.stopId,
+          p: iso(s.predicted),
+          b: iso(s.baseline),
+        })),
+      ),
+    ],
   );
 }
 
@@ -116,7 +139,10 @@ export class PredictionSampler {
   constructor(private readonly deps: PredictionSamplerDeps) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.round(Date.now()).catch((err) => this.deps.log.warn({ err }, 'prediction samples not written')), SAMPLE_EVERY_MS);
+    this.timer = setInterval(
+      () => void this.round(Date.now()).catch((err) => this.deps.log.warn({ err }, 'prediction samples not written')),
+      SAMPLE_EVERY_MS,
+    );
     this.timer.unref();
   }
 

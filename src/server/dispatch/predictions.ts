@@ -60,12 +60,17 @@ export interface StopPrediction {
  * a vehicle never leaves a run's first stop before its scheduled departure.
  */
 export function predictArrivals(
-  position: RunPosition, following: readonly Run[], learned: LearnedTimes, now: number, horizonMs: number, hourOf: (t: number) => number,
+  position: RunPosition,
+  following: readonly Run[],
+  learned: LearnedTimes,
+  now: number,
+  horizonMs: number,
+  hourOf: (t: number) => number,
 ): StopPrediction[] {
   const out: StopPrediction[] = [];
   const deviationMs = position.deviation * 1000;
-  const segment = (run: Run, i: number, at: number) => learned.run(run.stopIds[i - 1], run.stopIds[i], run.dayType, hourOf(at))
-    ?? Math.max(0, run.times[i] - run.times[i - 1]);
+  const segment = (run: Run, i: number, at: number) =>
+    learned.run(run.stopIds[i - 1], run.stopIds[i], run.dayType, hourOf(at)) ?? Math.max(0, run.times[i] - run.times[i - 1]);
   const dwell = (run: Run, i: number, at: number) => learned.dwell(run.stopIds[i], run.dayType, hourOf(at)) ?? 0;
 
   const { run, next } = position;

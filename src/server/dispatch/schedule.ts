@@ -89,7 +89,17 @@ export interface ScheduleRows {
   midnight: number;
   stops: Map<number, LatLon>;
   trips: { id: number; routeId: number; raceType: string; points: LatLon[] | null; stopIds: number[] }[];
-  races: { variantId: number; routeId: number; graph: number; smena: string; raceType: string; raceNum: number; stopIds: number[]; orders: number[]; minutes: number[] }[];
+  races: {
+    variantId: number;
+    routeId: number;
+    graph: number;
+    smena: string;
+    raceType: string;
+    raceNum: number;
+    stopIds: number[];
+    orders: number[];
+    minutes: number[];
+  }[];
   tasks: { vehicleId: number; variantId: number; graph: number; smena: string }[];
   replacements: { vehicleId: number; replaceVehicleId: number; variantId: number; graph: number; smena: string; startMinute: number }[];
 }
@@ -103,8 +113,14 @@ const offsetOf = (run: Run) => run.times.byteOffset / Float64Array.BYTES_PER_ELE
 function tripFor(trips: ScheduleRows['trips'], raceType: string, stopIds: readonly number[]): ScheduleRows['trips'][number] | null {
   const first = stopIds[0];
   const last = stopIds[stopIds.length - 1];
-  const candidates = trips.filter((t) => t.points && t.raceType === raceType && t.stopIds.includes(first) && t.stopIds.includes(last)
-    && t.stopIds.indexOf(first) < t.stopIds.lastIndexOf(last));
+  const candidates = trips.filter(
+    (t) =>
+      t.points &&
+      t.raceType === raceType &&
+      t.stopIds.includes(first) &&
+      t.stopIds.includes(last) &&
+      t.stopIds.indexOf(first) < t.stopIds.lastIndexOf(last),
+  );
   const sameEnds = candidates.filter((t) => t.stopIds[0] === first && t.stopIds[t.stopIds.length - 1] === last);
   return sameEnds.find((t) => t.stopIds.length === stopIds.length) ?? sameEnds[0] ?? candidates[0] ?? null;
 }
@@ -120,7 +136,12 @@ function stopDistances(line: Trajectory, points: readonly LatLon[]): Float64Arra
   return dists;
 }
 
-interface Shape { line: Trajectory; tripId: number | null; dists: Float64Array; stopIds: number[] }
+interface Shape {
+  line: Trajectory;
+  tripId: number | null;
+  dists: Float64Array;
+  stopIds: number[];
+}
 
 /** Builds the day's runs, blocks, assignments and indexes from the loaded rows. Pure. */
 export function buildDaySchedule(rows: ScheduleRows): DaySchedule {
@@ -162,15 +183,41 @@ export function buildDaySchedule(rows: ScheduleRows): DaySchedule {
     const sequencesKey = `${shapeKey}|${sequences.join(',')}`;
     if (!sequenceLists.has(sequencesKey)) sequenceLists.set(sequencesKey, sequences);
     const run: Run = {
-      key: `${blockKey}|${race.raceNum}`, blockKey, serviceDate: rows.serviceDate, dayType, routeId: race.routeId, variantId: race.variantId,
-      graph: race.graph, smena: race.smena, raceNum: race.raceNum, raceType: race.raceType, direction: race.raceType === 'B' ? 1 : 0,
-      tripId: shape.tripId, shape: shape.line, stopIds: shape.stopIds, sequences: sequenceLists.get(sequencesKey)!, dists: shape.dists, times,
-      start: times[0], end: times[times.length - 1], index: 0,
+      key: `${blockKey}|${race.raceNum}`,
+      blockKey,
+      serviceDate: rows.serviceDate,
+      dayType,
+      routeId: race.routeId,
+      variantId: race.variantId,
+      graph: race.graph,
+      smena: race.smena,
+      raceNum: race.raceNum,
+      raceType: race.raceType,
+      direction: race.raceType === 'B' ? 1 : 0,
+      tripId: shape.tripId,
+      shape: shape.line,
+      stopIds: shape.stopIds,
+      sequences: sequenceLists.get(sequencesKey)!,
+      dists: shape.dists,
+      times,
+      start: times[0],
+      end: times[times.length - 1],
+      index: 0,
     };
     runs.push(run);
     let block = blocks.get(blockKey);
     if (!block) {
-      block = { key: blockKey, serviceDate: rows.serviceDate, routeId: race.routeId, variantId: race.variantId, graph: race.graph, smena: race.smena, runs: [], start: Infinity, end: -Infinity };
+      block = {
+        key: blockKey,
+        serviceDate: rows.serviceDate,
+        routeId: race.routeId,
+        variantId: race.variantId,
+        graph: race.graph,
+        smena: race.smena,
+        runs: [],
+        start: Infinity,
+        end: -Infinity,
+      };
       blocks.set(blockKey, block);
     }
     block.runs.push(run);
@@ -226,7 +273,17 @@ export function buildDaySchedule(rows: ScheduleRows): DaySchedule {
     });
   }
 
-  return { serviceDate: rows.serviceDate, dayType, midnight: rows.midnight, runs, blocks, runByKey: new Map(runs.map((r) => [r.key, r])), assignments, index, previousDue };
+  return {
+    serviceDate: rows.serviceDate,
+    dayType,
+    midnight: rows.midnight,
+    runs,
+    blocks,
+    runByKey: new Map(runs.map((r) => [r.key, r])),
+    assignments,
+    index,
+    previousDue,
+  };
 }
 
 /** Scheduled time at distance d along a run: its stops' times, linear between them. */

@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ChangeBody, ChangeRunList, ChangeRunsQuery, ChangesList, ChangesQuery, ControlIdParams, DISPATCH_CHANGES_PATH, DISPATCH_CONTROL_API,
-  RevokeBody, ServiceChange, SHIFT_MAX_MINUTES, type ChangeRun,
+  ChangeBody,
+  ChangeRunList,
+  ChangeRunsQuery,
+  ChangesList,
+  ChangesQuery,
+  ControlIdParams,
+  DISPATCH_CHANGES_PATH,
+  DISPATCH_CONTROL_API,
+  RevokeBody,
+  ServiceChange,
+  SHIFT_MAX_MINUTES,
+  type ChangeRun,
 } from '../../shared/dispatch/control';
 import type { Queryable } from '../db/types';
 import { fail } from '../http/errors';
@@ -42,11 +52,11 @@ interface ChangeRow {
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const dateText = (value: Date | string) => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
 
-
 /** The changes in force on one date as the plan and fact notes them, by run key. */
 export async function loadChangeNotes(db: Queryable, date: string): Promise<Map<string, RunChangeNote>> {
   const rows = await db.query<{ run_key: string; kind: 'cancel' | 'shift'; shift_minutes: number | null; reason: string }>(
-    'select run_key, kind, shift_minutes, reason from dispatch.service_change where service_date = $1::date and revoked_at is null', [date],
+    'select run_key, kind, shift_minutes, reason from dispatch.service_change where service_date = $1::date and revoked_at is null',
+    [date],
   );
   const out = new Map<string, RunChangeNote>();
   for (const row of rows) {
@@ -68,9 +78,23 @@ async function listChanges(db: Queryable, dates: readonly string[], id?: number)
     [dates, id ?? null],
   );
   return rows.map((r) => ({
-    id: r.id, serviceDate: dateText(r.service_date), runKey: r.run_key, routeId: r.route_id, routeName: r.route_name, graph: r.graph, smena: r.smena,
-    raceNum: r.race_num, plannedStart: iso(r.planned_start), kind: r.kind, shiftMinutes: r.shift_minutes, reason: r.reason, author: r.username,
-    createdAt: iso(r.created_at)!, revokedAt: iso(r.revoked_at), revokedBy: r.revoked_by, revokeReason: r.revoke_reason,
+    id: r.id,
+    serviceDate: dateText(r.service_date),
+    runKey: r.run_key,
+    routeId: r.route_id,
+    routeName: r.route_name,
+    graph: r.graph,
+    smena: r.smena,
+    raceNum: r.race_num,
+    plannedStart: iso(r.planned_start),
+    kind: r.kind,
+    shiftMinutes: r.shift_minutes,
+    reason: r.reason,
+    author: r.username,
+    createdAt: iso(r.created_at)!,
+    revokedAt: iso(r.revoked_at),
+    revokedBy: r.revoked_by,
+    revokeReason: r.revoke_reason,
   }));
 }
 
@@ -82,124 +106,229 @@ export function serviceChangeRoutes(app: FastifyInstance, service: DispatchServi
   const read = { access: { path: DISPATCH_CHANGES_PATH, action: 'read' as const }, module: 'dispatch' as const, passive: true };
   const today = () => operatorDate(Date.now(), tz);
   /** A run of the days the engine holds: today's, and yesterday's still under way past midnight. */
-  const heldRun = (runKey: string): Run | undefined => service.engine.schedules.find((d) => d.serviceDate === runKey.slice(0, 10))?.runByKey.get(runKey);
+  const heldRun = (runKey: string): Run | undefined =>
+    service.engine.schedules.find((d) => d.serviceDate === runKey.slice(0, 10))?.runByKey.get(runKey);
 
-  app.get<{ Querystring: ChangesQuery }>(DISPATCH_CONTROL_API.changes, {
-    config: read,
-    schema: { tags: ['dispatch'], summary: 'Изменения движения за день: отменённые рейсы и сдвинутые начала, с автором, причиной и временем', querystring: ChangesQuery, response: { 200: ChangesList } },
-  }, async (request) => {
-    const date = request.query.date ?? today();
-    const day = new Date(`${date}T00:00:00Z`);
-    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) throw fail(400, 'dispatch_bad_date');
-    // without a date: the days the engine holds (yesterday's runs past midnight are changed today too)
-    const dates = request.query.date ? [date] : [...new Set([date, ...service.engine.schedules.map((d) => d.serviceDate)])];
-    const list = await listChanges(app.db, dates);
-    return { date, list, count: list.length };
-  });
+  app.get<{ Querystring: ChangesQuery }>(
+    DISPATCH_CONTROL_API.changes,
+    {
+      config: read,
+      schema: {
+        tags: ['dispatch'],
+        summary: 'Изменения движения за день: отменённые рейсы и сдвинутые начала, с автором, причиной и временем',
+        querystring: ChangesQuery,
+        response: { 200: ChangesList },
+      },
+    },
+    async (request) => {
+      const date = request.query.date ?? today();
+      const day = new Date(`${date}T00:00:00Z`);
+      if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) throw fail(400, 'dispatch_bad_date');
+      // without a date: the days the engine holds (yesterday's runs past midnight are changed today too)
+      const dates = request.query.date ? [date] : [...new Set([date, ...service.engine.schedules.map((d) => d.serviceDate)])];
+      const list = await listChanges(app.db, dates);
+      return { date, list, count: list.length };
+    },
+  );
 
-  app.get<{ Querystring: ChangeRunsQuery }>(DISPATCH_CONTROL_API.changeRuns, {
-    config: read,
-    schema: { tags: ['dispatch'], summary: 'Рейсы сегодняшнего расписания маршрута или выходов ТС с их изменениями', querystring: ChangeRunsQuery, response: { 200: ChangeRunList } },
-  }, async (request) => {
-    const { route, vehicle } = request.query;
-    if ((route === undefined) === (vehicle === undefined)) throw fail(400, 'dispatch_route_or_vehicle');
-    const now = Date.now();
-    const days = service.engine.schedules;
-    const onRun = new Map<string, number>();
-    for (const v of service.engine.states()) if (v.run) onRun.set(v.run.key, v.vehicleId);
-    const tasked = new Map<string, number>();
-    for (const day of days) for (const [vehicleId, list] of day.assignments) for (const a of list) if (!tasked.has(a.blockKey)) tasked.set(a.blockKey, vehicleId);
-    // today's runs, and yesterday's still running past midnight
-    const held = days.flatMap((d) => (d.serviceDate === today() ? d.runs : d.runs.filter((r) => service.engine.plannedTimes(r).end >= now - RECENT_MS)));
-    let runs: Run[];
-    if (route !== undefined) runs = held.filter((r) => r.routeId === Number(route));
-    else {
-      const vehicleId = Number(vehicle);
-      const blocks = new Set(days.flatMap((d) => (d.assignments.get(vehicleId) ?? []).map((a) => a.blockKey)));
-      const current = service.engine.state(vehicleId)?.run;
-      if (current) blocks.add(current.blockKey);
-      runs = held.filter((r) => blocks.has(r.blockKey));
-    }
-    const changes = await loadRunChanges(app.db, days.map((d) => d.serviceDate));
-    const vehicleIds = [...new Set(runs.map((r) => onRun.get(r.key) ?? tasked.get(r.blockKey)).filter((id): id is number => id !== undefined))];
-    const [names, numbers] = await Promise.all([
-      app.db.query<{ id: number; name: string }>('select route_id as id, route_short_name as name from mgt.routes where route_id = any($1::int[])', [[...new Set(runs.map((r) => r.routeId))]]),
-      app.db.query<{ id: number; depot_number: number | null }>('select id, depot_number from mgt.vehicles where id = any($1::int[])', [vehicleIds]),
-    ]);
-    const routeName = new Map(names.map((r) => [r.id, r.name]));
-    const depotNumber = new Map(numbers.map((v) => [v.id, v.depot_number]));
-    const list: ChangeRun[] = runs.map((run) => {
+  app.get<{ Querystring: ChangeRunsQuery }>(
+    DISPATCH_CONTROL_API.changeRuns,
+    {
+      config: read,
+      schema: {
+        tags: ['dispatch'],
+        summary: 'Рейсы сегодняшнего расписания маршрута или выходов ТС с их изменениями',
+        querystring: ChangeRunsQuery,
+        response: { 200: ChangeRunList },
+      },
+    },
+    async (request) => {
+      const { route, vehicle } = request.query;
+      if ((route === undefined) === (vehicle === undefined)) throw fail(400, 'dispatch_route_or_vehicle');
+      const now = Date.now();
+      const days = service.engine.schedules;
+      const onRun = new Map<string, number>();
+      for (const v of service.engine.states()) if (v.run) onRun.set(v.run.key, v.vehicleId);
+      const tasked = new Map<string, number>();
+      for (const day of days)
+        for (const [vehicleId, list] of day.assignments)
+          for (const a of list) if (!tasked.has(a.blockKey)) tasked.set(a.blockKey, vehicleId);
+      // today's runs, and yesterday's still running past midnight
+      const held = days.flatMap((d) =>
+        d.serviceDate === today() ? d.runs : d.runs.filter((r) => service.engine.plannedTimes(r).end >= now - RECENT_MS),
+      );
+      let runs: Run[];
+      if (route !== undefined) runs = held.filter((r) => r.routeId === Number(route));
+      else {
+        const vehicleId = Number(vehicle);
+        const blocks = new Set(days.flatMap((d) => (d.assignments.get(vehicleId) ?? []).map((a) => a.blockKey)));
+        const current = service.engine.state(vehicleId)?.run;
+        if (current) blocks.add(current.blockKey);
+        runs = held.filter((r) => blocks.has(r.blockKey));
+      }
+      const changes = await loadRunChanges(
+        app.db,
+        days.map((d) => d.serviceDate),
+      );
+      const vehicleIds = [
+        ...new Set(runs.map((r) => onRun.get(r.key) ?? tasked.get(r.blockKey)).filter((id): id is number => id !== undefined)),
+      ];
+      const [names, numbers] = await Promise.all([
+        app.db.query<{ id: number; name: string }>(
+          'select route_id as id, route_short_name as name from mgt.routes where route_id = any($1::int[])',
+          [[...new Set(runs.map((r) => r.routeId))]],
+        ),
+        app.db.query<{ id: number; depot_number: number | null }>('select id, depot_number from mgt.vehicles where id = any($1::int[])', [
+          vehicleIds,
+        ]),
+      ]);
+      const routeName = new Map(names.map((r) => [r.id, r.name]));
+      const depotNumber = new Map(numbers.map((v) => [v.id, v.depot_number]));
+      const list: ChangeRun[] = runs.map((run) => {
+        const planned = service.engine.plannedTimes(run);
+        const change = changes.get(run.key);
+        const vehicleId = onRun.get(run.key) ?? tasked.get(run.blockKey) ?? null;
+        return {
+          runKey: run.key,
+          routeId: run.routeId,
+          routeName: routeName.get(run.routeId) ?? null,
+          graph: run.graph,
+          smena: run.smena,
+          raceNum: run.raceNum,
+          direction: run.direction,
+          plannedStart: new Date(planned.start).toISOString(),
+          plannedEnd: new Date(planned.end).toISOString(),
+          vehicleId,
+          depotNumber: vehicleId === null ? null : (depotNumber.get(vehicleId) ?? null),
+          cancelled: change?.cancelled ?? false,
+          shiftMinutes: change?.shiftMs ? Math.round(change.shiftMs / 60_000) : null,
+        };
+      });
+      list.sort((a, b) => a.plannedStart.localeCompare(b.plannedStart) || a.graph - b.graph || a.raceNum - b.raceNum);
+      return { list, count: list.length };
+    },
+  );
+
+  app.post<{ Body: ChangeBody }>(
+    DISPATCH_CONTROL_API.changes,
+    {
+      config: { access: { path: DISPATCH_CHANGES_PATH, action: 'create' }, module: 'dispatch' },
+      schema: {
+        tags: ['dispatch'],
+        summary: 'Отменить рейс или сдвинуть его начало (код 46), с причиной',
+        body: ChangeBody,
+        response: { 200: ServiceChange },
+      },
+    },
+    async (request) => {
+      const { runKey, kind } = request.body;
+      const reason = request.body.reason.trim();
+      if (!reason) throw fail(400, 'dispatch_change_reason');
+      const shift = request.body.shiftMinutes;
+      if (kind === 'shift' && (shift === undefined || shift === 0 || Math.abs(shift) > SHIFT_MAX_MINUTES))
+        throw fail(400, 'dispatch_shift_minutes');
+      if (kind === 'cancel' && shift !== undefined) throw fail(400, 'dispatch_shift_minutes');
+      const run = heldRun(runKey);
+      // a run of yesterday is still changed while it may run (a night run); one long over is history
+      if (!run || service.engine.plannedTimes(run).end < Date.now() - RECENT_MS) throw fail(404, 'dispatch_run_not_found');
+      const user = request.user!;
       const planned = service.engine.plannedTimes(run);
-      const change = changes.get(run.key);
-      const vehicleId = onRun.get(run.key) ?? tasked.get(run.blockKey) ?? null;
-      return {
-        runKey: run.key, routeId: run.routeId, routeName: routeName.get(run.routeId) ?? null, graph: run.graph, smena: run.smena, raceNum: run.raceNum,
-        direction: run.direction, plannedStart: new Date(planned.start).toISOString(), plannedEnd: new Date(planned.end).toISOString(),
-        vehicleId, depotNumber: vehicleId === null ? null : depotNumber.get(vehicleId) ?? null,
-        cancelled: change?.cancelled ?? false, shiftMinutes: change?.shiftMs ? Math.round(change.shiftMs / 60_000) : null,
-      };
-    });
-    list.sort((a, b) => a.plannedStart.localeCompare(b.plannedStart) || a.graph - b.graph || a.raceNum - b.raceNum);
-    return { list, count: list.length };
-  });
-
-  app.post<{ Body: ChangeBody }>(DISPATCH_CONTROL_API.changes, {
-    config: { access: { path: DISPATCH_CHANGES_PATH, action: 'create' }, module: 'dispatch' },
-    schema: { tags: ['dispatch'], summary: 'Отменить рейс или сдвинуть его начало (код 46), с причиной', body: ChangeBody, response: { 200: ServiceChange } },
-  }, async (request) => {
-    const { runKey, kind } = request.body;
-    const reason = request.body.reason.trim();
-    if (!reason) throw fail(400, 'dispatch_change_reason');
-    const shift = request.body.shiftMinutes;
-    if (kind === 'shift' && (shift === undefined || shift === 0 || Math.abs(shift) > SHIFT_MAX_MINUTES)) throw fail(400, 'dispatch_shift_minutes');
-    if (kind === 'cancel' && shift !== undefined) throw fail(400, 'dispatch_shift_minutes');
-    const run = heldRun(runKey);
-    // a run of yesterday is still changed while it may run (a night run); one long over is history
-    if (!run || service.engine.plannedTimes(run).end < Date.now() - RECENT_MS) throw fail(404, 'dispatch_run_not_found');
-    const user = request.user!;
-    const planned = service.engine.plannedTimes(run);
-    const id = await app.db.transaction(async (tx) => {
-      const [taken] = await tx.query('select 1 from dispatch.service_change where run_key = $1 and kind = $2 and revoked_at is null', [runKey, kind]);
-      if (taken) throw fail(409, 'dispatch_change_exists');
-      const [row] = await tx.query<{ id: number }>(
-        `insert into dispatch.service_change (service_date, run_key, route_id, rasp_variant_id, graph, smena, race_num, planned_start, kind, shift_minutes, reason, user_id, username)
+      const id = await app.db.transaction(async (tx) => {
+        const [taken] = await tx.query('select 1 from dispatch.service_change where run_key = $1 and kind = $2 and revoked_at is null', [
+          runKey,
+          kind,
+        ]);
+        if (taken) throw fail(409, 'dispatch_change_exists');
+        const [row] = await tx.query<{ id: number }>(
+          `insert into dispatch.service_change (service_date, run_key, route_id, rasp_variant_id, graph, smena, race_num, planned_start, kind, shift_minutes, reason, user_id, username)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id::int as id`,
-        [run.serviceDate, runKey, run.routeId, run.variantId, run.graph, run.smena, run.raceNum, new Date(planned.start).toISOString(), kind,
-          kind === 'shift' ? shift : null, reason, user.id, user.username],
-      );
-      await app.journal.record(request, {
-        action: kind === 'cancel' ? 'cancel run' : 'move run start', object: 'dispatch.service_change', objectId: row.id,
-        after: { runKey, routeId: run.routeId, graph: run.graph, smena: run.smena, raceNum: run.raceNum, kind, shiftMinutes: kind === 'shift' ? shift : null, reason },
-      }, tx);
-      return row.id;
-    });
-    await service.reloadChanges();
-    app.bus.publish('dispatch.changes', { serviceDate: run.serviceDate });
-    return (await listChanges(app.db, [], id))[0];
-  });
+          [
+            run.serviceDate,
+            runKey,
+            run.routeId,
+            run.variantId,
+            run.graph,
+            run.smena,
+            run.raceNum,
+            new Date(planned.start).toISOString(),
+            kind,
+            kind === 'shift' ? shift : null,
+            reason,
+            user.id,
+            user.username,
+          ],
+        );
+        await app.journal.record(
+          request,
+          {
+            action: kind === 'cancel' ? 'cancel run' : 'move run start',
+            object: 'dispatch.service_change',
+            objectId: row.id,
+            after: {
+              runKey,
+              routeId: run.routeId,
+              graph: run.graph,
+              smena: run.smena,
+              raceNum: run.raceNum,
+              kind,
+              shiftMinutes: kind === 'shift' ? shift : null,
+              reason,
+            },
+          },
+          tx,
+        );
+        return row.id;
+      });
+      await service.reloadChanges();
+      app.bus.publish('dispatch.changes', { serviceDate: run.serviceDate });
+      return (await listChanges(app.db, [], id))[0];
+    },
+  );
 
-  app.post<{ Params: ControlIdParams; Body: RevokeBody }>(DISPATCH_CONTROL_API.revokeChange, {
-    config: { access: { path: DISPATCH_CHANGES_PATH, action: 'update' }, module: 'dispatch' },
-    schema: { tags: ['dispatch'], summary: 'Отменить изменение движения (код 46): рейс восстановлен, начало по расписанию', params: ControlIdParams, body: RevokeBody, response: { 200: ServiceChange } },
-  }, async (request) => {
-    const id = Number(request.params.id);
-    const reason = request.body.reason?.trim() || null;
-    const user = request.user!;
-    const change = await app.db.transaction(async (tx) => {
-      const [row] = await tx.query<{ run_key: string; kind: string; service_date: string | Date; revoked_at: Date | null }>(
-        "select run_key, kind, to_char(service_date, 'YYYY-MM-DD') as service_date, revoked_at from dispatch.service_change where id = $1 for update", [id],
-      );
-      if (!row) throw fail(404, 'dispatch_change_not_found');
-      if (row.revoked_at) throw fail(409, 'dispatch_change_revoked');
-      await tx.query('update dispatch.service_change set revoked_at = now(), revoked_by = $2, revoke_reason = $3 where id = $1', [id, user.username, reason]);
-      await app.journal.record(request, {
-        action: 'revoke service change', object: 'dispatch.service_change', objectId: id,
-        before: { runKey: row.run_key, kind: row.kind }, after: { revoked: true, reason },
-      }, tx);
-      return row;
-    });
-    await service.reloadChanges();
-    app.bus.publish('dispatch.changes', { serviceDate: dateText(change.service_date) });
-    return (await listChanges(app.db, [], id))[0];
-  });
+  app.post<{ Params: ControlIdParams; Body: RevokeBody }>(
+    DISPATCH_CONTROL_API.revokeChange,
+    {
+      config: { access: { path: DISPATCH_CHANGES_PATH, action: 'update' }, module: 'dispatch' },
+      schema: {
+        tags: ['dispatch'],
+        summary: 'Отменить изменение движения (код 46): рейс восстановлен, начало по расписанию',
+        params: ControlIdParams,
+        body: RevokeBody,
+        response: { 200: ServiceChange },
+      },
+    },
+    async (request) => {
+      const id = Number(request.params.id);
+      const reason = request.body.reason?.trim() || null;
+      const user = request.user!;
+      const change = await app.db.transaction(async (tx) => {
+        const [row] = await tx.query<{ run_key: string; kind: string; service_date: string | Date; revoked_at: Date | null }>(
+          "select run_key, kind, to_char(service_date, 'YYYY-MM-DD') as service_date, revoked_at from dispatch.service_change where id = $1 for update",
+          [id],
+        );
+        if (!row) throw fail(404, 'dispatch_change_not_found');
+        if (row.revoked_at) throw fail(409, 'dispatch_change_revoked');
+        await tx.query('update dispatch.service_change set revoked_at = now(), revoked_by = $2, revoke_reason = $3 where id = $1', [
+          id,
+          user.username,
+          reason,
+        ]);
+        await app.journal.record(
+          request,
+          {
+            action: 'revoke service change',
+            object: 'dispatch.service_change',
+            objectId: id,
+            before: { runKey: row.run_key, kind: row.kind },
+            after: { revoked: true, reason },
+          },
+          tx,
+        );
+        return row;
+      });
+      await service.reloadChanges();
+      app.bus.publish('dispatch.changes', { serviceDate: dateText(change.service_date) });
+      return (await listChanges(app.db, [], id))[0];
+    },
+  );
 }

@@ -29,7 +29,17 @@ export async function loadScheduleRows(db: Queryable, serviceDate: string, tzOff
   );
   const variantIds = await variantsInForce(db, serviceDate);
   const [races, trips, tasks, replacements] = await Promise.all([
-    db.query<{ v: number; route_id: number; graph: number; smena: string; racetype: string; racenum: number; stops: number[]; orders: number[]; times: number[] }>(
+    db.query<{
+      v: number;
+      route_id: number;
+      graph: number;
+      smena: string;
+      racetype: string;
+      racenum: number;
+      stops: number[];
+      orders: number[];
+      times: number[];
+    }>(
       `select rt."RaspVariant_id" as v, rv.route_id, rt.graph, rt.smena, rt.racetype, rt.racenum,
               array_agg(rt.stop_id order by rt."order") as stops, array_agg(rt."order" order by rt."order") as orders,
               array_agg(rt.time order by rt."order") as times
@@ -50,20 +60,51 @@ export async function loadScheduleRows(db: Queryable, serviceDate: string, tzOff
       [variantIds, serviceDate],
     ),
     db.query<{ vehicle_id: number; v: number; graph: number; smena: string }>(
-      'select vehicle_id, "RaspVariant_id" as v, graph, smena from mgt.vehicle_task where date = $1::date order by id', [serviceDate]),
+      'select vehicle_id, "RaspVariant_id" as v, graph, smena from mgt.vehicle_task where date = $1::date order by id',
+      [serviceDate],
+    ),
     db.query<{ vehicle_id: number; replace_vehicle_id: number; v: number; graph: number; smena: string; starttime: number }>(
-      'select vehicle_id, replace_vehicle_id, "RaspVariant_id" as v, graph, smena, starttime from mgt.replace_vehicle where date = $1::date order by id', [serviceDate]),
+      'select vehicle_id, replace_vehicle_id, "RaspVariant_id" as v, graph, smena, starttime from mgt.replace_vehicle where date = $1::date order by id',
+      [serviceDate],
+    ),
   ]);
   const stopIds = [...new Set(races.flatMap((r) => r.stops))];
   const stopRows = await db.query<{ stop_id: number; stop_lat: number; stop_lon: number }>(
-    'select stop_id, stop_lat, stop_lon from mgt.stops where stop_id = any($1::int[]) and stop_lat is not null and stop_lon is not null', [stopIds]);
+    'select stop_id, stop_lat, stop_lon from mgt.stops where stop_id = any($1::int[]) and stop_lat is not null and stop_lon is not null',
+    [stopIds],
+  );
   const rows: ScheduleRows = {
-    serviceDate, dow: dowRow?.dow ?? new Date(`${serviceDate}T00:00:00Z`).getUTCDay(), midnight: operatorMidnight(serviceDate, tzOffsetMinutes),
+    serviceDate,
+    dow: dowRow?.dow ?? new Date(`${serviceDate}T00:00:00Z`).getUTCDay(),
+    midnight: operatorMidnight(serviceDate, tzOffsetMinutes),
     stops: new Map<number, LatLon>(stopRows.map((s) => [s.stop_id, { lat: s.stop_lat, lon: s.stop_lon }])),
-    trips: trips.map((t) => ({ id: t.id, routeId: t.route_id, raceType: t.race_type, points: t.wkt ? parseLineString(t.wkt) : null, stopIds: t.stops })),
-    races: races.map((r) => ({ variantId: r.v, routeId: r.route_id, graph: r.graph, smena: r.smena, raceType: r.racetype, raceNum: r.racenum, stopIds: r.stops, orders: r.orders, minutes: r.times })),
+    trips: trips.map((t) => ({
+      id: t.id,
+      routeId: t.route_id,
+      raceType: t.race_type,
+      points: t.wkt ? parseLineString(t.wkt) : null,
+      stopIds: t.stops,
+    })),
+    races: races.map((r) => ({
+      variantId: r.v,
+      routeId: r.route_id,
+      graph: r.graph,
+      smena: r.smena,
+      raceType: r.racetype,
+      raceNum: r.racenum,
+      stopIds: r.stops,
+      orders: r.orders,
+      minutes: r.times,
+    })),
     tasks: tasks.map((t) => ({ vehicleId: t.vehicle_id, variantId: t.v, graph: t.graph, smena: t.smena })),
-    replacements: replacements.map((r) => ({ vehicleId: r.vehicle_id, replaceVehicleId: r.replace_vehicle_id, variantId: r.v, graph: r.graph, smena: r.smena, startMinute: r.starttime })),
+    replacements: replacements.map((r) => ({
+      vehicleId: r.vehicle_id,
+      replaceVehicleId: r.replace_vehicle_id,
+      variantId: r.v,
+      graph: r.graph,
+      smena: r.smena,
+      startMinute: r.starttime,
+    })),
   };
   return rows;
 }
@@ -85,8 +126,11 @@ export async function loadLearned(db: Queryable): Promise<LearnedTimes> {
   const learned = new LearnedTimes();
   const [runs, dwells] = await Promise.all([
     db.query<{ from_stop_id: number; to_stop_id: number; day_type: DayType; hour: number; run_seconds: number }>(
-      'select from_stop_id, to_stop_id, day_type, hour, run_seconds from dispatch.segment_time'),
-    db.query<{ stop_id: number; day_type: DayType; hour: number; dwell_seconds: number }>('select stop_id, day_type, hour, dwell_seconds from dispatch.dwell_time'),
+      'select from_stop_id, to_stop_id, day_type, hour, run_seconds from dispatch.segment_time',
+    ),
+    db.query<{ stop_id: number; day_type: DayType; hour: number; dwell_seconds: number }>(
+      'select stop_id, day_type, hour, dwell_seconds from dispatch.dwell_time',
+    ),
   ]);
   for (const r of runs) learned.setRun(r.from_stop_id, r.to_stop_id, r.day_type, r.hour, r.run_seconds);
   for (const d of dwells) learned.setDwell(d.stop_id, d.day_type, d.hour, d.dwell_seconds);
@@ -119,29 +163,61 @@ export async function writePassages(db: Queryable, passages: readonly PassageRec
        set actual_arrival = coalesce(excluded.actual_arrival, dispatch.stop_passage.actual_arrival),
            actual_departure = coalesce(excluded.actual_departure, dispatch.stop_passage.actual_departure),
            interpolated = excluded.interpolated`,
-    [JSON.stringify(unique.map((p) => ({
-      d: p.run.serviceDate, v: p.vehicleId, r: p.run.routeId, dir: p.run.direction, rv: p.run.variantId, g: p.run.graph, s: p.run.smena,
-      rn: p.run.raceNum, t: p.run.tripId, st: p.run.stopIds[p.stopIndex], q: p.run.sequences[p.stopIndex], dt: p.run.dayType,
-      sa: iso(p.run.times[p.stopIndex]), aa: iso(p.arrival), ad: iso(p.departure), i: p.interpolated,
-    })))],
+    [
+      JSON.stringify(
+        unique.map((p) => ({
+          d: p.run.serviceDate,
+          v: p.vehicleId,
+          r: p.run.routeId,
+          dir: p.run.direction,
+          rv: p.run.variantId,
+          g: p.run.graph,
+          s: p.run.smena,
+          rn: p.run.raceNum,
+          t: p.run.tripId,
+          st: p.run.stopIds[p.stopIndex],
+          q: p.run.sequences[p.stopIndex],
+          dt: p.run.dayType,
+          sa: iso(p.run.times[p.stopIndex]),
+          aa: iso(p.arrival),
+          ad: iso(p.departure),
+          i: p.interpolated,
+        })),
+      ),
+    ],
   );
 }
 
 /** The acknowledgements of exceptions raised since `from` (epoch ms). */
 export async function loadAcks(db: Queryable, from: number): Promise<(ExceptionAck & { key: string; since: number })[]> {
-  const rows = await db.query<{ exception_key: string; since_ms: string; at_ms: string; user_id: number | null; username: string | null; comment: string }>(
+  const rows = await db.query<{
+    exception_key: string;
+    since_ms: string;
+    at_ms: string;
+    user_id: number | null;
+    username: string | null;
+    comment: string;
+  }>(
     `select exception_key, (extract(epoch from since) * 1000)::bigint::text as since_ms, (extract(epoch from acknowledged_at) * 1000)::bigint::text as at_ms,
             user_id, username, comment
        from dispatch.exception_ack where since >= $1::timestamptz`,
     [new Date(from).toISOString()],
   );
-  return rows.map((r) => ({ key: r.exception_key, since: Number(r.since_ms), at: Number(r.at_ms), userId: r.user_id, username: r.username, comment: r.comment }));
+  return rows.map((r) => ({
+    key: r.exception_key,
+    since: Number(r.since_ms),
+    at: Number(r.at_ms),
+    userId: r.user_id,
+    username: r.username,
+    comment: r.comment,
+  }));
 }
 
 /** The changes in force on the service dates, by run key (the engine's form). */
 export async function loadRunChanges(db: Queryable, dates: readonly string[]): Promise<Map<string, RunChange>> {
   const rows = await db.query<{ run_key: string; kind: 'cancel' | 'shift'; shift_minutes: number | null }>(
-    'select run_key, kind, shift_minutes from dispatch.service_change where service_date = any($1::date[]) and revoked_at is null', [dates],
+    'select run_key, kind, shift_minutes from dispatch.service_change where service_date = any($1::date[]) and revoked_at is null',
+    [dates],
   );
   const out = new Map<string, RunChange>();
   for (const row of rows) {

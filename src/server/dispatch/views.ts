@@ -1,4 +1,13 @@
-import type { Adherence, BoardException, BoardList, ExceptionKind, LineVehicle, RouteLine, StopArrivals, VehicleCard } from '../../shared/dispatch/api';
+import type {
+  Adherence,
+  BoardException,
+  BoardList,
+  ExceptionKind,
+  LineVehicle,
+  RouteLine,
+  StopArrivals,
+  VehicleCard,
+} from '../../shared/dispatch/api';
 import { EXCEPTION_KINDS } from '../../shared/dispatch/api';
 import type { Queryable } from '../db/types';
 import type { DispatchEngine, VehicleState } from './engine';
@@ -19,13 +28,19 @@ export function adherenceOf(engine: DispatchEngine, v: VehicleState): Adherence 
 
 const statusOf = (v: VehicleState) => (v.run ? (v.started ? 'in_service' : 'layover') : 'off');
 
-export interface BoardFilter { depots: Set<number> | null; routes: Set<number> | null; kinds: Set<ExceptionKind> | null }
+export interface BoardFilter {
+  depots: Set<number> | null;
+  routes: Set<number> | null;
+  kinds: Set<ExceptionKind> | null;
+}
 
 /** The exceptions of the moment, newest first, with counters by kind over the depot and route filters. */
 export async function board(db: Queryable, engine: DispatchEngine, filter: BoardFilter): Promise<BoardList> {
   const active = [...engine.exceptions()];
   const names = await lookupNames(db, {
-    vehicles: active.map((e) => e.vehicleId), routes: active.map((e) => e.routeId), blocks: active.map((e) => e.blockKey),
+    vehicles: active.map((e) => e.vehicleId),
+    routes: active.map((e) => e.routeId),
+    blocks: active.map((e) => e.blockKey),
   });
   const rows: BoardException[] = [];
   for (const e of active) {
@@ -33,15 +48,31 @@ export async function board(db: Queryable, engine: DispatchEngine, filter: Board
     const vehicle = e.vehicleId === null ? undefined : names.vehicles.get(e.vehicleId);
     const route = e.routeId === null ? undefined : names.routes.get(e.routeId);
     const depotId = vehicle?.depotId ?? route?.depotId ?? null;
-    if (filter.depots && !((vehicle?.depotId && filter.depots.has(vehicle.depotId)) || (route?.depotId && filter.depots.has(route.depotId)))) continue;
+    if (
+      filter.depots &&
+      !((vehicle?.depotId && filter.depots.has(vehicle.depotId)) || (route?.depotId && filter.depots.has(route.depotId)))
+    )
+      continue;
     const run = e.runKey ? engine.schedules.find((d) => d.serviceDate === e.runKey!.slice(0, 10))?.runByKey.get(e.runKey) : undefined;
     const state = e.vehicleId === null ? undefined : engine.state(e.vehicleId);
     const deviation = e.kind === 'late' || e.kind === 'early' ? Math.round(e.value ?? 0) : state?.run ? state.deviation : null;
     rows.push({
-      key: e.key, kind: e.kind, since: iso(e.since),
-      vehicleId: e.vehicleId, depotNumber: vehicle?.depotNumber ?? null, stateNumber: vehicle?.stateNumber ?? null, depotId,
-      routeId: e.routeId, routeName: route?.name ?? null, graph: run?.graph ?? null, smena: run?.smena ?? null, raceNum: run?.raceNum ?? null,
-      driver: driverOf(names, e.blockKey, e.vehicleId), deviation, value: e.value, note: e.text ?? null,
+      key: e.key,
+      kind: e.kind,
+      since: iso(e.since),
+      vehicleId: e.vehicleId,
+      depotNumber: vehicle?.depotNumber ?? null,
+      stateNumber: vehicle?.stateNumber ?? null,
+      depotId,
+      routeId: e.routeId,
+      routeName: route?.name ?? null,
+      graph: run?.graph ?? null,
+      smena: run?.smena ?? null,
+      raceNum: run?.raceNum ?? null,
+      driver: driverOf(names, e.blockKey, e.vehicleId),
+      deviation,
+      value: e.value,
+      note: e.text ?? null,
       acknowledged: e.ack ? { at: iso(e.ack.at), username: e.ack.username, comment: e.ack.comment } : null,
     });
   }
@@ -49,7 +80,9 @@ export async function board(db: Queryable, engine: DispatchEngine, filter: Board
     const of = rows.filter((r) => r.kind === kind);
     return { kind, count: of.length, open: of.filter((r) => !r.acknowledged).length };
   });
-  const list = rows.filter((r) => !filter.kinds || filter.kinds.has(r.kind)).sort((a, b) => b.since.localeCompare(a.since) || a.key.localeCompare(b.key));
+  const list = rows
+    .filter((r) => !filter.kinds || filter.kinds.has(r.kind))
+    .sort((a, b) => b.since.localeCompare(a.since) || a.key.localeCompare(b.key));
   return { list, count: list.length, counters };
 }
 
@@ -61,21 +94,40 @@ export async function vehicleCard(db: Queryable, engine: DispatchEngine, vehicle
   const run = v?.run ?? null;
   const predictions = v ? engine.predictions(vehicleId, now).slice(0, NEXT_STOPS) : [];
   const names = await lookupNames(db, {
-    vehicles: [vehicleId], routes: [run?.routeId ?? null], blocks: [run?.blockKey ?? null], stops: predictions.map((p) => p.run.stopIds[p.stopIndex]),
+    vehicles: [vehicleId],
+    routes: [run?.routeId ?? null],
+    blocks: [run?.blockKey ?? null],
+    stops: predictions.map((p) => p.run.stopIds[p.stopIndex]),
   });
   const vehicle = names.vehicles.get(vehicleId);
   return {
-    vehicleId, depotNumber: vehicle?.depotNumber ?? null, stateNumber: vehicle?.stateNumber ?? null,
-    routeId: run?.routeId ?? null, routeName: run ? names.routes.get(run.routeId)?.name ?? null : null,
-    graph: run?.graph ?? null, smena: run?.smena ?? null, raceNum: run?.raceNum ?? null, driver: driverOf(names, run?.blockKey ?? null, vehicleId),
-    status: v ? statusOf(v) : 'off', direction: run?.direction ?? null,
-    scheduledStart: run ? iso(run.start) : null, scheduledEnd: run ? iso(run.end) : null,
-    deviation: run ? v!.deviation : null, adherence: v ? adherenceOf(engine, v) : 'none',
-    headway: run ? v!.headway : null, scheduledHeadway: run ? v!.scheduledHeadway : null,
+    vehicleId,
+    depotNumber: vehicle?.depotNumber ?? null,
+    stateNumber: vehicle?.stateNumber ?? null,
+    routeId: run?.routeId ?? null,
+    routeName: run ? (names.routes.get(run.routeId)?.name ?? null) : null,
+    graph: run?.graph ?? null,
+    smena: run?.smena ?? null,
+    raceNum: run?.raceNum ?? null,
+    driver: driverOf(names, run?.blockKey ?? null, vehicleId),
+    status: v ? statusOf(v) : 'off',
+    direction: run?.direction ?? null,
+    scheduledStart: run ? iso(run.start) : null,
+    scheduledEnd: run ? iso(run.end) : null,
+    deviation: run ? v!.deviation : null,
+    adherence: v ? adherenceOf(engine, v) : 'none',
+    headway: run ? v!.headway : null,
+    scheduledHeadway: run ? v!.scheduledHeadway : null,
     lastFix: v?.last ? iso(v.last.time) : null,
     nextStops: predictions.map((p) => {
       const stopId = p.run.stopIds[p.stopIndex];
-      return { stopId, name: names.stops.get(stopId) ?? null, raceNum: p.run.raceNum, scheduled: iso(p.scheduled), predicted: iso(p.predicted) };
+      return {
+        stopId,
+        name: names.stops.get(stopId) ?? null,
+        raceNum: p.run.raceNum,
+        scheduled: iso(p.scheduled),
+        predicted: iso(p.predicted),
+      };
     }),
     exceptions: v ? [...engine.exceptions()].filter((e) => e.vehicleId === vehicleId).map((e) => e.kind) : [],
   };
@@ -94,23 +146,48 @@ export async function stopArrivals(db: Queryable, engine: DispatchEngine, stopId
       if (p.run.stopIds[p.stopIndex] === stopId) found.push({ v, run: p.run, scheduled: p.scheduled, predicted: p.predicted });
     }
   }
-  const names = await lookupNames(db, { vehicles: found.map((f) => f.v.vehicleId), routes: found.map((f) => f.run.routeId), stops: [stopId] });
+  const names = await lookupNames(db, {
+    vehicles: found.map((f) => f.v.vehicleId),
+    routes: found.map((f) => f.run.routeId),
+    stops: [stopId],
+  });
   const groups = new Map<string, StopArrivals['routes'][number]>();
   for (const f of found.sort((a, b) => a.predicted - b.predicted)) {
     const key = `${f.run.routeId}|${f.run.direction}`;
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { routeId: f.run.routeId, routeName: names.routes.get(f.run.routeId)?.name ?? null, direction: f.run.direction, arrivals: [] }));
+    if (!group)
+      groups.set(
+        key,
+        (group = {
+          routeId: f.run.routeId,
+          routeName: names.routes.get(f.run.routeId)?.name ?? null,
+          direction: f.run.direction,
+          arrivals: [],
+        }),
+      );
     const vehicle = names.vehicles.get(f.v.vehicleId);
     group.arrivals.push({
-      vehicleId: f.v.vehicleId, depotNumber: vehicle?.depotNumber ?? null, stateNumber: vehicle?.stateNumber ?? null,
-      graph: f.run.graph, raceNum: f.run.raceNum, scheduled: iso(f.scheduled), predicted: iso(f.predicted), deviation: f.v.deviation,
+      vehicleId: f.v.vehicleId,
+      depotNumber: vehicle?.depotNumber ?? null,
+      stateNumber: vehicle?.stateNumber ?? null,
+      graph: f.run.graph,
+      raceNum: f.run.raceNum,
+      scheduled: iso(f.scheduled),
+      predicted: iso(f.predicted),
+      deviation: f.v.deviation,
     });
   }
-  const routes = [...groups.values()].sort((a, b) => (a.routeName ?? '').localeCompare(b.routeName ?? '', 'ru', { numeric: true }) || a.direction - b.direction);
+  const routes = [...groups.values()].sort(
+    (a, b) => (a.routeName ?? '').localeCompare(b.routeName ?? '', 'ru', { numeric: true }) || a.direction - b.direction,
+  );
   return { stopId, name: names.stops.get(stopId) ?? null, at: iso(now), routes };
 }
 
-interface Line { direction: number; stopIds: number[]; dists: number[] }
+interface Line {
+  direction: number;
+  stopIds: number[];
+  dists: number[];
+}
 
 /** A direction's line: the stops of its most frequent run in the day (the longer one of equals). */
 function directionLines(runs: readonly Run[]): Line[] {
@@ -123,10 +200,12 @@ function directionLines(runs: readonly Run[]): Line[] {
     if (entry) entry.count += 1;
     else variants.set(key, { run, count: 1 });
   }
-  return [...byDirection.entries()].sort(([a], [b]) => a - b).map(([direction, variants]) => {
-    const { run } = [...variants.values()].sort((a, b) => b.count - a.count || b.run.stopIds.length - a.run.stopIds.length)[0];
-    return { direction, stopIds: run.stopIds, dists: Array.from(run.dists, (d) => d - run.dists[0]) };
-  });
+  return [...byDirection.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([direction, variants]) => {
+      const { run } = [...variants.values()].sort((a, b) => b.count - a.count || b.run.stopIds.length - a.run.stopIds.length)[0];
+      return { direction, stopIds: run.stopIds, dists: Array.from(run.dists, (d) => d - run.dists[0]) };
+    });
 }
 
 /** The occurrence of a stop on the line nearest to `near` metres (a loop passes a stop twice). */
@@ -173,17 +252,29 @@ export async function routeLine(db: Queryable, engine: DispatchEngine, routeId: 
     const length = line.dists[line.dists.length - 1];
     const vehicle = names.vehicles.get(v.vehicleId);
     vehicles.push({
-      vehicleId: v.vehicleId, depotNumber: vehicle?.depotNumber ?? null, stateNumber: vehicle?.stateNumber ?? null,
-      direction: run.direction, status: v.started ? 'in_service' : 'layover', distance: Math.round(distance), progress: length > 0 ? Math.round((distance / length) * 1000) / 1000 : 0,
-      graph: run.graph, smena: run.smena, raceNum: run.raceNum, deviation: v.deviation, adherence: adherenceOf(engine, v),
-      headway: v.headway, scheduledHeadway: v.scheduledHeadway,
+      vehicleId: v.vehicleId,
+      depotNumber: vehicle?.depotNumber ?? null,
+      stateNumber: vehicle?.stateNumber ?? null,
+      direction: run.direction,
+      status: v.started ? 'in_service' : 'layover',
+      distance: Math.round(distance),
+      progress: length > 0 ? Math.round((distance / length) * 1000) / 1000 : 0,
+      graph: run.graph,
+      smena: run.smena,
+      raceNum: run.raceNum,
+      deviation: v.deviation,
+      adherence: adherenceOf(engine, v),
+      headway: v.headway,
+      scheduledHeadway: v.scheduledHeadway,
     });
   }
   vehicles.sort((a, b) => a.direction - b.direction || b.distance - a.distance);
   return {
-    routeId, routeName: names.routes.get(routeId)?.name ?? null,
+    routeId,
+    routeName: names.routes.get(routeId)?.name ?? null,
     directions: lines.map((l) => ({
-      direction: l.direction, length: Math.round(l.dists[l.dists.length - 1]),
+      direction: l.direction,
+      length: Math.round(l.dists[l.dists.length - 1]),
       stops: l.stopIds.map((stopId, i) => ({ stopId, name: names.stops.get(stopId) ?? null, distance: Math.round(l.dists[i]) })),
     })),
     vehicles,

@@ -12,7 +12,12 @@ import type { EquipmentConfig } from './config';
 /** SID of our commands: the platform as the sender (terminals copy it into their confirmations). */
 export const PLATFORM_SID = 1;
 
-interface AppliedRow { id: number; vehicle_id: number; configuration_id: number; configuration: string }
+interface AppliedRow {
+  id: number;
+  vehicle_id: number;
+  configuration_id: number;
+  configuration: string;
+}
 /** Below this many final commands the error share of phase 2 is not judged yet. */
 const MIN_JUDGED = 10;
 
@@ -42,7 +47,15 @@ interface RolloutRow {
   parameters: ParameterValues;
 }
 
-interface PhaseCounts { phase: number; total: number; open: number; retrying: number; errors: number; performed: number; created: number }
+interface PhaseCounts {
+  phase: number;
+  total: number;
+  open: number;
+  retrying: number;
+  errors: number;
+  performed: number;
+  created: number;
+}
 
 /** Whether minute-of-day `m` is inside [from, to) (wrapping midnight when from > to); no window = always. */
 export function inWindow(minute: number, from: number | null, to: number | null): boolean {
@@ -89,7 +102,10 @@ export class CommandDispatcher {
 
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.tick().catch((err) => this.deps.log.warn({ err }, 'command dispatcher tick failed')), this.deps.config.tickMs);
+    this.timer = setInterval(
+      () => void this.tick().catch((err) => this.deps.log.warn({ err }, 'command dispatcher tick failed')),
+      this.deps.config.tickMs,
+    );
     this.timer.unref();
   }
 
@@ -153,10 +169,15 @@ export class CommandDispatcher {
     const first = counts.find((c) => c.phase === 1);
     const second = counts.find((c) => c.phase === 2);
     const share = (c: { errors: number; performed: number }) => (c.errors + c.performed ? (100 * c.errors) / (c.errors + c.performed) : 0);
-    const over = (c: { errors: number; performed: number }) => !rollout.threshold_overridden && rollout.error_threshold < 100 && share(c) >= rollout.error_threshold;
+    const over = (c: { errors: number; performed: number }) =>
+      !rollout.threshold_overridden && rollout.error_threshold < 100 && share(c) >= rollout.error_threshold;
     if (rollout.phase === 1 && first && first.open + first.retrying === 0) {
       if (second && second.created > 0 && over(first)) {
-        return this.pause(rollout, now, `Доля ошибок первой очереди ${share(first).toFixed(1)} % не ниже порога ${rollout.error_threshold} %`);
+        return this.pause(
+          rollout,
+          now,
+          `Доля ошибок первой очереди ${share(first).toFixed(1)} % не ниже порога ${rollout.error_threshold} %`,
+        );
       }
       await this.deps.db.query(
         `with moved as (update mnt.command set status = ${S.queuing}, status_at = $2 where rollout_id = $1 and phase = 2 and status = ${S.created} returning 1)
@@ -164,11 +185,21 @@ export class CommandDispatcher {
         [rollout.id, new Date(now).toISOString()],
       );
       rollout.phase = 2;
-      if (second?.created) await this.journal([{ kind: 'mnt_rollout_phase', message: `Развёртывание №${rollout.id} (${rollout.configuration}, группа «${rollout.group_name}»): вторая очередь, ${second.created} терминалов`, details: { rolloutId: rollout.id } }]);
+      if (second?.created)
+        await this.journal([
+          {
+            kind: 'mnt_rollout_phase',
+            message: `Развёртывание №${rollout.id} (${rollout.configuration}, группа «${rollout.group_name}»): вторая очередь, ${second.created} терминалов`,
+            details: { rolloutId: rollout.id },
+          },
+        ]);
       return false;
     }
     if (rollout.phase === 2) {
-      const all = counts.reduce((sum, c) => ({ open: sum.open + c.open + c.retrying, errors: sum.errors + c.errors, performed: sum.performed + c.performed }), { open: 0, errors: 0, performed: 0 });
+      const all = counts.reduce(
+        (sum, c) => ({ open: sum.open + c.open + c.retrying, errors: sum.errors + c.errors, performed: sum.performed + c.performed }),
+        { open: 0, errors: 0, performed: 0 },
+      );
       if (second && second.errors + second.performed >= MIN_JUDGED && second.open + second.retrying > 0 && over(second)) {
         return this.pause(rollout, now, `Доля ошибок ${share(second).toFixed(1)} % не ниже порога ${rollout.error_threshold} %`);
       }
@@ -178,11 +209,14 @@ export class CommandDispatcher {
           [rollout.id, new Date(now).toISOString()],
         );
         if (updated.length) {
-          await this.journal([{
-            kind: 'mnt_rollout_finished', severity: all.errors ? 'warning' : 'info',
-            message: `Развёртывание №${rollout.id} (${rollout.configuration}, группа «${rollout.group_name}») завершено: выполнено ${all.performed}, ошибок ${all.errors}`,
-            details: { rolloutId: rollout.id, performed: all.performed, errors: all.errors },
-          }]);
+          await this.journal([
+            {
+              kind: 'mnt_rollout_finished',
+              severity: all.errors ? 'warning' : 'info',
+              message: `Развёртывание №${rollout.id} (${rollout.configuration}, группа «${rollout.group_name}») завершено: выполнено ${all.performed}, ошибок ${all.errors}`,
+              details: { rolloutId: rollout.id, performed: all.performed, errors: all.errors },
+            },
+          ]);
         }
         return true;
       }
@@ -196,7 +230,14 @@ export class CommandDispatcher {
       [rollout.id, reason],
     );
     if (updated.length) {
-      await this.journal([{ kind: 'mnt_rollout_paused', severity: 'warning', message: `Развёртывание №${rollout.id} приостановлено: ${reason}`, details: { rolloutId: rollout.id, at: new Date(now).toISOString() } }]);
+      await this.journal([
+        {
+          kind: 'mnt_rollout_paused',
+          severity: 'warning',
+          message: `Развёртывание №${rollout.id} приостановлено: ${reason}`,
+          details: { rolloutId: rollout.id, at: new Date(now).toISOString() },
+        },
+      ]);
     }
     return true;
   }
@@ -249,7 +290,10 @@ export class CommandDispatcher {
       );
     }
     if (waiting.length) {
-      await this.deps.db.query(`update mnt.command set status = ${S.waiting}, status_at = $2 where id = any($1::int[]) and status = ${S.queuing}`, [waiting, at]);
+      await this.deps.db.query(
+        `update mnt.command set status = ${S.waiting}, status_at = $2 where id = any($1::int[]) and status = ${S.queuing}`,
+        [waiting, at],
+      );
     }
     for (const vehicleId of back) this.reconnected.delete(vehicleId);
   }
@@ -316,11 +360,20 @@ export class CommandDispatcher {
         return { done, afterCancel };
       });
       this.stats.performed += done.length;
-      for (const row of done) events.push({ vehicleId: row.vehicle_id, kind: 'mnt_command_performed', message: `Конфигурация ${row.configuration} применена терминалом (команда №${row.id})`, details: { commandId: row.id } });
+      for (const row of done)
+        events.push({
+          vehicleId: row.vehicle_id,
+          kind: 'mnt_command_performed',
+          message: `Конфигурация ${row.configuration} применена терминалом (команда №${row.id})`,
+          details: { commandId: row.id },
+        });
       for (const row of afterCancel) {
         events.push({
-          vehicleId: row.vehicle_id, kind: 'mnt_command_applied_after_cancel', severity: 'warning',
-          message: `Конфигурация ${row.configuration} применена терминалом после отмены развёртывания (команда №${row.id})`, details: { commandId: row.id },
+          vehicleId: row.vehicle_id,
+          kind: 'mnt_command_applied_after_cancel',
+          severity: 'warning',
+          message: `Конфигурация ${row.configuration} применена терминалом после отмены развёртывания (команда №${row.id})`,
+          details: { commandId: row.id },
         });
       }
     }
@@ -331,27 +384,41 @@ export class CommandDispatcher {
           where c.id = any($1::int[]) and c.status = ${S.connecting}`,
         [ids],
       );
-      await this.fail(rows.map((row) => ({ ...row, ...failed.get(row.id)! })), now, events);
+      await this.fail(
+        rows.map((row) => ({ ...row, ...failed.get(row.id)! })),
+        now,
+        events,
+      );
     }
     await this.journal(events);
   }
 
   /** Errors, each with a retry time while attempts are left (and the error is worth retrying). */
-  private async fail(rows: { id: number; vehicle_id: number; attempts: number; max_attempts: number; reason: string; status: number; retry: boolean }[], now: number, events: SoftwareEvent[]): Promise<void> {
+  private async fail(
+    rows: { id: number; vehicle_id: number; attempts: number; max_attempts: number; reason: string; status: number; retry: boolean }[],
+    now: number,
+    events: SoftwareEvent[],
+  ): Promise<void> {
     if (!rows.length) return;
     this.stats.errors += rows.length;
-    const retryAt = rows.map((r) => (r.retry && r.attempts < r.max_attempts ? new Date(now + retryDelay(this.deps.config.retryBaseMs, r.attempts)).toISOString() : null));
+    const retryAt = rows.map((r) =>
+      r.retry && r.attempts < r.max_attempts ? new Date(now + retryDelay(this.deps.config.retryBaseMs, r.attempts)).toISOString() : null,
+    );
     await this.deps.db.query(
       `update mnt.command c set status = x.status, reason = x.reason, retry_at = x.retry_at, status_at = $5
          from unnest($1::int[], $2::int[], $3::text[], $4::timestamptz[]) as x(id, status, reason, retry_at)
         where c.id = x.id and c.status = ${S.connecting}`,
       [rows.map((r) => r.id), rows.map((r) => r.status), rows.map((r) => r.reason), retryAt, new Date(now).toISOString()],
     );
-    rows.forEach((r, i) => events.push({
-      vehicleId: r.vehicle_id, kind: 'mnt_command_error', severity: retryAt[i] ? 'warning' : 'error',
-      message: `Команда №${r.id}: ${r.reason}${retryAt[i] ? `; повтор (попытка ${r.attempts + 1} из ${r.max_attempts})` : ''}`,
-      details: { commandId: r.id, attempts: r.attempts, retryAt: retryAt[i] },
-    }));
+    rows.forEach((r, i) =>
+      events.push({
+        vehicleId: r.vehicle_id,
+        kind: 'mnt_command_error',
+        severity: retryAt[i] ? 'warning' : 'error',
+        message: `Команда №${r.id}: ${r.reason}${retryAt[i] ? `; повтор (попытка ${r.attempts + 1} из ${r.max_attempts})` : ''}`,
+        details: { commandId: r.id, attempts: r.attempts, retryAt: retryAt[i] },
+      }),
+    );
   }
 
   private async timeOut(now: number): Promise<void> {
@@ -364,7 +431,11 @@ export class CommandDispatcher {
     this.stats.timeouts += rows.length;
     for (const row of rows) this.awaited.delete(row.id);
     const events: SoftwareEvent[] = [];
-    await this.fail(rows.map((row) => ({ ...row, reason: REASON.timeout, status: S.error, retry: true })), now, events);
+    await this.fail(
+      rows.map((row) => ({ ...row, reason: REASON.timeout, status: S.error, retry: true })),
+      now,
+      events,
+    );
     await this.journal(events);
   }
 

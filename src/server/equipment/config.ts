@@ -21,13 +21,33 @@ export interface EquipmentConfig {
 export const equipmentVariables = group('Remote configuration and diagnostics', {
   worker: flag('EQUIPMENT_WORKER', {
     default: true,
-    meaning: 'this process may run the rollout dispatcher: with several processes the one holding its lease (`equipment.rollouts`) runs it, reaching terminals connected to any process; `false` keeps it from ever running here',
+    meaning:
+      'this process may run the rollout dispatcher: with several processes the one holding its lease (`equipment.rollouts`) runs it, reaching terminals connected to any process; `false` keeps it from ever running here',
   }),
   tickMs: number('EQUIPMENT_TICK_MS', { default: 500, min: 50, unit: 'ms', meaning: 'its tick' }),
-  diagnosticS: number('EQUIPMENT_DIAGNOSTIC_S', { default: 60, min: 1, unit: 's', meaning: 'the diagnostics pass: terminals\' last data and demo faults are refreshed this often' }),
-  commandTimeoutS: number('EGTS_COMMAND_TIMEOUT_S', { default: 30, min: 1, unit: 's', meaning: 'remote configuration: a sent command\'s confirmation wait' }),
-  commandRetryS: number('EGTS_COMMAND_RETRY_S', { default: 60, min: 0, unit: 's', meaning: 'the first retry pause after an error (doubling per attempt)' }),
-  commandsPerTick: number('EGTS_COMMANDS_PER_TICK', { default: 250, min: 1, meaning: 'commands sent per dispatcher tick (a rollout to the whole fleet is paced, so position acknowledgements stay quick)' }),
+  diagnosticS: number('EQUIPMENT_DIAGNOSTIC_S', {
+    default: 60,
+    min: 1,
+    unit: 's',
+    meaning: "the diagnostics pass: terminals' last data and demo faults are refreshed this often",
+  }),
+  commandTimeoutS: number('EGTS_COMMAND_TIMEOUT_S', {
+    default: 30,
+    min: 1,
+    unit: 's',
+    meaning: "remote configuration: a sent command's confirmation wait",
+  }),
+  commandRetryS: number('EGTS_COMMAND_RETRY_S', {
+    default: 60,
+    min: 0,
+    unit: 's',
+    meaning: 'the first retry pause after an error (doubling per attempt)',
+  }),
+  commandsPerTick: number('EGTS_COMMANDS_PER_TICK', {
+    default: 250,
+    min: 1,
+    meaning: 'commands sent per dispatcher tick (a rollout to the whole fleet is paced, so position acknowledgements stay quick)',
+  }),
 });
 
 export function equipmentConfig(env: Environment = process.env): EquipmentConfig {

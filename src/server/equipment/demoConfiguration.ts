@@ -35,22 +35,56 @@ export async function seedDemoRemoteConfiguration(db: Db, events: EventsWriter, 
   const at = (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString();
 
   const rolledOut = await db.transaction(async (tx) => {
-    const configuration = async (name: string, version: number, parameters: ParameterValues, comment: string, lockedDaysAgo: number | null) => {
+    const configuration = async (
+      name: string,
+      version: number,
+      parameters: ParameterValues,
+      comment: string,
+      lockedDaysAgo: number | null,
+    ) => {
       const [row] = await tx.query<{ id: number }>(
         `insert into mnt.configuration (name, version, parameters, comment, created_by, created_at, locked_at)
          values ($1, $2, $3, $4, 'admin', $5, $6) returning id`,
-        [name, version, JSON.stringify(parameters), comment, at((lockedDaysAgo ?? 0) + 2), lockedDaysAgo === null ? null : at(lockedDaysAgo)],
+        [
+          name,
+          version,
+          JSON.stringify(parameters),
+          comment,
+          at((lockedDaysAgo ?? 0) + 2),
+          lockedDaysAgo === null ? null : at(lockedDaysAgo),
+        ],
       );
       return row.id;
     };
     const group = async (name: string, kind: 'static' | 'dynamic', filter: object | null) => {
-      const [row] = await tx.query<{ id: number }>('insert into mnt.vehicle_group (name, kind, filter, created_at) values ($1, $2, $3, $4) returning id', [name, kind, filter && JSON.stringify(filter), at(22)]);
+      const [row] = await tx.query<{ id: number }>(
+        'insert into mnt.vehicle_group (name, kind, filter, created_at) values ($1, $2, $3, $4) returning id',
+        [name, kind, filter && JSON.stringify(filter), at(22)],
+      );
       return row.id;
     };
     const v1 = await configuration('Базовая', 1, base, 'Исходные настройки парка', 21);
-    const v2 = await configuration('Базовая', 2, { ...base, reportIntervalStanding: 120, checkInPeriod: 60 }, 'Реже на стоянке: меньше трафика', null);
-    const winter = await configuration('Зимняя', 1, { ...base, gnssMinElevation: 10, packetTimeout: 10 }, 'Зимний режим: больше спутников, дольше ждать подтверждения', null);
-    await configuration('Экономия трафика', 1, { ...base, reportIntervalMoving: 10, reportIntervalStanding: 300 }, 'Черновик для пригородных маршрутов', null);
+    const v2 = await configuration(
+      'Базовая',
+      2,
+      { ...base, reportIntervalStanding: 120, checkInPeriod: 60 },
+      'Реже на стоянке: меньше трафика',
+      null,
+    );
+    const winter = await configuration(
+      'Зимняя',
+      1,
+      { ...base, gnssMinElevation: 10, packetTimeout: 10 },
+      'Зимний режим: больше спутников, дольше ждать подтверждения',
+      null,
+    );
+    await configuration(
+      'Экономия трафика',
+      1,
+      { ...base, reportIntervalMoving: 10, reportIntervalStanding: 300 },
+      'Черновик для пригородных маршрутов',
+      null,
+    );
 
     const firstBranch = await group('Первый филиал', 'dynamic', { depots: [depots[0].depot_id] });
     const secondBranch = depots[1] ? await group('Второй филиал', 'dynamic', { depots: [depots[1].depot_id] }) : null;
@@ -60,7 +94,10 @@ export async function seedDemoRemoteConfiguration(db: Db, events: EventsWriter, 
         where v.depot_id = $1 order by t.vehicle_id, t.id`,
       [depots[0].depot_id],
     );
-    await tx.query('insert into mnt.vehicle_group_member (group_id, vehicle_id) select $1, unnest($2::int[])', [pilot, terminals.slice(0, PILOT_SIZE).map((t) => t.vehicle_id)]);
+    await tx.query('insert into mnt.vehicle_group_member (group_id, vehicle_id) select $1, unnest($2::int[])', [
+      pilot,
+      terminals.slice(0, PILOT_SIZE).map((t) => t.vehicle_id),
+    ]);
 
     // The first rollout, three weeks ago, as the dispatcher would have left it.
     const [history] = await tx.query<{ id: number }>(
@@ -73,7 +110,16 @@ export async function seedDemoRemoteConfiguration(db: Db, events: EventsWriter, 
       `insert into mnt.command (rollout_id, vehicle_id, terminal_id, phase, status, reason, attempts, sent_at, status_at)
        select $1, x.vehicle_id, x.terminal_id, case when x.n <= ceil(cardinality($2::int[]) * 0.2) then 1 else 2 end, x.status, x.reason, x.attempts, $6, $7
          from unnest($2::int[], $3::int[], $4::int[], $5::text[], $8::int[]) with ordinality as x(vehicle_id, terminal_id, status, reason, attempts, n)`,
-      [history.id, terminals.map((t) => t.vehicle_id), terminals.map((t) => t.terminal_id), outcomes.map((o) => o.status), outcomes.map((o) => o.reason), at(21), at(20), outcomes.map((o) => o.attempts)],
+      [
+        history.id,
+        terminals.map((t) => t.vehicle_id),
+        terminals.map((t) => t.terminal_id),
+        outcomes.map((o) => o.status),
+        outcomes.map((o) => o.reason),
+        at(21),
+        at(20),
+        outcomes.map((o) => o.attempts),
+      ],
     );
     await tx.query(
       `insert into mnt.terminal_config (vehicle_id, configuration_id, applied_at)
@@ -86,7 +132,19 @@ export async function seedDemoRemoteConfiguration(db: Db, events: EventsWriter, 
   // Today's rollouts go through the same path as a user's: the pilot now, the winter one in the night window.
   await createRollout(db, events, { groupId: rolledOut.pilot, configurationId: rolledOut.v2, firstShare: 50, errorThreshold: 30 }, 'admin');
   if (rolledOut.secondBranch) {
-    await createRollout(db, events, { groupId: rolledOut.secondBranch, configurationId: rolledOut.winter, firstShare: 10, errorThreshold: 5, windowFrom: 22 * 60, windowTo: 5 * 60 }, 'admin');
+    await createRollout(
+      db,
+      events,
+      {
+        groupId: rolledOut.secondBranch,
+        configurationId: rolledOut.winter,
+        firstShare: 10,
+        errorThreshold: 5,
+        windowFrom: 22 * 60,
+        windowTo: 5 * 60,
+      },
+      'admin',
+    );
   }
   return true;
 }

@@ -18,7 +18,7 @@ export interface UnitReport {
   faultCodes: readonly string[];
 }
 
-const hash = (n: number, salt: number) => (((Math.imul(n ^ salt, 2654435761) >>> 0) % 10_000) / 10_000);
+const hash = (n: number, salt: number) => ((Math.imul(n ^ salt, 2654435761) >>> 0) % 10_000) / 10_000;
 
 /**
  * The state of on-board units (mnt.unit_state): last data and fault codes. A terminal's last data is its last
@@ -57,7 +57,14 @@ export class Diagnostics {
   /** Units' reports in: last data and fault codes; a new fault rings the bell. */
   async report(reports: readonly UnitReport[]): Promise<number> {
     if (!reports.length) return 0;
-    const rows = await this.db.query<{ vehicle_id: number; unit_kind: UnitKind; unit_id: number; fault_codes: string[]; depot_number: number | null; unit_name: string | null }>(
+    const rows = await this.db.query<{
+      vehicle_id: number;
+      unit_kind: UnitKind;
+      unit_id: number;
+      fault_codes: string[];
+      depot_number: number | null;
+      unit_name: string | null;
+    }>(
       `with x as (select * from jsonb_to_recordset($1::jsonb) as x(v int, k text, u int, at timestamptz, f text[])),
        old as (select s.* from mnt.unit_state s join x on s.vehicle_id = x.v and s.unit_kind = x.k and s.unit_id = x.u),
        up as (
@@ -79,9 +86,14 @@ export class Diagnostics {
     );
     for (const row of rows) {
       const detail = row.fault_codes.map((code) => `${code}: ${FAULT_CODES[code]?.text ?? 'неизвестный код'}`).join('; ');
-      await this.notifier.equipmentFault({
-        vehicleId: row.vehicle_id, depotNumber: row.depot_number, equipment: `${UNIT_KIND_LABELS[row.unit_kind]}${row.unit_name ? ` «${row.unit_name}»` : ''}`, detail,
-      }).catch((err) => this.log.warn({ err }, 'equipment fault not notified'));
+      await this.notifier
+        .equipmentFault({
+          vehicleId: row.vehicle_id,
+          depotNumber: row.depot_number,
+          equipment: `${UNIT_KIND_LABELS[row.unit_kind]}${row.unit_name ? ` «${row.unit_name}»` : ''}`,
+          detail,
+        })
+        .catch((err) => this.log.warn({ err }, 'equipment fault not notified'));
     }
     this.stats.notified += rows.length;
     return rows.length;
@@ -102,7 +114,13 @@ export class Diagnostics {
         where u.unit_kind = 'terminal' and u.vehicle_id = any($1::int[])`,
       [[...lastOf.keys()]],
     );
-    const reports: UnitReport[] = terminals.map((t) => ({ vehicleId: t.vehicle_id, kind: 'terminal', unitId: t.unit_id, at: lastOf.get(t.vehicle_id)!, faultCodes: t.fault_codes ?? [] }));
+    const reports: UnitReport[] = terminals.map((t) => ({
+      vehicleId: t.vehicle_id,
+      kind: 'terminal',
+      unitId: t.unit_id,
+      at: lastOf.get(t.vehicle_id)!,
+      faultCodes: t.fault_codes ?? [],
+    }));
     if (this.options.demo) reports.push(...(await this.demoReports(online, now)));
     for (let i = 0; i < reports.length; i += 2000) await this.report(reports.slice(i, i + 2000));
   }
@@ -114,7 +132,14 @@ export class Diagnostics {
    */
   private async demoReports(online: number[], now: number): Promise<UnitReport[]> {
     if (!online.length) return [];
-    const units = await this.db.query<{ vehicle_id: number; unit_kind: UnitKind; unit_id: number; disabled: boolean; fault_codes: string[] | null; fault_since: string | null }>(
+    const units = await this.db.query<{
+      vehicle_id: number;
+      unit_kind: UnitKind;
+      unit_id: number;
+      disabled: boolean;
+      fault_codes: string[] | null;
+      fault_since: string | null;
+    }>(
       `select u.vehicle_id, u.unit_kind, u.unit_id, u.disabled, s.fault_codes, s.fault_since from mnt.unit u
          left join mnt.unit_state s on s.vehicle_id = u.vehicle_id and s.unit_kind = u.unit_kind and s.unit_id = u.unit_id
         where u.unit_kind <> 'terminal' and u.vehicle_id = any($1::int[])`,
@@ -128,7 +153,9 @@ export class Diagnostics {
       let codes = unit.fault_codes ?? [];
       if (codes.length && this.random() < passHours / 2) codes = [];
       else if (!codes.length && this.random() < passHours / 400) {
-        const candidates = Object.entries(FAULT_CODES).filter(([, f]) => f.kinds.includes(unit.unit_kind)).map(([code]) => code);
+        const candidates = Object.entries(FAULT_CODES)
+          .filter(([, f]) => f.kinds.includes(unit.unit_kind))
+          .map(([code]) => code);
         if (candidates.length) codes = [candidates[Math.floor(this.random() * candidates.length)]];
       }
       out.push({ vehicleId: unit.vehicle_id, kind: unit.unit_kind, unitId: unit.unit_id, at: now, faultCodes: codes });
@@ -141,7 +168,9 @@ export class Diagnostics {
    * without a bell for each: they are the state found, not news.
    */
   async seedDemoFaults(now = Date.now()): Promise<number> {
-    const [{ open }] = await this.db.query<{ open: number }>(`select count(*)::int as open from mnt.unit_state where cardinality(fault_codes) > 0`);
+    const [{ open }] = await this.db.query<{ open: number }>(
+      `select count(*)::int as open from mnt.unit_state where cardinality(fault_codes) > 0`,
+    );
     if (open > 0) return 0;
     // Every 50th unit in a scrambled order, at least three (a small demo fleet shows faults too).
     const all = await this.db.query<{ vehicle_id: number; unit_kind: UnitKind; unit_id: number }>(
@@ -151,7 +180,9 @@ export class Diagnostics {
     const units = all.slice(0, Math.max(3, Math.round(all.length / 50)));
     if (!units.length) return 0;
     const rows = units.map((u, i) => {
-      const candidates = Object.entries(FAULT_CODES).filter(([, f]) => f.kinds.includes(u.unit_kind)).map(([code]) => code);
+      const candidates = Object.entries(FAULT_CODES)
+        .filter(([, f]) => f.kinds.includes(u.unit_kind))
+        .map(([code]) => code);
       const since = new Date(now - ((i * 7_919_000) % (6 * 3_600_000)) - 60_000).toISOString();
       return { v: u.vehicle_id, k: u.unit_kind, u: u.unit_id, f: [candidates[i % candidates.length]], s: since };
     });

@@ -40,13 +40,23 @@ async function equipmentPlugin(app: FastifyInstance): Promise<void> {
   // Each job runs in one process of several (its lease); the simulated terminals where the simulator runs.
   const rollouts = app.leases.lease('equipment.rollouts');
   const simulatorLease = app.leases.lease('simulator');
-  const dispatcher = new CommandDispatcher({ db: app.db, links: app.telemetry.fleetLinks, events: app.eventsWriter, log, config, lease: rollouts });
+  const dispatcher = new CommandDispatcher({
+    db: app.db,
+    links: app.telemetry.fleetLinks,
+    events: app.eventsWriter,
+    log,
+    config,
+    lease: rollouts,
+  });
   const diagnostics = new Diagnostics(app.db, app.notifier, app.telemetry.latest, log, {
-    demo: app.simulator !== null, everyMs: config.diagnosticMs, lease: app.leases.lease('equipment.diagnostics'),
+    demo: app.simulator !== null,
+    everyMs: config.diagnosticMs,
+    lease: app.leases.lease('equipment.diagnostics'),
   });
   // a periodic rollup no one waits for: on the embedded engine it goes after the requests' queries
   const workDays = new WorkDayRollup(app.db.background(), log, {
-    tzOffsetMinutes: config.tzOffsetMinutes, everyMs: 15 * 60_000,
+    tzOffsetMinutes: config.tzOffsetMinutes,
+    everyMs: 15 * 60_000,
     maxDeviationM: async () => (await app.settings.get()).maxCenterDeviation,
     lease: app.leases.lease('equipment.workData'),
   });
@@ -59,10 +69,14 @@ async function equipmentPlugin(app: FastifyInstance): Promise<void> {
   });
   // Background work that reads a lot starts once the server listens (tests that never listen drive it themselves).
   app.addHook('onListen', async () => {
-    if (terminals && app.simulator) terminals.start(() => (simulatorLease.held ? app.simulator!.vehicles.map((plan) => plan.vehicleId) : []));
+    if (terminals && app.simulator)
+      terminals.start(() => (simulatorLease.held ? app.simulator!.vehicles.map((plan) => plan.vehicleId) : []));
     if (app.config.demoData) {
       void diagnostics.seedDemoFaults().catch((err) => log.warn({ err }, 'demo equipment faults not seeded'));
-      app.demoHistory.track('vehicle work data', workDays.seedDemoHistory(DEMO_HISTORY_DAYS, app.demoHistory.plans, Date.now(), app.demoHistory.progress('vehicle work data')));
+      app.demoHistory.track(
+        'vehicle work data',
+        workDays.seedDemoHistory(DEMO_HISTORY_DAYS, app.demoHistory.plans, Date.now(), app.demoHistory.progress('vehicle work data')),
+      );
       void seedDemoRemoteConfiguration(app.db, app.eventsWriter)
         .then((seeded) => seeded && dispatcher.wake())
         .catch((err) => log.warn({ err }, 'demo remote configuration not seeded'));

@@ -10,7 +10,8 @@ export const UNIT_STATE_SQL = `(case when u.disabled then 'off' when cardinality
   when s.last_data_at is null then 'noData' when s.last_data_at < now() - ${MAX_AGE_SQL} * interval '1 second' then 'stale' else 'ok' end)`;
 
 /** The user's calendar days of a period filter (from, to as instants). */
-const dayOf = (placeholder: string, context: ReportContext) => `((${placeholder}::timestamptz at time zone 'UTC') + ${Math.trunc(context.offsetMinutes)} * interval '1 minute')::date`;
+const dayOf = (placeholder: string, context: ReportContext) =>
+  `((${placeholder}::timestamptz at time zone 'UTC') + ${Math.trunc(context.offsetMinutes)} * interval '1 minute')::date`;
 
 export const EQUIPMENT_SOURCES = bindReports(EQUIPMENT_REPORTS, {
   '/vehicle-work-data': {

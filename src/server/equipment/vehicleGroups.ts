@@ -23,7 +23,10 @@ export function groupVehiclesSql(group: Pick<GroupRow, 'id' | 'kind' | 'filter'>
   if (f.agencies?.length) where.push(`d.agency_id = any(${add(f.agencies)}::int[])`);
   if (f.depots?.length) where.push(`v.depot_id = any(${add(f.depots)}::int[])`);
   if (f.models?.length) where.push(`v.model = any(${add(f.models)}::text[])`);
-  if (f.terminalTypes?.length) where.push(`exists (select 1 from mgt.dev_mnt t where t.vehicle_id = v.id and t."DevMNTType_id" = any(${add(f.terminalTypes)}::int[]))`);
+  if (f.terminalTypes?.length)
+    where.push(
+      `exists (select 1 from mgt.dev_mnt t where t.vehicle_id = v.id and t."DevMNTType_id" = any(${add(f.terminalTypes)}::int[]))`,
+    );
   if (f.configurations?.length) where.push(`coalesce(tc.configuration_id, 0) = any(${add(f.configurations)}::int[])`);
   return `select v.id as vehicle_id from mgt.vehicles v left join mgt.depot d on d.depot_id = v.depot_id
             left join mnt.terminal_config tc on tc.vehicle_id = v.id where ${where.join(' and ')}`;

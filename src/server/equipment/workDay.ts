@@ -1,7 +1,12 @@
 import { metresBetween, type LatLon, type Polyline } from '../simulator/polyline';
 
 /** A track point as the work-day rollup reads it (time in epoch ms, speed in km/h). */
-export interface WorkPoint { tm: number; lat: number; lon: number; speed: number }
+export interface WorkPoint {
+  tm: number;
+  lat: number;
+  lon: number;
+  speed: number;
+}
 
 /** A race the schedule planned for the vehicle that day. */
 export interface PlannedRace {
@@ -75,8 +80,11 @@ export function workDayOf(input: readonly WorkPoint[], races: readonly PlannedRa
   let tripsDone = 0;
   let deviations = 0;
   for (const race of races) {
-    const atStart = points.find((p) => p.tm >= race.start - 600_000 && p.tm <= race.start + 900_000 && metresBetween(p, race.from) <= rules.arrivalM);
-    if (atStart && points.some((p) => p.tm > atStart.tm && p.tm <= race.end + 1_800_000 && metresBetween(p, race.to) <= rules.arrivalM)) tripsDone += 1;
+    const atStart = points.find(
+      (p) => p.tm >= race.start - 600_000 && p.tm <= race.start + 900_000 && metresBetween(p, race.from) <= rules.arrivalM,
+    );
+    if (atStart && points.some((p) => p.tm > atStart.tm && p.tm <= race.end + 1_800_000 && metresBetween(p, race.to) <= rules.arrivalM))
+      tripsDone += 1;
     if (!race.line) continue;
     let off = false;
     for (const p of points) {
@@ -90,7 +98,14 @@ export function workDayOf(input: readonly WorkPoint[], races: readonly PlannedRa
   const onlineS = Math.round(onlineMs / 1000);
   const movingS = Math.round(movingMs / 1000);
   return {
-    firstAt: points[0].tm, lastAt: points[points.length - 1].tm, onlineS, km: Math.round(metres) / 1000,
-    movingS, standingS: onlineS - movingS, tripsDone, tripsPlanned: races.length, deviations,
+    firstAt: points[0].tm,
+    lastAt: points[points.length - 1].tm,
+    onlineS,
+    km: Math.round(metres) / 1000,
+    movingS,
+    standingS: onlineS - movingS,
+    tripsDone,
+    tripsPlanned: races.length,
+    deviations,
   };
 }

@@ -12,15 +12,27 @@ import { WORK_DAY_RULES, workDayOf, type PlannedRace, type WorkDay, type WorkPoi
 const BATCH_VEHICLES = 50;
 const HOUR_MS = 3_600_000;
 
-export interface WorkDayRow extends WorkDay { vehicleId: number }
+export interface WorkDayRow extends WorkDay {
+  vehicleId: number;
+}
 
 /** Writes rollup rows of one day (replacing those of the same vehicles). */
 export async function saveWorkDays(db: Db, day: string, rows: readonly WorkDayRow[]): Promise<void> {
   if (!rows.length) return;
-  const json = JSON.stringify(rows.map((r) => ({
-    v: r.vehicleId, f: new Date(r.firstAt).toISOString(), l: new Date(r.lastAt).toISOString(), o: r.onlineS, k: r.km,
-    m: r.movingS, s: r.standingS, d: r.tripsDone, p: r.tripsPlanned, x: r.deviations,
-  })));
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      v: r.vehicleId,
+      f: new Date(r.firstAt).toISOString(),
+      l: new Date(r.lastAt).toISOString(),
+      o: r.onlineS,
+      k: r.km,
+      m: r.movingS,
+      s: r.standingS,
+      d: r.tripsDone,
+      p: r.tripsPlanned,
+      x: r.deviations,
+    })),
+  );
   await db.query(
     `insert into mnt.vehicle_work_day (day, vehicle_id, first_at, last_at, online_s, km, moving_s, standing_s, trips_done, trips_planned, deviations, computed_at)
      select $1::date, x.v, x.f, x.l, x.o, x.k, x.m, x.s, x.d, x.p, x.x, now()
@@ -90,10 +102,18 @@ export class WorkDayRollup {
     const byVehicle = await racesOfDate(this.db, await this.net(), day, this.options.tzOffsetMinutes, new Map(), new Map() as RaceRows);
     const out = new Map<number, PlannedRace[]>();
     for (const [vehicleId, races] of byVehicle) {
-      out.set(vehicleId, races.filter((r) => r.times[0] >= midnight && r.times[0] < midnight + 86_400_000).map((r) => ({
-        start: r.times[0], end: r.times[r.times.length - 1],
-        from: r.line.at(r.dists[0]), to: r.line.at(r.dists[r.dists.length - 1]), line: r.tripId !== null ? r.line : null,
-      })));
+      out.set(
+        vehicleId,
+        races
+          .filter((r) => r.times[0] >= midnight && r.times[0] < midnight + 86_400_000)
+          .map((r) => ({
+            start: r.times[0],
+            end: r.times[r.times.length - 1],
+            from: r.line.at(r.dists[0]),
+            to: r.line.at(r.dists[r.dists.length - 1]),
+            line: r.tripId !== null ? r.line : null,
+          })),
+      );
     }
     return out;
   }
@@ -103,9 +123,12 @@ export class WorkDayRollup {
     const from = operatorMidnight(day, this.options.tzOffsetMinutes);
     const to = from + 86_400_000;
     const db = this.db.longRunning();
-    const vehicles = (await db.query<{ vehicle_id: number }>(
-      'select distinct vehicle_id from app.track where tm >= $1 and tm < $2', [new Date(from).toISOString(), new Date(to).toISOString()],
-    )).map((r) => r.vehicle_id);
+    const vehicles = (
+      await db.query<{ vehicle_id: number }>('select distinct vehicle_id from app.track where tm >= $1 and tm < $2', [
+        new Date(from).toISOString(),
+        new Date(to).toISOString(),
+      ])
+    ).map((r) => r.vehicle_id);
     if (!vehicles.length) return 0;
     const races = await this.racesOf(day);
     const rules = { ...WORK_DAY_RULES, maxDeviationM: await this.options.maxDeviationM() };
@@ -141,7 +164,9 @@ export class WorkDayRollup {
    * Each day is driven as its weekday's plan (shared with the passenger history).
    */
   async seedDemoHistory(
-    days: number, weekdayPlans = new WeekdayPlans(this.db, this.options.tzOffsetMinutes), now = Date.now(),
+    days: number,
+    weekdayPlans = new WeekdayPlans(this.db, this.options.tzOffsetMinutes),
+    now = Date.now(),
     onProgress: (done: number, total: number) => void = () => undefined,
   ): Promise<number> {
     const today = operatorDate(now, this.options.tzOffsetMinutes);
@@ -179,8 +204,16 @@ export class WorkDayRollup {
         const missed = dice(plan.vehicleId, day, 1) < 0.15 ? 1 + Math.floor(dice(plan.vehicleId, day, 2) * 2) : 0;
         const deviations = dice(plan.vehicleId, day, 3) < 0.12 ? 1 + Math.floor(dice(plan.vehicleId, day, 4) * 3) : 0;
         rows.push({
-          vehicleId: plan.vehicleId, firstAt: first, lastAt: last, onlineS: Math.round(online), km: Math.round(metres) / 1000,
-          movingS: Math.round(moving / 1000), standingS: Math.round(online - moving / 1000), tripsDone: Math.max(0, planned - missed), tripsPlanned: planned, deviations,
+          vehicleId: plan.vehicleId,
+          firstAt: first,
+          lastAt: last,
+          onlineS: Math.round(online),
+          km: Math.round(metres) / 1000,
+          movingS: Math.round(moving / 1000),
+          standingS: Math.round(online - moving / 1000),
+          tripsDone: Math.max(0, planned - missed),
+          tripsPlanned: planned,
+          deviations,
         });
       }
       await saveWorkDays(this.db, day, rows);

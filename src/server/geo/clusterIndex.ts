@@ -32,7 +32,13 @@ interface PointFeature {
  * (kept with its feature, `p` pointing back at it) serve as supercluster's input properties as they are: no
  * `map` step, which would allocate an object for every vehicle merged into a group at every rebuild.
  */
-interface GroupProps { s: number; o: number; t: number; m: number; p: VehiclePoint | null }
+interface GroupProps {
+  s: number;
+  o: number;
+  t: number;
+  m: number;
+  p: VehiclePoint | null;
+}
 
 export interface ClusterOptions {
   radius: number;
@@ -51,9 +57,11 @@ const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 export const groupId = (lowestVehicleId: number, zoom: number) => lowestVehicleId * 32 + zoom;
 
 function featureOf(p: VehiclePoint): PointFeature {
-  const feature = p.feature ??= {
-    type: 'Feature', geometry: { type: 'Point', coordinates: [p.lon, p.lat] }, properties: { s: 0, o: 0, t: 0, m: p.id, p },
-  };
+  const feature = (p.feature ??= {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
+    properties: { s: 0, o: 0, t: 0, m: p.id, p },
+  });
   feature.geometry.coordinates[0] = p.lon;
   feature.geometry.coordinates[1] = p.lat;
   const props = feature.properties;
@@ -64,8 +72,14 @@ function featureOf(p: VehiclePoint): PointFeature {
 }
 
 function sameGroup(a: MapCluster, b: MapCluster): boolean {
-  return a.count === b.count && a.center[0] === b.center[0] && a.center[1] === b.center[1] && a.on === b.on
-    && a.date === b.date && a.averageSpeed === b.averageSpeed;
+  return (
+    a.count === b.count &&
+    a.center[0] === b.center[0] &&
+    a.center[1] === b.center[1] &&
+    a.on === b.on &&
+    a.date === b.date &&
+    a.averageSpeed === b.averageSpeed
+  );
 }
 
 /**
@@ -85,7 +99,11 @@ export class ClusterIndex {
 
   private readonly maxZoom: number;
 
-  constructor(readonly points: readonly VehiclePoint[], options: ClusterOptions, previous?: ClusterIndex) {
+  constructor(
+    readonly points: readonly VehiclePoint[],
+    options: ClusterOptions,
+    previous?: ClusterIndex,
+  ) {
     this.earlier = previous?.groups;
     this.maxZoom = options.maxZoom;
     this.index = new Supercluster<GroupProps, GroupProps>({
@@ -115,7 +133,10 @@ export class ClusterIndex {
     // A view across the antimeridian (west > east) is passed as it is: supercluster splits it.
     const dLon = east >= west ? (east - west) * VIEW_MARGIN : 0;
     const bbox: [number, number, number, number] = [
-      Math.max(-180, west - dLon), Math.max(-90, south - dLat), Math.min(180, east + dLon), Math.min(90, north + dLat),
+      Math.max(-180, west - dLon),
+      Math.max(-90, south - dLat),
+      Math.min(180, east + dLon),
+      Math.min(90, north + dLat),
     ];
     const zoom = Math.round(subscription.zoom);
     const fast = this.fastClusters(bbox, zoom);
@@ -144,7 +165,14 @@ export class ClusterIndex {
    */
   private fastClusters(bbox: readonly [number, number, number, number], zoom: number): MapCluster[] | null {
     const index = this.index as unknown as SuperclusterInternals;
-    if (!FAST_PATH.enabled || index.stride !== 7 || !Array.isArray(index.trees) || !Array.isArray(index.clusterProps) || !Array.isArray(index.props)) return null;
+    if (
+      !FAST_PATH.enabled ||
+      index.stride !== 7 ||
+      !Array.isArray(index.trees) ||
+      !Array.isArray(index.clusterProps) ||
+      !Array.isArray(index.props)
+    )
+      return null;
     const [minLng, minLat, maxLng, maxLat] = bbox;
     if (minLng > maxLng || minLng < -180 || maxLng > 180) return null;
     const tree = index.trees[Math.max(0, Math.min(zoom, this.maxZoom + 1))];
@@ -169,8 +197,16 @@ export class ClusterIndex {
 
   private group(id: number, count: number, props: GroupProps, coordinates: number[]): MapCluster {
     let group: MapCluster = {
-      type: 'group', id, count, routeType: null, route: null, classRank: null, course: 0,
-      on: props.o > 0, date: isoTimes.of(props.t), depotNumber: null,
+      type: 'group',
+      id,
+      count,
+      routeType: null,
+      route: null,
+      classRank: null,
+      course: 0,
+      on: props.o > 0,
+      date: isoTimes.of(props.t),
+      depotNumber: null,
       averageSpeed: Math.round((props.s / count) * 10) / 10,
       center: [round6(coordinates[1]), round6(coordinates[0])],
     };
@@ -184,10 +220,18 @@ export class ClusterIndex {
 /** The stream item of a vehicle, made once and shared by every view (and filtered index) showing it. */
 function itemOf(p: VehiclePoint): MapCluster {
   p.item ??= {
-    type: 'vehicle', id: p.id, count: 1,
-    routeType: p.info?.routeType ?? null, route: p.info?.routeShortName ?? null, classRank: p.info?.classRank ?? null,
-    course: p.course, on: p.on, date: isoTimes.of(p.time), depotNumber: p.info?.depotNumber ?? null,
-    averageSpeed: Math.round(p.speed * 10) / 10, center: [p.lat, p.lon],
+    type: 'vehicle',
+    id: p.id,
+    count: 1,
+    routeType: p.info?.routeType ?? null,
+    route: p.info?.routeShortName ?? null,
+    classRank: p.info?.classRank ?? null,
+    course: p.course,
+    on: p.on,
+    date: isoTimes.of(p.time),
+    depotNumber: p.info?.depotNumber ?? null,
+    averageSpeed: Math.round(p.speed * 10) / 10,
+    center: [p.lat, p.lon],
   };
   return p.item;
 }

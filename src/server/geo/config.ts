@@ -22,15 +22,31 @@ export interface GeoConfig {
 }
 
 export const geoVariables = group('Map stream', {
-  rebuildMs: number('GEO_REBUILD_MS', { default: 250, min: 50, unit: 'ms', meaning: 'positions arriving within it go out together, one delta per view' }),
+  rebuildMs: number('GEO_REBUILD_MS', {
+    default: 250,
+    min: 50,
+    unit: 'ms',
+    meaning: 'positions arriving within it go out together, one delta per view',
+  }),
   clusterRadius: number('GEO_CLUSTER_RADIUS', { default: 50, unit: 'px', meaning: 'cluster radius in screen pixels' }),
   clusterMaxZoom: number('GEO_CLUSTER_MAX_ZOOM', { default: 15, max: 22, meaning: 'above this zoom every vehicle shows on its own' }),
   maxStreamsPerUser: number('GEO_MAX_STREAMS_PER_USER', { default: 20, meaning: 'open map streams per user (beyond: 429)' }),
-  sessionCheckS: number('GEO_SESSION_CHECK_S', { default: 60, unit: 's', meaning: 'how often an open stream checks its session (a logout or a block ends it)' }),
-  heartbeatS: number('GEO_HEARTBEAT_S', { default: 15, unit: 's', meaning: 'a comment line this often keeps proxies from closing a quiet stream' }),
+  sessionCheckS: number('GEO_SESSION_CHECK_S', {
+    default: 60,
+    unit: 's',
+    meaning: 'how often an open stream checks its session (a logout or a block ends it)',
+  }),
+  heartbeatS: number('GEO_HEARTBEAT_S', {
+    default: 15,
+    unit: 's',
+    meaning: 'a comment line this often keeps proxies from closing a quiet stream',
+  }),
   moveTimeoutMs: number('GEO_MOVE_TIMEOUT_MS', {
-    default: 2000, min: 100, unit: 'ms',
-    meaning: 'with several processes, how long a stream\'s `PUT` reaching a process that does not hold the stream waits for the holder\'s answer over the bus (404 past it; at once when every other process says it holds none)',
+    default: 2000,
+    min: 100,
+    unit: 'ms',
+    meaning:
+      "with several processes, how long a stream's `PUT` reaching a process that does not hold the stream waits for the holder's answer over the bus (404 past it; at once when every other process says it holds none)",
   }),
 });
 

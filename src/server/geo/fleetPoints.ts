@@ -7,8 +7,18 @@ const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 function pointOf(id: number, p: LatestPosition, info: VehicleInfo | undefined, now: number, seen = 0): TrackedPoint {
   return {
-    id, info, lat: round6(p.lat), lon: round6(p.lon), speed: p.speed, course: p.course, time: p.time,
-    on: now - p.time < VEHICLE_STALE_MS, item: undefined, feature: undefined, source: p, seen,
+    id,
+    info,
+    lat: round6(p.lat),
+    lon: round6(p.lon),
+    speed: p.speed,
+    course: p.course,
+    time: p.time,
+    on: now - p.time < VEHICLE_STALE_MS,
+    item: undefined,
+    feature: undefined,
+    source: p,
+    seen,
   };
 }
 
@@ -32,7 +42,9 @@ export function fleetPoints(
 function sameLabels(a: VehicleInfo | undefined, b: VehicleInfo | undefined): boolean {
   if (a === b) return true;
   if (!a || !b) return false;
-  return a.routeType === b.routeType && a.routeShortName === b.routeShortName && a.classRank === b.classRank && a.depotNumber === b.depotNumber;
+  return (
+    a.routeType === b.routeType && a.routeShortName === b.routeShortName && a.classRank === b.classRank && a.depotNumber === b.depotNumber
+  );
 }
 
 /**
@@ -51,7 +63,11 @@ export class FleetPoints {
   private list: VehiclePoint[] = [];
   private generation = 0;
 
-  update(positions: Iterable<[number, LatestPosition]>, vehicleOf: (id: number) => VehicleInfo | undefined, now: number): readonly VehiclePoint[] {
+  update(
+    positions: Iterable<[number, LatestPosition]>,
+    vehicleOf: (id: number) => VehicleInfo | undefined,
+    now: number,
+  ): readonly VehiclePoint[] {
     const generation = ++this.generation;
     let added = false;
     let count = 0;

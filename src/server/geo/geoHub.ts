@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
-  clusterKey, deltaGroup, deltaVehicle, type GeoDelta, type GeoDeltaGroup, type GeoDeltaVehicle, type GeoSubscription, type MapCluster,
+  clusterKey,
+  deltaGroup,
+  deltaVehicle,
+  type GeoDelta,
+  type GeoDeltaGroup,
+  type GeoDeltaVehicle,
+  type GeoSubscription,
+  type MapCluster,
 } from '../../shared/map';
 import type { VehicleInfo } from '../map/fleetDirectory';
 import type { LatestPosition } from '../telemetry/types';
@@ -79,9 +86,20 @@ const MIN_IDLE_SHARE = 2;
 const itemKey = (item: MapCluster) => (item.type === 'vehicle' ? item.id : -item.id);
 
 function sameItem(a: MapCluster, b: MapCluster): boolean {
-  return a.center[0] === b.center[0] && a.center[1] === b.center[1] && a.course === b.course && a.on === b.on
-    && a.count === b.count && a.date === b.date && a.averageSpeed === b.averageSpeed && a.classRank === b.classRank
-    && a.route === b.route && a.routeType === b.routeType && a.depotNumber === b.depotNumber && a.type === b.type;
+  return (
+    a.center[0] === b.center[0] &&
+    a.center[1] === b.center[1] &&
+    a.course === b.course &&
+    a.on === b.on &&
+    a.count === b.count &&
+    a.date === b.date &&
+    a.averageSpeed === b.averageSpeed &&
+    a.classRank === b.classRank &&
+    a.route === b.route &&
+    a.routeType === b.routeType &&
+    a.depotNumber === b.depotNumber &&
+    a.type === b.type
+  );
 }
 
 /**
@@ -107,7 +125,15 @@ export class GeoHub {
   /** How long the last rebuild and its pushes took: the next one waits at least MIN_IDLE_SHARE times that. */
   private lastCycleMs = 0;
   readonly stats = {
-    builds: 0, lastBuildMs: 0, lastCycleMs: 0, lastPoints: 0, framesSent: 0, framesUnchanged: 0, fullFrames: 0, deltaFrames: 0, bytesSent: 0,
+    builds: 0,
+    lastBuildMs: 0,
+    lastCycleMs: 0,
+    lastPoints: 0,
+    framesSent: 0,
+    framesUnchanged: 0,
+    fullFrames: 0,
+    deltaFrames: 0,
+    bytesSent: 0,
   };
 
   constructor(
@@ -157,7 +183,15 @@ export class GeoHub {
 
   /** Registers a stream: 'hello' with its id, then the current picture at once. */
   open(owner: StreamOwner, subscription: GeoSubscription, sink: EventSink): GeoStream {
-    const stream: GeoStream = { id: randomUUID(), owner, subscription, filterKey: filterKeyOf(subscription), viewKey: '', version: 0, sink };
+    const stream: GeoStream = {
+      id: randomUUID(),
+      owner,
+      subscription,
+      filterKey: filterKeyOf(subscription),
+      viewKey: '',
+      version: 0,
+      sink,
+    };
     this.streams.set(stream.id, stream);
     sink.send(sseFrame('hello', JSON.stringify({ streamId: stream.id })));
     // After a quiet spell with nobody watching, the index may be minutes old: rebuild (for everyone) first.
@@ -289,7 +323,12 @@ export class GeoHub {
       frame = view.delta!;
       this.stats.deltaFrames += 1;
     } else {
-      frame = view.full ??= Buffer.from(sseFrame('points', JSON.stringify({ time: new Date(this.builtAt).toISOString(), v: view.version, items: [...view.items.values()] })));
+      frame = view.full ??= Buffer.from(
+        sseFrame(
+          'points',
+          JSON.stringify({ time: new Date(this.builtAt).toISOString(), v: view.version, items: [...view.items.values()] }),
+        ),
+      );
       this.stats.fullFrames += 1;
     }
     stream.viewKey = view.key;
@@ -306,7 +345,16 @@ export class GeoHub {
     if (!view) {
       const items = new Map<number, MapCluster>();
       for (const item of this.indexFor(stream.filterKey, stream.subscription).clusters(stream.subscription)) items.set(itemKey(item), item);
-      view = { key, filterKey: stream.filterKey, subscription: stream.subscription, version: 1, items, spare: new Map(), full: null, delta: null };
+      view = {
+        key,
+        filterKey: stream.filterKey,
+        subscription: stream.subscription,
+        version: 1,
+        items,
+        spare: new Map(),
+        full: null,
+        delta: null,
+      };
       this.views.set(key, view);
     }
     return view;
@@ -319,7 +367,11 @@ export class GeoHub {
     let index = this.filtered.get(filterKey);
     if (!index) {
       const wanted = new Set(subscription.vehicles);
-      index = new ClusterIndex(base.points.filter((p) => wanted.has(p.id)), this.options, this.earlierFiltered.get(filterKey));
+      index = new ClusterIndex(
+        base.points.filter((p) => wanted.has(p.id)),
+        this.options,
+        this.earlierFiltered.get(filterKey),
+      );
       this.filtered.set(filterKey, index);
     }
     return index;

@@ -51,7 +51,8 @@ async function geoPlugin(app: FastifyInstance): Promise<void> {
       for (const stream of [...hub.all()]) {
         const user = await app.sessions.resolve(stream.owner.token, false).catch(() => undefined);
         if (user === undefined) continue; // database trouble: judge again next round
-        if (!user || user.id !== stream.owner.userId || !canAccess(user, MAP_READ.access.path, MAP_READ.access.action)) hub.close(stream.id);
+        if (!user || user.id !== stream.owner.userId || !canAccess(user, MAP_READ.access.path, MAP_READ.access.action))
+          hub.close(stream.id);
       }
     } finally {
       checking = false;
@@ -61,9 +62,11 @@ async function geoPlugin(app: FastifyInstance): Promise<void> {
 
   app.addHook('onReady', async () => {
     hub.start();
-    timers.push(setInterval(() => {
-      for (const stream of hub.all()) stream.sink.heartbeat();
-    }, config.heartbeatMs));
+    timers.push(
+      setInterval(() => {
+        for (const stream of hub.all()) stream.sink.heartbeat();
+      }, config.heartbeatMs),
+    );
     timers.push(setInterval(() => void checkSessions(), config.sessionCheckMs));
     for (const timer of timers) timer.unref();
   });

@@ -12,10 +12,16 @@ export interface GeocoderConfig {
 
 export const geocoderVariables = group('Geocoder', {
   externalUrl: text('GEOCODER_URL', {
-    meaning: 'a Nominatim-compatible geocoder (`…/search?format=jsonv2`, e.g. `https://nominatim.openstreetmap.org` or an own Nominatim) for the field map\'s address search; unset = the product\'s own geocoder only (works with no internet)',
+    meaning:
+      "a Nominatim-compatible geocoder (`…/search?format=jsonv2`, e.g. `https://nominatim.openstreetmap.org` or an own Nominatim) for the field map's address search; unset = the product's own geocoder only (works with no internet)",
   }),
   city: text('GEOCODER_CITY', { default: 'Санкт-Петербург', meaning: 'the city put before every address query' }),
-  timeoutMs: number('GEOCODER_TIMEOUT_MS', { default: 5000, positive: true, unit: 'ms', meaning: 'how long the external geocoder may take before the own one answers instead' }),
+  timeoutMs: number('GEOCODER_TIMEOUT_MS', {
+    default: 5000,
+    positive: true,
+    unit: 'ms',
+    meaning: 'how long the external geocoder may take before the own one answers instead',
+  }),
 });
 
 export function geocoderConfig(env: Environment = process.env): GeocoderConfig {

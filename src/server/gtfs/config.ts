@@ -51,18 +51,34 @@ export const gtfsVariables = group('GTFS', {
   realtimeCacheMs: number('GTFS_RT_CACHE_MS', { default: 1000, min: 0, unit: 'ms', meaning: 'how long an encoded feed is reused' }),
   staticPublic: flag('GTFS_STATIC_PUBLIC', {
     default: false,
-    meaning: 'the static GTFS feed (`/api/v1/gtfs/static.zip`) open to anyone; otherwise to a consumer passing `GTFS_STATIC_KEY`, or to a session with code 6',
+    meaning:
+      'the static GTFS feed (`/api/v1/gtfs/static.zip`) open to anyone; otherwise to a consumer passing `GTFS_STATIC_KEY`, or to a session with code 6',
   }),
   staticKey: text('GTFS_STATIC_KEY', { meaning: 'the key a consumer of the static feed passes (`?key=` or `X-Gtfs-Key`)' }),
   timezone: text('GTFS_TIMEZONE', {
     defaultText: '`Europe/Moscow` at +180, else `Etc/GMT±N` of `OPERATOR_TZ_OFFSET_MINUTES`',
-    meaning: 'the static feed\'s zone (it must have the operator\'s offset); see [gtfs.md](gtfs.md)',
+    meaning: "the static feed's zone (it must have the operator's offset); see [gtfs.md](gtfs.md)",
   }),
-  periodDays: number('GTFS_PERIOD_DAYS', { default: 365, min: 1, max: 400, round: true, unit: 'days', meaning: 'the days from today its calendars cover' }),
-  publisherName: text('GTFS_PUBLISHER_NAME', { meaning: 'its feed_info\'s publisher' }),
-  publisherUrl: text('GTFS_PUBLISHER_URL', { default: 'http://localhost/', meaning: 'the publisher\'s URL, also of agencies that have none' }),
-  lang: text('GTFS_LANG', { default: 'ru', meaning: 'the feed\'s language' }),
-  importMaxBytes: number('GTFS_IMPORT_MAX_BYTES', { default: 1024 ** 3, min: 1, unit: 'bytes', meaning: 'the largest GTFS zip an import accepts' }),
+  periodDays: number('GTFS_PERIOD_DAYS', {
+    default: 365,
+    min: 1,
+    max: 400,
+    round: true,
+    unit: 'days',
+    meaning: 'the days from today its calendars cover',
+  }),
+  publisherName: text('GTFS_PUBLISHER_NAME', { meaning: "its feed_info's publisher" }),
+  publisherUrl: text('GTFS_PUBLISHER_URL', {
+    default: 'http://localhost/',
+    meaning: "the publisher's URL, also of agencies that have none",
+  }),
+  lang: text('GTFS_LANG', { default: 'ru', meaning: "the feed's language" }),
+  importMaxBytes: number('GTFS_IMPORT_MAX_BYTES', {
+    default: 1024 ** 3,
+    min: 1,
+    unit: 'bytes',
+    meaning: 'the largest GTFS zip an import accepts',
+  }),
 });
 
 export function gtfsConfig(env: Environment = process.env): GtfsConfig {

@@ -26,7 +26,12 @@ const sameSecret = (given: string, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-interface EncodedFeed { at: number; bytes: Buffer; json: Record<string, unknown> | null; message: FeedMessage }
+interface EncodedFeed {
+  at: number;
+  bytes: Buffer;
+  json: Record<string, unknown> | null;
+  message: FeedMessage;
+}
 
 /** A feed made at most once per `cacheMs` (many pollers cost one encoding), its JSON form made on first demand. */
 function cachedFeed(cacheMs: number, build: (now: number) => Promise<{ message: FeedMessage; bytes: Buffer }>): () => Promise<EncodedFeed> {
@@ -35,12 +40,14 @@ function cachedFeed(cacheMs: number, build: (now: number) => Promise<{ message: 
   return async () => {
     const now = Date.now();
     if (cached && now - cached.at < cacheMs) return cached;
-    building ??= build(now).then(({ message, bytes }) => {
-      cached = { at: now, bytes, json: null, message };
-      return cached;
-    }).finally(() => {
-      building = null;
-    });
+    building ??= build(now)
+      .then(({ message, bytes }) => {
+        cached = { at: now, bytes, json: null, message };
+        return cached;
+      })
+      .finally(() => {
+        building = null;
+      });
     return building;
   };
 }
@@ -72,16 +79,22 @@ async function gtfsPlugin(app: FastifyInstance): Promise<void> {
       const routeId = app.map.directory.get(id)?.routeId;
       return routeId ? { routeId: runTrips.routeId(routeId) } : null;
     };
-    const message = buildVehiclePositions({
-      positions: () => app.telemetry.latest.entries(),
-      vehicle: (id) => app.map.directory.get(id),
-      tripOf: (id) => (matched ? live.tripOf(id) : null) ?? routeOnly(id),
-    }, now);
+    const message = buildVehiclePositions(
+      {
+        positions: () => app.telemetry.latest.entries(),
+        vehicle: (id) => app.map.directory.get(id),
+        tripOf: (id) => (matched ? live.tripOf(id) : null) ?? routeOnly(id),
+      },
+      now,
+    );
     return { message, bytes: Buffer.from(encodeFeed(message)) };
   });
   const tripUpdates = cachedFeed(config.cacheMs, async (now) => {
     await prepare(now);
-    return buildTripUpdates({ updates: (at) => live.updates(at), cancelled: () => live.cancelled(), vehicle: (id) => app.map.directory.get(id) }, now);
+    return buildTripUpdates(
+      { updates: (at) => live.updates(at), cancelled: () => live.cancelled(), vehicle: (id) => app.map.directory.get(id) },
+      now,
+    );
   });
 
   const send = async (feed: () => Promise<EncodedFeed>, format: RealtimeFeedQuery['format'], reply: FastifyReply) => {
@@ -95,82 +108,104 @@ async function gtfsPlugin(app: FastifyInstance): Promise<void> {
     return reply.type('application/x-protobuf').send(current.bytes);
   };
   // GTFS_RT_PUBLIC: both live feeds open, else behind the map right
-  const realtimeAccess = config.public ? { access: 'public' as const, module: 'map' as const, passive: true } : { ...MAP_READ, passive: true };
+  const realtimeAccess = config.public
+    ? { access: 'public' as const, module: 'map' as const, passive: true }
+    : { ...MAP_READ, passive: true };
   const openness = config.public ? 'Открыт без входа (GTFS_RT_PUBLIC=true)' : 'Требует права карты';
 
-  app.get<{ Querystring: RealtimeFeedQuery }>(GTFS_API.vehiclePositions, {
-    config: realtimeAccess,
-    schema: {
-      tags: ['map'],
-      summary: `GTFS-Realtime VehiclePositions (application/x-protobuf; ?format=json — JSON для людей): ТС с отметкой свежее 5 мин, рейс по живому расписанию (идентификаторы статического фида), скорость в м/с. ${openness}`,
-      ...(config.public ? { security: [] } : {}),
-      querystring: RealtimeFeedQuery,
+  app.get<{ Querystring: RealtimeFeedQuery }>(
+    GTFS_API.vehiclePositions,
+    {
+      config: realtimeAccess,
+      schema: {
+        tags: ['map'],
+        summary: `GTFS-Realtime VehiclePositions (application/x-protobuf; ?format=json — JSON для людей): ТС с отметкой свежее 5 мин, рейс по живому расписанию (идентификаторы статического фида), скорость в м/с. ${openness}`,
+        ...(config.public ? { security: [] } : {}),
+        querystring: RealtimeFeedQuery,
+      },
     },
-  }, async (request, reply) => send(vehiclePositions, request.query.format, reply));
+    async (request, reply) => send(vehiclePositions, request.query.format, reply),
+  );
 
-  app.get<{ Querystring: RealtimeFeedQuery }>(GTFS_API.tripUpdates, {
-    config: realtimeAccess,
-    schema: {
-      tags: ['map'],
-      summary: `GTFS-Realtime TripUpdates (application/x-protobuf; ?format=json — JSON для людей): рейсы ТС по живому расписанию с прогнозом прибытия и отправления на оставшиеся остановки, невыполненные рейсы как CANCELED. 404, пока модуль «Диспетчерская» выключен. ${openness}`,
-      ...(config.public ? { security: [] } : {}),
-      querystring: RealtimeFeedQuery,
+  app.get<{ Querystring: RealtimeFeedQuery }>(
+    GTFS_API.tripUpdates,
+    {
+      config: realtimeAccess,
+      schema: {
+        tags: ['map'],
+        summary: `GTFS-Realtime TripUpdates (application/x-protobuf; ?format=json — JSON для людей): рейсы ТС по живому расписанию с прогнозом прибытия и отправления на оставшиеся остановки, невыполненные рейсы как CANCELED. 404, пока модуль «Диспетчерская» выключен. ${openness}`,
+        ...(config.public ? { security: [] } : {}),
+        querystring: RealtimeFeedQuery,
+      },
     },
-  }, async (request, reply) => {
-    // the module off: no live timetable, so no predictions to publish (a planner falls back to the timetable)
-    if (!(await dispatchOn())) throw fail(404, 'gtfs_rt_dispatch_off');
-    return send(tripUpdates, request.query.format, reply);
-  });
+    async (request, reply) => {
+      // the module off: no live timetable, so no predictions to publish (a planner falls back to the timetable)
+      if (!(await dispatchOn())) throw fail(404, 'gtfs_rt_dispatch_off');
+      return send(tripUpdates, request.query.format, reply);
+    },
+  );
 
   const feedConfig = config.static;
   let staticRunning = 0;
-  app.get<{ Querystring: StaticFeedQuery }>(GTFS_API.staticFeed, {
-    // Public, or a consumer's key, or a session with the external-system settings right: checked below, as
-    // the access plugin knows only one rule per route.
-    config: { access: 'public', heavy: true },
-    schema: {
-      tags: ['gtfs'],
-      summary: `Сеть из справочников как фид GTFS (zip): остановки, маршруты, рейсы, расписание, календари, трассы; идентификаторы те же, что в GTFS-Realtime. ${
-        feedConfig.public ? 'Открыт без входа (GTFS_STATIC_PUBLIC=true)' : `Требует ${feedConfig.key ? 'ключа (?key=, GTFS_STATIC_KEY) или ' : ''}права «Настройки справочников» (код 6)`}`,
-      ...(feedConfig.public ? { security: [] } : {}),
-      querystring: StaticFeedQuery,
+  app.get<{ Querystring: StaticFeedQuery }>(
+    GTFS_API.staticFeed,
+    {
+      // Public, or a consumer's key, or a session with the external-system settings right: checked below, as
+      // the access plugin knows only one rule per route.
+      config: { access: 'public', heavy: true },
+      schema: {
+        tags: ['gtfs'],
+        summary: `Сеть из справочников как фид GTFS (zip): остановки, маршруты, рейсы, расписание, календари, трассы; идентификаторы те же, что в GTFS-Realtime. ${
+          feedConfig.public
+            ? 'Открыт без входа (GTFS_STATIC_PUBLIC=true)'
+            : `Требует ${feedConfig.key ? 'ключа (?key=, GTFS_STATIC_KEY) или ' : ''}права «Настройки справочников» (код 6)`
+        }`,
+        ...(feedConfig.public ? { security: [] } : {}),
+        querystring: StaticFeedQuery,
+      },
+      onRequest: async (request) => {
+        if (feedConfig.public) return;
+        const given = request.query.key ?? request.headers['x-gtfs-key'];
+        if (typeof given === 'string' && given) {
+          if (feedConfig.key && sameSecret(given, feedConfig.key)) return;
+          throw fail(403, 'forbidden');
+        }
+        const token = bearerToken(request);
+        request.user = token ? await app.sessions.resolve(token, true) : null;
+        if (!request.user) throw fail(401, 'unauthorized');
+        if (!canAccess(request.user, GTFS_RIGHTS_PATH, 'read')) throw fail(403, 'forbidden');
+      },
     },
-    onRequest: async (request) => {
-      if (feedConfig.public) return;
-      const given = request.query.key ?? request.headers['x-gtfs-key'];
-      if (typeof given === 'string' && given) {
-        if (feedConfig.key && sameSecret(given, feedConfig.key)) return;
-        throw fail(403, 'forbidden');
+    async (_request, reply) => {
+      if (staticRunning >= STATIC_FEEDS_AT_ONCE) throw fail(429, 'too_many_heavy_requests');
+      staticRunning++;
+      let released = false;
+      const release = () => {
+        if (!released) staticRunning--;
+        released = true;
+      };
+      try {
+        const now = new Date();
+        const { zip } = await staticFeed(app.db.longRunning(), {
+          today: operatorDate(now.getTime(), tzOffset),
+          now,
+          timezone: feedConfig.timezone,
+          periodDays: feedConfig.periodDays,
+          publisherName: feedConfig.publisherName,
+          publisherUrl: feedConfig.publisherUrl,
+          lang: feedConfig.lang,
+        });
+        zip.once('end', release).once('error', release);
+        reply.raw.once('close', release);
+        reply.header('content-disposition', 'attachment; filename="gtfs.zip"');
+        if (feedConfig.public) reply.header('cache-control', 'public, max-age=600');
+        return reply.type('application/zip').send(zip);
+      } catch (error) {
+        release();
+        throw error;
       }
-      const token = bearerToken(request);
-      request.user = token ? await app.sessions.resolve(token, true) : null;
-      if (!request.user) throw fail(401, 'unauthorized');
-      if (!canAccess(request.user, GTFS_RIGHTS_PATH, 'read')) throw fail(403, 'forbidden');
     },
-  }, async (_request, reply) => {
-    if (staticRunning >= STATIC_FEEDS_AT_ONCE) throw fail(429, 'too_many_heavy_requests');
-    staticRunning++;
-    let released = false;
-    const release = () => {
-      if (!released) staticRunning--;
-      released = true;
-    };
-    try {
-      const now = new Date();
-      const { zip } = await staticFeed(app.db.longRunning(), {
-        today: operatorDate(now.getTime(), tzOffset), now, timezone: feedConfig.timezone, periodDays: feedConfig.periodDays,
-        publisherName: feedConfig.publisherName, publisherUrl: feedConfig.publisherUrl, lang: feedConfig.lang,
-      });
-      zip.once('end', release).once('error', release);
-      reply.raw.once('close', release);
-      reply.header('content-disposition', 'attachment; filename="gtfs.zip"');
-      if (feedConfig.public) reply.header('cache-control', 'public, max-age=600');
-      return reply.type('application/zip').send(zip);
-    } catch (error) {
-      release();
-      throw error;
-    }
-  });
+  );
 }
 
 export default fp(gtfsPlugin, { name: 'gtfs', dependencies: ['access', 'telemetry', 'map', 'dispatch'] });

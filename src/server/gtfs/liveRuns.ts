@@ -11,7 +11,13 @@ import { rt, type TripDescriptor } from './realtimeFeed';
 export type StopUpdate = GtfsRealtimeBindings.transit_realtime.TripUpdate.IStopTimeUpdate;
 
 /** A vehicle's run as a trip update: the trip, the vehicle's deviation, when it was last seen, the stops ahead. */
-export interface LiveTripUpdate { vehicleId: number; trip: TripDescriptor; delay: number | null; timestamp: number; stops: StopUpdate[] }
+export interface LiveTripUpdate {
+  vehicleId: number;
+  trip: TripDescriptor;
+  delay: number | null;
+  timestamp: number;
+  stops: StopUpdate[];
+}
 
 /** The static ids the feeds name runs by (RunTrips; the bench gives its own). */
 export type RunIds = Pick<RunTrips, 'ensureFresh' | 'routeId' | 'stopId' | 'tripId'>;
@@ -33,7 +39,11 @@ export class LiveRuns {
   /** Each run's descriptor, made once (a feed names thousands of runs a second). */
   private readonly descriptors = new WeakMap<Run, TripDescriptor>();
 
-  constructor(private readonly engine: DispatchEngine, private readonly ids: RunIds, private readonly tzOffsetMinutes: number) {}
+  constructor(
+    private readonly engine: DispatchEngine,
+    private readonly ids: RunIds,
+    private readonly tzOffsetMinutes: number,
+  ) {}
 
   /** The static ids of the races of the days the engine holds (read again when those change). */
   ensureFresh(now: number): Promise<void> {
@@ -56,7 +66,10 @@ export class LiveRuns {
     const start = Math.round((this.engine.plannedTimes(run).start - operatorMidnight(run.serviceDate, this.tzOffsetMinutes)) / 1000);
     const made: TripDescriptor = {
       ...(tripId ? { tripId } : {}),
-      routeId: this.ids.routeId(run.routeId), directionId: run.direction, startDate: formatGtfsDate(run.serviceDate), startTime: formatGtfsTime(start),
+      routeId: this.ids.routeId(run.routeId),
+      directionId: run.direction,
+      startDate: formatGtfsDate(run.serviceDate),
+      startTime: formatGtfsTime(start),
     };
     this.descriptors.set(run, made);
     return made;
@@ -77,14 +90,28 @@ export class LiveRuns {
   *updates(now: number): Generator<LiveTripUpdate> {
     const byRun = new Map<string, VehicleState>();
     for (const v of this.engine.states()) {
-      if (!v.run || !v.point || !v.last || now - v.last.time >= VEHICLE_STALE_MS || !this.ids.tripId(v.run) || this.engine.isCancelled(v.run.key)) continue;
+      if (
+        !v.run ||
+        !v.point ||
+        !v.last ||
+        now - v.last.time >= VEHICLE_STALE_MS ||
+        !this.ids.tripId(v.run) ||
+        this.engine.isCancelled(v.run.key)
+      )
+        continue;
       const other = byRun.get(v.run.key);
       if (!other || (v.started && !other.started)) byRun.set(v.run.key, v);
     }
     for (const [key, v] of byRun) {
       // between two slices the engine may have moved the vehicle on
       if (v.run?.key !== key || !v.point || !v.last) continue;
-      yield { vehicleId: v.vehicleId, trip: this.descriptor(v.run), delay: v.deviation, timestamp: Math.floor(v.last.time / 1000), stops: this.stopsAhead(v, now) };
+      yield {
+        vehicleId: v.vehicleId,
+        trip: this.descriptor(v.run),
+        delay: v.deviation,
+        timestamp: Math.floor(v.last.time / 1000),
+        stops: this.stopsAhead(v, now),
+      };
     }
   }
 
@@ -98,7 +125,8 @@ export class LiveRuns {
     for (const e of this.engine.exceptions()) if (e.kind === 'run_not_performed' && e.runKey) keys.add(e.runKey);
     for (const key of keys) {
       const run = this.engine.schedules.find((d) => d.serviceDate === key.slice(0, 10))?.runByKey.get(key);
-      if (run && this.ids.tripId(run)) out.push({ ...this.descriptor(run), scheduleRelationship: rt.TripDescriptor.ScheduleRelationship.CANCELED });
+      if (run && this.ids.tripId(run))
+        out.push({ ...this.descriptor(run), scheduleRelationship: rt.TripDescriptor.ScheduleRelationship.CANCELED });
     }
     return out;
   }
@@ -113,7 +141,8 @@ export class LiveRuns {
     const last = run.stopIds.length - 1;
     const horizon = Math.max(0, run.end + Math.max(0, v.deviation ?? 0) * 1000 - now) + RUN_END_SLACK_MS;
     const departAfter = (i: number, since: number, at: number) => {
-      const dwell = this.engine.learned.dwell(run.stopIds[i], run.dayType, Math.floor(operatorMinuteOfDay(at, this.tzOffsetMinutes) / 60)) ?? 0;
+      const dwell =
+        this.engine.learned.dwell(run.stopIds[i], run.dayType, Math.floor(operatorMinuteOfDay(at, this.tzOffsetMinutes) / 60)) ?? 0;
       return Math.max(at, since + dwell, i === 0 ? run.times[0] : -Infinity);
     };
     const row = (i: number, arrival: number | null, departure: number): StopUpdate => {

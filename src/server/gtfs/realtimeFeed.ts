@@ -18,7 +18,10 @@ export function feedMessage(entity: FeedEntity[], now: number): FeedMessage {
  * A vehicle as both feeds name it, so a consumer joins a trip update to its vehicle's position: id and label the
  * depot number passengers read on the side (our id when the fleet does not know it), the plate.
  */
-export function vehicleDescriptor(vehicleId: number, info: VehicleInfo | undefined): GtfsRealtimeBindings.transit_realtime.IVehicleDescriptor {
+export function vehicleDescriptor(
+  vehicleId: number,
+  info: VehicleInfo | undefined,
+): GtfsRealtimeBindings.transit_realtime.IVehicleDescriptor {
   const label = String(info?.depotNumber ?? vehicleId);
   return { id: label, label, ...(info?.gosNomer ? { licensePlate: info.gosNomer } : {}) };
 }

@@ -23,7 +23,11 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * a time (the header's message, then each entity as the field it is in the feed: a message's fields may come in
  * any parts), so positions are taken in meanwhile.
  */
-export async function buildTripUpdates(source: TripUpdatesSource, now: number, pause = nextTurn): Promise<{ message: FeedMessage; bytes: Buffer }> {
+export async function buildTripUpdates(
+  source: TripUpdatesSource,
+  now: number,
+  pause = nextTurn,
+): Promise<{ message: FeedMessage; bytes: Buffer }> {
   const entity: FeedEntity[] = [];
   const chunks = [rt.FeedMessage.encode(feedMessage([], now)).finish()];
   let slice: FeedEntity[] = [];
@@ -35,7 +39,10 @@ export async function buildTripUpdates(source: TripUpdatesSource, now: number, p
     const e: FeedEntity = {
       id: String(u.vehicleId),
       tripUpdate: {
-        trip: u.trip, vehicle: vehicleDescriptor(u.vehicleId, source.vehicle(u.vehicleId)), stopTimeUpdate: u.stops, timestamp: u.timestamp,
+        trip: u.trip,
+        vehicle: vehicleDescriptor(u.vehicleId, source.vehicle(u.vehicleId)),
+        stopTimeUpdate: u.stops,
+        timestamp: u.timestamp,
         ...(u.delay !== null ? { delay: u.delay } : {}),
       },
     };

@@ -19,7 +19,11 @@ const APPOINT_COLUMNS: Column[] = [
   { name: 'date', role: 'value', field: { kind: 'date', name: 'date', label: 'Дата', required: true } },
   { name: 'route_number', role: 'value', field: { kind: 'text', name: 'route_number', label: 'Номер маршрута', required: true } },
   { name: 'grafic', role: 'value', field: { kind: 'int', name: 'grafic', label: 'Выход', required: true, min: 0, max: 2147483647 } },
-  { name: 'depot_number', role: 'value', field: { kind: 'int', name: 'depot_number', label: 'Гаражный номер', required: true, min: 0, max: 2147483647 } },
+  {
+    name: 'depot_number',
+    role: 'value',
+    field: { kind: 'int', name: 'depot_number', label: 'Гаражный номер', required: true, min: 0, max: 2147483647 },
+  },
   { name: 'start_time', role: 'value', field: { kind: 'minutes', name: 'start_time', label: 'Начало', required: true } },
   { name: 'end_time', role: 'value', field: { kind: 'minutes', name: 'end_time', label: 'Окончание', required: true } },
 ];
@@ -55,7 +59,12 @@ interface Assignment {
  * orders them otherwise. Each row goes through mgt.assign_or_replace_vehicle in one transaction, each
  * under a savepoint so every refused row is reported; any refusal rolls the whole file back.
  */
-export async function appointVehicles(app: FastifyInstance, request: FastifyRequest, schema: HandbookSchema, source: Readable): Promise<AppointResponse> {
+export async function appointVehicles(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  schema: HandbookSchema,
+  source: Readable,
+): Promise<AppointResponse> {
   const errors = new ErrorList();
   const assignments: Assignment[] = [];
   let order = NAMES.map((_, i) => i);

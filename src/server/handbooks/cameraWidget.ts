@@ -8,11 +8,18 @@ import { fail } from '../http/errors';
  * cameras already there. All or nothing: a vehicle without a recorder, or no camera types at all, refuses
  * the request with dvr_or_camera_not_found and adds nothing.
  */
-export async function addCamerasToVehicles(app: FastifyInstance, request: FastifyRequest, vehicleIds: number[]): Promise<AddCamerasResponse> {
+export async function addCamerasToVehicles(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  vehicleIds: number[],
+): Promise<AddCamerasResponse> {
   const ids = [...new Set(vehicleIds)];
   if (!ids.length) throw fail(400, 'bad_request');
   return app.db.transaction(async (tx) => {
-    const recorders = await tx.query<{ id: number; vehicle_id: number }>('select id, vehicle_id from mgt.dvr where vehicle_id = any($1::int[])', [ids]);
+    const recorders = await tx.query<{ id: number; vehicle_id: number }>(
+      'select id, vehicle_id from mgt.dvr where vehicle_id = any($1::int[])',
+      [ids],
+    );
     const equipped = new Set(recorders.map((recorder) => recorder.vehicle_id));
     const [{ n: types }] = await tx.query<{ n: number }>('select count(*)::int as n from mgt.dev_camera_type');
     if (ids.some((id) => !equipped.has(id)) || types === 0) throw fail(400, 'dvr_or_camera_not_found');

@@ -25,7 +25,10 @@ class FileDecode extends Transform {
   private readonly decoder: FileTextDecoder;
   private bytes = 0;
 
-  constructor(private readonly maxBytes: number, charset: FileCharset | undefined) {
+  constructor(
+    private readonly maxBytes: number,
+    charset: FileCharset | undefined,
+  ) {
     super({ decodeStrings: true, readableObjectMode: true });
     this.decoder = new FileTextDecoder(charset);
   }
@@ -86,7 +89,12 @@ function splitPlain(text: string, newline: string, last: boolean, delimiter: str
  * one the upload declares; otherwise found in the file (textDecoding.ts). The handbooks' files are
  * semicolon-separated; GTFS feeds take a comma.
  */
-export async function* csvBatches(source: Readable, charset?: FileCharset, maxBytes = IMPORT_MAX_BYTES, delimiter = CSV_DELIMITER): AsyncGenerator<string[][]> {
+export async function* csvBatches(
+  source: Readable,
+  charset?: FileCharset,
+  maxBytes = IMPORT_MAX_BYTES,
+  delimiter = CSV_DELIMITER,
+): AsyncGenerator<string[][]> {
   const decode = new FileDecode(maxBytes, charset);
   source.once('error', (error) => decode.destroy(error));
   // A client that goes away mid-upload ends the stream without 'end': stop waiting for more records.
@@ -105,7 +113,7 @@ export async function* csvBatches(source: Readable, charset?: FileCharset, maxBy
       newline = guessNewline(text);
       parser = new Papa.Parser({ delimiter, newline });
     }
-    const results = text.includes('"') ? parser.parse(text, 0, true) as Papa.ParseResult<string[]> : undefined;
+    const results = text.includes('"') ? (parser.parse(text, 0, true) as Papa.ParseResult<string[]>) : undefined;
     const { data, cursor } = results ? { data: results.data, cursor: results.meta.cursor } : splitPlain(text, newline, false, delimiter);
     partial = text.slice(cursor);
     records += data.length;

@@ -27,7 +27,11 @@ export async function deleteRows(app: FastifyInstance, request: FastifyRequest, 
       );
       await tx.query(`delete from ${tableSql(schema)} t where ${key} = any($1::${keyType(schema)}[])`, [ids]);
       for (const row of before) {
-        await app.journal.record(request, { action: 'handbook.delete', object: schema.type, objectId: String(row[schema.primaryKey]), before: row }, tx);
+        await app.journal.record(
+          request,
+          { action: 'handbook.delete', object: schema.type, objectId: String(row[schema.primaryKey]), before: row },
+          tx,
+        );
       }
       return before;
     });

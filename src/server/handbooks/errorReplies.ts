@@ -4,14 +4,20 @@ import type { ImportRowError } from '../../shared/handbooks/api';
 
 /** A refused save: message codes plus each field's Russian message (the form shows them under inputs). */
 export class FieldsError extends ApiError {
-  constructor(messages: string[], readonly errors: Record<string, string>) {
+  constructor(
+    messages: string[],
+    readonly errors: Record<string, string>,
+  ) {
     super(400, messages);
   }
 }
 
 /** A refused import: nothing was written; the first errors by file row, and how many more there were. */
 export class ImportFailedError extends ApiError {
-  constructor(readonly errors: ImportRowError[], readonly moreErrors: number) {
+  constructor(
+    readonly errors: ImportRowError[],
+    readonly moreErrors: number,
+  ) {
     super(400, ['import_failed']);
   }
 }

@@ -17,7 +17,10 @@ import { Params, col, isGeometry, quoteIdent, selectExpr, tableSql } from './sql
  * gives the distinct combinations of the fields (the filter checklists; links with their shown text, `search`
  * narrowing the first field's values); otherwise links also come back with their display text.
  */
-export async function genericQuery(app: FastifyInstance, input: GenericQueryRequest): Promise<{ list: Row[]; count: number; countExact?: boolean }> {
+export async function genericQuery(
+  app: FastifyInstance,
+  input: GenericQueryRequest,
+): Promise<{ list: Row[]; count: number; countExact?: boolean }> {
   // The route checked the read right and the section of this handbook (its declared permission).
   const schema = handbookByTable(String(input.schema), String(input.table));
   if (!schema) throw fail(400, 'bad_request');
@@ -43,7 +46,8 @@ export async function genericQuery(app: FastifyInstance, input: GenericQueryRequ
       return column.field.kind === 'ref' ? [value, `${displayExpr(column.field, 't')} as ${quoteIdent(displayKey(column.name))}`] : [value];
     });
     for (const sort of sorts) {
-      if (!columns.some((column) => column.name === sort.field || (column.field.kind === 'ref' && displayKey(column.name) === sort.field))) throw fail(400, 'bad_request');
+      if (!columns.some((column) => column.name === sort.field || (column.field.kind === 'ref' && displayKey(column.name) === sort.field)))
+        throw fail(400, 'bad_request');
     }
     const text = typeof input.search === 'string' ? input.search.trim() : '';
     const conditions = [where];

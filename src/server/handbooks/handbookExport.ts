@@ -63,7 +63,13 @@ function xlsxCell(column: Column, row: Row, offsetMinutes: number): string | num
 }
 
 /** XLSX through exceljs' streaming writer: the fields' Russian labels, linked names; each row leaves memory once written. */
-function xlsxWriter(out: PassThrough, schema: HandbookSchema, columns: readonly Column[], offsetMinutes: number, drain: () => Promise<void>): SheetWriter {
+function xlsxWriter(
+  out: PassThrough,
+  schema: HandbookSchema,
+  columns: readonly Column[],
+  offsetMinutes: number,
+  drain: () => Promise<void>,
+): SheetWriter {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(schema.title.replace(/[[\]:*?/\\]/g, ' ').slice(0, SHEET_NAME_MAX));
   sheet.columns = columns.map((column) => ({ header: columnLabel(column), key: column.name, width: 20 }));
@@ -87,7 +93,9 @@ function afterCondition(key: SortKey, pk: string, params: Params, last: { value:
   const lastKey = `${params.add(last.key)}::${pkType}`;
   if (key.isKey) return `${pk} ${key.desc ? '<' : '>'} ${lastKey}`;
   if (last.value === null || last.value === undefined) {
-    return key.desc ? `((${key.expr} is null and ${pk} < ${lastKey}) or ${key.expr} is not null)` : `(${key.expr} is null and ${pk} > ${lastKey})`;
+    return key.desc
+      ? `((${key.expr} is null and ${pk} < ${lastKey}) or ${key.expr} is not null)`
+      : `(${key.expr} is null and ${pk} > ${lastKey})`;
   }
   const value = `${params.add(last.value)}::${key.type}`;
   const op = key.desc ? '<' : '>';
@@ -105,7 +113,10 @@ function afterCondition(key: SortKey, pk: string, params: Params, last: { value:
  * before the response starts, so a bad filter or a failing query is a JSON error, never a download cut short.
  */
 export async function exportHandbook(
-  app: FastifyInstance, schema: HandbookSchema, input: { filters?: Filters; sort?: ListSort; format?: HandbookExportFormat }, offsetMinutes: number,
+  app: FastifyInstance,
+  schema: HandbookSchema,
+  input: { filters?: Filters; sort?: ListSort; format?: HandbookExportFormat },
+  offsetMinutes: number,
 ): Promise<PassThrough> {
   const format = input.format ?? 'csv';
   const columns = exportColumns(schema);
@@ -115,7 +126,11 @@ export async function exportHandbook(
   const pkType = keyType(schema);
   const select = [
     ...columns.map((column) => `${selectExpr('t', column)} as ${quoteIdent(column.name)}`),
-    ...(format === 'xlsx' ? columns.flatMap((column) => (column.field.kind === 'ref' ? [`${displayExpr(column.field, 't')} as ${quoteIdent(displayKey(column.name))}`] : [])) : []),
+    ...(format === 'xlsx'
+      ? columns.flatMap((column) =>
+          column.field.kind === 'ref' ? [`${displayExpr(column.field, 't')} as ${quoteIdent(displayKey(column.name))}`] : [],
+        )
+      : []),
     `${key.expr} as "__sort"`,
     `${pk} as "__key"`,
   ].join(', ');

@@ -52,7 +52,9 @@ export async function applyStage(tx: Queryable, schema: HandbookSchema, stage: I
       break;
     case 'replace': {
       const keys = spec.keys ?? [];
-      counts.deleted = await run(`delete from ${tableSql(schema)} t using (select distinct ${keys.map(quoteIdent).join(', ')} from STAGE) s where ${keyMatch(keys, 't', 's')}`);
+      counts.deleted = await run(
+        `delete from ${tableSql(schema)} t using (select distinct ${keys.map(quoteIdent).join(', ')} from STAGE) s where ${keyMatch(keys, 't', 's')}`,
+      );
       counts.inserted = await run(insertFrom(schema, columns));
       break;
     }
@@ -62,8 +64,11 @@ export async function applyStage(tx: Queryable, schema: HandbookSchema, stage: I
         ...columns.filter((column) => !keys.includes(column.name)).map((column) => `${quoteIdent(column.name)} = ${fromStage(column)}`),
         ...stampedNames(schema).map((name) => `${quoteIdent(name)} = now()`),
       ];
-      if (sets.length) counts.updated = await run(`update ${tableSql(schema)} t set ${sets.join(', ')} from STAGE s where ${keyMatch(keys, 't', 's')}`);
-      counts.inserted = await run(insertFrom(schema, columns, `not exists (select 1 from ${tableSql(schema)} t where ${keyMatch(keys, 't', 's')})`));
+      if (sets.length)
+        counts.updated = await run(`update ${tableSql(schema)} t set ${sets.join(', ')} from STAGE s where ${keyMatch(keys, 't', 's')}`);
+      counts.inserted = await run(
+        insertFrom(schema, columns, `not exists (select 1 from ${tableSql(schema)} t where ${keyMatch(keys, 't', 's')})`),
+      );
       break;
     }
     case 'upsert':
@@ -78,7 +83,9 @@ export async function applyStage(tx: Queryable, schema: HandbookSchema, stage: I
         ...rest.map((column) => `${quoteIdent(column.name)} = excluded.${quoteIdent(column.name)}`),
         ...stampedNames(schema).map((name) => `${quoteIdent(name)} = now()`),
       ];
-      const conflict = sets.length ? `on conflict (${quoteIdent(pk)}) do update set ${sets.join(', ')}` : `on conflict (${quoteIdent(pk)}) do nothing`;
+      const conflict = sets.length
+        ? `on conflict (${quoteIdent(pk)}) do update set ${sets.join(', ')}`
+        : `on conflict (${quoteIdent(pk)}) do nothing`;
       const [row] = await tx.query<{ inserted: number; updated: number }>(
         `with w as (${insertFrom(schema, columns, `s.${quoteIdent(pk)} is not null`, conflict).replace(/\bSTAGE\b/g, stage.table)} returning (xmax = 0) as fresh)
          select (count(*) filter (where fresh))::int as inserted, (count(*) filter (where not fresh))::int as updated from w`,

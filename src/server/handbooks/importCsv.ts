@@ -28,7 +28,12 @@ const ANALYZE_AFTER_ROWS = 10_000;
  * - otherwise: into a staging table while reading (no lock held during the upload), checked set-based,
  *   then moved across by the mode's statements (importApply.ts).
  */
-export async function importCsv(app: FastifyInstance, request: FastifyRequest, schema: HandbookSchema, source: Readable): Promise<ImportResponse> {
+export async function importCsv(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  schema: HandbookSchema,
+  source: Readable,
+): Promise<ImportResponse> {
   const errors = new ErrorList();
   const batches = csvBatches(source, declaredCharset(request.headers['content-type']));
   const started = performance.now();
@@ -44,7 +49,12 @@ export async function importCsv(app: FastifyInstance, request: FastifyRequest, s
       result = await app.db.transaction(async (tx) => {
         let sink: DirectInsert | undefined;
         const { rows } = await readRecords(schema, batches, errors, async (plan) => {
-          sink = new DirectInsert(tx, schema, plan.slots.map((slot) => slot.column), errors);
+          sink = new DirectInsert(
+            tx,
+            schema,
+            plan.slots.map((slot) => slot.column),
+            errors,
+          );
           return sink;
         });
         mark('read+apply');
@@ -54,7 +64,10 @@ export async function importCsv(app: FastifyInstance, request: FastifyRequest, s
       });
     } else {
       const { rows } = await readRecords(schema, batches, errors, async (plan) => {
-        stage = await ImportStage.create(app.db, plan.slots.map((slot) => slot.column));
+        stage = await ImportStage.create(
+          app.db,
+          plan.slots.map((slot) => slot.column),
+        );
         return stage;
       });
       mark('read');

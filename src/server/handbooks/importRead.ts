@@ -92,9 +92,16 @@ export function planHeaders(schema: HandbookSchema, header: string[], errors: Er
     const rule = isKey && isAutoKey(keyColumn.field) ? columnRule(keyColumn) : rules.get(column.name)!;
     slots.push({ column, cell: cells.findIndex((c) => c?.name === column.name), rule });
   }
-  const uniqueNames = schema.import.mode === 'merge' ? schema.import.keys ?? [] : schema.import.mode === 'upsert' ? [schema.primaryKey] : [];
+  const uniqueNames =
+    schema.import.mode === 'merge' ? (schema.import.keys ?? []) : schema.import.mode === 'upsert' ? [schema.primaryKey] : [];
   const unique = uniqueNames.map((name) => slots.findIndex((slot) => slot.column.name === name)).filter((i) => i >= 0);
-  return { cells, slots, present, wholeRow: derived || (schema.rules?.length ?? 0) > 0, unique: unique.length === uniqueNames.length ? unique : [] };
+  return {
+    cells,
+    slots,
+    present,
+    wholeRow: derived || (schema.rules?.length ?? 0) > 0,
+    unique: unique.length === uniqueNames.length ? unique : [],
+  };
 }
 
 /** Where validated rows go: a staging table, or the handbook itself (importDirect.ts). */

@@ -22,7 +22,11 @@ export class ImportStage implements RowSink {
   private pending: Promise<void> = Promise.resolve();
   private readonly insertSql: string;
 
-  private constructor(private readonly db: Db, readonly columns: Column[], name: string) {
+  private constructor(
+    private readonly db: Db,
+    readonly columns: Column[],
+    name: string,
+  ) {
     this.table = `${quoteIdent(STAGE_SCHEMA)}.${quoteIdent(name)}`;
     this.buffers = columns.map(() => []);
     const types = ['int4', ...columns.map(sqlTypeOf)];

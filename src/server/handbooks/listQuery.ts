@@ -50,7 +50,11 @@ export function sortKey(schema: HandbookSchema, sort: ListSort | undefined, alia
   const wanted = sort?.field ? sort : schema.defaultSort;
   const desc = String(wanted.order ?? 'ASC').toUpperCase() === 'DESC';
   const byDisplay = wanted.field.endsWith(DISPLAY_SUFFIX);
-  const name = byDisplay ? wanted.field.slice(0, -DISPLAY_SUFFIX.length) : wanted.field === 'id' && !columnByName(schema, 'id') ? schema.primaryKey : wanted.field;
+  const name = byDisplay
+    ? wanted.field.slice(0, -DISPLAY_SUFFIX.length)
+    : wanted.field === 'id' && !columnByName(schema, 'id')
+      ? schema.primaryKey
+      : wanted.field;
   const column = columnByName(schema, name);
   if (!column || isGeometry(column) || (byDisplay && column.field.kind !== 'ref')) {
     throw fail(400, 'bad_request', `unknown sort field: ${String(wanted.field).slice(0, 64)}`);
@@ -91,7 +95,11 @@ export const COUNT_EXACT_MAX = 10_000;
  * over the whole table. The total is exact up to COUNT_EXACT_MAX: counting a million schedule times on
  * every page turn would cost more than the page itself.
  */
-export async function listRows(db: Queryable, schema: HandbookSchema, input: ListInput): Promise<{ list: Row[]; count: number; countExact: boolean }> {
+export async function listRows(
+  db: Queryable,
+  schema: HandbookSchema,
+  input: ListInput,
+): Promise<{ list: Row[]; count: number; countExact: boolean }> {
   const params = new Params();
   const where = buildWhere(schema, input.filters, params);
   const order = buildOrder(schema, input.sort);
@@ -106,11 +114,19 @@ export async function listRows(db: Queryable, schema: HandbookSchema, input: Lis
 }
 
 /** Exact count up to the cap, else the planner's estimate (never below the cap). */
-export async function countRows(db: Queryable, schema: HandbookSchema, where: string, params: unknown[]): Promise<{ count: number; countExact: boolean }> {
+export async function countRows(
+  db: Queryable,
+  schema: HandbookSchema,
+  where: string,
+  params: unknown[],
+): Promise<{ count: number; countExact: boolean }> {
   const from = `from ${tableSql(schema)} t where ${where}`;
   const [row] = await db.query<{ n: number }>(`select count(*)::int as n from (select 1 ${from} limit ${COUNT_EXACT_MAX + 1}) c`, params);
   if (row.n <= COUNT_EXACT_MAX) return { count: row.n, countExact: true };
-  const [plan] = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(`explain (format json) select 1 ${from}`, params);
+  const [plan] = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(
+    `explain (format json) select 1 ${from}`,
+    params,
+  );
   const json = plan['QUERY PLAN'];
   const estimate = (typeof json === 'string' ? (JSON.parse(json) as [{ Plan: { 'Plan Rows': number } }]) : json)[0].Plan['Plan Rows'];
   return { count: Math.max(COUNT_EXACT_MAX + 1, Math.round(estimate)), countExact: false };

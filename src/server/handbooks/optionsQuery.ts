@@ -28,7 +28,8 @@ export async function refOptions(db: Queryable, schema: HandbookSchema, input: O
   const params = new Params();
   const conditions = [`${value} is not null`];
   if (input.q?.trim()) conditions.push(containsCondition(label, params.add(containsPattern(input.q.trim()))));
-  if (input.values?.length) conditions.push(`${value} = any(${params.add(input.values.map((raw) => typedValue(column, raw, 'values')))}::${sqlTypeOf(column)}[])`);
+  if (input.values?.length)
+    conditions.push(`${value} = any(${params.add(input.values.map((raw) => typedValue(column, raw, 'values')))}::${sqlTypeOf(column)}[])`);
   const limit = limitOf(input.limit);
   const list = await db.query<{ value: number | string; label: string }>(
     `select ${value} as value, min(coalesce(${label}, ${value}::text)) as label from ${tableSql(target)} r
@@ -47,7 +48,8 @@ function typedValue(column: Column, raw: unknown, where: string): unknown {
   return typed;
 }
 
-const limitOf = (limit: unknown): number => Math.min(Math.max(Math.trunc(Number(limit ?? SUGGESTIONS_MAX)) || SUGGESTIONS_MAX, 1), SUGGESTIONS_MAX);
+const limitOf = (limit: unknown): number =>
+  Math.min(Math.max(Math.trunc(Number(limit ?? SUGGESTIONS_MAX)) || SUGGESTIONS_MAX, 1), SUGGESTIONS_MAX);
 
 /**
  * Suggested values of a field with choicesFrom: the distinct values of the source column in the rows that
@@ -62,7 +64,9 @@ async function suggestedValues(db: Queryable, from: ChoicesFrom, input: Omit<Opt
     const matched = input.match?.[own];
     if (matched === undefined || matched === null || matched === '') return { list: [] };
     const targetColumn = requireColumn(source, target);
-    conditions.push(`r.${quoteIdent(targetColumn.name)} = ${params.add(typedValue(targetColumn, matched, `match.${own}`))}::${sqlTypeOf(targetColumn)}`);
+    conditions.push(
+      `r.${quoteIdent(targetColumn.name)} = ${params.add(typedValue(targetColumn, matched, `match.${own}`))}::${sqlTypeOf(targetColumn)}`,
+    );
   }
   if (input.q?.trim()) conditions.push(containsCondition(`${value}::text`, params.add(containsPattern(input.q.trim()))));
   const list = await db.query<{ value: number | string; label: string }>(

@@ -68,7 +68,10 @@ export const deleteOneBody = saveBody;
 export const importJsonBody = {
   type: 'object',
   required: ['config', 'csv'],
-  properties: { config: configSchema, csv: { type: 'string', description: 'Содержимое CSV-файла (разделитель «;», первая строка — заголовки)' } },
+  properties: {
+    config: configSchema,
+    csv: { type: 'string', description: 'Содержимое CSV-файла (разделитель «;», первая строка — заголовки)' },
+  },
 } as const;
 
 export const importQuery = {
@@ -79,7 +82,12 @@ export const importQuery = {
 export const exportBody = {
   type: 'object',
   required: ['config'],
-  properties: { config: configSchema, filters: filtersSchema, sort: sortSchema, format: { type: 'string', enum: [...HANDBOOK_EXPORT_FORMATS] } },
+  properties: {
+    config: configSchema,
+    filters: filtersSchema,
+    sort: sortSchema,
+    format: { type: 'string', enum: [...HANDBOOK_EXPORT_FORMATS] },
+  },
 } as const;
 
 export const tripStopsQuery = {
@@ -118,7 +126,8 @@ export const optionsBody = {
     match: {
       type: 'object',
       maxProperties: 10,
-      description: 'Для поля с подсказками из другого справочника: значения полей записи, по которым они отбираются (выходы и смены варианта расписания)',
+      description:
+        'Для поля с подсказками из другого справочника: значения полей записи, по которым они отбираются (выходы и смены варианта расписания)',
       additionalProperties: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 100 }, { type: 'null' }] },
     },
     limit: { type: 'integer', minimum: 1, maximum: 50 },
@@ -143,6 +152,10 @@ export const genericQueryBody = {
     offset: { type: 'integer', minimum: 0, maximum: INT4_MAX },
     filters: filtersSchema,
     distinct: { type: 'boolean' },
-    search: { type: 'string', maxLength: FILTER_TEXT_MAX, description: 'С distinct: значения, в тексте которых есть эта строка (у ссылок — в показываемом тексте)' },
+    search: {
+      type: 'string',
+      maxLength: FILTER_TEXT_MAX,
+      description: 'С distinct: значения, в тексте которых есть эта строка (у ссылок — в показываемом тексте)',
+    },
   },
 } as const;

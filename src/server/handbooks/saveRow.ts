@@ -50,7 +50,10 @@ async function updateRow(tx: Queryable, schema: HandbookSchema, id: unknown, val
   }
   for (const name of stampedColumns(schema)) sets.push(`${quoteIdent(name)} = now()`);
   if (!sets.length) return;
-  await tx.query(`update ${tableSql(schema)} set ${sets.join(', ')} where ${quoteIdent(schema.primaryKey)} = ${params.add(id)}`, params.values);
+  await tx.query(
+    `update ${tableSql(schema)} set ${sets.join(', ')} where ${quoteIdent(schema.primaryKey)} = ${params.add(id)}`,
+    params.values,
+  );
 }
 
 /**

@@ -43,8 +43,11 @@ export async function saveTripStops(app: FastifyInstance, request: FastifyReques
     rows.push({ stop_id: value.stop_id as number, stop_sequence: sequence, kkp: (value.kkp as string | null) ?? null });
   }
   const known = new Set(
-    (await app.db.query<{ stop_id: number }>('select stop_id from mgt.stops where stop_id = any($1::int[])', [rows.map((row) => row.stop_id).filter(Number.isInteger)]))
-      .map((row) => row.stop_id),
+    (
+      await app.db.query<{ stop_id: number }>('select stop_id from mgt.stops where stop_id = any($1::int[])', [
+        rows.map((row) => row.stop_id).filter(Number.isInteger),
+      ])
+    ).map((row) => row.stop_id),
   );
   rows.forEach((row, i) => {
     if (Number.isInteger(row.stop_id) && !known.has(row.stop_id)) errors[`stops.${i}.stop_id`] ??= MSG.referenceNotFound;

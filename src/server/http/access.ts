@@ -75,7 +75,8 @@ async function accessPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (!config.access) return; // static files and the SPA fallback
-    if (config.module && (await switchedOff(config.module, isTemplate(config.section) ? undefined : config.section))) throw fail(404, 'not_found');
+    if (config.module && (await switchedOff(config.module, isTemplate(config.section) ? undefined : config.section)))
+      throw fail(404, 'not_found');
     if (config.access === 'public') return;
     const token = bearerToken(request);
     request.user = token ? await app.sessions.resolve(token, !config.passive) : null;
@@ -103,7 +104,8 @@ async function accessPlugin(app: FastifyInstance): Promise<void> {
     const permission = config.access && singlePermission(config.access);
     if (!permission || !isTemplate(permission.path)) return;
     const value = config.accessParam!(request);
-    if (config.module && isTemplate(config.section) && (await switchedOff(config.module, config.section!.replace(PARAM, value)))) throw fail(404, 'not_found');
+    if (config.module && isTemplate(config.section) && (await switchedOff(config.module, config.section!.replace(PARAM, value))))
+      throw fail(404, 'not_found');
     if (!permits(request.user!, permission, permission.path.replace(PARAM, value))) throw fail(403, 'forbidden');
   });
 }

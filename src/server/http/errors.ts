@@ -42,14 +42,19 @@ export function installErrorHandling(app: FastifyInstance): void {
       if (error.validation.some((v) => v.keyword === 'maxLength' || v.keyword === 'maxItems' || v.keyword === 'maxProperties')) {
         return reply.status(400).send({ messages: ['too_long', error.validation[0].instancePath.replace(/^\//, '')] });
       }
-      const details = error.validation.map((v) => `${v.instancePath.replace(/^\//, '') || v.params?.missingProperty || ''} ${v.message ?? ''}`.trim());
+      const details = error.validation.map((v) =>
+        `${v.instancePath.replace(/^\//, '') || v.params?.missingProperty || ''} ${v.message ?? ''}`.trim(),
+      );
       return reply.status(400).send({ messages: ['bad_request', ...details] });
     }
     if (isDatabaseUnavailable(error)) {
       // PostgreSQL restarting or unreachable: the request changed nothing (its transaction, if any, is rolled
       // back) and may be retried in a few seconds.
       request.log.warn({ err: error }, 'database unavailable: request refused');
-      return reply.status(503).header('retry-after', '5').send({ messages: ['database_unavailable'] });
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ messages: ['database_unavailable'] });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ messages: ['payload_too_large'] });
     if (isDataException(error)) {

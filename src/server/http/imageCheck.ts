@@ -19,7 +19,14 @@ export function checkedImageType(bytes: Buffer): string | null {
   const type = imageType(bytes);
   if (!type) return null;
   const texts: Buffer[] = [];
-  const whole = type === 'image/jpeg' ? jpegWhole(bytes, texts) : type === 'image/png' ? pngWhole(bytes, texts) : type === 'image/gif' ? gifWhole(bytes, texts) : webpWhole(bytes);
+  const whole =
+    type === 'image/jpeg'
+      ? jpegWhole(bytes, texts)
+      : type === 'image/png'
+        ? pngWhole(bytes, texts)
+        : type === 'image/gif'
+          ? gifWhole(bytes, texts)
+          : webpWhole(bytes);
   if (!whole || texts.some((text) => MARKUP.test(text.toString('latin1'))) || MARKUP_ANYWHERE.test(bytes.toString('latin1'))) return null;
   return type;
 }
@@ -135,7 +142,8 @@ function subBlocks(b: Buffer, at: number): number {
 function webpWhole(b: Buffer): boolean {
   if (b.length < 30 || b.readUInt32LE(4) + 8 !== b.length) return false;
   const chunk = b.toString('latin1', 12, 16);
-  if (chunk === 'VP8 ') return b[23] === 0x9d && b[24] === 0x01 && b[25] === 0x2a && saneSize(b.readUInt16LE(26) & 0x3fff, b.readUInt16LE(28) & 0x3fff);
+  if (chunk === 'VP8 ')
+    return b[23] === 0x9d && b[24] === 0x01 && b[25] === 0x2a && saneSize(b.readUInt16LE(26) & 0x3fff, b.readUInt16LE(28) & 0x3fff);
   if (chunk === 'VP8L') {
     if (b[20] !== 0x2f) return false;
     const bits = b.readUInt32LE(21);

@@ -27,6 +27,7 @@ function holdsUnstorable(value: unknown, depth = 0): boolean {
  */
 export function installInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (holdsUnstorable(request.body) || holdsUnstorable(request.query) || holdsUnstorable(request.params)) throw fail(400, 'invalid_characters');
+    if (holdsUnstorable(request.body) || holdsUnstorable(request.query) || holdsUnstorable(request.params))
+      throw fail(400, 'invalid_characters');
   });
 }

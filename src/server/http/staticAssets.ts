@@ -13,7 +13,10 @@ const HOUR = 'public, max-age=3600';
 
 /** Cache-Control of a file of the built front ends, by its path inside the folder. */
 export function cacheControlFor(path: string): string {
-  const file = path.split(sep).join('/').replace(/\.(br|gz)$/, '');
+  const file = path
+    .split(sep)
+    .join('/')
+    .replace(/\.(br|gz)$/, '');
   if (file.startsWith('assets/')) return IMMUTABLE;
   if (file.endsWith('.html') || file.endsWith('sw.js') || file.endsWith('.webmanifest')) return REVALIDATE;
   return HOUR;

@@ -24,7 +24,13 @@ function decimalPathNumbers(validate: ValidateFunction, names: string[]) {
   const check = (params: unknown): boolean => {
     const bad = nonDecimalParam(params, names);
     if (bad !== undefined) {
-      const error: ErrorObject = { instancePath: `/${bad}`, schemaPath: '#/pattern', keyword: 'pattern', params: {}, message: 'must be a decimal integer' };
+      const error: ErrorObject = {
+        instancePath: `/${bad}`,
+        schemaPath: '#/pattern',
+        keyword: 'pattern',
+        params: {},
+        message: 'must be a decimal integer',
+      };
       check.errors = [error];
       return false;
     }

@@ -20,7 +20,11 @@ export class DemoHistory {
   readonly done: Promise<void>;
   private finish!: () => void;
 
-  constructor(readonly plans: WeekdayPlans, private readonly releaseMemory: () => Promise<void>, private readonly log: FastifyBaseLogger) {
+  constructor(
+    readonly plans: WeekdayPlans,
+    private readonly releaseMemory: () => Promise<void>,
+    private readonly log: FastifyBaseLogger,
+  ) {
     this.done = new Promise((resolve) => {
       this.finish = resolve;
     });

@@ -110,10 +110,13 @@ export class Leases {
       this.report(lease);
     }
     if (!held.length) return;
-    await this.db.withLimit(5000).query(
-      'update app.lease set expires_at = now() where holder = $1 and name = any($2::text[])',
-      [this.holder, held.map((lease) => lease.name)],
-    ).catch((err: unknown) => this.log.warn({ err }, 'leases not let go: they run out by themselves'));
+    await this.db
+      .withLimit(5000)
+      .query('update app.lease set expires_at = now() where holder = $1 and name = any($2::text[])', [
+        this.holder,
+        held.map((lease) => lease.name),
+      ])
+      .catch((err: unknown) => this.log.warn({ err }, 'leases not let go: they run out by themselves'));
   }
 
   /** One round now (the timer's; tests call it to skip waiting). */
@@ -199,15 +202,17 @@ export function runWhileHeld(lease: Lease, job: LeasedJob, log: FastifyBaseLogge
   let running = false;
   let chain: Promise<void> = Promise.resolve();
   const apply = (held: boolean) => {
-    chain = chain.then(async () => {
-      if (held && !running) {
-        running = true;
-        job.start();
-      } else if (!held && running) {
-        running = false;
-        await job.stop();
-      }
-    }).catch((err: unknown) => log.warn({ err, lease: lease.name }, held ? 'leased job not started' : 'leased job not stopped'));
+    chain = chain
+      .then(async () => {
+        if (held && !running) {
+          running = true;
+          job.start();
+        } else if (!held && running) {
+          running = false;
+          await job.stop();
+        }
+      })
+      .catch((err: unknown) => log.warn({ err, lease: lease.name }, held ? 'leased job not started' : 'leased job not stopped'));
   };
   const off = lease.onChange(apply);
   if (lease.held) apply(true);

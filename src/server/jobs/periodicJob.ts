@@ -36,7 +36,10 @@ export class PeriodicJob {
     if (this.running) return;
     const startedAt = Date.now();
     this.running = this.pass()
-      .then(() => undefined, (err: unknown) => this.log.warn({ err }, this.failure))
+      .then(
+        () => undefined,
+        (err: unknown) => this.log.warn({ err }, this.failure),
+      )
       .finally(() => {
         this.running = null;
         // which process ran which singleton pass when: what a failover is checked by

@@ -44,20 +44,31 @@ function journalSource(journal: JournalSql, sortSql?: Record<string, string>): R
   };
 }
 
-const vehicleJournal = (table: string, columns: string, switched?: JournalSql['switched']) => journalSource({
-  from: `${table} j ${vehicleJoin}`,
-  columns: `j.id::float8 as id, j.at, ${vehicleColumns}, ${columns}`,
-  time: 'j.at', vehicle: 'j.vehicle_id', type: { sql: 'j.kind', cast: 'text' }, switched,
-});
+const vehicleJournal = (table: string, columns: string, switched?: JournalSql['switched']) =>
+  journalSource({
+    from: `${table} j ${vehicleJoin}`,
+    columns: `j.id::float8 as id, j.at, ${vehicleColumns}, ${columns}`,
+    time: 'j.at',
+    vehicle: 'j.vehicle_id',
+    type: { sql: 'j.kind', cast: 'text' },
+    switched,
+  });
 
 export const JOURNAL_SOURCES = bindReports(JOURNAL_REPORTS, {
-  '/journal/useractions': journalSource({
-    from: 'app.user_action j',
-    columns: 'j.id::float8 as id, j.at, j.user_id, j.username, j.page_id, j.action, j.object, j.object_id, j.before, j.after, j.request, j.ip',
-    time: 'j.at', user: 'j.user_id', type: { sql: 'j.action', cast: 'text' },
-  }, { username: 'lower(r.username)' }),
-  '/journal/eventsts': vehicleJournal('app.vehicle_event', 'j.kind, j.details',
-    (sections) => (sections['journals.passErrors'] === false ? "j.kind <> 'pass_error'" : undefined)),
+  '/journal/useractions': journalSource(
+    {
+      from: 'app.user_action j',
+      columns:
+        'j.id::float8 as id, j.at, j.user_id, j.username, j.page_id, j.action, j.object, j.object_id, j.before, j.after, j.request, j.ip',
+      time: 'j.at',
+      user: 'j.user_id',
+      type: { sql: 'j.action', cast: 'text' },
+    },
+    { username: 'lower(r.username)' },
+  ),
+  '/journal/eventsts': vehicleJournal('app.vehicle_event', 'j.kind, j.details', (sections) =>
+    sections['journals.passErrors'] === false ? "j.kind <> 'pass_error'" : undefined,
+  ),
   '/journal/eventspo': vehicleJournal('app.software_event', 'j.kind, j.severity, j.message, j.details'),
   '/journal/video': vehicleJournal('app.video_event', 'j.kind, j.camera, j.request_id, j.message, j.details'),
   '/journal/adas': journalSource({
@@ -70,6 +81,8 @@ export const JOURNAL_SOURCES = bindReports(JOURNAL_REPORTS, {
     columns: `j.id::float8 as id, j.tm, ${vehicleColumns}, j.incident_type, t.incident_name,
       j.grade, j.speed, j.lat, j.lon, j.route_id, rt.route_short_name as route_name,
       j.review, j.review_comment, u.username as reviewed_by, j.reviewed_at`,
-    time: 'j.tm', vehicle: 'j.vehicle_id', type: { sql: 'j.incident_type', cast: 'int' },
+    time: 'j.tm',
+    vehicle: 'j.vehicle_id',
+    type: { sql: 'j.incident_type', cast: 'int' },
   }),
 });

@@ -35,7 +35,16 @@ export class JournalService {
       if (tx !== this.db) throw error;
       request.log.error({ err: error, action: entry.action }, 'user-action journal row refused: kept without its documents');
       const note = { unjournalable: true };
-      await this.insert(request, { ...entry, before: entry.before === undefined ? undefined : note, after: entry.after === undefined ? undefined : note, request: note }, tx);
+      await this.insert(
+        request,
+        {
+          ...entry,
+          before: entry.before === undefined ? undefined : note,
+          after: entry.after === undefined ? undefined : note,
+          request: note,
+        },
+        tx,
+      );
     }
     request.journaled = true;
   }
@@ -65,8 +74,7 @@ const UNSTORABLE = /\u0000|\p{Cs}/gu;
 const storableText = (text: string): string => text.replace(UNSTORABLE, '\uFFFD');
 
 /** JSON that jsonb accepts: every string, keys included, made storable. */
-const toJson = (value: unknown): string | null =>
-  value === undefined ? null : JSON.stringify(storable(value));
+const toJson = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(storable(value)));
 
 function storable(value: unknown): unknown {
   if (typeof value === 'string') return storableText(value);

@@ -46,12 +46,16 @@ async function userActionHook(app: FastifyInstance): Promise<void> {
 
 function shouldJournal(request: FastifyRequest, reply: FastifyReply): boolean {
   const url = request.routeOptions.url;
-  return WRITE_METHODS.has(request.method)
-    && url !== undefined && url.startsWith('/api/')
-    && Boolean(request.user)
-    && !request.journaled
-    && request.routeOptions.config.journal !== false
-    && reply.statusCode >= 200 && reply.statusCode < 300;
+  return (
+    WRITE_METHODS.has(request.method) &&
+    url !== undefined &&
+    url.startsWith('/api/') &&
+    Boolean(request.user) &&
+    !request.journaled &&
+    request.routeOptions.config.journal !== false &&
+    reply.statusCode >= 200 &&
+    reply.statusCode < 300
+  );
 }
 
 export default fp(userActionHook, { name: 'user-action-journal', dependencies: ['access'] });

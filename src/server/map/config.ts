@@ -16,7 +16,11 @@ export interface MapConfig {
 }
 
 export const mapVariables = group('Map', {
-  directoryRefreshS: number('MAP_DIRECTORY_REFRESH_S', { default: 60, unit: 's', meaning: 'how often the vehicle → route, class and depot-number directory of the map is read again' }),
+  directoryRefreshS: number('MAP_DIRECTORY_REFRESH_S', {
+    default: 60,
+    unit: 's',
+    meaning: 'how often the vehicle → route, class and depot-number directory of the map is read again',
+  }),
 });
 
 export function mapConfig(env: Environment = process.env): MapConfig {

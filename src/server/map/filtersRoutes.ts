@@ -7,7 +7,15 @@ import { MAP_READ } from './queryParams';
 export type FilterVehicle = MapFilters['vehicles'][number];
 
 export function filterVehicle(v: VehicleInfo): FilterVehicle {
-  return { id: v.id, depotNumber: v.depotNumber, gosNomer: v.gosNomer, model: v.model, Depot_id: v.depotId, route_id: v.routeId, vehicle_type_id: v.vehicleTypeId };
+  return {
+    id: v.id,
+    depotNumber: v.depotNumber,
+    gosNomer: v.gosNomer,
+    model: v.model,
+    Depot_id: v.depotId,
+    route_id: v.routeId,
+    vehicle_type_id: v.vehicleTypeId,
+  };
 }
 
 /** Routes ordered as a dispatcher reads them: by transport type, then number ('2' before '10'). */
@@ -24,7 +32,9 @@ export default async function filtersRoutes(app: FastifyInstance): Promise<void>
     await app.map.directory.ensureLoaded();
     const [depots, branches, routes] = await Promise.all([
       app.db.query<MapFilters['depots'][number]>('select agency_id as id, title as name from mgt.agency order by title, agency_id'),
-      app.db.query<MapFilters['branches'][number]>('select depot_id as id, depot_name as name, agency_id from mgt.depot order by depot_name, depot_id'),
+      app.db.query<MapFilters['branches'][number]>(
+        'select depot_id as id, depot_name as name, agency_id from mgt.depot order by depot_name, depot_id',
+      ),
       filterRoutes(app.db),
     ]);
     const vehicles = [...app.map.directory.all()].sort((a, b) => a.depotNumber - b.depotNumber || a.id - b.id).map(filterVehicle);
@@ -32,9 +42,17 @@ export default async function filtersRoutes(app: FastifyInstance): Promise<void>
   };
   const summary = 'Данные фильтра карты: ТС (с маршрутом по сегодняшнему наряду), предприятия (depots), филиалы (branches), маршруты';
   app.get('/api/v1/map/filters', { config: MAP_READ, schema: { tags: ['map'], summary } }, filters);
-  app.get('/api/v1/map/mobile/filters', { config: MAP_READ, schema: { tags: ['map'], summary: `${summary} — для полевого приложения` } }, filters);
-  app.get('/api/v1/map/mobile/filters/map', {
-    config: MAP_READ,
-    schema: { tags: ['map'], summary: 'Маршруты для фильтра карты полевого приложения: { routes }' },
-  }, async (): Promise<Pick<MapFilters, 'routes'>> => ({ routes: await filterRoutes(app.db) }));
+  app.get(
+    '/api/v1/map/mobile/filters',
+    { config: MAP_READ, schema: { tags: ['map'], summary: `${summary} — для полевого приложения` } },
+    filters,
+  );
+  app.get(
+    '/api/v1/map/mobile/filters/map',
+    {
+      config: MAP_READ,
+      schema: { tags: ['map'], summary: 'Маршруты для фильтра карты полевого приложения: { routes }' },
+    },
+    async (): Promise<Pick<MapFilters, 'routes'>> => ({ routes: await filterRoutes(app.db) }),
+  );
 }

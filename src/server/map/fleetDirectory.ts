@@ -83,7 +83,10 @@ export class FleetDirectory {
   }
 
   start(intervalMs: number): void {
-    this.timer = setInterval(() => void this.refresh().catch((err) => this.log.warn({ err }, 'vehicle directory refresh failed')), intervalMs);
+    this.timer = setInterval(
+      () => void this.refresh().catch((err) => this.log.warn({ err }, 'vehicle directory refresh failed')),
+      intervalMs,
+    );
     this.timer.unref();
   }
 
@@ -106,13 +109,22 @@ export class FleetDirectory {
     const next = new Map<number, VehicleInfo>();
     for (const row of rows) {
       next.set(row.id, {
-        id: row.id, depotNumber: row.depot_number, gosNomer: row.state_number, model: row.model, depotId: row.depot_id,
-        vehicleTypeId: row.vehicle_type_id, classRank: classRankOf(row.capacity_code), routeId: row.route_id,
-        routeShortName: row.route_short_name, routeType: row.route_type,
+        id: row.id,
+        depotNumber: row.depot_number,
+        gosNomer: row.state_number,
+        model: row.model,
+        depotId: row.depot_id,
+        vehicleTypeId: row.vehicle_type_id,
+        classRank: classRankOf(row.capacity_code),
+        routeId: row.route_id,
+        routeShortName: row.route_short_name,
+        routeType: row.route_type,
       });
     }
     // A cheap fingerprint of what the map shows: an unchanged directory must not force a cluster rebuild.
-    const signature = rows.map((r) => `${r.id}:${r.depot_number}:${r.capacity_code}:${r.route_id}:${r.route_short_name}:${r.route_type}`).join('|');
+    const signature = rows
+      .map((r) => `${r.id}:${r.depot_number}:${r.capacity_code}:${r.route_id}:${r.route_short_name}:${r.route_type}`)
+      .join('|');
     this.vehicles = next;
     this.loaded = true;
     if (signature !== this.signature) {

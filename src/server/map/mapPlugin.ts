@@ -31,7 +31,8 @@ async function mapPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('map', { config, directory });
   // a GTFS import finished in another process: its routes reach this map at once too
   app.bus.subscribe('cache', (change) => {
-    if (change.kind === 'directory' && change.name === 'map.vehicles') void directory.refresh().catch((err) => log.warn({ err }, 'vehicle directory refresh failed'));
+    if (change.kind === 'directory' && change.name === 'map.vehicles')
+      void directory.refresh().catch((err) => log.warn({ err }, 'vehicle directory refresh failed'));
   });
 
   app.addHook('onReady', async () => {

@@ -65,21 +65,33 @@ export default async function onlineRoutes(app: FastifyInstance): Promise<void> 
     });
   };
 
-  app.get<{ Querystring: { q: string } }>('/api/v1/map/online', {
-    config: MAP_READ,
-    schema: {
-      tags: ['map'],
-      summary: `Сведения о ТС на карте по списку id (до ${MAX_IDS}): вид транспорта, маршрут и водитель по сегодняшнему наряду, предприятие, филиал, число камер, последняя точка (center — WKT POINT)`,
-      querystring: { type: 'object', required: ['q'], properties: { q: IDS_SCHEMA } },
+  app.get<{ Querystring: { q: string } }>(
+    '/api/v1/map/online',
+    {
+      config: MAP_READ,
+      schema: {
+        tags: ['map'],
+        summary: `Сведения о ТС на карте по списку id (до ${MAX_IDS}): вид транспорта, маршрут и водитель по сегодняшнему наряду, предприятие, филиал, число камер, последняя точка (center — WKT POINT)`,
+        querystring: { type: 'object', required: ['q'], properties: { q: IDS_SCHEMA } },
+      },
     },
-  }, async (request) => online(parseIds(request.query.q, MAX_IDS)));
+    async (request) => online(parseIds(request.query.q, MAX_IDS)),
+  );
 
-  app.get<{ Params: { id: number } }>('/api/v1/map/online/:id', {
-    config: MAP_READ,
-    schema: { tags: ['map'], summary: 'Сведения об одном ТС на карте, включая последнюю точку (center); 404 no_vehicle_found', params: ID_PARAMS },
-  }, async (request) => {
-    const [vehicle] = await online([request.params.id]);
-    if (!vehicle) throw fail(404, 'no_vehicle_found');
-    return vehicle;
-  });
+  app.get<{ Params: { id: number } }>(
+    '/api/v1/map/online/:id',
+    {
+      config: MAP_READ,
+      schema: {
+        tags: ['map'],
+        summary: 'Сведения об одном ТС на карте, включая последнюю точку (center); 404 no_vehicle_found',
+        params: ID_PARAMS,
+      },
+    },
+    async (request) => {
+      const [vehicle] = await online([request.params.id]);
+      if (!vehicle) throw fail(404, 'no_vehicle_found');
+      return vehicle;
+    },
+  );
 }

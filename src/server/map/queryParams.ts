@@ -7,7 +7,8 @@ export const MAP_READ = { access: { path: '/map/currentData', action: 'read' }, 
 /** "1,2,3": at most `max` positive ids (the schema pattern has already checked the shape). */
 export function parseIds(text: string, max: number): number[] {
   const ids = [...new Set(text.split(',').filter(Boolean).map(Number))];
-  if (ids.some((id) => !Number.isInteger(id) || id <= 0 || id > 2_147_483_647)) throw fail(400, 'bad_request', 'ids must be positive integers');
+  if (ids.some((id) => !Number.isInteger(id) || id <= 0 || id > 2_147_483_647))
+    throw fail(400, 'bad_request', 'ids must be positive integers');
   if (ids.length > max) throw fail(400, 'bad_request', `at most ${max} ids`);
   return ids;
 }

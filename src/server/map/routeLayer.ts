@@ -8,7 +8,13 @@ import { ID_PARAMS, IDS_SCHEMA, MAP_READ, parseIds, pushTo } from './queryParams
 
 const MAX_ROUTES = 1000;
 
-interface TripRow { route_id: number; trip_id: number; race_type: string; wkt: string; in_force: boolean }
+interface TripRow {
+  route_id: number;
+  trip_id: number;
+  race_type: string;
+  wkt: string;
+  in_force: boolean;
+}
 
 /**
  * The line trips of routes: one per trip of the variants in force today (all variants when none is), as WKT
@@ -57,45 +63,53 @@ async function routeStops(db: Queryable, routeIds: number[]): Promise<Map<number
 export default async function routeLayer(app: FastifyInstance): Promise<void> {
   const tz = app.map.config.tzOffsetMinutes;
 
-  app.get<{ Querystring: { q: string } }>('/api/v1/map/routes', {
-    config: MAP_READ,
-    schema: {
-      tags: ['map'],
-      summary: `Маршруты для карты по списку id (до ${MAX_ROUTES}): цвет по виду транспорта, траектории рейсов (WKT LINESTRING; MULTILINESTRING пропускаются), остановки с признаком конечной`,
-      querystring: { type: 'object', required: ['q'], properties: { q: IDS_SCHEMA } },
+  app.get<{ Querystring: { q: string } }>(
+    '/api/v1/map/routes',
+    {
+      config: MAP_READ,
+      schema: {
+        tags: ['map'],
+        summary: `Маршруты для карты по списку id (до ${MAX_ROUTES}): цвет по виду транспорта, траектории рейсов (WKT LINESTRING; MULTILINESTRING пропускаются), остановки с признаком конечной`,
+        querystring: { type: 'object', required: ['q'], properties: { q: IDS_SCHEMA } },
+      },
     },
-  }, async (request): Promise<MapRoute[]> => {
-    const ids = parseIds(request.query.q, MAX_ROUTES);
-    const routes = await app.db.query<{ route_id: number; route_short_name: string; route_long_name: string; route_type: string }>(
-      'select route_id, route_short_name, route_long_name, route_type from mgt.routes where route_id = any($1::int[]) order by route_id',
-      [ids],
-    );
-    if (routes.length === 0) return [];
-    const found = routes.map((route) => route.route_id);
-    const [lines, stops] = await Promise.all([tripLines(app.db, found, operatorDate(Date.now(), tz)), routeStops(app.db, found)]);
-    return routes.map((route) => ({
-      ...route,
-      color: transportTypeColor(route.route_type),
-      trajectory: (lines.get(route.route_id) ?? []).map((trip) => trip.wkt),
-      stops: stops.get(route.route_id) ?? [],
-    }));
-  });
+    async (request): Promise<MapRoute[]> => {
+      const ids = parseIds(request.query.q, MAX_ROUTES);
+      const routes = await app.db.query<{ route_id: number; route_short_name: string; route_long_name: string; route_type: string }>(
+        'select route_id, route_short_name, route_long_name, route_type from mgt.routes where route_id = any($1::int[]) order by route_id',
+        [ids],
+      );
+      if (routes.length === 0) return [];
+      const found = routes.map((route) => route.route_id);
+      const [lines, stops] = await Promise.all([tripLines(app.db, found, operatorDate(Date.now(), tz)), routeStops(app.db, found)]);
+      return routes.map((route) => ({
+        ...route,
+        color: transportTypeColor(route.route_type),
+        trajectory: (lines.get(route.route_id) ?? []).map((trip) => trip.wkt),
+        stops: stops.get(route.route_id) ?? [],
+      }));
+    },
+  );
 
-  app.get<{ Params: { id: number } }>('/api/v1/map/route/trajectory/:id', {
-    config: MAP_READ,
-    schema: {
-      tags: ['map'],
-      summary: 'Траектории рейсов маршрута (WKT LINESTRING по рейсу, с типом рейса A/B); многолинейные траектории пропускаются',
-      params: ID_PARAMS,
+  app.get<{ Params: { id: number } }>(
+    '/api/v1/map/route/trajectory/:id',
+    {
+      config: MAP_READ,
+      schema: {
+        tags: ['map'],
+        summary: 'Траектории рейсов маршрута (WKT LINESTRING по рейсу, с типом рейса A/B); многолинейные траектории пропускаются',
+        params: ID_PARAMS,
+      },
     },
-  }, async (request): Promise<RouteTrajectory> => {
-    const { id } = request.params;
-    const [route] = await app.db.query('select 1 from mgt.routes where route_id = $1', [id]);
-    if (!route) throw fail(404, 'not_found');
-    const lines = await tripLines(app.db, [id], operatorDate(Date.now(), tz));
-    return {
-      route_id: id,
-      trips: (lines.get(id) ?? []).map(({ trip_id, race_type, wkt }) => ({ trip_id, race_type, trajectory: wkt })),
-    };
-  });
+    async (request): Promise<RouteTrajectory> => {
+      const { id } = request.params;
+      const [route] = await app.db.query('select 1 from mgt.routes where route_id = $1', [id]);
+      if (!route) throw fail(404, 'not_found');
+      const lines = await tripLines(app.db, [id], operatorDate(Date.now(), tz));
+      return {
+        route_id: id,
+        trips: (lines.get(id) ?? []).map(({ trip_id, race_type, wkt }) => ({ trip_id, race_type, trajectory: wkt })),
+      };
+    },
+  );
 }

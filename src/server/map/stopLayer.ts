@@ -27,24 +27,32 @@ async function stopsWithRoutes(db: Queryable, where: string, params: unknown[], 
 }
 
 export default async function stopLayer(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: { bbox: string } }>('/api/v1/map/stops', {
-    config: MAP_READ,
-    schema: {
-      tags: ['map'],
-      summary: `Остановки в области карты bbox=юг,запад,север,восток (не более ${MAX_STOPS_IN_VIEW}), с маршрутами через каждую`,
-      querystring: { type: 'object', required: ['bbox'], properties: { bbox: BBOX_SCHEMA } },
+  app.get<{ Querystring: { bbox: string } }>(
+    '/api/v1/map/stops',
+    {
+      config: MAP_READ,
+      schema: {
+        tags: ['map'],
+        summary: `Остановки в области карты bbox=юг,запад,север,восток (не более ${MAX_STOPS_IN_VIEW}), с маршрутами через каждую`,
+        querystring: { type: 'object', required: ['bbox'], properties: { bbox: BBOX_SCHEMA } },
+      },
     },
-  }, async (request) => {
-    const [south, west, north, east] = parseBbox(request.query.bbox);
-    return stopsWithRoutes(app.db, 'geom && st_makeenvelope($1, $2, $3, $4, 4326)', [west, south, east, north], MAX_STOPS_IN_VIEW);
-  });
+    async (request) => {
+      const [south, west, north, east] = parseBbox(request.query.bbox);
+      return stopsWithRoutes(app.db, 'geom && st_makeenvelope($1, $2, $3, $4, 4326)', [west, south, east, north], MAX_STOPS_IN_VIEW);
+    },
+  );
 
-  app.get<{ Params: { id: number } }>('/api/v1/map/stop/:id', {
-    config: MAP_READ,
-    schema: { tags: ['map'], summary: 'Остановка: название, координаты и маршруты через неё', params: ID_PARAMS },
-  }, async (request) => {
-    const [stop] = await stopsWithRoutes(app.db, 'stop_id = $1', [request.params.id], 1);
-    if (!stop) throw fail(404, 'not_found');
-    return stop;
-  });
+  app.get<{ Params: { id: number } }>(
+    '/api/v1/map/stop/:id',
+    {
+      config: MAP_READ,
+      schema: { tags: ['map'], summary: 'Остановка: название, координаты и маршруты через неё', params: ID_PARAMS },
+    },
+    async (request) => {
+      const [stop] = await stopsWithRoutes(app.db, 'stop_id = $1', [request.params.id], 1);
+      if (!stop) throw fail(404, 'not_found');
+      return stop;
+    },
+  );
 }

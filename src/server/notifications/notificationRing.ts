@@ -31,7 +31,8 @@ export class NotificationRing {
    */
   async watermark(userId: number): Promise<number> {
     const read = async () =>
-      (await this.db.query<{ id: number }>('select last_seen_id::float8 as id from app.notification_seen where user_id = $1', [userId]))[0]?.id;
+      (await this.db.query<{ id: number }>('select last_seen_id::float8 as id from app.notification_seen where user_id = $1', [userId]))[0]
+        ?.id;
     const known = await read();
     if (known !== undefined) return known;
     await this.db.query(
@@ -52,14 +53,22 @@ export class NotificationRing {
     return count;
   }
 
-  async list(userId: number, types: NotificationType[], skip: number, take: number): Promise<{ list: NotificationItem[]; count: number; new_list: number[] }> {
+  async list(
+    userId: number,
+    types: NotificationType[],
+    skip: number,
+    take: number,
+  ): Promise<{ list: NotificationItem[]; count: number; new_list: number[] }> {
     const seen = await this.watermark(userId);
     const list = await this.db.query<NotificationItem>(
       `select n.id::float8 as id, n.at, n.type, n.severity, n.title, n.body, n.link, n.id > $3 as "isNew"
          from app.notification n where ${VISIBLE} order by n.id desc limit $4 offset $5`,
       [userId, types, seen, take, skip],
     );
-    const [{ count }] = await this.db.query<{ count: number }>(`select count(*)::int as count from app.notification n where ${VISIBLE}`, [userId, types]);
+    const [{ count }] = await this.db.query<{ count: number }>(`select count(*)::int as count from app.notification n where ${VISIBLE}`, [
+      userId,
+      types,
+    ]);
     const fresh = await this.db.query<{ id: number }>(
       `select n.id::float8 as id from app.notification n where n.id > $3 and ${VISIBLE} order by n.id desc limit ${NEW_LIST_MAX}`,
       [userId, types, seen],

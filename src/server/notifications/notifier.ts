@@ -35,34 +35,49 @@ export class Notifier {
     return row.id;
   }
 
-  equipmentFault(fault: { vehicleId: number; depotNumber?: number | null; equipment: string; detail?: string }, tx?: Queryable): Promise<number> {
-    return this.notify({
-      type: 'equipment_fault',
-      severity: 'warning',
-      title: `Неисправность оборудования: ${fault.equipment}, ТС ${fault.depotNumber ?? fault.vehicleId}`,
-      body: fault.detail,
-      link: `/vehicle-diagnostic?vehicle=${fault.vehicleId}`,
-    }, tx);
+  equipmentFault(
+    fault: { vehicleId: number; depotNumber?: number | null; equipment: string; detail?: string },
+    tx?: Queryable,
+  ): Promise<number> {
+    return this.notify(
+      {
+        type: 'equipment_fault',
+        severity: 'warning',
+        title: `Неисправность оборудования: ${fault.equipment}, ТС ${fault.depotNumber ?? fault.vehicleId}`,
+        body: fault.detail,
+        link: `/vehicle-diagnostic?vehicle=${fault.vehicleId}`,
+      },
+      tx,
+    );
   }
 
-  adasIncident(incident: { eventId: number; depotNumber?: number | null; incidentType: number; incidentName?: string | null; grade: number }, tx?: Queryable): Promise<number> {
+  adasIncident(
+    incident: { eventId: number; depotNumber?: number | null; incidentType: number; incidentName?: string | null; grade: number },
+    tx?: Queryable,
+  ): Promise<number> {
     const name = incident.incidentName ?? `Событие ИСПВ ${incident.incidentType}`;
-    return this.notify({
-      type: 'adas_incident',
-      severity: 'critical',
-      title: `Инцидент ИСПВ (степень ${incident.grade}): ${name}${incident.depotNumber != null ? `, ТС ${incident.depotNumber}` : ''}`,
-      link: `/adas/incidents-detailing?event=${incident.eventId}`,
-    }, tx);
+    return this.notify(
+      {
+        type: 'adas_incident',
+        severity: 'critical',
+        title: `Инцидент ИСПВ (степень ${incident.grade}): ${name}${incident.depotNumber != null ? `, ТС ${incident.depotNumber}` : ''}`,
+        link: `/adas/incidents-detailing?event=${incident.eventId}`,
+      },
+      tx,
+    );
   }
 
   videoReady(request: { requestId: number; userId: number; depotNumber?: number | null }, tx?: Queryable): Promise<number> {
-    return this.notify({
-      type: 'video_ready',
-      severity: 'info',
-      title: `Видео по запросу № ${request.requestId} готово`,
-      body: request.depotNumber != null ? `ТС ${request.depotNumber}` : undefined,
-      link: `/video/myrequests?request=${request.requestId}`,
-      userId: request.userId,
-    }, tx);
+    return this.notify(
+      {
+        type: 'video_ready',
+        severity: 'info',
+        title: `Видео по запросу № ${request.requestId} готово`,
+        body: request.depotNumber != null ? `ТС ${request.depotNumber}` : undefined,
+        link: `/video/myrequests?request=${request.requestId}`,
+        userId: request.userId,
+      },
+      tx,
+    );
   }
 }

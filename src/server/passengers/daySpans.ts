@@ -20,7 +20,11 @@ interface Params {
  * The days from..to as the fewest aligned spans (of the given lengths, longest first) and single days
  * (pass.span_start aligns them the same way): a month is at most eight blocks instead of thirty days.
  */
-export function spanBlocks(from: string, to: string, lengths: readonly number[]): { spans: { span: number; first: string }[]; days: string[] } {
+export function spanBlocks(
+  from: string,
+  to: string,
+  lengths: readonly number[],
+): { spans: { span: number; first: string }[]; days: string[] } {
   const spans: { span: number; first: string }[] = [];
   const days: string[] = [];
   const date = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
@@ -38,12 +42,21 @@ export function spanBlocks(from: string, to: string, lengths: readonly number[])
  * The rows of a daily rollup over from..to read from its spanned sums and single days, `union all`: `columns`
  * and `conditions` over the alias x, which both tables share; the caller sums them.
  */
-export function spannedRows(p: Params, from: string, to: string, source: { spans: string; lengths: readonly number[]; days: string },
-  columns: string, conditions: readonly string[]): string {
+export function spannedRows(
+  p: Params,
+  from: string,
+  to: string,
+  source: { spans: string; lengths: readonly number[]; days: string },
+  columns: string,
+  conditions: readonly string[],
+): string {
   const blocks = spanBlocks(from, to, source.lengths);
   const where = (own: string[]) => `where ${[...own, ...conditions].join(' and ')}`;
   return [
-    ...blocks.spans.map(({ span, first }) => `select ${columns} from ${source.spans} x ${where([`x.span = ${p.add(span)}::int`, `x.first_day = ${p.add(first)}::date`])}`),
+    ...blocks.spans.map(
+      ({ span, first }) =>
+        `select ${columns} from ${source.spans} x ${where([`x.span = ${p.add(span)}::int`, `x.first_day = ${p.add(first)}::date`])}`,
+    ),
     ...(blocks.days.length ? [`select ${columns} from ${source.days} x ${where([`x.day = any(${p.add(blocks.days)}::date[])`])}`] : []),
   ].join(' union all ');
 }

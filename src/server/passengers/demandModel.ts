@@ -10,7 +10,9 @@ import { hashString } from '../db/demo/random';
 
 /** Mean boardings at a stop of an average route in an average hour (tuned so that peak trips fill up). */
 const BASE_BOARDINGS = 3.2;
-const HOUR_FACTOR = [0.15, 0.08, 0.05, 0.05, 0.1, 0.35, 0.9, 1.9, 2.3, 1.6, 1.0, 0.9, 0.95, 1.0, 1.0, 1.15, 1.6, 2.1, 2.2, 1.5, 1.0, 0.7, 0.45, 0.3];
+const HOUR_FACTOR = [
+  0.15, 0.08, 0.05, 0.05, 0.1, 0.35, 0.9, 1.9, 2.3, 1.6, 1.0, 0.9, 0.95, 1.0, 1.0, 1.15, 1.6, 2.1, 2.2, 1.5, 1.0, 0.7, 0.45, 0.3,
+];
 /** Sunday first, as JavaScript's getUTCDay. */
 const WEEKDAY_FACTOR = [0.55, 1, 1, 1, 1, 1.05, 0.7];
 /** Mean stops ridden; the alighting stop is drawn with weights decaying past it. */
@@ -44,7 +46,20 @@ export function vehicleCapacity(classCode: string | null, seats: number | null):
 }
 
 /** Ticket types by the share of validations they take (ids of the demo's ticket types handbook). */
-const TICKET_WEIGHTS: readonly [number, number][] = [[1, 8], [2, 4], [3, 3], [4, 10], [5, 6], [6, 2], [7, 4], [8, 3], [9, 14], [10, 8], [11, 26], [12, 12]];
+const TICKET_WEIGHTS: readonly [number, number][] = [
+  [1, 8],
+  [2, 4],
+  [3, 3],
+  [4, 10],
+  [5, 6],
+  [6, 2],
+  [7, 4],
+  [8, 3],
+  [9, 14],
+  [10, 8],
+  [11, 26],
+  [12, 12],
+];
 const TICKET_TOTAL = TICKET_WEIGHTS.reduce((sum, [, w]) => sum + w, 0);
 
 export function ticketTypeOf(card: string, known: readonly number[]): number {
@@ -77,7 +92,10 @@ export class CardPool {
   private readonly waiting = new Map<string, string[]>();
   private issued = 0;
 
-  constructor(private readonly prefix: string, private readonly placeOf: (stopId: number) => string) {}
+  constructor(
+    private readonly prefix: string,
+    private readonly placeOf: (stopId: number) => string,
+  ) {}
 
   board(stopId: number, hour: number, random: () => number): string {
     const queue = this.waiting.get(this.placeOf(stopId));
@@ -177,14 +195,25 @@ export function simulateTrip(stops: readonly TripStopInput[], ctx: TripContext):
         const pays = random() >= evasion;
         const card = pays ? ctx.cards.board(stop.stopId, hour, random) : null;
         onBoard.push({ to: i + ride, card });
-        if (card) validations.push({ tm: arrival + Math.floor(random() * 60_000), stopId: stop.stopId, card, ticketTypeId: ticketTypeOf(card, ctx.ticketTypes) });
+        if (card)
+          validations.push({
+            tm: arrival + Math.floor(random() * 60_000),
+            stopId: stop.stopId,
+            card,
+            ticketTypeId: ticketTypeOf(card, ctx.ticketTypes),
+          });
       }
       riders += boardings;
     }
     const next = stops[i + 1];
     visits.push({
-      stopId: stop.stopId, sequence: i + 1, arrival, departure: arrival + DWELL_MS,
-      boardings, alightings, kmToNext: next ? Math.max(0, (next.dist - stop.dist) / 1000) : 0,
+      stopId: stop.stopId,
+      sequence: i + 1,
+      arrival,
+      departure: arrival + DWELL_MS,
+      boardings,
+      alightings,
+      kmToNext: next ? Math.max(0, (next.dist - stop.dist) / 1000) : 0,
     });
   }
   if (kit.counters === 'silent') for (const visit of visits) visit.boardings = visit.alightings = 0;

@@ -19,7 +19,15 @@ export interface FlowFleet {
  */
 export async function loadFleet(db: Queryable): Promise<FlowFleet> {
   const [vehicles, stops, tickets] = await Promise.all([
-    db.query<{ id: number; depot_number: number; code: string | null; seats: number | null; doors: number; off: number; validator_id: number | null }>(
+    db.query<{
+      id: number;
+      depot_number: number;
+      code: string | null;
+      seats: number | null;
+      doors: number;
+      off: number;
+      validator_id: number | null;
+    }>(
       `select v.id, v.depot_number, c.code, c.seats,
               (select count(*)::int from mgt.dev_passpotok p where p.vehicle_id = v.id) as doors,
               (select count(*)::int from mgt.dev_passpotok p where p.vehicle_id = v.id and p.enable = 0) as off,
@@ -37,8 +45,15 @@ export async function loadFleet(db: Queryable): Promise<FlowFleet> {
     kits.set(v.id, { ...vehicleCapacity(v.code, v.seats), counters, validatorId: v.validator_id ?? 0 });
     depotNumbers.set(v.id, v.depot_number);
   }
-  const places = new Map(stops.map((s) => [s.stop_id, s.stop_lat === null || s.stop_lon === null ? `stop-${s.stop_id}` : placeKey(s.stop_lat, s.stop_lon)]));
-  return { kits, depotNumbers, ticketTypes: tickets.map((t) => t.ticket_type_id), placeOf: (stopId) => places.get(stopId) ?? `stop-${stopId}` };
+  const places = new Map(
+    stops.map((s) => [s.stop_id, s.stop_lat === null || s.stop_lon === null ? `stop-${s.stop_id}` : placeKey(s.stop_lat, s.stop_lon)]),
+  );
+  return {
+    kits,
+    depotNumbers,
+    ticketTypes: tickets.map((t) => t.ticket_type_id),
+    placeOf: (stopId) => places.get(stopId) ?? `stop-${stopId}`,
+  };
 }
 
 export interface FlowOptions {
@@ -59,7 +74,14 @@ export const newCardPool = (fleet: FlowFleet, prefix: string) => new CardPool(pr
  * The races of the plans that `by` their start (a history day) or their end (live: a trip reports when it is
  * over) fall in [from, to), as trips performed with their counts and validations.
  */
-export function tripsOf(plans: readonly VehiclePlan[], from: number, to: number, fleet: FlowFleet, options: FlowOptions, by: 'start' | 'end' = 'start'): TripRecord[] {
+export function tripsOf(
+  plans: readonly VehiclePlan[],
+  from: number,
+  to: number,
+  fleet: FlowFleet,
+  options: FlowOptions,
+  by: 'start' | 'end' = 'start',
+): TripRecord[] {
   const { shiftMs, tzOffsetMinutes, random } = options;
   const hourOf = (time: number) => Math.floor(((((time / 60_000 + tzOffsetMinutes) % 1440) + 1440) % 1440) / 60);
   const trips: TripRecord[] = [];
@@ -79,27 +101,58 @@ export function tripsOf(plans: readonly VehiclePlan[], from: number, to: number,
   return trips;
 }
 
-function tripOf(vehicleId: number, race: Race, kit: VehicleKit | undefined, fleet: FlowFleet, options: FlowOptions, hourOf: (t: number) => number, shiftMs: number): TripRecord {
+function tripOf(
+  vehicleId: number,
+  race: Race,
+  kit: VehicleKit | undefined,
+  fleet: FlowFleet,
+  options: FlowOptions,
+  hourOf: (t: number) => number,
+  shiftMs: number,
+): TripRecord {
   const times = Array.from(race.times, (t) => t + shiftMs);
   const start = times[0];
   const delayMinutes = Math.max(-1, Math.round(options.random() * 6 - 1.5));
   const km = (race.dists[race.dists.length - 1] - race.dists[0]) / 1000;
   const base: TripRecord = {
-    serviceDate: operatorDate(start, options.tzOffsetMinutes), vehicleId, depotNumber: fleet.depotNumbers.get(vehicleId) ?? null,
-    routeId: race.routeId, direction: race.direction ?? 0, tripId: race.tripId, raceNum: race.raceNum ?? null, scheduleStart: start,
-    actualStart: start + delayMinutes * 60_000, actualEnd: times[times.length - 1] + delayMinutes * 60_000 * 1.5, km, visits: [], validations: [],
+    serviceDate: operatorDate(start, options.tzOffsetMinutes),
+    vehicleId,
+    depotNumber: fleet.depotNumbers.get(vehicleId) ?? null,
+    routeId: race.routeId,
+    direction: race.direction ?? 0,
+    tripId: race.tripId,
+    raceNum: race.raceNum ?? null,
+    scheduleStart: start,
+    actualStart: start + delayMinutes * 60_000,
+    actualEnd: times[times.length - 1] + delayMinutes * 60_000 * 1.5,
+    km,
+    visits: [],
+    validations: [],
   };
   if (!kit?.counters) return base;
   const stops = race.stopIds!.map((stopId, i) => ({ stopId, time: times[i], dist: race.dists[i] }));
   const weekday = new Date(start + options.tzOffsetMinutes * 60_000).getUTCDay();
   const flow = simulateTrip(stops, {
-    routeId: race.routeId, kit, weekday, hourOf, ticketTypes: fleet.ticketTypes, cards: options.cards, random: options.random, delayMinutes,
+    routeId: race.routeId,
+    kit,
+    weekday,
+    hourOf,
+    ticketTypes: fleet.ticketTypes,
+    cards: options.cards,
+    random: options.random,
+    delayMinutes,
   });
   return { ...base, visits: flow.visits, validations: flow.validations.map((v) => ({ ...v, validatorId: kit.validatorId })) };
 }
 
 /** Planned trips and the vehicles starting them per route and operator hour of [from, to) (as pass.plan_day does). */
-export function planOf(plans: readonly VehiclePlan[], from: number, to: number, tzOffsetMinutes: number, routes?: ReadonlySet<number>): { hour: number; routeId: number; trips: number; vehicles: number }[] {
+export function planOf(
+  plans: readonly VehiclePlan[],
+  from: number,
+  to: number,
+  tzOffsetMinutes: number,
+  routes?: ReadonlySet<number>,
+): { hour: number; routeId: number; trips: number; vehicles: number }[] {
   const hourOf = (time: number) => Math.floor(((((time / 60_000 + tzOffsetMinutes) % 1440) + 1440) % 1440) / 60);
   const cells = new Map<string, { trips: number; vehicles: Set<number> }>();
   for (const plan of plans) {
@@ -125,5 +178,10 @@ export function pilotRoutes(plans: readonly VehiclePlan[], fleet: FlowFleet, lim
     if (!fleet.kits.get(plan.vehicleId)?.counters) continue;
     for (const leg of plan.legs) if (leg.kind === 'race') counted.set(leg.race.routeId, (counted.get(leg.race.routeId) ?? 0) + 1);
   }
-  return new Set([...counted].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit).map(([route]) => route));
+  return new Set(
+    [...counted]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, limit)
+      .map(([route]) => route),
+  );
 }

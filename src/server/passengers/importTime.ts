@@ -21,7 +21,15 @@ function digits(text: string, at: number, length: number): number {
  */
 function isoZonedFast(text: string): number {
   const n = text.length;
-  if (n < 20 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return Number.NaN;
+  if (
+    n < 20 ||
+    text.charCodeAt(4) !== 45 ||
+    text.charCodeAt(7) !== 45 ||
+    text.charCodeAt(10) !== 84 ||
+    text.charCodeAt(13) !== 58 ||
+    text.charCodeAt(16) !== 58
+  )
+    return Number.NaN;
   const y = digits(text, 0, 4);
   const mo = digits(text, 5, 2);
   const d = digits(text, 8, 2);

@@ -73,9 +73,21 @@ export class LiveFlow {
     // A catch-up over hours goes window by window, so a city's day of races is never in memory at once.
     while (from < now) {
       const to = Math.min(now, from + CATCH_UP_WINDOW_MS);
-      const records = tripsOf(plans, from, to, this.fleet, {
-        shiftMs: 0, tzOffsetMinutes: this.tzOffsetMinutes, random: Math.random, cards: this.cards!, dropShare: 0.03, routes: this.routes,
-      }, 'end');
+      const records = tripsOf(
+        plans,
+        from,
+        to,
+        this.fleet,
+        {
+          shiftMs: 0,
+          tzOffsetMinutes: this.tzOffsetMinutes,
+          random: Math.random,
+          cards: this.cards!,
+          dropShare: 0.03,
+          routes: this.routes,
+        },
+        'end',
+      );
       const written = await writeTripsInSlices(this.db, records);
       this.stats.trips += written.trips;
       this.stats.validations += written.validations;
@@ -92,7 +104,8 @@ export class LiveFlow {
   /** The planned start of the latest race written for the day, or 0. */
   private async lastWritten(date: string): Promise<number> {
     const [row] = await this.db.query<{ at: number | null }>(
-      'select (extract(epoch from max(schedule_start)) * 1000)::float8 as at from pass.trip_performed where service_date = $1::date', [date],
+      'select (extract(epoch from max(schedule_start)) * 1000)::float8 as at from pass.trip_performed where service_date = $1::date',
+      [date],
     );
     return row?.at ?? 0;
   }

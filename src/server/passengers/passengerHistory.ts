@@ -44,10 +44,13 @@ async function rollValidations(db: Queryable, day: string, trips: TripRecord[]):
     }
     trip.validations = [];
   }
-  const rows = (map: Map<string, number>) => JSON.stringify([...map].map(([key, n]) => {
-    const [a, b] = key.split('|').map(Number);
-    return { a, b, n };
-  }));
+  const rows = (map: Map<string, number>) =>
+    JSON.stringify(
+      [...map].map(([key, n]) => {
+        const [a, b] = key.split('|').map(Number);
+        return { a, b, n };
+      }),
+    );
   await db.query(
     `insert into pass.ticket_day as d (day, route_id, ticket_type_id, validations)
      select $1::date, a, b, n from jsonb_to_recordset($2::jsonb) as x(a int, b int, n int)
@@ -68,7 +71,13 @@ async function rollValidations(db: Queryable, day: string, trips: TripRecord[]):
  * vehicles with counters, the plan per route and hour, and trip chaining. Newest day first, one transaction a
  * day, so the screens fill while it runs and a restart picks up where it stopped. Deterministic per date.
  */
-export interface HistoryStats { days: number; trips: number; validations: number; ms: number; phases: Record<'plan' | 'simulate' | 'write' | 'chain', number> }
+export interface HistoryStats {
+  days: number;
+  trips: number;
+  validations: number;
+  ms: number;
+  phases: Record<'plan' | 'simulate' | 'write' | 'chain', number>;
+}
 
 export async function fillHistory(db: Db, options: HistoryOptions): Promise<HistoryStats> {
   const started = performance.now();
@@ -77,10 +86,14 @@ export async function fillHistory(db: Db, options: HistoryOptions): Promise<Hist
   const fleet = await loadFleet(db);
   const today = operatorDate(options.now ?? Date.now(), options.tzOffsetMinutes);
   // a day is done once its plan is written (last): a restart redoes a day cut short, its trips skipped as duplicates
-  const filled = new Set((await db.query<{ day: string }>(
-    'select distinct day::text as day from pass.plan_hour where day >= $1::date and day < $2::date',
-    [addDays(today, -days), today],
-  )).map((r) => r.day));
+  const filled = new Set(
+    (
+      await db.query<{ day: string }>('select distinct day::text as day from pass.plan_hour where day >= $1::date and day < $2::date', [
+        addDays(today, -days),
+        today,
+      ])
+    ).map((r) => r.day),
+  );
   let routes: Set<number> | undefined;
   let count = 0;
   let trips = 0;
@@ -105,8 +118,12 @@ export async function fillHistory(db: Db, options: HistoryOptions): Promise<Hist
     const random = new Random(`passengers/${date}`);
     const next = () => random.next();
     const records = tripsOf(plans, midnight, midnight + DAY_MS, fleet, {
-      shiftMs, tzOffsetMinutes: options.tzOffsetMinutes, random: next,
-      cards: newCardPool(fleet, `${date.replace(/-/g, '')}-`), dropShare: 0.03, routes,
+      shiftMs,
+      tzOffsetMinutes: options.tzOffsetMinutes,
+      random: next,
+      cards: newCardPool(fleet, `${date.replace(/-/g, '')}-`),
+      dropShare: 0.03,
+      routes,
     });
     const detail = back <= options.detailDays;
     lap('simulate');

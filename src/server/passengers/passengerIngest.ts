@@ -13,16 +13,24 @@ import { CARD_TOKEN_MAX } from '../../shared/passengers/passengers';
  * boardings and alightings added and its trip's departure loads are summed again (raw, negative kept).
  */
 
-export interface ItemError { index: number; field: string; message: string }
+export interface ItemError {
+  index: number;
+  field: string;
+  message: string;
+}
 export type IngestOutcome = { ok: true; accepted: number; duplicates: number; unmatched: number } | { ok: false; errors: ItemError[] };
-export interface Sender { sourceId: number | null; allowedDevices: Set<string> | null }
+export interface Sender {
+  sourceId: number | null;
+  allowedDevices: Set<string> | null;
+}
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
 const FUTURE_SLACK_MS = 300_000;
 const MAX_AGE_MS = 366 * 86_400_000;
 const MAX_COUNT = 500;
 
-const isInt = (value: unknown, min: number, max: number): value is number => Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+const isInt = (value: unknown, min: number, max: number): value is number =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
 
 function timeOf(value: unknown): number {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
@@ -33,7 +41,12 @@ function timeOf(value: unknown): number {
 type VehicleRef = { depotNumber: number } | { vehicleId: number };
 
 /** The vehicle of an item: `device` (terminal id) or `depot_number`; faults are pushed. */
-function vehicleRef(item: Record<string, unknown>, sender: Sender, devices: DeviceIndex, fault: (field: string, message: string) => void): VehicleRef | undefined {
+function vehicleRef(
+  item: Record<string, unknown>,
+  sender: Sender,
+  devices: DeviceIndex,
+  fault: (field: string, message: string) => void,
+): VehicleRef | undefined {
   if (item.device !== undefined) {
     const found = vehicleOfDevice(devices, item.device, sender.allowedDevices);
     if ('message' in found) fault('device', found.message);
@@ -41,7 +54,10 @@ function vehicleRef(item: Record<string, unknown>, sender: Sender, devices: Devi
     return undefined;
   }
   if (isInt(item.depot_number, 0, 2_147_483_647)) return { depotNumber: item.depot_number };
-  fault('depot_number', item.depot_number === undefined ? 'the vehicle is required: depot_number or device' : 'depot_number must be a whole number');
+  fault(
+    'depot_number',
+    item.depot_number === undefined ? 'the vehicle is required: depot_number or device' : 'depot_number must be a whole number',
+  );
   return undefined;
 }
 
@@ -58,7 +74,9 @@ async function vehicleIds(db: Queryable, refs: VehicleRef[]): Promise<Map<number
   const numbers = [...new Set(refs.flatMap((r) => ('depotNumber' in r ? [r.depotNumber] : [])))];
   if (!numbers.length) return new Map();
   const rows = await db.query<{ id: number; depot_number: number }>(
-    'select distinct on (depot_number) id, depot_number from mgt.vehicles where depot_number = any($1::int[]) order by depot_number, id', [numbers]);
+    'select distinct on (depot_number) id, depot_number from mgt.vehicles where depot_number = any($1::int[]) order by depot_number, id',
+    [numbers],
+  );
   return new Map(rows.map((r) => [r.depot_number, r.id]));
 }
 
@@ -81,7 +99,11 @@ export interface Place {
  * a race past midnight), the race of that task whose stop times hold the minute (2 minutes early to 10 late),
  * and the stop of that race nearest in time (or the one named). Unmatched items are left out.
  */
-export async function placesOf(db: Queryable, items: { vehicleId: number; time: number; stopId: number | null }[], tzOffsetMinutes: number): Promise<Place[]> {
+export async function placesOf(
+  db: Queryable,
+  items: { vehicleId: number; time: number; stopId: number | null }[],
+  tzOffsetMinutes: number,
+): Promise<Place[]> {
   if (!items.length) return [];
   return db.query<Place>(
     `with x as (
@@ -119,14 +141,35 @@ export async function placesOf(db: Queryable, items: { vehicleId: number; time: 
             and (c.stop_id is null or t.stop_id = c.stop_id)
           order by abs(t.time - c.minute), t."order" limit 1) st on true
       order by c.ord, c.day desc, vt.id`,
-    [JSON.stringify(items.map((item, ord) => ({ ord, vehicle_id: item.vehicleId, tm: new Date(item.time).toISOString(), stop_id: item.stopId }))), tzOffsetMinutes],
+    [
+      JSON.stringify(
+        items.map((item, ord) => ({ ord, vehicle_id: item.vehicleId, tm: new Date(item.time).toISOString(), stop_id: item.stopId })),
+      ),
+      tzOffsetMinutes,
+    ],
   );
 }
 
-interface CountItem { index: number; ref: VehicleRef; door: number; time: number; match: number; stopId: number | null; boardings: number; alightings: number }
+interface CountItem {
+  index: number;
+  ref: VehicleRef;
+  door: number;
+  time: number;
+  match: number;
+  stopId: number | null;
+  boardings: number;
+  alightings: number;
+}
 
 /** Per-door counts in: see the file's comment. */
-export async function ingestCounts(db: Db, devices: DeviceIndex, raws: readonly unknown[], sender: Sender, tzOffsetMinutes: number, now = Date.now()): Promise<IngestOutcome> {
+export async function ingestCounts(
+  db: Db,
+  devices: DeviceIndex,
+  raws: readonly unknown[],
+  sender: Sender,
+  tzOffsetMinutes: number,
+  now = Date.now(),
+): Promise<IngestOutcome> {
   const errors: ItemError[] = [];
   const checked: CountItem[] = [];
   raws.forEach((raw, index) => {
@@ -148,24 +191,43 @@ export async function ingestCounts(db: Db, devices: DeviceIndex, raws: readonly 
       match = (from + to) / 2;
     } else fault('tm', 'tm (at a stop) or from and to (a time window) are required');
     if (item.stop_id !== undefined && !isInt(item.stop_id, 1, 2_147_483_647)) fault('stop_id', 'stop_id must be a stop id');
-    for (const field of ['boardings', 'alightings'] as const) if (!isInt(item[field], 0, MAX_COUNT)) fault(field, `${field} must be a whole number 0..${MAX_COUNT}`);
+    for (const field of ['boardings', 'alightings'] as const)
+      if (!isInt(item[field], 0, MAX_COUNT)) fault(field, `${field} must be a whole number 0..${MAX_COUNT}`);
     if (errors.length > before || !ref) return;
     checked.push({
-      index, ref, door: item.door as number, time, match, stopId: (item.stop_id as number | undefined) ?? null,
-      boardings: item.boardings as number, alightings: item.alightings as number,
+      index,
+      ref,
+      door: item.door as number,
+      time,
+      match,
+      stopId: (item.stop_id as number | undefined) ?? null,
+      boardings: item.boardings as number,
+      alightings: item.alightings as number,
     });
   });
-  const known = await vehicleIds(db, checked.map((c) => c.ref));
+  const known = await vehicleIds(
+    db,
+    checked.map((c) => c.ref),
+  );
   const ready: (CountItem & { vehicleId: number })[] = [];
   for (const c of checked) {
     const vehicleId = 'vehicleId' in c.ref ? c.ref.vehicleId : known.get(c.ref.depotNumber);
-    if (vehicleId === undefined) errors.push({ index: c.index, field: 'depot_number', message: `unknown vehicle ${(c.ref as { depotNumber: number }).depotNumber}` });
+    if (vehicleId === undefined)
+      errors.push({ index: c.index, field: 'depot_number', message: `unknown vehicle ${(c.ref as { depotNumber: number }).depotNumber}` });
     else ready.push({ ...c, vehicleId });
   }
   if (errors.length) return { ok: false, errors: errors.sort((a, b) => a.index - b.index) };
   if (!ready.length) return { ok: true, accepted: 0, duplicates: 0, unmatched: 0 };
 
-  const places = new Map((await placesOf(db, ready.map((c) => ({ vehicleId: c.vehicleId, time: c.match, stopId: c.stopId })), tzOffsetMinutes)).map((p) => [p.ord, p]));
+  const places = new Map(
+    (
+      await placesOf(
+        db,
+        ready.map((c) => ({ vehicleId: c.vehicleId, time: c.match, stopId: c.stopId })),
+        tzOffsetMinutes,
+      )
+    ).map((p) => [p.ord, p]),
+  );
   return db.transaction(async (tx) => {
     const rows = ready.map((c, ord) => ({ ord, c, place: places.get(ord) }));
     const fresh = await tx.query<{ ord: number }>(
@@ -174,7 +236,19 @@ export async function ingestCounts(db: Db, devices: DeviceIndex, raws: readonly 
                select distinct on (vehicle_id, door, tm) vehicle_id, door, tm, b, a, $2::int from x order by vehicle_id, door, tm, ord
                on conflict do nothing returning vehicle_id, door, tm)
        select min(x.ord)::int as ord from ins join x using (vehicle_id, door, tm) group by x.vehicle_id, x.door, x.tm`,
-      [JSON.stringify(rows.map(({ ord, c }) => ({ ord, vehicle_id: c.vehicleId, door: c.door, tm: new Date(c.time).toISOString(), b: c.boardings, a: c.alightings }))), sender.sourceId],
+      [
+        JSON.stringify(
+          rows.map(({ ord, c }) => ({
+            ord,
+            vehicle_id: c.vehicleId,
+            door: c.door,
+            tm: new Date(c.time).toISOString(),
+            b: c.boardings,
+            a: c.alightings,
+          })),
+        ),
+        sender.sourceId,
+      ],
     );
     const apply = fresh.map((f) => rows[f.ord]).filter((r) => r.place);
     if (apply.length) {
@@ -196,11 +270,26 @@ export async function ingestCounts(db: Db, devices: DeviceIndex, raws: readonly 
                  arrival = least(s.arrival, excluded.arrival), departure = greatest(s.departure, excluded.departure)
                returning trip_performed_id)
          select distinct trip_performed_id::text as id from v`,
-        [JSON.stringify(apply.map(({ c, place: p }) => ({
-          service_date: p!.service_date, vehicle_id: c.vehicleId, route_id: p!.route_id, direction: p!.direction, trip_id: p!.trip_id, race_num: p!.race_num,
-          schedule_start: p!.schedule_start, tm: new Date(c.time).toISOString(), stop_id: p!.stop_id, seq: p!.stop_sequence, km_to_next: p!.km_to_next,
-          trip_km: p!.trip_km, b: c.boardings, a: c.alightings,
-        })))],
+        [
+          JSON.stringify(
+            apply.map(({ c, place: p }) => ({
+              service_date: p!.service_date,
+              vehicle_id: c.vehicleId,
+              route_id: p!.route_id,
+              direction: p!.direction,
+              trip_id: p!.trip_id,
+              race_num: p!.race_num,
+              schedule_start: p!.schedule_start,
+              tm: new Date(c.time).toISOString(),
+              stop_id: p!.stop_id,
+              seq: p!.stop_sequence,
+              km_to_next: p!.km_to_next,
+              trip_km: p!.trip_km,
+              b: c.boardings,
+              a: c.alightings,
+            })),
+          ),
+        ],
       );
       await tx.query('select pass.refresh_loads($1::bigint[])', [trips.map((t) => t.id)]);
       // a day's first counts bring its plan from the schedule (the traffic report's trips planned)
@@ -214,9 +303,24 @@ export async function ingestCounts(db: Db, devices: DeviceIndex, raws: readonly 
 }
 
 /** Validations in: the vehicle by validator (handbook) or depot number, the ticket type by code, the route and stop by schedule. */
-export async function ingestValidations(db: Db, devices: DeviceIndex, raws: readonly unknown[], sender: Sender, tzOffsetMinutes: number, now = Date.now()): Promise<IngestOutcome> {
+export async function ingestValidations(
+  db: Db,
+  devices: DeviceIndex,
+  raws: readonly unknown[],
+  sender: Sender,
+  tzOffsetMinutes: number,
+  now = Date.now(),
+): Promise<IngestOutcome> {
   const errors: ItemError[] = [];
-  const checked: { index: number; ref: VehicleRef | { validator: number }; time: number; ticket: string; card: string; stopId: number | null; validator: number }[] = [];
+  const checked: {
+    index: number;
+    ref: VehicleRef | { validator: number };
+    time: number;
+    ticket: string;
+    card: string;
+    stopId: number | null;
+    validator: number;
+  }[] = [];
   raws.forEach((raw, index) => {
     const fault = (field: string, message: string) => errors.push({ index, field, message });
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fault('', 'each validation must be an object');
@@ -224,36 +328,74 @@ export async function ingestValidations(db: Db, devices: DeviceIndex, raws: read
     const before = errors.length;
     let ref: VehicleRef | { validator: number } | undefined;
     if (item.validator !== undefined && !isInt(item.validator, 1, 2_147_483_647)) fault('validator', 'validator must be a validator id');
-    if (item.depot_number === undefined && item.device === undefined && isInt(item.validator, 1, 2_147_483_647)) ref = { validator: item.validator };
+    if (item.depot_number === undefined && item.device === undefined && isInt(item.validator, 1, 2_147_483_647))
+      ref = { validator: item.validator };
     else ref = vehicleRef(item, sender, devices, fault);
     const time = checkTime(item.tm, 'tm', now, fault);
     const ticket = typeof item.ticket_type === 'number' ? String(item.ticket_type) : item.ticket_type;
-    if (typeof ticket !== 'string' || !ticket.trim() || ticket.length > 40) fault('ticket_type', 'ticket_type must be a code of the ticket types handbook');
+    if (typeof ticket !== 'string' || !ticket.trim() || ticket.length > 40)
+      fault('ticket_type', 'ticket_type must be a code of the ticket types handbook');
     const card = item.card_token;
-    if (typeof card !== 'string' || !card.trim() || card.length > CARD_TOKEN_MAX || /[\u0000-\u001f]/.test(card)) fault('card_token', `card_token must be text of 1..${CARD_TOKEN_MAX} characters`);
+    if (typeof card !== 'string' || !card.trim() || card.length > CARD_TOKEN_MAX || /[\u0000-\u001f]/.test(card))
+      fault('card_token', `card_token must be text of 1..${CARD_TOKEN_MAX} characters`);
     if (item.stop_id !== undefined && !isInt(item.stop_id, 1, 2_147_483_647)) fault('stop_id', 'stop_id must be a stop id');
     if (errors.length > before || !ref) return;
-    checked.push({ index, ref, time, ticket: (ticket as string).trim(), card: (card as string).trim(), stopId: (item.stop_id as number | undefined) ?? null, validator: (item.validator as number | undefined) ?? 0 });
+    checked.push({
+      index,
+      ref,
+      time,
+      ticket: (ticket as string).trim(),
+      card: (card as string).trim(),
+      stopId: (item.stop_id as number | undefined) ?? null,
+      validator: (item.validator as number | undefined) ?? 0,
+    });
   });
-  const known = await vehicleIds(db, checked.flatMap((c) => ('validator' in c.ref ? [] : [c.ref])));
+  const known = await vehicleIds(
+    db,
+    checked.flatMap((c) => ('validator' in c.ref ? [] : [c.ref])),
+  );
   const validatorIds = [...new Set(checked.flatMap((c) => ('validator' in c.ref ? [c.ref.validator] : [])))];
-  const validators = new Map((validatorIds.length ? await db.query<{ validator_id: number; vehicle_id: number }>(
-    'select validator_id, vehicle_id from mgt.validator_vehicle where validator_id = any($1::int[])', [validatorIds]) : []).map((v) => [v.validator_id, v.vehicle_id]));
+  const validators = new Map(
+    (validatorIds.length
+      ? await db.query<{ validator_id: number; vehicle_id: number }>(
+          'select validator_id, vehicle_id from mgt.validator_vehicle where validator_id = any($1::int[])',
+          [validatorIds],
+        )
+      : []
+    ).map((v) => [v.validator_id, v.vehicle_id]),
+  );
   const codes = [...new Set(checked.map((c) => c.ticket))];
-  const tickets = new Map((await db.query<{ ticket_type_id: number; ticket_type_code: string }>(
-    'select distinct on (ticket_type_code) ticket_type_id, ticket_type_code from cat.ticket_type where ticket_type_code = any($1::text[]) order by ticket_type_code, ticket_type_id', [codes],
-  )).map((t) => [t.ticket_type_code, t.ticket_type_id]));
+  const tickets = new Map(
+    (
+      await db.query<{ ticket_type_id: number; ticket_type_code: string }>(
+        'select distinct on (ticket_type_code) ticket_type_id, ticket_type_code from cat.ticket_type where ticket_type_code = any($1::text[]) order by ticket_type_code, ticket_type_id',
+        [codes],
+      )
+    ).map((t) => [t.ticket_type_code, t.ticket_type_id]),
+  );
   const ready: { vehicleId: number; ticketTypeId: number; time: number; card: string; stopId: number | null; validator: number }[] = [];
   for (const c of checked) {
-    const vehicleId = 'validator' in c.ref ? validators.get(c.ref.validator) : 'vehicleId' in c.ref ? c.ref.vehicleId : known.get(c.ref.depotNumber);
+    const vehicleId =
+      'validator' in c.ref ? validators.get(c.ref.validator) : 'vehicleId' in c.ref ? c.ref.vehicleId : known.get(c.ref.depotNumber);
     const ticketTypeId = tickets.get(c.ticket);
-    if (vehicleId === undefined) errors.push({ index: c.index, field: 'validator' in c.ref ? 'validator' : 'depot_number', message: 'unknown vehicle or validator' });
-    if (ticketTypeId === undefined) errors.push({ index: c.index, field: 'ticket_type', message: `unknown ticket type ${c.ticket.slice(0, 40)}` });
-    if (vehicleId !== undefined && ticketTypeId !== undefined) ready.push({ vehicleId, ticketTypeId, time: c.time, card: c.card, stopId: c.stopId, validator: c.validator });
+    if (vehicleId === undefined)
+      errors.push({ index: c.index, field: 'validator' in c.ref ? 'validator' : 'depot_number', message: 'unknown vehicle or validator' });
+    if (ticketTypeId === undefined)
+      errors.push({ index: c.index, field: 'ticket_type', message: `unknown ticket type ${c.ticket.slice(0, 40)}` });
+    if (vehicleId !== undefined && ticketTypeId !== undefined)
+      ready.push({ vehicleId, ticketTypeId, time: c.time, card: c.card, stopId: c.stopId, validator: c.validator });
   }
   if (errors.length) return { ok: false, errors: errors.sort((a, b) => a.index - b.index) };
   if (!ready.length) return { ok: true, accepted: 0, duplicates: 0, unmatched: 0 };
-  const places = new Map((await placesOf(db, ready.map((r) => ({ vehicleId: r.vehicleId, time: r.time, stopId: r.stopId })), tzOffsetMinutes)).map((p) => [p.ord, p]));
+  const places = new Map(
+    (
+      await placesOf(
+        db,
+        ready.map((r) => ({ vehicleId: r.vehicleId, time: r.time, stopId: r.stopId })),
+        tzOffsetMinutes,
+      )
+    ).map((p) => [p.ord, p]),
+  );
   const [row] = await db.query<{ n: number }>(
     `with x as (select * from jsonb_to_recordset($1::jsonb) as x(tm timestamptz, val int, v int, r int, dir smallint, s int, start timestamptz, tt int, c text)),
      ins as (insert into pass.fare_transaction (tm, validator_id, vehicle_id, depot_number, route_id, direction, stop_id, trip_performed_id, ticket_type_id, card_token, source)
@@ -262,10 +404,24 @@ export async function ingestValidations(db: Db, devices: DeviceIndex, raws: read
                from x
              on conflict (tm, validator_id, card_token) do nothing returning 1)
      select count(*)::int as n from ins`,
-    [JSON.stringify(ready.map((r, ord) => {
-      const p = places.get(ord);
-      return { tm: new Date(r.time).toISOString(), val: r.validator, v: r.vehicleId, r: p?.route_id ?? null, dir: p?.direction ?? null, s: r.stopId ?? p?.stop_id ?? null, start: p?.schedule_start ?? null, tt: r.ticketTypeId, c: r.card };
-    }))],
+    [
+      JSON.stringify(
+        ready.map((r, ord) => {
+          const p = places.get(ord);
+          return {
+            tm: new Date(r.time).toISOString(),
+            val: r.validator,
+            v: r.vehicleId,
+            r: p?.route_id ?? null,
+            dir: p?.direction ?? null,
+            s: r.stopId ?? p?.stop_id ?? null,
+            start: p?.schedule_start ?? null,
+            tt: r.ticketTypeId,
+            c: r.card,
+          };
+        }),
+      ),
+    ],
   );
   const accepted = row?.n ?? 0;
   return { ok: true, accepted, duplicates: ready.length - accepted, unmatched: ready.filter((_, ord) => !places.has(ord)).length };

@@ -22,7 +22,10 @@ export class Params {
 const DAY_MS = 86_400_000;
 
 /** The operator days of the period (the client's zone reads its own days). */
-export function periodDays(filters: ReportFilterValues, offsetMinutes: number): { from: string; to: string; days: number; prevFrom: string; prevTo: string } {
+export function periodDays(
+  filters: ReportFilterValues,
+  offsetMinutes: number,
+): { from: string; to: string; days: number; prevFrom: string; prevTo: string } {
   const day = (iso: string) => new Date(Date.parse(iso) + offsetMinutes * 60_000).toISOString().slice(0, 10);
   const from = day(filters.from as string);
   const to = day(filters.to as string);
@@ -31,16 +34,19 @@ export function periodDays(filters: ReportFilterValues, offsetMinutes: number): 
   return { from, to, days, prevFrom: shift(from, days), prevTo: shift(to, days) };
 }
 
-export const routeName = (alias: string) => `(select concat_ws(' ', rr.route_short_name, rr.route_long_name) from mgt.routes rr where rr.route_id = ${alias})`;
+export const routeName = (alias: string) =>
+  `(select concat_ws(' ', rr.route_short_name, rr.route_long_name) from mgt.routes rr where rr.route_id = ${alias})`;
 const stopName = (alias: string) => `(select ss.stop_name from mgt.stops ss where ss.stop_id = ${alias})`;
-const vehicleName = (alias: string) => `(select concat_ws(' ', vv.depot_number::text, vv.state_number) from mgt.vehicles vv where vv.id = ${alias})`;
+const vehicleName = (alias: string) =>
+  `(select concat_ws(' ', vv.depot_number::text, vv.state_number) from mgt.vehicles vv where vv.id = ${alias})`;
 const where = (conditions: string[]) => (conditions.length ? `where ${conditions.join(' and ')}` : '');
 
 /** Route, depot (the route's), vehicle, stop conditions on a rollup alias's columns. */
 function common(filters: ReportFilterValues, p: Params, columns: { route?: string; vehicle?: string; stop?: string }): string[] {
   const c: string[] = [];
   if (columns.route && filters.route) c.push(`${columns.route} = any(${p.add(filters.route)}::int[])`);
-  if (columns.route && filters.depot) c.push(`${columns.route} in (select route_id from mgt.routes where "Depot_id" = any(${p.add(filters.depot)}::int[]))`);
+  if (columns.route && filters.depot)
+    c.push(`${columns.route} in (select route_id from mgt.routes where "Depot_id" = any(${p.add(filters.depot)}::int[]))`);
   if (columns.vehicle && filters.vehicle) c.push(`${columns.vehicle} = any(${p.add(filters.vehicle)}::int[])`);
   if (columns.stop && filters.stop) c.push(`${columns.stop} = any(${p.add(filters.stop)}::int[])`);
   return c;
@@ -51,9 +57,12 @@ function daysOf(column: string, p: Params, from: string, to: string): string {
 }
 
 /** A vehicle's total capacity by its class (CLASS_CAPACITY); `v` a mgt.vehicles alias. */
-export const capacitySql = (v: string) => `coalesce((select case ct.code ${Object.entries(CLASS_CAPACITY).map(([code, n]) => `when '${code}' then ${n}`).join(' ')} end
+export const capacitySql = (v: string) => `coalesce((select case ct.code ${Object.entries(CLASS_CAPACITY)
+  .map(([code, n]) => `when '${code}' then ${n}`)
+  .join(' ')} end
   from mgt.capacity_type ct where ct.id = ${v}.capacity_type_id), ${DEFAULT_CAPACITY})`;
-const seatsSql = (v: string) => `coalesce((select ct.seats from mgt.capacity_type ct where ct.id = ${v}.capacity_type_id), ${Math.round(DEFAULT_CAPACITY / 3)})`;
+const seatsSql = (v: string) =>
+  `coalesce((select ct.seats from mgt.capacity_type ct where ct.id = ${v}.capacity_type_id), ${Math.round(DEFAULT_CAPACITY / 3)})`;
 
 const settingsOf = (context: ReportContext): PassengerSettings => ({ ...PASSENGER_DEFAULTS, ...(context.settings?.passengers ?? {}) });
 
@@ -103,7 +112,11 @@ export function registrySql(filters: ReportFilterValues, context: ReportContext)
   // The arrivals a service day can hold, wide enough for any zone and races past midnight: the page in its
   // default order (newest first) is then a range of the arrival index, not a sort of the period's visits.
   const arrivals = `v.arrival >= (${from}::date - 1)::timestamp at time zone 'UTC' and v.arrival < (${to}::date + 3)::timestamp at time zone 'UTC'`;
-  const c = [`v.service_date between ${from}::date and ${to}::date`, arrivals, ...common(filters, p, { route: 'v.route_id', vehicle: 'v.vehicle_id', stop: 'v.stop_id' })];
+  const c = [
+    `v.service_date between ${from}::date and ${to}::date`,
+    arrivals,
+    ...common(filters, p, { route: 'v.route_id', vehicle: 'v.vehicle_id', stop: 'v.stop_id' }),
+  ];
   const flags = (filters.flag as string[] | undefined) ?? [];
   if (flags.length) c.push(`(${flags.map((f) => (f === 'imbalance' ? 'q.imbalance' : 'q.silent')).join(' or ')})`);
   return {
@@ -122,9 +135,10 @@ export function passageSql(filters: ReportFilterValues, context: ReportContext):
   const p = new Params();
   const d = periodDays(filters, context.offsetMinutes);
   const c = [daysOf('h.day', p, d.from, d.to), ...common(filters, p, { route: 'h.route_id' })];
-  const period = filters.step === 'hour'
-    ? `to_char(h.day, 'YYYY-MM-DD') || 'T' || lpad(h.hour::text, 2, '0') || ':00'`
-    : `to_char(h.day, 'YYYY-MM-DD') || 'T00:00'`;
+  const period =
+    filters.step === 'hour'
+      ? `to_char(h.day, 'YYYY-MM-DD') || 'T' || lpad(h.hour::text, 2, '0') || ':00'`
+      : `to_char(h.day, 'YYYY-MM-DD') || 'T00:00'`;
   return {
     text: `select ${period} as period, h.route_id, ${routeName('h.route_id')} as route_name, h.direction::text as direction,
              sum(h.boardings)::float8 as boardings, sum(h.alightings)::float8 as alightings, round(sum(h.pkm)::numeric, 1)::float8 as pkm
@@ -159,7 +173,10 @@ export function paySql(filters: ReportFilterValues, context: ReportContext): Rep
   const group = filters.group as string;
   if (group === 'ticketType' || group === 'ticketView') {
     const key = group === 'ticketType' ? 'tt.ticket_type_id' : 'tt.ticket_kind_id';
-    const name = group === 'ticketType' ? `concat_ws(' ', tt.ticket_type_code, tt.ticket_type_name)` : '(select tv.ticket_kind_name from cat.ticket_view tv where tv.ticket_kind_id = tt.ticket_kind_id)';
+    const name =
+      group === 'ticketType'
+        ? `concat_ws(' ', tt.ticket_type_code, tt.ticket_type_name)`
+        : '(select tv.ticket_kind_name from cat.ticket_view tv where tv.ticket_kind_id = tt.ticket_kind_id)';
     return {
       text: `select g.key, g.name, g.validations, round((100 * g.validations / nullif(sum(g.validations) over (), 0))::numeric, 1)::float8 as share,
                     null::float8 as passengers, null::float8 as per_passenger, null::float8 as evasion
@@ -196,8 +213,14 @@ export function correspondenceSql(filters: ReportFilterValues, context: ReportCo
                from pass.transfer_day j ${where(c)} group by j.route_id, j.next_route_id having sum(j.transfers) > 0`;
   } else {
     // between stops or districts: the period's spans and days of stop pairs, not every journey
-    const parts = spannedRows(p, d.from, d.to, { spans: 'pass.od_span', lengths: OD_SPANS, days: 'pass.od_day' },
-      'x.board_stop_id, x.alight_stop_id, x.journeys', common(filters, p, { route: 'x.route_id' }));
+    const parts = spannedRows(
+      p,
+      d.from,
+      d.to,
+      { spans: 'pass.od_span', lengths: OD_SPANS, days: 'pass.od_day' },
+      'x.board_stop_id, x.alight_stop_id, x.journeys',
+      common(filters, p, { route: 'x.route_id' }),
+    );
     const pairsOfDays = `select x.board_stop_id, x.alight_stop_id, sum(x.journeys) as n from (${parts}) x group by 1, 2 having sum(x.journeys) > 0`;
     if (filters.view === 'districts') {
       // each stop's district looked up once, not once per pair
@@ -229,7 +252,12 @@ export function turnoverSql(filters: ReportFilterValues, context: ReportContext)
   const c = [daysOf('w.day', p, d.from, d.to), ...common(filters, p, { route: 'w.route_id', vehicle: 'w.vehicle_id' })];
   const group = filters.group as string;
   const key = group === 'vehicle' ? 'w.vehicle_id::text' : group === 'day' ? `to_char(w.day, 'YYYY-MM-DD')` : 'w.route_id::text';
-  const name = group === 'vehicle' ? vehicleName('min(w.vehicle_id)') : group === 'day' ? `to_char(min(w.day), 'DD.MM.YYYY')` : routeName('min(w.route_id)');
+  const name =
+    group === 'vehicle'
+      ? vehicleName('min(w.vehicle_id)')
+      : group === 'day'
+        ? `to_char(min(w.day), 'DD.MM.YYYY')`
+        : routeName('min(w.route_id)');
   return {
     text: `select ${key} as key, ${name} as name, round(sum(w.pkm)::numeric, 1)::float8 as pkm, sum(w.boardings)::float8 as passengers,
                   round(sum(w.km)::numeric, 1)::float8 as km, sum(w.trips)::float8 as trips,
@@ -246,8 +274,14 @@ export function turnoverSql(filters: ReportFilterValues, context: ReportContext)
  */
 function exchangeRows(filters: ReportFilterValues, context: ReportContext, p: Params): string {
   const d = periodDays(filters, context.offsetMinutes);
-  return spannedRows(p, d.from, d.to, { spans: 'pass.stop_hour_span', lengths: EXCHANGE_SPANS, days: 'pass.stop_hour' },
-    'x.stop_id, x.route_id, x.hour, x.boardings, x.alightings', common(filters, p, { route: 'x.route_id', stop: 'x.stop_id' }));
+  return spannedRows(
+    p,
+    d.from,
+    d.to,
+    { spans: 'pass.stop_hour_span', lengths: EXCHANGE_SPANS, days: 'pass.stop_hour' },
+    'x.stop_id, x.route_id, x.hour, x.boardings, x.alightings',
+    common(filters, p, { route: 'x.route_id', stop: 'x.stop_id' }),
+  );
 }
 
 /**
@@ -286,7 +320,8 @@ export function loadProfileSql(filters: ReportFilterValues, context: ReportConte
   const to = p.add(d.to);
   const settings = settingsOf(context);
   const peak = filters.peak === 'morning' || filters.peak === 'evening' ? (filters.peak as 'morning' | 'evening') : 'all';
-  const chosen = filters.route ? `${p.add((filters.route as number[])[0])}::int`
+  const chosen = filters.route
+    ? `${p.add((filters.route as number[])[0])}::int`
     : `(select h.route_id from pass.route_hour h where h.day between ${from}::date and ${to}::date group by h.route_id order by sum(h.boardings) desc, h.route_id limit 1)`;
   const direction = p.add(Number(filters.direction ?? 0));
   return {
@@ -339,7 +374,12 @@ export function classFitSql(filters: ReportFilterValues, context: ReportContext)
   const d = periodDays(filters, context.offsetMinutes);
   const settings = settingsOf(context);
   const crowded = p.add(settings.crowdedLoadPercent / 100);
-  const loads = [daysOf('h.day', p, d.from, d.to), ...common(filters, p, { route: 'h.route_id' }), peakCondition('h.hour', settings, 'both'), 'h.visits > 0'];
+  const loads = [
+    daysOf('h.day', p, d.from, d.to),
+    ...common(filters, p, { route: 'h.route_id' }),
+    peakCondition('h.hour', settings, 'both'),
+    'h.visits > 0',
+  ];
   const work = [daysOf('w.day', p, d.from, d.to), ...common(filters, p, { route: 'w.route_id' }), 'w.trips > 0'];
   const classes = CLASS_ORDER.map((code, i) => `('${code}', ${i + 1}, ${CLASS_CAPACITY[code]})`).join(', ');
   return {

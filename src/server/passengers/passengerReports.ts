@@ -1,8 +1,21 @@
 import { PASSENGER_REPORTS } from '../../shared/reports/passengers';
 import { bindReports } from '../reports/reportSource';
 import {
-  analysisSql, classFitSql, correspondenceSql, dailySql, exchangeChartSql, exchangeSql, importsSql, loadProfileSql, passageSql, paySql, registrySql,
-  rollingStockSql, stopsSql, trafficSql, turnoverSql,
+  analysisSql,
+  classFitSql,
+  correspondenceSql,
+  dailySql,
+  exchangeChartSql,
+  exchangeSql,
+  importsSql,
+  loadProfileSql,
+  passageSql,
+  paySql,
+  registrySql,
+  rollingStockSql,
+  stopsSql,
+  trafficSql,
+  turnoverSql,
 } from './passengerQueries';
 
 /** The registry's stop visits counted exactly up to this many (a month of a large city is 15,000,000). */

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { PASSENGER_DEFAULTS, SUMMARY_API, type PassengerSettings, type PassengerSummary, type SummaryFigures } from '../../shared/passengers/passengers';
+import {
+  PASSENGER_DEFAULTS,
+  SUMMARY_API,
+  type PassengerSettings,
+  type PassengerSummary,
+  type SummaryFigures,
+} from '../../shared/passengers/passengers';
 import { parseReportFilters, type ReportFilterValues } from '../../shared/reports/filters';
 import { PASSENGER_ANALYSIS } from '../../shared/reports/passengers';
 import { fail } from '../http/errors';
@@ -7,7 +13,10 @@ import { clientOffset, reportQuerySchema } from '../reports/reportsRoutes';
 import { reportQuery } from '../reports/reportQuery';
 import { capacitySql, Params, peakCondition, periodDays, routeName } from './passengerQueries';
 
-interface Range { from: string; to: string }
+interface Range {
+  from: string;
+  to: string;
+}
 
 /** Route and depot conditions on a rollup's route column. */
 function routeConditions(filters: ReportFilterValues, p: Params, column: string): string {
@@ -17,7 +26,12 @@ function routeConditions(filters: ReportFilterValues, p: Params, column: string)
   return c.map((x) => ` and ${x}`).join('');
 }
 
-async function figures(app: FastifyInstance, filters: ReportFilterValues, range: Range, settings: PassengerSettings): Promise<SummaryFigures> {
+async function figures(
+  app: FastifyInstance,
+  filters: ReportFilterValues,
+  range: Range,
+  settings: PassengerSettings,
+): Promise<SummaryFigures> {
   const p = new Params();
   const days = (alias: string) => `${alias}.day between ${p.add(range.from)}::date and ${p.add(range.to)}::date`;
   const text = `select
@@ -37,8 +51,12 @@ async function figures(app: FastifyInstance, filters: ReportFilterValues, range:
   const capacity = Number(row.capacity ?? 0);
   const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
   return {
-    passengers: Number(row.passengers), validations: Number(row.validations), trips: Number(row.trips), pkm: round(Number(row.pkm)),
-    loadAvg: round(loadAvg), loadFactorAvg: capacity ? round((100 * loadAvg) / capacity) : 0,
+    passengers: Number(row.passengers),
+    validations: Number(row.validations),
+    trips: Number(row.trips),
+    pkm: round(Number(row.pkm)),
+    loadAvg: round(loadAvg),
+    loadFactorAvg: capacity ? round((100 * loadAvg) / capacity) : 0,
     loadFactorPeak: capacity && row.peak_load !== null ? round((100 * Number(row.peak_load)) / capacity) : 0,
     peakPassengers: Number(row.peak_passengers),
   };
@@ -51,40 +69,56 @@ async function figures(app: FastifyInstance, filters: ReportFilterValues, range:
  */
 export default async function passengerSummaryRoute(app: FastifyInstance): Promise<void> {
   const querystring = reportQuerySchema(PASSENGER_ANALYSIS, 'export');
-  app.get(SUMMARY_API, {
-    config: { access: { path: PASSENGER_ANALYSIS.path, action: 'read' }, module: 'passengers' },
-    schema: { tags: ['passengers'], summary: 'Анализ пассажиропотока: сводка периода против предыдущего, по часам суток, самые загруженные маршруты и остановки', querystring },
-  }, async (request): Promise<PassengerSummary> => {
-    const parsed = parseReportFilters(PASSENGER_ANALYSIS, request.query as Record<string, unknown>);
-    if (!parsed.ok) throw fail(400, parsed.code, parsed.field);
-    const filters = parsed.values;
-    const settings: PassengerSettings = { ...PASSENGER_DEFAULTS, ...((await app.settings.get()).passengers ?? {}) };
-    const d = periodDays(filters, clientOffset(request));
-    const [current, previous] = await Promise.all([
-      figures(app, filters, d, settings), figures(app, filters, { from: d.prevFrom, to: d.prevTo }, settings),
-    ]);
-    const hours = new Params();
-    const hourRoutes = routeConditions(filters, hours, 'h.route_id');
-    const [from, to, prevFrom, prevTo] = [d.from, d.to, d.prevFrom, d.prevTo].map((day) => hours.add(day));
-    const top = <T extends { name: string; passengers: number }>(sql: (from: string, to: string, routes: string) => string) => {
-      const p = new Params();
-      const routes = routeConditions(filters, p, 'h.route_id');
-      return reportQuery<T>(app, sql(p.add(d.from), p.add(d.to), routes), p.list);
-    };
-    const [byHour, topRoutes, topStops] = await Promise.all([
-      reportQuery<{ hour: number; passengers: number; previous: number }>(app,
-        `select g.hour, coalesce(sum(h.boardings) filter (where h.day between ${from}::date and ${to}::date), 0)::float8 as passengers,
+  app.get(
+    SUMMARY_API,
+    {
+      config: { access: { path: PASSENGER_ANALYSIS.path, action: 'read' }, module: 'passengers' },
+      schema: {
+        tags: ['passengers'],
+        summary: 'Анализ пассажиропотока: сводка периода против предыдущего, по часам суток, самые загруженные маршруты и остановки',
+        querystring,
+      },
+    },
+    async (request): Promise<PassengerSummary> => {
+      const parsed = parseReportFilters(PASSENGER_ANALYSIS, request.query as Record<string, unknown>);
+      if (!parsed.ok) throw fail(400, parsed.code, parsed.field);
+      const filters = parsed.values;
+      const settings: PassengerSettings = { ...PASSENGER_DEFAULTS, ...((await app.settings.get()).passengers ?? {}) };
+      const d = periodDays(filters, clientOffset(request));
+      const [current, previous] = await Promise.all([
+        figures(app, filters, d, settings),
+        figures(app, filters, { from: d.prevFrom, to: d.prevTo }, settings),
+      ]);
+      const hours = new Params();
+      const hourRoutes = routeConditions(filters, hours, 'h.route_id');
+      const [from, to, prevFrom, prevTo] = [d.from, d.to, d.prevFrom, d.prevTo].map((day) => hours.add(day));
+      const top = <T extends { name: string; passengers: number }>(sql: (from: string, to: string, routes: string) => string) => {
+        const p = new Params();
+        const routes = routeConditions(filters, p, 'h.route_id');
+        return reportQuery<T>(app, sql(p.add(d.from), p.add(d.to), routes), p.list);
+      };
+      const [byHour, topRoutes, topStops] = await Promise.all([
+        reportQuery<{ hour: number; passengers: number; previous: number }>(
+          app,
+          `select g.hour, coalesce(sum(h.boardings) filter (where h.day between ${from}::date and ${to}::date), 0)::float8 as passengers,
                 coalesce(sum(h.boardings) filter (where h.day between ${prevFrom}::date and ${prevTo}::date), 0)::float8 as previous
            from generate_series(0, 23) g(hour)
            left join pass.route_hour h on h.hour = g.hour and h.day between ${prevFrom}::date and ${to}::date${hourRoutes}
-          group by g.hour order by g.hour`, hours.list),
-      top((f, t, routes) => `select ${routeName('h.route_id')} as name, sum(h.boardings)::float8 as passengers from pass.route_hour h
-          where h.day between ${f}::date and ${t}::date${routes} group by h.route_id order by 2 desc, 1 limit 5`),
-      // the stop days (migration 071), not the stop hours: the hour is not needed, and a month is a seventh the rows
-      top<{ id: number; name: string; passengers: number }>((f, t, routes) => `select h.stop_id as id, (select s.label from mgt.stop_label s where s.stop_id = h.stop_id) as name,
+          group by g.hour order by g.hour`,
+          hours.list,
+        ),
+        top(
+          (f, t, routes) => `select ${routeName('h.route_id')} as name, sum(h.boardings)::float8 as passengers from pass.route_hour h
+          where h.day between ${f}::date and ${t}::date${routes} group by h.route_id order by 2 desc, 1 limit 5`,
+        ),
+        // the stop days (migration 071), not the stop hours: the hour is not needed, and a month is a seventh the rows
+        top<{ id: number; name: string; passengers: number }>(
+          (f, t, routes) => `select h.stop_id as id, (select s.label from mgt.stop_label s where s.stop_id = h.stop_id) as name,
              sum(h.boardings + h.alightings)::float8 as passengers
-           from pass.stop_day h where h.day between ${f}::date and ${t}::date${routes} group by h.stop_id order by 3 desc, 2, 1 limit 5`),
-    ]);
-    return { current, previous, byHour, topRoutes, topStops, settings };
-  });
+           from pass.stop_day h where h.day between ${f}::date and ${t}::date${routes} group by h.stop_id order by 3 desc, 2, 1 limit 5`,
+        ),
+      ]);
+      return { current, previous, byHour, topRoutes, topStops, settings };
+    },
+  );
 }

@@ -50,12 +50,27 @@ export async function writeTrips(tx: Queryable, trips: readonly TripRecord[]): P
          returning id, vehicle_id, schedule_start
        )
        select ins.id, x.ord from ins join x on x.vehicle_id = ins.vehicle_id and x.schedule_start = ins.schedule_start`,
-      [JSON.stringify(slice.map((t, ord) => ({
-        ord, service_date: t.serviceDate, vehicle_id: t.vehicleId, route_id: t.routeId, direction: t.direction, trip_id: t.tripId, race_num: t.raceNum,
-        schedule_start: iso(t.scheduleStart), actual_start: iso(t.actualStart), actual_end: iso(t.actualEnd), stops: t.visits.length,
-        km: Math.round(t.km * 100) / 100, counted: t.visits.length > 0,
-        b: t.visits.reduce((sum, v) => sum + v.boardings, 0), a: t.visits.reduce((sum, v) => sum + v.alightings, 0),
-      })))],
+      [
+        JSON.stringify(
+          slice.map((t, ord) => ({
+            ord,
+            service_date: t.serviceDate,
+            vehicle_id: t.vehicleId,
+            route_id: t.routeId,
+            direction: t.direction,
+            trip_id: t.tripId,
+            race_num: t.raceNum,
+            schedule_start: iso(t.scheduleStart),
+            actual_start: iso(t.actualStart),
+            actual_end: iso(t.actualEnd),
+            stops: t.visits.length,
+            km: Math.round(t.km * 100) / 100,
+            counted: t.visits.length > 0,
+            b: t.visits.reduce((sum, v) => sum + v.boardings, 0),
+            a: t.visits.reduce((sum, v) => sum + v.alightings, 0),
+          })),
+        ),
+      ],
     );
     written += ids.length;
     const visits: object[] = [];
@@ -66,25 +81,48 @@ export async function writeTrips(tx: Queryable, trips: readonly TripRecord[]): P
       for (const v of trip.visits) {
         load += v.boardings - v.alightings;
         visits.push({
-          t: id, d: trip.serviceDate, v: trip.vehicleId, r: trip.routeId, dir: trip.direction, s: v.stopId, q: v.sequence,
-          a: iso(v.arrival), dp: iso(v.departure), b: v.boardings, al: v.alightings, l: load, k: Math.round(v.kmToNext * 1000) / 1000,
+          t: id,
+          d: trip.serviceDate,
+          v: trip.vehicleId,
+          r: trip.routeId,
+          dir: trip.direction,
+          s: v.stopId,
+          q: v.sequence,
+          a: iso(v.arrival),
+          dp: iso(v.departure),
+          b: v.boardings,
+          al: v.alightings,
+          l: load,
+          k: Math.round(v.kmToNext * 1000) / 1000,
         });
       }
       for (const f of trip.validations) {
         fares.push({
-          tm: iso(f.tm), val: f.validatorId, v: trip.vehicleId, dn: trip.depotNumber, r: trip.routeId, dir: trip.direction, s: f.stopId, t: id,
-          tt: f.ticketTypeId, c: f.card,
+          tm: iso(f.tm),
+          val: f.validatorId,
+          v: trip.vehicleId,
+          dn: trip.depotNumber,
+          r: trip.routeId,
+          dir: trip.direction,
+          s: f.stopId,
+          t: id,
+          tt: f.ticketTypeId,
+          c: f.card,
         });
       }
     }
-    await inBatches(visits, (batch) => tx.query(
-      `insert into pass.stop_visit (trip_performed_id, service_date, vehicle_id, route_id, direction, stop_id, stop_sequence, arrival, departure,
+    await inBatches(visits, (batch) =>
+      tx
+        .query(
+          `insert into pass.stop_visit (trip_performed_id, service_date, vehicle_id, route_id, direction, stop_id, stop_sequence, arrival, departure,
          boardings, alightings, departure_load, km_to_next)
        select t, d, v, r, dir, s, q, a, dp, b, al, l, k
          from jsonb_to_recordset($1::jsonb) as x(t bigint, d date, v int, r int, dir smallint, s int, q int, a timestamptz, dp timestamptz, b int, al int, l int, k real)
        on conflict (trip_performed_id, stop_sequence) do nothing`,
-      [JSON.stringify(batch)],
-    ).then(() => undefined));
+          [JSON.stringify(batch)],
+        )
+        .then(() => undefined),
+    );
     await inBatches(fares, async (batch) => {
       const rows = await tx.query<{ n: number }>(
         `with ins as (
@@ -122,7 +160,11 @@ export async function writeTripsInSlices(db: Db, trips: readonly TripRecord[]): 
 }
 
 /** The plan of a day per route and hour: trips starting in the hour, vehicles running in it (replaces the day's). */
-export async function writePlan(tx: Queryable, day: string, rows: readonly { hour: number; routeId: number; trips: number; vehicles: number }[]): Promise<void> {
+export async function writePlan(
+  tx: Queryable,
+  day: string,
+  rows: readonly { hour: number; routeId: number; trips: number; vehicles: number }[],
+): Promise<void> {
   await tx.query('delete from pass.plan_hour where day = $1::date', [day]);
   if (!rows.length) return;
   await tx.query(
@@ -142,9 +184,13 @@ export const CHAIN_PARTS = 8;
 export async function chainJourneys(db: Queryable, day: string, maxWalkMeters: number, transferMinutes: number): Promise<number> {
   let journeys = 0;
   for (let part = 0; part < CHAIN_PARTS; part++) {
-    const [row] = await db.query<{ n: number }>(
-      'select pass.chain_journeys_part($1::date, $2::float8, $3::int, $4::int, $5::int) as n', [day, maxWalkMeters, transferMinutes, part, CHAIN_PARTS],
-    );
+    const [row] = await db.query<{ n: number }>('select pass.chain_journeys_part($1::date, $2::float8, $3::int, $4::int, $5::int) as n', [
+      day,
+      maxWalkMeters,
+      transferMinutes,
+      part,
+      CHAIN_PARTS,
+    ]);
     journeys += row?.n ?? 0;
   }
   await db.query('select pass.rebuild_od_day($1::date)', [day]);

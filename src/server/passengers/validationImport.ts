@@ -1,8 +1,15 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  CARD_TOKEN_MAX, IMPORT_ERRORS_JOURNALED, IMPORT_ERRORS_LISTED, IMPORT_REFUSALS_KEPT, VALIDATION_COLUMNS, VALIDATION_REQUIRED,
-  type ValidationColumn, type ValidationImportResult, type ValidationRowError,
+  CARD_TOKEN_MAX,
+  IMPORT_ERRORS_JOURNALED,
+  IMPORT_ERRORS_LISTED,
+  IMPORT_REFUSALS_KEPT,
+  VALIDATION_COLUMNS,
+  VALIDATION_REQUIRED,
+  type ValidationColumn,
+  type ValidationImportResult,
+  type ValidationRowError,
 } from '../../shared/passengers/passengers';
 import { CSV_BOM, csvLine, neutralizeCell } from '../../shared/handbooks/csv';
 import { csvBatches, isEmptyRecord } from '../handbooks/csvStream';
@@ -29,7 +36,11 @@ import { declaredCharset, FileEncodingError, type FileCharset } from '../handboo
 
 /** A refusal of the whole file: a translated message, and the history row written. */
 export class ImportRefused extends Error {
-  constructor(readonly code: string, readonly detail: string, readonly result?: ValidationImportResult) {
+  constructor(
+    readonly code: string,
+    readonly detail: string,
+    readonly result?: ValidationImportResult,
+  ) {
     super(code);
   }
 }
@@ -53,10 +64,16 @@ interface Lookups {
 
 async function lookups(app: FastifyInstance): Promise<Lookups> {
   const [vehicles, validators, routes, tickets, stops] = await Promise.all([
-    app.db.query<{ id: number; depot_number: number }>('select distinct on (depot_number) id, depot_number from mgt.vehicles order by depot_number, id'),
+    app.db.query<{ id: number; depot_number: number }>(
+      'select distinct on (depot_number) id, depot_number from mgt.vehicles order by depot_number, id',
+    ),
     app.db.query<{ validator_id: number; vehicle_id: number }>('select validator_id, vehicle_id from mgt.validator_vehicle'),
-    app.db.query<{ route_id: number; route_short_name: string }>('select distinct on (route_short_name) route_id, route_short_name from mgt.routes order by route_short_name, route_id'),
-    app.db.query<{ ticket_type_id: number; ticket_type_code: string }>('select distinct on (ticket_type_code) ticket_type_id, ticket_type_code from cat.ticket_type order by ticket_type_code, ticket_type_id'),
+    app.db.query<{ route_id: number; route_short_name: string }>(
+      'select distinct on (route_short_name) route_id, route_short_name from mgt.routes order by route_short_name, route_id',
+    ),
+    app.db.query<{ ticket_type_id: number; ticket_type_code: string }>(
+      'select distinct on (ticket_type_code) ticket_type_id, ticket_type_code from cat.ticket_type order by ticket_type_code, ticket_type_id',
+    ),
     app.db.query<{ stop_id: number }>('select stop_id from mgt.stops'),
   ]);
   return {
@@ -72,7 +89,8 @@ async function lookups(app: FastifyInstance): Promise<Lookups> {
 /** The header's columns by name; a file cut by another separator is named as such (an encoding, by the decoder). */
 function readHeader(cells: string[]): Map<ValidationColumn, number> {
   const names = cells.map((cell) => cell.trim().toLowerCase());
-  if (names.length === 1 && /[,\t|]/.test(names[0])) throw new ImportRefused('validation_import_separator', `line 1: ${names[0].slice(0, 80)}`);
+  if (names.length === 1 && /[,\t|]/.test(names[0]))
+    throw new ImportRefused('validation_import_separator', `line 1: ${names[0].slice(0, 80)}`);
   const index = new Map<ValidationColumn, number>();
   names.forEach((name, i) => {
     if ((VALIDATION_COLUMNS as readonly string[]).includes(name)) index.set(name as ValidationColumn, i);
@@ -104,7 +122,12 @@ class RowReader {
   private readonly card: number;
   private readonly stop: number;
 
-  constructor(columns: Map<ValidationColumn, number>, private readonly known: Lookups, private readonly tzOffsetMinutes: number, private readonly now: number) {
+  constructor(
+    columns: Map<ValidationColumn, number>,
+    private readonly known: Lookups,
+    private readonly tzOffsetMinutes: number,
+    private readonly now: number,
+  ) {
     this.time = position(columns, 'time');
     this.validator = position(columns, 'validator');
     this.depot = position(columns, 'depot_number');
@@ -122,7 +145,8 @@ class RowReader {
     if (!Number.isFinite(time)) return refusal(line, 'time', 'Время не в формате ДД.ММ.ГГГГ ЧЧ:ММ[:СС] или ISO 8601');
     if (time > this.now + 300_000 || time < this.now - MAX_AGE_MS) return refusal(line, 'time', 'Время в будущем или старше трёх лет');
     const validatorText = cellAt(cells, this.validator);
-    if (!INT.test(validatorText) || Number(validatorText) > 2_147_483_647) return refusal(line, 'validator', 'Номер валидатора — целое число');
+    if (!INT.test(validatorText) || Number(validatorText) > 2_147_483_647)
+      return refusal(line, 'validator', 'Номер валидатора — целое число');
     const validator = Number(validatorText);
     const depotText = cellAt(cells, this.depot);
     let vehicle: number | undefined;
@@ -146,11 +170,13 @@ class RowReader {
     if (ticket === undefined) return refusal(line, 'ticket_type', `Типа билета ${ticketText.slice(0, 40)} нет в справочнике`);
     const card = cellAt(cells, this.card);
     if (!card) return refusal(line, 'card_token', 'Не указан номер (токен) карты');
-    if (card.length > CARD_TOKEN_MAX || CONTROL.test(card)) return refusal(line, 'card_token', `Токен карты — до ${CARD_TOKEN_MAX} печатных символов`);
+    if (card.length > CARD_TOKEN_MAX || CONTROL.test(card))
+      return refusal(line, 'card_token', `Токен карты — до ${CARD_TOKEN_MAX} печатных символов`);
     const stopText = cellAt(cells, this.stop);
     let stop: number | null = null;
     if (stopText) {
-      if (!INT.test(stopText) || !this.known.stops.has(Number(stopText))) return refusal(line, 'stop_id', `Остановки ${stopText.slice(0, 20)} нет в справочнике`);
+      if (!INT.test(stopText) || !this.known.stops.has(Number(stopText)))
+        return refusal(line, 'stop_id', `Остановки ${stopText.slice(0, 20)} нет в справочнике`);
       stop = Number(stopText);
     }
     sink.add(time, validator, vehicle, this.known.depotOf.get(vehicle) ?? 0, route, stop, ticket, card);
@@ -158,13 +184,35 @@ class RowReader {
   }
 }
 
-interface Who { userId: number | null; username: string | null }
+interface Who {
+  userId: number | null;
+  username: string | null;
+}
 
 /** The import history's row; `header` the file's, heading its refused rows' download. */
-async function history(app: FastifyInstance, who: Who, file: string, counts: { rows: number; added: number; skipped: number; refused: number }, status: 'done' | 'refused', message: string | null, header: string[] | null): Promise<number> {
+async function history(
+  app: FastifyInstance,
+  who: Who,
+  file: string,
+  counts: { rows: number; added: number; skipped: number; refused: number },
+  status: 'done' | 'refused',
+  message: string | null,
+  header: string[] | null,
+): Promise<number> {
   const [row] = await app.db.query<{ id: number }>(
     `insert into pass.import_run (user_id, username, file, rows, added, skipped, refused, status, message, header) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb) returning id`,
-    [who.userId, who.username, file.slice(0, 255), counts.rows, counts.added, counts.skipped, counts.refused, status, message, header && JSON.stringify(header)],
+    [
+      who.userId,
+      who.username,
+      file.slice(0, 255),
+      counts.rows,
+      counts.added,
+      counts.skipped,
+      counts.refused,
+      status,
+      message,
+      header && JSON.stringify(header),
+    ],
   );
   return row.id;
 }
@@ -178,9 +226,19 @@ interface Refusal {
 /** The refused rows in the pass-errors journal (at most IMPORT_ERRORS_JOURNALED per import). */
 async function journalRefusals(app: FastifyInstance, importId: number, file: string, refusals: readonly Refusal[]): Promise<void> {
   if (!refusals.length) return;
-  await app.eventsWriter.vehicleEvents(refusals.slice(0, IMPORT_ERRORS_JOURNALED).map(({ error: e }) => ({
-    kind: 'pass_error', details: { source: 'validation_import', import_id: importId, file: file.slice(0, 255), line: e.line, column: e.column, reason: e.reason },
-  })));
+  await app.eventsWriter.vehicleEvents(
+    refusals.slice(0, IMPORT_ERRORS_JOURNALED).map(({ error: e }) => ({
+      kind: 'pass_error',
+      details: {
+        source: 'validation_import',
+        import_id: importId,
+        file: file.slice(0, 255),
+        line: e.line,
+        column: e.column,
+        reason: e.reason,
+      },
+    })),
+  );
 }
 
 /** Refused rows written per statement of keepRefusals. */
@@ -192,7 +250,14 @@ async function keepRefusals(app: FastifyInstance, importId: number, refusals: re
     await app.db.query(
       `insert into pass.import_refusal (import_id, line, column_name, reason, cells)
        select $1, line, col, reason, cells from jsonb_to_recordset($2::jsonb) as x(line int, col text, reason text, cells jsonb)`,
-      [importId, JSON.stringify(refusals.slice(i, i + REFUSALS_PER_STATEMENT).map(({ error: e, cells }) => ({ line: e.line, col: e.column, reason: e.reason, cells })))],
+      [
+        importId,
+        JSON.stringify(
+          refusals
+            .slice(i, i + REFUSALS_PER_STATEMENT)
+            .map(({ error: e, cells }) => ({ line: e.line, col: e.column, reason: e.reason, cells })),
+        ),
+      ],
     );
   }
 }
@@ -253,7 +318,10 @@ async function load(app: FastifyInstance, source: FileUpload, known: Lookups, tz
       try {
         await readFile(source, known, tzOffsetMinutes, move, read);
         const added = await move.finish();
-        app.log.info({ rows: read.rows, added, refused: read.refused, waitedForDatabaseMs: Math.round(move.waitedMs) }, 'validation import moved');
+        app.log.info(
+          { rows: read.rows, added, refused: read.refused, waitedForDatabaseMs: Math.round(move.waitedMs) },
+          'validation import moved',
+        );
         return added;
       } finally {
         await move.settle();
@@ -270,7 +338,13 @@ async function load(app: FastifyInstance, source: FileUpload, known: Lookups, tz
   }
 }
 
-export async function importValidations(app: FastifyInstance, request: FastifyRequest, source: Readable, file: string, tzOffsetMinutes: number): Promise<ValidationImportResult> {
+export async function importValidations(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  source: Readable,
+  file: string,
+  tzOffsetMinutes: number,
+): Promise<ValidationImportResult> {
   const who: Who = { userId: request.user?.id ?? null, username: request.user?.username ?? null };
   const known = await lookups(app);
   const read: FileRead = { header: [], rows: 0, refused: 0, refusals: [] };
@@ -280,12 +354,28 @@ export async function importValidations(app: FastifyInstance, request: FastifyRe
   } catch (error) {
     if (!(error instanceof ImportRefused)) throw error;
     const { rows, refused } = read;
-    const id = await history(app, who, file, { rows, added: 0, skipped: 0, refused }, 'refused', `${error.code}: ${error.detail}`.slice(0, 500), null);
+    const id = await history(
+      app,
+      who,
+      file,
+      { rows, added: 0, skipped: 0, refused },
+      'refused',
+      `${error.code}: ${error.detail}`.slice(0, 500),
+      null,
+    );
     throw new ImportRefused(error.code, error.detail, { id, rows, added: 0, skipped: 0, refused, errors: [] });
   }
   const { rows, refused, refusals } = read;
   const skipped = rows - refused - added;
-  const id = await history(app, who, file, { rows, added, skipped, refused }, 'done', refused ? `${refused} row(s) refused` : null, refused ? read.header : null);
+  const id = await history(
+    app,
+    who,
+    file,
+    { rows, added, skipped, refused },
+    'done',
+    refused ? `${refused} row(s) refused` : null,
+    refused ? read.header : null,
+  );
   await keepRefusals(app, id, refusals);
   await journalRefusals(app, id, file, refusals);
   return { id, rows, added, skipped, refused, errors: refusals.slice(0, IMPORT_ERRORS_LISTED).map((r) => r.error) };
@@ -302,10 +392,17 @@ const REFUSAL_COLUMNS = ['Строка', 'Столбец', 'Причина'];
 export async function refusedRowsCsv(app: FastifyInstance, importId: number): Promise<string | null> {
   const [run] = await app.db.query<{ header: string[] | null }>('select header from pass.import_run where id = $1', [importId]);
   if (!run?.header) return null;
-  const rows = await app.db.longRunning().query<{ line: number; column_name: string; reason: string; cells: string[] }>(
-    'select line, column_name, reason, cells from pass.import_refusal where import_id = $1 order by line', [importId]);
+  const rows = await app.db
+    .longRunning()
+    .query<{ line: number; column_name: string; reason: string; cells: string[] }>(
+      'select line, column_name, reason, cells from pass.import_refusal where import_id = $1 order by line',
+      [importId],
+    );
   if (!rows.length) return null;
   const line = (cells: readonly string[]) => csvLine(cells.map(neutralizeCell));
-  return CSV_BOM + line([...run.header, ...REFUSAL_COLUMNS])
-    + rows.map((r) => line([...run.header!.map((_, i) => r.cells[i] ?? ''), String(r.line), r.column_name, r.reason])).join('');
+  return (
+    CSV_BOM +
+    line([...run.header, ...REFUSAL_COLUMNS]) +
+    rows.map((r) => line([...run.header!.map((_, i) => r.cells[i] ?? ''), String(r.line), r.column_name, r.reason])).join('')
+  );
 }

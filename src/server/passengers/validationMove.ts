@@ -15,7 +15,16 @@ const UNIQUE_VIOLATION = '23505';
 
 /** A sink of checked rows: where RowReader writes, batch by batch. */
 export interface RowSink {
-  add(tmMs: number, validator: number, vehicle: number, depot: number, route: number | null, stop: number | null, ticket: number, card: string): void;
+  add(
+    tmMs: number,
+    validator: number,
+    vehicle: number,
+    depot: number,
+    route: number | null,
+    stop: number | null,
+    ticket: number,
+    card: string,
+  ): void;
   /** Called after each chunk of the file: sends a full batch (the previous one still going: one batch in flight). */
   maybeFlush(): Promise<void>;
 }
@@ -29,13 +38,26 @@ const STAGE_DEFINITION = `(tm_ms int8, validator_id int, vehicle_id int, depot_n
  * by the unique key (the first line of the file wins: a stage is read in the order it was written, and an
  * earlier batch is in before a later one).
  */
-const moveSql = (stage: string, returning: string, skipKnown = true) => `insert into pass.fare_transaction (tm, validator_id, vehicle_id, depot_number, route_id, stop_id, ticket_type_id, card_token, source)
+const moveSql = (
+  stage: string,
+  returning: string,
+  skipKnown = true,
+) => `insert into pass.fare_transaction (tm, validator_id, vehicle_id, depot_number, route_id, stop_id, ticket_type_id, card_token, source)
   select timestamptz 'epoch' + tm_ms * interval '1 millisecond', validator_id, vehicle_id, depot_number, route_id, stop_id, ticket_type_id, card_token, 'import'
     from ${stage}
   ${skipKnown ? 'on conflict (tm, validator_id, card_token) do nothing ' : ''}returning ${returning}`;
 
 /** A batch of COPY text (a card token is the only free text, and control characters are refused in it, so only a backslash needs escaping). */
-const copyLine = (tmMs: number, validator: number, vehicle: number, depot: number, route: number | null, stop: number | null, ticket: number, card: string) =>
+const copyLine = (
+  tmMs: number,
+  validator: number,
+  vehicle: number,
+  depot: number,
+  route: number | null,
+  stop: number | null,
+  ticket: number,
+  card: string,
+) =>
   `${tmMs}\t${validator}\t${vehicle}\t${depot}\t${route ?? '\\N'}\t${stop ?? '\\N'}\t${ticket}\t${card.includes('\\') ? card.replace(/\\/g, '\\\\') : card}\n`;
 
 /**
@@ -65,7 +87,16 @@ export class PipelinedMove implements RowSink {
       primary key (day, vehicle_id, route_id, ticket_type_id)) on commit drop`);
   }
 
-  add(tmMs: number, validator: number, vehicle: number, depot: number, route: number | null, stop: number | null, ticket: number, card: string): void {
+  add(
+    tmMs: number,
+    validator: number,
+    vehicle: number,
+    depot: number,
+    route: number | null,
+    stop: number | null,
+    ticket: number,
+    card: string,
+  ): void {
     // COPY's input in pieces of about 256 KB (few stream writes), not a string per row
     this.piece += copyLine(tmMs, validator, vehicle, depot, route, stop, ticket, card);
     this.size += 1;
@@ -167,7 +198,16 @@ export class StagedMove implements RowSink {
     await this.app.db.query(`create unlogged table ${this.table} ${STAGE_DEFINITION}`);
   }
 
-  add(tmMs: number, validator: number, vehicle: number, depot: number, route: number | null, stop: number | null, ticket: number, card: string): void {
+  add(
+    tmMs: number,
+    validator: number,
+    vehicle: number,
+    depot: number,
+    route: number | null,
+    stop: number | null,
+    ticket: number,
+    card: string,
+  ): void {
     const values = [tmMs, validator, vehicle, depot, route, stop, ticket, card];
     for (let i = 0; i < values.length; i++) this.columns[i].push(values[i]);
     this.size += 1;
@@ -184,7 +224,8 @@ export class StagedMove implements RowSink {
     this.columns = columns.map(() => []);
     this.size = 0;
     this.pending = this.app.db.query(
-      `insert into ${this.table} select * from unnest($1::int8[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::text[])`, columns,
+      `insert into ${this.table} select * from unnest($1::int8[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::text[])`,
+      columns,
     );
     this.pending.catch(() => undefined);
   }

@@ -28,28 +28,53 @@ export class NodeIndex {
   private readonly job: PeriodicJob;
   private loading: Promise<void> | undefined;
 
-  constructor(private readonly db: Queryable, log: FastifyBaseLogger) {
+  constructor(
+    private readonly db: Queryable,
+    log: FastifyBaseLogger,
+  ) {
     this.job = new PeriodicJob(() => this.refresh(), log, 'PDM node index refresh failed');
   }
 
   refresh(): Promise<void> {
-    this.loading ??= this.load().finally(() => { this.loading = undefined; });
+    this.loading ??= this.load().finally(() => {
+      this.loading = undefined;
+    });
     return this.loading;
   }
 
   private async load(): Promise<void> {
     const [assignments, sensors] = await Promise.all([
       this.db.query<{ vehicle_id: number; tree_id: number }>('select vehicle_id, tree_id from pdm.tree_vehicle'),
-      this.db.query<{ id: number; tree_id: number; channel_kind: ChannelKind; channel: number; scale: number; offset: number; silence_s: number } & NodeRange>(
+      this.db.query<
+        {
+          id: number;
+          tree_id: number;
+          channel_kind: ChannelKind;
+          channel: number;
+          scale: number;
+          offset: number;
+          silence_s: number;
+        } & NodeRange
+      >(
         `select id, tree_id, channel_kind, channel, scale, "offset", silence_s, normal_min, normal_max, fault_min, fault_max
-           from pdm.node where channel_kind is not null`),
+           from pdm.node where channel_kind is not null`,
+      ),
     ]);
     const treeChannels = new Map<number, Map<string, SensorNode>>();
     const nodes = new Map<number, SensorNode>();
     for (const row of sensors) {
       const node: SensorNode = {
-        id: row.id, treeId: row.tree_id, channelKind: row.channel_kind, channel: row.channel, scale: row.scale, offset: row.offset, silenceS: row.silence_s,
-        normal_min: row.normal_min, normal_max: row.normal_max, fault_min: row.fault_min, fault_max: row.fault_max,
+        id: row.id,
+        treeId: row.tree_id,
+        channelKind: row.channel_kind,
+        channel: row.channel,
+        scale: row.scale,
+        offset: row.offset,
+        silenceS: row.silence_s,
+        normal_min: row.normal_min,
+        normal_max: row.normal_max,
+        fault_min: row.fault_min,
+        fault_max: row.fault_max,
       };
       nodes.set(node.id, node);
       let channels = treeChannels.get(node.treeId);

@@ -29,12 +29,19 @@ async function pdmPlugin(app: FastifyInstance): Promise<void> {
   const config = pdmConfig();
   const nodes = new NodeIndex(app.db, log);
   // Raw readings and minute rollups by day, kept PDM_RETENTION_DAYS; the hour rollups are kept.
-  const partitions = ['pdm.reading', 'pdm.reading_minute'].map((table) => new DayPartitions(app.db, { table, retentionDays: config.retentionDays }, log));
+  const partitions = ['pdm.reading', 'pdm.reading_minute'].map(
+    (table) => new DayPartitions(app.db, { table, retentionDays: config.retentionDays }, log),
+  );
   const writer = new ReadingWriter(app.db, nodes, log, { flushMs: config.flushMs, partitions });
   const ingest = new SensorIngest(nodes, writer, app.telemetry.latest);
   // The demo fleet's sensors run with the simulator (SIMULATOR; on with the demo data).
   const simulator = app.simulator
-    ? new SensorSimulator(() => nodes.assigned(), (batches) => ingest.ingest(batches), log, { everyMs: config.simulatorEveryMs, lease: app.leases.lease('simulator') })
+    ? new SensorSimulator(
+        () => nodes.assigned(),
+        (batches) => ingest.ingest(batches),
+        log,
+        { everyMs: config.simulatorEveryMs, lease: app.leases.lease('simulator') },
+      )
     : null;
   app.decorate('pdm', { nodes, writer, ingest, simulator });
   app.telemetry.sensorSink = (batches) => ingest.ingest(batches);
@@ -42,12 +49,18 @@ async function pdmPlugin(app: FastifyInstance): Promise<void> {
   // Silence: nodes past their time-out go to 'no_data'; retention: the coming days made, whole days past it dropped.
   // One process of several runs each (their leases).
   const sweep = new PeriodicJob(() => writer.sweepSilence(), log, 'PDM silence sweep failed', app.leases.lease('pdm.sweep'));
-  const retention = new PeriodicJob(async () => {
-    for (const table of partitions) await table.maintain();
-  }, log, 'PDM partition maintenance failed', app.leases.lease('pdm.partitions'));
+  const retention = new PeriodicJob(
+    async () => {
+      for (const table of partitions) await table.maintain();
+    },
+    log,
+    'PDM partition maintenance failed',
+    app.leases.lease('pdm.partitions'),
+  );
   // a tree changed in another process: the channel → node index is read again here
   app.bus.subscribe('cache', (change) => {
-    if (change.kind === 'directory' && change.name === 'pdm.nodes') void nodes.refresh().catch((err) => log.warn({ err }, 'PDM node index refresh failed'));
+    if (change.kind === 'directory' && change.name === 'pdm.nodes')
+      void nodes.refresh().catch((err) => log.warn({ err }, 'PDM node index refresh failed'));
   });
   app.addHook('onReady', async () => {
     await nodes.refresh();

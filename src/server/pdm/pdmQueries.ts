@@ -175,7 +175,8 @@ export function chartStep(filters: ReportFilterValues): Exclude<ChartStep, 'auto
   return 'day';
 }
 
-const bucketText = (column: string, offset: string) => `to_char(${column} at time zone 'UTC' + make_interval(mins => ${offset}::int), 'YYYY-MM-DD"T"HH24:MI')`;
+const bucketText = (column: string, offset: string) =>
+  `to_char(${column} at time zone 'UTC' + make_interval(mins => ${offset}::int), 'YYYY-MM-DD"T"HH24:MI')`;
 
 /**
  * The series of a chart: vehicles × sensors, at most CHART_SERIES_MAX vehicles. Without chosen vehicles the
@@ -188,20 +189,24 @@ export function chartSql(filters: ReportFilterValues, context: Pick<ReportContex
   const p = new Params();
   const { from, to } = period(filters);
   const step = chartStep(filters);
-  const nodes = filters.node ? (filters.node as string[]).map(Number).filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31) : undefined;
+  const nodes = filters.node
+    ? (filters.node as string[]).map(Number).filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31)
+    : undefined;
   const sensors = assignedSensors(filters, p);
-  const vehicles = chosen?.length ? `${p.add(chosen)}::int[]`
+  const vehicles = chosen?.length
+    ? `${p.add(chosen)}::int[]`
     : 'array(select vehicle_id from assigned order by depot_number, vehicle_id limit 1)';
   const f = p.add(from);
   const t = p.add(to);
   const off = p.add(context.offsetMinutes);
-  const source = step === 'raw'
-    ? `select r.vehicle_id, r.node_id, r.tm as b, r.value as avg, r.value as min, r.value as max, case when r.value is null then 0 else 1 end as n
+  const source =
+    step === 'raw'
+      ? `select r.vehicle_id, r.node_id, r.tm as b, r.value as avg, r.value as min, r.value as max, case when r.value is null then 0 else 1 end as n
          from pdm.reading r where r.tm >= ${f}::timestamptz and r.tm <= ${t}::timestamptz and r.vehicle_id = any(${vehicles})`
-    : step === 'minute'
-      ? `select r.vehicle_id, r.node_id, r.bucket as b, r.sum / nullif(r.n, 0) as avg, r.min, r.max, r.n
+      : step === 'minute'
+        ? `select r.vehicle_id, r.node_id, r.bucket as b, r.sum / nullif(r.n, 0) as avg, r.min, r.max, r.n
            from pdm.reading_minute r where r.bucket >= date_trunc('minute', ${f}::timestamptz) and r.bucket <= ${t}::timestamptz and r.vehicle_id = any(${vehicles})`
-      : `select r.vehicle_id, r.node_id, ${step === 'day' ? `date_trunc('day', r.bucket at time zone 'UTC' + make_interval(mins => ${off}::int)) at time zone 'UTC' - make_interval(mins => ${off}::int)` : 'r.bucket'} as b,
+        : `select r.vehicle_id, r.node_id, ${step === 'day' ? `date_trunc('day', r.bucket at time zone 'UTC' + make_interval(mins => ${off}::int)) at time zone 'UTC' - make_interval(mins => ${off}::int)` : 'r.bucket'} as b,
                 sum(r.sum) / nullif(sum(r.n), 0) as avg, min(r.min) as min, max(r.max) as max, sum(r.n)::int as n
            from pdm.reading_hour r where r.bucket >= date_trunc('hour', ${f}::timestamptz) and r.bucket <= ${t}::timestamptz and r.vehicle_id = any(${vehicles})
           group by 1, 2, 3`;
@@ -220,13 +225,18 @@ export function chartSql(filters: ReportFilterValues, context: Pick<ReportContex
 export function heatSql(filters: ReportFilterValues, context: Pick<ReportContext, 'offsetMinutes'>): ReportSql {
   const p = new Params();
   const { from, to } = period(filters);
-  const conditions = [`r.bucket >= date_trunc('hour', ${p.add(from)}::timestamptz)`, `r.bucket <= ${p.add(to)}::timestamptz`, `n.sensor_type = ${p.add(filters.sensorType ?? 'fuel_level')}`];
+  const conditions = [
+    `r.bucket >= date_trunc('hour', ${p.add(from)}::timestamptz)`,
+    `r.bucket <= ${p.add(to)}::timestamptz`,
+    `n.sensor_type = ${p.add(filters.sensorType ?? 'fuel_level')}`,
+  ];
   if (filters.vehicle) conditions.push(`r.vehicle_id = any(${p.add(filters.vehicle)}::int[])`);
   if (filters.depot) conditions.push(`v.depot_id = any(${p.add(filters.depot)}::int[])`);
   const off = p.add(context.offsetMinutes);
-  const bucket = filters.step === 'day'
-    ? `date_trunc('day', r.bucket at time zone 'UTC' + make_interval(mins => ${off}::int))`
-    : `date_trunc('hour', r.bucket at time zone 'UTC' + make_interval(mins => ${off}::int))`;
+  const bucket =
+    filters.step === 'day'
+      ? `date_trunc('day', r.bucket at time zone 'UTC' + make_interval(mins => ${off}::int))`
+      : `date_trunc('hour', r.bucket at time zone 'UTC' + make_interval(mins => ${off}::int))`;
   return {
     text: `select r.vehicle_id, v.depot_number, v.state_number, to_char(${bucket}, 'YYYY-MM-DD"T"HH24:MI') as period,
                   round((sum(r.sum) / nullif(sum(r.n), 0))::numeric, 3)::float8 as value,
@@ -243,10 +253,16 @@ export function heatSql(filters: ReportFilterValues, context: Pick<ReportContext
 export function heatPointsSql(filters: ReportFilterValues): ReportSql {
   const p = new Params();
   const { from, to } = period(filters);
-  const conditions = [`r.bucket >= date_trunc('hour', ${p.add(from)}::timestamptz)`, `r.bucket <= ${p.add(to)}::timestamptz`, `n.sensor_type = ${p.add(filters.sensorType ?? 'fuel_level')}`, 'r.lat is not null'];
+  const conditions = [
+    `r.bucket >= date_trunc('hour', ${p.add(from)}::timestamptz)`,
+    `r.bucket <= ${p.add(to)}::timestamptz`,
+    `n.sensor_type = ${p.add(filters.sensorType ?? 'fuel_level')}`,
+    'r.lat is not null',
+  ];
   if (filters.vehicle) conditions.push(`r.vehicle_id = any(${p.add(filters.vehicle)}::int[])`);
   if (filters.depot) conditions.push(`r.vehicle_id in (select id from mgt.vehicles where depot_id = any(${p.add(filters.depot)}::int[]))`);
-  const weight = filters.metric === 'fault_rate' ? 'sum(r.fault)::float8 / greatest(sum(r.n), sum(r.fault), 1)' : 'sum(r.sum) / nullif(sum(r.n), 0)';
+  const weight =
+    filters.metric === 'fault_rate' ? 'sum(r.fault)::float8 / greatest(sum(r.n), sum(r.fault), 1)' : 'sum(r.sum) / nullif(sum(r.n), 0)';
   return {
     text: `select round(r.lat::numeric, 3)::float8 as lat, round(r.lon::numeric, 3)::float8 as lon, ${weight} as weight
              from pdm.reading_hour r join pdm.node n on n.id = r.node_id

@@ -25,10 +25,24 @@ export interface WriteOutcome {
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 
-interface Current { state: NodeState; tm: number }
+interface Current {
+  state: NodeState;
+  tm: number;
+}
 interface Bucket {
-  vehicleId: number; nodeId: number; bucket: number; n: number; sum: number; min: number | null; max: number | null;
-  last: number | null; lastTm: number; warn: number; fault: number; lat: number | null; lon: number | null;
+  vehicleId: number;
+  nodeId: number;
+  bucket: number;
+  n: number;
+  sum: number;
+  min: number | null;
+  max: number | null;
+  last: number | null;
+  lastTm: number;
+  warn: number;
+  fault: number;
+  lat: number | null;
+  lon: number | null;
 }
 
 /**
@@ -101,7 +115,13 @@ export class ReadingWriter {
         `insert into pdm.reading (vehicle_id, node_id, tm, value, error)
          select v, n, t, x, e from unnest($1::int[], $2::int[], $3::timestamptz[], $4::float8[], $5::bool[]) as u(v, n, t, x, e)
          on conflict do nothing returning vehicle_id, node_id, tm, value, error`,
-        [batch.map((r) => r.vehicleId), batch.map((r) => r.nodeId), batch.map((r) => new Date(r.tm).toISOString()), batch.map((r) => r.value), batch.map((r) => r.error)],
+        [
+          batch.map((r) => r.vehicleId),
+          batch.map((r) => r.nodeId),
+          batch.map((r) => new Date(r.tm).toISOString()),
+          batch.map((r) => r.value),
+          batch.map((r) => r.error),
+        ],
       );
       if (!inserted.length) return { inserted: 0, duplicates: batch.length, changes: 0 };
       const places = new Map<string, Reading>();
@@ -138,7 +158,8 @@ export class ReadingWriter {
       `select s.vehicle_id, s.node_id, s.state, s.tm from pdm.node_state s
          join unnest($1::int[], $2::int[]) as k(v, n) on s.vehicle_id = k.v and s.node_id = k.n`,
       [keys.map((k) => k[0]), keys.map((k) => k[1])],
-    )) current.set(`${row.vehicle_id}:${row.node_id}`, { state: row.state, tm: row.tm.getTime() });
+    ))
+      current.set(`${row.vehicle_id}:${row.node_id}`, { state: row.state, tm: row.tm.getTime() });
 
     const changes: { v: number; n: number; tm: number; state: NodeState; prev: NodeState | null; value: number | null }[] = [];
     const latest: { v: number; n: number; state: NodeState; since: number; value: number | null; tm: number }[] = [];
@@ -158,7 +179,8 @@ export class ReadingWriter {
         cur = { state, tm: reading.tm };
         last = reading;
       }
-      if (last && cur) latest.push({ v: last.vehicleId, n: last.nodeId, state: cur.state, since: since ?? -1, value: last.value, tm: last.tm });
+      if (last && cur)
+        latest.push({ v: last.vehicleId, n: last.nodeId, state: cur.state, since: since ?? -1, value: last.value, tm: last.tm });
     }
     if (latest.length) {
       await tx.query(
@@ -169,7 +191,14 @@ export class ReadingWriter {
            since = case when excluded.state = s.state then s.since else excluded.since end,
            state = excluded.state, value = excluded.value, tm = excluded.tm
          where excluded.tm > s.tm`,
-        [latest.map((l) => l.v), latest.map((l) => l.n), latest.map((l) => l.state), latest.map((l) => l.since), latest.map((l) => l.value), latest.map((l) => new Date(l.tm).toISOString())],
+        [
+          latest.map((l) => l.v),
+          latest.map((l) => l.n),
+          latest.map((l) => l.state),
+          latest.map((l) => l.since),
+          latest.map((l) => l.value),
+          latest.map((l) => new Date(l.tm).toISOString()),
+        ],
       );
     }
     if (changes.length) await insertChanges(tx, changes);
@@ -181,11 +210,32 @@ export class ReadingWriter {
     const hour = new Map<string, Bucket>();
     for (const row of rows) {
       const state = this.stateOf(row);
-      for (const [map, size] of [[minute, MINUTE], [hour, HOUR]] as const) {
+      for (const [map, size] of [
+        [minute, MINUTE],
+        [hour, HOUR],
+      ] as const) {
         const bucket = row.tm - (row.tm % size);
         const k = `${row.vehicleId}:${row.nodeId}:${bucket}`;
         let b = map.get(k);
-        if (!b) map.set(k, (b = { vehicleId: row.vehicleId, nodeId: row.nodeId, bucket, n: 0, sum: 0, min: null, max: null, last: null, lastTm: row.tm, warn: 0, fault: 0, lat: null, lon: null }));
+        if (!b)
+          map.set(
+            k,
+            (b = {
+              vehicleId: row.vehicleId,
+              nodeId: row.nodeId,
+              bucket,
+              n: 0,
+              sum: 0,
+              min: null,
+              max: null,
+              last: null,
+              lastTm: row.tm,
+              warn: 0,
+              fault: 0,
+              lat: null,
+              lon: null,
+            }),
+          );
         if (row.value !== null) {
           b.n += 1;
           b.sum += row.value;
@@ -195,7 +245,10 @@ export class ReadingWriter {
         if (row.tm >= b.lastTm) {
           b.lastTm = row.tm;
           b.last = row.value;
-          if (row.lat !== undefined && row.lon !== undefined) { b.lat = row.lat; b.lon = row.lon; }
+          if (row.lat !== undefined && row.lon !== undefined) {
+            b.lat = row.lat;
+            b.lon = row.lon;
+          }
         }
         if (state === 'warning') b.warn += 1;
         if (state === 'fault') b.fault += 1;
@@ -210,23 +263,28 @@ export class ReadingWriter {
    * silence), one state change each. `now` is injectable for tests.
    */
   sweepSilence(now = Date.now()): Promise<number> {
-    return this.queue(() => this.db.transaction(async (tx) => {
-      const due = await tx.query<{ vehicle_id: number; node_id: number; state: NodeState; at: Date }>(
-        `select s.vehicle_id, s.node_id, s.state, s.tm + make_interval(secs => n.silence_s) as at
+    return this.queue(() =>
+      this.db.transaction(async (tx) => {
+        const due = await tx.query<{ vehicle_id: number; node_id: number; state: NodeState; at: Date }>(
+          `select s.vehicle_id, s.node_id, s.state, s.tm + make_interval(secs => n.silence_s) as at
            from pdm.node_state s join pdm.node n on n.id = s.node_id
           where s.state <> 'no_data' and s.tm < $1::timestamptz - interval '10 seconds'
             and s.tm + make_interval(secs => n.silence_s) <= $1::timestamptz`,
-        [new Date(now).toISOString()],
-      );
-      if (!due.length) return 0;
-      await tx.query(
-        `update pdm.node_state s set state = 'no_data', since = k.at, value = null
+          [new Date(now).toISOString()],
+        );
+        if (!due.length) return 0;
+        await tx.query(
+          `update pdm.node_state s set state = 'no_data', since = k.at, value = null
            from unnest($1::int[], $2::int[], $3::timestamptz[]) as k(v, n, at) where s.vehicle_id = k.v and s.node_id = k.n`,
-        [due.map((d) => d.vehicle_id), due.map((d) => d.node_id), due.map((d) => d.at.toISOString())],
-      );
-      await insertChanges(tx, due.map((d) => ({ v: d.vehicle_id, n: d.node_id, tm: d.at.getTime(), state: 'no_data' as const, prev: d.state, value: null })));
-      return due.length;
-    }));
+          [due.map((d) => d.vehicle_id), due.map((d) => d.node_id), due.map((d) => d.at.toISOString())],
+        );
+        await insertChanges(
+          tx,
+          due.map((d) => ({ v: d.vehicle_id, n: d.node_id, tm: d.at.getTime(), state: 'no_data' as const, prev: d.state, value: null })),
+        );
+        return due.length;
+      }),
+    );
   }
 
   async close(): Promise<void> {
@@ -236,11 +294,21 @@ export class ReadingWriter {
 }
 
 /** State changes in, and each key's previous open change closed at the next one's time. */
-async function insertChanges(tx: Queryable, changes: { v: number; n: number; tm: number; state: NodeState; prev: NodeState | null; value: number | null }[]): Promise<void> {
+async function insertChanges(
+  tx: Queryable,
+  changes: { v: number; n: number; tm: number; state: NodeState; prev: NodeState | null; value: number | null }[],
+): Promise<void> {
   await tx.query(
     `insert into pdm.state_change (vehicle_id, node_id, tm, state, prev_state, value)
      select * from unnest($1::int[], $2::int[], $3::timestamptz[], $4::text[], $5::text[], $6::float8[])`,
-    [changes.map((c) => c.v), changes.map((c) => c.n), changes.map((c) => new Date(c.tm).toISOString()), changes.map((c) => c.state), changes.map((c) => c.prev), changes.map((c) => c.value)],
+    [
+      changes.map((c) => c.v),
+      changes.map((c) => c.n),
+      changes.map((c) => new Date(c.tm).toISOString()),
+      changes.map((c) => c.state),
+      changes.map((c) => c.prev),
+      changes.map((c) => c.value),
+    ],
   );
   const vs = [...new Set(changes.map((c) => `${c.v}:${c.n}`))].map((k) => k.split(':').map(Number));
   await tx.query(
@@ -256,15 +324,52 @@ async function insertChanges(tx: Queryable, changes: { v: number; n: number; tm:
 async function upsertBuckets(tx: Queryable, table: 'reading_minute' | 'reading_hour', buckets: Bucket[]): Promise<void> {
   if (!buckets.length) return;
   const place = table === 'reading_hour';
-  const columns = ['vehicle_id', 'node_id', 'bucket', 'n', 'sum', 'min', 'max', 'last', 'last_tm', 'warn', 'fault', ...(place ? ['lat', 'lon'] : [])];
-  const types = ['int', 'int', 'timestamptz', 'int', 'float8', 'float8', 'float8', 'float8', 'timestamptz', 'int', 'int', ...(place ? ['float8', 'float8'] : [])];
-  const params: unknown[][] = [
-    buckets.map((b) => b.vehicleId), buckets.map((b) => b.nodeId), buckets.map((b) => new Date(b.bucket).toISOString()), buckets.map((b) => b.n),
-    buckets.map((b) => b.sum), buckets.map((b) => b.min), buckets.map((b) => b.max), buckets.map((b) => b.last), buckets.map((b) => new Date(b.lastTm).toISOString()),
-    buckets.map((b) => b.warn), buckets.map((b) => b.fault), ...(place ? [buckets.map((b) => b.lat), buckets.map((b) => b.lon)] : []),
+  const columns = [
+    'vehicle_id',
+    'node_id',
+    'bucket',
+    'n',
+    'sum',
+    'min',
+    'max',
+    'last',
+    'last_tm',
+    'warn',
+    'fault',
+    ...(place ? ['lat', 'lon'] : []),
   ];
-  const placeSet = place ? `, lat = case when excluded.last_tm >= r.last_tm and excluded.lat is not null then excluded.lat else r.lat end,
-    lon = case when excluded.last_tm >= r.last_tm and excluded.lon is not null then excluded.lon else r.lon end` : '';
+  const types = [
+    'int',
+    'int',
+    'timestamptz',
+    'int',
+    'float8',
+    'float8',
+    'float8',
+    'float8',
+    'timestamptz',
+    'int',
+    'int',
+    ...(place ? ['float8', 'float8'] : []),
+  ];
+  const params: unknown[][] = [
+    buckets.map((b) => b.vehicleId),
+    buckets.map((b) => b.nodeId),
+    buckets.map((b) => new Date(b.bucket).toISOString()),
+    buckets.map((b) => b.n),
+    buckets.map((b) => b.sum),
+    buckets.map((b) => b.min),
+    buckets.map((b) => b.max),
+    buckets.map((b) => b.last),
+    buckets.map((b) => new Date(b.lastTm).toISOString()),
+    buckets.map((b) => b.warn),
+    buckets.map((b) => b.fault),
+    ...(place ? [buckets.map((b) => b.lat), buckets.map((b) => b.lon)] : []),
+  ];
+  const placeSet = place
+    ? `, lat = case when excluded.last_tm >= r.last_tm and excluded.lat is not null then excluded.lat else r.lat end,
+    lon = case when excluded.last_tm >= r.last_tm and excluded.lon is not null then excluded.lon else r.lon end`
+    : '';
   await tx.query(
     `insert into pdm.${table} as r (${columns.join(', ')})
      select * from unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})

@@ -11,7 +11,11 @@ import type { Reading, ReadingWriter } from './readingWriter';
 export class SensorIngest {
   readonly unmapped = new Map<string, number>();
 
-  constructor(private readonly nodes: NodeIndex, private readonly writer: ReadingWriter, private readonly latest: LatestPositions) {}
+  constructor(
+    private readonly nodes: NodeIndex,
+    private readonly writer: ReadingWriter,
+    private readonly latest: LatestPositions,
+  ) {}
 
   readingsOf(batches: readonly SensorBatch[]): Reading[] {
     const readings: Reading[] = [];
@@ -20,7 +24,10 @@ export class SensorIngest {
       for (const sample of batch.samples) {
         const reading = this.readingOf(batch.vehicleId, batch.time, sample);
         if (!reading) continue;
-        if (place) { reading.lat = place.lat; reading.lon = place.lon; }
+        if (place) {
+          reading.lat = place.lat;
+          reading.lon = place.lon;
+        }
         readings.push(reading);
       }
     }

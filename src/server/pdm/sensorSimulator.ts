@@ -35,13 +35,16 @@ export function simulatedSubrecords(vehicleId: number, now: number) {
   const oil = 3.6 + 0.3 * wave(900) - (h % 19 === 0 ? Math.max(0, 3 * wave(3600)) : 0);
   const coolantOk = h % 7 === 0 && wave(2700) > 0.85 ? 0 : 1;
   // fuel: a saw from 95 % down to 15 %, refuelled, one period of 8 hours per vehicle
-  const cycle = ((s / 28_800 + (h % 97) / 97) % 1);
+  const cycle = (s / 28_800 + (h % 97) / 97) % 1;
   const fuel = 95 - 80 * cycle;
   const fuelError = h % 23 === 0 && wave(3000) > 0.9;
   const doors = Math.floor(s / 45 + (h % 500)) % 0xffffff;
   const silentOil = h % 17 === 0 && wave(10_800) > 0.8;
   return [
-    encodeAdSensors({ digital: [coolantOk], analog: [(engineTemp + 40) * 10, voltage * 1000, silentOil ? undefined : Math.max(0, oil) * 100] }),
+    encodeAdSensors({
+      digital: [coolantOk],
+      analog: [(engineTemp + 40) * 10, voltage * 1000, silentOil ? undefined : Math.max(0, oil) * 100],
+    }),
     encodeCounters([doors]),
     encodeLiquidLevel({ number: 0, value: fuel, unit: 'percent', error: fuelError }),
   ];
@@ -66,7 +69,9 @@ export class SensorSimulator {
     const vehicles = this.fleet().filter((v) => v.sensors.length && (v.vehicleId + this.turn) % ticks === 0);
     this.turn += 1;
     const batches: SensorBatch[] = vehicles.map(({ vehicleId }) => ({
-      vehicleId, time: now, samples: simulatedSubrecords(vehicleId, now).flatMap((sub) => decodeSensorSubrecord(sub)),
+      vehicleId,
+      time: now,
+      samples: simulatedSubrecords(vehicleId, now).flatMap((sub) => decodeSensorSubrecord(sub)),
     }));
     if (batches.length) await this.ingest(batches);
     return batches.length;

@@ -9,11 +9,12 @@ import { group, number, type Environment } from '../configuration/variables';
 
 /** The operator's offset from UTC in minutes; default +180, Europe/Moscow. */
 export const operatorTzOffsetMinutes = number('OPERATOR_TZ_OFFSET_MINUTES', {
-  default: 180, unit: 'min',
-  meaning: 'the operator\'s time zone: its days (reports\' rollups, orders\' days, schedules)',
+  default: 180,
+  unit: 'min',
+  meaning: "the operator's time zone: its days (reports' rollups, orders' days, schedules)",
 });
 
-export const operatorDayVariables = group('Operator\'s day', {
+export const operatorDayVariables = group("Operator's day", {
   tzOffsetMinutes: operatorTzOffsetMinutes,
 });
 

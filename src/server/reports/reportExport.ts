@@ -25,14 +25,21 @@ interface SheetWriter {
 }
 
 /** CSV the way the product writes it (spec section 2): BOM, semicolons, CRLF, text cells neutralised. */
-function csvWriter(out: PassThrough, columns: readonly ReportColumn[], offset: number, write: (text: string) => Promise<void>): SheetWriter {
+function csvWriter(
+  out: PassThrough,
+  columns: readonly ReportColumn[],
+  offset: number,
+  write: (text: string) => Promise<void>,
+): SheetWriter {
   let pending = CSV_BOM + csvLine(columns.map((c) => c.header));
   return {
     async row(row) {
-      pending += csvLine(columns.map((c) => {
-        const text = cellText(c, row[c.name], offset, russianValueLabel);
-        return TEXT_TYPES.has(c.type) ? neutralizeCell(text) : text;
-      }));
+      pending += csvLine(
+        columns.map((c) => {
+          const text = cellText(c, row[c.name], offset, russianValueLabel);
+          return TEXT_TYPES.has(c.type) ? neutralizeCell(text) : text;
+        }),
+      );
       if (pending.length > 64_000) {
         await write(pending);
         pending = '';
@@ -46,18 +53,30 @@ function csvWriter(out: PassThrough, columns: readonly ReportColumn[], offset: n
 }
 
 /** XLSX through exceljs' streaming writer: each row is committed (and leaves memory) as it is written. */
-function xlsxWriter(out: PassThrough, report: ReportDeclaration, columns: readonly ReportColumn[], offset: number, drain: () => Promise<void>): SheetWriter {
+function xlsxWriter(
+  out: PassThrough,
+  report: ReportDeclaration,
+  columns: readonly ReportColumn[],
+  offset: number,
+  drain: () => Promise<void>,
+): SheetWriter {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(report.title.slice(0, 31));
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.name, width: c.type === 'datetime' ? 20 : 16 }));
   let written = 0;
   return {
     async row(row) {
-      sheet.addRow(columns.map((c) => {
-        const value = row[c.name];
-        if (value === null || value === undefined) return null;
-        return (c.type === 'number' || c.type === 'integer') && typeof value === 'number' ? plainNumber(value, c.decimals) : cellText(c, value, offset, russianValueLabel);
-      })).commit();
+      sheet
+        .addRow(
+          columns.map((c) => {
+            const value = row[c.name];
+            if (value === null || value === undefined) return null;
+            return (c.type === 'number' || c.type === 'integer') && typeof value === 'number'
+              ? plainNumber(value, c.decimals)
+              : cellText(c, value, offset, russianValueLabel);
+          }),
+        )
+        .commit();
       if (++written % 1000 === 0) await drain();
     },
     async end() {
@@ -75,7 +94,13 @@ function xlsxWriter(out: PassThrough, report: ReportDeclaration, columns: readon
  * reports a failed download, never a short file that looks complete); it never reaches the process.
  */
 export async function exportReport(
-  app: FastifyInstance, report: ReportDeclaration, source: ReportSource, sql: ReportSql, sort: ReportSort, format: ExportFormat, offset: number,
+  app: FastifyInstance,
+  report: ReportDeclaration,
+  source: ReportSource,
+  sql: ReportSql,
+  sort: ReportSort,
+  format: ExportFormat,
+  offset: number,
 ): Promise<PassThrough> {
   const order = orderBy(report, source, sort);
   const size = app.config.exportBatchRows;

@@ -16,7 +16,12 @@ const REPORT_WORK_MEM = '64MB';
  * cost estimates over large tables switch JIT on, and compiling took 250 ms of a 600 ms report (and as much
  * again for each export batch) while the execution it saves is a few milliseconds.
  */
-export function reportQuery<T = Row>(app: FastifyInstance, sql: string, params: unknown[], options: { byIndex?: boolean } = {}): Promise<T[]> {
+export function reportQuery<T = Row>(
+  app: FastifyInstance,
+  sql: string,
+  params: unknown[],
+  options: { byIndex?: boolean } = {},
+): Promise<T[]> {
   const db = app.db.longRunning();
   if (db.engine !== 'postgres') return db.query<T>(sql, params);
   return db.transaction(async (tx) => {
@@ -39,9 +44,15 @@ export interface ReportSort {
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The requested sort (schema-checked against the sortable columns) or the declared default. */
-export function reportSort(report: ReportDeclaration, source: ReportSource, field: string | undefined, order: string | undefined): ReportSort {
-  const column = report.columns.find((c) => c.name === (field ?? report.defaultSort.field) && c.sortable)
-    ?? report.columns.find((c) => c.name === report.defaultSort.field)!;
+export function reportSort(
+  report: ReportDeclaration,
+  source: ReportSource,
+  field: string | undefined,
+  order: string | undefined,
+): ReportSort {
+  const column =
+    report.columns.find((c) => c.name === (field ?? report.defaultSort.field) && c.sortable) ??
+    report.columns.find((c) => c.name === report.defaultSort.field)!;
   const desc = (order ?? (field ? 'DESC' : report.defaultSort.order)) === 'DESC';
   const own = source.sortSql?.[column.name] ?? `r.${quote(column.name)}`;
   return { ...sortTyped(column, own), desc };
@@ -57,7 +68,12 @@ function sortTyped(column: ReportColumn, expr: string): Omit<ReportSort, 'desc'>
   return { expr: `(${expr})::${type}`, type };
 }
 
-const SORT_TYPES: Partial<Record<ReportColumn['type'], string>> = { datetime: 'timestamptz', date: 'date', number: 'float8', integer: 'float8' };
+const SORT_TYPES: Partial<Record<ReportColumn['type'], string>> = {
+  datetime: 'timestamptz',
+  date: 'date',
+  number: 'float8',
+  integer: 'float8',
+};
 
 const direction = (sort: ReportSort) => (sort.desc ? 'desc' : 'asc');
 
@@ -78,7 +94,10 @@ export function afterLast(sort: ReportSort, key: string, last: { sort: string | 
   const k = `r.${quote(key)}`;
   const lastKey = add(last.key);
   const op = sort.desc ? '<' : '>';
-  if (last.sort === null) return sort.desc ? `((${sort.expr} is null and ${k} < ${lastKey}) or ${sort.expr} is not null)` : `(${sort.expr} is null and ${k} > ${lastKey})`;
+  if (last.sort === null)
+    return sort.desc
+      ? `((${sort.expr} is null and ${k} < ${lastKey}) or ${sort.expr} is not null)`
+      : `(${sort.expr} is null and ${k} > ${lastKey})`;
   const value = `${add(last.sort)}::${sort.type}`;
   const range = `${sort.expr} ${op}= ${value} and (${sort.expr} ${op} ${value} or ${k} ${op} ${lastKey})`;
   return sort.desc ? `(${range})` : `((${range}) or ${sort.expr} is null)`;
@@ -96,7 +115,9 @@ export const totalColumns = (report: ReportDeclaration): ReportColumn[] => (repo
  */
 export function totalSums(report: ReportDeclaration, options: { window?: boolean; prefix?: string } = {}): string {
   const over = options.window ? ' over ()' : '';
-  return totalColumns(report).map((c) => `, coalesce(sum(r.${quote(c.name)})${over}, 0)::float8 as ${quote(`${options.prefix ?? ''}${c.name}`)}`).join('');
+  return totalColumns(report)
+    .map((c) => `, coalesce(sum(r.${quote(c.name)})${over}, 0)::float8 as ${quote(`${options.prefix ?? ''}${c.name}`)}`)
+    .join('');
 }
 
 /** count(*) and the sums of the totals row, in one pass; with a cap, the count stops one row past it. */

@@ -13,7 +13,14 @@ import { VIDEO_SOURCES } from '../video/videoReports';
 
 /** Every declared report (src/shared/reports/) with its area's SQL. */
 export const REPORT_SOURCES: readonly BoundReport[] = [
-  ...JOURNAL_SOURCES, ...ADAS_SOURCES, ...BC_SOURCES, ...VIDEO_SOURCES, ...EQUIPMENT_SOURCES, ...PDM_SOURCES, ...PASSENGER_SOURCES, ...DISPATCH_SOURCES,
+  ...JOURNAL_SOURCES,
+  ...ADAS_SOURCES,
+  ...BC_SOURCES,
+  ...VIDEO_SOURCES,
+  ...EQUIPMENT_SOURCES,
+  ...PDM_SOURCES,
+  ...PASSENGER_SOURCES,
+  ...DISPATCH_SOURCES,
 ];
 
 /** The routes of every declared report. */

@@ -2,9 +2,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HEADERS } from '../../shared/constants';
 import { isoDate } from '../../shared/format';
 import {
-  ENUM_LIST_MAX_LENGTH, ID_LIST_MAX_LENGTH, ISO_MAX_LENGTH, parseReportFilters, type ReportFilterValues,
+  ENUM_LIST_MAX_LENGTH,
+  ID_LIST_MAX_LENGTH,
+  ISO_MAX_LENGTH,
+  parseReportFilters,
+  type ReportFilterValues,
 } from '../../shared/reports/filters';
-import { pickerFilters, reportApi, sortableColumns, type ExportFormat, type ReportDeclaration, type ReportFilter } from '../../shared/reports/types';
+import {
+  pickerFilters,
+  reportApi,
+  sortableColumns,
+  type ExportFormat,
+  type ReportDeclaration,
+  type ReportFilter,
+} from '../../shared/reports/types';
 import { fail } from '../http/errors';
 import { odMatrixCells } from '../../shared/reports/odMatrix';
 import { EXPORT_TYPES, exportReport } from './reportExport';
@@ -41,10 +52,16 @@ function filterSchema(filter: ReportFilter): Record<string, Record<string, unkno
       const time = (description: string) => ({ type: 'string', maxLength: ISO_MAX_LENGTH, description });
       return { from: time('Начало периода, ISO 8601 (включительно)'), to: time('Конец периода, ISO 8601 (включительно)') };
     }
-    case 'choice': return { [filter.name]: { type: 'string', enum: [...filter.values], default: filter.default } };
-    case 'enum': return { [filter.name]: { type: 'string', maxLength: ENUM_LIST_MAX_LENGTH, description: `Через запятую: ${filter.values.join(', ')}` } };
-    case 'text': return { [filter.name]: { type: 'string', maxLength: filter.maxLength, description: 'Значения через запятую' } };
-    default: return { [filter.name]: { type: 'string', maxLength: ID_LIST_MAX_LENGTH, pattern: '^[0-9,]*$', description: 'ID через запятую' } };
+    case 'choice':
+      return { [filter.name]: { type: 'string', enum: [...filter.values], default: filter.default } };
+    case 'enum':
+      return {
+        [filter.name]: { type: 'string', maxLength: ENUM_LIST_MAX_LENGTH, description: `Через запятую: ${filter.values.join(', ')}` },
+      };
+    case 'text':
+      return { [filter.name]: { type: 'string', maxLength: filter.maxLength, description: 'Значения через запятую' } };
+    default:
+      return { [filter.name]: { type: 'string', maxLength: ID_LIST_MAX_LENGTH, pattern: '^[0-9,]*$', description: 'ID через запятую' } };
   }
 }
 
@@ -68,14 +85,31 @@ export function clientOffset(request: FastifyRequest): number {
   return Number.isInteger(offset) && Math.abs(offset) <= 14 * 60 ? offset : 0;
 }
 
-async function checkedFilters(app: FastifyInstance, report: ReportDeclaration, request: FastifyRequest): Promise<{ values: ReportFilterValues; context: ReportContext }> {
+async function checkedFilters(
+  app: FastifyInstance,
+  report: ReportDeclaration,
+  request: FastifyRequest,
+): Promise<{ values: ReportFilterValues; context: ReportContext }> {
   const parsed = parseReportFilters(report, request.query as Record<string, unknown>);
   if (!parsed.ok) throw fail(400, parsed.code, parsed.field);
   const settings = await app.settings.get();
-  return { values: parsed.values, context: { switches: { modules: settings.modules, sections: settings.sections }, offsetMinutes: clientOffset(request), userId: request.user?.id ?? 0, settings } };
+  return {
+    values: parsed.values,
+    context: {
+      switches: { modules: settings.modules, sections: settings.sections },
+      offsetMinutes: clientOffset(request),
+      userId: request.user?.id ?? 0,
+      settings,
+    },
+  };
 }
 
-async function listReport(app: FastifyInstance, report: ReportDeclaration, source: ReportSource, request: FastifyRequest<{ Querystring: ReportQueryString }>): Promise<ReportListResponse> {
+async function listReport(
+  app: FastifyInstance,
+  report: ReportDeclaration,
+  source: ReportSource,
+  request: FastifyRequest<{ Querystring: ReportQueryString }>,
+): Promise<ReportListResponse> {
   const { values, context } = await checkedFilters(app, report, request);
   const sql = source.select(values, context);
   const sort = reportSort(report, source, request.query.sortField, request.query.sortOrder);
@@ -85,7 +119,10 @@ async function listReport(app: FastifyInstance, report: ReportDeclaration, sourc
     const rows = await reportQuery(app, `select * from ${wrap(sql)} ${order} limit ${SUMMARY_MAX_ROWS + 1}`, sql.params);
     if (rows.length > SUMMARY_MAX_ROWS) throw fail(400, 'report_too_large');
     const response: ReportListResponse = { list: rows.slice(skipCount, skipCount + recordCount), count: rows.length };
-    if (report.totals) response.totals = Object.fromEntries(totalColumns(report).map((c) => [c.name, rows.reduce((sum, row) => sum + Number(row[c.name] ?? 0), 0)]));
+    if (report.totals)
+      response.totals = Object.fromEntries(
+        totalColumns(report).map((c) => [c.name, rows.reduce((sum, row) => sum + Number(row[c.name] ?? 0), 0)]),
+      );
     if (report.charts?.length || report.part) response.chart = chartRows(report, rows);
     return response;
   }
@@ -97,16 +134,29 @@ async function listReport(app: FastifyInstance, report: ReportDeclaration, sourc
     // the page with the count and totals of every row beside it (window sums): one pass over a grouped
     // select instead of one for the page and another for its count
     const sums = totalSums(report, { window: true, prefix: TOTAL_PREFIX });
-    const page = await reportQuery(app, `select r.*, count(*) over ()::int as "__count"${sums} from ${wrap(sql)} ${order} limit $${n + 1} offset $${n + 2}`, [...sql.params, recordCount, skipCount]);
+    const page = await reportQuery(
+      app,
+      `select r.*, count(*) over ()::int as "__count"${sums} from ${wrap(sql)} ${order} limit $${n + 1} offset $${n + 2}`,
+      [...sql.params, recordCount, skipCount],
+    );
     let count = Number(page[0]?.__count ?? 0);
     let totals: Row = Object.fromEntries(totalColumns(report).map((c) => [c.name, Number(page[0]?.[`${TOTAL_PREFIX}${c.name}`] ?? 0)]));
-    if (!page.length && skipCount > 0) [{ __count: count, ...totals }] = await reportQuery<{ __count: number } & Row>(app, countSql(report, sql), sql.params);
-    const list = page.map(({ __count: _count, ...row }) => Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith(TOTAL_PREFIX))));
+    if (!page.length && skipCount > 0)
+      [{ __count: count, ...totals }] = await reportQuery<{ __count: number } & Row>(app, countSql(report, sql), sql.params);
+    const list = page.map(({ __count: _count, ...row }) =>
+      Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith(TOTAL_PREFIX))),
+    );
     return chart ? { list, count, totals, chart: await chart } : { list, count, totals };
   }
-  const list = await reportQuery(app, `select * from ${wrap(sql)} ${order} limit $${n + 1} offset $${n + 2}`, [...sql.params, recordCount, skipCount]);
+  const list = await reportQuery(app, `select * from ${wrap(sql)} ${order} limit $${n + 1} offset $${n + 2}`, [
+    ...sql.params,
+    recordCount,
+    skipCount,
+  ]);
   const cap = source.countCap;
-  const [{ __count: count }] = await reportQuery<{ __count: number } & Row>(app, countSql(report, sql, cap), sql.params, { byIndex: cap !== undefined });
+  const [{ __count: count }] = await reportQuery<{ __count: number } & Row>(app, countSql(report, sql, cap), sql.params, {
+    byIndex: cap !== undefined,
+  });
   const response: ReportListResponse = cap !== undefined && count > cap ? { list, count: cap, countExact: false } : { list, count };
   if (chart) response.chart = await chart;
   return response;
@@ -146,31 +196,51 @@ export function registerReports(app: FastifyInstance, bound: readonly BoundRepor
     const url = reportApi(report);
     const filters = report.filters.map((f) => (f.kind === 'period' ? 'период (from, to)' : f.name)).join(', ');
 
-    app.get<{ Querystring: ReportQueryString }>(url, {
-      config,
-      schema: { tags: ['reports'], summary: `${report.title}: ${filters}; сортировка (sortField, sortOrder), страница (skipCount, recordCount)`, querystring: reportQuerySchema(report, 'list') },
-    }, (request) => listReport(app, report, source, request));
+    app.get<{ Querystring: ReportQueryString }>(
+      url,
+      {
+        config,
+        schema: {
+          tags: ['reports'],
+          summary: `${report.title}: ${filters}; сортировка (sortField, sortOrder), страница (skipCount, recordCount)`,
+          querystring: reportQuerySchema(report, 'list'),
+        },
+      },
+      (request) => listReport(app, report, source, request),
+    );
 
-    app.get<{ Querystring: ReportQueryString }>(`${url}/export`, {
-      config: heavyConfig,
-      schema: { tags: ['reports'], summary: `${report.title}: выгрузка (format: ${report.export.join(', ')}) всего, что выбрано фильтрами`, querystring: reportQuerySchema(report, 'export') },
-    }, async (request, reply) => {
-      const { values, context } = await checkedFilters(app, report, request);
-      const format = request.query.format ?? report.export[0];
-      const sort = reportSort(report, source, request.query.sortField, request.query.sortOrder);
-      const file = `${report.file}-${isoDate(new Date(), context.offsetMinutes)}.${format}`;
-      const stream = await exportReport(app, report, source, source.select(values, context), sort, format, context.offsetMinutes);
-      return reply
-        .header('content-type', EXPORT_TYPES[format])
-        .header('content-disposition', `attachment; filename="${file}"`)
-        .send(stream);
-    });
+    app.get<{ Querystring: ReportQueryString }>(
+      `${url}/export`,
+      {
+        config: heavyConfig,
+        schema: {
+          tags: ['reports'],
+          summary: `${report.title}: выгрузка (format: ${report.export.join(', ')}) всего, что выбрано фильтрами`,
+          querystring: reportQuerySchema(report, 'export'),
+        },
+      },
+      async (request, reply) => {
+        const { values, context } = await checkedFilters(app, report, request);
+        const format = request.query.format ?? report.export[0];
+        const sort = reportSort(report, source, request.query.sortField, request.query.sortOrder);
+        const file = `${report.file}-${isoDate(new Date(), context.offsetMinutes)}.${format}`;
+        const stream = await exportReport(app, report, source, source.select(values, context), sort, format, context.offsetMinutes);
+        return reply
+          .header('content-type', EXPORT_TYPES[format])
+          .header('content-disposition', `attachment; filename="${file}"`)
+          .send(stream);
+      },
+    );
 
     for (const filter of pickerFilters(report)) {
-      app.get(`${url}/options/${filter.name}`, {
-        config,
-        schema: { tags: ['reports'], summary: `${report.title}: варианты фильтра ${filter.name} для окна выбора` },
-      }, async () => reportQuery<{ id: number; name: string }>(app, `${PICKER_SQL[filter.kind]} limit ${PICKER_MAX}`, []));
+      app.get(
+        `${url}/options/${filter.name}`,
+        {
+          config,
+          schema: { tags: ['reports'], summary: `${report.title}: варианты фильтра ${filter.name} для окна выбора` },
+        },
+        async () => reportQuery<{ id: number; name: string }>(app, `${PICKER_SQL[filter.kind]} limit ${PICKER_MAX}`, []),
+      );
     }
   }
 }

@@ -13,7 +13,10 @@ interface RoleInput {
   permissions?: PermissionMap;
 }
 
-const access = (action: 'read' | 'create' | 'update' | 'delete') => ({ access: { path: '/roles', action }, module: 'administration' as const });
+const access = (action: 'read' | 'create' | 'update' | 'delete') => ({
+  access: { path: '/roles', action },
+  module: 'administration' as const,
+});
 const roleBody = {
   type: 'object',
   properties: {
@@ -23,7 +26,8 @@ const roleBody = {
     permissions: {
       type: 'object',
       maxProperties: 500,
-      description: 'Ключ права (путь экрана, /map/currentData, /handbooks/table/<тип>…) → биты создание 8, чтение 4, изменение 2, удаление 1. Неизвестный ключ с битами — 400 unknown_permission.',
+      description:
+        'Ключ права (путь экрана, /map/currentData, /handbooks/table/<тип>…) → биты создание 8, чтение 4, изменение 2, удаление 1. Неизвестный ключ с битами — 400 unknown_permission.',
       propertyNames: { maxLength: 200 },
       additionalProperties: { type: 'integer', minimum: 0, maximum: FULL },
     },
@@ -50,74 +54,112 @@ function cleanPermissions(permissions: PermissionMap): PermissionMap {
 
 /** Roles and their permission masks; system roles can be neither changed nor deleted. */
 export default async function rolesRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/v1/roles', {
-    config: access('read'),
-    schema: { tags: ['roles'], summary: 'Список ролей с масками прав и числом пользователей' },
-  }, async (): Promise<ListResponse<RoleRecord>> => {
-    const list = await app.db.query<RoleRecord>(`select ${ROLE_COLUMNS} from app.role r order by r.is_system desc, r.name`);
-    return { list, count: list.length };
-  });
+  app.get(
+    '/api/v1/roles',
+    {
+      config: access('read'),
+      schema: { tags: ['roles'], summary: 'Список ролей с масками прав и числом пользователей' },
+    },
+    async (): Promise<ListResponse<RoleRecord>> => {
+      const list = await app.db.query<RoleRecord>(`select ${ROLE_COLUMNS} from app.role r order by r.is_system desc, r.name`);
+      return { list, count: list.length };
+    },
+  );
 
-  app.get('/api/v1/roles/codes', {
-    config: access('read'),
-    schema: { tags: ['roles'], summary: 'Именованные коды прав (1–43 спецификации и 44– диспетчерской) с их значением и выдаваемыми масками' },
-  }, async () => ({ list: PERMISSION_CODES, count: PERMISSION_CODES.length }));
+  app.get(
+    '/api/v1/roles/codes',
+    {
+      config: access('read'),
+      schema: {
+        tags: ['roles'],
+        summary: 'Именованные коды прав (1–43 спецификации и 44– диспетчерской) с их значением и выдаваемыми масками',
+      },
+    },
+    async () => ({ list: PERMISSION_CODES, count: PERMISSION_CODES.length }),
+  );
 
-  app.get<{ Params: { id: number } }>('/api/v1/roles/:id', {
-    config: access('read'),
-    schema: { tags: ['roles'], summary: 'Роль', params: idParams },
-  }, async (request) => {
-    const role = await findRole(app.db, request.params.id);
-    if (!role) throw fail(404, 'not_found');
-    return role;
-  });
+  app.get<{ Params: { id: number } }>(
+    '/api/v1/roles/:id',
+    {
+      config: access('read'),
+      schema: { tags: ['roles'], summary: 'Роль', params: idParams },
+    },
+    async (request) => {
+      const role = await findRole(app.db, request.params.id);
+      if (!role) throw fail(404, 'not_found');
+      return role;
+    },
+  );
 
-  app.post<{ Body: RoleInput }>('/api/v1/roles', {
-    config: access('create'),
-    schema: { tags: ['roles'], summary: 'Создать роль', body: { ...roleBody, required: ['name'] } },
-  }, async (request) => app.db.transaction(async (tx) => {
-    await checkNameFree(tx, request.body.name!, 0);
-    const [{ id }] = await tx.query<{ id: number }>(
-      'insert into app.role (name, description, permissions) values ($1, $2, $3) returning id',
-      [request.body.name!.trim(), request.body.description ?? null, JSON.stringify(cleanPermissions(request.body.permissions ?? {}))],
-    );
-    const created = (await findRole(tx, id))!;
-    await app.journal.record(request, { action: 'create', object: 'role', objectId: id, after: created }, tx);
-    return created;
-  }));
+  app.post<{ Body: RoleInput }>(
+    '/api/v1/roles',
+    {
+      config: access('create'),
+      schema: { tags: ['roles'], summary: 'Создать роль', body: { ...roleBody, required: ['name'] } },
+    },
+    async (request) =>
+      app.db.transaction(async (tx) => {
+        await checkNameFree(tx, request.body.name!, 0);
+        const [{ id }] = await tx.query<{ id: number }>(
+          'insert into app.role (name, description, permissions) values ($1, $2, $3) returning id',
+          [request.body.name!.trim(), request.body.description ?? null, JSON.stringify(cleanPermissions(request.body.permissions ?? {}))],
+        );
+        const created = (await findRole(tx, id))!;
+        await app.journal.record(request, { action: 'create', object: 'role', objectId: id, after: created }, tx);
+        return created;
+      }),
+  );
 
-  app.put<{ Params: { id: number }; Body: RoleInput }>('/api/v1/roles/:id', {
-    config: access('update'),
-    schema: { tags: ['roles'], summary: 'Изменить роль; права действуют для вошедших пользователей сразу', params: idParams, body: roleBody },
-  }, async (request) => {
-    const updated = await app.db.transaction(async (tx) => {
-    const before = await writableRole(tx, request.params.id, 'systemrole_cant_be_changed');
-    if (request.body.name !== undefined) await checkNameFree(tx, request.body.name, before.id);
-    await tx.query(
-      `update app.role set name = coalesce($2, name), description = coalesce($3, description),
+  app.put<{ Params: { id: number }; Body: RoleInput }>(
+    '/api/v1/roles/:id',
+    {
+      config: access('update'),
+      schema: {
+        tags: ['roles'],
+        summary: 'Изменить роль; права действуют для вошедших пользователей сразу',
+        params: idParams,
+        body: roleBody,
+      },
+    },
+    async (request) => {
+      const updated = await app.db.transaction(async (tx) => {
+        const before = await writableRole(tx, request.params.id, 'systemrole_cant_be_changed');
+        if (request.body.name !== undefined) await checkNameFree(tx, request.body.name, before.id);
+        await tx.query(
+          `update app.role set name = coalesce($2, name), description = coalesce($3, description),
               permissions = coalesce($4, permissions), updated_at = now() where id = $1`,
-      [before.id, request.body.name?.trim() ?? null, request.body.description ?? null, request.body.permissions ? JSON.stringify(cleanPermissions(request.body.permissions)) : null],
-    );
-    const after = (await findRole(tx, before.id))!;
-    await app.journal.record(request, { action: 'update', object: 'role', objectId: before.id, before, after }, tx);
-    return after;
-    });
-    app.sessions.forgetAll(); // the permissions of every session holding the role
-    return updated;
-  });
+          [
+            before.id,
+            request.body.name?.trim() ?? null,
+            request.body.description ?? null,
+            request.body.permissions ? JSON.stringify(cleanPermissions(request.body.permissions)) : null,
+          ],
+        );
+        const after = (await findRole(tx, before.id))!;
+        await app.journal.record(request, { action: 'update', object: 'role', objectId: before.id, before, after }, tx);
+        return after;
+      });
+      app.sessions.forgetAll(); // the permissions of every session holding the role
+      return updated;
+    },
+  );
 
-  app.delete<{ Params: { id: number } }>('/api/v1/roles/:id', {
-    config: access('delete'),
-    schema: { tags: ['roles'], summary: 'Удалить роль (её пользователи теряют её права)', params: idParams },
-  }, async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
-    await app.db.transaction(async (tx) => {
-      const before = await writableRole(tx, request.params.id, 'systemrole_cant_be_remov');
-      await tx.query('delete from app.role where id = $1', [before.id]);
-      await app.journal.record(request, { action: 'delete', object: 'role', objectId: before.id, before }, tx);
-    });
-    app.sessions.forgetAll();
-    return reply.status(204).send();
-  });
+  app.delete<{ Params: { id: number } }>(
+    '/api/v1/roles/:id',
+    {
+      config: access('delete'),
+      schema: { tags: ['roles'], summary: 'Удалить роль (её пользователи теряют её права)', params: idParams },
+    },
+    async (request: FastifyRequest<{ Params: { id: number } }>, reply) => {
+      await app.db.transaction(async (tx) => {
+        const before = await writableRole(tx, request.params.id, 'systemrole_cant_be_remov');
+        await tx.query('delete from app.role where id = $1', [before.id]);
+        await app.journal.record(request, { action: 'delete', object: 'role', objectId: before.id, before }, tx);
+      });
+      app.sessions.forgetAll();
+      return reply.status(204).send();
+    },
+  );
 
   async function writableRole(tx: Queryable, id: number, systemCode: string): Promise<RoleRecord> {
     const role = await findRole(tx, id);

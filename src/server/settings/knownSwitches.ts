@@ -10,8 +10,10 @@ export const KNOWN_MODULES: readonly ModuleId[] = MODULES;
 
 export const JOURNAL_SECTIONS: readonly string[] = [...JOURNAL_SWITCHES, 'adas'].map((name) => `journals.${name}`);
 
-export const KNOWN_SECTIONS: readonly string[] = [...new Set([
-  ...CONSOLE_ROUTES.flatMap((route) => (route.section ? [route.section] : [])),
-  ...JOURNAL_SECTIONS,
-  ...[...HANDBOOK_SECTIONS_ON, ...HANDBOOK_SECTIONS_OFF].map((type) => `handbooks.${type}`),
-])].sort();
+export const KNOWN_SECTIONS: readonly string[] = [
+  ...new Set([
+    ...CONSOLE_ROUTES.flatMap((route) => (route.section ? [route.section] : [])),
+    ...JOURNAL_SECTIONS,
+    ...[...HANDBOOK_SECTIONS_ON, ...HANDBOOK_SECTIONS_OFF].map((type) => `handbooks.${type}`),
+  ]),
+].sort();

@@ -30,49 +30,73 @@ const SWITCHES_PATH = '/roles';
  */
 export default async function settingsRoutes(app: FastifyInstance): Promise<void> {
   for (const subsystem of SUBSYSTEMS) {
-    const routeConfig = (action: Action) => ({ access: { path: subsystem.path, action }, module: 'system' as const, section: subsystem.section });
+    const routeConfig = (action: Action) => ({
+      access: { path: subsystem.path, action },
+      module: 'system' as const,
+      section: subsystem.section,
+    });
     const url = `/api/v1/settings/${subsystem.id}`;
 
-    app.get(url, {
-      config: routeConfig('read'),
-      schema: { tags: ['settings'], summary: `Настройки ${subsystem.title}` },
-    }, async (): Promise<SubsystemView> => viewOf(subsystem, await app.settings.document()));
+    app.get(
+      url,
+      {
+        config: routeConfig('read'),
+        schema: { tags: ['settings'], summary: `Настройки ${subsystem.title}` },
+      },
+      async (): Promise<SubsystemView> => viewOf(subsystem, await app.settings.document()),
+    );
 
-    app.put<{ Body: SettingsPatch }>(url, {
-      config: routeConfig('update'),
+    app.put<{ Body: SettingsPatch }>(
+      url,
+      {
+        config: routeConfig('update'),
+        schemaErrorFormatter: settingsValidationError,
+        schema: {
+          tags: ['settings'],
+          summary: `Изменить настройки ${subsystem.title}: любые из полей раздела; ответ — настройки после изменения`,
+          body: subsystemBodySchema(subsystem),
+          response: { 400: messages },
+        },
+      },
+      async (request) => save(app, request, subsystem.id, subsystem, request.body),
+    );
+  }
+
+  app.get(
+    '/api/v1/settings/modules',
+    {
+      config: { access: { path: SWITCHES_PATH, action: 'read' } },
+      schema: { tags: ['settings'], summary: 'Включение модулей и разделов (право: роли, просмотр)' },
+    },
+    async (): Promise<SubsystemView> => viewOf(ALL_SWITCHES, await app.settings.document()),
+  );
+
+  app.put<{ Body: SettingsPatch }>(
+    '/api/v1/settings/modules',
+    {
+      config: { access: { path: SWITCHES_PATH, action: 'update' } },
       schemaErrorFormatter: settingsValidationError,
       schema: {
         tags: ['settings'],
-        summary: `Изменить настройки ${subsystem.title}: любые из полей раздела; ответ — настройки после изменения`,
-        body: subsystemBodySchema(subsystem),
+        summary: 'Включить или выключить модули и разделы (право: роли, изменение); выключенный раздел отвечает 404',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { modules: switchesSchema(KNOWN_MODULES, 'Модули'), sections: switchesSchema(KNOWN_SECTIONS, 'Разделы') },
+        },
         response: { 400: messages },
       },
-    }, async (request) => save(app, request, subsystem.id, subsystem, request.body));
-  }
-
-  app.get('/api/v1/settings/modules', {
-    config: { access: { path: SWITCHES_PATH, action: 'read' } },
-    schema: { tags: ['settings'], summary: 'Включение модулей и разделов (право: роли, просмотр)' },
-  }, async (): Promise<SubsystemView> => viewOf(ALL_SWITCHES, await app.settings.document()));
-
-  app.put<{ Body: SettingsPatch }>('/api/v1/settings/modules', {
-    config: { access: { path: SWITCHES_PATH, action: 'update' } },
-    schemaErrorFormatter: settingsValidationError,
-    schema: {
-      tags: ['settings'],
-      summary: 'Включить или выключить модули и разделы (право: роли, изменение); выключенный раздел отвечает 404',
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { modules: switchesSchema(KNOWN_MODULES, 'Модули'), sections: switchesSchema(KNOWN_SECTIONS, 'Разделы') },
-      },
-      response: { 400: messages },
     },
-  }, async (request) => save(app, request, 'modules', ALL_SWITCHES, request.body));
+    async (request) => save(app, request, 'modules', ALL_SWITCHES, request.body),
+  );
 }
 
 async function save(
-  app: FastifyInstance, request: FastifyRequest, id: string, scope: Pick<Subsystem, 'keys' | 'modules' | 'sections'>, patch: SettingsPatch,
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  scope: Pick<Subsystem, 'keys' | 'modules' | 'sections'>,
+  patch: SettingsPatch,
 ): Promise<SubsystemView> {
   const after = await app.db.transaction(async (tx) => {
     const stored = await app.settings.storedForUpdate(tx);
@@ -84,7 +108,11 @@ async function save(
     await app.settings.store(tx, next);
     const before = viewOf(scope, current);
     const view = viewOf(scope, resolved);
-    await app.journal.record(request, { action: 'update', object: `settings.${id}`, before: journalView(before), after: journalView(view) }, tx);
+    await app.journal.record(
+      request,
+      { action: 'update', object: `settings.${id}`, before: journalView(before), after: journalView(view) },
+      tx,
+    );
     return view;
   });
   app.settings.invalidate();

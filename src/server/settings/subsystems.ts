@@ -24,13 +24,21 @@ export interface Subsystem {
 
 export const SUBSYSTEMS: readonly Subsystem[] = [
   {
-    id: 'navigation', path: '/system/navigation', title: 'навигации',
-    keys: ['maxCenterDeviation', 'messageFrequency', 'requestRadius', 'egtsEquipmentDataMaxAge', 'baseMap', 'dispatch'], modules: [], sections: [],
+    id: 'navigation',
+    path: '/system/navigation',
+    title: 'навигации',
+    keys: ['maxCenterDeviation', 'messageFrequency', 'requestRadius', 'egtsEquipmentDataMaxAge', 'baseMap', 'dispatch'],
+    modules: [],
+    sections: [],
   },
   { id: 'video', path: '/system/video', title: 'видео', keys: ['video'], modules: [], sections: ['video.archiveMonitoring'] },
   {
-    id: 'passengers', path: '/system/passengers', title: 'пассажиропотока',
-    keys: ['report_formats', 'reports', 'passengers'], modules: [], sections: ['passengers.registry', 'passengers.correspondence'],
+    id: 'passengers',
+    path: '/system/passengers',
+    title: 'пассажиропотока',
+    keys: ['report_formats', 'reports', 'passengers'],
+    modules: [],
+    sections: ['passengers.registry', 'passengers.correspondence'],
   },
   { id: 'journals', path: '/system/journals', title: 'журналов', keys: ['journals'], modules: [], sections: [...JOURNAL_SECTIONS] },
   { id: 'bc', path: '/system/bc', section: 'system.bc', title: 'контроля оплаты', keys: ['kkv', 'bc'], modules: ['bc'], sections: [] },

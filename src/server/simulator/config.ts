@@ -17,15 +17,35 @@ export interface SimulatorConfig {
 }
 
 export const simulatorVariables = group('Simulator', {
-  enabled: flag('SIMULATOR', { defaultText: 'on with demo data', meaning: 'the built-in simulator driving the demo fleet by today\'s schedule (`true`/`false`)' }),
+  enabled: flag('SIMULATOR', {
+    defaultText: 'on with demo data',
+    meaning: "the built-in simulator driving the demo fleet by today's schedule (`true`/`false`)",
+  }),
   intervals: text('SIMULATOR_INTERVALS', {
     default: '1:15,10:55,30:30',
-    meaning: 'the simulated terminals\' reporting intervals and their shares of the fleet, `seconds:percent` (seconds 1 to 3600); unreadable gives the default',
+    meaning:
+      "the simulated terminals' reporting intervals and their shares of the fleet, `seconds:percent` (seconds 1 to 3600); unreadable gives the default",
   }),
-  parkedEvery: number('SIMULATOR_PARKED_EVERY', { default: 6, min: 1, round: true, meaning: 'a vehicle parked at its depot reports once every this many of its intervals, at most every 3 min' }),
-  incidentsPerHour: number('SIMULATOR_INCIDENTS_PER_HOUR', { default: 12, min: 0, meaning: 'ADAS incidents across the fleet an hour (more in the rush hours)' }),
-  tzOffsetMinutes: number('SIMULATOR_TZ_OFFSET_MINUTES', { defaultText: '`OPERATOR_TZ_OFFSET_MINUTES`', meaning: 'the zone of the schedule\'s minutes' }),
-  terminalRefusePercent: number('SIMULATOR_TERMINAL_REFUSE_PERCENT', { default: 3, unit: '%', meaning: 'share of simulated terminals refusing a configuration' }),
+  parkedEvery: number('SIMULATOR_PARKED_EVERY', {
+    default: 6,
+    min: 1,
+    round: true,
+    meaning: 'a vehicle parked at its depot reports once every this many of its intervals, at most every 3 min',
+  }),
+  incidentsPerHour: number('SIMULATOR_INCIDENTS_PER_HOUR', {
+    default: 12,
+    min: 0,
+    meaning: 'ADAS incidents across the fleet an hour (more in the rush hours)',
+  }),
+  tzOffsetMinutes: number('SIMULATOR_TZ_OFFSET_MINUTES', {
+    defaultText: '`OPERATOR_TZ_OFFSET_MINUTES`',
+    meaning: "the zone of the schedule's minutes",
+  }),
+  terminalRefusePercent: number('SIMULATOR_TERMINAL_REFUSE_PERCENT', {
+    default: 3,
+    unit: '%',
+    meaning: 'share of simulated terminals refusing a configuration',
+  }),
 });
 
 export function simulatorConfig(demoData: boolean, env: Environment = process.env): SimulatorConfig {

@@ -18,7 +18,12 @@ interface RaceRow {
   times: number[];
 }
 
-interface Shape { line: Polyline; dists: Float64Array; tripId: number | null; keep: number[] }
+interface Shape {
+  line: Polyline;
+  dists: Float64Array;
+  tripId: number | null;
+  keep: number[];
+}
 
 /**
  * The date whose vehicle tasks drive `date`: the date itself when it has tasks, else the nearest one on the
@@ -39,9 +44,17 @@ export async function sourceDateFor(db: Queryable, date: string): Promise<string
 function matchTrip(trips: readonly TripShape[], raceType: string, stopIds: readonly number[]): TripShape | null {
   const first = stopIds[0];
   const last = stopIds[stopIds.length - 1];
-  const candidates = trips.filter((t) => t.line && t.raceType === raceType && t.stopIds.includes(first) && t.stopIds.includes(last)
-    && t.stopIds.indexOf(first) < t.stopIds.lastIndexOf(last));
-  const exact = candidates.find((t) => t.stopIds.length === stopIds.length && t.stopIds[0] === first && t.stopIds[t.stopIds.length - 1] === last);
+  const candidates = trips.filter(
+    (t) =>
+      t.line &&
+      t.raceType === raceType &&
+      t.stopIds.includes(first) &&
+      t.stopIds.includes(last) &&
+      t.stopIds.indexOf(first) < t.stopIds.lastIndexOf(last),
+  );
+  const exact = candidates.find(
+    (t) => t.stopIds.length === stopIds.length && t.stopIds[0] === first && t.stopIds[t.stopIds.length - 1] === last,
+  );
   return exact ?? candidates.find((t) => t.stopIds[0] === first && t.stopIds[t.stopIds.length - 1] === last) ?? candidates[0] ?? null;
 }
 
@@ -102,7 +115,12 @@ async function loadRaces(db: Queryable, keys: { v: number; g: number; s: string 
   }
 }
 
-interface Task { vehicle_id: number; v: number; g: number; s: string }
+interface Task {
+  vehicle_id: number;
+  v: number;
+  g: number;
+  s: string;
+}
 
 /** Share of exits whose vehicle is sent to the next exit of its timetable for the day (and that one's to it). */
 const SWAP_SHARE = 0.015;
@@ -118,7 +136,8 @@ function swapExits(date: string, tasks: Task[], replaced: ReadonlySet<string>): 
     const key = `${t.v}|${t.g}`;
     vehiclesOf.set(key, (vehiclesOf.get(key) ?? new Set()).add(t.vehicle_id));
   }
-  const sole = [...vehiclesOf].filter(([key, vehicles]) => vehicles.size === 1 && !replaced.has(key))
+  const sole = [...vehiclesOf]
+    .filter(([key, vehicles]) => vehicles.size === 1 && !replaced.has(key))
     .map(([key, vehicles]) => ({ v: Number(key.split('|')[0]), g: Number(key.split('|')[1]), vehicle: [...vehicles][0] }))
     .sort((a, b) => a.v - b.v || a.g - b.g);
   const sentTo = new Map<number, { from: number; to: number }>();
@@ -136,7 +155,14 @@ function swapExits(date: string, tasks: Task[], replaced: ReadonlySet<string>): 
 }
 
 /** An exit and shift the date's timetable runs that no vehicle task covers. */
-interface OpenExit { v: number; g: number; s: string; route_id: number; route_type: string; depot_id: number | null }
+interface OpenExit {
+  v: number;
+  g: number;
+  s: string;
+  route_id: number;
+  route_type: string;
+  depot_id: number | null;
+}
 
 /**
  * The exits and shifts `date`'s timetable runs (each route in force takes its schedule variant by the product's
@@ -208,24 +234,31 @@ async function fillOpenExits(db: Queryable, date: string, source: string | null,
  * vehicles not working, `busy` ones excepted (still on the road from the day before).
  */
 export async function racesOfDate(
-  db: Queryable, network: SimNetwork, date: string, tzOffsetMinutes: number, shapes: Map<string, Shape | null>, races: RaceRows,
+  db: Queryable,
+  network: SimNetwork,
+  date: string,
+  tzOffsetMinutes: number,
+  shapes: Map<string, Shape | null>,
+  races: RaceRows,
   busy: ReadonlySet<number> = new Set(),
 ): Promise<Map<number, Race[]>> {
   const byVehicle = new Map<number, Race[]>();
   const source = await sourceDateFor(db, date);
-  const [assigned, replacements] = source ? await Promise.all([
-    db.query<Task>(
-      'select vehicle_id, "RaspVariant_id" as v, graph as g, smena as s from mgt.vehicle_task where date = $1::date order by id',
-      [source],
-    ),
-    db.query<{ vehicle_id: number; replace_vehicle_id: number; v: number; g: number; s: string; starttime: number }>(
-      'select vehicle_id, replace_vehicle_id, "RaspVariant_id" as v, graph as g, smena as s, starttime from mgt.replace_vehicle where date = $1::date order by id',
-      [source],
-    ),
-  ]) : [[], []];
+  const [assigned, replacements] = source
+    ? await Promise.all([
+        db.query<Task>(
+          'select vehicle_id, "RaspVariant_id" as v, graph as g, smena as s from mgt.vehicle_task where date = $1::date order by id',
+          [source],
+        ),
+        db.query<{ vehicle_id: number; replace_vehicle_id: number; v: number; g: number; s: string; starttime: number }>(
+          'select vehicle_id, replace_vehicle_id, "RaspVariant_id" as v, graph as g, smena as s, starttime from mgt.replace_vehicle where date = $1::date order by id',
+          [source],
+        ),
+      ])
+    : [[], []];
   const working = new Set([...busy, ...assigned.map((t) => t.vehicle_id), ...replacements.map((r) => r.replace_vehicle_id)]);
   const replaced = new Set(replacements.map((r) => `${r.v}|${r.g}`));
-  const tasks = [...swapExits(date, assigned, replaced), ...await fillOpenExits(db, date, source, working)];
+  const tasks = [...swapExits(date, assigned, replaced), ...(await fillOpenExits(db, date, source, working))];
   await loadRaces(db, tasks, races);
   const rows = [...new Set(tasks.map((t) => `${t.v}|${t.g}|${t.s}`))].flatMap((key) => races.get(key) ?? []);
   const midnight = operatorMidnight(date, tzOffsetMinutes);
@@ -243,8 +276,14 @@ export async function racesOfDate(
     if (!shape) continue;
     const times = Float64Array.from(shape.keep, (i) => midnight + row.times[i] * 60_000);
     const race: Race = {
-      routeId: row.route_id, tripId: shape.tripId, line: shape.line, times, dists: shape.dists,
-      stopIds: shape.keep.map((i) => row.stops[i]), raceNum: row.racenum, direction: row.racetype === 'B' ? 1 : 0,
+      routeId: row.route_id,
+      tripId: shape.tripId,
+      line: shape.line,
+      times,
+      dists: shape.dists,
+      stopIds: shape.keep.map((i) => row.stops[i]),
+      raceNum: row.racenum,
+      direction: row.racetype === 'B' ? 1 : 0,
       run: { serviceDate: date, variantId: row.v, graph: row.g, smena: row.s, sequences: shape.keep.map((i) => row.orders[i]) },
     };
     for (const vehicleId of vehiclesOf.get(`${row.v}|${row.g}|${row.s}`) ?? []) {
@@ -277,5 +316,8 @@ export async function planDay(db: Queryable, network: SimNetwork, date: string, 
   for (const [vehicleId, late] of lateOf) today.set(vehicleId, [...late, ...(today.get(vehicleId) ?? [])]);
   return [...today.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([vehicleId, races]) => new VehiclePlan(vehicleId, network.depotOf.get(vehicleId) ?? null, realiseRaces(vehicleId, races, tzOffsetMinutes)));
+    .map(
+      ([vehicleId, races]) =>
+        new VehiclePlan(vehicleId, network.depotOf.get(vehicleId) ?? null, realiseRaces(vehicleId, races, tzOffsetMinutes)),
+    );
 }

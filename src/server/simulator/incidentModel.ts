@@ -17,11 +17,14 @@ export function unit(key: number, salt: number): number {
 
 /** One vehicle in 30 and one driver in 25 are markedly worse than the rest. */
 export const vehicleFactor = (vehicleId: number) => (unit(vehicleId, 1) < 1 / 30 ? 4 : 0.7 + unit(vehicleId, 2) * 0.6);
-export const driverFactor = (driverId: number | null) => (driverId === null ? 1 : unit(driverId, 3) < 1 / 25 ? 3 : 0.8 + unit(driverId, 4) * 0.4);
+export const driverFactor = (driverId: number | null) =>
+  driverId === null ? 1 : unit(driverId, 3) < 1 / 25 ? 3 : 0.8 + unit(driverId, 4) * 0.4;
 /** Routes differ (traffic, road): 0.5–1.7, one in 12 a hard route ×2.5. */
-export const routeFactor = (routeId: number | null) => (routeId === null ? 1 : (0.5 + unit(routeId, 5) * 1.2) * (unit(routeId, 6) < 1 / 12 ? 2.5 : 1));
+export const routeFactor = (routeId: number | null) =>
+  routeId === null ? 1 : (0.5 + unit(routeId, 5) * 1.2) * (unit(routeId, 6) < 1 / 12 ? 2.5 : 1);
 /** The rush hours have more, the night fewer (and other) incidents. */
-export const hourFactor = (hour: number) => (hour >= 7 && hour < 10) || (hour >= 17 && hour < 20) ? 1.5 : hour >= 22 || hour < 6 ? 0.7 : 1;
+export const hourFactor = (hour: number) =>
+  (hour >= 7 && hour < 10) || (hour >= 17 && hour < 20) ? 1.5 : hour >= 22 || hour < 6 ? 0.7 : 1;
 /** Faster driving, more incidents per kilometre. */
 export const speedFactor = (kmh: number) => 0.6 + Math.min(kmh, 80) / 40;
 
@@ -30,17 +33,28 @@ function typeWeight(code: number, kmh: number, hour: number): number {
   const rush = (hour >= 7 && hour < 10) || (hour >= 17 && hour < 20);
   const night = hour >= 22 || hour < 6;
   switch (code) {
-    case 101: return 3 * (kmh > 30 ? 1.5 : 1) * (rush ? 1.6 : 1); // close approach
-    case 102: return 2; // distraction
-    case 103: return night ? 3 : hour >= 14 && hour < 17 ? 1.5 : 0.6; // fatigue
-    case 104: return 0.5; // smoking
-    case 105: return 1.5 * (kmh < 15 ? 1.4 : 1); // phone
-    case 106: return 1.5 * (kmh > 40 ? 2 : 1); // lane departure
-    case 107: return kmh > 40 ? 5 : kmh > 30 ? 1.5 : 0.05; // speeding
-    case 108: return 0.7; // seat belt
-    case 109: return 0.2; // no driver seen
-    case 110: return 0.3; // camera covered
-    default: return 1;
+    case 101:
+      return 3 * (kmh > 30 ? 1.5 : 1) * (rush ? 1.6 : 1); // close approach
+    case 102:
+      return 2; // distraction
+    case 103:
+      return night ? 3 : hour >= 14 && hour < 17 ? 1.5 : 0.6; // fatigue
+    case 104:
+      return 0.5; // smoking
+    case 105:
+      return 1.5 * (kmh < 15 ? 1.4 : 1); // phone
+    case 106:
+      return 1.5 * (kmh > 40 ? 2 : 1); // lane departure
+    case 107:
+      return kmh > 40 ? 5 : kmh > 30 ? 1.5 : 0.05; // speeding
+    case 108:
+      return 0.7; // seat belt
+    case 109:
+      return 0.2; // no driver seen
+    case 110:
+      return 0.3; // camera covered
+    default:
+      return 1;
   }
 }
 
@@ -76,8 +90,15 @@ export function raceSpeed(race: Race): number {
 /** The weight of one race in the fleet's incidents: its kilometres by its route, vehicle, driver, hour and speed. */
 export function raceWeight(race: Race, vehicleId: number, driverId: number | null, tzOffsetMinutes: number): number {
   const mid = (race.times[0] + race.times[race.times.length - 1]) / 2;
-  const hour = Math.floor((((mid / 60_000 + tzOffsetMinutes) % 1440) + 1440) % 1440 / 60);
-  return raceKm(race) * routeFactor(race.routeId) * vehicleFactor(vehicleId) * driverFactor(driverId) * hourFactor(hour) * speedFactor(raceSpeed(race));
+  const hour = Math.floor(((((mid / 60_000 + tzOffsetMinutes) % 1440) + 1440) % 1440) / 60);
+  return (
+    raceKm(race) *
+    routeFactor(race.routeId) *
+    vehicleFactor(vehicleId) *
+    driverFactor(driverId) *
+    hourFactor(hour) *
+    speedFactor(raceSpeed(race))
+  );
 }
 
 /** The races of a day's plans that start in [from, to) (a plan also holds the night before's late races). */
@@ -87,7 +108,12 @@ export function* racesOf(plans: readonly VehiclePlan[], from: number, to: number
   }
 }
 
-export interface RouteWork { vehicle_id: number; route_id: number; trips: number; km: number }
+export interface RouteWork {
+  vehicle_id: number;
+  route_id: number;
+  trips: number;
+  km: number;
+}
 
 /** The work of the races starting in [from, to) (adas.route_work): trips and kilometres per vehicle and route. */
 export function workOf(plans: readonly VehiclePlan[], from: number, to: number): RouteWork[] {

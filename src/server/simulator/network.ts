@@ -28,18 +28,31 @@ export async function loadNetwork(db: Queryable): Promise<SimNetwork> {
               case when geometrytype(t.trajectory) = 'LINESTRING' then st_astext(t.trajectory, 7) end as wkt
          from mgt.trip t join mgt.marsh_variants mv on mv.id = t."MarshVariant_id" order by t.id`,
     ),
-    db.query<{ trip_id: number; stops: number[] }>('select trip_id, array_agg(stop_id order by stop_sequence) as stops from mgt.trip_stops group by trip_id'),
+    db.query<{ trip_id: number; stops: number[] }>(
+      'select trip_id, array_agg(stop_id order by stop_sequence) as stops from mgt.trip_stops group by trip_id',
+    ),
     db.query<{ id: number; depot_number: number; dp_lat: number | null; dp_lon: number | null }>(
       'select v.id, v.depot_number, d.dp_lat, d.dp_lon from mgt.vehicles v left join mgt.depot d on d.depot_id = v.depot_id',
     ),
     db.query<{ incident_type: number }>('select distinct incident_type from adas.incident_type order by incident_type'),
   ]);
-  const network: SimNetwork = { stops: new Map(), tripsByRoute: new Map(), depotOf: new Map(), depotNumberOf: new Map(), incidentTypes: incidentTypes.map((r) => r.incident_type) };
+  const network: SimNetwork = {
+    stops: new Map(),
+    tripsByRoute: new Map(),
+    depotOf: new Map(),
+    depotNumberOf: new Map(),
+    incidentTypes: incidentTypes.map((r) => r.incident_type),
+  };
   for (const s of stops) if (s.stop_lat !== null && s.stop_lon !== null) network.stops.set(s.stop_id, { lat: s.stop_lat, lon: s.stop_lon });
   const stopsOfTrip = new Map(tripStops.map((row) => [row.trip_id, row.stops]));
   for (const trip of trips) {
     const points = trip.wkt ? parseLineString(trip.wkt) : null;
-    const shape: TripShape = { id: trip.id, raceType: trip.race_type, stopIds: stopsOfTrip.get(trip.id) ?? [], line: points ? new Polyline(points) : null };
+    const shape: TripShape = {
+      id: trip.id,
+      raceType: trip.race_type,
+      stopIds: stopsOfTrip.get(trip.id) ?? [],
+      line: points ? new Polyline(points) : null,
+    };
     const list = network.tripsByRoute.get(trip.route_id);
     if (list) list.push(shape);
     else network.tripsByRoute.set(trip.route_id, [shape]);

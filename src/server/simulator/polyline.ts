@@ -1,5 +1,8 @@
 /** A point as the simulator keeps it. */
-export interface LatLon { lat: number; lon: number }
+export interface LatLon {
+  lat: number;
+  lon: number;
+}
 
 export const M_PER_DEG_LAT = 110_574;
 export const M_PER_DEG_LON_EQUATOR = 111_320;

@@ -1,5 +1,15 @@
 import { PC, SERVICE } from '../telemetry/egts/constants';
-import { CC, CHS, CT, commandPacket, confirmationOf, confirmationPacket, decodeCommandData, SRT_COMMAND_DATA, type CommandData } from '../telemetry/egts/commands';
+import {
+  CC,
+  CHS,
+  CT,
+  commandPacket,
+  confirmationOf,
+  confirmationPacket,
+  decodeCommandData,
+  SRT_COMMAND_DATA,
+  type CommandData,
+} from '../telemetry/egts/commands';
 import { FrameReader } from '../telemetry/egts/frameReader';
 import { decodeRecords } from '../telemetry/egts/records';
 import type { TerminalLink, TerminalLinks } from '../telemetry/egts/terminalLinks';
@@ -23,7 +33,13 @@ export function temperOf(vehicleId: number, refusePercent = simulatorVariables.v
 }
 
 /** What the demo's drivers now and then write to the dispatcher. */
-export const DRIVER_TEXTS = ['Пробка, опаздываю', 'Прошу связаться', 'Неисправность дверей', 'Конфликт в салоне', 'Задерживаюсь на конечной'];
+export const DRIVER_TEXTS = [
+  'Пробка, опаздываю',
+  'Прошу связаться',
+  'Неисправность дверей',
+  'Конфликт в салоне',
+  'Задерживаюсь на конечной',
+];
 
 /** Manufacturer codes of the reporting intervals (src/shared/equipment/parameters.ts): what an 'illegal' terminal rejects. */
 const VENDOR_CODES = new Set([0x8001, 0x8002]);
@@ -44,7 +60,9 @@ export class SimulatedTerminals {
     private readonly links: TerminalLinks,
     private readonly lastReport: (vehicleId: number) => number | undefined,
     private readonly options: {
-      onlineMs?: number; delayMs?: [number, number]; temper?: (vehicleId: number) => TerminalTemper;
+      onlineMs?: number;
+      delayMs?: [number, number];
+      temper?: (vehicleId: number) => TerminalTemper;
       /** How long a driver takes to read a message after it reached the terminal. */
       readDelayMs?: [number, number];
       /** The whole fleet's drivers write one message this often on average (0: never). */
@@ -159,9 +177,12 @@ export class SimulatedTerminals {
     }
     if (shown.length) {
       const [min, max] = this.options.readDelayMs ?? [5000, 20000];
-      setTimeout(() => {
-        if (this.attached.has(vehicleId)) this.reply(vehicleId, shown);
-      }, min + Math.random() * (max - min)).unref();
+      setTimeout(
+        () => {
+          if (this.attached.has(vehicleId)) this.reply(vehicleId, shown);
+        },
+        min + Math.random() * (max - min),
+      ).unref();
     }
     if (!confirmations.length) return;
     this.stats.answered += confirmations.length;

@@ -125,7 +125,7 @@ export class Simulator {
     const t = this.now();
     this.maybeReload(t);
     const positions = this.advance(t);
-    const hour = Math.floor(((operatorMinute(t, this.config.tzOffsetMinutes)) / 60));
+    const hour = Math.floor(operatorMinute(t, this.config.tzOffsetMinutes) / 60);
     const chance = (this.config.incidentsPerHour * hourFactor(hour) * TICK_MS) / 3_600_000;
     if (positions.length && Math.random() < chance) void this.emitIncident(positions, t);
   }
@@ -183,7 +183,9 @@ export class Simulator {
     const moving = positions.filter((p) => p.speed > 5);
     const candidates = moving.length ? moving : positions;
     if (!this.deps.incidents || types.length === 0 || candidates.length === 0) return [];
-    const weights = candidates.map((p) => vehicleFactor(p.vehicleId) * routeFactor(this.stateOf(p.vehicleId, t)?.routeId ?? null) * speedFactor(p.speed));
+    const weights = candidates.map(
+      (p) => vehicleFactor(p.vehicleId) * routeFactor(this.stateOf(p.vehicleId, t)?.routeId ?? null) * speedFactor(p.speed),
+    );
     let roll = Math.random() * weights.reduce((sum, w) => sum + w, 0);
     const p = candidates.find((_, i) => (roll -= weights[i]) < 0) ?? candidates[candidates.length - 1];
     const hour = Math.floor(operatorMinute(t, this.config.tzOffsetMinutes) / 60);
@@ -193,10 +195,20 @@ export class Simulator {
       return state && { routeId: state.routeId, tripId: state.tripId };
     };
     try {
-      const ids = await this.deps.incidents([{
-        depot_number: this.network?.depotNumberOf.get(p.vehicleId), incident_type: incidentType, tm: Math.floor(t / 1000) * 1000,
-        speed: Math.round(p.speed * 10) / 10, lat: p.lat, lon: p.lon, grade: pickGrade(incidentType, p.speed, Math.random),
-      }], { sourceId: null, allowedDevices: null, placeOf });
+      const ids = await this.deps.incidents(
+        [
+          {
+            depot_number: this.network?.depotNumberOf.get(p.vehicleId),
+            incident_type: incidentType,
+            tm: Math.floor(t / 1000) * 1000,
+            speed: Math.round(p.speed * 10) / 10,
+            lat: p.lat,
+            lon: p.lon,
+            grade: pickGrade(incidentType, p.speed, Math.random),
+          },
+        ],
+        { sourceId: null, allowedDevices: null, placeOf },
+      );
       this.stats.incidents += ids.length;
       return ids;
     } catch (err) {
@@ -282,7 +294,7 @@ export class Simulator {
   /** Plans `date`; `versions` are what it is planned from (read before planning, so a change meanwhile is seen next time). */
   private async loadDay(date: string, versions?: Versions): Promise<void> {
     const started = performance.now();
-    const from = versions ?? await this.readVersions(date);
+    const from = versions ?? (await this.readVersions(date));
     const plans = await planDay(this.deps.db, this.network!, date, this.config.tzOffsetMinutes);
     // the runs ended under the old plans are theirs to record
     if (this.truthFrom !== null) await this.recordTruth();
@@ -292,7 +304,8 @@ export class Simulator {
       const terminal = terminalOf(plan.vehicleId, this.config.intervals);
       return { ...terminal, parkedEvery: Math.max(1, Math.min(this.config.parkedEvery, Math.floor(PARKED_MAX_S / terminal.intervalS))) };
     });
-    if (date !== this.day) await this.deps.db.query('delete from simulator.truth_run where service_date < $1::date - $2::int', [date, TRUTH_DAYS]);
+    if (date !== this.day)
+      await this.deps.db.query('delete from simulator.truth_run where service_date < $1::date - $2::int', [date, TRUTH_DAYS]);
     await this.writeWork(date);
     this.day = date;
     this.versions = from;

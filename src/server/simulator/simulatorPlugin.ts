@@ -21,17 +21,20 @@ async function simulatorPlugin(app: FastifyInstance): Promise<void> {
   // One process of several drives the fleet (the others get its positions over the bus); what it produces after
   // losing the lease is dropped, should a tick come before the stop.
   const lease = app.leases.lease('simulator');
-  const simulator = new Simulator({
-    db: app.db,
-    ingest: (positions) => lease.held && app.telemetry.pipeline.ingest(positions),
-    incidents: async (incidents, sender) => {
-      if (!lease.held) return [];
-      const outcome = await app.adas.ingest.ingest(incidents, sender);
-      if (!outcome.ok) throw new Error(`simulated incidents refused: ${JSON.stringify(outcome.errors.slice(0, 3))}`);
-      return outcome.ids;
+  const simulator = new Simulator(
+    {
+      db: app.db,
+      ingest: (positions) => lease.held && app.telemetry.pipeline.ingest(positions),
+      incidents: async (incidents, sender) => {
+        if (!lease.held) return [];
+        const outcome = await app.adas.ingest.ingest(incidents, sender);
+        if (!outcome.ok) throw new Error(`simulated incidents refused: ${JSON.stringify(outcome.errors.slice(0, 3))}`);
+        return outcome.ids;
+      },
+      log: app.log.child({ area: 'simulator' }),
     },
-    log: app.log.child({ area: 'simulator' }),
-  }, config);
+    config,
+  );
   app.decorate('simulator', simulator);
   // After listen, not at ready: loading a big city's schedule keeps the embedded database busy for a while,
   // and the first requests should not queue behind it. (Tests and benches that never listen drive it themselves.)

@@ -14,7 +14,11 @@ import type { VehicleState } from './vehiclePlan';
 /** The reporting intervals in seconds and their shares of the fleet, `seconds:percent` (SIMULATOR_INTERVALS). */
 export type IntervalMix = readonly (readonly [seconds: number, percent: number])[];
 
-export const DEFAULT_INTERVALS: IntervalMix = [[1, 15], [10, 55], [30, 30]];
+export const DEFAULT_INTERVALS: IntervalMix = [
+  [1, 15],
+  [10, 55],
+  [30, 30],
+];
 
 /** `1:15,10:55,30:30` → the mix; anything unreadable gives the default. */
 export function parseIntervals(text: string | undefined): IntervalMix {
@@ -85,7 +89,13 @@ export function reportOf(vehicleId: number, state: VehicleState, s: number): Pos
   const speed = moving ? Math.min(120, state.speed * random.float(0.92, 1.08)) : 0;
   const course = (Math.round(state.course + (moving ? random.float(-2, 2) : 0)) + 360) % 360;
   return {
-    vehicleId, time: s * 1000, lat: Math.round(lat * 1e6) / 1e6, lon: Math.round(lon * 1e6) / 1e6,
-    speed: Math.round(speed * 10) / 10, course, valid: true, history: false,
+    vehicleId,
+    time: s * 1000,
+    lat: Math.round(lat * 1e6) / 1e6,
+    lon: Math.round(lon * 1e6) / 1e6,
+    speed: Math.round(speed * 10) / 10,
+    course,
+    valid: true,
+    history: false,
   };
 }

@@ -33,9 +33,18 @@ export function truthRows(plans: readonly VehiclePlan[], from: number, to: numbe
       if (!race.run || !race.stopIds) continue;
       const n = race.arrivals.length;
       rows.push({
-        d: race.run.serviceDate, v: plan.vehicleId, r: race.routeId, dir: race.direction ?? 0, rv: race.run.variantId, g: race.run.graph,
-        s: race.run.smena, rn: race.raceNum ?? 0, stops: race.stopIds, seqs: race.run.sequences,
-        arr: Array.from(race.arrivals, iso), dep: Array.from(race.departures, (t, i) => (i === n - 1 ? null : iso(t))),
+        d: race.run.serviceDate,
+        v: plan.vehicleId,
+        r: race.routeId,
+        dir: race.direction ?? 0,
+        rv: race.run.variantId,
+        g: race.run.graph,
+        s: race.run.smena,
+        rn: race.raceNum ?? 0,
+        stops: race.stopIds,
+        seqs: race.run.sequences,
+        arr: Array.from(race.arrivals, iso),
+        dep: Array.from(race.departures, (t, i) => (i === n - 1 ? null : iso(t))),
       });
     }
   }

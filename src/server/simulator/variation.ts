@@ -15,7 +15,17 @@ const MINUTE = 60_000;
 
 /** Travel time against the timetable by the operator's hour (the demo's timetable runs one speed all day). */
 const TRAFFIC: readonly (readonly [hour: number, factor: number])[] = [
-  [0, 0.86], [5, 0.86], [6.5, 1.0], [8, 1.14], [9.5, 1.06], [11, 0.97], [15, 1.0], [17.5, 1.13], [19.5, 1.0], [21, 0.92], [24, 0.86],
+  [0, 0.86],
+  [5, 0.86],
+  [6.5, 1.0],
+  [8, 1.14],
+  [9.5, 1.06],
+  [11, 0.97],
+  [15, 1.0],
+  [17.5, 1.13],
+  [19.5, 1.0],
+  [21, 0.92],
+  [24, 0.86],
 ];
 
 /** The traffic factor at an operator hour (fractional), linear between the points above. */
@@ -69,9 +79,10 @@ const SPEED_CAP_MS = 16.7;
 
 const hourAt = (t: number, tzOffsetMinutes: number) => ((((t / MINUTE + tzOffsetMinutes) % 1440) + 1440) % 1440) / 60;
 const serviceDateOf = (race: Race) => race.run?.serviceDate ?? new Date(race.times[0]).toISOString().slice(0, 10);
-const raceSeed = (race: Race, vehicleId: number) => race.run
-  ? `${race.run.serviceDate}|${race.run.variantId}|${race.run.graph}|${race.run.smena}|${race.raceNum ?? 0}|${vehicleId}`
-  : `${race.routeId}|${race.times[0]}|${vehicleId}`;
+const raceSeed = (race: Race, vehicleId: number) =>
+  race.run
+    ? `${race.run.serviceDate}|${race.run.variantId}|${race.run.graph}|${race.run.smena}|${race.raceNum ?? 0}|${vehicleId}`
+    : `${race.routeId}|${race.times[0]}|${vehicleId}`;
 const stopOf = (race: Race, i: number) => race.stopIds?.[i] ?? race.routeId * 1000 + i;
 
 /** The day's own luck (weather, events): one factor for every run of a date. */

@@ -49,7 +49,8 @@ const MINUTE = 60_000;
 /** Longer breaks than this are spent at the depot rather than at the terminus. */
 const DEPOT_BREAK_MS = 90 * MINUTE;
 
-export const deadheadMs = (from: LatLon, to: LatLon) => Math.min(25 * MINUTE, Math.max(2 * MINUTE, (metresBetween(from, to) / 1000 / DEADHEAD_KMH) * 3_600_000));
+export const deadheadMs = (from: LatLon, to: LatLon) =>
+  Math.min(25 * MINUTE, Math.max(2 * MINUTE, (metresBetween(from, to) / 1000 / DEADHEAD_KMH) * 3_600_000));
 
 /**
  * A vehicle's day as contiguous legs: out of the depot to the first terminus, the races with layovers between,
@@ -58,7 +59,11 @@ export const deadheadMs = (from: LatLon, to: LatLon) => Math.min(25 * MINUTE, Ma
 export class VehiclePlan {
   readonly legs: Leg[] = [];
 
-  constructor(readonly vehicleId: number, readonly depot: LatLon | null, races: Race[]) {
+  constructor(
+    readonly vehicleId: number,
+    readonly depot: LatLon | null,
+    races: Race[],
+  ) {
     const sorted = races.map(driven).sort((a, b) => a.arrivals[0] - b.arrivals[0]);
     const legs = this.legs;
     // a race kept by the timetable dwells at its first stop within the race, a realised one leaves it at once
@@ -138,8 +143,13 @@ export class VehiclePlan {
       const span = leg.end - leg.start;
       const f = span > 0 ? Math.min(1, (t - leg.start) / span) : 1;
       return {
-        lat: leg.from.lat + f * (leg.to.lat - leg.from.lat), lon: leg.from.lon + f * (leg.to.lon - leg.from.lon),
-        speed: span > 0 ? (metresBetween(leg.from, leg.to) / span) * 3600 : 0, course: leg.course, parked: false, routeId: null, tripId: null,
+        lat: leg.from.lat + f * (leg.to.lat - leg.from.lat),
+        lon: leg.from.lon + f * (leg.to.lon - leg.from.lon),
+        speed: span > 0 ? (metresBetween(leg.from, leg.to) / span) * 3600 : 0,
+        course: leg.course,
+        parked: false,
+        routeId: null,
+        tripId: null,
       };
     }
     return raceState(leg.race, t);

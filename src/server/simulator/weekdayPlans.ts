@@ -32,7 +32,10 @@ export class WeekdayPlans {
   private network: Promise<SimNetwork> | undefined;
   private readonly byWeekday = new Map<number, Promise<KeptDay>>();
 
-  constructor(private readonly db: Queryable, private readonly tzOffsetMinutes: number) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly tzOffsetMinutes: number,
+  ) {}
 
   async of(date: string): Promise<WeekdayPlan> {
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();

@@ -34,33 +34,63 @@ export interface TelemetryConfig {
 }
 
 export const telemetryVariables = group('Telemetry in', {
-  egtsEnabled: flag('EGTS_ENABLED', { default: true, meaning: 'the EGTS listener (`EGTS_PORT=0` turns it off too; HTTP ingestion is always on)' }),
-  egtsPort: number('EGTS_PORT', { defaultText: '`5162`; `0` under the test runner', meaning: 'the EGTS listener\'s TCP port' }),
+  egtsEnabled: flag('EGTS_ENABLED', {
+    default: true,
+    meaning: 'the EGTS listener (`EGTS_PORT=0` turns it off too; HTTP ingestion is always on)',
+  }),
+  egtsPort: number('EGTS_PORT', { defaultText: '`5162`; `0` under the test runner', meaning: "the EGTS listener's TCP port" }),
   egtsHost: text('EGTS_HOST', { default: '0.0.0.0', meaning: 'the address it listens on' }),
   egtsMaxConnections: number('EGTS_MAX_CONNECTIONS', { default: 10_000, meaning: 'terminals connected at once' }),
   egtsIdleTimeoutS: number('EGTS_IDLE_TIMEOUT_S', { default: 300, unit: 's', meaning: 'a silent connection is closed after this long' }),
-  egtsMaxFrameBytes: number('EGTS_MAX_FRAME_BYTES', { default: 65_553, max: 65_553, unit: 'bytes', meaning: 'the largest frame accepted (the protocol\'s largest)' }),
-  egtsMaxPendingWriteBytes: number('EGTS_MAX_PENDING_WRITE_BYTES', { default: 256 * 1024, unit: 'bytes', meaning: 'a connection whose unsent answers exceed this is closed' }),
+  egtsMaxFrameBytes: number('EGTS_MAX_FRAME_BYTES', {
+    default: 65_553,
+    max: 65_553,
+    unit: 'bytes',
+    meaning: "the largest frame accepted (the protocol's largest)",
+  }),
+  egtsMaxPendingWriteBytes: number('EGTS_MAX_PENDING_WRITE_BYTES', {
+    default: 256 * 1024,
+    unit: 'bytes',
+    meaning: 'a connection whose unsent answers exceed this is closed',
+  }),
   httpMaxBatch: number('TELEMETRY_HTTP_MAX_BATCH', { default: 5000, meaning: 'positions in one HTTP batch' }),
-  futureToleranceS: number('TELEMETRY_FUTURE_TOLERANCE_S', { default: 300, unit: 's', meaning: 'a fix further ahead of the server\'s clock is refused' }),
+  futureToleranceS: number('TELEMETRY_FUTURE_TOLERANCE_S', {
+    default: 300,
+    unit: 's',
+    meaning: "a fix further ahead of the server's clock is refused",
+  }),
   maxSpeedKmh: number('TELEMETRY_MAX_SPEED_KMH', { default: 300, unit: 'km/h', meaning: 'a fix implying a faster jump is refused' }),
-  deviceRefreshS: number('TELEMETRY_DEVICE_REFRESH_S', { default: 60, unit: 's', meaning: 'how often the terminal → vehicle directory is read again' }),
+  deviceRefreshS: number('TELEMETRY_DEVICE_REFRESH_S', {
+    default: 60,
+    unit: 's',
+    meaning: 'how often the terminal → vehicle directory is read again',
+  }),
   trackSpoolDir: text('TRACK_SPOOL_DIR', {
     defaultText: '`DATA_DIR/track-spool`',
     meaning: 'where received positions are made durable before they are acknowledged; one per server process',
   }),
   trackSpoolSyncMs: number('TRACK_SPOOL_SYNC_MS', {
-    default: 50, unit: 'ms',
-    meaning: 'positions are fsync\'d to the spool in groups this often: an EGTS or HTTP acknowledgement waits about this long',
+    default: 50,
+    unit: 'ms',
+    meaning: "positions are fsync'd to the spool in groups this often: an EGTS or HTTP acknowledgement waits about this long",
   }),
   trackMaxBufferedRows: number('TRACK_MAX_BUFFERED_ROWS', {
     default: 500_000,
-    meaning: 'spooled positions kept in memory while the database is slow or down; beyond, they are read back from the spool files (nothing is dropped)',
+    meaning:
+      'spooled positions kept in memory while the database is slow or down; beyond, they are read back from the spool files (nothing is dropped)',
   }),
   trackFlushMs: number('TRACK_FLUSH_MS', { default: 1000, unit: 'ms', meaning: 'how often spooled positions are written to `app.track`' }),
   trackFlushRows: number('TRACK_FLUSH_ROWS', { default: 5000, meaning: 'rows per write' }),
-  trackStatementRows: number('TRACK_STATEMENT_ROWS', { defaultText: 'by engine: `1000` embedded, `5000` PostgreSQL', meaning: 'rows per statement' }),
-  trackRetentionDays: number('TRACK_RETENTION_DAYS', { default: 30, unit: 'days', meaning: 'days of positions kept (`app.track`, by UTC day: a day\'s partition is dropped whole once all of it is older, so 30 to 31 days are there); a fix older than this is refused at ingestion. See «Storage over years» in [architecture.md](architecture.md#storage-over-years)' }),
+  trackStatementRows: number('TRACK_STATEMENT_ROWS', {
+    defaultText: 'by engine: `1000` embedded, `5000` PostgreSQL',
+    meaning: 'rows per statement',
+  }),
+  trackRetentionDays: number('TRACK_RETENTION_DAYS', {
+    default: 30,
+    unit: 'days',
+    meaning:
+      "days of positions kept (`app.track`, by UTC day: a day's partition is dropped whole once all of it is older, so 30 to 31 days are there); a fix older than this is refused at ingestion. See «Storage over years» in [architecture.md](architecture.md#storage-over-years)",
+  }),
   nodeEnv: text('NODE_ENV', { internal: true, meaning: '`test` under a test runner: the EGTS listener takes no fixed port' }),
   vitest: text('VITEST', { internal: true, meaning: 'set by Vitest: the EGTS listener takes no fixed port' }),
 });

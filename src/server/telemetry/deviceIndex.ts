@@ -72,7 +72,11 @@ export function normalisePeer(value: string | number | bigint): string | undefin
  * The vehicle a unit names by its `device` field (its terminal's id, the peer address) for a sender allowed
  * `allowed` terminals (null: any), or why not (HTTP ingestion of incidents, counts and validations).
  */
-export function vehicleOfDevice(devices: DeviceIndex, raw: unknown, allowed: Set<string> | null): { vehicleId: number } | { message: string } {
+export function vehicleOfDevice(
+  devices: DeviceIndex,
+  raw: unknown,
+  allowed: Set<string> | null,
+): { vehicleId: number } | { message: string } {
   const device = typeof raw === 'number' ? String(raw) : raw;
   const peer = typeof device === 'string' ? normalisePeer(device) : undefined;
   const vehicleId = peer === undefined ? undefined : devices.vehicleOf(peer);

@@ -44,7 +44,15 @@ export class LatestPositions {
     const found: number[] = [];
     for (const from of [now - DAY_MS, now - 7 * DAY_MS, sinceMs]) {
       const since = Math.max(from, sinceMs);
-      const rows = await db.query<{ vehicle_id: number; tm: Date | string; lat: number; lon: number; speed: number; course: number; valid: boolean }>(
+      const rows = await db.query<{
+        vehicle_id: number;
+        tm: Date | string;
+        lat: number;
+        lon: number;
+        speed: number;
+        course: number;
+        valid: boolean;
+      }>(
         `select v.id as vehicle_id, t.tm, t.lat, t.lon, t.speed, t.course, t.valid
            from mgt.vehicles v
            cross join lateral (
@@ -55,7 +63,19 @@ export class LatestPositions {
       );
       for (const row of rows) {
         found.push(row.vehicle_id);
-        this.apply({ vehicleId: row.vehicle_id, time: new Date(row.tm).getTime(), lat: row.lat, lon: row.lon, speed: row.speed, course: row.course, valid: row.valid, history: true }, now);
+        this.apply(
+          {
+            vehicleId: row.vehicle_id,
+            time: new Date(row.tm).getTime(),
+            lat: row.lat,
+            lon: row.lon,
+            speed: row.speed,
+            course: row.course,
+            valid: row.valid,
+            history: true,
+          },
+          now,
+        );
       }
       if (since === sinceMs) break;
     }

@@ -62,11 +62,17 @@ export class TelemetryPipeline extends EventEmitter<PipelineEvents> {
       if (this.latest.apply(p, now)) changed.set(p.vehicleId, { vehicleId: p.vehicleId, ...this.latest.get(p.vehicleId)! });
     });
     outcome.accepted = fresh.length;
-    const durable = fresh.length === 0 ? Promise.resolve(true) : this.track.append(fresh).then(() => true, () => {
-      // Not acknowledged, so the sender resends: the resend must not be taken for a duplicate.
-      for (const p of fresh) this.recent.forget(p.vehicleId, p.time);
-      return false;
-    });
+    const durable =
+      fresh.length === 0
+        ? Promise.resolve(true)
+        : this.track.append(fresh).then(
+            () => true,
+            () => {
+              // Not acknowledged, so the sender resends: the resend must not be taken for a duplicate.
+              for (const p of fresh) this.recent.forget(p.vehicleId, p.time);
+              return false;
+            },
+          );
     this.counters.accepted += outcome.accepted;
     this.counters.duplicates += outcome.duplicates;
     this.counters.rejected += outcome.rejected.length;

@@ -23,7 +23,8 @@ export class PositionShare {
 
   private readonly onAccepted = (positions: readonly Position[], remote: boolean) => {
     if (remote) return;
-    for (const p of positions) this.outgoing.push([p.vehicleId, p.time, p.lat, p.lon, p.speed, p.course, p.valid ? 1 : 0, p.history ? 1 : 0]);
+    for (const p of positions)
+      this.outgoing.push([p.vehicleId, p.time, p.lat, p.lon, p.speed, p.course, p.valid ? 1 : 0, p.history ? 1 : 0]);
     this.timer ??= setTimeout(() => this.flush(), GATHER_MS);
   };
 

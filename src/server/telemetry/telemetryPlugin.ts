@@ -68,16 +68,22 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
   const devices = new DeviceIndex(app.db, log);
   const events = new VehicleEvents();
   // Without a data folder (tests) the spool lives in a temporary folder removed at close.
-  const spoolDir = config.trackSpoolDir ?? (app.config.dataDir ? join(app.config.dataDir, 'track-spool') : await mkdtemp(join(tmpdir(), 'track-spool-')));
+  const spoolDir =
+    config.trackSpoolDir ?? (app.config.dataDir ? join(app.config.dataDir, 'track-spool') : await mkdtemp(join(tmpdir(), 'track-spool-')));
   const temporarySpool = !config.trackSpoolDir && !app.config.dataDir;
   const partitions = new DayPartitions(app.db, { table: 'app.track', retentionDays: config.trackRetentionDays }, log);
   const spool = new TrackSpool(spoolDir, { syncIntervalMs: config.trackSpoolSyncMs, maxRowsInMemory: config.trackMaxBufferedRows }, log);
-  const writer = new TrackWriter(app.db, spool, {
-    flushIntervalMs: config.trackFlushIntervalMs,
-    flushRows: config.trackFlushRows,
-    statementRows: config.trackStatementRows ?? (app.db.engine === 'pglite' ? 1000 : 5000),
-    partitions,
-  }, log);
+  const writer = new TrackWriter(
+    app.db,
+    spool,
+    {
+      flushIntervalMs: config.trackFlushIntervalMs,
+      flushRows: config.trackFlushRows,
+      statementRows: config.trackStatementRows ?? (app.db.engine === 'pglite' ? 1000 : 5000),
+      partitions,
+    },
+    log,
+  );
   const pipeline = new TelemetryPipeline(latest, new RecentFixes(), writer, {
     futureToleranceMs: config.futureToleranceMs,
     maxSpeedKmh: config.maxSpeedKmh,
@@ -86,7 +92,16 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
 
   const commands = new TerminalLinks();
   const telemetry: Telemetry = {
-    config, pipeline, share: new PositionShare(app.bus, pipeline), latest, devices, events, egts: null, commands, fleetLinks: new FleetLinks(commands, app.bus), sensorSink: null,
+    config,
+    pipeline,
+    share: new PositionShare(app.bus, pipeline),
+    latest,
+    devices,
+    events,
+    egts: null,
+    commands,
+    fleetLinks: new FleetLinks(commands, app.bus),
+    sensorSink: null,
     track: {
       writer,
       async of(vehicleId, from, to, limit) {
@@ -97,18 +112,22 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
     },
     async startEgts(port = config.egtsPort, host = config.egtsHost) {
       if (telemetry.egts) return telemetry.egts.port ?? port;
-      const server = new EgtsServer({
-        ingest: (positions) => pipeline.ingest(positions),
-        vehicleOf: (peer) => devices.vehicleOf(peer),
-        emitEvent: (event) => events.emit(event),
-        commands: telemetry.commands,
-        ingestSensors: (batches) => telemetry.sensorSink?.(batches) ?? Promise.resolve(true),
-        maxFrameBytes: config.egtsMaxFrameBytes,
-      }, {
-        maxConnections: config.egtsMaxConnections,
-        idleTimeoutMs: config.egtsIdleTimeoutMs,
-        maxPendingWriteBytes: config.egtsMaxPendingWriteBytes,
-      }, log);
+      const server = new EgtsServer(
+        {
+          ingest: (positions) => pipeline.ingest(positions),
+          vehicleOf: (peer) => devices.vehicleOf(peer),
+          emitEvent: (event) => events.emit(event),
+          commands: telemetry.commands,
+          ingestSensors: (batches) => telemetry.sensorSink?.(batches) ?? Promise.resolve(true),
+          maxFrameBytes: config.egtsMaxFrameBytes,
+        },
+        {
+          maxConnections: config.egtsMaxConnections,
+          idleTimeoutMs: config.egtsIdleTimeoutMs,
+          maxPendingWriteBytes: config.egtsMaxPendingWriteBytes,
+        },
+        log,
+      );
       telemetry.egts = server;
       return server.listen(port, host);
     },
@@ -116,7 +135,12 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('telemetry', telemetry);
 
   // one process of several makes and drops the days (a writer makes the day it needs by itself)
-  const maintenance = new PeriodicJob(() => partitions.maintain(), log, 'track partition maintenance failed', app.leases.lease('telemetry.partitions'));
+  const maintenance = new PeriodicJob(
+    () => partitions.maintain(),
+    log,
+    'track partition maintenance failed',
+    app.leases.lease('telemetry.partitions'),
+  );
   const closers: (() => Promise<void>)[] = [];
   app.addHook('onReady', async () => {
     await devices.refresh();

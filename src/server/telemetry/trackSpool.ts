@@ -120,7 +120,8 @@ export class TrackSpool {
       this.nextSeq = Math.max(this.nextSeq, Number(SEGMENT.exec(name)![1]) + 1);
     }
     this.trimMemory();
-    if (names.length > 0) this.log.info({ files: names.length, positions: rows }, 'track spool: replaying positions left by the previous run');
+    if (names.length > 0)
+      this.log.info({ files: names.length, positions: rows }, 'track spool: replaying positions left by the previous run');
     return rows;
   }
 
@@ -181,7 +182,11 @@ export class TrackSpool {
 
   /** Positions on disk not yet written to the database (and those about to be fsync'd). */
   backlog(): number {
-    return this.sealed.reduce((sum, segment) => sum + segment.count, 0) + (this.current?.rows.length ?? 0) + (this.pending?.positions.length ?? 0);
+    return (
+      this.sealed.reduce((sum, segment) => sum + segment.count, 0) +
+      (this.current?.rows.length ?? 0) +
+      (this.pending?.positions.length ?? 0)
+    );
   }
 
   /** Writes what is waiting and closes the current file; files not yet in the database stay for the next start. */
@@ -231,7 +236,10 @@ export class TrackSpool {
       for (const p of batch.positions) this.current.rows.push(p);
       batch.resolve();
     } catch (error) {
-      this.log.error({ err: error, positions: batch.positions.length, dir: this.dir }, 'track spool write failed: positions not acknowledged');
+      this.log.error(
+        { err: error, positions: batch.positions.length, dir: this.dir },
+        'track spool write failed: positions not acknowledged',
+      );
       // A half-written file must not take later appends with it: start a new one.
       const broken = this.current;
       this.current = null;

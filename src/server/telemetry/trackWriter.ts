@@ -101,7 +101,15 @@ export class TrackWriter {
   /** One INSERT; false when it failed (the spool file is then kept for the next attempt). */
   private async writeStatement(rows: Position[]): Promise<boolean> {
     const n = rows.length;
-    const columns = { ids: new Array<number>(n), tms: new Array<string>(n), lats: new Array<number>(n), lons: new Array<number>(n), speeds: new Array<number>(n), courses: new Array<number>(n), valids: new Array<boolean>(n) };
+    const columns = {
+      ids: new Array<number>(n),
+      tms: new Array<string>(n),
+      lats: new Array<number>(n),
+      lons: new Array<number>(n),
+      speeds: new Array<number>(n),
+      courses: new Array<number>(n),
+      valids: new Array<boolean>(n),
+    };
     rows.forEach((p, i) => {
       columns.ids[i] = p.vehicleId;
       columns.tms[i] = new Date(p.time).toISOString();
@@ -115,7 +123,13 @@ export class TrackWriter {
     try {
       await this.options.partitions?.ensure(rows.map((p) => p.time));
       const result = await this.db.query<{ n: number }>(`with ins as (${INSERT} returning 1) select count(*)::int as n from ins`, [
-        columns.ids, columns.tms, columns.lats, columns.lons, columns.speeds, columns.courses, columns.valids,
+        columns.ids,
+        columns.tms,
+        columns.lats,
+        columns.lons,
+        columns.speeds,
+        columns.courses,
+        columns.valids,
       ]);
       const written = result[0]?.n ?? 0;
       this.stats.written += written;

@@ -63,7 +63,9 @@ export class JournalBatcher {
   readonly sink: VehicleEventSink = (event) => {
     if (this.queue.length >= this.maxQueued) return;
     this.queue.push({
-      at: event.at, vehicleId: event.vehicleId, kind: event.kind === 'connected' ? 'connect' : 'disconnect',
+      at: event.at,
+      vehicleId: event.vehicleId,
+      kind: event.kind === 'connected' ? 'connect' : 'disconnect',
       details: { channel: event.channel, remote: event.remote, terminalId: event.terminalId },
     });
   };

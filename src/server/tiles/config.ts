@@ -31,15 +31,27 @@ export interface TilesConfig {
 
 export const tilesVariables = group('Tiles and photos', {
   source: text('TILE_SOURCE', {
-    meaning: 'the base map\'s starting value (an administrator changes it in the console, Настройки системы → Навигация): an upstream template (`https://tile.example.org/{z}/{x}/{y}.png`, cached under `TILE_CACHE_DIR`), `mbtiles:/path/city.mbtiles`, or `dir:/path` (z/x/y.png files)',
+    meaning:
+      "the base map's starting value (an administrator changes it in the console, Настройки системы → Навигация): an upstream template (`https://tile.example.org/{z}/{x}/{y}.png`, cached under `TILE_CACHE_DIR`), `mbtiles:/path/city.mbtiles`, or `dir:/path` (z/x/y.png files)",
   }),
-  attribution: text('TILE_ATTRIBUTION', { defaultText: 'OpenStreetMap\'s credit when a source is set', meaning: 'its credit' }),
+  attribution: text('TILE_ATTRIBUTION', { defaultText: "OpenStreetMap's credit when a source is set", meaning: 'its credit' }),
   cacheDir: text('TILE_CACHE_DIR', { defaultText: '`DATA_DIR/tiles`', meaning: 'where fetched upstream tiles are kept' }),
-  maxAgeS: number('TILE_MAX_AGE_S', { default: 7 * 86_400, unit: 's', meaning: 'browsers\' cache lifetime of a tile' }),
-  upstreamConcurrency: number('TILE_UPSTREAM_CONCURRENCY', { default: 4, min: 1, meaning: 'upstream requests at once (tile servers\' usage policies ask for few)' }),
-  upstreamQueue: number('TILE_UPSTREAM_QUEUE', { default: 256, min: 0, meaning: 'requests waiting for an upstream slot beyond which 503 is answered' }),
-  upstreamTimeoutMs: number('TILE_UPSTREAM_TIMEOUT_MS', { default: 10_000, unit: 'ms', meaning: 'an upstream request\'s time limit' }),
-  userAgent: text('TILE_USER_AGENT', { defaultText: '`transport-console/<version> (tile cache)`', meaning: 'the user agent sent upstream' }),
+  maxAgeS: number('TILE_MAX_AGE_S', { default: 7 * 86_400, unit: 's', meaning: "browsers' cache lifetime of a tile" }),
+  upstreamConcurrency: number('TILE_UPSTREAM_CONCURRENCY', {
+    default: 4,
+    min: 1,
+    meaning: "upstream requests at once (tile servers' usage policies ask for few)",
+  }),
+  upstreamQueue: number('TILE_UPSTREAM_QUEUE', {
+    default: 256,
+    min: 0,
+    meaning: 'requests waiting for an upstream slot beyond which 503 is answered',
+  }),
+  upstreamTimeoutMs: number('TILE_UPSTREAM_TIMEOUT_MS', { default: 10_000, unit: 'ms', meaning: "an upstream request's time limit" }),
+  userAgent: text('TILE_USER_AGENT', {
+    defaultText: '`transport-console/<version> (tile cache)`',
+    meaning: 'the user agent sent upstream',
+  }),
   photoDir: text('PHOTO_DIR', { defaultText: '`DATA_DIR/photos`', meaning: 'vehicle photos, `{first two characters}/{name}`' }),
 });
 

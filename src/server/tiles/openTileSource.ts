@@ -27,7 +27,13 @@ export async function baseMapProblem({ kind, location }: BaseMapSettings): Promi
     case 'mbtiles':
       return isAbsolute(location) && (await startsWith(location, SQLITE_HEADER)) ? null : 'base_map_mbtiles';
     case 'dir':
-      return isAbsolute(location) && (await stat(location).then((s) => s.isDirectory(), () => false)) ? null : 'base_map_dir';
+      return isAbsolute(location) &&
+        (await stat(location).then(
+          (s) => s.isDirectory(),
+          () => false,
+        ))
+        ? null
+        : 'base_map_dir';
   }
 }
 
@@ -62,8 +68,10 @@ export function openTileSource({ kind, location }: BaseMapSettings, config: Tile
       if (!isTileUrlTemplate(location)) throw new Error(`a tile upstream must be an http(s) URL with {z}, {x}, {y}, not ${location}`);
       return new UpstreamTileSource(location, {
         cacheDir: join(config.cacheDir, createHash('sha256').update(location).digest('hex').slice(0, 16)),
-        concurrency: config.upstreamConcurrency, queue: config.upstreamQueue,
-        timeoutMs: config.upstreamTimeoutMs, userAgent: config.userAgent,
+        concurrency: config.upstreamConcurrency,
+        queue: config.upstreamQueue,
+        timeoutMs: config.upstreamTimeoutMs,
+        userAgent: config.userAgent,
       });
   }
 }
@@ -75,7 +83,10 @@ export function openTileSource({ kind, location }: BaseMapSettings, config: Tile
 export class BaseMapSources {
   private current: { key: string; source: TileSource | undefined } | null = null;
 
-  constructor(private readonly config: TilesConfig, private readonly log: (err: unknown) => void) {}
+  constructor(
+    private readonly config: TilesConfig,
+    private readonly log: (err: unknown) => void,
+  ) {}
 
   get(settings: BaseMapSettings): TileSource | undefined {
     const key = `${settings.kind}:${settings.location}`;

@@ -13,7 +13,10 @@ export interface TileSource {
 
 /** An upstream that failed or timed out (502), or too many requests waiting for it (503). */
 export class TileUnavailable extends Error {
-  constructor(readonly status: 502 | 503, message: string) {
+  constructor(
+    readonly status: 502 | 503,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -11,7 +11,10 @@ async function tilesPlugin(app: FastifyInstance): Promise<void> {
   const config = tilesConfig(app.config.dataDir, BUILD.version);
   // A mistyped TILE_SOURCE must not take the console down: the maps go without tiles and say where to set them.
   if (config.source && config.initialBaseMap.kind === 'none') {
-    app.log.error({ source: config.source }, "TILE_SOURCE is not an http(s) URL with {z}, {x}, {y}, 'mbtiles:/file' or 'dir:/folder'; no base map");
+    app.log.error(
+      { source: config.source },
+      "TILE_SOURCE is not an http(s) URL with {z}, {x}, {y}, 'mbtiles:/file' or 'dir:/folder'; no base map",
+    );
   }
   const sources = new BaseMapSources(config, (err) => app.log.error({ err }, 'tile source not usable; tiles are off'));
   app.addHook('onClose', async () => sources.close());

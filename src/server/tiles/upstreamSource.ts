@@ -23,7 +23,10 @@ export class UpstreamTileSource implements TileSource {
   private readonly inFlight = new Map<string, Promise<Tile | null>>();
   readonly stats = { fetched: 0, fromCache: 0 };
 
-  constructor(private readonly template: string, private readonly options: UpstreamOptions) {}
+  constructor(
+    private readonly template: string,
+    private readonly options: UpstreamOptions,
+  ) {}
 
   async get(z: number, x: number, y: number): Promise<Tile | null> {
     const file = join(this.options.cacheDir, String(z), String(x), `${y}.png`);
@@ -49,7 +52,10 @@ export class UpstreamTileSource implements TileSource {
       const url = this.template.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y));
       let response: Response;
       try {
-        response = await fetch(url, { headers: { 'user-agent': this.options.userAgent }, signal: AbortSignal.timeout(this.options.timeoutMs) });
+        response = await fetch(url, {
+          headers: { 'user-agent': this.options.userAgent },
+          signal: AbortSignal.timeout(this.options.timeoutMs),
+        });
       } catch (err) {
         throw new TileUnavailable(502, `tile upstream unreachable: ${(err as Error).message}`);
       }
@@ -82,7 +88,8 @@ export class UpstreamTileSource implements TileSource {
 
   private release(): void {
     const next = this.waiting.shift();
-    if (next) next(); // the slot passes straight to the next waiter
+    if (next)
+      next(); // the slot passes straight to the next waiter
     else this.active -= 1;
   }
 }

@@ -13,5 +13,14 @@ export async function findUser(db: Queryable, id: number): Promise<UserRecord | 
 }
 
 export const BLANK_USER: Omit<UserRecord, 'id'> & { id: 0; password: string } = {
-  id: 0, username: '', email: '', password: '', firstName: '', lastName: '', title: '', isBlocked: false, roles: [], workerId: null,
+  id: 0,
+  username: '',
+  email: '',
+  password: '',
+  firstName: '',
+  lastName: '',
+  title: '',
+  isBlocked: false,
+  roles: [],
+  workerId: null,
 };

@@ -43,7 +43,15 @@ export class UsersService {
       const [{ id }] = await tx.query<{ id: number }>(
         `insert into app.users (username, email, password_hash, first_name, last_name, title, is_blocked)
          values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-        [input.username!.trim(), input.email!.trim(), hash, input.firstName ?? '', input.lastName ?? '', input.title ?? '', input.isBlocked ?? false],
+        [
+          input.username!.trim(),
+          input.email!.trim(),
+          hash,
+          input.firstName ?? '',
+          input.lastName ?? '',
+          input.title ?? '',
+          input.isBlocked ?? false,
+        ],
       );
       await this.setRoles(tx, id, input.roles ?? []);
       if (input.workerId !== undefined) await this.setWorker(tx, id, input.workerId);
@@ -69,14 +77,34 @@ export class UsersService {
            last_name = coalesce($5, last_name), title = coalesce($6, title), is_blocked = coalesce($7, is_blocked),
            password_hash = coalesce($8, password_hash), updated_at = now()
          where id = $1`,
-        [id, input.username?.trim() ?? null, input.email?.trim() || null, input.firstName ?? null, input.lastName ?? null, input.title ?? null, input.isBlocked ?? null, hash ?? null],
+        [
+          id,
+          input.username?.trim() ?? null,
+          input.email?.trim() || null,
+          input.firstName ?? null,
+          input.lastName ?? null,
+          input.title ?? null,
+          input.isBlocked ?? null,
+          hash ?? null,
+        ],
       );
       if (input.roles) await this.setRoles(tx, id, input.roles);
       if (input.workerId !== undefined) await this.setWorker(tx, id, input.workerId);
       // Blocking or a new password ends every session of the user at once.
       if (input.isBlocked === true || hash) await Sessions.revokeAllOf(tx, id);
       const after = (await findUser(tx, id))!;
-      await this.app.journal.record(request, { action: input.isBlocked === true && !before.isBlocked ? 'block' : input.isBlocked === false && before.isBlocked ? 'unblock' : 'update', object: 'user', objectId: id, before, after }, tx);
+      await this.app.journal.record(
+        request,
+        {
+          action:
+            input.isBlocked === true && !before.isBlocked ? 'block' : input.isBlocked === false && before.isBlocked ? 'unblock' : 'update',
+          object: 'user',
+          objectId: id,
+          before,
+          after,
+        },
+        tx,
+      );
       return after;
     });
     this.app.sessions.forgetUser(id);
@@ -95,10 +123,16 @@ export class UsersService {
   }
 
   private async checkUnique(tx: Parameters<typeof findUser>[0], input: UserInput, id: number): Promise<void> {
-    if (input.username && (await tx.query('select 1 from app.users where lower(username) = lower($1) and id <> $2', [input.username.trim(), id])).length) {
+    if (
+      input.username &&
+      (await tx.query('select 1 from app.users where lower(username) = lower($1) and id <> $2', [input.username.trim(), id])).length
+    ) {
       throw fail(400, 'username_exists');
     }
-    if (input.email && (await tx.query('select 1 from app.users where lower(email) = lower($1) and id <> $2', [input.email.trim(), id])).length) {
+    if (
+      input.email &&
+      (await tx.query('select 1 from app.users where lower(email) = lower($1) and id <> $2', [input.email.trim(), id])).length
+    ) {
       throw fail(400, 'email_exists');
     }
   }
@@ -107,7 +141,8 @@ export class UsersService {
   private async setWorker(tx: Parameters<typeof findUser>[0], id: number, workerId: number | null): Promise<void> {
     if (workerId !== null) {
       if (!(await tx.query('select 1 from mgt.driver where driver_id = $1', [workerId])).length) throw fail(400, 'bad_request', 'workerId');
-      if ((await tx.query('select 1 from app.users where worker_id = $1 and id <> $2', [workerId, id])).length) throw fail(400, 'worker_taken');
+      if ((await tx.query('select 1 from app.users where worker_id = $1 and id <> $2', [workerId, id])).length)
+        throw fail(400, 'worker_taken');
     }
     await tx.query('update app.users set worker_id = $2 where id = $1', [id, workerId]);
   }

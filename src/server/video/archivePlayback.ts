@@ -4,8 +4,10 @@ import { demoCoverage } from './demoArchive';
 import type { ClockPiece } from './demoMedia';
 
 /** A request as its recording's playback and download read it (the worker's row, without its progress). */
-export type ArchiveRequestRow = Pick<RequestRow, 'id' | 'user_id' | 'vehicle_id' | 'dvr_id' | 'cameras' | 'period_from' | 'period_to' | 'status_at' | 'plan'>
-  & { status: number; viewed_at: Date | string | null };
+export type ArchiveRequestRow = Pick<
+  RequestRow,
+  'id' | 'user_id' | 'vehicle_id' | 'dvr_id' | 'cameras' | 'period_from' | 'period_to' | 'status_at' | 'plan'
+> & { status: number; viewed_at: Date | string | null };
 
 export async function loadArchiveRequest(app: FastifyInstance, id: number): Promise<ArchiveRequestRow | undefined> {
   const [row] = await app.db.query<ArchiveRequestRow>(
@@ -20,6 +22,12 @@ export async function loadArchiveRequest(app: FastifyInstance, id: number): Prom
  * moment of "performed"), so the recording stays the same however long it is kept.
  */
 export function archivePieces(app: FastifyInstance, row: ArchiveRequestRow, camera: number): ClockPiece[] {
-  return demoCoverage(row.dvr_id ?? 0, camera, new Date(row.period_from).getTime(), new Date(row.period_to).getTime(),
-    new Date(row.status_at).getTime(), app.video.config.demoArchiveHours);
+  return demoCoverage(
+    row.dvr_id ?? 0,
+    camera,
+    new Date(row.period_from).getTime(),
+    new Date(row.period_to).getTime(),
+    new Date(row.status_at).getTime(),
+    app.video.config.demoArchiveHours,
+  );
 }

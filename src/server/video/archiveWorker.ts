@@ -100,10 +100,12 @@ export class ArchiveWorker {
     this.stopped = false;
     const loop = () => {
       if (this.stopped) return;
-      this.ticking = this.tick().catch((err) => this.deps.log.warn({ err }, 'video worker tick failed')).finally(() => {
-        this.ticking = null;
-        if (!this.stopped) this.timer = setTimeout(loop, this.deps.config.tickMs);
-      });
+      this.ticking = this.tick()
+        .catch((err) => this.deps.log.warn({ err }, 'video worker tick failed'))
+        .finally(() => {
+          this.ticking = null;
+          if (!this.stopped) this.timer = setTimeout(loop, this.deps.config.tickMs);
+        });
     };
     this.timer = setTimeout(loop, 0);
   }
@@ -113,7 +115,8 @@ export class ArchiveWorker {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.ticking;
-    await this.deps.db.query('update app.video_request set lease_owner = null, lease_until = null where lease_owner = $1', [this.owner])
+    await this.deps.db
+      .query('update app.video_request set lease_owner = null, lease_until = null where lease_owner = $1', [this.owner])
       .catch((err) => this.deps.log.warn({ err }, 'video requests not released'));
   }
 
@@ -207,12 +210,18 @@ export class ArchiveWorker {
   private async connect(row: RequestRow, recorder: Recorder | undefined, now: number): Promise<Change> {
     const cameras = recorder?.cameras.filter((c) => row.cameras.includes(c.index)) ?? [];
     if (!recorder || !cameras.length) return { status: S.configurationError, reason: REASONS.noRecorder };
-    if (recorder.mediaServer) return this.connectMediaServer(row, recorder, cameras.map((c) => c.index));
+    if (recorder.mediaServer)
+      return this.connectMediaServer(
+        row,
+        recorder,
+        cameras.map((c) => c.index),
+      );
     if (!recorder.ip || !recorder.port) return { status: S.configurationError, reason: REASONS.noAddress };
     if (!recorder.login || !recorder.password) return { status: S.authError, reason: REASONS.noCredentials };
     const total = cameras.reduce((sum, c) => sum + piecesSeconds(this.coverage(row, recorder.dvrId, c.index, now)), 0);
     // A recorder replaced since the request was made is the one asked now.
-    if (row.dvr_id !== recorder.dvrId) await this.deps.db.query('update app.video_request set dvr_id = $2 where id = $1', [row.id, recorder.dvrId]);
+    if (row.dvr_id !== recorder.dvrId)
+      await this.deps.db.query('update app.video_request set dvr_id = $2 where id = $1', [row.id, recorder.dvrId]);
     if (total === 0) return { status: S.noData, reason: REASONS.noData };
     return { status: S.downloading, total_s: total, progress: total ? Math.min(100, (row.downloaded_s / total) * 100) : 0, worked: true };
   }
@@ -331,10 +340,23 @@ export class ArchiveWorker {
 }
 
 /** A status change in the video journal: the status's name as its message, the code and reason in details. */
-export function journalStatus(events: EventsWriter, tx: Queryable, row: Pick<RequestRow, 'id' | 'vehicle_id'>, status: number, reason: string | null) {
-  return events.videoEvents([{
-    vehicleId: row.vehicle_id, kind: 'status', requestId: row.id,
-    message: reason ? `${MEDIA_STATUS_LABELS[status].ru}: ${reason}` : MEDIA_STATUS_LABELS[status].ru,
-    details: { status, reason },
-  }], tx);
+export function journalStatus(
+  events: EventsWriter,
+  tx: Queryable,
+  row: Pick<RequestRow, 'id' | 'vehicle_id'>,
+  status: number,
+  reason: string | null,
+) {
+  return events.videoEvents(
+    [
+      {
+        vehicleId: row.vehicle_id,
+        kind: 'status',
+        requestId: row.id,
+        message: reason ? `${MEDIA_STATUS_LABELS[status].ru}: ${reason}` : MEDIA_STATUS_LABELS[status].ru,
+        details: { status, reason },
+      },
+    ],
+    tx,
+  );
 }

@@ -24,21 +24,34 @@ export interface VideoConfig {
 export const videoVariables = group('Video archive', {
   worker: flag('VIDEO_WORKER', {
     default: true,
-    meaning: 'this process may run the archive-request worker: with several processes the one holding its lease (`video.worker`) runs it, and another takes over when that one dies; `false` keeps it from ever running here',
+    meaning:
+      'this process may run the archive-request worker: with several processes the one holding its lease (`video.worker`) runs it, and another takes over when that one dies; `false` keeps it from ever running here',
   }),
   tickMs: number('VIDEO_WORKER_TICK_MS', { default: 1000, positive: true, unit: 'ms', meaning: 'how often the worker moves requests on' }),
   connectMs: number('VIDEO_CONNECT_MS', { default: 2000, positive: true, unit: 'ms', meaning: 'how long connecting to a recorder takes' }),
-  downloadRate: number('VIDEO_DOWNLOAD_RATE', { default: 30, positive: true, meaning: 'seconds of recording a demo recorder hands over per second' }),
+  downloadRate: number('VIDEO_DOWNLOAD_RATE', {
+    default: 30,
+    positive: true,
+    meaning: 'seconds of recording a demo recorder hands over per second',
+  }),
   maxDownloads: number('VIDEO_MAX_DOWNLOADS', {
-    default: 50, positive: true,
+    default: 50,
+    positive: true,
     meaning: 'requests connecting or downloading at once (a recorder serves one at a time in any case)',
   }),
   onlineWindowMs: number('VIDEO_ONLINE_WINDOW_MS', {
-    default: VEHICLE_STALE_MS, positive: true, unit: 'ms',
-    meaning: 'a vehicle counts as online (its archive requests go on) while its last position is this young: the map\'s rule',
+    default: VEHICLE_STALE_MS,
+    positive: true,
+    unit: 'ms',
+    meaning: "a vehicle counts as online (its archive requests go on) while its last position is this young: the map's rule",
   }),
   demoArchiveHours: number('VIDEO_DEMO_ARCHIVE_HOURS', { default: 72, positive: true, unit: 'h', meaning: 'hours a demo recorder holds' }),
-  upstreamTimeoutMs: number('VIDEO_UPSTREAM_TIMEOUT_MS', { default: 5000, positive: true, unit: 'ms', meaning: 'time limit of a request to a recorder\'s media server' }),
+  upstreamTimeoutMs: number('VIDEO_UPSTREAM_TIMEOUT_MS', {
+    default: 5000,
+    positive: true,
+    unit: 'ms',
+    meaning: "time limit of a request to a recorder's media server",
+  }),
 });
 
 export function videoConfig(env: Environment = process.env): VideoConfig {

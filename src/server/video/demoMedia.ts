@@ -85,10 +85,13 @@ export class DemoMedia {
 
   /** Reads every look's segments into memory (about 0.5 MB): a segment is answered without touching the disk. */
   static load(dir = MEDIA_DIR): DemoMedia {
-    const looks = readdirSync(dir).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(a) - Number(b)).map((look) => {
-      const files = readdirSync(`${dir}${look}`).filter((name) => /^seg\d+\.ts$/.test(name));
-      return files.sort((a, b) => Number(a.slice(3, -3)) - Number(b.slice(3, -3))).map((file) => readFileSync(`${dir}${look}/${file}`));
-    });
+    const looks = readdirSync(dir)
+      .filter((name) => /^\d+$/.test(name))
+      .sort((a, b) => Number(a) - Number(b))
+      .map((look) => {
+        const files = readdirSync(`${dir}${look}`).filter((name) => /^seg\d+\.ts$/.test(name));
+        return files.sort((a, b) => Number(a.slice(3, -3)) - Number(b.slice(3, -3))).map((file) => readFileSync(`${dir}${look}/${file}`));
+      });
     if (!looks.length || looks.some((segments) => !segments.length)) throw new Error(`no demo video segments in ${dir}`);
     return new DemoMedia(looks);
   }
@@ -122,7 +125,10 @@ export class DemoMedia {
     const last = Math.floor(now / SEGMENT_MS) - 1;
     const first = last - LIVE_WINDOW + 1;
     return [
-      '#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${SEGMENT_S}`, `#EXT-X-MEDIA-SEQUENCE:${first}`,
+      '#EXTM3U',
+      '#EXT-X-VERSION:3',
+      `#EXT-X-TARGETDURATION:${SEGMENT_S}`,
+      `#EXT-X-MEDIA-SEQUENCE:${first}`,
       ...this.segmentLines(first, last, segmentUri),
       '',
     ].join('\n');
@@ -130,7 +136,13 @@ export class DemoMedia {
 
   /** A recorded (VOD) playlist of pieces of recording, each opening with its clock time. */
   recordedPlaylist(pieces: readonly ClockPiece[], segmentUri: (n: number) => string): string {
-    const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${SEGMENT_S}`, '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD'];
+    const lines = [
+      '#EXTM3U',
+      '#EXT-X-VERSION:3',
+      `#EXT-X-TARGETDURATION:${SEGMENT_S}`,
+      '#EXT-X-MEDIA-SEQUENCE:0',
+      '#EXT-X-PLAYLIST-TYPE:VOD',
+    ];
     pieces.forEach((piece, i) => {
       if (i > 0) lines.push('#EXT-X-DISCONTINUITY');
       const first = Math.floor(piece.start / SEGMENT_MS);

@@ -17,18 +17,32 @@ export async function seedDemoRequests(db: Db, now = Date.now()): Promise<number
   const recorders = await db.query<{ vehicle_id: number; dvr_id: number; cameras: number[] }>(
     `select d.vehicle_id, d.id as dvr_id, array_agg(c.index order by c.index) as cameras
        from mgt.dvr d join mgt.dev_camera c on c.dvr_id = d.id
-      where d.media_server_ip is null group by d.vehicle_id, d.id order by d.id limit 40`);
+      where d.media_server_ip is null group by d.vehicle_id, d.id order by d.id limit 40`,
+  );
   let made = 0;
   for (const [i, recorder] of recorders.entries()) {
     if (made >= 8) break;
     const to = Math.floor((now - (10 + i * 17) * MIN) / MIN) * MIN;
     const from = to - (2 + (i % 4)) * MIN;
     const cameras = recorder.cameras.slice(0, 1 + (i % 2));
-    if (demoStoppedAt(recorder.dvr_id, now) !== null || cameras.some((c) => piecesSeconds(demoCoverage(recorder.dvr_id, c, from, to, now, 72)) === 0)) continue;
+    if (
+      demoStoppedAt(recorder.dvr_id, now) !== null ||
+      cameras.some((c) => piecesSeconds(demoCoverage(recorder.dvr_id, c, from, to, now, 72)) === 0)
+    )
+      continue;
     await db.query(
       `insert into app.video_request (user_id, username, vehicle_id, dvr_id, cameras, period_from, period_to, created_at)
        values ($1, $2, $3, $4, $5::int[], $6, $7, $8)`,
-      [user.id, user.username, recorder.vehicle_id, recorder.dvr_id, cameras, new Date(from).toISOString(), new Date(to).toISOString(), new Date(now - (8 - made) * MIN).toISOString()],
+      [
+        user.id,
+        user.username,
+        recorder.vehicle_id,
+        recorder.dvr_id,
+        cameras,
+        new Date(from).toISOString(),
+        new Date(to).toISOString(),
+        new Date(now - (8 - made) * MIN).toISOString(),
+      ],
     );
     made++;
   }

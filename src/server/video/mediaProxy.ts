@@ -6,7 +6,10 @@ import type { StreamTokens } from './streamTokens';
  * the playlist lists and nothing else, and never sees the media server's address or credentials.
  */
 export class UpstreamError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -67,10 +70,12 @@ export function rewritePlaylist(text: string, base: string, local: (absolute: st
       else if (out.at(-1)?.startsWith('#EXTINF')) out.pop();
       continue;
     }
-    out.push(trimmed.replace(/URI="([^"]*)"/g, (whole, uri: string) => {
-      const mapped = map(uri);
-      return mapped ? `URI="${mapped}"` : whole;
-    }));
+    out.push(
+      trimmed.replace(/URI="([^"]*)"/g, (whole, uri: string) => {
+        const mapped = map(uri);
+        return mapped ? `URI="${mapped}"` : whole;
+      }),
+    );
   }
   return `${out.join('\n')}\n`;
 }

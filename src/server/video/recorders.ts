@@ -18,9 +18,20 @@ export interface Recorder {
 }
 
 interface RecorderRow {
-  vehicle_id: number; depot_number: number | null; state_number: string | null; model: string | null; dvr_id: number;
-  serial_number: string | null; ip: string | null; port: number | null; login: string | null; password: string | null;
-  media_server_ip: string | null; media_server_port: number | null; media_server_login: string | null; media_server_password: string | null;
+  vehicle_id: number;
+  depot_number: number | null;
+  state_number: string | null;
+  model: string | null;
+  dvr_id: number;
+  serial_number: string | null;
+  ip: string | null;
+  port: number | null;
+  login: string | null;
+  password: string | null;
+  media_server_ip: string | null;
+  media_server_port: number | null;
+  media_server_login: string | null;
+  media_server_password: string | null;
   cameras: { index: number; title: string | null; position: number | null }[];
 }
 
@@ -40,12 +51,20 @@ export function recorderOf(row: RecorderRow): Recorder {
   const ms = [row.media_server_ip, row.media_server_port, row.media_server_login, row.media_server_password];
   // Cameras with the same index (an import may repeat one) count once.
   const seen = new Set<number>();
-  const cameras = (typeof row.cameras === 'string' ? JSON.parse(row.cameras) as RecorderRow['cameras'] : row.cameras)
+  const cameras = (typeof row.cameras === 'string' ? (JSON.parse(row.cameras) as RecorderRow['cameras']) : row.cameras)
     .filter((c) => !seen.has(c.index) && seen.add(c.index))
     .map((c) => ({ index: c.index, title: c.title ?? `Камера ${c.index}`, position: c.position ?? c.index }));
   return {
-    vehicleId: row.vehicle_id, depotNumber: row.depot_number, stateNumber: row.state_number, model: row.model, dvrId: row.dvr_id,
-    serialNumber: row.serial_number, ip: row.ip, port: row.port, login: row.login, password: row.password,
+    vehicleId: row.vehicle_id,
+    depotNumber: row.depot_number,
+    stateNumber: row.state_number,
+    model: row.model,
+    dvrId: row.dvr_id,
+    serialNumber: row.serial_number,
+    ip: row.ip,
+    port: row.port,
+    login: row.login,
+    password: row.password,
     // The spec's rule: the media server is used when its address, port, login and password are all set.
     mediaServer: ms.every(filled)
       ? { ip: row.media_server_ip!, port: row.media_server_port!, login: row.media_server_login!, password: row.media_server_password! }
@@ -80,16 +99,28 @@ export interface UpstreamAddress {
  * A media server's address from the template of /system/video: {ip}, {port}, {serial}, {dvr}, {vehicle},
  * {camera}, {from}, {to} (ISO), {login}, {password}. Credentials also travel as HTTP Basic authorisation.
  */
-export function mediaServerAddress(template: string, recorder: Recorder, camera: number, period?: { from: string; to: string }): UpstreamAddress {
+export function mediaServerAddress(
+  template: string,
+  recorder: Recorder,
+  camera: number,
+  period?: { from: string; to: string },
+): UpstreamAddress {
   const ms = recorder.mediaServer!;
   const values: Record<string, string> = {
-    ip: ms.ip, port: String(ms.port), serial: recorder.serialNumber ?? '', dvr: String(recorder.dvrId), vehicle: String(recorder.vehicleId),
-    camera: String(camera), from: period?.from ?? '', to: period?.to ?? '',
+    ip: ms.ip,
+    port: String(ms.port),
+    serial: recorder.serialNumber ?? '',
+    dvr: String(recorder.dvrId),
+    vehicle: String(recorder.vehicleId),
+    camera: String(camera),
+    from: period?.from ?? '',
+    to: period?.to ?? '',
   };
-  const fill = (secret: (name: 'login' | 'password') => string) => template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    if (name === 'login' || name === 'password') return secret(name);
-    return name in values ? encodeURIComponent(values[name]) : whole;
-  });
+  const fill = (secret: (name: 'login' | 'password') => string) =>
+    template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+      if (name === 'login' || name === 'password') return secret(name);
+      return name in values ? encodeURIComponent(values[name]) : whole;
+    });
   return {
     url: fill((name) => encodeURIComponent(ms[name])),
     shown: fill(() => '***'),

@@ -33,7 +33,8 @@ export default async function streamRoutes(app: FastifyInstance): Promise<void> 
     if (!user) throw fail(401, 'unauthorized');
     if (!canAccess(user, ticket.kind === 'archive' ? '/video/archive' : '/video/online', 'read')) throw fail(403, 'forbidden');
   };
-  const playlist = (reply: FastifyReply, text: string) => reply.header('content-type', PLAYLIST_TYPE).header('cache-control', 'no-cache').send(text);
+  const playlist = (reply: FastifyReply, text: string) =>
+    reply.header('content-type', PLAYLIST_TYPE).header('cache-control', 'no-cache').send(text);
 
   const proxy = async (reply: FastifyReply, token: string, ticket: StreamTicket, url: string | undefined) => {
     const recorder = await findRecorder(app.db, ticket.vehicleId);
@@ -50,67 +51,130 @@ export default async function streamRoutes(app: FastifyInstance): Promise<void> 
     }
     if (isPlaylist(target, fetched.contentType)) {
       await stillAllowed(ticket);
-      return playlist(reply, rewritePlaylist(fetched.body.toString('utf8'), target, (absolute) => proxiedUri(app.video.tokens, token, absolute)));
+      return playlist(
+        reply,
+        rewritePlaylist(fetched.body.toString('utf8'), target, (absolute) => proxiedUri(app.video.tokens, token, absolute)),
+      );
     }
-    return reply.header('content-type', fetched.contentType || SEGMENT_TYPE).header('cache-control', 'no-cache').send(fetched.body);
+    return reply
+      .header('content-type', fetched.contentType || SEGMENT_TYPE)
+      .header('cache-control', 'no-cache')
+      .send(fetched.body);
   };
 
-  app.get<{ Params: { token: string } }>('/api/v1/video/stream/:token/index.m3u8', {
-    config: STREAM,
-    schema: { tags: ['video'], summary: 'HLS-плейлист потока: живой (скользящее окно) или записи по запросу; адрес выдают /video/online/{requestId}/{camera} и /video/requests/{id}/play/{camera}', params: { type: 'object', required: ['token'], properties: { token: TOKEN } } },
-  }, async (request, reply) => {
-    const ticket = ticketOf(request.params.token);
-    const media = app.video.media;
-    if (ticket.kind !== 'ms') await stillAllowed(ticket);
-    if (ticket.kind === 'live') return playlist(reply, media.livePlaylist(Date.now(), (n) => `seg/${n}`));
-    if (ticket.kind === 'ms') return proxy(reply, request.params.token, ticket, undefined);
-    const archive = await loadArchiveRequest(app, ticket.requestId!);
-    // a request deleted (or being deleted) since the address was issued plays no more
-    if (!archive || archive.status === VIDEO_STATUS.deleting || archive.status === VIDEO_STATUS.deleted) throw fail(404, 'not_found');
-    if (archive.plan) {
-      const camera = archive.plan.cameras.find((c) => c.index === ticket.camera);
-      const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${Math.ceil(Math.max(1, ...(camera?.segments.map((s) => s.duration) ?? [1])))}`, '#EXT-X-PLAYLIST-TYPE:VOD'];
-      camera?.segments.forEach((segment, n) => lines.push(`#EXTINF:${segment.duration.toFixed(3)},`, `stored/${n}`));
-      return playlist(reply, [...lines, '#EXT-X-ENDLIST', ''].join('\n'));
-    }
-    return playlist(reply, media.recordedPlaylist(archivePieces(app, archive, ticket.camera), (n) => `seg/${n}`));
-  });
-
-  app.get<{ Params: { token: string; n: number } }>('/api/v1/video/stream/:token/seg/:n', {
-    config: STREAM,
-    schema: { tags: ['video'], summary: 'Сегмент (MPEG-TS, 2 с) встроенного демонстрационного источника', params: { type: 'object', required: ['token', 'n'], properties: { token: TOKEN, n: { type: 'integer', minimum: 0, maximum: 1e13 } } } },
-  }, async (request, reply) => {
-    const ticket = ticketOf(request.params.token);
-    if (ticket.kind === 'ms') throw fail(404, 'not_found');
-    // A segment's bytes never change: caches may keep it.
-    return reply.header('content-type', SEGMENT_TYPE).header('cache-control', 'private, max-age=3600').send(app.video.media.segment(ticket.look, request.params.n));
-  });
-
-  app.get<{ Params: { token: string; n: number } }>('/api/v1/video/stream/:token/stored/:n', {
-    config: STREAM,
-    schema: { tags: ['video'], summary: 'Сегмент записи, загруженной с медиасервера по запросу', params: { type: 'object', required: ['token', 'n'], properties: { token: TOKEN, n: { type: 'integer', minimum: 0, maximum: 1_000_000 } } } },
-  }, async (request, reply) => {
-    const ticket = ticketOf(request.params.token);
-    if (ticket.kind !== 'archive') throw fail(404, 'not_found');
-    const body = await app.video.store.read(ticket.requestId!, ticket.camera, request.params.n).catch(() => {
-      throw fail(404, 'not_found');
-    });
-    return reply.header('content-type', SEGMENT_TYPE).header('cache-control', 'private, max-age=3600').send(body);
-  });
-
-  app.get<{ Params: { token: string }; Querystring: { u: string; s: string } }>('/api/v1/video/stream/:token/upstream', {
-    config: STREAM,
-    schema: {
-      tags: ['video'],
-      summary: 'Ресурс медиасервера (вложенный плейлист или сегмент) через сервер; адрес подписан сервером в выданном плейлисте',
-      params: { type: 'object', required: ['token'], properties: { token: TOKEN } },
-      querystring: { type: 'object', required: ['u', 's'], additionalProperties: false, properties: { u: { type: 'string', maxLength: 4000, pattern: '^[A-Za-z0-9_-]+$' }, s: { type: 'string', maxLength: 64 } } },
+  app.get<{ Params: { token: string } }>(
+    '/api/v1/video/stream/:token/index.m3u8',
+    {
+      config: STREAM,
+      schema: {
+        tags: ['video'],
+        summary:
+          'HLS-плейлист потока: живой (скользящее окно) или записи по запросу; адрес выдают /video/online/{requestId}/{camera} и /video/requests/{id}/play/{camera}',
+        params: { type: 'object', required: ['token'], properties: { token: TOKEN } },
+      },
     },
-  }, async (request, reply) => {
-    const ticket = ticketOf(request.params.token);
-    if (ticket.kind !== 'ms') throw fail(404, 'not_found');
-    const url = upstreamOf(app.video.tokens, request.params.token, request.query.u, request.query.s);
-    if (!url) throw fail(404, 'not_found');
-    return proxy(reply, request.params.token, ticket, url);
-  });
+    async (request, reply) => {
+      const ticket = ticketOf(request.params.token);
+      const media = app.video.media;
+      if (ticket.kind !== 'ms') await stillAllowed(ticket);
+      if (ticket.kind === 'live')
+        return playlist(
+          reply,
+          media.livePlaylist(Date.now(), (n) => `seg/${n}`),
+        );
+      if (ticket.kind === 'ms') return proxy(reply, request.params.token, ticket, undefined);
+      const archive = await loadArchiveRequest(app, ticket.requestId!);
+      // a request deleted (or being deleted) since the address was issued plays no more
+      if (!archive || archive.status === VIDEO_STATUS.deleting || archive.status === VIDEO_STATUS.deleted) throw fail(404, 'not_found');
+      if (archive.plan) {
+        const camera = archive.plan.cameras.find((c) => c.index === ticket.camera);
+        const lines = [
+          '#EXTM3U',
+          '#EXT-X-VERSION:3',
+          `#EXT-X-TARGETDURATION:${Math.ceil(Math.max(1, ...(camera?.segments.map((s) => s.duration) ?? [1])))}`,
+          '#EXT-X-PLAYLIST-TYPE:VOD',
+        ];
+        camera?.segments.forEach((segment, n) => lines.push(`#EXTINF:${segment.duration.toFixed(3)},`, `stored/${n}`));
+        return playlist(reply, [...lines, '#EXT-X-ENDLIST', ''].join('\n'));
+      }
+      return playlist(
+        reply,
+        media.recordedPlaylist(archivePieces(app, archive, ticket.camera), (n) => `seg/${n}`),
+      );
+    },
+  );
+
+  app.get<{ Params: { token: string; n: number } }>(
+    '/api/v1/video/stream/:token/seg/:n',
+    {
+      config: STREAM,
+      schema: {
+        tags: ['video'],
+        summary: 'Сегмент (MPEG-TS, 2 с) встроенного демонстрационного источника',
+        params: {
+          type: 'object',
+          required: ['token', 'n'],
+          properties: { token: TOKEN, n: { type: 'integer', minimum: 0, maximum: 1e13 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const ticket = ticketOf(request.params.token);
+      if (ticket.kind === 'ms') throw fail(404, 'not_found');
+      // A segment's bytes never change: caches may keep it.
+      return reply
+        .header('content-type', SEGMENT_TYPE)
+        .header('cache-control', 'private, max-age=3600')
+        .send(app.video.media.segment(ticket.look, request.params.n));
+    },
+  );
+
+  app.get<{ Params: { token: string; n: number } }>(
+    '/api/v1/video/stream/:token/stored/:n',
+    {
+      config: STREAM,
+      schema: {
+        tags: ['video'],
+        summary: 'Сегмент записи, загруженной с медиасервера по запросу',
+        params: {
+          type: 'object',
+          required: ['token', 'n'],
+          properties: { token: TOKEN, n: { type: 'integer', minimum: 0, maximum: 1_000_000 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const ticket = ticketOf(request.params.token);
+      if (ticket.kind !== 'archive') throw fail(404, 'not_found');
+      const body = await app.video.store.read(ticket.requestId!, ticket.camera, request.params.n).catch(() => {
+        throw fail(404, 'not_found');
+      });
+      return reply.header('content-type', SEGMENT_TYPE).header('cache-control', 'private, max-age=3600').send(body);
+    },
+  );
+
+  app.get<{ Params: { token: string }; Querystring: { u: string; s: string } }>(
+    '/api/v1/video/stream/:token/upstream',
+    {
+      config: STREAM,
+      schema: {
+        tags: ['video'],
+        summary: 'Ресурс медиасервера (вложенный плейлист или сегмент) через сервер; адрес подписан сервером в выданном плейлисте',
+        params: { type: 'object', required: ['token'], properties: { token: TOKEN } },
+        querystring: {
+          type: 'object',
+          required: ['u', 's'],
+          additionalProperties: false,
+          properties: { u: { type: 'string', maxLength: 4000, pattern: '^[A-Za-z0-9_-]+$' }, s: { type: 'string', maxLength: 64 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const ticket = ticketOf(request.params.token);
+      if (ticket.kind !== 'ms') throw fail(404, 'not_found');
+      const url = upstreamOf(app.video.tokens, request.params.token, request.query.u, request.query.s);
+      if (!url) throw fail(404, 'not_found');
+      return proxy(reply, request.params.token, ticket, url);
+    },
+  );
 }

@@ -32,14 +32,19 @@ const KINDS = { live: 'l', archive: 'a', ms: 'm' } as const;
 const KIND_OF = Object.fromEntries(Object.entries(KINDS).map(([kind, letter]) => [letter, kind])) as Record<string, StreamTicket['kind']>;
 
 /** The user and session an address is issued to. */
-export const viewer = (user: SessionUser): Pick<StreamTicket, 'userId' | 'session'> => ({ userId: user.id, session: user.tokenHash.slice(0, SESSION_TAG_LENGTH) });
+export const viewer = (user: SessionUser): Pick<StreamTicket, 'userId' | 'session'> => ({
+  userId: user.id,
+  session: user.tokenHash.slice(0, SESSION_TAG_LENGTH),
+});
 
 export class StreamTokens {
   constructor(private readonly key: Buffer) {}
 
   /** The installation's key: read, or made once (the first process to start writes it). */
   static async open(db: Queryable): Promise<StreamTokens> {
-    await db.query('insert into app.video_secret (id, secret) values (1, $1) on conflict (id) do nothing', [randomBytes(32).toString('hex')]);
+    await db.query('insert into app.video_secret (id, secret) values (1, $1) on conflict (id) do nothing', [
+      randomBytes(32).toString('hex'),
+    ]);
     const [row] = await db.query<{ secret: string }>('select secret from app.video_secret where id = 1');
     return new StreamTokens(Buffer.from(row.secret, 'hex'));
   }
@@ -57,7 +62,17 @@ export class StreamTokens {
 
   /** 'l-<vehicle>-<dvr>-<camera>-<look>-<request>-<expiry>-<user>-<session>.<signature>' */
   issue(ticket: Omit<StreamTicket, 'exp'>, ttlS: number, now = Date.now()): string {
-    const body = [KINDS[ticket.kind], ticket.vehicleId, ticket.dvrId, ticket.camera, ticket.look, ticket.requestId ?? 0, Math.floor(now / 1000) + ttlS, ticket.userId, ticket.session].join('-');
+    const body = [
+      KINDS[ticket.kind],
+      ticket.vehicleId,
+      ticket.dvrId,
+      ticket.camera,
+      ticket.look,
+      ticket.requestId ?? 0,
+      Math.floor(now / 1000) + ttlS,
+      ticket.userId,
+      ticket.session,
+    ].join('-');
     return `${body}.${this.sign(body)}`;
   }
 

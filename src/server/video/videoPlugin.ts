@@ -53,8 +53,14 @@ async function videoPlugin(app: FastifyInstance): Promise<void> {
     return time !== undefined && now - time < config.onlineWindowMs;
   };
   const worker = new ArchiveWorker({
-    db: app.db, config, media, store, online, log,
-    events: app.eventsWriter, notifier: app.notifier,
+    db: app.db,
+    config,
+    media,
+    store,
+    online,
+    log,
+    events: app.eventsWriter,
+    notifier: app.notifier,
     mediaServerArchiveUrl: async () => (await app.settings.get()).video.mediaServerArchiveUrl,
     archiveDays: async () => (await app.settings.get()).video.archiveDays,
   });

@@ -44,7 +44,12 @@ export interface TaskResultBody {
  * whole (a count of people or tickets) and at most MAX_COUNT.
  */
 export function toCount(input: unknown): number {
-  const value = typeof input === 'number' ? input : typeof input === 'string' && input.trim() !== '' ? Number(input.trim().replace(',', '.')) : Number.NaN;
+  const value =
+    typeof input === 'number'
+      ? input
+      : typeof input === 'string' && input.trim() !== ''
+        ? Number(input.trim().replace(',', '.'))
+        : Number.NaN;
   if (!Number.isFinite(value) || value < 0) return 0;
   return Math.min(MAX_COUNT, Math.floor(value));
 }

@@ -141,7 +141,14 @@ export interface DepartmentMap {
   regions: MapRegion[];
   departments: { td_id: number; td_name: string; td_adress: string; td_color: string; lat: number | null; lon: number | null }[];
   /** Today's orders of the departments. */
-  tasks: { id: number; number: string; status: TaskStatus; department_id: number; control_region_id: number | null; workers: TaskWorker[] }[];
+  tasks: {
+    id: number;
+    number: string;
+    status: TaskStatus;
+    department_id: number;
+    control_region_id: number | null;
+    workers: TaskWorker[];
+  }[];
   controllers: ControllerPosition[];
 }
 

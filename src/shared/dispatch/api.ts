@@ -39,8 +39,15 @@ export const DISPATCH_API = {
 } as const;
 
 export const ExceptionKind = Type.Union([
-  Type.Literal('late'), Type.Literal('early'), Type.Literal('bunching'), Type.Literal('gap'), Type.Literal('off_route'),
-  Type.Literal('no_signal'), Type.Literal('exit_not_started'), Type.Literal('run_not_performed'), Type.Literal('driver_message'),
+  Type.Literal('late'),
+  Type.Literal('early'),
+  Type.Literal('bunching'),
+  Type.Literal('gap'),
+  Type.Literal('off_route'),
+  Type.Literal('no_signal'),
+  Type.Literal('exit_not_started'),
+  Type.Literal('run_not_performed'),
+  Type.Literal('driver_message'),
 ]);
 export type ExceptionKind = Static<typeof ExceptionKind>;
 
@@ -104,10 +111,13 @@ export const DispatchVehicle = Type.Object({
 });
 export type DispatchVehicle = Static<typeof DispatchVehicle>;
 
-export const DispatchVehicleQuery = Type.Object({
-  vehicle: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'one vehicle id' })),
-  route: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'vehicles on runs of one route' })),
-}, { additionalProperties: false });
+export const DispatchVehicleQuery = Type.Object(
+  {
+    vehicle: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'one vehicle id' })),
+    route: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$', description: 'vehicles on runs of one route' })),
+  },
+  { additionalProperties: false },
+);
 export type DispatchVehicleQuery = Static<typeof DispatchVehicleQuery>;
 
 export const DispatchVehicleList = Type.Object({ list: Type.Array(DispatchVehicle), count: Type.Integer() });
@@ -118,7 +128,15 @@ export const Adherence = Type.Union([Type.Literal('early'), Type.Literal('on_tim
 export type Adherence = Static<typeof Adherence>;
 export const ADHERENCE_CLASSES = ['late', 'on_time', 'early', 'none'] as const satisfies readonly Adherence[];
 export const EXCEPTION_KINDS = [
-  'late', 'early', 'bunching', 'gap', 'off_route', 'no_signal', 'exit_not_started', 'run_not_performed', 'driver_message',
+  'late',
+  'early',
+  'bunching',
+  'gap',
+  'off_route',
+  'no_signal',
+  'exit_not_started',
+  'run_not_performed',
+  'driver_message',
 ] as const satisfies readonly ExceptionKind[];
 
 const Id = Type.String({ pattern: '^[1-9][0-9]{0,8}$' });
@@ -128,7 +146,14 @@ export type DispatchIdParams = Static<typeof DispatchIdParams>;
 export const AdherenceList = Type.Object({
   lateSeconds: Type.Integer(),
   earlySeconds: Type.Integer(),
-  list: Type.Array(Type.Object({ vehicleId: Type.Integer(), routeId: Nullable(Type.Integer()), deviation: Nullable(Type.Integer()), adherence: Adherence })),
+  list: Type.Array(
+    Type.Object({
+      vehicleId: Type.Integer(),
+      routeId: Nullable(Type.Integer()),
+      deviation: Nullable(Type.Integer()),
+      adherence: Adherence,
+    }),
+  ),
 });
 export type AdherenceList = Static<typeof AdherenceList>;
 
@@ -153,7 +178,7 @@ export const Acknowledgement = Type.Object({ at: Type.String(), username: Nullab
 export type Acknowledgement = Static<typeof Acknowledgement>;
 
 export const BoardException = Type.Object({
-  key: Type.String({ description: 'the exception\'s key while it lasts: kind and subject' }),
+  key: Type.String({ description: "the exception's key while it lasts: kind and subject" }),
   kind: ExceptionKind,
   since: Type.String(),
   ...VehicleNames,
@@ -170,11 +195,19 @@ export const BoardException = Type.Object({
 export type BoardException = Static<typeof BoardException>;
 
 const IdList = Type.String({ pattern: '^[1-9][0-9]{0,8}(,[1-9][0-9]{0,8}){0,49}$' });
-export const BoardQuery = Type.Object({
-  depot: Type.Optional(IdList),
-  route: Type.Optional(IdList),
-  kind: Type.Optional(Type.String({ pattern: `^(${EXCEPTION_KINDS.join('|')})(,(${EXCEPTION_KINDS.join('|')})){0,8}$`, description: 'kinds, comma-separated' })),
-}, { additionalProperties: false });
+export const BoardQuery = Type.Object(
+  {
+    depot: Type.Optional(IdList),
+    route: Type.Optional(IdList),
+    kind: Type.Optional(
+      Type.String({
+        pattern: `^(${EXCEPTION_KINDS.join('|')})(,(${EXCEPTION_KINDS.join('|')})){0,8}$`,
+        description: 'kinds, comma-separated',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type BoardQuery = Static<typeof BoardQuery>;
 
 export const BoardList = Type.Object({
@@ -186,12 +219,15 @@ export const BoardList = Type.Object({
 export type BoardList = Static<typeof BoardList>;
 
 export const ACK_COMMENT_MAX = 500;
-export const AcknowledgeBody = Type.Object({
-  key: Type.String({ minLength: 1, maxLength: 200 }),
-  /** The exception's `since`: an acknowledgement names one occurrence, not a later one of the same key. */
-  since: Type.String({ minLength: 1, maxLength: 40 }),
-  comment: Type.String({ maxLength: ACK_COMMENT_MAX }),
-}, { additionalProperties: false });
+export const AcknowledgeBody = Type.Object(
+  {
+    key: Type.String({ minLength: 1, maxLength: 200 }),
+    /** The exception's `since`: an acknowledgement names one occurrence, not a later one of the same key. */
+    since: Type.String({ minLength: 1, maxLength: 40 }),
+    comment: Type.String({ maxLength: ACK_COMMENT_MAX }),
+  },
+  { additionalProperties: false },
+);
 export type AcknowledgeBody = Static<typeof AcknowledgeBody>;
 
 export const NextStop = Type.Object({
@@ -236,16 +272,22 @@ export const StopArrivals = Type.Object({
   stopId: Type.Integer(),
   name: Nullable(Type.String()),
   at: Type.String({ description: 'when the prediction was made' }),
-  routes: Type.Array(Type.Object({
-    routeId: Type.Integer(),
-    routeName: Nullable(Type.String()),
-    direction: Type.Integer(),
-    arrivals: Type.Array(StopArrival),
-  })),
+  routes: Type.Array(
+    Type.Object({
+      routeId: Type.Integer(),
+      routeName: Nullable(Type.String()),
+      direction: Type.Integer(),
+      arrivals: Type.Array(StopArrival),
+    }),
+  ),
 });
 export type StopArrivals = Static<typeof StopArrivals>;
 
-export const LineStop = Type.Object({ stopId: Type.Integer(), name: Nullable(Type.String()), distance: Type.Number({ description: 'metres from the first stop' }) });
+export const LineStop = Type.Object({
+  stopId: Type.Integer(),
+  name: Nullable(Type.String()),
+  distance: Type.Number({ description: 'metres from the first stop' }),
+});
 export type LineStop = Static<typeof LineStop>;
 
 export const LineVehicle = Type.Object({
@@ -276,17 +318,31 @@ export const RouteLine = Type.Object({
 export type RouteLine = Static<typeof RouteLine>;
 
 export const RunStatus = Type.Union([
-  Type.Literal('performed'), Type.Literal('partial'), Type.Literal('in_progress'), Type.Literal('not_performed'), Type.Literal('planned'),
+  Type.Literal('performed'),
+  Type.Literal('partial'),
+  Type.Literal('in_progress'),
+  Type.Literal('not_performed'),
+  Type.Literal('planned'),
   Type.Literal('cancelled'),
 ]);
 export type RunStatus = Static<typeof RunStatus>;
-export const RUN_STATUSES = ['performed', 'partial', 'in_progress', 'not_performed', 'planned', 'cancelled'] as const satisfies readonly RunStatus[];
+export const RUN_STATUSES = [
+  'performed',
+  'partial',
+  'in_progress',
+  'not_performed',
+  'planned',
+  'cancelled',
+] as const satisfies readonly RunStatus[];
 
-export const ExitsQuery = Type.Object({
-  date: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'the service date, YYYY-MM-DD' }),
-  route: Type.Optional(Id),
-  depot: Type.Optional(Id),
-}, { additionalProperties: false });
+export const ExitsQuery = Type.Object(
+  {
+    date: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'the service date, YYYY-MM-DD' }),
+    route: Type.Optional(Id),
+    depot: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
 export type ExitsQuery = Static<typeof ExitsQuery>;
 
 export const ExitRun = Type.Object({
@@ -320,7 +376,13 @@ export const ExitsList = Type.Object({
   date: Type.String(),
   list: Type.Array(ExitRun),
   count: Type.Integer(),
-  totals: Type.Object({ planned: Type.Integer(), performed: Type.Integer(), partial: Type.Integer(), notPerformed: Type.Integer(), cancelled: Type.Integer() }),
+  totals: Type.Object({
+    planned: Type.Integer(),
+    performed: Type.Integer(),
+    partial: Type.Integer(),
+    notPerformed: Type.Integer(),
+    cancelled: Type.Integer(),
+  }),
 });
 export type ExitsList = Static<typeof ExitsList>;
 

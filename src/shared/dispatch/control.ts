@@ -62,13 +62,16 @@ export type ChangesQuery = Static<typeof ChangesQuery>;
 export const ChangesList = Type.Object({ date: Type.String(), list: Type.Array(ServiceChange), count: Type.Integer() });
 export type ChangesList = Static<typeof ChangesList>;
 
-export const ChangeBody = Type.Object({
-  runKey: Type.String({ minLength: 1, maxLength: 120 }),
-  kind: ChangeKind,
-  /** For a move: minutes, positive later. */
-  shiftMinutes: Type.Optional(Type.Integer()),
-  reason: Type.String({ maxLength: REASON_MAX }),
-}, { additionalProperties: false });
+export const ChangeBody = Type.Object(
+  {
+    runKey: Type.String({ minLength: 1, maxLength: 120 }),
+    kind: ChangeKind,
+    /** For a move: minutes, positive later. */
+    shiftMinutes: Type.Optional(Type.Integer()),
+    reason: Type.String({ maxLength: REASON_MAX }),
+  },
+  { additionalProperties: false },
+);
 export type ChangeBody = Static<typeof ChangeBody>;
 
 export const RevokeBody = Type.Object({ reason: Type.Optional(Type.String({ maxLength: REASON_MAX })) }, { additionalProperties: false });
@@ -100,7 +103,11 @@ export type ChangeRunList = Static<typeof ChangeRunList>;
 
 /** A message's state on one vehicle's terminal. */
 export const DeliveryState = Type.Union([
-  Type.Literal('queued'), Type.Literal('sent'), Type.Literal('delivered'), Type.Literal('read'), Type.Literal('expired'),
+  Type.Literal('queued'),
+  Type.Literal('sent'),
+  Type.Literal('delivered'),
+  Type.Literal('read'),
+  Type.Literal('expired'),
 ]);
 export type DeliveryState = Static<typeof DeliveryState>;
 export const DELIVERY_STATES = ['queued', 'sent', 'delivered', 'read', 'expired'] as const satisfies readonly DeliveryState[];
@@ -112,14 +119,17 @@ export const MESSAGE_MAX = 200;
 export const TTL_DEFAULT_MINUTES = 30;
 export const TTL_MAX_MINUTES = 24 * 60;
 
-export const SendMessageBody = Type.Object({
-  text: Type.String({ maxLength: MESSAGE_MAX }),
-  target: TargetKind,
-  /** The vehicle, route or depot (none for all). */
-  targetId: Type.Optional(Type.Integer()),
-  /** Minutes a message may take to reach the terminal; past it, undelivered, it expires. */
-  ttlMinutes: Type.Optional(Type.Integer()),
-}, { additionalProperties: false });
+export const SendMessageBody = Type.Object(
+  {
+    text: Type.String({ maxLength: MESSAGE_MAX }),
+    target: TargetKind,
+    /** The vehicle, route or depot (none for all). */
+    targetId: Type.Optional(Type.Integer()),
+    /** Minutes a message may take to reach the terminal; past it, undelivered, it expires. */
+    ttlMinutes: Type.Optional(Type.Integer()),
+  },
+  { additionalProperties: false },
+);
 export type SendMessageBody = Static<typeof SendMessageBody>;
 
 export const Delivery = Type.Object({

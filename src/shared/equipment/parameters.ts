@@ -29,15 +29,82 @@ export interface TerminalParameter {
  * port travel together as EGTS_SERVER_ADDRESS.
  */
 export const TERMINAL_PARAMETERS: readonly TerminalParameter[] = [
-  { key: 'serverHost', label: 'Адрес сервера', type: 'host', maxLength: 253, required: true, ccd: 0x0204, defaultValue: 'telematics.example.org' },
+  {
+    key: 'serverHost',
+    label: 'Адрес сервера',
+    type: 'host',
+    maxLength: 253,
+    required: true,
+    ccd: 0x0204,
+    defaultValue: 'telematics.example.org',
+  },
   { key: 'serverPort', label: 'Порт сервера', type: 'port', min: 1, max: 65535, required: true, ccd: 0x0204, defaultValue: 5162 },
   { key: 'apn', label: 'Точка доступа (APN)', type: 'text', maxLength: 64, required: true, ccd: 0x0203, defaultValue: 'internet' },
-  { key: 'reportIntervalMoving', label: 'Интервал передачи в движении', type: 'integer', min: 1, max: 3600, unit: 'с', required: true, ccd: 0x8001, defaultValue: 5 },
-  { key: 'reportIntervalStanding', label: 'Интервал передачи на стоянке', type: 'integer', min: 5, max: 86400, unit: 'с', required: true, ccd: 0x8002, defaultValue: 60 },
-  { key: 'checkInPeriod', label: 'Период проверки связи с сервером', type: 'integer', min: 10, max: 3600, unit: 'с', required: false, ccd: 0x0413, defaultValue: 30 },
-  { key: 'packetTimeout', label: 'Ожидание подтверждения пакета', type: 'integer', min: 1, max: 255, unit: 'с', required: false, ccd: 0x0415, defaultValue: 5 },
-  { key: 'retransmitAttempts', label: 'Повторов передачи пакета', type: 'integer', min: 0, max: 255, required: false, ccd: 0x0416, defaultValue: 3 },
-  { key: 'gnssMinElevation', label: 'Минимальный угол возвышения спутников', type: 'integer', min: 0, max: 90, unit: '°', required: false, ccd: 0x0303, defaultValue: 15 },
+  {
+    key: 'reportIntervalMoving',
+    label: 'Интервал передачи в движении',
+    type: 'integer',
+    min: 1,
+    max: 3600,
+    unit: 'с',
+    required: true,
+    ccd: 0x8001,
+    defaultValue: 5,
+  },
+  {
+    key: 'reportIntervalStanding',
+    label: 'Интервал передачи на стоянке',
+    type: 'integer',
+    min: 5,
+    max: 86400,
+    unit: 'с',
+    required: true,
+    ccd: 0x8002,
+    defaultValue: 60,
+  },
+  {
+    key: 'checkInPeriod',
+    label: 'Период проверки связи с сервером',
+    type: 'integer',
+    min: 10,
+    max: 3600,
+    unit: 'с',
+    required: false,
+    ccd: 0x0413,
+    defaultValue: 30,
+  },
+  {
+    key: 'packetTimeout',
+    label: 'Ожидание подтверждения пакета',
+    type: 'integer',
+    min: 1,
+    max: 255,
+    unit: 'с',
+    required: false,
+    ccd: 0x0415,
+    defaultValue: 5,
+  },
+  {
+    key: 'retransmitAttempts',
+    label: 'Повторов передачи пакета',
+    type: 'integer',
+    min: 0,
+    max: 255,
+    required: false,
+    ccd: 0x0416,
+    defaultValue: 3,
+  },
+  {
+    key: 'gnssMinElevation',
+    label: 'Минимальный угол возвышения спутников',
+    type: 'integer',
+    min: 0,
+    max: 90,
+    unit: '°',
+    required: false,
+    ccd: 0x0303,
+    defaultValue: 15,
+  },
 ];
 
 export type ParameterValues = Record<string, string | number | boolean>;
@@ -49,12 +116,16 @@ const HOST = /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:
 const PRINTABLE = /^[\x20-\x7e]*$/;
 
 /** One problem with a parameter: its key and a catalogue code (src/shared/errors.ts). */
-export interface ParameterProblem { key: string; code: 'mnt_parameter_required' | 'mnt_parameter_type' | 'mnt_parameter_range' | 'mnt_parameter_unknown' }
+export interface ParameterProblem {
+  key: string;
+  code: 'mnt_parameter_required' | 'mnt_parameter_type' | 'mnt_parameter_range' | 'mnt_parameter_unknown';
+}
 
 /** Checks a parameter set against the declarations: unknown keys, missing required ones, types and ranges. */
 export function validateParameters(values: Readonly<Record<string, unknown>>): ParameterProblem[] {
   const problems: ParameterProblem[] = [];
-  for (const key of Object.keys(values)) if (!TERMINAL_PARAMETERS.some((p) => p.key === key)) problems.push({ key, code: 'mnt_parameter_unknown' });
+  for (const key of Object.keys(values))
+    if (!TERMINAL_PARAMETERS.some((p) => p.key === key)) problems.push({ key, code: 'mnt_parameter_unknown' });
   for (const p of TERMINAL_PARAMETERS) {
     const value = values[p.key];
     if (value === undefined || value === null || value === '') {
@@ -76,7 +147,8 @@ export function validateParameters(values: Readonly<Record<string, unknown>>): P
       case 'port':
       case 'integer':
         if (typeof value !== 'number' || !Number.isInteger(value)) problems.push({ key: p.key, code: 'mnt_parameter_type' });
-        else if ((p.min !== undefined && value < p.min) || (p.max !== undefined && value > p.max)) problems.push({ key: p.key, code: 'mnt_parameter_range' });
+        else if ((p.min !== undefined && value < p.min) || (p.max !== undefined && value > p.max))
+          problems.push({ key: p.key, code: 'mnt_parameter_range' });
         break;
     }
   }

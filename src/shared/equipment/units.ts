@@ -46,7 +46,11 @@ export interface EquipmentUnit {
 }
 
 /** The state of a unit from its last data, its fault codes and the age limit (seconds). */
-export function unitState(unit: { disabled: boolean; faultCodes: readonly string[]; lastDataAt: number | null }, now: number, maxAgeS: number): UnitState {
+export function unitState(
+  unit: { disabled: boolean; faultCodes: readonly string[]; lastDataAt: number | null },
+  now: number,
+  maxAgeS: number,
+): UnitState {
   if (unit.disabled) return 'off';
   if (unit.faultCodes.length > 0) return 'fault';
   if (unit.lastDataAt === null) return 'noData';

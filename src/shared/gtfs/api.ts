@@ -25,7 +25,13 @@ export const ImportUploadQuery = Type.Object({ file: Type.String({ minLength: 1,
 export type ImportUploadQuery = Static<typeof ImportUploadQuery>;
 
 const Stage = Type.Union([Type.Literal('upload'), Type.Literal('check'), Type.Literal('write'), Type.Literal('end')]);
-const Status = Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('refused'), Type.Literal('cancelled'), Type.Literal('failed')]);
+const Status = Type.Union([
+  Type.Literal('running'),
+  Type.Literal('done'),
+  Type.Literal('refused'),
+  Type.Literal('cancelled'),
+  Type.Literal('failed'),
+]);
 
 const Notice = Type.Object({
   code: Type.String(),
@@ -55,7 +61,9 @@ export const ImportRun = Type.Object({
       files: Type.Array(FileCounts),
       notices: Type.Array(Notice),
       totals: Type.Record(Type.String(), Type.Integer()),
-      timezone: Type.Optional(Type.Object({ feed: Type.String(), feedOffsetMinutes: Type.Integer(), operatorOffsetMinutes: Type.Integer() })),
+      timezone: Type.Optional(
+        Type.Object({ feed: Type.String(), feedOffsetMinutes: Type.Integer(), operatorOffsetMinutes: Type.Integer() }),
+      ),
       written: Type.Optional(Type.Record(Type.String(), Type.Integer())),
       message: Type.Optional(Type.String()),
     }),
@@ -69,7 +77,10 @@ export const ImportRunList = Type.Object({ list: Type.Array(ImportRun), count: T
 export type ImportRunList = Static<typeof ImportRunList>;
 
 /** The static feed's query: the consumer's key when the feed is behind one (GTFS_STATIC_KEY). */
-export const StaticFeedQuery = Type.Object({ key: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }, { additionalProperties: false });
+export const StaticFeedQuery = Type.Object(
+  { key: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
+  { additionalProperties: false },
+);
 export type StaticFeedQuery = Static<typeof StaticFeedQuery>;
 
 /**

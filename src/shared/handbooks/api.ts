@@ -20,7 +20,8 @@ export interface HandbookConfig {
  * - `q` (not a column): free text over the text columns.
  * A null value matches empty cells.
  */
-export type FilterValue = string | number | boolean | null | (string | number | null)[] | { from?: string | number | null; to?: string | number | null };
+export type FilterValue =
+  string | number | boolean | null | (string | number | null)[] | { from?: string | number | null; to?: string | number | null };
 export type Filters = Record<string, FilterValue>;
 
 export interface ListSort {

@@ -60,7 +60,10 @@ export const moreErrorsMessage = (n: number): string => `И ещё ошибок:
  */
 export const HANDBOOK_ERROR_CODES = {
   validation_failed: { ru: 'Проверьте правильность заполнения полей', en: 'Check the highlighted fields' },
-  import_failed: { ru: 'Импорт не выполнен: файл содержит ошибки, данные не изменены', en: 'Import failed: the file has errors, nothing was changed' },
+  import_failed: {
+    ru: 'Импорт не выполнен: файл содержит ошибки, данные не изменены',
+    en: 'Import failed: the file has errors, nothing was changed',
+  },
   reference_not_found: { ru: 'Связанная запись не найдена', en: 'Linked record not found' },
   reference_in_use: { ru: 'Запись используется в других справочниках', en: 'The record is used by other handbooks' },
   duplicate_row: { ru: 'Такая запись уже существует', en: 'Such a record already exists' },

@@ -171,8 +171,23 @@ export interface WidgetField extends FieldBase {
 }
 
 export type Field =
-  | TextField | IntField | BigintField | NumberField | BooleanField | DateField | DateTimeField | MinutesField
-  | ListField | RefField | IpField | PortField | ColorField | PointField | PolygonField | LineField | WidgetField;
+  | TextField
+  | IntField
+  | BigintField
+  | NumberField
+  | BooleanField
+  | DateField
+  | DateTimeField
+  | MinutesField
+  | ListField
+  | RefField
+  | IpField
+  | PortField
+  | ColorField
+  | PointField
+  | PolygonField
+  | LineField
+  | WidgetField;
 
 export type FieldKind = Field['kind'];
 

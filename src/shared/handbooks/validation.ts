@@ -2,9 +2,7 @@ import * as yup from 'yup';
 import { minutesOfDay } from '../time';
 import { columnsOf, type Column } from './fields';
 import type { HandbookSchema } from './types';
-import {
-  MSG, bigintMaxMessage, maxDigitsMessage, maxLengthMessage, rangeMessage,
-} from './messages';
+import { MSG, bigintMaxMessage, maxDigitsMessage, maxLengthMessage, rangeMessage } from './messages';
 
 /**
  * The rules of spec section 5, generated from a handbook schema. Each column gets a `normalize` (what any
@@ -41,8 +39,7 @@ const LINE_WKT = /^(MULTI)?LINESTRING\s*(Z|M|ZM)?\s*\(/i;
 const TRUE_WORDS = new Set(['true', '1', 'да', 'yes', 'y', 'on', 't', 'истина']);
 const FALSE_WORDS = new Set(['false', '0', 'нет', 'no', 'n', 'off', 'f', 'ложь']);
 
-const isBlank = (value: unknown): boolean =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
  * Digits (optionally signed, spaces around) to a number, else undefined. A plain loop: the import runs it
@@ -115,7 +112,14 @@ export function toMinutes(value: unknown): unknown {
   if (typeof value === 'number') return value;
   if (typeof value !== 'string') return value;
   // Fast path for the common 'hh:mm' (same result as the normalising rules below).
-  if (value.length === 5 && value.charCodeAt(2) === 58 && isDigitAt(value, 0) && isDigitAt(value, 1) && isDigitAt(value, 3) && isDigitAt(value, 4)) {
+  if (
+    value.length === 5 &&
+    value.charCodeAt(2) === 58 &&
+    isDigitAt(value, 0) &&
+    isDigitAt(value, 1) &&
+    isDigitAt(value, 3) &&
+    isDigitAt(value, 4)
+  ) {
     const hours = (value.charCodeAt(0) - 48) * 10 + value.charCodeAt(1) - 48;
     const minutes = (value.charCodeAt(3) - 48) * 10 + value.charCodeAt(4) - 48;
     return (hours > 23 ? 0 : hours) * 60 + (minutes > 59 ? 0 : minutes);
@@ -198,7 +202,12 @@ export function columnRule(column: Column): ColumnRule {
       case 'int':
         normalize = toInteger;
         check = (v) => {
-          if (field.maxDigits !== undefined && typeof v === 'number' && Number.isInteger(v) && String(Math.abs(v)).length > field.maxDigits) {
+          if (
+            field.maxDigits !== undefined &&
+            typeof v === 'number' &&
+            Number.isInteger(v) &&
+            String(Math.abs(v)).length > field.maxDigits
+          ) {
             return maxDigitsMessage(field.maxDigits);
           }
           return checkInteger(v, field.min ?? INT4_MIN, field.max ?? INT4_MAX);
@@ -206,7 +215,7 @@ export function columnRule(column: Column): ColumnRule {
         break;
       case 'port':
         normalize = toInteger;
-        check = (v) => (checkInteger(v) ?? ((v as number) < 1 || (v as number) > 65535 ? MSG.port : undefined));
+        check = (v) => checkInteger(v) ?? ((v as number) < 1 || (v as number) > 65535 ? MSG.port : undefined);
         break;
       case 'bigint':
         normalize = toBigintText;
@@ -231,7 +240,10 @@ export function columnRule(column: Column): ColumnRule {
         break;
       case 'datetime':
         normalize = (v) => (v instanceof Date ? v.toISOString() : toText(v));
-        check = (v) => (typeof v === 'string' && DATETIME.test(v) && isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)) ? undefined : MSG.datetime);
+        check = (v) =>
+          typeof v === 'string' && DATETIME.test(v) && isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v))
+            ? undefined
+            : MSG.datetime;
         break;
       case 'minutes':
         normalize = (v) => (typeof v === 'string' && /^[_\s:]+$/.test(v) ? null : toMinutes(v));
@@ -243,7 +255,8 @@ export function columnRule(column: Column): ColumnRule {
         break;
       case 'ref':
         normalize = field.valueType === 'int' ? toInteger : toText;
-        check = (v) => (field.valueType === 'int' ? checkInteger(v, undefined, INT4_MAX) : typeof v === 'string' ? undefined : MSG.listValue);
+        check = (v) =>
+          field.valueType === 'int' ? checkInteger(v, undefined, INT4_MAX) : typeof v === 'string' ? undefined : MSG.listValue;
         break;
       case 'ip':
         normalize = toText;
@@ -287,7 +300,7 @@ export function rulesOf(schema: HandbookSchema): ColumnRule[] {
   let rules = ruleCache.get(schema);
   if (!rules) {
     rules = columnsOf(schema)
-      .filter((column) => !column.field.readOnly && !(('auto' in column.field) && column.field.auto))
+      .filter((column) => !column.field.readOnly && !('auto' in column.field && column.field.auto))
       .map(columnRule);
     ruleCache.set(schema, rules);
   }

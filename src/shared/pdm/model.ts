@@ -19,7 +19,16 @@ export const CHANNEL_LETTER: Readonly<Record<ChannelKind, string>> = { analog: '
 export const CHANNEL_MAX = 65_535;
 
 /** What a sensor measures: the heat map and the charts pick sensors of one type across vehicles and trees. */
-export const SENSOR_TYPES = ['fuel_level', 'engine_temp', 'voltage', 'door_cycles', 'oil_pressure', 'coolant_level', 'tyre_pressure', 'other'] as const;
+export const SENSOR_TYPES = [
+  'fuel_level',
+  'engine_temp',
+  'voltage',
+  'door_cycles',
+  'oil_pressure',
+  'coolant_level',
+  'tyre_pressure',
+  'other',
+] as const;
 export type SensorType = (typeof SENSOR_TYPES)[number];
 
 /** A node's state. 'no_data' is a state of its own (the node's silence time-out passed), never a zero value. */
@@ -27,7 +36,12 @@ export const NODE_STATES = ['normal', 'warning', 'fault', 'no_data'] as const;
 export type NodeState = (typeof NODE_STATES)[number];
 /** Worse first: a unit shows the worst state of its sensors. */
 export const STATE_SEVERITY: Readonly<Record<NodeState, number>> = { fault: 3, warning: 2, no_data: 1, normal: 0 };
-export const STATE_COLOURS: Readonly<Record<NodeState, string>> = { normal: '#2e7d32', warning: '#ed6c02', fault: '#d32f2f', no_data: '#9e9e9e' };
+export const STATE_COLOURS: Readonly<Record<NodeState, string>> = {
+  normal: '#2e7d32',
+  warning: '#ed6c02',
+  fault: '#d32f2f',
+  no_data: '#9e9e9e',
+};
 
 export const NODE_NAME_MAX = 100;
 export const TREE_NAME_MAX = 100;

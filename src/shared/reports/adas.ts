@@ -21,7 +21,14 @@ export const REVIEW_COMMENT_MAX = 1000;
 /** The pie of the distribution keeps this many routes; the rest are one «other» slice. */
 export const DISTRIBUTION_PIE_TOP = 10;
 
-const period: ReportFilter = { kind: 'period', name: 'period', label: 'reports.filters.period', required: true, maxDays: 366, preset: 'last30Days' };
+const period: ReportFilter = {
+  kind: 'period',
+  name: 'period',
+  label: 'reports.filters.period',
+  required: true,
+  maxDays: 366,
+  preset: 'last30Days',
+};
 const pickers: ReportFilter[] = [
   { kind: 'depots', name: 'depot', label: 'reports.filters.depots' },
   { kind: 'routes', name: 'route', label: 'reports.filters.routes' },
@@ -29,7 +36,12 @@ const pickers: ReportFilter[] = [
   { kind: 'incidentTypes', name: 'type', label: 'reports.filters.incidentTypes' },
 ];
 const falseAlarms: ReportFilter = {
-  kind: 'choice', name: 'falseAlarms', label: 'reports.adas.falseAlarms', values: FALSE_ALARM_CHOICES, labels: 'reports.adas.falseAlarmChoices', default: 'include',
+  kind: 'choice',
+  name: 'falseAlarms',
+  label: 'reports.adas.falseAlarms',
+  values: FALSE_ALARM_CHOICES,
+  labels: 'reports.adas.falseAlarmChoices',
+  default: 'include',
 };
 
 const count: ReportColumn = { name: 'count', header: 'Количество', type: 'number', decimals: 0, sortable: true, total: true };
@@ -39,14 +51,21 @@ const falseAlarmColumns: ReportColumn[] = [
 ];
 
 const adas = {
-  module: 'adas', labels: 'reports.adas.columns', export: ['csv', 'xlsx'], pageSize: 100, totals: true, build: 'button',
+  module: 'adas',
+  labels: 'reports.adas.columns',
+  export: ['csv', 'xlsx'],
+  pageSize: 100,
+  totals: true,
+  build: 'button',
 } as const;
 
 /** /adas/incidents-dynamic: incidents over time, one row per period and type, a stacked bar per period. */
 export const INCIDENTS_DYNAMIC = defineReport({
   ...adas,
-  path: '/adas/incidents-dynamic', menu: { group: 'adas', label: 'menu.adas.incidentsDynamic' },
-  title: 'Динамика инцидентов', file: 'incidents-dynamic',
+  path: '/adas/incidents-dynamic',
+  menu: { group: 'adas', label: 'menu.adas.incidentsDynamic' },
+  title: 'Динамика инцидентов',
+  file: 'incidents-dynamic',
   filters: [
     period,
     { kind: 'choice', name: 'step', label: 'reports.adas.step', values: INCIDENT_STEPS, labels: 'reports.adas.steps', default: 'day' },
@@ -70,8 +89,10 @@ export const INCIDENTS_DYNAMIC = defineReport({
  */
 export const INCIDENTS_DISTRIBUTION = defineReport({
   ...adas,
-  path: '/adas/incidents-distribution', menu: { group: 'adas', label: 'menu.adas.incidentsDistribution' },
-  title: 'Распределение инцидентов по маршрутам', file: 'incidents-distribution',
+  path: '/adas/incidents-distribution',
+  menu: { group: 'adas', label: 'menu.adas.incidentsDistribution' },
+  title: 'Распределение инцидентов по маршрутам',
+  file: 'incidents-distribution',
   filters: [period, ...pickers, falseAlarms],
   columns: [
     { name: 'route_id', header: 'ID маршрута', type: 'integer', exportOnly: true },
@@ -96,8 +117,10 @@ export const INCIDENTS_DISTRIBUTION = defineReport({
  */
 export const INCIDENTS_DETAILING = defineReport({
   ...adas,
-  path: '/adas/incidents-detailing', menu: { group: 'adas', label: 'menu.adas.incidentsDetailing' },
-  title: 'Детализация инцидентов по ТС', file: 'incidents-detailing',
+  path: '/adas/incidents-detailing',
+  menu: { group: 'adas', label: 'menu.adas.incidentsDetailing' },
+  title: 'Детализация инцидентов по ТС',
+  file: 'incidents-detailing',
   filters: [period, ...pickers, falseAlarms],
   columns: [
     { name: 'vehicle_id', header: 'ID ТС', type: 'integer', exportOnly: true },

@@ -5,7 +5,14 @@ import { defineReport, type ReportColumn, type ReportFilter } from './types';
 export const BC_GROUPS = ['department', 'controller', 'route', 'day'] as const;
 export type BcGroup = (typeof BC_GROUPS)[number];
 
-const period: ReportFilter = { kind: 'period', name: 'period', label: 'reports.filters.period', required: true, maxDays: 366, preset: 'last30Days' };
+const period: ReportFilter = {
+  kind: 'period',
+  name: 'period',
+  label: 'reports.filters.period',
+  required: true,
+  maxDays: 366,
+  preset: 'last30Days',
+};
 const departments: ReportFilter = { kind: 'departments', name: 'department', label: 'reports.filters.departments' };
 const controllers: ReportFilter = { kind: 'controllers', name: 'controller', label: 'reports.filters.controllers' };
 const routes: ReportFilter = { kind: 'routes', name: 'route', label: 'reports.filters.routes' };
@@ -14,8 +21,12 @@ const count = (name: string, header: string): ReportColumn => ({ name, header, t
 
 /** /bc/resultuser: each controller's orders of the period with their results; an order opens /bc/resultuser/{task}. */
 export const BC_RESULT_USER = defineReport({
-  path: '/bc/resultuser', module: 'bc', menu: { group: 'bc', label: 'menu.bc.resultuser' },
-  title: 'Результаты контролёров', file: 'bc-results', labels: 'reports.bc.columns',
+  path: '/bc/resultuser',
+  module: 'bc',
+  menu: { group: 'bc', label: 'menu.bc.resultuser' },
+  title: 'Результаты контролёров',
+  file: 'bc-results',
+  labels: 'reports.bc.columns',
   filters: [period, departments, controllers],
   columns: [
     { name: 'controller', header: 'Контролёр', type: 'text', sortable: true },
@@ -31,13 +42,20 @@ export const BC_RESULT_USER = defineReport({
     count('photos', 'Фотографий'),
   ],
   defaultSort: { field: 'date', order: 'DESC' },
-  export: ['csv', 'xlsx'], pageSize: 100, totals: true, build: 'button',
+  export: ['csv', 'xlsx'],
+  pageSize: 100,
+  totals: true,
+  build: 'button',
 });
 
 /** /bc/routerate: per route, checks and violations per 100 passengers checked, coloured green → orange → yellow → red. */
 export const BC_ROUTE_RATE = defineReport({
-  path: '/bc/routerate', module: 'bc', menu: { group: 'bc', label: 'menu.bc.routerate' },
-  title: 'Рейтинг маршрутов', file: 'bc-route-rate', labels: 'reports.bc.columns',
+  path: '/bc/routerate',
+  module: 'bc',
+  menu: { group: 'bc', label: 'menu.bc.routerate' },
+  title: 'Рейтинг маршрутов',
+  file: 'bc-route-rate',
+  labels: 'reports.bc.columns',
   filters: [period, departments, routes],
   columns: [
     { name: 'route', header: 'Маршрут', type: 'text', sortable: true },
@@ -49,17 +67,26 @@ export const BC_ROUTE_RATE = defineReport({
   ],
   defaultSort: { field: 'rate', order: 'DESC' },
   charts: [{ kind: 'bar', title: 'reports.bc.rateChart', x: 'route', value: 'rate' }],
-  export: ['csv', 'xlsx'], pageSize: 100, totals: true, build: 'button',
+  export: ['csv', 'xlsx'],
+  pageSize: 100,
+  totals: true,
+  build: 'button',
 });
 
 /** /bc/reports: orders, checks, violations and seized tickets by department, controller, route or day. */
 export const BC_SUMMARY = defineReport({
-  path: '/bc/reports', module: 'bc', menu: { group: 'bc', label: 'menu.bc.reports' },
-  title: 'Отчёты контроля оплаты', file: 'bc-reports', labels: 'reports.bc.columns',
+  path: '/bc/reports',
+  module: 'bc',
+  menu: { group: 'bc', label: 'menu.bc.reports' },
+  title: 'Отчёты контроля оплаты',
+  file: 'bc-reports',
+  labels: 'reports.bc.columns',
   filters: [
     period,
     { kind: 'choice', name: 'group', label: 'reports.bc.group', values: BC_GROUPS, labels: 'reports.bc.groups', default: 'department' },
-    departments, controllers, routes,
+    departments,
+    controllers,
+    routes,
   ],
   columns: [
     { name: 'name', header: 'Группа', type: 'text', sortable: true },
@@ -74,7 +101,10 @@ export const BC_SUMMARY = defineReport({
   ],
   defaultSort: { field: 'name', order: 'ASC' },
   charts: [{ kind: 'bar', title: 'reports.bc.summaryChart', x: 'name', value: 'vehicles' }],
-  export: ['csv', 'xlsx'], pageSize: 100, totals: true, build: 'button',
+  export: ['csv', 'xlsx'],
+  pageSize: 100,
+  totals: true,
+  build: 'button',
 });
 
 export const BC_REPORTS = [BC_RESULT_USER, BC_ROUTE_RATE, BC_SUMMARY] as const;

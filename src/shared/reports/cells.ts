@@ -7,7 +7,12 @@ import type { ReportColumn } from './types';
  * via src/shared/format.ts). `offsetMinutes` is the client's zone (absent in the browser: its own); `label` reads
  * a catalogue key (the export's Russian), for the labels an enum's values and a details column's fields declare.
  */
-export function cellText(column: ReportColumn, value: unknown, offsetMinutes?: number, label?: (key: string) => string | undefined): string {
+export function cellText(
+  column: ReportColumn,
+  value: unknown,
+  offsetMinutes?: number,
+  label?: (key: string) => string | undefined,
+): string {
   if (value === null || value === undefined || value === '') return '';
   switch (column.type) {
     case 'datetime':
@@ -20,7 +25,10 @@ export function cellText(column: ReportColumn, value: unknown, offsetMinutes?: n
       return typeof value === 'number' ? formatNumber(value, column.decimals) : String(value);
     case 'json': {
       const fields = column.labels;
-      if (fields && label) return detailFields(value, (key) => label(`${fields}.${key}`) ?? key, offsetMinutes).map((f) => (f.label ? `${f.label}: ${f.value}` : f.value)).join('; ');
+      if (fields && label)
+        return detailFields(value, (key) => label(`${fields}.${key}`) ?? key, offsetMinutes)
+          .map((f) => (f.label ? `${f.label}: ${f.value}` : f.value))
+          .join('; ');
       return typeof value === 'string' ? value : JSON.stringify(value);
     }
     case 'enum':

@@ -15,11 +15,22 @@ export const ON_TIME_GROUPS = ['route', 'stop', 'hour'] as const;
  * variation of the headway deviations (actual less scheduled) over the mean scheduled headway, up to each bound
  * A, B, C, D, E; beyond the last, F.
  */
-export const HEADWAY_LOS = [['A', 0.21], ['B', 0.30], ['C', 0.39], ['D', 0.52], ['E', 0.74]] as const;
+export const HEADWAY_LOS = [
+  ['A', 0.21],
+  ['B', 0.3],
+  ['C', 0.39],
+  ['D', 0.52],
+  ['E', 0.74],
+] as const;
 export const HEADWAY_LOS_WORST = 'F';
 
 /** Prediction horizons (minutes ahead when the prediction was made): [from, to), the last closed. */
-export const PREDICTION_HORIZONS = [['h00_05', 0, 5], ['h05_10', 5, 10], ['h10_20', 10, 20], ['h20_30', 20, 30]] as const;
+export const PREDICTION_HORIZONS = [
+  ['h00_05', 0, 5],
+  ['h05_10', 5, 10],
+  ['h10_20', 10, 20],
+  ['h20_30', 20, 30],
+] as const;
 export const PREDICTION_METHODS = ['learned', 'baseline'] as const;
 
 /**
@@ -29,7 +40,13 @@ export const PREDICTION_METHODS = ['learned', 'baseline'] as const;
 export const ACCEPTED_ERROR = { scale: 60, early: 1.3, late: 1.5 } as const;
 
 const period: ReportFilter = {
-  kind: 'period', name: 'period', label: 'reports.filters.period', required: true, maxDays: 31, preset: 'today', dayChangeMinutes: SERVICE_DAY_CHANGEOVER_MINUTES,
+  kind: 'period',
+  name: 'period',
+  label: 'reports.filters.period',
+  required: true,
+  maxDays: 31,
+  preset: 'today',
+  dayChangeMinutes: SERVICE_DAY_CHANGEOVER_MINUTES,
 };
 const depots: ReportFilter = { kind: 'depots', name: 'depot', label: 'reports.filters.depots' };
 const routes: ReportFilter = { kind: 'routes', name: 'route', label: 'reports.filters.routes' };
@@ -42,7 +59,12 @@ const routeColumns: ReportColumn[] = [
 ];
 
 const dispatch = {
-  module: 'dispatch', labels: 'reports.dispatch.columns', export: ['csv', 'xlsx'], pageSize: 100, totals: true, build: 'button',
+  module: 'dispatch',
+  labels: 'reports.dispatch.columns',
+  export: ['csv', 'xlsx'],
+  pageSize: 100,
+  totals: true,
+  build: 'button',
 } as const;
 const menu = (label: string) => ({ group: 'dispatch' as const, label: `menu.dispatch.${label}` });
 
@@ -51,16 +73,34 @@ const menu = (label: string) => ({ group: 'dispatch' as const, label: `menu.disp
  * judges each passage: the departure, the arrival at the last stop) by route, stop or hour; the chart by hour.
  */
 export const DISPATCH_ON_TIME = defineReport({
-  ...dispatch, path: '/reports/on-time', menu: menu('onTime'), title: 'Соблюдение расписания', file: 'on-time-performance',
+  ...dispatch,
+  path: '/reports/on-time',
+  menu: menu('onTime'),
+  title: 'Соблюдение расписания',
+  file: 'on-time-performance',
   filters: [
-    period, { kind: 'choice', name: 'group', label: 'reports.dispatch.group', values: ON_TIME_GROUPS, labels: 'reports.dispatch.groups', default: 'route' },
-    depots, routes,
+    period,
+    {
+      kind: 'choice',
+      name: 'group',
+      label: 'reports.dispatch.group',
+      values: ON_TIME_GROUPS,
+      labels: 'reports.dispatch.groups',
+      default: 'route',
+    },
+    depots,
+    routes,
   ],
   columns: [
     { name: 'key', header: 'Код', type: 'integer', exportOnly: true },
     { name: 'name', header: 'Маршрут, остановка или час', type: 'text', sortable: true },
-    count('departures', 'Отправлений'), count('early', 'Раньше расписания'), count('on_time', 'Вовремя'), count('late', 'С опозданием'),
-    percent('on_time_share', 'Вовремя, %'), percent('early_share', 'Раньше, %'), percent('late_share', 'С опозданием, %'),
+    count('departures', 'Отправлений'),
+    count('early', 'Раньше расписания'),
+    count('on_time', 'Вовремя'),
+    count('late', 'С опозданием'),
+    percent('on_time_share', 'Вовремя, %'),
+    percent('early_share', 'Раньше, %'),
+    percent('late_share', 'С опозданием, %'),
     { name: 'median_deviation', header: 'Медиана отклонения, мин', type: 'number', decimals: 1, sortable: true },
   ],
   defaultSort: { field: 'name', order: 'ASC' },
@@ -72,13 +112,23 @@ export const DISPATCH_ON_TIME = defineReport({
  * факт» judges them (dispatch.run_status); runs still ahead or under way are pending, out of the shares.
  */
 export const DISPATCH_RUN_COMPLETION = defineReport({
-  ...dispatch, path: '/reports/runs', menu: menu('runCompletion'), title: 'Выполнение рейсов', file: 'run-completion',
+  ...dispatch,
+  path: '/reports/runs',
+  menu: menu('runCompletion'),
+  title: 'Выполнение рейсов',
+  file: 'run-completion',
   filters: [period, depots, routes],
   columns: [
-    { name: 'day', header: 'Дата', type: 'date', sortable: true }, ...routeColumns,
-    count('planned', 'Рейсов по плану'), count('performed', 'Выполнено'), count('partial', 'Выполнено частично'),
-    count('not_performed', 'Не выполнено'), count('pending', 'Ещё не завершены'),
-    percent('performed_share', 'Выполнено, %'), percent('partial_share', 'Частично, %'), percent('not_performed_share', 'Не выполнено, %'),
+    { name: 'day', header: 'Дата', type: 'date', sortable: true },
+    ...routeColumns,
+    count('planned', 'Рейсов по плану'),
+    count('performed', 'Выполнено'),
+    count('partial', 'Выполнено частично'),
+    count('not_performed', 'Не выполнено'),
+    count('pending', 'Ещё не завершены'),
+    percent('performed_share', 'Выполнено, %'),
+    percent('partial_share', 'Частично, %'),
+    percent('not_performed_share', 'Не выполнено, %'),
   ],
   defaultSort: { field: 'day', order: 'ASC' },
   charts: [{ kind: 'line', title: 'reports.dispatch.completionChart', x: 'day', value: 'performed_share' }],
@@ -90,7 +140,11 @@ export const DISPATCH_RUN_COMPLETION = defineReport({
  * level of service), the share within ±50 % of the scheduled, bunching and gaps (the settings' thresholds).
  */
 export const DISPATCH_HEADWAYS = defineReport({
-  ...dispatch, path: '/reports/headways', menu: menu('headways'), title: 'Регулярность интервалов', file: 'headway-regularity',
+  ...dispatch,
+  path: '/reports/headways',
+  menu: menu('headways'),
+  title: 'Регулярность интервалов',
+  file: 'headway-regularity',
   filters: [period, depots, routes],
   columns: [
     ...routeColumns,
@@ -102,7 +156,8 @@ export const DISPATCH_HEADWAYS = defineReport({
     { name: 'cv', header: 'Коэффициент вариации', type: 'number', decimals: 2, sortable: true },
     { name: 'los', header: 'Уровень обслуживания', type: 'text', sortable: true },
     percent('within_share', 'В пределах ±50 %, %'),
-    count('bunching', 'Сгонов'), count('gaps', 'Разрывов'),
+    count('bunching', 'Сгонов'),
+    count('gaps', 'Разрывов'),
   ],
   defaultSort: { field: 'route_name', order: 'ASC' },
   charts: [{ kind: 'line', title: 'reports.dispatch.headwayChart', x: 'hour', value: 'within_share' }],
@@ -113,7 +168,12 @@ export const DISPATCH_HEADWAYS = defineReport({
  * learned prediction beside the baseline (timetable plus the deviation of the moment).
  */
 export const DISPATCH_PREDICTIONS = defineReport({
-  ...dispatch, totals: false, path: '/reports/predictions', menu: menu('predictions'), title: 'Точность прогнозов', file: 'prediction-accuracy',
+  ...dispatch,
+  totals: false,
+  path: '/reports/predictions',
+  menu: menu('predictions'),
+  title: 'Точность прогнозов',
+  file: 'prediction-accuracy',
   filters: [period, depots, routes],
   columns: [
     { name: 'horizon', header: 'Горизонт прогноза', type: 'enum', labels: 'reports.dispatch.horizons', sortable: true },

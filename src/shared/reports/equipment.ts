@@ -7,8 +7,12 @@ import { defineReport } from './types';
  * schedule); /vehicle-diagnostic lists each unit of each vehicle with its state now.
  */
 export const VEHICLE_WORK_DATA = defineReport({
-  path: '/vehicle-work-data', module: 'vehicleWorkData', menu: { group: 'monitoring', label: 'menu.monitoring.vehicleWorkData' },
-  title: 'Данные о работе ТС', file: 'vehicle-work-data', labels: 'equipment.workData.columns',
+  path: '/vehicle-work-data',
+  module: 'vehicleWorkData',
+  menu: { group: 'monitoring', label: 'menu.monitoring.vehicleWorkData' },
+  title: 'Данные о работе ТС',
+  file: 'vehicle-work-data',
+  labels: 'equipment.workData.columns',
   filters: [
     { kind: 'period', name: 'period', label: 'reports.filters.period', required: true, maxDays: 92, preset: 'last7Days' },
     { kind: 'depots', name: 'depot', label: 'reports.filters.depots' },
@@ -33,12 +37,19 @@ export const VEHICLE_WORK_DATA = defineReport({
     { name: 'vehicle_id', header: 'ID ТС', type: 'integer', exportOnly: true },
   ],
   defaultSort: { field: 'day', order: 'DESC' },
-  export: ['csv', 'xlsx'], pageSize: 100, totals: true, build: 'button',
+  export: ['csv', 'xlsx'],
+  pageSize: 100,
+  totals: true,
+  build: 'button',
 });
 
 export const VEHICLE_DIAGNOSTIC = defineReport({
-  path: '/vehicle-diagnostic', module: 'vehicleDiagnostic', menu: { group: 'monitoring', label: 'menu.monitoring.vehicleDiagnostic' },
-  title: 'Диагностика бортового оборудования', file: 'vehicle-diagnostic', labels: 'equipment.diagnostic.columns',
+  path: '/vehicle-diagnostic',
+  module: 'vehicleDiagnostic',
+  menu: { group: 'monitoring', label: 'menu.monitoring.vehicleDiagnostic' },
+  title: 'Диагностика бортового оборудования',
+  file: 'vehicle-diagnostic',
+  labels: 'equipment.diagnostic.columns',
   filters: [
     { kind: 'enum', name: 'state', label: 'equipment.diagnostic.state', values: UNIT_STATES, labels: 'equipment.unitStates' },
     { kind: 'enum', name: 'unit', label: 'equipment.diagnostic.unit', values: UNIT_KINDS, labels: 'equipment.unitKinds' },
@@ -60,7 +71,9 @@ export const VEHICLE_DIAGNOSTIC = defineReport({
     { name: 'vehicle_id', header: 'ID ТС', type: 'integer', exportOnly: true },
   ],
   defaultSort: { field: 'depot_number', order: 'ASC' },
-  export: ['csv', 'xlsx'], pageSize: 100, build: 'auto',
+  export: ['csv', 'xlsx'],
+  pageSize: 100,
+  build: 'auto',
 });
 
 export const EQUIPMENT_REPORTS = [VEHICLE_WORK_DATA, VEHICLE_DIAGNOSTIC] as const;

@@ -30,7 +30,11 @@ function text(value: unknown): string | undefined {
   return s === '' ? undefined : s;
 }
 
-const list = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 /** An ISO 8601 date or date-time, as the canonical ISO time; undefined when not one. */
 export function isoTimeOf(value: string): string | undefined {
@@ -125,16 +129,22 @@ export function presetPeriod(preset: PeriodPreset, now: Date = new Date()): { fr
   const endOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate(), 23, 59, 59);
   const daysAgo = (days: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() - days);
   switch (preset) {
-    case 'today': return { from: startOfDay(now), to: endOfDay(now) };
-    case 'yesterday': return { from: daysAgo(1), to: endOfDay(daysAgo(1)) };
-    case 'thisWeek': return { from: daysAgo((now.getDay() + 6) % 7), to: endOfDay(now) };
+    case 'today':
+      return { from: startOfDay(now), to: endOfDay(now) };
+    case 'yesterday':
+      return { from: daysAgo(1), to: endOfDay(daysAgo(1)) };
+    case 'thisWeek':
+      return { from: daysAgo((now.getDay() + 6) % 7), to: endOfDay(now) };
     case 'lastWeek': {
       const sinceMonday = (now.getDay() + 6) % 7;
       return { from: daysAgo(sinceMonday + 7), to: endOfDay(daysAgo(sinceMonday + 1)) };
     }
-    case 'last7Days': return { from: daysAgo(6), to: endOfDay(now) };
-    case 'thisMonth': return { from: new Date(now.getFullYear(), now.getMonth(), 1), to: endOfDay(now) };
-    case 'last30Days': return { from: daysAgo(29), to: endOfDay(now) };
+    case 'last7Days':
+      return { from: daysAgo(6), to: endOfDay(now) };
+    case 'thisMonth':
+      return { from: new Date(now.getFullYear(), now.getMonth(), 1), to: endOfDay(now) };
+    case 'last30Days':
+      return { from: daysAgo(29), to: endOfDay(now) };
   }
 }
 
@@ -142,7 +152,12 @@ export function presetPeriod(preset: PeriodPreset, now: Date = new Date()): { fr
  * The preset whose period is exactly from–to (ISO times) at `now`, so the filter bar can show it as chosen. Several
  * can match (on a Sunday the last 7 days are this week): the `preferred` ones win in their order, then the list's.
  */
-export function presetOfPeriod(from: string | undefined, to: string | undefined, now: Date = new Date(), preferred: readonly (PeriodPreset | undefined)[] = []): PeriodPreset | undefined {
+export function presetOfPeriod(
+  from: string | undefined,
+  to: string | undefined,
+  now: Date = new Date(),
+  preferred: readonly (PeriodPreset | undefined)[] = [],
+): PeriodPreset | undefined {
   if (!from || !to) return undefined;
   const [start, end] = [Date.parse(from), Date.parse(to)];
   const candidates = [...preferred.filter((preset): preset is PeriodPreset => preset !== undefined), ...PERIOD_PRESETS];

@@ -11,7 +11,16 @@ import type { ReportDeclaration } from './types';
 export * from './types';
 
 /** Every declared report: the server registers their routes, the console their screens and menu entries. */
-export const REPORTS: readonly ReportDeclaration[] = [...JOURNAL_REPORTS, ...ADAS_REPORTS, ...BC_REPORTS, ...VIDEO_REPORTS, ...EQUIPMENT_REPORTS, ...PDM_REPORTS, ...PASSENGER_REPORTS, ...DISPATCH_REPORTS];
+export const REPORTS: readonly ReportDeclaration[] = [
+  ...JOURNAL_REPORTS,
+  ...ADAS_REPORTS,
+  ...BC_REPORTS,
+  ...VIDEO_REPORTS,
+  ...EQUIPMENT_REPORTS,
+  ...PDM_REPORTS,
+  ...PASSENGER_REPORTS,
+  ...DISPATCH_REPORTS,
+];
 
 export function reportOf(path: string): ReportDeclaration | undefined {
   return REPORTS.find((report) => path === report.path || path.startsWith(`${report.path}/`));

@@ -23,21 +23,31 @@ const vehicles: ReportFilter = { kind: 'vehicles', name: 'vehicle', label: 'jour
 const typeText: ReportFilter = { kind: 'text', name: 'type', label: 'journals.filters.type', maxLength: 2000 };
 
 const journal = {
-  module: 'journals', labels: 'journals.columns', export: ['csv', 'xlsx'], pageSize: 30, build: 'auto',
+  module: 'journals',
+  labels: 'journals.columns',
+  export: ['csv', 'xlsx'],
+  pageSize: 30,
+  build: 'auto',
   defaultSort: { field: 'at', order: 'DESC' },
 } as const;
 
 export const USER_ACTIONS_JOURNAL = defineReport({
   ...journal,
-  path: '/journal/useractions', section: 'journals.userActions', menu: { group: 'journals', label: 'menu.journals.useractions' },
-  title: 'Журнал действий пользователей', file: 'useractions', api: '/api/v1/journals/useractions', expand: 'userActionDiff',
+  path: '/journal/useractions',
+  section: 'journals.userActions',
+  menu: { group: 'journals', label: 'menu.journals.useractions' },
+  title: 'Журнал действий пользователей',
+  file: 'useractions',
+  api: '/api/v1/journals/useractions',
+  expand: 'userActionDiff',
   filters: [
     period,
     { kind: 'users', name: 'user', label: 'journals.filters.user' },
     { kind: 'enum', name: 'type', label: 'journals.filters.action', values: USER_ACTIONS, labels: 'journals.actions' },
   ],
   columns: [
-    id, at,
+    id,
+    at,
     { name: 'user_id', header: 'ID пользователя', type: 'integer', exportOnly: true },
     { name: 'username', header: 'Пользователь', type: 'text', sortable: true },
     { name: 'page_id', header: 'Страница', type: 'text', sortable: true },
@@ -53,19 +63,34 @@ export const USER_ACTIONS_JOURNAL = defineReport({
 
 export const VEHICLE_EVENTS_JOURNAL = defineReport({
   ...journal,
-  path: '/journal/eventsts', section: 'journals.vehicleConnectEvents', menu: { group: 'journals', label: 'menu.journals.eventsts' },
-  title: 'События ТС', file: 'eventsts', api: '/api/v1/journals/eventsts',
-  filters: [period, vehicles, { kind: 'enum', name: 'type', label: 'journals.filters.type', values: VEHICLE_EVENT_KINDS, labels: 'journals.kinds' }],
+  path: '/journal/eventsts',
+  section: 'journals.vehicleConnectEvents',
+  menu: { group: 'journals', label: 'menu.journals.eventsts' },
+  title: 'События ТС',
+  file: 'eventsts',
+  api: '/api/v1/journals/eventsts',
+  filters: [
+    period,
+    vehicles,
+    { kind: 'enum', name: 'type', label: 'journals.filters.type', values: VEHICLE_EVENT_KINDS, labels: 'journals.kinds' },
+  ],
   columns: [id, at, ...vehicleColumns, kind(), details],
 });
 
 export const SOFTWARE_EVENTS_JOURNAL = defineReport({
   ...journal,
-  path: '/journal/eventspo', section: 'journals.softwareEvents', menu: { group: 'journals', label: 'menu.journals.eventspo' },
-  title: 'События ПО', file: 'eventspo', api: '/api/v1/journals/eventspo',
+  path: '/journal/eventspo',
+  section: 'journals.softwareEvents',
+  menu: { group: 'journals', label: 'menu.journals.eventspo' },
+  title: 'События ПО',
+  file: 'eventspo',
+  api: '/api/v1/journals/eventspo',
   filters: [period, vehicles, typeText],
   columns: [
-    id, at, ...vehicleColumns, kind(),
+    id,
+    at,
+    ...vehicleColumns,
+    kind(),
     { name: 'severity', header: 'Важность', type: 'enum', labels: 'journals.severities', sortable: true },
     { name: 'message', header: 'Сообщение', type: 'text' },
     details,
@@ -74,11 +99,18 @@ export const SOFTWARE_EVENTS_JOURNAL = defineReport({
 
 export const VIDEO_EVENTS_JOURNAL = defineReport({
   ...journal,
-  path: '/journal/video', section: 'journals.videoEvents', menu: { group: 'journals', label: 'menu.journals.video' },
-  title: 'События видео', file: 'video', api: '/api/v1/journals/video',
+  path: '/journal/video',
+  section: 'journals.videoEvents',
+  menu: { group: 'journals', label: 'menu.journals.video' },
+  title: 'События видео',
+  file: 'video',
+  api: '/api/v1/journals/video',
   filters: [period, vehicles, typeText],
   columns: [
-    id, at, ...vehicleColumns, kind(),
+    id,
+    at,
+    ...vehicleColumns,
+    kind(),
     { name: 'camera', header: 'Камера', type: 'integer', sortable: true },
     { name: 'request_id', header: 'Запрос видео', type: 'integer' },
     { name: 'message', header: 'Сообщение', type: 'text' },
@@ -88,8 +120,12 @@ export const VIDEO_EVENTS_JOURNAL = defineReport({
 
 export const ADAS_EVENTS_JOURNAL = defineReport({
   ...journal,
-  path: '/journal/adas', section: 'journals.adas', menu: { group: 'journals', label: 'menu.journals.adas' },
-  title: 'События ИСПВ', file: 'adas', api: '/api/v1/journals/adas',
+  path: '/journal/adas',
+  section: 'journals.adas',
+  menu: { group: 'journals', label: 'menu.journals.adas' },
+  title: 'События ИСПВ',
+  file: 'adas',
+  api: '/api/v1/journals/adas',
   defaultSort: { field: 'tm', order: 'DESC' },
   filters: [period, vehicles, { kind: 'incidentTypes', name: 'type', label: 'journals.filters.incident' }],
   columns: [
@@ -111,4 +147,10 @@ export const ADAS_EVENTS_JOURNAL = defineReport({
   ],
 });
 
-export const JOURNAL_REPORTS = [USER_ACTIONS_JOURNAL, VEHICLE_EVENTS_JOURNAL, SOFTWARE_EVENTS_JOURNAL, VIDEO_EVENTS_JOURNAL, ADAS_EVENTS_JOURNAL] as const;
+export const JOURNAL_REPORTS = [
+  USER_ACTIONS_JOURNAL,
+  VEHICLE_EVENTS_JOURNAL,
+  SOFTWARE_EVENTS_JOURNAL,
+  VIDEO_EVENTS_JOURNAL,
+  ADAS_EVENTS_JOURNAL,
+] as const;

@@ -6,14 +6,21 @@ export type OdPair = { origin: string; destination: string; journeys: number };
 
 /** The pairs of the report's rows (as the list answers them). */
 export function odPairs(rows: readonly Record<string, unknown>[]): OdPair[] {
-  return rows.map((row) => ({ origin: String(row.origin ?? ''), destination: String(row.destination ?? ''), journeys: Number(row.journeys ?? 0) }));
+  return rows.map((row) => ({
+    origin: String(row.origin ?? ''),
+    destination: String(row.destination ?? ''),
+    journeys: Number(row.journeys ?? 0),
+  }));
 }
 
 /** The `side` names with the most journeys, most first (ties in the order the pairs name them). */
 function busiest(pairs: readonly OdPair[], side: 'origin' | 'destination'): string[] {
   const sums = new Map<string, number>();
   for (const pair of pairs) sums.set(pair[side], (sums.get(pair[side]) ?? 0) + pair.journeys);
-  return [...sums].sort((a, b) => b[1] - a[1]).slice(0, OD_MATRIX_SIDE).map(([name]) => name);
+  return [...sums]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, OD_MATRIX_SIDE)
+    .map(([name]) => name);
 }
 
 /**
@@ -26,7 +33,9 @@ export function odMatrixCells(rows: readonly Record<string, unknown>[]): OdPair[
   const origins = busiest(pairs, 'origin');
   const destinations = busiest(pairs, 'destination');
   const cell = new Map(pairs.map((p) => [`${p.origin}\u0000${p.destination}`, p.journeys]));
-  return origins.flatMap((origin) => destinations.map((destination) => ({ origin, destination, journeys: cell.get(`${origin}\u0000${destination}`) ?? 0 })));
+  return origins.flatMap((origin) =>
+    destinations.map((destination) => ({ origin, destination, journeys: cell.get(`${origin}\u0000${destination}`) ?? 0 })),
+  );
 }
 
 /** The origins and destinations of the cells, in the matrix's order. */

@@ -20,7 +20,13 @@ const pickers: ReportFilter[] = [
   { kind: 'depots', name: 'depot', label: 'reports.filters.depots' },
   { kind: 'vehicles', name: 'vehicle', label: 'reports.filters.vehicles' },
 ];
-const sensors: ReportFilter = { kind: 'enum', name: 'sensor', label: 'pdm.filters.sensor', values: SENSOR_TYPES, labels: 'pdm.sensorTypes' };
+const sensors: ReportFilter = {
+  kind: 'enum',
+  name: 'sensor',
+  label: 'pdm.filters.sensor',
+  values: SENSOR_TYPES,
+  labels: 'pdm.sensorTypes',
+};
 const states: ReportFilter = { kind: 'enum', name: 'state', label: 'pdm.filters.state', values: NODE_STATES, labels: 'pdm.states' };
 
 const vehicleColumns: ReportColumn[] = [
@@ -36,8 +42,10 @@ const pdm = { module: 'pdm', labels: 'pdm.columns', export: ['csv', 'xlsx'], pag
 /** /pdm/vehicle-diagnostic-report (35): each vehicle's units and sensors, their states and last values. */
 export const PDM_VEHICLE_DIAGNOSTIC = defineReport({
   ...pdm,
-  path: '/pdm/vehicle-diagnostic-report', menu: { group: 'pdm', label: 'menu.pdm.vehicleDiagnosticReport' },
-  title: 'Диагностика датчиков ТС', file: 'vehicle-sensor-diagnostic',
+  path: '/pdm/vehicle-diagnostic-report',
+  menu: { group: 'pdm', label: 'menu.pdm.vehicleDiagnosticReport' },
+  title: 'Диагностика датчиков ТС',
+  file: 'vehicle-sensor-diagnostic',
   filters: [...pickers, states, sensors],
   columns: [
     ...vehicleColumns,
@@ -58,9 +66,16 @@ export const PDM_VEHICLE_DIAGNOSTIC = defineReport({
 /** /pdm/change-node-journal (39): every node state change, with a state timeline per node of the chosen vehicles. */
 export const PDM_NODE_JOURNAL = defineReport({
   ...pdm,
-  path: '/pdm/change-node-journal', menu: { group: 'pdm', label: 'menu.pdm.changeNodeJournal' },
-  title: 'Журнал изменения состояния узлов', file: 'node-state-journal',
-  filters: [{ kind: 'period', name: 'period', label: 'reports.filters.period', required: true, maxDays: 93, preset: 'last7Days', withTime: true }, ...pickers, states, sensors],
+  path: '/pdm/change-node-journal',
+  menu: { group: 'pdm', label: 'menu.pdm.changeNodeJournal' },
+  title: 'Журнал изменения состояния узлов',
+  file: 'node-state-journal',
+  filters: [
+    { kind: 'period', name: 'period', label: 'reports.filters.period', required: true, maxDays: 93, preset: 'last7Days', withTime: true },
+    ...pickers,
+    states,
+    sensors,
+  ],
   columns: [
     { name: 'id', header: 'ID', type: 'integer', exportOnly: true },
     { name: 'tm', header: 'Время', type: 'datetime', sortable: true },
@@ -79,8 +94,11 @@ export const PDM_NODE_JOURNAL = defineReport({
 /** /pdm/service (38, 41): faults open now, time in fault over the period, repairs due. */
 export const PDM_SERVICE = defineReport({
   ...pdm,
-  path: '/pdm/service', menu: { group: 'pdm', label: 'menu.pdm.service' },
-  title: 'Сервисный отчёт', file: 'pdm-service', totals: true,
+  path: '/pdm/service',
+  menu: { group: 'pdm', label: 'menu.pdm.service' },
+  title: 'Сервисный отчёт',
+  file: 'pdm-service',
+  totals: true,
   filters: [
     { kind: 'period', name: 'period', label: 'reports.filters.period', required: true, maxDays: 366, preset: 'last30Days' },
     ...pickers,
@@ -105,9 +123,16 @@ export const PDM_SERVICE = defineReport({
 /** /pdm/equipment-status-report (43): every sensor of every vehicle over a period, hours in each state. */
 export const PDM_EQUIPMENT_STATUS = defineReport({
   ...pdm,
-  path: '/pdm/equipment-status-report', menu: { group: 'pdm', label: 'menu.pdm.equipmentStatusReport' },
-  title: 'Состояние бортового оборудования за период', file: 'equipment-status', totals: true,
-  filters: [{ kind: 'period', name: 'period', label: 'reports.filters.period', required: true, maxDays: 93, preset: 'last7Days' }, ...pickers, sensors],
+  path: '/pdm/equipment-status-report',
+  menu: { group: 'pdm', label: 'menu.pdm.equipmentStatusReport' },
+  title: 'Состояние бортового оборудования за период',
+  file: 'equipment-status',
+  totals: true,
+  filters: [
+    { kind: 'period', name: 'period', label: 'reports.filters.period', required: true, maxDays: 93, preset: 'last7Days' },
+    ...pickers,
+    sensors,
+  ],
   columns: [
     ...vehicleColumns,
     nodePath,
@@ -123,11 +148,20 @@ export const PDM_EQUIPMENT_STATUS = defineReport({
 /** /pdm/heatmap (37): a sensor type's values or fault rate per vehicle and hour (or day); the map and grid above. */
 export const PDM_HEATMAP = defineReport({
   ...pdm,
-  path: '/pdm/heatmap', menu: { group: 'pdm', label: 'menu.pdm.heatmap' },
-  title: 'Тепловая карта', file: 'pdm-heatmap',
+  path: '/pdm/heatmap',
+  menu: { group: 'pdm', label: 'menu.pdm.heatmap' },
+  title: 'Тепловая карта',
+  file: 'pdm-heatmap',
   filters: [
     { kind: 'period', name: 'period', label: 'reports.filters.period', required: true, maxDays: 31, preset: 'last7Days' },
-    { kind: 'choice', name: 'sensorType', label: 'pdm.filters.sensorType', values: SENSOR_TYPES, labels: 'pdm.sensorTypes', default: 'fuel_level' },
+    {
+      kind: 'choice',
+      name: 'sensorType',
+      label: 'pdm.filters.sensorType',
+      values: SENSOR_TYPES,
+      labels: 'pdm.sensorTypes',
+      default: 'fuel_level',
+    },
     { kind: 'choice', name: 'metric', label: 'pdm.filters.metric', values: HEAT_METRICS, labels: 'pdm.metrics', default: 'value' },
     { kind: 'choice', name: 'step', label: 'pdm.filters.step', values: ['hour', 'day'], labels: 'pdm.steps', default: 'hour' },
     ...pickers,
@@ -145,8 +179,10 @@ export const PDM_HEATMAP = defineReport({
 /** /pdm/charts (40): sensors of several vehicles over a period; the gap-aware chart above, its numbers below. */
 export const PDM_CHARTS = defineReport({
   ...pdm,
-  path: '/pdm/charts', menu: { group: 'pdm', label: 'menu.pdm.charts' },
-  title: 'Графики датчиков', file: 'pdm-charts',
+  path: '/pdm/charts',
+  menu: { group: 'pdm', label: 'menu.pdm.charts' },
+  title: 'Графики датчиков',
+  file: 'pdm-charts',
   filters: [
     { kind: 'period', name: 'period', label: 'reports.filters.period', required: true, maxDays: 93, preset: 'today', withTime: true },
     { kind: 'vehicles', name: 'vehicle', label: 'reports.filters.vehicles' },
@@ -169,4 +205,3 @@ export const PDM_CHARTS = defineReport({
 });
 
 export const PDM_REPORTS = [PDM_HEATMAP, PDM_VEHICLE_DIAGNOSTIC, PDM_NODE_JOURNAL, PDM_CHARTS, PDM_SERVICE, PDM_EQUIPMENT_STATUS] as const;
-

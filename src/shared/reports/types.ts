@@ -38,7 +38,17 @@ export interface ReportColumn {
 }
 
 /** The entity lists a report can filter by, chosen in the console's filter modal (console.md section 2). */
-export const PICKER_KINDS = ['vehicles', 'routes', 'depots', 'users', 'incidentTypes', 'departments', 'controllers', 'stops', 'ticketTypes'] as const;
+export const PICKER_KINDS = [
+  'vehicles',
+  'routes',
+  'depots',
+  'users',
+  'incidentTypes',
+  'departments',
+  'controllers',
+  'stops',
+  'ticketTypes',
+] as const;
 export type PickerKind = (typeof PICKER_KINDS)[number];
 
 export const PERIOD_PRESETS = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'last7Days', 'thisMonth', 'last30Days'] as const;
@@ -67,13 +77,27 @@ export interface PeriodFilter extends FilterBase {
   dayChangeMinutes?: number;
 }
 /** Several ids of an entity list, as a comma list. */
-export interface PickerFilter extends FilterBase { kind: PickerKind }
+export interface PickerFilter extends FilterBase {
+  kind: PickerKind;
+}
 /** Several of known values (labels `<labels>.<value>`), as a comma list. */
-export interface EnumFilter extends FilterBase { kind: 'enum'; values: readonly string[]; labels: string }
+export interface EnumFilter extends FilterBase {
+  kind: 'enum';
+  values: readonly string[];
+  labels: string;
+}
 /** Exactly one of known values, with a default (grouping steps and the like). */
-export interface ChoiceFilter extends FilterBase { kind: 'choice'; values: readonly string[]; labels: string; default: string }
+export interface ChoiceFilter extends FilterBase {
+  kind: 'choice';
+  values: readonly string[];
+  labels: string;
+  default: string;
+}
 /** Free text, at most `maxLength` characters (several values separated by commas). */
-export interface TextFilter extends FilterBase { kind: 'text'; maxLength: number }
+export interface TextFilter extends FilterBase {
+  kind: 'text';
+  maxLength: number;
+}
 
 export type ReportFilter = PeriodFilter | PickerFilter | EnumFilter | ChoiceFilter | TextFilter;
 export type FilterKind = ReportFilter['kind'];

@@ -81,7 +81,10 @@ export const VALUE_NAMES = {
 } as const satisfies Readonly<Record<string, Names>>;
 
 /** One table of VALUE_NAMES in one language, by code: what a catalogue mounts at the table's prefix. */
-export function valueLabels<P extends keyof typeof VALUE_NAMES>(prefix: P, locale: Locale): { [K in keyof (typeof VALUE_NAMES)[P]]: string } {
+export function valueLabels<P extends keyof typeof VALUE_NAMES>(
+  prefix: P,
+  locale: Locale,
+): { [K in keyof (typeof VALUE_NAMES)[P]]: string } {
   const names: Names = VALUE_NAMES[prefix];
   return journalLabels(names, locale) as { [K in keyof (typeof VALUE_NAMES)[P]]: string };
 }

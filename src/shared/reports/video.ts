@@ -31,39 +31,94 @@ const column = {
 
 const period: ReportFilter = { kind: 'period', name: 'period', label: 'video.filters.created', withTime: true };
 const vehicles: ReportFilter = { kind: 'vehicles', name: 'vehicle', label: 'reports.filters.vehicles' };
-const status: ReportFilter = { kind: 'enum', name: 'status', label: 'video.filters.status', values: STATUS_VALUES, labels: 'video.statuses' };
+const status: ReportFilter = {
+  kind: 'enum',
+  name: 'status',
+  label: 'video.filters.status',
+  values: STATUS_VALUES,
+  labels: 'video.statuses',
+};
 
 const list = {
-  module: 'video', labels: 'video.columns', export: ['csv', 'xlsx'], pageSize: 30, build: 'auto',
-  defaultSort: { field: 'created_at', order: 'DESC' }, rowActions: 'videoRequest',
+  module: 'video',
+  labels: 'video.columns',
+  export: ['csv', 'xlsx'],
+  pageSize: 30,
+  build: 'auto',
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  rowActions: 'videoRequest',
   refresh: { everyMs: 2000, field: 'status', values: ACTIVE_STATUSES.map(String) },
 } as const;
 
 export const VIDEO_REQUESTS = defineReport({
   ...list,
-  path: '/video/requests', menu: { group: 'video', label: 'menu.video.requests' },
-  title: 'Запросы видеоархива', file: 'video-requests',
+  path: '/video/requests',
+  menu: { group: 'video', label: 'menu.video.requests' },
+  title: 'Запросы видеоархива',
+  file: 'video-requests',
   filters: [period, vehicles, { kind: 'users', name: 'user', label: 'video.filters.user' }, status],
-  columns: [column.id, column.created, column.user, column.depot, column.plate, column.cameras, column.from, column.to, column.status,
-    column.progress, column.reason, column.size, column.userId, column.vehicleId],
+  columns: [
+    column.id,
+    column.created,
+    column.user,
+    column.depot,
+    column.plate,
+    column.cameras,
+    column.from,
+    column.to,
+    column.status,
+    column.progress,
+    column.reason,
+    column.size,
+    column.userId,
+    column.vehicleId,
+  ],
 });
 
 export const VIDEO_MY_REQUESTS = defineReport({
   ...list,
-  path: '/video/myrequests', menu: { group: 'video', label: 'menu.video.myrequests' },
-  title: 'Мои запросы видео', file: 'video-myrequests',
+  path: '/video/myrequests',
+  menu: { group: 'video', label: 'menu.video.myrequests' },
+  title: 'Мои запросы видео',
+  file: 'video-myrequests',
   filters: [period, vehicles, status],
-  columns: [column.id, column.created, column.depot, column.plate, column.cameras, column.from, column.to, column.status,
-    column.progress, column.reason, column.size, column.vehicleId],
+  columns: [
+    column.id,
+    column.created,
+    column.depot,
+    column.plate,
+    column.cameras,
+    column.from,
+    column.to,
+    column.status,
+    column.progress,
+    column.reason,
+    column.size,
+    column.vehicleId,
+  ],
 });
 
 export const VIDEO_ARCHIVE = defineReport({
   ...list,
-  path: '/video/archive', menu: { group: 'video', label: 'menu.video.archive' },
-  title: 'Видеоархив', file: 'video-archive',
+  path: '/video/archive',
+  menu: { group: 'video', label: 'menu.video.archive' },
+  title: 'Видеоархив',
+  file: 'video-archive',
   filters: [period, vehicles, { kind: 'users', name: 'user', label: 'video.filters.user' }],
-  columns: [column.id, column.created, column.user, column.depot, column.plate, column.cameras, column.from, column.to, column.status,
-    column.size, column.userId, column.vehicleId],
+  columns: [
+    column.id,
+    column.created,
+    column.user,
+    column.depot,
+    column.plate,
+    column.cameras,
+    column.from,
+    column.to,
+    column.status,
+    column.size,
+    column.userId,
+    column.vehicleId,
+  ],
 });
 
 export const VIDEO_REPORTS = [VIDEO_REQUESTS, VIDEO_ARCHIVE, VIDEO_MY_REQUESTS] as const;

@@ -9,10 +9,7 @@ export const VIDEO_MANIFEST_RETRIES = 6;
 
 /** A tile's state: loading, playing, retrying n of 40, or no signal (red). */
 export type PlayerState =
-  | { kind: 'loading' }
-  | { kind: 'playing' }
-  | { kind: 'retrying'; attempt: number; of: number }
-  | { kind: 'failed' };
+  { kind: 'loading' } | { kind: 'playing' } | { kind: 'retrying'; attempt: number; of: number } | { kind: 'failed' };
 
 /** The address again with a time stamp, so no cache (the browser's, a proxy's) answers the retry. */
 export function withTimestamp(url: string, now: number): string {

@@ -22,6 +22,11 @@ export function AuthImage({ src, alt, testId }: { src: string; alt: string; test
       if (address) URL.revokeObjectURL(address);
     };
   }, [src]);
-  if (!url) return <Box sx={{ p: 2 }}><CircularProgress size={24} /></Box>;
+  if (!url)
+    return (
+      <Box sx={{ p: 2 }}>
+        <CircularProgress size={24} />
+      </Box>
+    );
   return <Box component="img" src={url} alt={alt} data-testid={testId} sx={{ display: 'block', maxWidth: '100%', height: 'auto' }} />;
 }

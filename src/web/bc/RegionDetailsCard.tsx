@@ -11,7 +11,10 @@ export function RegionDetailsCard({ regionId, onClose }: { regionId: number; onC
   const [region, setRegion] = useState<RegionDetails>();
   useEffect(() => {
     const controller = new AbortController();
-    void bcApi.region(regionId, controller.signal).then(setRegion).catch(() => undefined);
+    void bcApi
+      .region(regionId, controller.signal)
+      .then(setRegion)
+      .catch(() => undefined);
     return () => controller.abort();
   }, [regionId]);
   if (!region) return null;
@@ -25,10 +28,14 @@ export function RegionDetailsCard({ regionId, onClose }: { regionId: number; onC
   ];
   return (
     <Paper elevation={3} sx={{ p: 1.5, position: 'relative' }} data-testid="region-details">
-      <IconButton size="small" onClick={onClose} sx={{ position: 'absolute', right: 4, top: 4 }} aria-label="close"><CloseIcon fontSize="small" /></IconButton>
+      <IconButton size="small" onClick={onClose} sx={{ position: 'absolute', right: 4, top: 4 }} aria-label="close">
+        <CloseIcon fontSize="small" />
+      </IconButton>
       {rows.map(([label, value]) => (
         <Box key={label} sx={{ display: 'flex', gap: 1, pr: 4 }}>
-          <Typography variant="body2" color="text.secondary">{t(label)}:</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t(label)}:
+          </Typography>
           <Typography variant="body2">{value}</Typography>
         </Box>
       ))}

@@ -1,5 +1,14 @@
 import type { ListResponse } from '../../shared/api';
-import { BC_API, type BcOptions, type ControllerTask, type DepartmentMap, type RegionDetails, type RotationSuggestion, type TaskBody, type TaskResultResponse } from '../../shared/bc/tasks';
+import {
+  BC_API,
+  type BcOptions,
+  type ControllerTask,
+  type DepartmentMap,
+  type RegionDetails,
+  type RotationSuggestion,
+  type TaskBody,
+  type TaskResultResponse,
+} from '../../shared/bc/tasks';
 import { getJson, postJson, request } from '../providers/httpClient';
 
 /** The ticket-control calls the console and the field app make (paths and shapes: src/shared/bc/tasks.ts). */
@@ -31,9 +40,12 @@ export const bcApi = {
   remove: async (id: number) => {
     await request(BC_API.task(id), { method: 'DELETE' });
   },
-  copyDay: (from: string, to: string[], departmentId: number) => postJson<{ created: number }>(BC_API.copyDay, { from, to, department_id: departmentId }),
+  copyDay: (from: string, to: string[], departmentId: number) =>
+    postJson<{ created: number }>(BC_API.copyDay, { from, to, department_id: departmentId }),
   rotation: (departmentId: number, date: string, graphicTypeId?: number) =>
-    getJson<{ main: RotationSuggestion[]; incidental: RotationSuggestion[] }>(BC_API.rotation, { query: { department_id: departmentId, date, graphic_type_id: graphicTypeId } }),
+    getJson<{ main: RotationSuggestion[]; incidental: RotationSuggestion[] }>(BC_API.rotation, {
+      query: { department_id: departmentId, date, graphic_type_id: graphicTypeId },
+    }),
   departmentMap: (departmentIds: number[] | null, signal?: AbortSignal) =>
     postJson<DepartmentMap>(BC_API.departmentMap, { department_ids: departmentIds }, { signal }),
   region: (id: number, signal?: AbortSignal) => getJson<RegionDetails>(BC_API.region(id), { signal }),

@@ -10,7 +10,11 @@ export function useDepartmentMap(departmentIds: number[] | null | undefined, ref
     if (!key) return undefined;
     const controller = new AbortController();
     const ids = key === 'all' ? null : key.split(',').filter(Boolean).map(Number);
-    const load = () => void bcApi.departmentMap(ids, controller.signal).then(setData).catch(() => undefined);
+    const load = () =>
+      void bcApi
+        .departmentMap(ids, controller.signal)
+        .then(setData)
+        .catch(() => undefined);
     load();
     const timer = window.setInterval(load, refreshMs);
     return () => {

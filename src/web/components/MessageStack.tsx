@@ -15,7 +15,14 @@ export function MessageStack() {
       spacing={1}
       role="status"
       aria-live="polite"
-      sx={{ position: 'fixed', right: 16, left: { xs: 16, sm: 'auto' }, bottom: 16, zIndex: (theme) => theme.zIndex.snackbar, maxWidth: 420 }}
+      sx={{
+        position: 'fixed',
+        right: 16,
+        left: { xs: 16, sm: 'auto' },
+        bottom: 16,
+        zIndex: (theme) => theme.zIndex.snackbar,
+        maxWidth: 420,
+      }}
     >
       {messages.map((message) => (
         <Alert

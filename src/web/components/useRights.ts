@@ -12,10 +12,13 @@ export type Rights = Readonly<Record<Action, boolean>>;
 export function useRights(path: string): Rights {
   const user = useCurrentUser();
   const switches = useSwitches();
-  return useMemo(() => ({
-    create: mayAccess(user, switches, path, 'create'),
-    read: mayAccess(user, switches, path, 'read'),
-    update: mayAccess(user, switches, path, 'update'),
-    delete: mayAccess(user, switches, path, 'delete'),
-  }), [user, switches, path]);
+  return useMemo(
+    () => ({
+      create: mayAccess(user, switches, path, 'create'),
+      read: mayAccess(user, switches, path, 'read'),
+      update: mayAccess(user, switches, path, 'update'),
+      delete: mayAccess(user, switches, path, 'delete'),
+    }),
+    [user, switches, path],
+  );
 }

@@ -9,6 +9,13 @@ export function DispatchError({ error }: { error: unknown }) {
   const t = useT();
   const locale = useLocale();
   if (!error) return null;
-  const messages = error instanceof HttpError && error.messages.length ? error.messages.map((m) => translateMessage(m, locale)) : [t('dispatch.loadFailed')];
-  return <Alert severity="error" sx={{ my: 1 }} data-testid="dispatch-error">{messages.join('. ')}</Alert>;
+  const messages =
+    error instanceof HttpError && error.messages.length
+      ? error.messages.map((m) => translateMessage(m, locale))
+      : [t('dispatch.loadFailed')];
+  return (
+    <Alert severity="error" sx={{ my: 1 }} data-testid="dispatch-error">
+      {messages.join('. ')}
+    </Alert>
+  );
 }

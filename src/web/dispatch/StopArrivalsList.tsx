@@ -25,16 +25,39 @@ export function StopArrivalsList({ stopId, titled = true }: { stopId: number; ti
   const routes = arrivals.data.routes;
   return (
     <Box sx={{ mt: titled ? 1 : 0 }} data-testid="stop-arrivals">
-      {titled && <Typography variant="body2" sx={{ fontWeight: 600 }}>{t('dispatch.arrivals.title')}</Typography>}
-      {routes.length === 0 && <Typography variant="body2" color="text.secondary" data-testid="stop-arrivals-none">{t('dispatch.arrivals.none')}</Typography>}
+      {titled && (
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {t('dispatch.arrivals.title')}
+        </Typography>
+      )}
+      {routes.length === 0 && (
+        <Typography variant="body2" color="text.secondary" data-testid="stop-arrivals-none">
+          {t('dispatch.arrivals.none')}
+        </Typography>
+      )}
       {routes.map((route) => (
-        <Stack key={`${route.routeId}|${route.direction}`} direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }} data-testid="stop-arrivals-route" data-route-id={route.routeId}>
-          <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 36 }}>{route.routeName ?? route.routeId}</Typography>
+        <Stack
+          key={`${route.routeId}|${route.direction}`}
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}
+          data-testid="stop-arrivals-route"
+          data-route-id={route.routeId}
+        >
+          <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 36 }}>
+            {route.routeName ?? route.routeId}
+          </Typography>
           {route.arrivals.slice(0, 4).map((a) => {
             const minutes = Math.max(0, Math.round((Date.parse(a.predicted) - now) / 60_000));
             return (
-              <Typography key={`${a.vehicleId}|${a.raceNum}`} variant="body2" title={`${a.depotNumber ?? a.vehicleId} · ${formatClock(a.predicted, { seconds: false })} ${formatDeviation(a.deviation)}`}
-                data-testid="stop-arrival" data-vehicle-id={a.vehicleId} data-minutes={minutes}>
+              <Typography
+                key={`${a.vehicleId}|${a.raceNum}`}
+                variant="body2"
+                title={`${a.depotNumber ?? a.vehicleId} · ${formatClock(a.predicted, { seconds: false })} ${formatDeviation(a.deviation)}`}
+                data-testid="stop-arrival"
+                data-vehicle-id={a.vehicleId}
+                data-minutes={minutes}
+              >
                 {minutes === 0 ? t('dispatch.arrivals.now') : t('dispatch.arrivals.inMinutes', { minutes })}
               </Typography>
             );

@@ -26,4 +26,8 @@ export function formatDuration(seconds: number | null | undefined): string {
 }
 
 /** A comma list of ids from the address (`?routes=3,5`), bad entries left out. */
-export const idsFrom = (text: string | null): number[] => (text ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+export const idsFrom = (text: string | null): number[] =>
+  (text ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);

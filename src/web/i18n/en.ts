@@ -99,8 +99,15 @@ export const en: AppMessages = {
     },
     monitoring: { vehicleWorkData: 'Vehicle work data', vehicleDiagnostic: 'On-board equipment diagnostic' },
     dispatch: {
-      board: 'Service situation', lines: 'Line diagram', exits: 'Plan and fact', changes: 'Service changes', messages: 'Messages to drivers',
-      onTime: 'On-time performance', runCompletion: 'Run completion', headways: 'Headway regularity', predictions: 'Prediction accuracy',
+      board: 'Service situation',
+      lines: 'Line diagram',
+      exits: 'Plan and fact',
+      changes: 'Service changes',
+      messages: 'Messages to drivers',
+      onTime: 'On-time performance',
+      runCompletion: 'Run completion',
+      headways: 'Headway regularity',
+      predictions: 'Prediction accuracy',
     },
     pdm: {
       heatmap: 'Heat map',

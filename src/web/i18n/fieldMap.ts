@@ -2,7 +2,14 @@ import type { Catalogue } from './catalogue';
 
 export const fieldMapRu = {
   close: 'Закрыть',
-  buttons: { layers: 'Слои', zoomIn: 'Приблизить', zoomOut: 'Отдалить', search: 'Поиск объектов', arrivals: 'Прибытия рядом', locate: 'Моё местоположение' },
+  buttons: {
+    layers: 'Слои',
+    zoomIn: 'Приблизить',
+    zoomOut: 'Отдалить',
+    search: 'Поиск объектов',
+    arrivals: 'Прибытия рядом',
+    locate: 'Моё местоположение',
+  },
   layers: {
     title: 'Слои',
     stops: 'Остановки',
@@ -46,7 +53,14 @@ export const fieldMapRu = {
 
 export const fieldMapEn: Catalogue<typeof fieldMapRu> = {
   close: 'Close',
-  buttons: { layers: 'Layers', zoomIn: 'Zoom in', zoomOut: 'Zoom out', search: 'Find objects', arrivals: 'Arrivals nearby', locate: 'My location' },
+  buttons: {
+    layers: 'Layers',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    search: 'Find objects',
+    arrivals: 'Arrivals nearby',
+    locate: 'My location',
+  },
   layers: {
     title: 'Layers',
     stops: 'Stops',

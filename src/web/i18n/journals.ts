@@ -2,7 +2,14 @@ import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } f
 import type { Catalogue } from './catalogue';
 
 export const journalsRu = {
-  filters: { period: 'Период', user: 'Пользователи', vehicle: 'Транспортные средства', type: 'Тип', action: 'Действие', incident: 'Типы инцидентов' },
+  filters: {
+    period: 'Период',
+    user: 'Пользователи',
+    vehicle: 'Транспортные средства',
+    type: 'Тип',
+    action: 'Действие',
+    incident: 'Типы инцидентов',
+  },
   columns: {
     at: 'Дата и время',
     username: 'Пользователь',

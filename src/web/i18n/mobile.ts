@@ -87,7 +87,15 @@ export const mobileRu = {
     unmute: 'Включить звук',
     fullscreen: 'Во весь экран',
     noCameras: 'У ТС нет камер',
-    fields: { type: 'Вид транспорта', model: 'Модель', plate: 'Госномер', garage: 'Гаражный номер', route: 'Маршрут', driver: 'Водитель', branch: 'Филиал' },
+    fields: {
+      type: 'Вид транспорта',
+      model: 'Модель',
+      plate: 'Госномер',
+      garage: 'Гаражный номер',
+      route: 'Маршрут',
+      driver: 'Водитель',
+      branch: 'Филиал',
+    },
   },
   handbooks: {
     index: 'Справочники только для чтения',
@@ -220,7 +228,15 @@ export const mobileEn: Catalogue<typeof mobileRu> = {
     unmute: 'Unmute',
     fullscreen: 'Full screen',
     noCameras: 'The vehicle has no cameras',
-    fields: { type: 'Transport type', model: 'Model', plate: 'Plate', garage: 'Garage number', route: 'Route', driver: 'Driver', branch: 'Branch' },
+    fields: {
+      type: 'Transport type',
+      model: 'Model',
+      plate: 'Plate',
+      garage: 'Garage number',
+      route: 'Route',
+      driver: 'Driver',
+      branch: 'Branch',
+    },
   },
   handbooks: {
     index: 'Read-only handbooks',

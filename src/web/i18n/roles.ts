@@ -8,7 +8,8 @@ export const rolesRu = {
   fields: { name: 'Название', description: 'Описание', usersCount: 'Пользователей', isSystem: 'Вид', permissions: 'Права' },
   system: 'Системная',
   custom: 'Обычная',
-  systemNote: 'Системную роль нельзя изменить или удалить: она даёт полный доступ ко всем разделам, чтобы администратор всегда мог войти в систему.',
+  systemNote:
+    'Системную роль нельзя изменить или удалить: она даёт полный доступ ко всем разделам, чтобы администратор всегда мог войти в систему.',
   readOnlyNote: 'Только просмотр: у вас нет права изменять роли.',
   confirmDelete: 'Удалить роль %{name}? Её пользователи потеряют права этой роли.',
   saved: 'Роль сохранена, права обновлены',
@@ -79,7 +80,8 @@ export const rolesEn: Catalogue<typeof rolesRu> = {
   fields: { name: 'Name', description: 'Description', usersCount: 'Users', isSystem: 'Kind', permissions: 'Permissions' },
   system: 'System',
   custom: 'Regular',
-  systemNote: 'A system role cannot be changed or deleted: it grants full access to every section so that an administrator can always log in.',
+  systemNote:
+    'A system role cannot be changed or deleted: it grants full access to every section so that an administrator can always log in.',
   readOnlyNote: 'Read only: you may not change roles.',
   confirmDelete: 'Delete role %{name}? Its users lose the rights of this role.',
   saved: 'Role saved, permissions refreshed',

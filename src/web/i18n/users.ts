@@ -59,7 +59,7 @@ export const usersEn: Catalogue<typeof usersRu> = {
   sections: { account: 'Account', person: 'Employee', access: 'Access' },
   passwordHint: 'At least 6 characters: letters and digits',
   passwordKeep: 'Leave empty to keep the password',
-  workerHint: 'ID of the «Employees» handbook: a controller gets this employee\'s work orders in the field app',
+  workerHint: "ID of the «Employees» handbook: a controller gets this employee's work orders in the field app",
   emailLocked: 'Email cannot be changed',
   badEmail: 'Invalid email address',
   blocked: 'Blocked',

@@ -62,12 +62,25 @@ export function LoginForm({ loadApp }: LoginFormProps) {
 
   return (
     <Box component="form" noValidate onSubmit={submit} data-testid="login-form">
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{t('login.heading')}</Typography>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('login.heading')}
+      </Typography>
       {field('username', t('login.username'), { autoComplete: 'username', autoFocus: true })}
       {field('password', t('login.password'), { type: 'password', autoComplete: 'current-password' })}
-      {error && <Alert severity="error" sx={{ mb: 2 }} data-testid="login-error">{error}</Alert>}
-      <Button type="submit" variant="contained" size="large" fullWidth disabled={pending} data-testid="login-submit"
-        startIcon={pending ? <CircularProgress size={18} color="inherit" data-testid="login-spinner" /> : null}>
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="login-error">
+          {error}
+        </Alert>
+      )}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={pending}
+        data-testid="login-submit"
+        startIcon={pending ? <CircularProgress size={18} color="inherit" data-testid="login-spinner" /> : null}
+      >
         {t('login.submit')}
       </Button>
     </Box>

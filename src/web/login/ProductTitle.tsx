@@ -11,8 +11,12 @@ export function ProductTitle({ subtitle }: { subtitle?: string } = {}) {
         <DirectionsBusIcon fontSize="large" />
       </Box>
       <Box>
-        <Typography variant="h6" component="p" sx={{ lineHeight: 1.2, fontWeight: 500 }}>{t('app.name')}</Typography>
-        <Typography variant="body2" color="text.secondary">{subtitle ?? t('app.subtitle')}</Typography>
+        <Typography variant="h6" component="p" sx={{ lineHeight: 1.2, fontWeight: 500 }}>
+          {t('app.name')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {subtitle ?? t('app.subtitle')}
+        </Typography>
       </Box>
     </Box>
   );

@@ -41,8 +41,16 @@ const openVehicle = (state: MapState, item: MapCluster, map: L.Map) => {
 };
 
 /** The geo stream's vehicles (the filter's choice) on the vehicle canvas, in a colour mode's colours; the popup follows them. */
-export function ScreenVehicles({ vehicleIds, ringed, colourOf, colourMode }: {
-  vehicleIds: readonly number[] | null; ringed?: (vehicle: MapCluster) => boolean; colourOf?: ((vehicle: MapCluster) => string | null) | null; colourMode?: string;
+export function ScreenVehicles({
+  vehicleIds,
+  ringed,
+  colourOf,
+  colourMode,
+}: {
+  vehicleIds: readonly number[] | null;
+  ringed?: (vehicle: MapCluster) => boolean;
+  colourOf?: ((vehicle: MapCluster) => string | null) | null;
+  colourMode?: string;
 }) {
   const state = useMapState();
   const { latestVehicles, streamState } = state;
@@ -52,7 +60,16 @@ export function ScreenVehicles({ vehicleIds, ringed, colourOf, colourMode }: {
   useEffect(() => streamState.set({ status, error }), [streamState, status, error]);
   useEffect(() => () => streamState.set({ status: 'stopped', error: '' }), [streamState]);
   const onItemClick = useCallback((item: MapCluster, map: L.Map) => openVehicle(state, item, map), [state]);
-  return <VehiclesLayer items={picture.items} time={picture.time} onItemClick={onItemClick} ringed={ringed} colourOf={colourOf} colourMode={colourMode} />;
+  return (
+    <VehiclesLayer
+      items={picture.items}
+      time={picture.time}
+      onItemClick={onItemClick}
+      ringed={ringed}
+      colourOf={colourOf}
+      colourMode={colourMode}
+    />
+  );
 }
 
 /** The filter's routes and those picked from the search or a popup. */
@@ -62,8 +79,10 @@ export function ScreenRoutes({ ids }: { ids: readonly number[] }) {
   const key = ids.join(',');
   useEffect(() => {
     const controller = new AbortController();
-    loadRoutes(key ? key.split(',').map(Number) : [], { signal: controller.signal, quiet: true })
-      .then(setRoutes, (error: unknown) => !isAbortError(error) && setRoutes([]));
+    loadRoutes(key ? key.split(',').map(Number) : [], { signal: controller.signal, quiet: true }).then(
+      setRoutes,
+      (error: unknown) => !isAbortError(error) && setRoutes([]),
+    );
     return () => controller.abort();
   }, [key]);
   return (
@@ -85,17 +104,23 @@ export function ScreenStops() {
   const key = zoom > STOPS_MINIMISED_MAX_ZOOM ? bbox.map((v) => v.toFixed(4)).join(',') : null;
   const { data, error } = useDebouncedLoad(key, (signal) => mapApi.stops(bbox, { signal, quiet: true }));
   useLayerError('stops', error);
-  const stops = useMemo(() => (data ?? []).flatMap((row): MapStop[] => {
-    const at = typeof row.lat === 'number' && typeof row.lon === 'number' ? [row.lat, row.lon] as const : parseWktPoint(row.geo);
-    return at ? [{ id: row.id, name: row.name ?? '', at: [at[0], at[1]] }] : [];
-  }), [data]);
+  const stops = useMemo(
+    () =>
+      (data ?? []).flatMap((row): MapStop[] => {
+        const at = typeof row.lat === 'number' && typeof row.lon === 'number' ? ([row.lat, row.lon] as const) : parseWktPoint(row.geo);
+        return at ? [{ id: row.id, name: row.name ?? '', at: [at[0], at[1]] }] : [];
+      }),
+    [data],
+  );
   return <StopsLayer stops={stops} onStopClick={(stop) => select(state, { kind: 'stop', ...stop })} />;
 }
 
 /** Enterprises and branches, or departments as points, each opening its details. */
 export function ScreenDepots({ data, points }: { data: BranchAgency; points: boolean }) {
   const state = useMapState();
-  return <DepotsLayer data={data} points={points} onDepotClick={({ kind, depot, at }) => select(state, { kind, id: depot.id, at, depot })} />;
+  return (
+    <DepotsLayer data={data} points={points} onDepotClick={({ kind, depot, at }) => select(state, { kind, id: depot.id, at, depot })} />
+  );
 }
 
 /** Driver-assistance incidents of the chosen period in view, coloured by incident type. */
@@ -105,12 +130,20 @@ export function ScreenIncidents() {
   const { from, to } = useIncidentPeriod();
   const types = useIncidentTypes(true);
   const key = `${from}-${to}-${bbox.map((v) => v.toFixed(4)).join(',')}`;
-  const { data, error } = useDebouncedLoad(key, (signal) => mapApi.incidents(new Date(from).toISOString(), new Date(to).toISOString(), bbox, { signal, quiet: true }));
+  const { data, error } = useDebouncedLoad(key, (signal) =>
+    mapApi.incidents(new Date(from).toISOString(), new Date(to).toISOString(), bbox, { signal, quiet: true }),
+  );
   useLayerError('incidents', error);
   const colourOf = useCallback((type: number) => incidentColour(types, type), [types]);
   const incidents = useMemo(() => positioned(data ?? []), [data]);
   if (!data) return null;
-  return <IncidentsLayer incidents={incidents} colourOf={colourOf} onIncidentClick={(incident) => select(state, { kind: 'incident', id: incident.id, at: [incident.lat, incident.lon], incident })} />;
+  return (
+    <IncidentsLayer
+      incidents={incidents}
+      colourOf={colourOf}
+      onIncidentClick={(incident) => select(state, { kind: 'incident', id: incident.id, at: [incident.lat, incident.lon], incident })}
+    />
+  );
 }
 
 /** The replayed track and the vehicle at the replay clock. */

@@ -126,8 +126,11 @@ export class VehicleCanvasLayer extends L.Layer {
     if (!map || !this.canvas) return;
     const topLeft = map.containerPointToLayerPoint([0, 0]);
     const bottomRight = topLeft.add(map.getSize());
-    const inside = topLeft.x >= this.origin.x && topLeft.y >= this.origin.y
-      && bottomRight.x <= this.origin.x + this.size.x && bottomRight.y <= this.origin.y + this.size.y;
+    const inside =
+      topLeft.x >= this.origin.x &&
+      topLeft.y >= this.origin.y &&
+      bottomRight.x <= this.origin.x + this.size.x &&
+      bottomRight.y <= this.origin.y + this.size.y;
     if (!inside || map.getZoom() !== this.drawnZoom) this.requestRedraw();
   }
 
@@ -221,7 +224,8 @@ export class VehicleCanvasLayer extends L.Layer {
     this.hitItems = new Array<MapCluster>(total);
     let n = 0;
     const dpr = canvasPixelRatio();
-    const put = (sprite: Sprite, x: number, y: number) => ctx.drawImage(sprite.image, x + sprite.left, y + sprite.top, sprite.width, sprite.height);
+    const put = (sprite: Sprite, x: number, y: number) =>
+      ctx.drawImage(sprite.image, x + sprite.left, y + sprite.top, sprite.width, sprite.height);
     const ring = nearRingSprite(dpr);
     for (const r of rings) put(ring, Math.round(r.x), Math.round(r.y));
     // stale vehicles first, so that reporting ones are drawn over them

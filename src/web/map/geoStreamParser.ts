@@ -77,8 +77,13 @@ export class SseParser {
 function isCluster(value: unknown): value is MapCluster {
   if (!value || typeof value !== 'object') return false;
   const item = value as Partial<MapCluster>;
-  return (item.type === 'vehicle' || item.type === 'group') && typeof item.id === 'number'
-    && Array.isArray(item.center) && typeof item.center[0] === 'number' && typeof item.center[1] === 'number';
+  return (
+    (item.type === 'vehicle' || item.type === 'group') &&
+    typeof item.id === 'number' &&
+    Array.isArray(item.center) &&
+    typeof item.center[0] === 'number' &&
+    typeof item.center[1] === 'number'
+  );
 }
 
 /** The geo stream's event of one message, or null for an unknown event or a malformed body. */
@@ -102,9 +107,18 @@ export function decodeGeoEvent(message: SseMessage): GeoEvent | null {
   }
   if (message.event === 'delta') {
     const { time, at, v, base, vehicles, groups, gone } = data as Partial<Record<keyof GeoDelta, unknown>>;
-    const rows = (list: unknown, length: number) => Array.isArray(list) && list.every((row) => Array.isArray(row) && row.length >= length && typeof row[0] === 'number');
-    if (typeof at !== 'number' || typeof v !== 'number' || typeof base !== 'number' || !rows(vehicles, 7) || !rows(groups, 7)
-      || !Array.isArray(gone) || !gone.every((key) => typeof key === 'string')) return null;
+    const rows = (list: unknown, length: number) =>
+      Array.isArray(list) && list.every((row) => Array.isArray(row) && row.length >= length && typeof row[0] === 'number');
+    if (
+      typeof at !== 'number' ||
+      typeof v !== 'number' ||
+      typeof base !== 'number' ||
+      !rows(vehicles, 7) ||
+      !rows(groups, 7) ||
+      !Array.isArray(gone) ||
+      !gone.every((key) => typeof key === 'string')
+    )
+      return null;
     return {
       event: 'delta',
       data: { time: typeof time === 'string' ? time : new Date(at).toISOString(), at, v, base, vehicles, groups, gone } as GeoDelta,

@@ -21,19 +21,28 @@ export interface MapSearchItem {
 
 type Raw = Record<string, unknown>;
 
-const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : typeof value === 'number' ? String(value) : undefined);
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value : typeof value === 'number' ? String(value) : undefined;
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 const KINDS: Record<string, SearchKind> = {
-  vehicle: 'vehicle', vehicles: 'vehicle', route: 'route', routes: 'route',
-  enterprise: 'enterprise', enterprises: 'enterprise', agency: 'enterprise', agencies: 'enterprise', depots: 'enterprise',
+  vehicle: 'vehicle',
+  vehicles: 'vehicle',
+  route: 'route',
+  routes: 'route',
+  enterprise: 'enterprise',
+  enterprises: 'enterprise',
+  agency: 'enterprise',
+  agencies: 'enterprise',
+  depots: 'enterprise',
 };
 
 function position(raw: Raw): { lat?: number; lon?: number } {
   const lat = num(raw.lat);
   const lon = num(raw.lon) ?? num(raw.lng);
   if (lat !== undefined && lon !== undefined) return { lat, lon };
-  if (Array.isArray(raw.center) && typeof raw.center[0] === 'number' && typeof raw.center[1] === 'number') return { lat: raw.center[0], lon: raw.center[1] };
+  if (Array.isArray(raw.center) && typeof raw.center[0] === 'number' && typeof raw.center[1] === 'number')
+    return { lat: raw.center[0], lon: raw.center[1] };
   const point = parseWktPoint(str(raw.center) ?? str(raw.geo));
   return point ? { lat: point[0], lon: point[1] } : {};
 }
@@ -44,7 +53,10 @@ function titleOf(kind: SearchKind, raw: Raw): { title: string; subtitle?: string
     return { title, subtitle: str(raw.model) ?? str(raw.subtitle) };
   }
   if (kind === 'route') {
-    return { title: str(raw.route_short_name) ?? str(raw.number) ?? str(raw.name) ?? str(raw.title) ?? '', subtitle: str(raw.route_long_name) ?? str(raw.subtitle) };
+    return {
+      title: str(raw.route_short_name) ?? str(raw.number) ?? str(raw.name) ?? str(raw.title) ?? '',
+      subtitle: str(raw.route_long_name) ?? str(raw.subtitle),
+    };
   }
   return { title: str(raw.title) ?? str(raw.name) ?? '', subtitle: str(raw.address) ?? str(raw.subtitle) };
 }
@@ -75,7 +87,8 @@ export function normalizeSearch(body: unknown): MapSearchItem[] {
 export function searchFilters(filters: MapFilters, query: string): MapSearchItem[] {
   const q = normalizeText(query);
   if (!q) return [];
-  const hit = (...texts: (string | number | null | undefined)[]) => texts.some((t) => t !== null && t !== undefined && normalizeText(String(t)).includes(q));
+  const hit = (...texts: (string | number | null | undefined)[]) =>
+    texts.some((t) => t !== null && t !== undefined && normalizeText(String(t)).includes(q));
   const vehicles = filters.vehicles.filter((v) => hit(v.depotNumber, v.gosNomer)).map((v) => item('vehicle', v));
   const routes = filters.routes.filter((r) => hit(r.name)).map((r) => item('route', { id: r.id, name: r.name }));
   const enterprises = filters.depots.filter((d) => hit(d.name)).map((d) => item('enterprise', d));

@@ -42,7 +42,12 @@ export function newGeoStreamClient(handlers: GeoStreamHandlers): GeoStreamClient
  * within EARLY_STREAM_MS (the user went elsewhere), it is closed.
  */
 export const EARLY_STREAM_MS = 15_000;
-let early: { client: GeoStreamClient; handlers: GeoStreamHandlers | null; points: [string, MapCluster[]] | null; status: [GeoStreamStatus, string | undefined] | null } | null = null;
+let early: {
+  client: GeoStreamClient;
+  handlers: GeoStreamHandlers | null;
+  points: [string, MapCluster[]] | null;
+  status: [GeoStreamStatus, string | undefined] | null;
+} | null = null;
 
 export function openEarlyGeoStream(q: string): void {
   early?.client.stop();
@@ -81,7 +86,10 @@ export function adoptEarlyGeoStream(handlers: GeoStreamHandlers): GeoStreamClien
  * which then moves to `q`), later ones are sent as subscription changes; `onPoints` receives each picture.
  * Cancelled on unmount.
  */
-export function useGeoStream(q: string | null, onPoints: (time: string, items: MapCluster[]) => void): { status: GeoStreamStatus; error: string } {
+export function useGeoStream(
+  q: string | null,
+  onPoints: (time: string, items: MapCluster[]) => void,
+): { status: GeoStreamStatus; error: string } {
   const [state, setState] = useState<{ status: GeoStreamStatus; error: string }>({ status: 'stopped', error: '' });
   const handler = useRef(onPoints);
   handler.current = onPoints;

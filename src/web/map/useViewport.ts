@@ -21,7 +21,12 @@ export function viewportOf(map: L.Map, padding = 0): Viewport {
 export function viewportOfBounds(view: L.LatLngBounds, zoom: number, padding = 0): Viewport {
   const bounds = padding ? view.pad(padding) : view;
   return {
-    bbox: [clamp(bounds.getSouth(), -85, 85), clamp(bounds.getWest(), -180, 180), clamp(bounds.getNorth(), -85, 85), clamp(bounds.getEast(), -180, 180)],
+    bbox: [
+      clamp(bounds.getSouth(), -85, 85),
+      clamp(bounds.getWest(), -180, 180),
+      clamp(bounds.getNorth(), -85, 85),
+      clamp(bounds.getEast(), -180, 180),
+    ],
     zoom,
   };
 }

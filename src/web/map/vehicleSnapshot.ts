@@ -11,8 +11,16 @@ export type Snapshot = ReadonlyMap<string, MapCluster>;
 export { clusterKey };
 
 function same(a: MapCluster, b: MapCluster): boolean {
-  return a.center[0] === b.center[0] && a.center[1] === b.center[1] && a.course === b.course && a.on === b.on
-    && a.count === b.count && a.classRank === b.classRank && a.date === b.date && a.route === b.route;
+  return (
+    a.center[0] === b.center[0] &&
+    a.center[1] === b.center[1] &&
+    a.course === b.course &&
+    a.on === b.on &&
+    a.count === b.count &&
+    a.classRank === b.classRank &&
+    a.date === b.date &&
+    a.route === b.route
+  );
 }
 
 export interface MergeResult {

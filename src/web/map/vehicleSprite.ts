@@ -42,12 +42,12 @@ function makeSprite(box: [number, number, number, number], dpr: number, paint: (
     ctx.translate(-left, -top);
     paint(ctx);
   }
-  return { image: surface ? surface.transferToImageBitmap() : canvas as HTMLCanvasElement, left, top, width, height };
+  return { image: surface ? surface.transferToImageBitmap() : (canvas as HTMLCanvasElement), left, top, width, height };
 }
 
 /** A circle in the class colour with a white rim and a nose along the course (degrees from north). */
 export function vehicleSprite(colour: string, course: number, dpr: number): Sprite {
-  const step = (Math.round((((course || 0) % 360) + 360) % 360 / COURSE_STEP) * COURSE_STEP) % 360;
+  const step = (Math.round(((((course || 0) % 360) + 360) % 360) / COURSE_STEP) * COURSE_STEP) % 360;
   const key = `${colour}|${step}|${dpr}`;
   const known = sprites.get(key);
   if (known) return known;
@@ -63,23 +63,27 @@ export function vehicleSprite(colour: string, course: number, dpr: number): Spri
   ];
   const xs = [-VEHICLE_RADIUS, VEHICLE_RADIUS, ...nose.map((p) => p[0])];
   const ys = [-VEHICLE_RADIUS, VEHICLE_RADIUS, ...nose.map((p) => p[1])];
-  const sprite = makeSprite([Math.min(...xs) - BLEED, Math.min(...ys) - BLEED, Math.max(...xs) + BLEED, Math.max(...ys) + BLEED], dpr, (ctx) => {
-    ctx.fillStyle = colour;
-    ctx.strokeStyle = '#ffffff';
-    ctx.lineWidth = RIM;
-    ctx.lineJoin = 'round';
-    ctx.beginPath();
-    ctx.moveTo(...nose[0]);
-    ctx.lineTo(...nose[1]);
-    ctx.lineTo(...nose[2]);
-    ctx.closePath();
-    ctx.fill();
-    ctx.stroke();
-    ctx.beginPath();
-    ctx.arc(0, 0, VEHICLE_RADIUS, 0, TAU);
-    ctx.fill();
-    ctx.stroke();
-  });
+  const sprite = makeSprite(
+    [Math.min(...xs) - BLEED, Math.min(...ys) - BLEED, Math.max(...xs) + BLEED, Math.max(...ys) + BLEED],
+    dpr,
+    (ctx) => {
+      ctx.fillStyle = colour;
+      ctx.strokeStyle = '#ffffff';
+      ctx.lineWidth = RIM;
+      ctx.lineJoin = 'round';
+      ctx.beginPath();
+      ctx.moveTo(...nose[0]);
+      ctx.lineTo(...nose[1]);
+      ctx.lineTo(...nose[2]);
+      ctx.closePath();
+      ctx.fill();
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.arc(0, 0, VEHICLE_RADIUS, 0, TAU);
+      ctx.fill();
+      ctx.stroke();
+    },
+  );
   sprites.set(key, sprite);
   return sprite;
 }

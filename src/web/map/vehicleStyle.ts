@@ -28,7 +28,9 @@ export interface VehicleLegendEntry {
 /** What each vehicle colour means, from the same constants vehicleColor reads: the classes by rank, no class, off. */
 export const VEHICLE_LEGEND: readonly VehicleLegendEntry[] = [
   ...VEHICLE_CLASSES.map((vehicleClass) => ({
-    color: VEHICLE_CLASS_COLORS[vehicleClass.rank - 1], label: 'mapView.legend.class', values: { code: vehicleClass.code, title: vehicleClass.title },
+    color: VEHICLE_CLASS_COLORS[vehicleClass.rank - 1],
+    label: 'mapView.legend.class',
+    values: { code: vehicleClass.code, title: vehicleClass.title },
   })),
   { color: UNKNOWN_CLASS_COLOR, label: 'mapView.legend.unknownClass' },
   { color: OFF_COLOR, label: 'mapView.legend.off' },

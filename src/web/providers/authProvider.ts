@@ -8,8 +8,10 @@ import { login, logout } from './session';
 
 /** react-admin's action names read as the permission bits of spec section 6. */
 const ACTIONS: Record<string, Action> = {
-  create: 'create', clone: 'create',
-  edit: 'update', update: 'update',
+  create: 'create',
+  clone: 'create',
+  edit: 'update',
+  update: 'update',
   delete: 'delete',
 };
 

@@ -1,6 +1,17 @@
 import type {
-  CreateParams, DataProvider, DeleteManyParams, DeleteParams, GetListParams, GetListResult, GetManyParams,
-  GetManyReferenceParams, GetOneParams, Identifier, RaRecord, UpdateManyParams, UpdateParams,
+  CreateParams,
+  DataProvider,
+  DeleteManyParams,
+  DeleteParams,
+  GetListParams,
+  GetListResult,
+  GetManyParams,
+  GetManyReferenceParams,
+  GetOneParams,
+  Identifier,
+  RaRecord,
+  UpdateManyParams,
+  UpdateParams,
 } from 'react-admin';
 import type { ListResponse } from '../../shared/api';
 import { getJson, request } from './httpClient';
@@ -39,16 +50,21 @@ async function send<R>(url: string, method: 'POST' | 'PUT' | 'DELETE', body?: un
 const restProvider: DataProvider = {
   getList: <R extends RaRecord>(resource: string, params: GetListParams) =>
     list<R>(resource, listQuery(params.filter, params), params.signal),
-  getOne: async <R extends RaRecord>(resource: string, { id, signal }: GetOneParams<R>) =>
-    ({ data: await getJson<R>(`${base(resource)}/${id}`, { signal }) }),
-  getMany: async <R extends RaRecord>(resource: string, { ids, signal }: GetManyParams<R>) =>
-    ({ data: (await list<R>(resource, { filter: JSON.stringify({ id: ids }) }, signal)).data }),
+  getOne: async <R extends RaRecord>(resource: string, { id, signal }: GetOneParams<R>) => ({
+    data: await getJson<R>(`${base(resource)}/${id}`, { signal }),
+  }),
+  getMany: async <R extends RaRecord>(resource: string, { ids, signal }: GetManyParams<R>) => ({
+    data: (await list<R>(resource, { filter: JSON.stringify({ id: ids }) }, signal)).data,
+  }),
   getManyReference: <R extends RaRecord>(resource: string, params: GetManyReferenceParams) =>
     list<R>(resource, listQuery({ ...params.filter, [params.target]: params.id }, params), params.signal),
-  create: async <R extends Omit<RaRecord, 'id'>, Result extends RaRecord = R & { id: Identifier }>(resource: string, { data }: CreateParams) =>
-    ({ data: await send<Result>(`${base(resource)}/`, 'POST', data) }),
-  update: async <R extends RaRecord>(resource: string, { id, data }: UpdateParams) =>
-    ({ data: await send<R>(`${base(resource)}/${id}`, 'PUT', data) }),
+  create: async <R extends Omit<RaRecord, 'id'>, Result extends RaRecord = R & { id: Identifier }>(
+    resource: string,
+    { data }: CreateParams,
+  ) => ({ data: await send<Result>(`${base(resource)}/`, 'POST', data) }),
+  update: async <R extends RaRecord>(resource: string, { id, data }: UpdateParams) => ({
+    data: await send<R>(`${base(resource)}/${id}`, 'PUT', data),
+  }),
   updateMany: async (resource: string, { ids, data }: UpdateManyParams) => {
     await Promise.all(ids.map((id: Identifier) => send(`${base(resource)}/${id}`, 'PUT', data)));
     return { data: ids };

@@ -17,7 +17,9 @@ import { ru } from '../i18n/ru';
  * shows the catalogue's text rather than the code.
  */
 const serverCodes = (locale: Locale) =>
-  Object.fromEntries((Object.keys(ERROR_CATALOGUE) as ErrorCode[]).map((code) => [code, ERROR_CATALOGUE[code][locale]])) as TranslationMessages;
+  Object.fromEntries(
+    (Object.keys(ERROR_CATALOGUE) as ErrorCode[]).map((code) => [code, ERROR_CATALOGUE[code][locale]]),
+  ) as TranslationMessages;
 
 // The logged-in apps (this provider's only users) have the whole Russian catalogue; the login pages its shell part.
 addCatalogue('ru', ru);
@@ -25,9 +27,10 @@ addCatalogue('ru', ru);
 /** Merged when first asked for: the English catalogue is loaded only once chosen (i18n/messages.ts). */
 const merged: Partial<Record<Locale, TranslationMessages>> = {};
 function messagesFor(locale: Locale): TranslationMessages {
-  merged[locale] ??= locale === 'en'
-    ? mergeTranslations(serverCodes('en'), englishMessages, catalogueFor('en'))
-    : mergeTranslations(serverCodes('ru'), englishMessages, russianMessages, catalogueFor('ru'));
+  merged[locale] ??=
+    locale === 'en'
+      ? mergeTranslations(serverCodes('en'), englishMessages, catalogueFor('en'))
+      : mergeTranslations(serverCodes('ru'), englishMessages, russianMessages, catalogueFor('ru'));
   return merged[locale]!;
 }
 

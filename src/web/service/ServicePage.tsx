@@ -18,12 +18,28 @@ export function ServicePage({ icon, title, text, testId, action }: ServicePagePr
   return (
     <Box
       data-testid={testId}
-      sx={{ flex: 1, minHeight: 360, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, p: 4, textAlign: 'center' }}
+      sx={{
+        flex: 1,
+        minHeight: 360,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+        p: 4,
+        textAlign: 'center',
+      }}
     >
       <Box sx={{ color: 'primary.main', '& svg': { fontSize: 72 } }}>{icon}</Box>
-      <Typography variant="h5" component="h1">{title}</Typography>
+      <Typography variant="h5" component="h1">
+        {title}
+      </Typography>
       <Typography color="text.secondary">{text}</Typography>
-      {action ?? <Button variant="contained" component={Link} to="/">{t('app.toMain')}</Button>}
+      {action ?? (
+        <Button variant="contained" component={Link} to="/">
+          {t('app.toMain')}
+        </Button>
+      )}
     </Box>
   );
 }

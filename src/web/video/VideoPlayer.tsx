@@ -29,14 +29,30 @@ interface VideoPlayerProps {
   onVideo?: (element: HTMLVideoElement | null) => void;
 }
 
-const STATE_COLOURS: Record<PlayerState['kind'], string> = { loading: '#616161', playing: '#2e7d32', retrying: '#ed6c02', failed: '#d32f2f' };
+const STATE_COLOURS: Record<PlayerState['kind'], string> = {
+  loading: '#616161',
+  playing: '#2e7d32',
+  retrying: '#ed6c02',
+  failed: '#d32f2f',
+};
 
 /**
  * One HLS stream in a <video> with hls.js and the retry rules of field-app.md section 4 (RetryPolicy): a
  * fatal error tears the player down and, 1 s later, loads the stream again from a fresh address with a time
  * stamp, up to 40 times in a row, then shows the red «no signal» state. Its state shows on the tile.
  */
-export function VideoPlayer({ source, sourceKey, controls = false, muted = true, onTime, overlay, height = '100%', testId, recording = false, onVideo }: VideoPlayerProps) {
+export function VideoPlayer({
+  source,
+  sourceKey,
+  controls = false,
+  muted = true,
+  onTime,
+  overlay,
+  height = '100%',
+  testId,
+  recording = false,
+  onVideo,
+}: VideoPlayerProps) {
   const translate = useTranslate();
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<PlayerState>({ kind: 'loading' });
@@ -54,10 +70,13 @@ export function VideoPlayer({ source, sourceKey, controls = false, muted = true,
       hls?.destroy();
       hls = null;
     };
-    const policy = new RetryPolicy((attempt) => void load(attempt), (next) => {
-      playing = next.kind === 'playing';
-      if (!closed) setState(next);
-    });
+    const policy = new RetryPolicy(
+      (attempt) => void load(attempt),
+      (next) => {
+        playing = next.kind === 'playing';
+        if (!closed) setState(next);
+      },
+    );
     const play = (address: string) => {
       stop();
       if (Hls.isSupported()) {
@@ -106,9 +125,10 @@ export function VideoPlayer({ source, sourceKey, controls = false, muted = true,
     };
   }, [sourceKey]);
 
-  const label = state.kind === 'retrying'
-    ? translate('video.player.retrying', { attempt: state.attempt, of: state.of })
-    : translate(`video.player.${state.kind === 'playing' && recording ? 'recording' : state.kind}`);
+  const label =
+    state.kind === 'retrying'
+      ? translate('video.player.retrying', { attempt: state.attempt, of: state.of })
+      : translate(`video.player.${state.kind === 'playing' && recording ? 'recording' : state.kind}`);
   return (
     <Box sx={{ position: 'relative', bgcolor: '#000', height, overflow: 'hidden', borderRadius: 1 }} data-testid={testId}>
       <video
@@ -123,8 +143,19 @@ export function VideoPlayer({ source, sourceKey, controls = false, muted = true,
         style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
       />
       {state.kind === 'failed' && (
-        <Box sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'rgba(211,47,47,0.35)' }}>
-          <Typography variant="h6" sx={{ color: '#fff', fontWeight: 600 }}>{translate('video.player.noSignal')}</Typography>
+        <Box
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            bgcolor: 'rgba(211,47,47,0.35)',
+          }}
+        >
+          <Typography variant="h6" sx={{ color: '#fff', fontWeight: 600 }}>
+            {translate('video.player.noSignal')}
+          </Typography>
         </Box>
       )}
       {state.kind === 'loading' && (
@@ -136,8 +167,18 @@ export function VideoPlayer({ source, sourceKey, controls = false, muted = true,
         data-testid="video-state"
         data-state={state.kind}
         sx={{
-          position: 'absolute', left: 6, top: 6, px: 0.75, py: 0.25, borderRadius: 1, fontSize: 12, color: '#fff',
-          bgcolor: STATE_COLOURS[state.kind], display: 'flex', alignItems: 'center', gap: 0.5,
+          position: 'absolute',
+          left: 6,
+          top: 6,
+          px: 0.75,
+          py: 0.25,
+          borderRadius: 1,
+          fontSize: 12,
+          color: '#fff',
+          bgcolor: STATE_COLOURS[state.kind],
+          display: 'flex',
+          alignItems: 'center',
+          gap: 0.5,
         }}
       >
         <Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: '#fff' }} />

@@ -11,7 +11,10 @@ export function useVideoVehicle(vehicleId: number | undefined): VideoVehicle | n
     setVehicle(null);
     if (!vehicleId) return;
     let live = true;
-    videoVehicle(vehicleId).then((found) => live && setVehicle(found), () => undefined);
+    videoVehicle(vehicleId).then(
+      (found) => live && setVehicle(found),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -25,7 +28,9 @@ export function VideoVehicleHeading({ vehicle }: { vehicle: VideoVehicle }) {
   return (
     <Typography variant="subtitle1" sx={{ fontWeight: 600 }} data-testid="video-vehicle-heading">
       {`ТС ${vehicle.depotNumber ?? vehicle.vehicleId} · ${vehicle.stateNumber ?? ''} · ${vehicle.model ?? ''} · `}
-      <Box component="span" sx={{ color: vehicle.online ? 'success.main' : 'text.secondary' }}>{translate(vehicle.online ? 'video.online.online' : 'video.online.offline')}</Box>
+      <Box component="span" sx={{ color: vehicle.online ? 'success.main' : 'text.secondary' }}>
+        {translate(vehicle.online ? 'video.online.online' : 'video.online.offline')}
+      </Box>
       {` · ${translate(`video.online.source.${vehicle.source}`)}`}
     </Typography>
   );

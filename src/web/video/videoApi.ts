@@ -1,4 +1,11 @@
-import type { ArchiveCoverage, ArchivePlayback, ArchiveRequest, ArchiveRequestInput, VideoStreamAddress, VideoVehicle } from '../../shared/video/api';
+import type {
+  ArchiveCoverage,
+  ArchivePlayback,
+  ArchiveRequest,
+  ArchiveRequestInput,
+  VideoStreamAddress,
+  VideoVehicle,
+} from '../../shared/video/api';
 import type { Option } from '../../shared/api';
 import { getJson, postJson, request } from '../providers/httpClient';
 
@@ -36,4 +43,7 @@ export const playArchive = (id: number, camera: number) => getJson<ArchivePlayba
 export const archiveDownloadUrl = (id: number, camera: number) => `/api/v1/video/requests/${id}/download/${camera}`;
 
 export const archiveMonitoring = (query: { days: number; q?: string; stopped?: boolean; skipCount: number }, signal?: AbortSignal) =>
-  getJson<{ start: string; hours: number; count: number; stopped: number; list: ArchiveCoverage[] }>('/api/v1/video/archive-monitoring', { query: { ...query, recordCount: 50 }, signal });
+  getJson<{ start: string; hours: number; count: number; stopped: number; list: ArchiveCoverage[] }>('/api/v1/video/archive-monitoring', {
+    query: { ...query, recordCount: 50 },
+    signal,
+  });

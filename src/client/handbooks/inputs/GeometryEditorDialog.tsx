@@ -5,7 +5,14 @@ import { useTranslate } from 'react-admin';
 import { useMap } from 'react-leaflet';
 import { BaseMap } from '../../../web/map/base/BaseMap';
 import { SHAPE_STYLE } from '../../../web/handbooks/inputs/inputMaps';
-import { geometryBounds, geometryToWkt, type Geometry, type GeometryKind, type LatLon, type PolygonRings } from '../../../web/handbooks/inputs/wktGeometry';
+import {
+  geometryBounds,
+  geometryToWkt,
+  type Geometry,
+  type GeometryKind,
+  type LatLon,
+  type PolygonRings,
+} from '../../../web/handbooks/inputs/wktGeometry';
 
 const pairOf = (latLng: L.LatLng): LatLon => [latLng.lat, latLng.lng];
 
@@ -29,11 +36,13 @@ function linesOf(latLngs: Nested[]): LatLon[][] {
 function collect(map: L.Map, group: L.FeatureGroup, kind: GeometryKind, multi: boolean): Geometry {
   const layers = group.getLayers().filter((layer) => map.hasLayer(layer));
   if (kind === 'polygon') {
-    const polygons = layers.filter((layer): layer is L.Polygon => layer instanceof L.Polygon)
+    const polygons = layers
+      .filter((layer): layer is L.Polygon => layer instanceof L.Polygon)
       .flatMap((layer) => polygonsOf(layer.getLatLngs() as Nested[]));
     return { kind, multi, polygons };
   }
-  const lines = layers.filter((layer): layer is L.Polyline => layer instanceof L.Polyline && !(layer instanceof L.Polygon))
+  const lines = layers
+    .filter((layer): layer is L.Polyline => layer instanceof L.Polyline && !(layer instanceof L.Polygon))
     .flatMap((layer) => linesOf(layer.getLatLngs() as Nested[]));
   return { kind, multi, lines };
 }
@@ -49,7 +58,15 @@ interface EditorHandle {
  * the current shapes as editable layers (each part of a multipolygon its own layer), and a drawn shape
  * replacing the others.
  */
-function GeomanEditor({ kind, initial, handle }: { kind: GeometryKind; initial: Geometry | null; handle: (editor: EditorHandle | null) => void }) {
+function GeomanEditor({
+  kind,
+  initial,
+  handle,
+}: {
+  kind: GeometryKind;
+  initial: Geometry | null;
+  handle: (editor: EditorHandle | null) => void;
+}) {
   const map = useMap();
   useEffect(() => {
     const group = L.featureGroup().addTo(map);
@@ -151,12 +168,12 @@ export default function GeometryEditorDialog({ kind, label, initial, onApply, on
           <BaseMap
             geoman
             doubleClickZoom={false}
-            loading={(
+            loading={
               <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', height: '100%', gap: 1 }}>
                 <CircularProgress size={20} />
                 <Typography variant="body2">{translate('handbookEditor.map.loading')}</Typography>
               </Box>
-            )}
+            }
           >
             <GeomanEditor kind={kind} initial={initial} handle={handle} />
           </BaseMap>

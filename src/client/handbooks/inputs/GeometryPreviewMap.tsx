@@ -16,9 +16,19 @@ function FitShape({ geometry }: { geometry: Geometry }) {
 
 /** The shape drawn on the parts of a geometry (each polygon with its holes, each line). */
 function GeometryShapes({ geometry }: { geometry: Geometry }) {
-  return geometry.kind === 'polygon'
-    ? <>{geometry.polygons.map((rings, i) => <Polygon key={i} positions={rings} pathOptions={SHAPE_STYLE} />)}</>
-    : <>{geometry.lines.map((line, i) => <Polyline key={i} positions={line} pathOptions={SHAPE_STYLE} />)}</>;
+  return geometry.kind === 'polygon' ? (
+    <>
+      {geometry.polygons.map((rings, i) => (
+        <Polygon key={i} positions={rings} pathOptions={SHAPE_STYLE} />
+      ))}
+    </>
+  ) : (
+    <>
+      {geometry.lines.map((line, i) => (
+        <Polyline key={i} positions={line} pathOptions={SHAPE_STYLE} />
+      ))}
+    </>
+  );
 }
 
 /** A small map showing a polygon or line, not interactive: the form's preview of a geometry column. */

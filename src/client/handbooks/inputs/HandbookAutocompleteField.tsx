@@ -25,11 +25,19 @@ export function HandbookAutocompleteField({ params, field, name, error, hint, lo
       label={field.label}
       required={field.required}
       error={Boolean(error)}
-      helperText={error ? translate(error, { _: error }) : hint ?? ' '}
+      helperText={error ? translate(error, { _: error }) : (hint ?? ' ')}
       size="small"
       slotProps={{
         ...params.slotProps,
-        input: { ...params.slotProps.input, endAdornment: <>{loading ? <CircularProgress size={16} /> : null}{adornment}</> },
+        input: {
+          ...params.slotProps.input,
+          endAdornment: (
+            <>
+              {loading ? <CircularProgress size={16} /> : null}
+              {adornment}
+            </>
+          ),
+        },
         htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `input-${field.name}` },
       }}
     />

@@ -42,11 +42,19 @@ export function HandbookChoiceInput({ schema, field, disabled }: { schema: Handb
       value={text}
       getOptionLabel={(option) => (typeof option === 'string' ? option : option.label)}
       onInputChange={(_event, typed) => input.onChange(typedValue(field, typed))}
-      onChange={(_event, option) => input.onChange(option === null ? null : typeof option === 'string' ? typedValue(field, option) : option.value)}
+      onChange={(_event, option) =>
+        input.onChange(option === null ? null : typeof option === 'string' ? typedValue(field, option) : option.value)
+      }
       onBlur={input.onBlur}
       fullWidth
       renderInput={(params) => (
-        <HandbookAutocompleteField params={params} field={field} name={input.name} error={error} hint={field.help ?? translate('handbookEditor.choicesHint')} />
+        <HandbookAutocompleteField
+          params={params}
+          field={field}
+          name={input.name}
+          error={error}
+          hint={field.help ?? translate('handbookEditor.choicesHint')}
+        />
       )}
     />
   );

@@ -45,14 +45,33 @@ export function HandbookGeometryInput({ field }: { field: PolygonField | LineFie
   };
 
   return (
-    <FormControl error={Boolean(problem ?? formError)} required={field.required} fullWidth sx={{ my: 1, maxWidth: 640 }} data-testid={`geometry-input-${field.name}`}>
-      <FormLabel htmlFor={`${id}-wkt`} sx={{ mb: 0.5 }}>{field.label}</FormLabel>
+    <FormControl
+      error={Boolean(problem ?? formError)}
+      required={field.required}
+      fullWidth
+      sx={{ my: 1, maxWidth: 640 }}
+      data-testid={`geometry-input-${field.name}`}
+    >
+      <FormLabel htmlFor={`${id}-wkt`} sx={{ mb: 0.5 }}>
+        {field.label}
+      </FormLabel>
       <Box
         data-testid="geometry-preview"
-        sx={{ position: 'relative', height: 200, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', zIndex: 0, bgcolor: 'action.hover' }}
+        sx={{
+          position: 'relative',
+          height: 200,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          overflow: 'hidden',
+          zIndex: 0,
+          bgcolor: 'action.hover',
+        }}
       >
         {geometry ? (
-          <Suspense fallback={null}><GeometryPreviewMap geometry={geometry} /></Suspense>
+          <Suspense fallback={null}>
+            <GeometryPreviewMap geometry={geometry} />
+          </Suspense>
         ) : (
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', height: '100%' }}>
             <Typography variant="body2" color="text.secondary">
@@ -68,7 +87,11 @@ export function HandbookGeometryInput({ field }: { field: PolygonField | LineFie
         <Button size="small" onClick={() => setShowText((shown) => !shown)} aria-expanded={showText}>
           {translate(showText ? 'handbookEditor.map.hideWkt' : 'handbookEditor.map.showWkt')}
         </Button>
-        {parts > 1 && <Typography variant="body2" color="text.secondary">{translate('handbookEditor.map.parts', { count: parts })}</Typography>}
+        {parts > 1 && (
+          <Typography variant="body2" color="text.secondary">
+            {translate('handbookEditor.map.parts', { count: parts })}
+          </Typography>
+        )}
       </Box>
       <Collapse in={showText || invalid} unmountOnExit>
         <TextField
@@ -87,13 +110,21 @@ export function HandbookGeometryInput({ field }: { field: PolygonField | LineFie
           fullWidth
           inputRef={input.ref}
           sx={{ mt: 1 }}
-          slotProps={{ htmlInput: { 'data-testid': `geometry-wkt-${field.name}`, spellCheck: false, style: { fontFamily: 'monospace', fontSize: 13 } } }}
+          slotProps={{
+            htmlInput: { 'data-testid': `geometry-wkt-${field.name}`, spellCheck: false, style: { fontFamily: 'monospace', fontSize: 13 } },
+          }}
         />
       </Collapse>
       <FormHelperText>{helper ?? ' '}</FormHelperText>
       {editing && (
         <Suspense fallback={null}>
-          <GeometryEditorDialog kind={field.kind} label={field.label} initial={geometry} onApply={apply} onClose={() => setEditing(false)} />
+          <GeometryEditorDialog
+            kind={field.kind}
+            label={field.label}
+            initial={geometry}
+            onApply={apply}
+            onClose={() => setEditing(false)}
+          />
         </Suspense>
       )}
     </FormControl>

@@ -7,7 +7,9 @@ import type { ListField } from '../../../shared/handbooks/types';
  */
 export function HandbookListInput({ field, disabled }: { field: ListField; disabled?: boolean }) {
   const empty = field.options.find((option) => option.value === null);
-  const choices = field.options.filter((option) => option.value !== null).map((option) => ({ id: option.value as string | number, name: option.label }));
+  const choices = field.options
+    .filter((option) => option.value !== null)
+    .map((option) => ({ id: option.value as string | number, name: option.label }));
   return (
     <SelectInput
       source={field.name}

@@ -23,7 +23,7 @@ export function HandbookMinutesInput({ field, disabled }: { field: MinutesField;
       disabled={disabled}
       placeholder="чч:мм"
       error={Boolean(error)}
-      helperText={error ? translate(error, { _: error }) : field.help ?? translate('handbookEditor.minutesHint')}
+      helperText={error ? translate(error, { _: error }) : (field.help ?? translate('handbookEditor.minutesHint'))}
       size="small"
       slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5, 'data-testid': `input-${field.name}` } }}
       sx={{ width: 160 }}

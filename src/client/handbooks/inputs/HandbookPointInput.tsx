@@ -51,11 +51,14 @@ export function HandbookPointInput({ field }: { field: PointField }) {
     setBlurred(false);
   }, [latValue, lonValue]);
 
-  const write = useCallback((a: unknown, b: unknown) => {
-    written.current = [a, b];
-    setLat(a);
-    setLon(b);
-  }, [setLat, setLon]);
+  const write = useCallback(
+    (a: unknown, b: unknown) => {
+      written.current = [a, b];
+      setLat(a);
+      setLon(b);
+    },
+    [setLat, setLon],
+  );
 
   const onText = (value: string) => {
     setText(value);
@@ -64,7 +67,10 @@ export function HandbookPointInput({ field }: { field: PointField }) {
     else if (parsed.kind === 'empty') write(null, null);
     else {
       // keep the form invalid: numbers out of range as they are, anything else as text in the latitude
-      const parts = value.split(/[;,\s]+/).filter(Boolean).map((part) => Number(part.replace(',', '.')));
+      const parts = value
+        .split(/[;,\s]+/)
+        .filter(Boolean)
+        .map((part) => Number(part.replace(',', '.')));
       const numbers = parts.length === 2 && parts.every(Number.isFinite);
       write(numbers ? parts[0] : value, numbers ? parts[1] : null);
     }
@@ -91,10 +97,13 @@ export function HandbookPointInput({ field }: { field: PointField }) {
   if (problem) helper = problem;
   else if (formError) helper = <ValidationError error={formError} />;
 
-  const ref = useCallback((element: HTMLInputElement | null) => {
-    refLat(element);
-    refLon(element);
-  }, [refLat, refLon]);
+  const ref = useCallback(
+    (element: HTMLInputElement | null) => {
+      refLat(element);
+      refLon(element);
+    },
+    [refLat, refLon],
+  );
 
   return (
     <>

@@ -24,8 +24,14 @@ export function HandbookRefFilter({ schema, field }: { schema: HandbookSchema; f
     const missing = values.filter((value) => !chosen.some((option) => option.value === value));
     if (missing.length === 0) return;
     let live = true;
-    resolveRefLabels(schema.type, field.name, missing).then((found) => { if (live) setChosen((list) => [...list, ...found]); }).catch(() => undefined);
-    return () => { live = false; };
+    resolveRefLabels(schema.type, field.name, missing)
+      .then((found) => {
+        if (live) setChosen((list) => [...list, ...found]);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
     // the labels are resolved once per set of values
   }, [key]);
   const value = values.map((item) => chosen.find((option) => option.value === item) ?? { value: item, label: String(item) });
@@ -41,8 +47,14 @@ export function HandbookRefFilter({ schema, field }: { schema: HandbookSchema; f
       filterOptions={(list) => list}
       isOptionEqualToValue={(option, item) => option.value === item.value}
       getOptionLabel={(option) => option.label}
-      renderOption={({ key, ...props }, option) => <li key={key} {...props} title={option.label}>{suggestionText(option.label)}</li>}
-      onInputChange={(_event, text, reason) => { if (reason === 'input') setSearch(text); }}
+      renderOption={({ key, ...props }, option) => (
+        <li key={key} {...props} title={option.label}>
+          {suggestionText(option.label)}
+        </li>
+      )}
+      onInputChange={(_event, text, reason) => {
+        if (reason === 'input') setSearch(text);
+      }}
       onChange={(_event, list) => {
         setChosen((known) => [...known, ...list.filter((option) => !known.some((item) => item.value === option.value))]);
         input.onChange(list.length ? list.map((option) => option.value) : undefined);

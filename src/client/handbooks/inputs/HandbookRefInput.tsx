@@ -15,9 +15,13 @@ function useCurrentOption(schema: HandbookSchema, field: RefField, value: unknow
     if (value === null || value === undefined || value === '' || shown !== undefined) return;
     let live = true;
     resolveRefLabels(schema.type, field.name, [value as number | string])
-      .then(([option]) => { if (live && option) setResolved(option); })
+      .then(([option]) => {
+        if (live && option) setResolved(option);
+      })
       .catch(() => undefined);
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [schema, field, value, shown]);
   if (value === null || value === undefined || value === '') return null;
   if (shown !== undefined) return { value: value as number | string, label: String(shown ?? value) };
@@ -45,14 +49,26 @@ export function HandbookRefInput({ schema, field, disabled }: { schema: Handbook
       filterOptions={(list) => list}
       isOptionEqualToValue={(option, value) => option.value === value.value}
       getOptionLabel={(option) => option.label}
-      renderOption={({ key, ...props }, option) => <li key={key} {...props} title={option.label}>{suggestionText(option.label)}</li>}
-      onInputChange={(_event, text, reason) => { if (reason === 'input') setSearch(text); if (reason === 'clear') setSearch(''); }}
-      onChange={(_event, option) => { input.onChange(option ? option.value : null); setSearch(''); }}
+      renderOption={({ key, ...props }, option) => (
+        <li key={key} {...props} title={option.label}>
+          {suggestionText(option.label)}
+        </li>
+      )}
+      onInputChange={(_event, text, reason) => {
+        if (reason === 'input') setSearch(text);
+        if (reason === 'clear') setSearch('');
+      }}
+      onChange={(_event, option) => {
+        input.onChange(option ? option.value : null);
+        setSearch('');
+      }}
       onBlur={input.onBlur}
       noOptionsText={translate('handbookEditor.nothingFound')}
       loadingText={translate('app.loading')}
       fullWidth
-      renderInput={(params) => <HandbookAutocompleteField params={params} field={field} name={input.name} error={error} loading={loading && open} />}
+      renderInput={(params) => (
+        <HandbookAutocompleteField params={params} field={field} name={input.name} error={error} loading={loading && open} />
+      )}
     />
   );
 }

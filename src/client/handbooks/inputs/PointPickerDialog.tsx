@@ -49,26 +49,37 @@ export interface PointPickerDialogProps {
 export default function PointPickerDialog({ label, initial, onApply, onClose }: PointPickerDialogProps) {
   const translate = useTranslate();
   const [point, setPoint] = useState<PickedPoint | null>(initial);
-  const handlers = useMemo<L.LeafletEventHandlerFnMap>(() => ({
-    dragend: (event) => {
-      const position = (event.target as L.Marker).getLatLng();
-      setPoint({ lat: round(position.lat), lon: round(wrapLon(position.lng)) });
-    },
-  }), []);
+  const handlers = useMemo<L.LeafletEventHandlerFnMap>(
+    () => ({
+      dragend: (event) => {
+        const position = (event.target as L.Marker).getLatLng();
+        setPoint({ lat: round(position.lat), lon: round(wrapLon(position.lng)) });
+      },
+    }),
+    [],
+  );
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="handbook-point-title">
       <DialogTitle id="handbook-point-title">{translate('handbookEditor.map.pointTitle', { label })}</DialogTitle>
       <DialogContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('handbookEditor.map.pointHint')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('handbookEditor.map.pointHint')}
+        </Typography>
         <Box data-testid="point-picker-map" sx={{ position: 'relative', height: '60vh', minHeight: 300, zIndex: 0 }}>
-          <BaseMap center={initial ? [initial.lat, initial.lon] : undefined} zoom={initial ? POINT_ZOOM : undefined} doubleClickZoom={false}>
+          <BaseMap
+            center={initial ? [initial.lat, initial.lon] : undefined}
+            zoom={initial ? POINT_ZOOM : undefined}
+            doubleClickZoom={false}
+          >
             <ClickToPlace onPick={setPoint} />
             {point && <Marker position={[point.lat, point.lon]} icon={PIN} draggable eventHandlers={handlers} />}
           </BaseMap>
         </Box>
         <Typography variant="body2" sx={{ mt: 1 }} data-testid="point-picker-value">
-          {point ? translate('handbookEditor.map.chosen', { point: formatPointText(point.lat, point.lon) }) : translate('handbookEditor.map.noPoint')}
+          {point
+            ? translate('handbookEditor.map.chosen', { point: formatPointText(point.lat, point.lon) })
+            : translate('handbookEditor.map.noPoint')}
         </Typography>
       </DialogContent>
       <DialogActions>

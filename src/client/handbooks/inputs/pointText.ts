@@ -6,10 +6,7 @@ import { COORDINATE_DECIMALS } from '../../../shared/constants';
  */
 export type PointTextError = 'format' | 'latitude' | 'longitude';
 
-export type PointText =
-  | { kind: 'empty' }
-  | { kind: 'point'; lat: number; lon: number }
-  | { kind: 'error'; error: PointTextError };
+export type PointText = { kind: 'empty' } | { kind: 'point'; lat: number; lon: number } | { kind: 'error'; error: PointTextError };
 
 const NUMBER = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 

@@ -18,7 +18,12 @@ export const suggestionText = (text: string): string => truncate(text, SUGGESTIO
 type Match = OptionsRequest['match'];
 
 /** POST /api/table/options: at most 50 choices of `field` of handbook `type`, read under that handbook's rights. */
-export async function fetchOptions(type: HandbookType, field: string, search: { q?: string; values?: (number | string)[]; match?: Match }, signal?: AbortSignal): Promise<RefOption[]> {
+export async function fetchOptions(
+  type: HandbookType,
+  field: string,
+  search: { q?: string; values?: (number | string)[]; match?: Match },
+  signal?: AbortSignal,
+): Promise<RefOption[]> {
   const body: OptionsRequest = { config: { type }, field, limit: SUGGESTIONS_MAX, match: search.match };
   if (search.q?.trim()) body.q = search.q.trim();
   if (search.values?.length) body.values = search.values;
@@ -41,8 +46,12 @@ export function useRefOptions(type: HandbookType, field: string, search: string,
     const timer = setTimeout(() => {
       fetchOptions(type, field, { q: search, match }, controller.signal)
         .then(setOptions)
-        .catch((error: unknown) => { if (!isAbortError(error)) setOptions([]); })
-        .finally(() => { if (!controller.signal.aborted) setLoading(false); });
+        .catch((error: unknown) => {
+          if (!isAbortError(error)) setOptions([]);
+        })
+        .finally(() => {
+          if (!controller.signal.aborted) setLoading(false);
+        });
     }, SEARCH_DELAY_MS);
     return () => {
       clearTimeout(timer);

@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Alert, Autocomplete, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  TextField,
+  Typography,
+} from '@mui/material';
 import VideocamIcon from '@mui/icons-material/Videocam';
 import { useRefresh, useTranslate } from 'react-admin';
 import type { AddCamerasRequest, AddCamerasResponse } from '../../../shared/handbooks/api';
@@ -60,7 +71,9 @@ function AddCamerasForm({ onClose }: { onClose: () => void }) {
   return (
     <>
       <DialogContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('handbookEditor.cameras.addHint')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('handbookEditor.cameras.addHint')}
+        </Typography>
         <Autocomplete<RefOption, true>
           multiple
           size="small"
@@ -74,10 +87,21 @@ function AddCamerasForm({ onClose }: { onClose: () => void }) {
           filterSelectedOptions
           disableCloseOnSelect
           getOptionLabel={(option) => option.label}
-          renderOption={({ key, ...props }, option) => <li key={key} {...props} title={option.label}>{suggestionText(option.label)}</li>}
+          renderOption={({ key, ...props }, option) => (
+            <li key={key} {...props} title={option.label}>
+              {suggestionText(option.label)}
+            </li>
+          )}
           isOptionEqualToValue={(option, current) => option.value === current.value}
-          onChange={(_event, next) => { setVehicles(next); setResult(null); setRefusal([]); }}
-          onInputChange={(_event, text, reason) => { if (reason === 'input') setSearch(text); else if (reason !== 'reset') setSearch(''); }}
+          onChange={(_event, next) => {
+            setVehicles(next);
+            setResult(null);
+            setRefusal([]);
+          }}
+          onInputChange={(_event, text, reason) => {
+            if (reason === 'input') setSearch(text);
+            else if (reason !== 'reset') setSearch('');
+          }}
           noOptionsText={translate('handbookEditor.tripStops.nothingFound')}
           loadingText={translate('app.loading')}
           disabled={sending}
@@ -96,7 +120,9 @@ function AddCamerasForm({ onClose }: { onClose: () => void }) {
         )}
         {refusal.length > 0 && (
           <Alert severity="error" sx={{ mt: 2 }} data-testid="add-cameras-refusal">
-            {refusal.map((text, i) => <div key={i}>{text}</div>)}
+            {refusal.map((text, i) => (
+              <div key={i}>{text}</div>
+            ))}
           </Alert>
         )}
       </DialogContent>

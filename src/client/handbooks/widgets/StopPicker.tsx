@@ -7,7 +7,15 @@ import { suggestionText, useRefOptions, type RefOption } from '../inputs/useRefO
  * One stop of a trip, picked by name: suggestions from the stops handbook through the Trip_Stops link
  * (POST /api/table/options { config: { type: 'tripstops' }, field: 'stop_id' }), at most 50, texts cut at 75.
  */
-export function StopPicker({ value, error, onChange }: { value: RefOption | null; error?: string; onChange: (option: RefOption | null) => void }) {
+export function StopPicker({
+  value,
+  error,
+  onChange,
+}: {
+  value: RefOption | null;
+  error?: string;
+  onChange: (option: RefOption | null) => void;
+}) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
@@ -26,13 +34,20 @@ export function StopPicker({ value, error, onChange }: { value: RefOption | null
       // stops often share a name (both sides of a street): the key tells them apart
       renderOption={({ key, ...props }, option) => (
         <li key={key} {...props}>
-          <Box sx={{ flex: 1 }} title={option.label}>{suggestionText(option.label)}</Box>
-          <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>{option.value}</Typography>
+          <Box sx={{ flex: 1 }} title={option.label}>
+            {suggestionText(option.label)}
+          </Box>
+          <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+            {option.value}
+          </Typography>
         </li>
       )}
       isOptionEqualToValue={(option, current) => option.value === current.value}
       onChange={(_event, option) => onChange(option)}
-      onInputChange={(_event, text, reason) => { if (reason === 'input') setSearch(text); else if (reason === 'clear') setSearch(''); }}
+      onInputChange={(_event, text, reason) => {
+        if (reason === 'input') setSearch(text);
+        else if (reason === 'clear') setSearch('');
+      }}
       noOptionsText={translate('handbookEditor.tripStops.nothingFound')}
       loadingText={translate('app.loading')}
       renderInput={(params) => (
@@ -42,7 +57,14 @@ export function StopPicker({ value, error, onChange }: { value: RefOption | null
           placeholder={translate('handbookEditor.tripStops.searchStop')}
           error={Boolean(error)}
           helperText={error}
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps?.htmlInput, 'aria-label': translate('handbookEditor.tripStops.stop'), 'data-testid': 'trip-stop-input' } }}
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: {
+              ...params.slotProps?.htmlInput,
+              'aria-label': translate('handbookEditor.tripStops.stop'),
+              'data-testid': 'trip-stop-input',
+            },
+          }}
         />
       )}
     />

@@ -1,7 +1,23 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import {
-  Alert, Box, Button, Chip, CircularProgress, IconButton, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableContainer,
-  TableHead, TableRow, TextField, Tooltip, Typography,
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  IconButton,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
@@ -15,7 +31,17 @@ import { getJson, HttpError, isAbortError, postJson } from '../../../web/provide
 import { useLocale } from '../../../web/stores/localeStore';
 import { StopPicker } from './StopPicker';
 import {
-  addRow, hasChanges, KKP_OPTIONS, moveRow, removeRow, rowsFromServer, saveRequest, stopErrors, updateRow, type Kkp, type StopErrors,
+  addRow,
+  hasChanges,
+  KKP_OPTIONS,
+  moveRow,
+  removeRow,
+  rowsFromServer,
+  saveRequest,
+  stopErrors,
+  updateRow,
+  type Kkp,
+  type StopErrors,
   type StopRow,
 } from './tripStopsModel';
 
@@ -53,8 +79,12 @@ export function TripStopsEditor({ tripId }: { tripId: number }) {
     setLoadFailed(false);
     getJson<{ list: TripStop[] }>('/api/table/tripstops', { query: { trip_id: tripId }, signal: controller.signal })
       .then((answer) => apply(answer.list))
-      .catch((error: unknown) => { if (!isAbortError(error)) setLoadFailed(true); })
-      .finally(() => { if (!controller.signal.aborted) setLoading(false); });
+      .catch((error: unknown) => {
+        if (!isAbortError(error)) setLoadFailed(true);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
     return () => controller.abort();
   }, [tripId, apply]);
 
@@ -97,8 +127,12 @@ export function TripStopsEditor({ tripId }: { tripId: number }) {
   return (
     <Paper variant="outlined" sx={{ mt: 2, p: 2 }} data-testid="trip-stops-editor">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography variant="h6" component="h2">{translate('handbookEditor.tripStops.title')}</Typography>
-        {dirty && <Chip size="small" color="warning" label={translate('handbookEditor.tripStops.unsaved')} data-testid="trip-stops-unsaved" />}
+        <Typography variant="h6" component="h2">
+          {translate('handbookEditor.tripStops.title')}
+        </Typography>
+        {dirty && (
+          <Chip size="small" color="warning" label={translate('handbookEditor.tripStops.unsaved')} data-testid="trip-stops-unsaved" />
+        )}
       </Stack>
       {loading && <CircularProgress size={24} aria-label={translate('app.loading')} />}
       {loadFailed && <Alert severity="error">{translate('handbookEditor.tripStops.loadFailed')}</Alert>}
@@ -107,7 +141,9 @@ export function TripStopsEditor({ tripId }: { tripId: number }) {
           {(refusal.length > 0 || errors.general.length > 0) && (
             <Alert severity="error" sx={{ mb: 1 }} data-testid="trip-stops-refusal">
               <div>{translate('handbookEditor.tripStops.refused')}</div>
-              {[...refusal, ...errors.general].map((text, i) => <div key={i}>{text}</div>)}
+              {[...refusal, ...errors.general].map((text, i) => (
+                <div key={i}>{text}</div>
+              ))}
             </Alert>
           )}
           <TableContainer>
@@ -117,13 +153,17 @@ export function TripStopsEditor({ tripId }: { tripId: number }) {
                   <TableCell sx={{ width: 56 }}>{translate('handbookEditor.tripStops.sequence')}</TableCell>
                   <TableCell>{translate('handbookEditor.tripStops.stop')}</TableCell>
                   <TableCell sx={{ width: 200 }}>{translate('handbookEditor.tripStops.kkp')}</TableCell>
-                  <TableCell sx={{ width: 140 }} align="right">{translate('handbookEditor.tripStops.actions')}</TableCell>
+                  <TableCell sx={{ width: 140 }} align="right">
+                    {translate('handbookEditor.tripStops.actions')}
+                  </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {rows.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={4}><Typography color="text.secondary">{translate('handbookEditor.tripStops.empty')}</Typography></TableCell>
+                    <TableCell colSpan={4}>
+                      <Typography color="text.secondary">{translate('handbookEditor.tripStops.empty')}</Typography>
+                    </TableCell>
                   </TableRow>
                 )}
                 {rows.map((row, index) => {
@@ -132,13 +172,19 @@ export function TripStopsEditor({ tripId }: { tripId: number }) {
                     <TableRow key={row.key} data-testid="trip-stop-row">
                       <TableCell data-testid="trip-stop-sequence">
                         {index + 1}
-                        {rowErrors.stop_sequence && <Typography variant="caption" color="error" component="div">{rowErrors.stop_sequence}</Typography>}
+                        {rowErrors.stop_sequence && (
+                          <Typography variant="caption" color="error" component="div">
+                            {rowErrors.stop_sequence}
+                          </Typography>
+                        )}
                       </TableCell>
                       <TableCell>
                         <StopPicker
                           value={row.stop_id === null ? null : { value: row.stop_id, label: row.stop_name }}
                           error={rowErrors.stop_id}
-                          onChange={(option) => edit(updateRow(rows, index, { stop_id: option ? Number(option.value) : null, stop_name: option?.label ?? '' }))}
+                          onChange={(option) =>
+                            edit(updateRow(rows, index, { stop_id: option ? Number(option.value) : null, stop_name: option?.label ?? '' }))
+                          }
                         />
                       </TableCell>
                       <TableCell>
@@ -151,21 +197,40 @@ export function TripStopsEditor({ tripId }: { tripId: number }) {
                           error={Boolean(rowErrors.kkp)}
                           helperText={rowErrors.kkp}
                           onChange={(event) => edit(updateRow(rows, index, { kkp: (event.target.value || null) as Kkp }))}
-                          slotProps={{ select: { displayEmpty: true }, htmlInput: { 'aria-label': translate('handbookEditor.tripStops.kkp'), 'data-testid': 'trip-stop-kkp' } }}
+                          slotProps={{
+                            select: { displayEmpty: true },
+                            htmlInput: { 'aria-label': translate('handbookEditor.tripStops.kkp'), 'data-testid': 'trip-stop-kkp' },
+                          }}
                         >
                           {KKP_OPTIONS.map((option) => (
-                            <MenuItem key={option.value ?? ''} value={option.value ?? ''}>{translate(kkpKey(option.value), { _: option.label })}</MenuItem>
+                            <MenuItem key={option.value ?? ''} value={option.value ?? ''}>
+                              {translate(kkpKey(option.value), { _: option.label })}
+                            </MenuItem>
                           ))}
                         </TextField>
                       </TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <RowAction label={translate('handbookEditor.tripStops.moveUp')} disabled={index === 0} onClick={() => edit(moveRow(rows, index, -1))} testId="trip-stop-up">
+                        <RowAction
+                          label={translate('handbookEditor.tripStops.moveUp')}
+                          disabled={index === 0}
+                          onClick={() => edit(moveRow(rows, index, -1))}
+                          testId="trip-stop-up"
+                        >
                           <ArrowUpwardIcon fontSize="small" />
                         </RowAction>
-                        <RowAction label={translate('handbookEditor.tripStops.moveDown')} disabled={index === rows.length - 1} onClick={() => edit(moveRow(rows, index, 1))} testId="trip-stop-down">
+                        <RowAction
+                          label={translate('handbookEditor.tripStops.moveDown')}
+                          disabled={index === rows.length - 1}
+                          onClick={() => edit(moveRow(rows, index, 1))}
+                          testId="trip-stop-down"
+                        >
                           <ArrowDownwardIcon fontSize="small" />
                         </RowAction>
-                        <RowAction label={translate('handbookEditor.tripStops.remove')} onClick={() => edit(removeRow(rows, index))} testId="trip-stop-remove">
+                        <RowAction
+                          label={translate('handbookEditor.tripStops.remove')}
+                          onClick={() => edit(removeRow(rows, index))}
+                          testId="trip-stop-remove"
+                        >
                           <DeleteOutlineIcon fontSize="small" />
                         </RowAction>
                       </TableCell>
@@ -200,11 +265,25 @@ export function TripStopsEditor({ tripId }: { tripId: number }) {
   );
 }
 
-function RowAction({ label, disabled, onClick, testId, children }: { label: string; disabled?: boolean; onClick: () => void; testId: string; children: ReactNode }) {
+function RowAction({
+  label,
+  disabled,
+  onClick,
+  testId,
+  children,
+}: {
+  label: string;
+  disabled?: boolean;
+  onClick: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
     <Tooltip title={label}>
       <span>
-        <IconButton size="small" aria-label={label} disabled={disabled} onClick={onClick} data-testid={testId}>{children}</IconButton>
+        <IconButton size="small" aria-label={label} disabled={disabled} onClick={onClick} data-testid={testId}>
+          {children}
+        </IconButton>
       </span>
     </Tooltip>
   );

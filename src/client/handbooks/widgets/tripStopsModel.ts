@@ -28,7 +28,12 @@ export const newRowKey = (): string => `new-${++fresh}`;
 export function rowsFromServer(list: readonly TripStop[]): StopRow[] {
   return [...list]
     .sort((a, b) => a.stop_sequence - b.stop_sequence)
-    .map((stop, i) => ({ key: stop.id !== undefined ? `id-${stop.id}` : `row-${i}`, stop_id: stop.stop_id, stop_name: stop.stop_name ?? '', kkp: stop.kkp ?? null }));
+    .map((stop, i) => ({
+      key: stop.id !== undefined ? `id-${stop.id}` : `row-${i}`,
+      stop_id: stop.stop_id,
+      stop_name: stop.stop_name ?? '',
+      kkp: stop.kkp ?? null,
+    }));
 }
 
 /** The row moved by `delta` places (-1 up, +1 down); out of range leaves the list as it is. */

@@ -8,16 +8,33 @@ import { useT } from '../../../web/i18n/translate';
 import { useCurrentUser } from '../../../web/stores/sessionStore';
 import { useFilterSelection, useMapState } from '../../../web/map/mapState';
 import {
-  EMPTY_SELECTION, FILTER_CATEGORIES, branchOptions, routeOptionLabel, routeOptions, selectionCount, vehicleLabel, vehicleOptions,
-  type FilterCategory, type MapFilterSelection,
+  EMPTY_SELECTION,
+  FILTER_CATEGORIES,
+  branchOptions,
+  routeOptionLabel,
+  routeOptions,
+  selectionCount,
+  vehicleLabel,
+  vehicleOptions,
+  type FilterCategory,
+  type MapFilterSelection,
 } from '../../../web/map/filter/mapFilter';
 
-function optionsFor(category: FilterCategory, filters: MapFilters, selection: MapFilterSelection, types: readonly { code: string; title: string }[]) {
+function optionsFor(
+  category: FilterCategory,
+  filters: MapFilters,
+  selection: MapFilterSelection,
+  types: readonly { code: string; title: string }[],
+) {
   switch (category) {
-    case 'depots': return filters.depots.map((d) => ({ id: d.id, name: d.name }));
-    case 'branches': return branchOptions(filters, selection).map((b) => ({ id: b.id, name: b.name }));
-    case 'routes': return routeOptions(filters, selection).map((r) => ({ id: r.id, name: routeOptionLabel(r, types) }));
-    default: return vehicleOptions(filters, selection).map((v) => ({ id: v.id, name: vehicleLabel(v) }));
+    case 'depots':
+      return filters.depots.map((d) => ({ id: d.id, name: d.name }));
+    case 'branches':
+      return branchOptions(filters, selection).map((b) => ({ id: b.id, name: b.name }));
+    case 'routes':
+      return routeOptions(filters, selection).map((r) => ({ id: r.id, name: routeOptionLabel(r, types) }));
+    default:
+      return vehicleOptions(filters, selection).map((v) => ({ id: v.id, name: vehicleLabel(v) }));
   }
 }
 
@@ -38,15 +55,33 @@ export function MapFilterButton({ filters }: { filters: MapFilters | null }) {
     <>
       <Tooltip title={t('mapView.filter.button')}>
         <span>
-          <IconButton size="small" onClick={(e) => setAnchor(e.currentTarget)} disabled={!filters} aria-label={t('mapView.filter.button')} data-testid="map-filter-button">
-            <Badge color="secondary" badgeContent={count} invisible={count === 0}><FilterListIcon /></Badge>
+          <IconButton
+            size="small"
+            onClick={(e) => setAnchor(e.currentTarget)}
+            disabled={!filters}
+            aria-label={t('mapView.filter.button')}
+            data-testid="map-filter-button"
+          >
+            <Badge color="secondary" badgeContent={count} invisible={count === 0}>
+              <FilterListIcon />
+            </Badge>
           </IconButton>
         </span>
       </Tooltip>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {FILTER_CATEGORIES.map((category) => (
-          <MenuItem key={category} onClick={() => { setAnchor(null); setOpen(category); }} data-testid={`map-filter-${category}`}>
-            <ListItemText primary={t(`mapView.filter.${category}`)} secondary={selection[category].length ? t('mapView.filter.chosen', { count: selection[category].length }) : null} />
+          <MenuItem
+            key={category}
+            onClick={() => {
+              setAnchor(null);
+              setOpen(category);
+            }}
+            data-testid={`map-filter-${category}`}
+          >
+            <ListItemText
+              primary={t(`mapView.filter.${category}`)}
+              secondary={selection[category].length ? t('mapView.filter.chosen', { count: selection[category].length }) : null}
+            />
           </MenuItem>
         ))}
       </Menu>

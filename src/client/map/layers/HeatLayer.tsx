@@ -24,10 +24,14 @@ export function HeatLayer({ points, radius = 18 }: HeatLayerProps) {
     let live = true;
     void loadHeat().then(() => {
       if (!live) return;
-      layer = L.heatLayer(points.map(([lat, lon, w]) => [lat, lon, w] as L.HeatLatLngTuple), { radius, blur: 15, max: 1, minOpacity: 0.3 });
+      layer = L.heatLayer(
+        points.map(([lat, lon, w]) => [lat, lon, w] as L.HeatLatLngTuple),
+        { radius, blur: 15, max: 1, minOpacity: 0.3 },
+      );
       layer.addTo(map);
       map.getContainer().dataset.heatPoints = String(points.length);
-      if (points.length) map.fitBounds(L.latLngBounds(points.map(([lat, lon]) => [lat, lon] as L.LatLngTuple)), { maxZoom: 14, padding: [20, 20] });
+      if (points.length)
+        map.fitBounds(L.latLngBounds(points.map(([lat, lon]) => [lat, lon] as L.LatLngTuple)), { maxZoom: 14, padding: [20, 20] });
     });
     return () => {
       live = false;

@@ -36,9 +36,7 @@ export function PopupLayer({ openKey, at, onClose, testId, className, children }
   useEffect(() => {
     const position = start.current;
     if (openKey === null || !position) return;
-    const instance = L.popup({ minWidth: 240, maxWidth: 340, autoPan: true, className })
-      .setLatLng(position)
-      .setContent(container);
+    const instance = L.popup({ minWidth: 240, maxWidth: 340, autoPan: true, className }).setLatLng(position).setContent(container);
     const close = () => handlers.current.onClose();
     instance.on('remove', close);
     dragged.current = false;

@@ -15,14 +15,22 @@ export const useColourMode = () => useStoreValue(colourMode);
  * The adherence colours while the mode is on (GET /api/v1/dispatch/adherence, read every few seconds): a vehicle
  * late, on time or early in its colour, one without a run grey; the legend's entries with their counts.
  */
-export function useAdherenceColours(enabled: boolean): { colourOf: ((vehicle: MapCluster) => string | null) | null; legend: VehicleLegendEntry[] } {
+export function useAdherenceColours(enabled: boolean): {
+  colourOf: ((vehicle: MapCluster) => string | null) | null;
+  legend: VehicleLegendEntry[];
+} {
   const { data } = useAdherence(enabled);
   const byVehicle = useMemo(() => new Map((data?.list ?? []).map((v) => [v.vehicleId, v.adherence])), [data]);
   const colourOf = useCallback((vehicle: MapCluster) => ADHERENCE_COLORS[byVehicle.get(vehicle.id) ?? 'none'], [byVehicle]);
   const legend = useMemo(() => {
     const counts = new Map<Adherence, number>();
     for (const a of byVehicle.values()) counts.set(a, (counts.get(a) ?? 0) + 1);
-    return ADHERENCE_CLASSES.map((a) => ({ color: ADHERENCE_COLORS[a], label: `dispatch.adherence.${a}`, count: counts.get(a) ?? 0, id: a }));
+    return ADHERENCE_CLASSES.map((a) => ({
+      color: ADHERENCE_COLORS[a],
+      label: `dispatch.adherence.${a}`,
+      count: counts.get(a) ?? 0,
+      id: a,
+    }));
   }, [byVehicle]);
   return { colourOf: enabled ? colourOf : null, legend };
 }

@@ -9,11 +9,16 @@ import { MapPopupVehicle } from '../../../web/map/popup/MapPopupVehicle';
 
 function Content({ current }: { current: MapSelection }) {
   switch (current.kind) {
-    case 'vehicle': return <MapPopupVehicle id={current.id} />;
-    case 'stop': return <MapPopupStop id={current.id} name={current.name} at={current.at} />;
-    case 'route': return <MapPopupRoute route={current.route} />;
-    case 'incident': return <MapPopupIncident incident={current.incident} />;
-    default: return <MapPopupDepot kind={current.kind} depot={current.depot} />;
+    case 'vehicle':
+      return <MapPopupVehicle id={current.id} />;
+    case 'stop':
+      return <MapPopupStop id={current.id} name={current.name} at={current.at} />;
+    case 'route':
+      return <MapPopupRoute route={current.route} />;
+    case 'incident':
+      return <MapPopupIncident incident={current.incident} />;
+    default:
+      return <MapPopupDepot kind={current.kind} depot={current.depot} />;
   }
 }
 

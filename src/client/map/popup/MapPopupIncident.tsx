@@ -13,12 +13,14 @@ export function MapPopupIncident({ incident }: { incident: IncidentEvent }) {
   return (
     <Box data-testid="map-popup-incident">
       <PopupTitle>{incidentTypeName(types, incident.incident_type)}</PopupTitle>
-      <PopupRows rows={[
-        [t('mapView.popup.time'), formatDateTime(incident.tm)],
-        [t('mapView.popup.speed'), incident.speed !== null ? t('mapView.kmh', { speed: Math.round(incident.speed) }) : ''],
-        [t('mapView.popup.garageNumber'), incident.depot_number],
-        [t('mapView.popup.coordinates'), formatLatLon(incident.lat, incident.lon)],
-      ]} />
+      <PopupRows
+        rows={[
+          [t('mapView.popup.time'), formatDateTime(incident.tm)],
+          [t('mapView.popup.speed'), incident.speed !== null ? t('mapView.kmh', { speed: Math.round(incident.speed) }) : ''],
+          [t('mapView.popup.garageNumber'), incident.depot_number],
+          [t('mapView.popup.coordinates'), formatLatLon(incident.lat, incident.lon)],
+        ]}
+      />
     </Box>
   );
 }

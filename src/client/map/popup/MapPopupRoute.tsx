@@ -10,11 +10,13 @@ export function MapPopupRoute({ route }: { route: MapRoute }) {
   return (
     <Box data-testid="map-popup-route" data-stop-count={stops}>
       <PopupTitle>{t('mapView.popup.routeTitle', { number: route.route_short_name })}</PopupTitle>
-      <PopupRows rows={[
-        [t('mapView.popup.number'), route.route_short_name],
-        [t('mapView.popup.name'), route.route_long_name],
-        [t('mapView.popup.stops'), stops],
-      ]} />
+      <PopupRows
+        rows={[
+          [t('mapView.popup.number'), route.route_short_name],
+          [t('mapView.popup.name'), route.route_long_name],
+          [t('mapView.popup.stops'), stops],
+        ]}
+      />
     </Box>
   );
 }

@@ -15,7 +15,14 @@ export const REPLAY_DEFAULT_MS = 2 * 3600_000;
 type Vehicle = MapFilters['vehicles'][number];
 
 /** A period bound: outlined and narrow (react-admin's theme makes inputs filled and full width). */
-export const PERIOD_FIELD = { type: 'datetime-local', size: 'small', variant: 'outlined', margin: 'none', fullWidth: false, sx: { width: 230 } } as const;
+export const PERIOD_FIELD = {
+  type: 'datetime-local',
+  size: 'small',
+  variant: 'outlined',
+  margin: 'none',
+  fullWidth: false,
+  sx: { width: 230 },
+} as const;
 
 /**
  * Previous data: a vehicle and a period (default the last 2 hours), its track from
@@ -48,7 +55,11 @@ export function ReplayPanel({ filters }: { filters: MapFilters | null }) {
   };
 
   return (
-    <Paper elevation={4} sx={{ position: 'absolute', left: 8, right: 8, bottom: 24, zIndex: 1000, p: 1.5, mx: 'auto', maxWidth: 980 }} data-testid="replay-panel">
+    <Paper
+      elevation={4}
+      sx={{ position: 'absolute', left: 8, right: 8, bottom: 24, zIndex: 1000, p: 1.5, mx: 'auto', maxWidth: 980 }}
+      data-testid="replay-panel"
+    >
       <Stack direction="row" sx={{ alignItems: 'flex-start', flexWrap: 'wrap', gap: 1 }}>
         <Autocomplete<Vehicle>
           size="small"
@@ -59,18 +70,51 @@ export function ReplayPanel({ filters }: { filters: MapFilters | null }) {
           getOptionLabel={vehicleLabel}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           noOptionsText={t('filter.empty')}
-          renderInput={(params) => <TextField {...params} variant="outlined" margin="none" label={t('mapView.replay.vehicle')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'replay-vehicle' } }} />}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              variant="outlined"
+              margin="none"
+              label={t('mapView.replay.vehicle')}
+              slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'replay-vehicle' } }}
+            />
+          )}
         />
-        <TextField {...PERIOD_FIELD} label={t('mapView.period.from')} value={from} onChange={(e) => setFrom(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'replay-from' } }} />
-        <TextField {...PERIOD_FIELD} label={t('mapView.period.to')} value={to} onChange={(e) => setTo(e.target.value)}
-          error={invalid} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'replay-to' } }} />
-        <Button variant="contained" sx={{ height: 40 }} onClick={() => void load()} disabled={vehicleId === null || invalid || state === 'loading'} data-testid="replay-load">
+        <TextField
+          {...PERIOD_FIELD}
+          label={t('mapView.period.from')}
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'replay-from' } }}
+        />
+        <TextField
+          {...PERIOD_FIELD}
+          label={t('mapView.period.to')}
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          error={invalid}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'replay-to' } }}
+        />
+        <Button
+          variant="contained"
+          sx={{ height: 40 }}
+          onClick={() => void load()}
+          disabled={vehicleId === null || invalid || state === 'loading'}
+          data-testid="replay-load"
+        >
           {t('mapView.replay.load')}
         </Button>
       </Stack>
-      {state === 'empty' && <Alert severity="info" sx={{ mt: 1 }} data-testid="replay-empty">{t('mapView.replay.empty')}</Alert>}
-      {state === 'failed' && <Alert severity="error" sx={{ mt: 1 }}>{t('mapView.replay.failed')}</Alert>}
+      {state === 'empty' && (
+        <Alert severity="info" sx={{ mt: 1 }} data-testid="replay-empty">
+          {t('mapView.replay.empty')}
+        </Alert>
+      )}
+      {state === 'failed' && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {t('mapView.replay.failed')}
+        </Alert>
+      )}
       <ReplayPlayer />
     </Paper>
   );

@@ -14,12 +14,27 @@ export function ReplayPlayer() {
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 1 }} data-testid="replay-player">
       <Tooltip title={playing ? t('mapView.replay.pause') : t('mapView.replay.play')}>
-        <IconButton color="primary" onClick={playing ? pause : play} aria-label={playing ? t('mapView.replay.pause') : t('mapView.replay.play')} data-testid="replay-play">
+        <IconButton
+          color="primary"
+          onClick={playing ? pause : play}
+          aria-label={playing ? t('mapView.replay.pause') : t('mapView.replay.play')}
+          data-testid="replay-play"
+        >
           {playing ? <PauseIcon /> : <PlayArrowIcon />}
         </IconButton>
       </Tooltip>
-      <ToggleButtonGroup size="small" exclusive value={speed} onChange={(_, value: ReplaySpeed | null) => value && setSpeed(value)} aria-label={t('mapView.replay.speed')}>
-        {REPLAY_SPEEDS.map((s) => <ToggleButton key={s} value={s} sx={{ px: 1, py: 0.25 }}>×{s}</ToggleButton>)}
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={speed}
+        onChange={(_, value: ReplaySpeed | null) => value && setSpeed(value)}
+        aria-label={t('mapView.replay.speed')}
+      >
+        {REPLAY_SPEEDS.map((s) => (
+          <ToggleButton key={s} value={s} sx={{ px: 1, py: 0.25 }}>
+            ×{s}
+          </ToggleButton>
+        ))}
       </ToggleButtonGroup>
       <Slider
         size="small"
@@ -35,7 +50,9 @@ export function ReplayPlayer() {
         data-time={Math.round(time)}
       />
       <Stack sx={{ minWidth: 150 }}>
-        <Typography variant="body2" data-testid="replay-time" sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(time)}</Typography>
+        <Typography variant="body2" data-testid="replay-time" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatDateTime(time)}
+        </Typography>
         <Typography variant="caption" color="text.secondary" data-testid="replay-speed">
           {t('mapView.kmh', { speed: Math.round(position?.speed ?? 0) })}
         </Typography>

@@ -20,7 +20,12 @@ export function localDate(day: Date, offset = 0): string {
  * Then a few replacements by reserve vehicles on the first day.
  */
 export function generateAssignments(
-  random: Random, today: Date, graphs: Graph[], vehicles: VehicleRow[], drivers: DriverRow[], params: AssignmentParams,
+  random: Random,
+  today: Date,
+  graphs: Graph[],
+  vehicles: VehicleRow[],
+  drivers: DriverRow[],
+  params: AssignmentParams,
 ): { vehicleTasks: VehicleTaskRow[]; replaceVehicles: ReplaceVehicleRow[] } {
   const vehicleTasks: VehicleTaskRow[] = [];
   const replaceVehicles: ReplaceVehicleRow[] = [];
@@ -32,15 +37,21 @@ export function generateAssignments(
     const depotVehicles = vehicles.filter((v) => v.depot_id === depotId);
     const depotDrivers = drivers.filter((d) => d.depot_id === depotId && d.end_date === null);
     const slots = depotGraphs.flatMap((graph, j) => graph.smenas.map((smena) => ({ graph, j, smena })));
-    if (depotVehicles.length < depotGraphs.length || depotDrivers.length < slots.length) throw new Error(`depot ${depotId}: not enough vehicles or drivers`);
+    if (depotVehicles.length < depotGraphs.length || depotDrivers.length < slots.length)
+      throw new Error(`depot ${depotId}: not enough vehicles or drivers`);
     const reserve = depotVehicles.slice(depotGraphs.length);
     for (let day = 0; day < params.days; day++) {
       const date = localDate(today, day);
       slots.forEach(({ graph, j, smena }, k) => {
         const driver = depotDrivers[(k + day * slots.length) % depotDrivers.length];
         vehicleTasks.push({
-          id: vehicleTasks.length + 1, date, RaspVariant_id: graph.raspVariantId, graph: graph.graph, smena,
-          vehicle_id: depotVehicles[j].id, driver_id: driver.driver_id,
+          id: vehicleTasks.length + 1,
+          date,
+          RaspVariant_id: graph.raspVariantId,
+          graph: graph.graph,
+          smena,
+          vehicle_id: depotVehicles[j].id,
+          driver_id: driver.driver_id,
         });
         if (day === 0) {
           if (smena === graph.smenas[0]) firstDay.push({ graph, vehicle: depotVehicles[j], reserve, drivers: new Map() });
@@ -59,8 +70,15 @@ export function generateAssignments(
     const starttime = Math.round(random.int(entry.graph.start + 30, entry.graph.end - 60) / 5) * 5;
     const smena = entry.graph.smenas.length > 1 && starttime >= 840 ? entry.graph.smenas[1] : entry.graph.smenas[0];
     replaceVehicles.push({
-      id: replaceVehicles.length + 1, date: localDate(today), RaspVariant_id: entry.graph.raspVariantId, graph: entry.graph.graph, smena,
-      vehicle_id: entry.vehicle.id, replace_vehicle_id: substitute.id, driver_id: entry.drivers.get(smena) ?? 0, starttime,
+      id: replaceVehicles.length + 1,
+      date: localDate(today),
+      RaspVariant_id: entry.graph.raspVariantId,
+      graph: entry.graph.graph,
+      smena,
+      vehicle_id: entry.vehicle.id,
+      replace_vehicle_id: substitute.id,
+      driver_id: entry.drivers.get(smena) ?? 0,
+      starttime,
     });
   }
   return { vehicleTasks, replaceVehicles };

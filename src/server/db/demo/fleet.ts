@@ -18,21 +18,37 @@ type Model = readonly [name: string, capacity: keyof typeof CAPACITY, maker: str
 
 const MODELS: Record<TransportKind | 'privateBus', readonly Model[]> = {
   bus: [
-    ['ЛиАЗ-5292.65', 'БК', 'XTY', 5], ['ЛиАЗ-6213.65', 'ОБК', 'XTY', 1], ['МАЗ-203.047', 'БК', 'Y3M', 2],
-    ['Volgabus-5270.G2', 'БК', 'X89', 2], ['НефАЗ-5299-40-52', 'БК', 'X1F', 1], ['ПАЗ-320435-04 «Vector Next»', 'СК', 'X1M', 1],
-    ['ЛиАЗ-4292.60', 'СК', 'XTY', 1], ['МАЗ-206.067', 'СК', 'Y3M', 1],
+    ['ЛиАЗ-5292.65', 'БК', 'XTY', 5],
+    ['ЛиАЗ-6213.65', 'ОБК', 'XTY', 1],
+    ['МАЗ-203.047', 'БК', 'Y3M', 2],
+    ['Volgabus-5270.G2', 'БК', 'X89', 2],
+    ['НефАЗ-5299-40-52', 'БК', 'X1F', 1],
+    ['ПАЗ-320435-04 «Vector Next»', 'СК', 'X1M', 1],
+    ['ЛиАЗ-4292.60', 'СК', 'XTY', 1],
+    ['МАЗ-206.067', 'СК', 'Y3M', 1],
   ],
   privateBus: [
-    ['ГАЗель Next A68R52', 'МК', 'X96', 3], ['ПАЗ-320435-04 «Vector Next»', 'СК', 'X1M', 3], ['МАЗ-206.067', 'СК', 'Y3M', 2],
-    ['Volgabus-4298.G4', 'СК', 'X89', 1], ['ЛиАЗ-5292.65', 'БК', 'XTY', 1], ['МАЗ-203.047', 'БК', 'Y3M', 1],
+    ['ГАЗель Next A68R52', 'МК', 'X96', 3],
+    ['ПАЗ-320435-04 «Vector Next»', 'СК', 'X1M', 3],
+    ['МАЗ-206.067', 'СК', 'Y3M', 2],
+    ['Volgabus-4298.G4', 'СК', 'X89', 1],
+    ['ЛиАЗ-5292.65', 'БК', 'XTY', 1],
+    ['МАЗ-203.047', 'БК', 'Y3M', 1],
   ],
   trolleybus: [
-    ['ПКТС-6281.00 «Адмирал»', 'БК', 'X89', 3], ['ВМЗ-5298.01 «Авангард»', 'БК', 'X89', 1], ['Тролза-5265.08 «Мегаполис»', 'БК', 'X89', 1],
-    ['АКСМ-321', 'БК', 'Y3A', 1], ['АКСМ-433 «Витовт Макс»', 'ОБК', 'Y3A', 1],
+    ['ПКТС-6281.00 «Адмирал»', 'БК', 'X89', 3],
+    ['ВМЗ-5298.01 «Авангард»', 'БК', 'X89', 1],
+    ['Тролза-5265.08 «Мегаполис»', 'БК', 'X89', 1],
+    ['АКСМ-321', 'БК', 'Y3A', 1],
+    ['АКСМ-433 «Витовт Макс»', 'ОБК', 'Y3A', 1],
   ],
   tram: [
-    ['71-931М «Витязь-М»', 'ОБК', 'X89', 2], ['ЛМ-68М2', 'БК', 'X89', 1], ['71-623-02', 'БК', 'X89', 2],
-    ['ЛВС-2005', 'ОБК', 'X89', 1], ['71-911ЕМ «Львёнок»', 'БК', 'X89', 1], ['Stadler B85300М «Метелица»', 'ОБК', 'X89', 1],
+    ['71-931М «Витязь-М»', 'ОБК', 'X89', 2],
+    ['ЛМ-68М2', 'БК', 'X89', 1],
+    ['71-623-02', 'БК', 'X89', 2],
+    ['ЛВС-2005', 'ОБК', 'X89', 1],
+    ['71-911ЕМ «Львёнок»', 'БК', 'X89', 1],
+    ['Stadler B85300М «Метелица»', 'ОБК', 'X89', 1],
   ],
 };
 
@@ -62,15 +78,27 @@ function shareOut(minimum: number[], weight: number[], total: number): number[] 
 const isoDay = (random: Random, fromYear: number, toYear: number) =>
   `${random.int(fromYear, toYear)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`;
 
-export interface Fleet { vehicles: VehicleRow[]; drivers: DriverRow[]; controllerIds: number[] }
+export interface Fleet {
+  vehicles: VehicleRow[];
+  drivers: DriverRow[];
+  controllerIds: number[];
+}
 
 /** Vehicles and drivers of every depot, sized from the graphs its routes run; controllers at the end of the driver list. */
 export function generateFleet(random: Random, depots: Depot[], departments: DepartmentRow[], graphs: Graph[], params: FleetParams): Fleet {
   const graphsOf = depots.map((d) => graphs.filter((g) => g.route.row.Depot_id === d.row.depot_id));
   const needVehicles = graphsOf.map((list) => list.length);
   const needDrivers = graphsOf.map((list) => list.reduce((sum, g) => sum + g.smenas.length, 0));
-  const vehicleCounts = shareOut(needVehicles.map((n) => Math.ceil(n * 1.15) + 1), needVehicles.map((n) => n + 1), params.vehicles);
-  const driverCounts = shareOut(needDrivers.map((n) => Math.ceil(n * 1.25) + 2), needDrivers.map((n) => n + 1), params.drivers);
+  const vehicleCounts = shareOut(
+    needVehicles.map((n) => Math.ceil(n * 1.15) + 1),
+    needVehicles.map((n) => n + 1),
+    params.vehicles,
+  );
+  const driverCounts = shareOut(
+    needDrivers.map((n) => Math.ceil(n * 1.25) + 2),
+    needDrivers.map((n) => n + 1),
+    params.drivers,
+  );
   const departmentPoints = departments.map((d) => ({ lat: d.td_lat, lon: d.td_lon }));
 
   const vehicles: VehicleRow[] = [];
@@ -89,18 +117,33 @@ export function generateFleet(random: Random, depots: Depot[], departments: Depa
       }
       const id = vehicles.length + 1;
       vehicles.push({
-        id, depot_id: depot.depot_id, vehicle_type_id: TRANSPORT_TYPE[kind], model, capacity_type_id: CAPACITY[capacity],
-        depot_number: depot.depot_id * 1000 + i + 1, state_number: plate, vin: vin(random, maker), peer_address: String(TERMINAL_ID_BASE + id),
-        update_date: new Date(Date.UTC(2025, 0, 1) + random.int(0, 300 * 86400) * 1000).toISOString(), do_not_update: true,
+        id,
+        depot_id: depot.depot_id,
+        vehicle_type_id: TRANSPORT_TYPE[kind],
+        model,
+        capacity_type_id: CAPACITY[capacity],
+        depot_number: depot.depot_id * 1000 + i + 1,
+        state_number: plate,
+        vin: vin(random, maker),
+        peer_address: String(TERMINAL_ID_BASE + id),
+        update_date: new Date(Date.UTC(2025, 0, 1) + random.int(0, 300 * 86400) * 1000).toISOString(),
+        do_not_update: true,
       });
     }
     const tdId = departments[nearestIndex({ lat: depot.dp_lat, lon: depot.dp_lon }, departmentPoints)]?.td_id ?? null;
     for (let i = 0; i < driverCounts[d]; i++) {
       const name = personName(random, FEMALE_SHARE[kind]);
       drivers.push({
-        driver_id: drivers.length + 1, last_name: name.last, first_name: name.first, middle_name: name.middle, depot_id: depot.depot_id,
-        table_number: depot.depot_id * 10000 + i + 1, td_id: random.chance(0.6) ? tdId : null, start_date: isoDay(random, 2000, 2024),
-        end_date: random.chance(0.02) ? isoDay(random, 2025, 2025) : null, do_not_update: true,
+        driver_id: drivers.length + 1,
+        last_name: name.last,
+        first_name: name.first,
+        middle_name: name.middle,
+        depot_id: depot.depot_id,
+        table_number: depot.depot_id * 10000 + i + 1,
+        td_id: random.chance(0.6) ? tdId : null,
+        start_date: isoDay(random, 2000, 2024),
+        end_date: random.chance(0.02) ? isoDay(random, 2025, 2025) : null,
+        do_not_update: true,
       });
     }
   });
@@ -111,8 +154,16 @@ export function generateFleet(random: Random, depots: Depot[], departments: Depa
     const driver_id = drivers.length + 1;
     controllerIds.push(driver_id);
     drivers.push({
-      driver_id, last_name: name.last, first_name: name.first, middle_name: name.middle, depot_id: null,
-      table_number: 900000 + i + 1, td_id: departments[i % departments.length].td_id, start_date: isoDay(random, 2010, 2024), end_date: null, do_not_update: true,
+      driver_id,
+      last_name: name.last,
+      first_name: name.first,
+      middle_name: name.middle,
+      depot_id: null,
+      table_number: 900000 + i + 1,
+      td_id: departments[i % departments.length].td_id,
+      start_date: isoDay(random, 2010, 2024),
+      end_date: null,
+      do_not_update: true,
     });
   }
   return { vehicles, drivers, controllerIds };

@@ -6,8 +6,18 @@ import { generateNetwork, type NetworkParams } from './network';
 import { generateOrganisation, type OrganisationParams } from './organisation';
 import { Random } from './random';
 import {
-  CAMERA_TYPES, CAPACITY_TYPES, CONTROLLER_EQUIPMENT_TYPES, DVR_TYPES, INCIDENT_TYPES, MARSH_TYPES, MNT_TYPES, TICKET_TYPES,
-  TICKET_VIEWS, TRANSPORT_TYPES, WORK_GRAPHIC_TYPES, holidays,
+  CAMERA_TYPES,
+  CAPACITY_TYPES,
+  CONTROLLER_EQUIPMENT_TYPES,
+  DVR_TYPES,
+  INCIDENT_TYPES,
+  MARSH_TYPES,
+  MNT_TYPES,
+  TICKET_TYPES,
+  TICKET_VIEWS,
+  TRANSPORT_TYPES,
+  WORK_GRAPHIC_TYPES,
+  holidays,
 } from './reference';
 import type { DemoData } from './rows';
 import { generateSchedule, type ScheduleParams } from './schedule';
@@ -32,7 +42,12 @@ export const SCALES: Record<DemoScale, ScaleParams> = {
     stops: { sites: 1750, pairShare: 0.75, halfWidthKm: 14, halfHeightKm: 17, centreShare: 0.55, centreSigmaKm: 5, minSpacingKm: 0.25 },
     organisation: { agencies: 6, depots: { bus: 12, trolleybus: 5, tram: 3 }, depotRadiusKm: [5, 11], departments: 6, controlGrid: [4, 3] },
     network: {
-      routes: { bus: 110, trolleybus: 25, tram: 15 }, tripStops: [15, 35], stepKm: 0.6, maxStepKm: 1.4, multiLineRoutes: 2, shortVariantShare: 0.3,
+      routes: { bus: 110, trolleybus: 25, tram: 15 },
+      tripStops: [15, 35],
+      stepKm: 0.6,
+      maxStepKm: 1.4,
+      multiLineRoutes: 2,
+      shortVariantShare: 0.3,
     },
     schedule: { maxTimes: 280_000, weekendTimes: false, minGraphs: 2 },
     fleet: { vehicles: 2000, drivers: 3000, controllers: 40 },
@@ -44,7 +59,12 @@ export const SCALES: Record<DemoScale, ScaleParams> = {
     stops: { sites: 36, pairShare: 0.7, halfWidthKm: 3, halfHeightKm: 3.5, centreShare: 0, centreSigmaKm: 2, minSpacingKm: 0.4 },
     organisation: { agencies: 2, depots: { bus: 1, trolleybus: 1, tram: 1 }, depotRadiusKm: [1.5, 3], departments: 2, controlGrid: [2, 2] },
     network: {
-      routes: { bus: 3, trolleybus: 1, tram: 1 }, tripStops: [8, 14], stepKm: 0.9, maxStepKm: 2.2, multiLineRoutes: 1, shortVariantShare: 0.5,
+      routes: { bus: 3, trolleybus: 1, tram: 1 },
+      tripStops: [8, 14],
+      stepKm: 0.9,
+      maxStepKm: 2.2,
+      multiLineRoutes: 1,
+      shortVariantShare: 0.5,
     },
     schedule: { maxTimes: 3_800, weekendTimes: false, minGraphs: 1, roundTheClock: true },
     fleet: { vehicles: 30, drivers: 40, controllers: 4 },
@@ -67,7 +87,14 @@ export function generateDemoData(scale: DemoScale, today: Date = new Date()): De
   const schedule = generateSchedule(random('schedule'), network.routes, params.schedule);
   const fleet = generateFleet(random('fleet'), organisation.depots, organisation.departments, schedule.workdayGraphs, params.fleet);
   const equipment = generateEquipment(random('equipment'), fleet.vehicles, fleet.controllerIds, params.equipment);
-  const assignments = generateAssignments(random('assignments'), today, schedule.workdayGraphs, fleet.vehicles, fleet.drivers, params.assignments);
+  const assignments = generateAssignments(
+    random('assignments'),
+    today,
+    schedule.workdayGraphs,
+    fleet.vehicles,
+    fleet.drivers,
+    params.assignments,
+  );
   const centreRoutes = network.routes.filter((route) => route.forward.points.some((point) => kmFromCentre(point) < 1.5)).slice(0, 3);
 
   return {
@@ -93,7 +120,10 @@ export function generateDemoData(scale: DemoScale, today: Date = new Date()): De
     marshVariants: network.marshVariants,
     trips: network.trips,
     tripStops: network.tripStops,
-    holidays: holidays([2025, 2026], centreRoutes.map((route) => route.row.route_id)),
+    holidays: holidays(
+      [2025, 2026],
+      centreRoutes.map((route) => route.row.route_id),
+    ),
     raspVariants: schedule.raspVariants,
     raspTimes: schedule.raspTimes,
     workGraphicTypes: WORK_GRAPHIC_TYPES,

@@ -1,13 +1,16 @@
 import { DEFAULT_MAP } from '../../../shared/constants';
 
 /** A point as [lat, lon] degrees. */
-export interface LatLon { lat: number; lon: number }
+export interface LatLon {
+  lat: number;
+  lon: number;
+}
 
 /** Where the city's stops lie: the spec's map centre and the built-up area of St Petersburg around it. */
 export const CENTRE: LatLon = { lat: DEFAULT_MAP.lat, lon: DEFAULT_MAP.lon };
-export const CITY_BOX = { minLat: 59.80, maxLat: 60.10, minLon: 30.10, maxLon: 30.55 } as const;
+export const CITY_BOX = { minLat: 59.8, maxLat: 60.1, minLon: 30.1, maxLon: 30.55 } as const;
 /** The box the district cells fill: the outer districts (Kronstadt, Kurortny, Pushkin, Kolpino) lie beyond the city box. */
-const REGION_BOX = { minLat: 59.63, maxLat: 60.25, minLon: 29.60, maxLon: 30.76 } as const;
+const REGION_BOX = { minLat: 59.63, maxLat: 60.25, minLon: 29.6, maxLon: 30.76 } as const;
 
 const KM_PER_LAT = 111.2;
 const KM_PER_LON = 111.32 * Math.cos((CENTRE.lat * Math.PI) / 180);
@@ -32,7 +35,9 @@ const WATER: readonly (readonly [minLat: number, maxLat: number, minLon: number,
 ];
 
 export function isLand(point: LatLon): boolean {
-  return !WATER.some(([minLat, maxLat, minLon, maxLon]) => point.lat > minLat && point.lat < maxLat && point.lon > minLon && point.lon < maxLon);
+  return !WATER.some(
+    ([minLat, maxLat, minLon, maxLon]) => point.lat > minLat && point.lat < maxLat && point.lon > minLon && point.lon < maxLon,
+  );
 }
 
 export function inCityBox(point: LatLon): boolean {
@@ -63,8 +68,10 @@ export function polygonWkt(ring: readonly LatLon[]): string {
 
 function boxRing(box: { minLat: number; maxLat: number; minLon: number; maxLon: number }): LatLon[] {
   return [
-    { lat: box.minLat, lon: box.minLon }, { lat: box.minLat, lon: box.maxLon },
-    { lat: box.maxLat, lon: box.maxLon }, { lat: box.maxLat, lon: box.minLon },
+    { lat: box.minLat, lon: box.minLon },
+    { lat: box.minLat, lon: box.maxLon },
+    { lat: box.maxLat, lon: box.maxLon },
+    { lat: box.maxLat, lon: box.minLon },
   ];
 }
 
@@ -112,7 +119,12 @@ export function gridCells(rows: number, columns: number): { ring: LatLon[]; cent
   const dLon = (CITY_BOX.maxLon - CITY_BOX.minLon) / columns;
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < columns; c++) {
-      const box = { minLat: CITY_BOX.minLat + r * dLat, maxLat: CITY_BOX.minLat + (r + 1) * dLat, minLon: CITY_BOX.minLon + c * dLon, maxLon: CITY_BOX.minLon + (c + 1) * dLon };
+      const box = {
+        minLat: CITY_BOX.minLat + r * dLat,
+        maxLat: CITY_BOX.minLat + (r + 1) * dLat,
+        minLon: CITY_BOX.minLon + c * dLon,
+        maxLon: CITY_BOX.minLon + (c + 1) * dLon,
+      };
       cells.push({ ring: boxRing(box), centre: { lat: (box.minLat + box.maxLat) / 2, lon: (box.minLon + box.maxLon) / 2 } });
     }
   }

@@ -9,8 +9,16 @@ import type { SqlType, TableSpec } from './tables';
 const CHUNK_ROWS = 20_000;
 
 const ARRAY_TYPE: Record<SqlType, string> = {
-  int: 'int[]', smallint: 'smallint[]', bigint: 'bigint[]', float8: 'float8[]', text: 'text[]', bool: 'bool[]',
-  date: 'date[]', timestamptz: 'timestamptz[]', numeric: 'numeric[]', geometry: 'text[]',
+  int: 'int[]',
+  smallint: 'smallint[]',
+  bigint: 'bigint[]',
+  float8: 'float8[]',
+  text: 'text[]',
+  bool: 'bool[]',
+  date: 'date[]',
+  timestamptz: 'timestamptz[]',
+  numeric: 'numeric[]',
+  geometry: 'text[]',
 };
 
 /** The INSERT ... SELECT FROM unnest(...) statement of a table: one array parameter per column. */
@@ -44,7 +52,10 @@ export async function insertRows<R>(tx: Queryable, spec: TableSpec<R>, rows: rea
   const sql = insertStatement(spec);
   for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
     const chunk = rows.slice(start, start + CHUNK_ROWS);
-    await tx.query(sql, spec.columns.map(([name]) => arrayLiteral(chunk.map((row) => row[name]))));
+    await tx.query(
+      sql,
+      spec.columns.map(([name]) => arrayLiteral(chunk.map((row) => row[name]))),
+    );
   }
 }
 

@@ -32,14 +32,24 @@ export async function loadDemoData(db: Db, scale: DemoScale, today: Date = new D
   await db.transaction(async (tx) => {
     for (const role of DEMO_ROLES) {
       await tx.query('insert into app.role (name, description, permissions) values ($1, $2, $3) on conflict (name) do nothing', [
-        role.name, role.description, JSON.stringify(role.permissions),
+        role.name,
+        role.description,
+        JSON.stringify(role.permissions),
       ]);
     }
     for (const [i, account] of DEMO_ACCOUNTS.entries()) {
       const [user] = await tx.query<{ id: number }>(
         `insert into app.users (username, email, password_hash, first_name, last_name, title, is_blocked)
          values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-        [account.username, `${account.username}@demo.local`, hashes[i], account.firstName, account.lastName, account.title, account.blocked],
+        [
+          account.username,
+          `${account.username}@demo.local`,
+          hashes[i],
+          account.firstName,
+          account.lastName,
+          account.title,
+          account.blocked,
+        ],
       );
       await tx.query('insert into app.user_role (user_id, role_id) select $1, id from app.role where name = $2', [user.id, account.role]);
     }

@@ -19,7 +19,10 @@ export interface NetworkParams extends WalkParams {
 }
 
 /** One direction of a route's main variant: what the schedule runs along. */
-export interface Direction { stopIds: number[]; points: LatLon[] }
+export interface Direction {
+  stopIds: number[];
+  points: LatLon[];
+}
 
 export interface Route {
   row: RouteRow;
@@ -40,16 +43,33 @@ const ISO = (year: number, month: number, day: number) => `${year}-${String(mont
 
 /** Numbers as on the street: buses and trams share no number, trolleybuses carry a 'т'. */
 function routeNumbers(random: Random, params: NetworkParams): Record<TransportKind, string[]> {
-  const tram = random.shuffle(Array.from({ length: 65 }, (_, i) => i + 1)).slice(0, params.routes.tram).sort((a, b) => a - b);
+  const tram = random
+    .shuffle(Array.from({ length: 65 }, (_, i) => i + 1))
+    .slice(0, params.routes.tram)
+    .sort((a, b) => a - b);
   const taken = new Set(tram);
   const free = Array.from({ length: 299 }, (_, i) => i + 1).filter((n) => !taken.has(n));
-  const bus = random.shuffle(free).slice(0, params.routes.bus).sort((a, b) => a - b).map((n) => `${n}${random.chance(0.06) ? 'А' : ''}`);
-  const trolleybus = random.shuffle(Array.from({ length: 50 }, (_, i) => i + 1)).slice(0, params.routes.trolleybus).sort((a, b) => a - b);
+  const bus = random
+    .shuffle(free)
+    .slice(0, params.routes.bus)
+    .sort((a, b) => a - b)
+    .map((n) => `${n}${random.chance(0.06) ? 'А' : ''}`);
+  const trolleybus = random
+    .shuffle(Array.from({ length: 50 }, (_, i) => i + 1))
+    .slice(0, params.routes.trolleybus)
+    .sort((a, b) => a - b);
   return { bus, trolleybus: trolleybus.map((n) => `${n}т`), tram: tram.map(String) };
 }
 
 /** The longest of several walks: buses mostly run from the outskirts towards the centre, electric transport stays inside. */
-function routePath(random: Random, grid: SiteGrid, kind: TransportKind, length: number, params: NetworkParams, usedStarts: Set<number>): number[] {
+function routePath(
+  random: Random,
+  grid: SiteGrid,
+  kind: TransportKind,
+  length: number,
+  params: NetworkParams,
+  usedStarts: Set<number>,
+): number[] {
   const sites = grid.sites;
   const reach = Math.max(...sites.map(kmFromCentre));
   const outer = sites.map((_, i) => i).filter((i) => kmFromCentre(sites[i]) > 0.45 * reach);
@@ -57,7 +77,11 @@ function routePath(random: Random, grid: SiteGrid, kind: TransportKind, length: 
   let best: number[] = [];
   for (let attempt = 0; attempt < 30 && best.length < length; attempt++) {
     const fromOutside = kind === 'bus' && outer.length > 0 && random.chance(0.6);
-    const start = fromOutside ? random.pick(outer) : kind === 'bus' || inner.length === 0 ? random.int(0, sites.length - 1) : random.pick(inner);
+    const start = fromOutside
+      ? random.pick(outer)
+      : kind === 'bus' || inner.length === 0
+        ? random.int(0, sites.length - 1)
+        : random.pick(inner);
     // Two routes from one terminus are common, but not from every one: prefer a fresh start while attempts last.
     if (usedStarts.has(start) && attempt < 20) continue;
     const inward = Math.atan2(-sites[start].y, -sites[start].x);
@@ -70,7 +94,15 @@ function routePath(random: Random, grid: SiteGrid, kind: TransportKind, length: 
 }
 
 /** Full street names by the way stop names write them ('Ул. Есенина' → 'Улица Есенина'). */
-const STREET_NAMES = new Map(STREETS.flatMap(([street]) => [[street, street], [shortStreet(street), street]] as const));
+const STREET_NAMES = new Map(
+  STREETS.flatMap(
+    ([street]) =>
+      [
+        [street, street],
+        [shortStreet(street), street],
+      ] as const,
+  ),
+);
 const streetOf = (stopName: string) => STREET_NAMES.get(stopName.split(',')[0]) ?? null;
 
 /** '1 остановка', '3 остановки', '21 остановка', '25 остановок'. */
@@ -81,7 +113,14 @@ export function stopsWord(n: number): string {
 }
 
 function describe(kind: TransportKind, sites: StopSite[], km: number): string {
-  const streets = [...new Set(sites.slice(1, -1).map((site) => streetOf(site.name)).filter((s): s is string => s !== null))].slice(0, 3);
+  const streets = [
+    ...new Set(
+      sites
+        .slice(1, -1)
+        .map((site) => streetOf(site.name))
+        .filter((s): s is string => s !== null),
+    ),
+  ].slice(0, 3);
   const title = TRANSPORT_TYPES[TRANSPORT_TYPE[kind] - 1].title;
   return `${title}: ${stopsWord(sites.length)}, ${km.toFixed(1)} км${streets.length ? `; через ${streets.join(', ')}` : ''}`;
 }
@@ -99,11 +138,18 @@ export function generateNetwork(random: Random, sites: StopSite[], stops: StopRo
     const id = network.trips.length + 1;
     const points = stopIds.map(point);
     const middle = Math.floor(points.length / 2);
-    const trajectory = multiLine && points.length >= 4 ? multiLineStringWkt([points.slice(0, middle + 1), points.slice(middle)]) : lineStringWkt(points);
+    const trajectory =
+      multiLine && points.length >= 4 ? multiLineStringWkt([points.slice(0, middle + 1), points.slice(middle)]) : lineStringWkt(points);
     network.trips.push({ id, MarshVariant_id: variantId, race_type: raceType, trajectory });
-    stopIds.forEach((stop_id, i) => network.tripStops.push({
-      id: network.tripStops.length + 1, trip_id: id, stop_id, stop_sequence: i + 1, kkp: i === 0 ? 'B' : i === stopIds.length - 1 ? 'E' : null,
-    }));
+    stopIds.forEach((stop_id, i) =>
+      network.tripStops.push({
+        id: network.tripStops.length + 1,
+        trip_id: id,
+        stop_id,
+        stop_sequence: i + 1,
+        kkp: i === 0 ? 'B' : i === stopIds.length - 1 ? 'E' : null,
+      }),
+    );
   };
 
   for (const kind of ['bus', 'trolleybus', 'tram'] as const) {
@@ -115,18 +161,37 @@ export function generateNetwork(random: Random, sites: StopSite[], stops: StopRo
       const km = path.slice(1).reduce((sum, site, i) => sum + distanceKm(path[i], site), 0);
       const depot = depots
         .filter((d) => d.kind === kind)
-        .map((d) => ({ d, score: distanceKm(path[0], { lat: d.row.dp_lat, lon: d.row.dp_lon }) + 3 * (depotLoad.get(d.row.depot_id) ?? 0) }))
+        .map((d) => ({
+          d,
+          score: distanceKm(path[0], { lat: d.row.dp_lat, lon: d.row.dp_lon }) + 3 * (depotLoad.get(d.row.depot_id) ?? 0),
+        }))
         .sort((a, b) => a.score - b.score || a.d.row.depot_id - b.d.row.depot_id)[0].d.row;
       depotLoad.set(depot.depot_id, (depotLoad.get(depot.depot_id) ?? 0) + 1);
       const roll = random.next();
-      const marshType = kind !== 'bus' ? MARSH_TYPE.city
-        : kmFromCentre(path[0]) > 10 && roll < 0.5 ? MARSH_TYPE.suburban
-          : roll < 0.07 ? MARSH_TYPE.night : roll < 0.12 ? MARSH_TYPE.express : roll < 0.16 ? MARSH_TYPE.social : MARSH_TYPE.city;
+      const marshType =
+        kind !== 'bus'
+          ? MARSH_TYPE.city
+          : kmFromCentre(path[0]) > 10 && roll < 0.5
+            ? MARSH_TYPE.suburban
+            : roll < 0.07
+              ? MARSH_TYPE.night
+              : roll < 0.12
+                ? MARSH_TYPE.express
+                : roll < 0.16
+                  ? MARSH_TYPE.social
+                  : MARSH_TYPE.city;
       const startdate = ISO(random.int(2008, 2024), random.int(1, 12), random.int(1, 28));
       const row: RouteRow = {
-        route_id, route_long_name: `${path[0].name} — ${path[path.length - 1].name}`, route_type: transportCode(kind), MarshType_id: marshType,
-        route_short_name: shortName, route_desc: describe(kind, path, km), Depot_id: depot.depot_id, startdate,
-        enddate: random.chance(0.05) ? ISO(random.int(2027, 2030), 12, 31) : null, do_not_update: true,
+        route_id,
+        route_long_name: `${path[0].name} — ${path[path.length - 1].name}`,
+        route_type: transportCode(kind),
+        MarshType_id: marshType,
+        route_short_name: shortName,
+        route_desc: describe(kind, path, km),
+        Depot_id: depot.depot_id,
+        startdate,
+        enddate: random.chance(0.05) ? ISO(random.int(2027, 2030), 12, 31) : null,
+        do_not_update: true,
       };
       const multiLine = route_id >= 2 && route_id < 2 + params.multiLineRoutes;
       const mainVariantId = network.marshVariants.length + 1;
@@ -137,14 +202,19 @@ export function generateNetwork(random: Random, sites: StopSite[], stops: StopRo
         const cut = Math.max(params.tripStops[0], Math.round(path.length * random.float(0.5, 0.75)));
         const variantId = network.marshVariants.length + 1;
         network.marshVariants.push({
-          id: variantId, route_id, startdate: ISO(2025, random.int(1, 12), random.int(1, 28)), enddate: random.chance(0.5) ? ISO(2026, 12, 31) : null,
+          id: variantId,
+          route_id,
+          startdate: ISO(2025, random.int(1, 12), random.int(1, 28)),
+          enddate: random.chance(0.5) ? ISO(2026, 12, 31) : null,
           description: `Укороченный: до «${path[cut - 1].name}»`,
         });
         addTrip(variantId, 'A', forwardIds.slice(0, cut), multiLine);
         addTrip(variantId, 'B', backwardIds.slice(backwardIds.length - cut), multiLine);
       }
       network.routes.push({
-        row, kind, mainVariantId,
+        row,
+        kind,
+        mainVariantId,
         forward: { stopIds: forwardIds, points: forwardIds.map(point) },
         backward: { stopIds: backwardIds, points: backwardIds.map(point) },
       });

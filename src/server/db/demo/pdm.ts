@@ -19,29 +19,103 @@ interface NodeSpec {
   name: string;
   kind: 'logger' | 'unit' | 'sensor';
   children?: NodeSpec[];
-  sensor?: { type: string; channelKind: string; channel: number; unit: string; scale?: number; offset?: number; normal?: [number | null, number | null]; fault?: [number | null, number | null]; silence?: number };
+  sensor?: {
+    type: string;
+    channelKind: string;
+    channel: number;
+    unit: string;
+    scale?: number;
+    offset?: number;
+    normal?: [number | null, number | null];
+    fault?: [number | null, number | null];
+    silence?: number;
+  };
 }
 
 const engine = (withOil: boolean): NodeSpec => ({
-  name: 'Двигатель', kind: 'unit', children: [
-    { name: 'Температура ОЖ', kind: 'sensor', sensor: { type: 'engine_temp', channelKind: 'analog', channel: 1, unit: '°C', scale: 0.1, offset: -40, normal: [60, 100], fault: [null, 110], silence: 900 } },
-    ...(withOil ? [<NodeSpec>{ name: 'Давление масла', kind: 'sensor', sensor: { type: 'oil_pressure', channelKind: 'analog', channel: 3, unit: 'бар', scale: 0.01, normal: [2, 6], fault: [1, null], silence: 900 } }] : []),
-    { name: 'Уровень ОЖ', kind: 'sensor', sensor: { type: 'coolant_level', channelKind: 'digital', channel: 1, unit: '', normal: [1, null], fault: [0.5, null], silence: 1200 } },
+  name: 'Двигатель',
+  kind: 'unit',
+  children: [
+    {
+      name: 'Температура ОЖ',
+      kind: 'sensor',
+      sensor: {
+        type: 'engine_temp',
+        channelKind: 'analog',
+        channel: 1,
+        unit: '°C',
+        scale: 0.1,
+        offset: -40,
+        normal: [60, 100],
+        fault: [null, 110],
+        silence: 900,
+      },
+    },
+    ...(withOil
+      ? [
+          <NodeSpec>{
+            name: 'Давление масла',
+            kind: 'sensor',
+            sensor: {
+              type: 'oil_pressure',
+              channelKind: 'analog',
+              channel: 3,
+              unit: 'бар',
+              scale: 0.01,
+              normal: [2, 6],
+              fault: [1, null],
+              silence: 900,
+            },
+          },
+        ]
+      : []),
+    {
+      name: 'Уровень ОЖ',
+      kind: 'sensor',
+      sensor: { type: 'coolant_level', channelKind: 'digital', channel: 1, unit: '', normal: [1, null], fault: [0.5, null], silence: 1200 },
+    },
   ],
 });
 const electrics: NodeSpec = {
-  name: 'Электрооборудование', kind: 'unit', children: [
-    { name: 'Напряжение бортсети', kind: 'sensor', sensor: { type: 'voltage', channelKind: 'analog', channel: 2, unit: 'В', scale: 0.001, normal: [25, 29.5], fault: [23, 31], silence: 900 } },
+  name: 'Электрооборудование',
+  kind: 'unit',
+  children: [
+    {
+      name: 'Напряжение бортсети',
+      kind: 'sensor',
+      sensor: {
+        type: 'voltage',
+        channelKind: 'analog',
+        channel: 2,
+        unit: 'В',
+        scale: 0.001,
+        normal: [25, 29.5],
+        fault: [23, 31],
+        silence: 900,
+      },
+    },
   ],
 };
 const doors: NodeSpec = {
-  name: 'Двери', kind: 'unit', children: [
-    { name: 'Циклы открывания дверей', kind: 'sensor', sensor: { type: 'door_cycles', channelKind: 'counter', channel: 1, unit: 'шт', silence: 1200 } },
+  name: 'Двери',
+  kind: 'unit',
+  children: [
+    {
+      name: 'Циклы открывания дверей',
+      kind: 'sensor',
+      sensor: { type: 'door_cycles', channelKind: 'counter', channel: 1, unit: 'шт', silence: 1200 },
+    },
   ],
 };
 const fuel: NodeSpec = {
-  name: 'Топливная система', kind: 'unit', children: [
-    { name: 'Уровень топлива', kind: 'sensor', sensor: { type: 'fuel_level', channelKind: 'liquid', channel: 0, unit: '%', normal: [15, null], fault: [5, null], silence: 900 } },
+  name: 'Топливная система',
+  kind: 'unit',
+  children: [
+    {
+      name: 'Уровень топлива',
+      kind: 'sensor',
+      sensor: { type: 'fuel_level', channelKind: 'liquid', channel: 0, unit: '%', normal: [15, null], fault: [5, null], silence: 900 },
+    },
   ],
 };
 
@@ -57,8 +131,24 @@ async function insertNodes(tx: Queryable, treeId: number, parentId: number | nul
     const [{ id }] = await tx.query<{ id: number }>(
       `insert into pdm.node (tree_id, parent_id, position, name, kind, sensor_type, channel_kind, channel, unit, scale, "offset", normal_min, normal_max, fault_min, fault_max, silence_s)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) returning id`,
-      [treeId, parentId, position, spec.name, spec.kind, s?.type ?? null, s?.channelKind ?? null, s?.channel ?? null, s?.unit ?? null, s?.scale ?? 1, s?.offset ?? 0,
-        s?.normal?.[0] ?? null, s?.normal?.[1] ?? null, s?.fault?.[0] ?? null, s?.fault?.[1] ?? null, s?.silence ?? 300],
+      [
+        treeId,
+        parentId,
+        position,
+        spec.name,
+        spec.kind,
+        s?.type ?? null,
+        s?.channelKind ?? null,
+        s?.channel ?? null,
+        s?.unit ?? null,
+        s?.scale ?? 1,
+        s?.offset ?? 0,
+        s?.normal?.[0] ?? null,
+        s?.normal?.[1] ?? null,
+        s?.fault?.[0] ?? null,
+        s?.fault?.[1] ?? null,
+        s?.silence ?? 300,
+      ],
     );
     if (spec.children) await insertNodes(tx, treeId, id, spec.children);
   }
@@ -78,18 +168,28 @@ const VALUE_SQL = `
 export async function insertDemoPdm(tx: Queryable, scale: DemoScale, today: Date): Promise<void> {
   const models = await tx.query<{ model: string; kind: string }>(
     `select v.model, case v.vehicle_type_id when 1 then 'bus' when 2 then 'trolleybus' else 'tram' end as kind
-       from mgt.vehicles v where v.model is not null group by v.model, v.vehicle_type_id order by count(*) desc`);
+       from mgt.vehicles v where v.model is not null group by v.model, v.vehicle_type_id order by count(*) desc`,
+  );
   const chosen = new Map<string, string>();
   for (const { model, kind } of models) if (!chosen.has(kind) && TREES[kind]) chosen.set(kind, model);
   for (const [kind, model] of chosen) {
-    const [{ id: treeId }] = await tx.query<{ id: number }>('insert into pdm.tree (name, model) values ($1, $2) returning id', [`${model}: регистратор`, model]);
+    const [{ id: treeId }] = await tx.query<{ id: number }>('insert into pdm.tree (name, model) values ($1, $2) returning id', [
+      `${model}: регистратор`,
+      model,
+    ]);
     await insertNodes(tx, treeId, null, TREES[kind](model));
-    await tx.query(`insert into pdm.tree_vehicle (vehicle_id, tree_id) select id, $1 from mgt.vehicles where model = $2 order by id limit $3`, [treeId, model, VEHICLES_PER_MODEL[scale]]);
+    await tx.query(
+      `insert into pdm.tree_vehicle (vehicle_id, tree_id) select id, $1 from mgt.vehicles where model = $2 order by id limit $3`,
+      [treeId, model, VEHICLES_PER_MODEL[scale]],
+    );
   }
   const to = new Date(Math.floor(today.getTime() / 600_000) * 600_000);
   const detail = new Date(to.getTime() - DEMO_PDM_DETAIL_HOURS * 3_600_000);
   const from = new Date(to.getTime() - DEMO_PDM_DAYS * 24 * 3_600_000);
-  await tx.query("select app.ensure_day_partitions('pdm.reading', $1::date, $2::date), app.ensure_day_partitions('pdm.reading_minute', $1::date, $2::date)", [from.toISOString().slice(0, 10), to.toISOString().slice(0, 10)]);
+  await tx.query(
+    "select app.ensure_day_partitions('pdm.reading', $1::date, $2::date), app.ensure_day_partitions('pdm.reading_minute', $1::date, $2::date)",
+    [from.toISOString().slice(0, 10), to.toISOString().slice(0, 10)],
+  );
   // Hash and phase of a vehicle as the simulator's (an integer mix; the phase only needs to differ per vehicle).
   await tx.query(
     `insert into pdm.reading (vehicle_id, node_id, tm, value, error)
@@ -107,13 +207,17 @@ export async function insertDemoPdm(tx: Queryable, scale: DemoScale, today: Date
      ) x where not x.silent`,
     [from.toISOString(), to.toISOString(), detail.toISOString()],
   );
-  await tx.query('select pdm.rebuild_rollups($1::timestamptz, $2::timestamptz)', [from.toISOString(), new Date(to.getTime() + 60_000).toISOString()]);
+  await tx.query('select pdm.rebuild_rollups($1::timestamptz, $2::timestamptz)', [
+    from.toISOString(),
+    new Date(to.getTime() + 60_000).toISOString(),
+  ]);
   // The heat map's places: each hour of a vehicle at one of the city's stops, moving along the day.
   await tx.query(
     `with s as (select array_agg(stop_lat order by stop_id) as la, array_agg(stop_lon order by stop_id) as lo, count(*)::int as n from mgt.stops where stop_lat is not null)
      update pdm.reading_hour r set lat = s.la[1 + ((r.vehicle_id * 37 + extract(epoch from r.bucket)::bigint / 3600) % s.n)::int],
                                    lon = s.lo[1 + ((r.vehicle_id * 37 + extract(epoch from r.bucket)::bigint / 3600) % s.n)::int]
-       from s where s.n > 0`);
+       from s where s.n > 0`,
+  );
   await tx.query('select pdm.rebuild_states()');
   // A few service records: repairs of the engines that overheated, one due soon, one overdue.
   await tx.query(
@@ -121,5 +225,7 @@ export async function insertDemoPdm(tx: Queryable, scale: DemoScale, today: Date
      select tv.vehicle_id, n.parent_id, $1::timestamptz - make_interval(days => (tv.vehicle_id % 20)), case when tv.vehicle_id % 3 = 0 then 'repair' else 'maintenance' end,
             ($1::timestamptz)::date + ((tv.vehicle_id % 40) - 10), 'Плановая проверка датчиков'
        from pdm.tree_vehicle tv join pdm.node n on n.tree_id = tv.tree_id and n.sensor_type = 'voltage'
-     on conflict do nothing`, [to.toISOString()]);
+     on conflict do nothing`,
+    [to.toISOString()],
+  );
 }

@@ -71,12 +71,22 @@ interface Plan {
  */
 const FULL_DAY = { windows: [[330, 1410]], lastArrival: 1500 } as const;
 const ROUND_THE_CLOCK = { windows: [[180, 1560]], lastArrival: 1620 } as const;
-const PEAKS: readonly (readonly [number, number])[] = [[390, 600], [960, 1170]];
+const PEAKS: readonly (readonly [number, number])[] = [
+  [390, 600],
+  [960, 1170],
+];
 /** Night routes run all night, as a large city's do, from 22:30 to the last departure at 05:30 next morning. */
 const NIGHT = { windows: [[1350, 1770]], lastArrival: 1800 } as const;
 
 /** The races of one graph: alternating A and B from the first terminus, a layover between, shift '2' from 14:00 (or the second window). */
-function graphTimes(plan: Plan, raspVariantId: number, graph: number, offset: number, windows: readonly (readonly [number, number])[], rows: RaspTimeRow[]): Graph | null {
+function graphTimes(
+  plan: Plan,
+  raspVariantId: number,
+  graph: number,
+  offset: number,
+  windows: readonly (readonly [number, number])[],
+  rows: RaspTimeRow[],
+): Graph | null {
   const { route } = plan;
   let racenum = 0;
   let first = -1;
@@ -93,9 +103,18 @@ function graphTimes(plan: Plan, raspVariantId: number, graph: number, offset: nu
       smenas.add(smena);
       racenum += 1;
       const stopIds = (forward ? route.forward : route.backward).stopIds;
-      stopIds.forEach((stop_id, i) => rows.push({
-        RaspVariant_id: raspVariantId, graph, smena, racetype: forward ? 'A' : 'B', racenum, order: i + 1, stop_id, time: Math.round(departure + minutes[i]),
-      }));
+      stopIds.forEach((stop_id, i) =>
+        rows.push({
+          RaspVariant_id: raspVariantId,
+          graph,
+          smena,
+          racetype: forward ? 'A' : 'B',
+          racenum,
+          order: i + 1,
+          stop_id,
+          time: Math.round(departure + minutes[i]),
+        }),
+      );
       if (first < 0) first = departure;
       last = Math.round(departure + duration);
       departure = Math.round(departure + duration + LAYOVER);
@@ -128,14 +147,24 @@ export function generateSchedule(random: Random, routes: Route[], params: Schedu
     const night = route.row.MarshType_id === MARSH_TYPE.night;
     const headway = night ? 40 : route.row.MarshType_id === MARSH_TYPE.city ? random.float(7, 16) : random.float(15, 30);
     const { windows: fullDay, lastArrival } = night ? NIGHT : params.roundTheClock ? ROUND_THE_CLOCK : FULL_DAY;
-    return { route, forward, backward, roundTrip, night, fullDay, lastArrival, graphs: Math.max(params.minGraphs, Math.min(25, Math.round(roundTrip / headway))) };
+    return {
+      route,
+      forward,
+      backward,
+      roundTrip,
+      night,
+      fullDay,
+      lastArrival,
+      graphs: Math.max(params.minGraphs, Math.min(25, Math.round(roundTrip / headway))),
+    };
   });
 
   // Rows a graph makes in a day: races × stops; scale the graph counts down together to fit the budget.
   // An all-day (or night) graph runs its window, a peak graph 7 h; 70 % of the graphs run all day.
   const windowMinutes = (plan: Plan) => plan.fullDay.reduce((sum, [from, to]) => sum + to - from, 0);
   const serviceMinutes = (plan: Plan) => (plan.night ? windowMinutes(plan) : 0.7 * windowMinutes(plan) + 0.3 * 420);
-  const perGraph = (plan: Plan) => (serviceMinutes(plan) / plan.roundTrip) * (plan.route.forward.stopIds.length + plan.route.backward.stopIds.length);
+  const perGraph = (plan: Plan) =>
+    (serviceMinutes(plan) / plan.roundTrip) * (plan.route.forward.stopIds.length + plan.route.backward.stopIds.length);
   const weekendShare = params.weekendTimes ? 2 : 1;
   const estimate = plans.reduce((sum, plan) => sum + plan.graphs * perGraph(plan) * weekendShare, 0);
   const factor = Math.min(1, params.maxTimes / estimate);

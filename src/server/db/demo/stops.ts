@@ -53,7 +53,14 @@ export function generateStops(random: Random, params: StopParams): { sites: Stop
 
 function addStop(stops: StopRow[], random: Random, name: string, point: LatLon): number {
   const stop_id = stops.length + 1;
-  stops.push({ stop_id, stop_name: name, note: random.pick(NOTES), stop_lat: round6(point.lat), stop_lon: round6(point.lon), do_not_update: true });
+  stops.push({
+    stop_id,
+    stop_name: name,
+    note: random.pick(NOTES),
+    stop_lat: round6(point.lat),
+    stop_lon: round6(point.lon),
+    do_not_update: true,
+  });
   return stop_id;
 }
 

@@ -12,7 +12,10 @@ export interface WalkParams {
 export class SiteGrid {
   private readonly cells = new Map<string, number[]>();
 
-  constructor(readonly sites: readonly StopSite[], private readonly cellKm: number) {
+  constructor(
+    readonly sites: readonly StopSite[],
+    private readonly cellKm: number,
+  ) {
     sites.forEach((site, i) => {
       const key = this.key(Math.floor(site.x / cellKm), Math.floor(site.y / cellKm));
       const list = this.cells.get(key);

@@ -34,7 +34,11 @@ const PATRONYMIC_STEMS = (
   'Константинов Михайлов Николаев Олегов Павлов Петров Романов Сергеев Юрьев Анатольев Валерьев Григорьев Фёдоров Степанов'
 ).split(' ');
 
-export interface PersonName { last: string; first: string; middle: string | null }
+export interface PersonName {
+  last: string;
+  first: string;
+  middle: string | null;
+}
 
 /** A surname in its feminine form: -ов/-ев/-ин → -ова/-ева/-ина, -ский → -ская; others do not change. */
 export function feminine(surname: string): string {
@@ -61,20 +65,34 @@ const FACTORIES = ['Электросила', 'Светлана', 'Красный
 /** A place a stop can be named after: 'Поликлиника № 56', 'ТЦ «Радуга»', 'Рынок'. */
 export function landmark(random: Random): string {
   switch (random.int(0, 13)) {
-    case 0: return `Поликлиника № ${random.int(1, 120)}`;
-    case 1: return `Школа № ${random.int(1, 650)}`;
-    case 2: return `Больница № ${random.int(1, 40)}`;
-    case 3: return `ТЦ «${random.pick(SHOPPING_CENTRES)}»`;
-    case 4: return `Кинотеатр «${random.pick(CINEMAS)}»`;
-    case 5: return `Завод «${random.pick(FACTORIES)}»`;
-    case 6: return random.pick(['Рынок', 'Универсам', 'Дом быта', 'Почтамт', 'Сбербанк']);
-    case 7: return random.pick(['Парк', 'Сквер', 'Сад', 'Пруд']);
-    case 8: return random.pick(['Стадион', 'Бассейн', 'Ледовый дворец', 'Спорткомплекс']);
-    case 9: return random.pick(['Дом культуры', 'Библиотека', 'Дворец творчества юных', 'Музей']);
-    case 10: return `Колледж № ${random.int(1, 30)}`;
-    case 11: return random.pick(['Детская поликлиника', 'Женская консультация', 'Травмпункт', 'Аптека']);
-    case 12: return random.pick(['Автостанция', 'Железнодорожная платформа', 'Автовокзал', 'Трамвайное кольцо']);
-    default: return random.pick(['Администрация района', 'МФЦ', 'ЖЭС', 'Пожарная часть', 'Отделение полиции']);
+    case 0:
+      return `Поликлиника № ${random.int(1, 120)}`;
+    case 1:
+      return `Школа № ${random.int(1, 650)}`;
+    case 2:
+      return `Больница № ${random.int(1, 40)}`;
+    case 3:
+      return `ТЦ «${random.pick(SHOPPING_CENTRES)}»`;
+    case 4:
+      return `Кинотеатр «${random.pick(CINEMAS)}»`;
+    case 5:
+      return `Завод «${random.pick(FACTORIES)}»`;
+    case 6:
+      return random.pick(['Рынок', 'Универсам', 'Дом быта', 'Почтамт', 'Сбербанк']);
+    case 7:
+      return random.pick(['Парк', 'Сквер', 'Сад', 'Пруд']);
+    case 8:
+      return random.pick(['Стадион', 'Бассейн', 'Ледовый дворец', 'Спорткомплекс']);
+    case 9:
+      return random.pick(['Дом культуры', 'Библиотека', 'Дворец творчества юных', 'Музей']);
+    case 10:
+      return `Колледж № ${random.int(1, 30)}`;
+    case 11:
+      return random.pick(['Детская поликлиника', 'Женская консультация', 'Травмпункт', 'Аптека']);
+    case 12:
+      return random.pick(['Автостанция', 'Железнодорожная платформа', 'Автовокзал', 'Трамвайное кольцо']);
+    default:
+      return random.pick(['Администрация района', 'МФЦ', 'ЖЭС', 'Пожарная часть', 'Отделение полиции']);
   }
 }
 

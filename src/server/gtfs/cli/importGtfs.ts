@@ -28,7 +28,9 @@ try {
   process.stderr.write('\n');
   for (const file of report.files) console.log(`${file.file}: прочитано ${file.read}, записано ${file.written}, пропущено ${file.skipped}`);
   for (const notice of report.notices) {
-    console.log(`${notice.severity === 'error' ? 'ОШИБКА' : 'предупреждение'} ${notice.code} ${[notice.file, notice.line, notice.field, notice.value].filter((x) => x !== undefined).join(' ')}`);
+    console.log(
+      `${notice.severity === 'error' ? 'ОШИБКА' : 'предупреждение'} ${notice.code} ${[notice.file, notice.line, notice.field, notice.value].filter((x) => x !== undefined).join(' ')}`,
+    );
   }
   if (report.written) console.log(JSON.stringify(report.written));
   console.log(outcome === 'done' ? 'Сеть загружена.' : 'Фид отклонён: справочники не изменены.');

@@ -10,10 +10,35 @@ export function gtfsRouteType(code: string): number {
   return 3;
 }
 
-export interface ExportAgency { id: string; name: string; url: string; phone: string; lang: string }
-export interface ExportStop { id: string; code: string; name: string; lat: number; lon: number; locationType: 0 | 1; parent: string }
-export interface ExportRoute { id: string; agencyId: string; shortName: string; longName: string; desc: string; type: number; color: string }
-export interface ExportService { id: string; calendar: ServiceCalendar }
+export interface ExportAgency {
+  id: string;
+  name: string;
+  url: string;
+  phone: string;
+  lang: string;
+}
+export interface ExportStop {
+  id: string;
+  code: string;
+  name: string;
+  lat: number;
+  lon: number;
+  locationType: 0 | 1;
+  parent: string;
+}
+export interface ExportRoute {
+  id: string;
+  agencyId: string;
+  shortName: string;
+  longName: string;
+  desc: string;
+  type: number;
+  color: string;
+}
+export interface ExportService {
+  id: string;
+  calendar: ServiceCalendar;
+}
 export interface ExportTrip {
   id: string;
   routeId: string;
@@ -23,7 +48,10 @@ export interface ExportTrip {
   blockId: string;
   shapeId: string;
 }
-export interface ExportShape { id: string; points: [number, number][] }
+export interface ExportShape {
+  id: string;
+  points: [number, number][];
+}
 
 /**
  * Everything of the feed but the stop times, which are streamed: a city has thousands of stops and races (one
@@ -53,20 +81,42 @@ export interface PlanOptions {
   lang: string;
 }
 
-interface RaceRow { v: number; g: number; s: string; r: number; racetype: string; first_time: number; n: number; sig: string }
+interface RaceRow {
+  v: number;
+  g: number;
+  s: string;
+  r: number;
+  racetype: string;
+  first_time: number;
+  n: number;
+  sig: string;
+}
 
 export const raceKey = (v: number, g: number, s: string, r: number) => `${v}|${g}|${s}|${r}`;
 
 /** A race as its trip id needs it: variant, exit, shift, number, direction and first departure (minute of the day). */
-export interface RaceIdentity { v: number; g: number; s: string; r: number; racetype: string; first_time: number }
+export interface RaceIdentity {
+  v: number;
+  g: number;
+  s: string;
+  r: number;
+  racetype: string;
+  first_time: number;
+}
 
 /**
  * The trip id of each race (by raceKey), the races in the order their ids were given: by variant, exit and
  * departure, so the static feed and the live one name a race alike.
  */
-export function nameTrips<R extends RaceIdentity>(races: readonly R[], routeKeyOf: (v: number) => string, tokenOf: (v: number) => string): { ordered: R[]; raceTrip: Map<string, string> } {
+export function nameTrips<R extends RaceIdentity>(
+  races: readonly R[],
+  routeKeyOf: (v: number) => string,
+  tokenOf: (v: number) => string,
+): { ordered: R[]; raceTrip: Map<string, string> } {
   const ordered = [...races].sort((a, b) => a.v - b.v || a.g - b.g || a.first_time - b.first_time || a.r - b.r || (a.s < b.s ? -1 : 1));
-  const ids = uniqueIds(ordered.map((race) => tripBaseId(routeKeyOf(race.v), tokenOf(race.v), race.racetype === 'B' ? 'B' : 'A', race.first_time)));
+  const ids = uniqueIds(
+    ordered.map((race) => tripBaseId(routeKeyOf(race.v), tokenOf(race.v), race.racetype === 'B' ? 'B' : 'A', race.first_time)),
+  );
   return { ordered, raceTrip: new Map(ordered.map((race, i) => [raceKey(race.v, race.g, race.s, race.r), ids[i]])) };
 }
 
@@ -74,12 +124,20 @@ export function nameTrips<R extends RaceIdentity>(races: readonly R[], routeKeyO
 export const ROUTE_IN_PERIOD = '(r.startdate is null or r.startdate <= $2::date) and (r.enddate is null or r.enddate >= $1::date)';
 
 /** The routes' timetable variants and the days of [first, last] each runs by the product's rule: a variant with days is a service of the feed. */
-export async function variantsOfPeriod(db: Queryable, routeIds: readonly number[], first: number, last: number): Promise<{ variants: VariantRow[]; daysOf: Map<number, number[]> }> {
+export async function variantsOfPeriod(
+  db: Queryable,
+  routeIds: readonly number[],
+  first: number,
+  last: number,
+): Promise<{ variants: VariantRow[]; daysOf: Map<number, number[]> }> {
   const variants = await db.query<VariantRow>(
-    'select id, route_id, dow, startdate::text, enddate::text from mgt.rasp_variant where route_id = any($1::int[]) order by id', [routeIds]);
+    'select id, route_id, dow, startdate::text, enddate::text from mgt.rasp_variant where route_id = any($1::int[]) order by id',
+    [routeIds],
+  );
   const holidays = await db.query<HolidayRow>(
     'select id, route_id, date::text, dow from mgt.holidays where (route_id is null or route_id = any($1::int[])) and date between $2::date and $3::date',
-    [routeIds, isoOfDay(first), isoOfDay(last)]);
+    [routeIds, isoOfDay(first), isoOfDay(last)],
+  );
   return { variants, daysOf: variantDays(variants, holidays, first, last) };
 }
 
@@ -99,11 +157,22 @@ export async function planExport(db: Queryable, options: PlanOptions): Promise<E
     stopAt.set(s.localId, [s.stop.lon, s.stop.lat]);
   }
 
-  const routeRows = await db.query<{ route_id: number; route_long_name: string; route_short_name: string; route_desc: string; route_type: string; agency_id: number | null }>(
+  const routeRows = await db.query<{
+    route_id: number;
+    route_long_name: string;
+    route_short_name: string;
+    route_desc: string;
+    route_type: string;
+    agency_id: number | null;
+  }>(
     `select r.route_id, r.route_long_name, r.route_short_name, r.route_desc, r.route_type, d.agency_id
        from mgt.routes r left join mgt.depot d on d.depot_id = r."Depot_id"
-      where ${ROUTE_IN_PERIOD} order by r.route_id`, [options.today, isoOfDay(last)]);
-  const agencyRows = await db.query<{ agency_id: number; title: string; phone: string | null }>('select agency_id, title, phone from mgt.agency order by agency_id');
+      where ${ROUTE_IN_PERIOD} order by r.route_id`,
+    [options.today, isoOfDay(last)],
+  );
+  const agencyRows = await db.query<{ agency_id: number; title: string; phone: string | null }>(
+    'select agency_id, title, phone from mgt.agency order by agency_id',
+  );
   const agencyByKey = new Map<string, number>();
   for (const a of agencyRows) {
     const key = ids.agency.imported(a.agency_id);
@@ -129,10 +198,18 @@ export async function planExport(db: Queryable, options: PlanOptions): Promise<E
       color: extra?.color ?? '',
     });
   }
-  const agencies: ExportAgency[] = agencyRows.filter((a) => usedAgencies.has(a.agency_id)).map((a) => {
-    const extra = ids.agency.extra(a.agency_id);
-    return { id: ids.agency.of(a.agency_id), name: a.title, url: extra?.url || options.publisherUrl, phone: a.phone ?? '', lang: extra?.lang || options.lang };
-  });
+  const agencies: ExportAgency[] = agencyRows
+    .filter((a) => usedAgencies.has(a.agency_id))
+    .map((a) => {
+      const extra = ids.agency.extra(a.agency_id);
+      return {
+        id: ids.agency.of(a.agency_id),
+        name: a.title,
+        url: extra?.url || options.publisherUrl,
+        phone: a.phone ?? '',
+        lang: extra?.lang || options.lang,
+      };
+    });
 
   const routeIds = routeRows.map((r) => r.route_id);
   const { variants, daysOf } = await variantsOfPeriod(db, routeIds, first, last);
@@ -142,7 +219,9 @@ export async function planExport(db: Queryable, options: PlanOptions): Promise<E
   const races = await db.query<RaceRow>(
     `select "RaspVariant_id" v, graph g, smena s, racenum r, min(racetype) racetype, min(time)::int first_time, count(*)::int n,
             md5(string_agg(stop_id::text, ',' order by "order")) sig
-       from mgt.rasp_time where "RaspVariant_id" = any($1::int[]) group by 1, 2, 3, 4`, [liveVariants]);
+       from mgt.rasp_time where "RaspVariant_id" = any($1::int[]) group by 1, 2, 3, 4`,
+    [liveVariants],
+  );
 
   // Services: one per variant that runs; variants that name the same service with other days get it qualified.
   const runningVariants = [...new Set(races.map((r) => r.v))].sort((a, b) => a - b);
@@ -167,20 +246,26 @@ export async function planExport(db: Queryable, options: PlanOptions): Promise<E
   for (const [key, list] of [...byRouteDirection].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const [route, raceType] = key.split('|');
     const routeId = Number(route);
-    const named = list.map((p) => ({ ...p, keys: p.stops.map((s) => stopIds.get(s) ?? '').join('\u0000') }))
+    const named = list
+      .map((p) => ({ ...p, keys: p.stops.map((s) => stopIds.get(s) ?? '').join('\u0000') }))
       .sort((a, b) => b.stops.length - a.stops.length || (a.keys < b.keys ? -1 : a.keys > b.keys ? 1 : 0));
     named.forEach((p, i) => {
       const id = `${routeKey.get(routeId)}-${raceType}${i ? `-${i + 1}` : ''}`;
       shapeOfPattern.set(p.sig, id);
-      const line = matchTrajectory(handbookLines.get(routeId) ?? [], raceType, p.stops)
-        ?? p.stops.map((s) => stopAt.get(s)).filter((x): x is [number, number] => x !== undefined);
+      const line =
+        matchTrajectory(handbookLines.get(routeId) ?? [], raceType, p.stops) ??
+        p.stops.map((s) => stopAt.get(s)).filter((x): x is [number, number] => x !== undefined);
       if (line.length >= 2) shapes.push({ id, points: line });
     });
   }
   const shaped = new Set(shapes.map((s) => s.id));
 
   // Trips: one per race; blocks are the exits, named by their first race.
-  const { ordered, raceTrip } = nameTrips(races, (v) => routeKey.get(routeOfVariant.get(v)!)!, (v) => tokenOf.get(v)!);
+  const { ordered, raceTrip } = nameTrips(
+    races,
+    (v) => routeKey.get(routeOfVariant.get(v)!)!,
+    (v) => tokenOf.get(v)!,
+  );
   const blockOf = new Map<string, string>();
   const trips: ExportTrip[] = ordered.map((race) => {
     const id = raceTrip.get(raceKey(race.v, race.g, race.s, race.r))!;
@@ -200,8 +285,17 @@ export async function planExport(db: Queryable, options: PlanOptions): Promise<E
   });
 
   return {
-    first: isoOfDay(first), last: isoOfDay(last), agencies, stops: stops.feed, routes, services, trips, shapes,
-    variantIds: runningVariants, raceTrip, stopIds,
+    first: isoOfDay(first),
+    last: isoOfDay(last),
+    agencies,
+    stops: stops.feed,
+    routes,
+    services,
+    trips,
+    shapes,
+    variantIds: runningVariants,
+    raceTrip,
+    stopIds,
   };
 }
 
@@ -210,17 +304,34 @@ const patternKey = (routeId: number, race: RaceRow) => `${routeId}|${race.racety
 /** Stops with a place, each with its feed id and code, and the stations of imported stops. */
 async function exportStops(db: Queryable, ids: FeedIds): Promise<{ rows: { localId: number; stop: ExportStop }[]; feed: ExportStop[] }> {
   const rows = await db.query<{ stop_id: number; stop_name: string; stop_lat: number; stop_lon: number }>(
-    'select stop_id, stop_name, stop_lat, stop_lon from mgt.stops where stop_lat is not null and stop_lon is not null order by stop_id');
+    'select stop_id, stop_name, stop_lat, stop_lon from mgt.stops where stop_lat is not null and stop_lon is not null order by stop_id',
+  );
   const stations = new Map<string, ExportStop>();
   const result = rows.map((s) => {
     const extra: KeyExtra | null = ids.extra(s.stop_id);
     const station = extra?.station;
     if (station && !stations.has(station.id)) {
-      stations.set(station.id, { id: station.id, code: '', name: station.name, lat: station.lat, lon: station.lon, locationType: 1, parent: '' });
+      stations.set(station.id, {
+        id: station.id,
+        code: '',
+        name: station.name,
+        lat: station.lat,
+        lon: station.lon,
+        locationType: 1,
+        parent: '',
+      });
     }
     return {
       localId: s.stop_id,
-      stop: { id: ids.of(s.stop_id), code: extra?.code ?? '', name: s.stop_name, lat: s.stop_lat, lon: s.stop_lon, locationType: 0 as const, parent: station?.id ?? '' },
+      stop: {
+        id: ids.of(s.stop_id),
+        code: extra?.code ?? '',
+        name: s.stop_name,
+        lat: s.stop_lat,
+        lon: s.stop_lon,
+        locationType: 0 as const,
+        parent: station?.id ?? '',
+      },
     };
   });
   // A station is a place of its own in the feed: one whose id a stop has too is left out (its stops stay plain).
@@ -236,7 +347,10 @@ async function exportStops(db: Queryable, ids: FeedIds): Promise<{ rows: { local
  * days most of them have keep it and the others get the route's id after it.
  */
 function nameServices(
-  variants: number[], tokenOf: Map<number, string>, daysOf: Map<number, number[]>, routeKeyOf: (v: number) => string,
+  variants: number[],
+  tokenOf: Map<number, string>,
+  daysOf: Map<number, number[]>,
+  routeKeyOf: (v: number) => string,
 ): { serviceOf: Map<number, string>; services: ExportService[] } {
   const groups = new Map<string, number[]>();
   for (const v of variants) (groups.get(tokenOf.get(v)!) ?? groups.set(tokenOf.get(v)!, []).get(tokenOf.get(v)!)!).push(v);
@@ -267,7 +381,10 @@ function nameServices(
 
 /** One race per distinct stop pattern, with its stops in order. */
 async function racePatterns(db: Queryable, races: RaceRow[]): Promise<Map<string, { route: number; raceType: string; stops: number[] }>> {
-  const variantsRoute = await db.query<{ id: number; route_id: number }>('select id, route_id from mgt.rasp_variant where id = any($1::int[])', [[...new Set(races.map((r) => r.v))]]);
+  const variantsRoute = await db.query<{ id: number; route_id: number }>(
+    'select id, route_id from mgt.rasp_variant where id = any($1::int[])',
+    [[...new Set(races.map((r) => r.v))]],
+  );
   const routeOf = new Map(variantsRoute.map((v) => [v.id, v.route_id]));
   const sample = new Map<string, RaceRow>();
   for (const race of races) {
@@ -280,7 +397,8 @@ async function racePatterns(db: Queryable, races: RaceRow[]): Promise<Map<string
        from unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[]) as k(i, v, g, s, r)
        join mgt.rasp_time t on t."RaspVariant_id" = k.v and t.graph = k.g and t.smena = k.s and t.racenum = k.r
       group by k.i`,
-    [list.map((_, i) => i), list.map(([, r]) => r.v), list.map(([, r]) => r.g), list.map(([, r]) => r.s), list.map(([, r]) => r.r)]);
+    [list.map((_, i) => i), list.map(([, r]) => r.v), list.map(([, r]) => r.g), list.map(([, r]) => r.s), list.map(([, r]) => r.r)],
+  );
   const result = new Map<string, { route: number; raceType: string; stops: number[] }>();
   for (const row of rows) {
     const [key, race] = list[row.i];
@@ -289,7 +407,11 @@ async function racePatterns(db: Queryable, races: RaceRow[]): Promise<Map<string
   return result;
 }
 
-interface HandbookLine { raceType: string; stops: number[]; points: [number, number][] }
+interface HandbookLine {
+  raceType: string;
+  stops: number[];
+  points: [number, number][];
+}
 
 /** The handbook trips of the routes (the route variants in force first) with their stops and trajectory points. */
 async function handbookTrajectories(db: Queryable, routeIds: number[], today: string): Promise<Map<number, HandbookLine[]>> {
@@ -298,11 +420,14 @@ async function handbookTrajectories(db: Queryable, routeIds: number[], today: st
        from mgt.trip t join mgt.marsh_variants mv on mv.id = t."MarshVariant_id"
       where mv.route_id = any($1::int[])
       order by (coalesce(mv.startdate, $2::date) <= $2::date and coalesce(mv.enddate, $2::date) >= $2::date) desc, mv.startdate desc nulls last, t.id`,
-    [routeIds, today]);
+    [routeIds, today],
+  );
   const points = await db.query<{ id: number; x: number; y: number }>(
     `select t.id, st_x(d.geom) x, st_y(d.geom) y from mgt.trip t join mgt.marsh_variants mv on mv.id = t."MarshVariant_id",
             lateral st_dumppoints(t.trajectory) d
-      where mv.route_id = any($1::int[]) order by t.id, d.path`, [routeIds]);
+      where mv.route_id = any($1::int[]) order by t.id, d.path`,
+    [routeIds],
+  );
   const pointsOf = new Map<number, [number, number][]>();
   for (const p of points) (pointsOf.get(p.id) ?? pointsOf.set(p.id, []).get(p.id)!).push([p.x, p.y]);
   const result = new Map<number, HandbookLine[]>();

@@ -49,7 +49,8 @@ export type KeyKind = 'agency' | 'stop' | 'route' | 'variant';
 /** The external keys of the kinds the feed's ids come from. */
 export async function loadFeedIds(db: Queryable, kinds: readonly KeyKind[]): Promise<Record<KeyKind, FeedIds>> {
   const rows = await db.query<{ kind: KeyKind; gtfs_id: string; local_id: number; extra: KeyExtra | null }>(
-    'select kind, gtfs_id, local_id, extra from gtfs.external_key where kind = any($1::text[]) order by kind, gtfs_id', [kinds],
+    'select kind, gtfs_id, local_id, extra from gtfs.external_key where kind = any($1::text[]) order by kind, gtfs_id',
+    [kinds],
   );
   const result = {} as Record<KeyKind, FeedIds>;
   for (const kind of ['agency', 'stop', 'route', 'variant'] as const) result[kind] = new FeedIds(rows.filter((r) => r.kind === kind));

@@ -8,7 +8,12 @@ import { loadFeedIds, serviceToken, type FeedIds } from './feedIds';
 const REFRESH_MS = 10 * 60_000;
 
 /** A race of the live timetable (a run): its variant, exit, shift and number. */
-export interface RaceRef { variantId: number; graph: number; smena: string; raceNum: number }
+export interface RaceRef {
+  variantId: number;
+  graph: number;
+  smena: string;
+  raceNum: number;
+}
 
 /**
  * The static feed's ids for the races the live timetable holds: a route's and a stop's feed id, and a race's
@@ -25,7 +30,10 @@ export class RunTrips {
   private signature = '';
   private loading: Promise<void> | null = null;
 
-  constructor(private readonly db: Queryable, private readonly options: { tzOffsetMinutes: number; periodDays: number }) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly options: { tzOffsetMinutes: number; periodDays: number },
+  ) {}
 
   /**
    * Reads the ids of the given variants' races when they are other variants, of another day, or older than
@@ -35,11 +43,13 @@ export class RunTrips {
     const today = operatorDate(now, this.options.tzOffsetMinutes);
     const signature = `${today}|${[...variantIds].sort((a, b) => a - b).join(',')}`;
     if (signature === this.signature && now - this.loadedAt < REFRESH_MS) return;
-    this.loading ??= this.load(today, variantIds, now).then(() => {
-      this.signature = signature;
-    }).finally(() => {
-      this.loading = null;
-    });
+    this.loading ??= this.load(today, variantIds, now)
+      .then(() => {
+        this.signature = signature;
+      })
+      .finally(() => {
+        this.loading = null;
+      });
     await this.loading;
   }
 
@@ -62,8 +72,14 @@ export class RunTrips {
     const ids = await loadFeedIds(this.db, ['route', 'stop', 'variant']);
     const routeRows = await this.db.query<{ route_id: number }>(
       `select r.route_id from mgt.routes r where r.route_id in (select route_id from mgt.rasp_variant where id = any($3::int[])) and ${ROUTE_IN_PERIOD}`,
-      [today, isoOfDay(last), variantIds]);
-    const { variants, daysOf } = await variantsOfPeriod(this.db, routeRows.map((r) => r.route_id), first, last);
+      [today, isoOfDay(last), variantIds],
+    );
+    const { variants, daysOf } = await variantsOfPeriod(
+      this.db,
+      routeRows.map((r) => r.route_id),
+      first,
+      last,
+    );
     const routeOf = new Map(variants.map((v) => [v.id, v.route_id]));
     const routeKeyOf = (v: number) => ids.route.of(routeOf.get(v)!);
     const tokenOf = (v: number) => serviceToken(v, routeKeyOf(v), ids.variant.imported(v));
@@ -73,7 +89,9 @@ export class RunTrips {
     const named = variants.filter((v) => daysOf.has(v.id) && bases.has(`${v.route_id}|${tokenOf(v.id)}`)).map((v) => v.id);
     const races = await this.db.query<RaceIdentity>(
       `select "RaspVariant_id" v, graph g, smena s, racenum r, min(racetype) racetype, min(time)::int first_time
-         from mgt.rasp_time where "RaspVariant_id" = any($1::int[]) group by 1, 2, 3, 4`, [named]);
+         from mgt.rasp_time where "RaspVariant_id" = any($1::int[]) group by 1, 2, 3, 4`,
+      [named],
+    );
     const { raceTrip } = nameTrips(races, routeKeyOf, tokenOf);
     for (const key of raceTrip.keys()) if (!held.has(Number(key.slice(0, key.indexOf('|'))))) raceTrip.delete(key);
     this.routes = ids.route;

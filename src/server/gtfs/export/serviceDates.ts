@@ -1,7 +1,18 @@
 import { dayNumber, isoOfDay, weekdayOf } from '../import/serviceCalendar';
 
-export interface VariantRow { id: number; route_id: number; dow: number | null; startdate: string; enddate: string | null }
-export interface HolidayRow { id: number; route_id: number | null; date: string; dow: number | null }
+export interface VariantRow {
+  id: number;
+  route_id: number;
+  dow: number | null;
+  startdate: string;
+  enddate: string | null;
+}
+export interface HolidayRow {
+  id: number;
+  route_id: number | null;
+  date: string;
+  dow: number | null;
+}
 
 /**
  * The days (numbers since the epoch) each timetable variant is in force within [first, last], by the product's
@@ -9,7 +20,12 @@ export interface HolidayRow { id: number; route_id: number | null; date: string;
  * the weekday it names; the variant of that weekday goes before the usual one, the latest start first, then
  * the latest id.
  */
-export function variantDays(variants: readonly VariantRow[], holidays: readonly HolidayRow[], first: number, last: number): Map<number, number[]> {
+export function variantDays(
+  variants: readonly VariantRow[],
+  holidays: readonly HolidayRow[],
+  first: number,
+  last: number,
+): Map<number, number[]> {
   const holidaysOn = new Map<number, HolidayRow[]>();
   for (const h of [...holidays].sort((a, b) => Number(a.route_id === null) - Number(b.route_id === null) || a.id - b.id)) {
     const day = dayNumber(h.date);

@@ -43,7 +43,8 @@ async function* stopTimeLines(db: Queryable, plan: ExportPlan): AsyncGenerator<s
         `select graph g, smena s, racenum r, "order" o, stop_id, time from mgt.rasp_time
           where "RaspVariant_id" = $1 and (graph, smena, racenum, "order") > ($2, $3, $4, $5)
           order by graph, smena, racenum, "order" limit ${STOP_TIME_BATCH}`,
-        [variant, ...after]);
+        [variant, ...after],
+      );
       let text = '';
       for (const row of rows) {
         const stop = plan.stopIds.get(row.stop_id);
@@ -75,26 +76,76 @@ export async function staticFeed(db: Queryable, options: StaticFeedOptions): Pro
   const zip = archiver('zip', { zlib: { level: 6 } });
   const add = (name: string, text: string) => zip.append(text, { name });
 
-  add('agency.txt', table(['agency_id', 'agency_name', 'agency_url', 'agency_timezone', 'agency_lang', 'agency_phone'],
-    plan.agencies.map((a) => [a.id, a.name, a.url, options.timezone, a.lang, a.phone])));
-  add('stops.txt', table(['stop_id', 'stop_code', 'stop_name', 'stop_lat', 'stop_lon', 'location_type', 'parent_station'],
-    plan.stops.map((s) => [s.id, s.code, s.name, s.lat, s.lon, s.locationType, s.parent])));
-  add('routes.txt', table(['route_id', 'agency_id', 'route_short_name', 'route_long_name', 'route_desc', 'route_type', 'route_color'],
-    plan.routes.map((r) => [r.id, r.agencyId, r.shortName, r.longName, r.desc, r.type, r.color])));
-  add('trips.txt', table(['route_id', 'service_id', 'trip_id', 'trip_headsign', 'direction_id', 'block_id', 'shape_id'],
-    plan.trips.map((t) => [t.routeId, t.serviceId, t.id, t.headsign, t.direction, t.blockId, t.shapeId])));
+  add(
+    'agency.txt',
+    table(
+      ['agency_id', 'agency_name', 'agency_url', 'agency_timezone', 'agency_lang', 'agency_phone'],
+      plan.agencies.map((a) => [a.id, a.name, a.url, options.timezone, a.lang, a.phone]),
+    ),
+  );
+  add(
+    'stops.txt',
+    table(
+      ['stop_id', 'stop_code', 'stop_name', 'stop_lat', 'stop_lon', 'location_type', 'parent_station'],
+      plan.stops.map((s) => [s.id, s.code, s.name, s.lat, s.lon, s.locationType, s.parent]),
+    ),
+  );
+  add(
+    'routes.txt',
+    table(
+      ['route_id', 'agency_id', 'route_short_name', 'route_long_name', 'route_desc', 'route_type', 'route_color'],
+      plan.routes.map((r) => [r.id, r.agencyId, r.shortName, r.longName, r.desc, r.type, r.color]),
+    ),
+  );
+  add(
+    'trips.txt',
+    table(
+      ['route_id', 'service_id', 'trip_id', 'trip_headsign', 'direction_id', 'block_id', 'shape_id'],
+      plan.trips.map((t) => [t.routeId, t.serviceId, t.id, t.headsign, t.direction, t.blockId, t.shapeId]),
+    ),
+  );
   zip.append(Readable.from(stopTimeLines(db, plan)), { name: 'stop_times.txt' });
   const withWeek = plan.services.filter((s) => s.calendar.days !== 0);
-  add('calendar.txt', table(['service_id', ...WEEK_COLUMNS, 'start_date', 'end_date'],
-    withWeek.map((s) => [s.id, ...WEEK_BITS.map((bit) => ((s.calendar.days >> bit) & 1)), formatGtfsDate(s.calendar.start), formatGtfsDate(s.calendar.end)])));
-  add('calendar_dates.txt', table(['service_id', 'date', 'exception_type'], plan.services.flatMap((s) => [
-    ...s.calendar.added.map((d) => [s.id, formatGtfsDate(d), 1]),
-    ...s.calendar.removed.map((d) => [s.id, formatGtfsDate(d), 2]),
-  ].sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0)))));
+  add(
+    'calendar.txt',
+    table(
+      ['service_id', ...WEEK_COLUMNS, 'start_date', 'end_date'],
+      withWeek.map((s) => [
+        s.id,
+        ...WEEK_BITS.map((bit) => (s.calendar.days >> bit) & 1),
+        formatGtfsDate(s.calendar.start),
+        formatGtfsDate(s.calendar.end),
+      ]),
+    ),
+  );
+  add(
+    'calendar_dates.txt',
+    table(
+      ['service_id', 'date', 'exception_type'],
+      plan.services.flatMap((s) =>
+        [...s.calendar.added.map((d) => [s.id, formatGtfsDate(d), 1]), ...s.calendar.removed.map((d) => [s.id, formatGtfsDate(d), 2])].sort(
+          (a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0),
+        ),
+      ),
+    ),
+  );
   zip.append(Readable.from(shapeLines(plan)), { name: 'shapes.txt' });
-  add('feed_info.txt', table(['feed_publisher_name', 'feed_publisher_url', 'feed_lang', 'feed_start_date', 'feed_end_date', 'feed_version'],
-    [[options.publisherName || plan.agencies[0]?.name || 'GTFS', options.publisherUrl, options.lang, formatGtfsDate(plan.first), formatGtfsDate(plan.last),
-      options.now.toISOString().slice(0, 19).replace('T', ' ')]]));
+  add(
+    'feed_info.txt',
+    table(
+      ['feed_publisher_name', 'feed_publisher_url', 'feed_lang', 'feed_start_date', 'feed_end_date', 'feed_version'],
+      [
+        [
+          options.publisherName || plan.agencies[0]?.name || 'GTFS',
+          options.publisherUrl,
+          options.lang,
+          formatGtfsDate(plan.first),
+          formatGtfsDate(plan.last),
+          options.now.toISOString().slice(0, 19).replace('T', ' '),
+        ],
+      ],
+    ),
+  );
   // A failure reaches the archive as its 'error' (the answer is cut); the promise's rejection says nothing more.
   zip.finalize().catch(() => undefined);
   return { zip, plan };

@@ -54,7 +54,8 @@ function checkStops(feed: GtfsFeed, notices: NoticeLog): void {
     const where = { file: 'stops.txt', line: stop.line, value: stop.id };
     if (Math.abs(stop.lat) > 90 || Math.abs(stop.lon) > 180) notices.add('invalid_coordinates', where);
     else if (Math.abs(stop.lat) < 1 && Math.abs(stop.lon) < 1) notices.add('point_near_origin', where);
-    else if (haversineMetres(stop.lat, stop.lon, centre.lat, centre.lon) > FEED_AREA_RADIUS_M) notices.add('stop_too_far_from_feed_area', where);
+    else if (haversineMetres(stop.lat, stop.lon, centre.lat, centre.lon) > FEED_AREA_RADIUS_M)
+      notices.add('stop_too_far_from_feed_area', where);
   }
 }
 
@@ -74,13 +75,15 @@ function checkTrips(feed: GtfsFeed, ranges: Int32Array, notices: NoticeLog): voi
     let previous = -1;
     for (let i = first; i < end; i++) {
       const where = { file: 'stop_times.txt', line: st.line[i], value: trip.id };
-      if (i > first && st.seq[i] === st.seq[i - 1]) notices.add('decreasing_or_equal_stop_time_sequence', { ...where, field: 'stop_sequence' });
+      if (i > first && st.seq[i] === st.seq[i - 1])
+        notices.add('decreasing_or_equal_stop_time_sequence', { ...where, field: 'stop_sequence' });
       if (st.arrival[i] >= 0 && st.departure[i] >= 0 && st.departure[i] < st.arrival[i]) {
         notices.add('stop_time_with_departure_before_arrival_time', { ...where, field: 'departure_time' });
       }
       if (st.arrival[i] < 0) continue;
       if (previous >= 0) {
-        if (st.arrival[i] < st.departure[previous]) notices.add('stop_time_with_arrival_before_previous_departure_time', { ...where, field: 'arrival_time' });
+        if (st.arrival[i] < st.departure[previous])
+          notices.add('stop_time_with_arrival_before_previous_departure_time', { ...where, field: 'arrival_time' });
         else if (previous === i - 1) checkSpeed(feed, previous, i, limit, where, notices);
       }
       previous = i;
@@ -88,7 +91,14 @@ function checkTrips(feed: GtfsFeed, ranges: Int32Array, notices: NoticeLog): voi
   });
 }
 
-function checkSpeed(feed: GtfsFeed, a: number, b: number, limitKmh: number, where: { file: string; line: number; value: string }, notices: NoticeLog): void {
+function checkSpeed(
+  feed: GtfsFeed,
+  a: number,
+  b: number,
+  limitKmh: number,
+  where: { file: string; line: number; value: string },
+  notices: NoticeLog,
+): void {
   const st = feed.stopTimes;
   const from = feed.stops[st.stop[a]];
   const to = feed.stops[st.stop[b]];
@@ -128,7 +138,8 @@ function calendarRuns(days: number, start: string, end: string): boolean {
 function checkServices(feed: GtfsFeed, notices: NoticeLog): void {
   const added = new Set(feed.calendarDates.filter((d) => d.added).map((d) => d.serviceId));
   const removed = new Map<string, Set<string>>();
-  for (const d of feed.calendarDates) if (!d.added) (removed.get(d.serviceId) ?? removed.set(d.serviceId, new Set()).get(d.serviceId)!).add(d.date);
+  for (const d of feed.calendarDates)
+    if (!d.added) (removed.get(d.serviceId) ?? removed.set(d.serviceId, new Set()).get(d.serviceId)!).add(d.date);
   for (const calendar of feed.calendars) {
     if (added.has(calendar.serviceId)) continue;
     const runs = calendarRuns(calendar.days, calendar.start, calendar.end) && !allRemoved(calendar, removed.get(calendar.serviceId));
@@ -166,7 +177,12 @@ function checkBlocks(feed: GtfsFeed, ranges: Int32Array, notices: NoticeLog): vo
     for (let i = 1; i < trips.length; i++) {
       if (trips[i].start < trips[i - 1].end) {
         const trip = feed.trips[trips[i].trip];
-        notices.add('block_trips_with_overlapping_stop_times', { file: 'trips.txt', line: trip.line, field: 'block_id', value: `${trip.id} ${feed.trips[trips[i - 1].trip].id}` });
+        notices.add('block_trips_with_overlapping_stop_times', {
+          file: 'trips.txt',
+          line: trip.line,
+          field: 'block_id',
+          value: `${trip.id} ${feed.trips[trips[i - 1].trip].id}`,
+        });
       }
     }
   }

@@ -2,7 +2,14 @@
  * A GTFS feed in memory, in the shape the importer and the checks need: records by index, ids mapped to indexes
  * once, and the stop times (the millions) in typed columns rather than one object each.
  */
-export interface FeedAgency { id: string; name: string; url: string; timezone: string; phone: string; lang: string }
+export interface FeedAgency {
+  id: string;
+  name: string;
+  url: string;
+  timezone: string;
+  phone: string;
+  lang: string;
+}
 
 export interface FeedStop {
   id: string;
@@ -48,13 +55,38 @@ export interface FeedCalendar {
   line: number;
 }
 
-export interface FeedCalendarDate { serviceId: string; date: string; added: boolean; line: number }
+export interface FeedCalendarDate {
+  serviceId: string;
+  date: string;
+  added: boolean;
+  line: number;
+}
 
-export interface FeedShape { id: string; seq: number[]; lat: number[]; lon: number[]; dist: number[] }
+export interface FeedShape {
+  id: string;
+  seq: number[];
+  lat: number[];
+  lon: number[];
+  dist: number[];
+}
 
-export interface FeedFrequency { trip: number; start: number; end: number; headway: number; exact: boolean; line: number }
+export interface FeedFrequency {
+  trip: number;
+  start: number;
+  end: number;
+  headway: number;
+  exact: boolean;
+  line: number;
+}
 
-export interface FeedInfo { publisherName: string; publisherUrl: string; lang: string; startDate: string; endDate: string; version: string }
+export interface FeedInfo {
+  publisherName: string;
+  publisherUrl: string;
+  lang: string;
+  startDate: string;
+  endDate: string;
+  version: string;
+}
 
 /** Columns of the stop times, one entry per stop time, sorted by trip and sequence once read. */
 export class StopTimeColumns {

@@ -28,7 +28,8 @@ export class NoticeLog {
 
   /** The notices kept, errors first, with one summary line per code that had more than were kept. */
   list(): GtfsNotice[] {
-    const over = [...this.counts].filter(([, n]) => n > KEPT_PER_CODE)
+    const over = [...this.counts]
+      .filter(([, n]) => n > KEPT_PER_CODE)
       .map(([code, n]): GtfsNotice => ({ code: SUMMARY, severity: NOTICE_SEVERITY[SUMMARY], value: `${code}: ${n}` }));
     const rank = (n: GtfsNotice) => (n.severity === 'error' ? 0 : 1);
     return [...this.kept].sort((a, b) => rank(a) - rank(b)).concat(over);

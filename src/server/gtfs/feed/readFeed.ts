@@ -1,7 +1,14 @@
 import type { NoticeCode } from '../../../shared/gtfs/notices';
 import { checkFileSet, gtfsRecords, type GtfsFile, type GtfsRecord } from './gtfsTable';
 import {
-  StopTimeColumns, type FeedCalendar, type FeedCalendarDate, type FeedFrequency, type FeedInfo, type FeedShape, type FeedStop, type GtfsFeed,
+  StopTimeColumns,
+  type FeedCalendar,
+  type FeedCalendarDate,
+  type FeedFrequency,
+  type FeedInfo,
+  type FeedShape,
+  type FeedStop,
+  type GtfsFeed,
 } from './gtfsFeed';
 import { parseGtfsDate, parseGtfsFloat, parseGtfsInt, parseGtfsTime } from './gtfsValues';
 import type { NoticeLog } from './noticeLog';
@@ -11,7 +18,11 @@ const DAY_COLUMNS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'fr
 
 /** Reads fields of one record, saying what is wrong with a value where it is found. */
 class FieldReader<F extends GtfsFile> {
-  constructor(private readonly file: F, private readonly notices: NoticeLog, public record: GtfsRecord<F>) {}
+  constructor(
+    private readonly file: F,
+    private readonly notices: NoticeLog,
+    public record: GtfsRecord<F>,
+  ) {}
 
   private say(code: NoticeCode, field: string, value?: string): void {
     this.notices.add(code, { file: this.file, line: this.record.line, field, value: value?.slice(0, 60) });
@@ -73,7 +84,12 @@ class FieldReader<F extends GtfsFile> {
 }
 
 /** Each record of a file with a reader of its fields. */
-async function eachRecord<F extends GtfsFile>(feed: ZipFeed, file: F, notices: NoticeLog, handle: (r: FieldReader<F>) => void): Promise<number> {
+async function eachRecord<F extends GtfsFile>(
+  feed: ZipFeed,
+  file: F,
+  notices: NoticeLog,
+  handle: (r: FieldReader<F>) => void,
+): Promise<number> {
   let reader: FieldReader<F> | undefined;
   let count = 0;
   for await (const record of gtfsRecords(feed, file, notices)) {
@@ -100,8 +116,12 @@ export async function readFeed(zip: ZipFeed, notices: NoticeLog): Promise<{ feed
     const id = r.text('agency_id');
     if (feed.agencies.some((a) => a.id === id)) return r.duplicate('agency_id', id);
     feed.agencies.push({
-      id, name: r.text('agency_name', true), url: r.text('agency_url', true), timezone: r.text('agency_timezone', true),
-      phone: r.text('agency_phone'), lang: r.text('agency_lang'),
+      id,
+      name: r.text('agency_name', true),
+      url: r.text('agency_url', true),
+      timezone: r.text('agency_timezone', true),
+      phone: r.text('agency_phone'),
+      lang: r.text('agency_lang'),
     });
   });
 
@@ -113,8 +133,14 @@ export async function readFeed(zip: ZipFeed, notices: NoticeLog): Promise<{ feed
     // Stops, stations and entrances need a place; generic nodes and boarding areas may leave it out.
     const placed = locationType <= 2;
     const stop: FeedStop = {
-      id, code: r.text('stop_code'), name: r.text('stop_name', placed), lat: r.float('stop_lat', placed), lon: r.float('stop_lon', placed),
-      locationType, parent: r.text('parent_station', locationType >= 2), line: r.record.line,
+      id,
+      code: r.text('stop_code'),
+      name: r.text('stop_name', placed),
+      lat: r.float('stop_lat', placed),
+      lon: r.float('stop_lon', placed),
+      locationType,
+      parent: r.text('parent_station', locationType >= 2),
+      line: r.record.line,
     };
     feed.stopIndex.set(id, feed.stops.length);
     feed.stops.push(stop);
@@ -139,7 +165,16 @@ export async function readFeed(zip: ZipFeed, notices: NoticeLog): Promise<{ feed
     const type = r.int('route_type', null, 0, 1702);
     if (type === null) return;
     feed.routeIndex.set(id, feed.routes.length);
-    feed.routes.push({ id, agencyId: agencyId || (feed.agencies[0]?.id ?? ''), shortName, longName, desc: r.text('route_desc'), type, color: r.text('route_color'), line: r.record.line });
+    feed.routes.push({
+      id,
+      agencyId: agencyId || (feed.agencies[0]?.id ?? ''),
+      shortName,
+      longName,
+      desc: r.text('route_desc'),
+      type,
+      color: r.text('route_color'),
+      line: r.record.line,
+    });
   });
 
   counts['calendar.txt'] = await eachRecord(zip, 'calendar.txt', notices, (r) => {
@@ -200,7 +235,13 @@ export async function readFeed(zip: ZipFeed, notices: NoticeLog): Promise<{ feed
     }
     feed.tripIndex.set(id, feed.trips.length);
     feed.trips.push({
-      id, route, serviceId, headsign: r.text('trip_headsign'), direction: r.int('direction_id', null, 0, 1), blockId: r.text('block_id'), shapeId,
+      id,
+      route,
+      serviceId,
+      headsign: r.text('trip_headsign'),
+      direction: r.int('direction_id', null, 0, 1),
+      blockId: r.text('block_id'),
+      shapeId,
       line: r.record.line,
     });
   });
@@ -237,14 +278,31 @@ export async function readFeed(zip: ZipFeed, notices: NoticeLog): Promise<{ feed
     const end = r.time('end_time');
     const headway = r.int('headway_secs', null, 1, 86_400);
     if (start < 0 || end < 0 || headway === null) return;
-    if (end < start) return void notices.add('start_and_end_range_out_of_order', { file: 'frequencies.txt', line: r.record.line, field: 'end_time', value: tripId });
-    feed.frequencies.push({ trip, start, end, headway, exact: r.record.get('exact_times') === '1', line: r.record.line } satisfies FeedFrequency);
+    if (end < start)
+      return void notices.add('start_and_end_range_out_of_order', {
+        file: 'frequencies.txt',
+        line: r.record.line,
+        field: 'end_time',
+        value: tripId,
+      });
+    feed.frequencies.push({
+      trip,
+      start,
+      end,
+      headway,
+      exact: r.record.get('exact_times') === '1',
+      line: r.record.line,
+    } satisfies FeedFrequency);
   });
 
   counts['feed_info.txt'] = await eachRecord(zip, 'feed_info.txt', notices, (r) => {
     feed.info ??= {
-      publisherName: r.text('feed_publisher_name', true), publisherUrl: r.text('feed_publisher_url', true), lang: r.text('feed_lang', true),
-      startDate: parseGtfsDate(r.text('feed_start_date')) ?? '', endDate: parseGtfsDate(r.text('feed_end_date')) ?? '', version: r.text('feed_version'),
+      publisherName: r.text('feed_publisher_name', true),
+      publisherUrl: r.text('feed_publisher_url', true),
+      lang: r.text('feed_lang', true),
+      startDate: parseGtfsDate(r.text('feed_start_date')) ?? '',
+      endDate: parseGtfsDate(r.text('feed_end_date')) ?? '',
+      version: r.text('feed_version'),
     } satisfies FeedInfo;
   });
   return { feed, counts };
@@ -252,8 +310,19 @@ export async function readFeed(zip: ZipFeed, notices: NoticeLog): Promise<{ feed
 
 export function emptyFeed(): GtfsFeed {
   return {
-    agencies: [], stops: [], stopIndex: new Map(), routes: [], routeIndex: new Map(), trips: [], tripIndex: new Map(),
-    stopTimes: new StopTimeColumns(), calendars: [], calendarDates: [], shapes: new Map(), frequencies: [], info: null,
+    agencies: [],
+    stops: [],
+    stopIndex: new Map(),
+    routes: [],
+    routeIndex: new Map(),
+    trips: [],
+    tripIndex: new Map(),
+    stopTimes: new StopTimeColumns(),
+    calendars: [],
+    calendarDates: [],
+    shapes: new Map(),
+    frequencies: [],
+    info: null,
   };
 }
 

@@ -9,11 +9,16 @@ export const FEED_FILE_MAX_BYTES = 4 * 1024 ** 3;
  * a folder inside the zip, as many publishers pack them; they are known by their base name.
  */
 export class ZipFeed {
-  private constructor(private readonly zip: yauzl.ZipFile, private readonly entries: Map<string, yauzl.Entry>) {}
+  private constructor(
+    private readonly zip: yauzl.ZipFile,
+    private readonly entries: Map<string, yauzl.Entry>,
+  ) {}
 
   static async open(path: string): Promise<ZipFeed> {
     const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
-      yauzl.open(path, { lazyEntries: true, autoClose: false, decodeStrings: true }, (error, file) => (error ? reject(error) : resolve(file)));
+      yauzl.open(path, { lazyEntries: true, autoClose: false, decodeStrings: true }, (error, file) =>
+        error ? reject(error) : resolve(file),
+      );
     });
     const entries = new Map<string, yauzl.Entry>();
     await new Promise<void>((resolve, reject) => {

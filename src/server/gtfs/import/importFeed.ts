@@ -42,23 +42,27 @@ function fileCounts(inspected: InspectedFeed, written?: WriteCounts): GtfsFileCo
   const { feed, counts } = inspected;
   const ranges = feed.stopTimes.ranges(feed.trips.length);
   const runnable = feed.trips.map((_, t) => ranges[t * 2 + 1] - ranges[t * 2]).filter((n) => n >= 2);
-  const writtenOf: Partial<Record<GtfsFile, number>> = written ? {
-    'agency.txt': written.agencies,
-    'stops.txt': written.stops,
-    'routes.txt': written.routes,
-    'trips.txt': runnable.length,
-    'stop_times.txt': runnable.reduce((n, stops) => n + stops, 0),
-    'calendar.txt': feed.calendars.length,
-    'calendar_dates.txt': feed.calendarDates.length,
-    'shapes.txt': [...feed.shapes.values()].reduce((n, s) => n + s.seq.length, 0),
-    'frequencies.txt': feed.frequencies.length,
-    'feed_info.txt': feed.info ? 1 : 0,
-  } : {};
-  return (Object.keys(GTFS_FILES) as GtfsFile[]).filter((file) => (counts[file] ?? 0) > 0).map((file) => {
-    const read = counts[file] ?? 0;
-    const done = Math.min(read, writtenOf[file] ?? 0);
-    return { file, read, written: done, skipped: read - done };
-  });
+  const writtenOf: Partial<Record<GtfsFile, number>> = written
+    ? {
+        'agency.txt': written.agencies,
+        'stops.txt': written.stops,
+        'routes.txt': written.routes,
+        'trips.txt': runnable.length,
+        'stop_times.txt': runnable.reduce((n, stops) => n + stops, 0),
+        'calendar.txt': feed.calendars.length,
+        'calendar_dates.txt': feed.calendarDates.length,
+        'shapes.txt': [...feed.shapes.values()].reduce((n, s) => n + s.seq.length, 0),
+        'frequencies.txt': feed.frequencies.length,
+        'feed_info.txt': feed.info ? 1 : 0,
+      }
+    : {};
+  return (Object.keys(GTFS_FILES) as GtfsFile[])
+    .filter((file) => (counts[file] ?? 0) > 0)
+    .map((file) => {
+      const read = counts[file] ?? 0;
+      const done = Math.min(read, writtenOf[file] ?? 0);
+      return { file, read, written: done, skipped: read - done };
+    });
 }
 
 /**
@@ -76,24 +80,37 @@ export async function importFeed(db: Db, path: string, options: ImportOptions): 
 
   const calendar = serviceDays(feed);
   const zone = feed.agencies[0]?.timezone ?? '';
-  const feedOffset = zoneOffsetMinutes(zone, calendar.last >= calendar.first ? isoOfDay(calendar.first) : options.today) ?? options.operatorOffsetMinutes;
+  const feedOffset =
+    zoneOffsetMinutes(zone, calendar.last >= calendar.first ? isoOfDay(calendar.first) : options.today) ?? options.operatorOffsetMinutes;
   const shiftMinutes = options.operatorOffsetMinutes - feedOffset;
-  if (shiftMinutes !== 0) notices.add('timezone_converted', { file: 'agency.txt', field: 'agency_timezone', value: `${zone} ${shiftMinutes > 0 ? '+' : ''}${shiftMinutes}` });
+  if (shiftMinutes !== 0)
+    notices.add('timezone_converted', {
+      file: 'agency.txt',
+      field: 'agency_timezone',
+      value: `${zone} ${shiftMinutes > 0 ? '+' : ''}${shiftMinutes}`,
+    });
 
   await options.onStage('write', 0);
-  const written = await db.longRunning().transaction((tx) => writeNetwork(tx, feed, calendar, {
-    today: options.today,
-    shiftSeconds: shiftMinutes * 60,
-    progress: async (share) => {
-      checkCancelled(options.signal);
-      await options.onStage('write', share);
-    },
-  }));
+  const written = await db.longRunning().transaction((tx) =>
+    writeNetwork(tx, feed, calendar, {
+      today: options.today,
+      shiftSeconds: shiftMinutes * 60,
+      progress: async (share) => {
+        checkCancelled(options.signal);
+        await options.onStage('write', share);
+      },
+    }),
+  );
   return {
     outcome: 'done',
     report: {
-      files: fileCounts(inspected, written), notices: notices.list(), totals: notices.totals(), written,
-      ...(shiftMinutes !== 0 ? { timezone: { feed: zone, feedOffsetMinutes: feedOffset, operatorOffsetMinutes: options.operatorOffsetMinutes } } : {}),
+      files: fileCounts(inspected, written),
+      notices: notices.list(),
+      totals: notices.totals(),
+      written,
+      ...(shiftMinutes !== 0
+        ? { timezone: { feed: zone, feedOffsetMinutes: feedOffset, operatorOffsetMinutes: options.operatorOffsetMinutes } }
+        : {}),
     },
   };
 }

@@ -46,7 +46,14 @@ export function tripsByRoute(feed: GtfsFeed): number[][] {
  * variants and holidays, and each variant's exits with their runs. Planned route by route, so a city's
  * timetable is never in memory whole.
  */
-export function planRoute(feed: GtfsFeed, r: number, trips: number[], ranges: Int32Array, calendar: ServiceDays, shiftSeconds: number): RoutePlan {
+export function planRoute(
+  feed: GtfsFeed,
+  r: number,
+  trips: number[],
+  ranges: Int32Array,
+  calendar: ServiceDays,
+  shiftSeconds: number,
+): RoutePlan {
   const route = feed.routes[r];
   const patterns = new Map<string, PlannedPattern>();
   const patternOfTrip = new Map<number, PlannedPattern>();
@@ -57,7 +64,9 @@ export function planRoute(feed: GtfsFeed, r: number, trips: number[], ranges: In
     const trip = feed.trips[t];
     const stops = Array.from(feed.stopTimes.stop.subarray(first, end));
     const raceType = raceTypeOf(trip.direction);
-    const key = createHash('sha1').update(`${route.id}\u0000${raceType}\u0000${stops.map((s) => feed.stops[s].id).join('\u0000')}`).digest('base64url');
+    const key = createHash('sha1')
+      .update(`${route.id}\u0000${raceType}\u0000${stops.map((s) => feed.stops[s].id).join('\u0000')}`)
+      .digest('base64url');
     let pattern = patterns.get(key);
     if (!pattern) patterns.set(key, (pattern = { key, raceType, stops, line: lineOf(feed, trip.shapeId, stops) }));
     patternOfTrip.set(t, pattern);
@@ -67,7 +76,12 @@ export function planRoute(feed: GtfsFeed, r: number, trips: number[], ranges: In
   const exits = new Map<string, PlannedExit[]>();
   for (const variant of routeDays.variants) {
     const inVariant = new Set(variant.services);
-    const runs = plannedRuns(feed, trips.filter((t) => patternOfTrip.has(t) && inVariant.has(feed.trips[t].serviceId)), ranges, shiftSeconds);
+    const runs = plannedRuns(
+      feed,
+      trips.filter((t) => patternOfTrip.has(t) && inVariant.has(feed.trips[t].serviceId)),
+      ranges,
+      shiftSeconds,
+    );
     exits.set(variant.key, chainExits(feed, runs));
   }
   return { route, patterns: [...patterns.values()], calendar: routeDays, patternOfTrip, exits };
@@ -76,7 +90,10 @@ export function planRoute(feed: GtfsFeed, r: number, trips: number[], ranges: In
 function lineOf(feed: GtfsFeed, shapeId: string, stops: number[]): [number, number][] {
   const shape = shapeId ? feed.shapes.get(shapeId) : undefined;
   if (shape && shape.lat.length >= 2) return shape.lat.map((lat, i) => [shape.lon[i], lat]);
-  return stops.map((s) => feed.stops[s]).filter((s) => Number.isFinite(s.lat)).map((s) => [s.lon, s.lat]);
+  return stops
+    .map((s) => feed.stops[s])
+    .filter((s) => Number.isFinite(s.lat))
+    .map((s) => [s.lon, s.lat]);
 }
 
 /** A trajectory as WKT (the handbooks' text geometry). */

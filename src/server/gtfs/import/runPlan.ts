@@ -87,7 +87,8 @@ export function plannedRuns(feed: GtfsFeed, trips: number[], ranges: Int32Array,
   return runs;
 }
 
-const secondsLabel = (s: number) => [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
+const secondsLabel = (s: number) =>
+  [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
 
 /**
  * Exits of one timetable: the runs of a block form one exit, in time order; runs without a block are chained

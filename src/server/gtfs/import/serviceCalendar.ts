@@ -82,7 +82,12 @@ export function routeCalendar(routeKey: string, services: ReadonlySet<string>, c
   // The services running each day, joined; '' when the route does not run that day.
   const setOn: string[] = [];
   for (let day = calendar.first; day <= calendar.last; day++) {
-    setOn.push([...services].filter((s) => calendar.days.get(s)?.has(day)).sort().join(NUL));
+    setOn.push(
+      [...services]
+        .filter((s) => calendar.days.get(s)?.has(day))
+        .sort()
+        .join(NUL),
+    );
   }
   const at = (day: number) => setOn[day - calendar.first];
   const allDays = Array.from({ length: calendar.last - calendar.first + 1 }, (_, i) => calendar.first + i);
@@ -97,10 +102,13 @@ export function routeCalendar(routeKey: string, services: ReadonlySet<string>, c
   const variants: PlannedVariant[] = [];
   const add = (set: string, dow: number | null, start: number, end: number, dated = false) => {
     variants.push({
-      key: `${routeKey}|${set.replaceAll(NUL, '+')}|${dow ?? '*'}${dated ? `|${isoOfDay(start)}` : ''}`, services: set ? set.split(NUL) : [], dow,
+      key: `${routeKey}|${set.replaceAll(NUL, '+')}|${dow ?? '*'}${dated ? `|${isoOfDay(start)}` : ''}`,
+      services: set ? set.split(NUL) : [],
+      dow,
       kind: dated ? 'date' : dow === null ? 'usual' : 'weekday',
       // The end date is the last day in force, and the handbook wants it after the start.
-      startdate: isoOfDay(start), enddate: isoOfDay(Math.max(end, start + 1)),
+      startdate: isoOfDay(start),
+      enddate: isoOfDay(Math.max(end, start + 1)),
     });
   };
   const spanOf = (set: string, dow: number | null) => {

@@ -32,7 +32,9 @@ export interface WriteOptions {
 
 /** The external keys of one kind: GTFS id → the handbook record's id. */
 async function keysOf(tx: Queryable, kind: string): Promise<Map<string, number>> {
-  const rows = await tx.query<{ gtfs_id: string; local_id: number }>('select gtfs_id, local_id from gtfs.external_key where kind = $1', [kind]);
+  const rows = await tx.query<{ gtfs_id: string; local_id: number }>('select gtfs_id, local_id from gtfs.external_key where kind = $1', [
+    kind,
+  ]);
   return new Map(rows.map((r) => [r.gtfs_id, r.local_id]));
 }
 
@@ -51,7 +53,14 @@ interface UpsertSql {
 }
 
 /** Upserts one record by its external key: the record the key names when it still exists, else a new one. */
-async function upsert(tx: Queryable, keys: Map<string, number>, kind: string, gtfsId: string, sql: UpsertSql, extra: unknown = null): Promise<number> {
+async function upsert(
+  tx: Queryable,
+  keys: Map<string, number>,
+  kind: string,
+  gtfsId: string,
+  sql: UpsertSql,
+  extra: unknown = null,
+): Promise<number> {
   const known = keys.get(gtfsId);
   if (known !== undefined) {
     const updated = await tx.query<{ id: number }>(...sql.update(known));
@@ -69,12 +78,24 @@ async function upsert(tx: Queryable, keys: Map<string, number>, kind: string, gt
 async function writeAgencies(tx: Queryable, feed: GtfsFeed): Promise<Map<string, number>> {
   const keys = await keysOf(tx, 'agency');
   for (const agency of feed.agencies) {
-    await upsert(tx, keys, 'agency', agency.id, {
-      insert: [`insert into mgt.agency (title, phone, transporter_id)
+    await upsert(
+      tx,
+      keys,
+      'agency',
+      agency.id,
+      {
+        insert: [
+          `insert into mgt.agency (title, phone, transporter_id)
                 values ($1, $2, (select coalesce(max(transporter_id), 0) + 1 from mgt.agency where transporter_id < 32767)) returning agency_id as id`,
-      [agency.name, agency.phone || null]],
-      update: (id) => ['update mgt.agency set title = $1, phone = coalesce($2, phone) where agency_id = $3 returning agency_id as id', [agency.name, agency.phone || null, id]],
-    }, { url: agency.url, timezone: agency.timezone, lang: agency.lang });
+          [agency.name, agency.phone || null],
+        ],
+        update: (id) => [
+          'update mgt.agency set title = $1, phone = coalesce($2, phone) where agency_id = $3 returning agency_id as id',
+          [agency.name, agency.phone || null, id],
+        ],
+      },
+      { url: agency.url, timezone: agency.timezone, lang: agency.lang },
+    );
   }
   return keys;
 }
@@ -94,10 +115,20 @@ async function writeStops(tx: Queryable, feed: GtfsFeed): Promise<Int32Array> {
     if (stop.locationType !== 0 && !served[i]) continue;
     const station = stationOf(stop);
     const values = [stop.name || station?.name || stop.id, stop.lat, stop.lon];
-    local[i] = await upsert(tx, keys, 'stop', stop.id, {
-      insert: ['insert into mgt.stops (stop_name, stop_lat, stop_lon) values ($1, $2, $3) returning stop_id as id', values],
-      update: (id) => ['update mgt.stops set stop_name = $1, stop_lat = $2, stop_lon = $3 where stop_id = $4 returning stop_id as id', [...values, id]],
-    }, { code: stop.code, station: station ? { id: station.id, name: station.name, lat: station.lat, lon: station.lon } : null });
+    local[i] = await upsert(
+      tx,
+      keys,
+      'stop',
+      stop.id,
+      {
+        insert: ['insert into mgt.stops (stop_name, stop_lat, stop_lon) values ($1, $2, $3) returning stop_id as id', values],
+        update: (id) => [
+          'update mgt.stops set stop_name = $1, stop_lat = $2, stop_lon = $3 where stop_id = $4 returning stop_id as id',
+          [...values, id],
+        ],
+      },
+      { code: stop.code, station: station ? { id: station.id, name: station.name, lat: station.lat, lon: station.lon } : null },
+    );
   }
   return local;
 }
@@ -109,7 +140,10 @@ async function writeStops(tx: Queryable, feed: GtfsFeed): Promise<Int32Array> {
 async function ensureReferences(tx: Queryable, feed: GtfsFeed): Promise<number> {
   const titles: Record<string, string> = { А: 'Автобус', Тб: 'Троллейбус', Тм: 'Трамвай' };
   for (const code of new Set(feed.routes.map((r) => transportCode(r.type)))) {
-    await tx.query('insert into mgt.transport_type (title, note) select $1, $2 where not exists (select 1 from mgt.transport_type where note = $2)', [titles[code], code]);
+    await tx.query(
+      'insert into mgt.transport_type (title, note) select $1, $2 where not exists (select 1 from mgt.transport_type where note = $2)',
+      [titles[code], code],
+    );
   }
   const [row] = await tx.query<{ id: number }>('select id from mgt.marsh_type order by id limit 1');
   return row?.id ?? (await tx.query<{ id: number }>(`insert into mgt.marsh_type (title) values ('Городской') returning id`))[0].id;
@@ -123,8 +157,17 @@ async function ensureReferences(tx: Queryable, feed: GtfsFeed): Promise<number> 
  */
 export async function writeNetwork(tx: Queryable, feed: GtfsFeed, calendar: ServiceDays, options: WriteOptions): Promise<WriteCounts> {
   const counts: WriteCounts = {
-    agencies: feed.agencies.length, stops: 0, routes: 0, patterns: 0, variants: 0, holidays: 0, runs: 0, scheduleTimes: 0,
-    closedRoutes: 0, closedVariants: 0, removedTasks: 0,
+    agencies: feed.agencies.length,
+    stops: 0,
+    routes: 0,
+    patterns: 0,
+    variants: 0,
+    holidays: 0,
+    runs: 0,
+    scheduleTimes: 0,
+    closedRoutes: 0,
+    closedVariants: 0,
+    removedTasks: 0,
   };
   await writeAgencies(tx, feed);
   const stops = await writeStops(tx, feed);
@@ -160,27 +203,57 @@ async function writeRoute(tx: Queryable, plan: RoutePlan, keys: Map<string, numb
   const shortName = route.shortName || route.longName;
   const longName = route.longName || route.shortName;
   const values = [longName, transportCode(route.type), shortName, route.desc || longName];
-  return upsert(tx, keys, 'route', route.id, {
-    insert: [`insert into mgt.routes (route_long_name, route_type, route_short_name, route_desc, "MarshType_id", startdate)
-              values ($1, $2, $3, $4, $5, $6::date) returning route_id as id`, [...values, marshType, today]],
-    update: (id) => [`update mgt.routes set route_long_name = $1, route_type = $2, route_short_name = $3, route_desc = $4, enddate = null
-                      where route_id = $5 returning route_id as id`, [...values, id]],
-  }, { agency: route.agencyId, type: route.type, color: route.color });
+  return upsert(
+    tx,
+    keys,
+    'route',
+    route.id,
+    {
+      insert: [
+        `insert into mgt.routes (route_long_name, route_type, route_short_name, route_desc, "MarshType_id", startdate)
+              values ($1, $2, $3, $4, $5, $6::date) returning route_id as id`,
+        [...values, marshType, today],
+      ],
+      update: (id) => [
+        `update mgt.routes set route_long_name = $1, route_type = $2, route_short_name = $3, route_desc = $4, enddate = null
+                      where route_id = $5 returning route_id as id`,
+        [...values, id],
+      ],
+    },
+    { agency: route.agencyId, type: route.type, color: route.color },
+  );
 }
 
 /** The route's stop patterns as the handbook's trips under one route variant, and its route stops. */
-async function writePatterns(tx: Queryable, plan: RoutePlan, routeId: number, stops: Int32Array, keys: Map<string, number>): Promise<number> {
+async function writePatterns(
+  tx: Queryable,
+  plan: RoutePlan,
+  routeId: number,
+  stops: Int32Array,
+  keys: Map<string, number>,
+): Promise<number> {
   const [variant] = await tx.query<{ id: number }>(
     `select local_id as id from gtfs.external_key k join mgt.marsh_variants v on v.id = k.local_id
-      where k.kind = 'route_variant' and k.gtfs_id = $1`, [plan.route.id]);
-  const variantId = variant?.id ?? (await tx.query<{ id: number }>(
-    `insert into mgt.marsh_variants (route_id, description) values ($1, 'GTFS') returning id`, [routeId]))[0].id;
+      where k.kind = 'route_variant' and k.gtfs_id = $1`,
+    [plan.route.id],
+  );
+  const variantId =
+    variant?.id ??
+    (
+      await tx.query<{ id: number }>(`insert into mgt.marsh_variants (route_id, description) values ($1, 'GTFS') returning id`, [routeId])
+    )[0].id;
   if (!variant) await saveKey(tx, 'route_variant', plan.route.id, variantId);
   for (const pattern of plan.patterns) {
     const values = [variantId, pattern.raceType, lineWkt(pattern.line)];
     const tripId = await upsert(tx, keys, 'pattern', pattern.key, {
-      insert: ['insert into mgt.trip ("MarshVariant_id", race_type, trajectory) values ($1, $2, st_geomfromtext($3, 4326)) returning id', values],
-      update: (id) => ['update mgt.trip set "MarshVariant_id" = $1, race_type = $2, trajectory = st_geomfromtext($3, 4326) where id = $4 returning id', [...values, id]],
+      insert: [
+        'insert into mgt.trip ("MarshVariant_id", race_type, trajectory) values ($1, $2, st_geomfromtext($3, 4326)) returning id',
+        values,
+      ],
+      update: (id) => [
+        'update mgt.trip set "MarshVariant_id" = $1, race_type = $2, trajectory = st_geomfromtext($3, 4326) where id = $4 returning id',
+        [...values, id],
+      ],
     });
     await tx.query('delete from mgt.trip_stops where trip_id = $1', [tripId]);
     const ids = pattern.stops.map((s) => stops[s]);
@@ -192,7 +265,10 @@ async function writePatterns(tx: Queryable, plan: RoutePlan, routeId: number, st
   }
   // Route stops: each direction's longest pattern.
   await tx.query('delete from mgt.route_stop where route_id = $1', [routeId]);
-  for (const [direction, raceType] of [[0, 'A'], [1, 'B']] as const) {
+  for (const [direction, raceType] of [
+    [0, 'A'],
+    [1, 'B'],
+  ] as const) {
     const main = plan.patterns.filter((p) => p.raceType === raceType).sort((a, b) => b.stops.length - a.stops.length)[0];
     if (!main) continue;
     await tx.query(
@@ -203,7 +279,13 @@ async function writePatterns(tx: Queryable, plan: RoutePlan, routeId: number, st
   return plan.patterns.length;
 }
 
-async function writeTimetables(tx: Queryable, plan: RoutePlan, routeId: number, stops: Int32Array, keys: Map<string, number>): Promise<{ variantIds: number[]; runs: number; times: number }> {
+async function writeTimetables(
+  tx: Queryable,
+  plan: RoutePlan,
+  routeId: number,
+  stops: Int32Array,
+  keys: Map<string, number>,
+): Promise<{ variantIds: number[]; runs: number; times: number }> {
   const variantIds: number[] = [];
   let runs = 0;
   let times = 0;
@@ -212,8 +294,14 @@ async function writeTimetables(tx: Queryable, plan: RoutePlan, routeId: number, 
     const srvId = variant.kind === 'usual' ? 1 : variant.kind === 'weekday' ? 10 + variant.dow! : 20;
     const values = [routeId, variant.dow, srvId, variant.startdate, variant.enddate];
     const id = await upsert(tx, keys, 'variant', variant.key, {
-      insert: ['insert into mgt.rasp_variant (route_id, dow, srv_id, startdate, enddate) values ($1, $2, $3, $4::date, $5::date) returning id', values],
-      update: (known) => ['update mgt.rasp_variant set route_id = $1, dow = $2, srv_id = $3, startdate = $4::date, enddate = $5::date where id = $6 returning id', [...values, known]],
+      insert: [
+        'insert into mgt.rasp_variant (route_id, dow, srv_id, startdate, enddate) values ($1, $2, $3, $4::date, $5::date) returning id',
+        values,
+      ],
+      update: (known) => [
+        'update mgt.rasp_variant set route_id = $1, dow = $2, srv_id = $3, startdate = $4::date, enddate = $5::date where id = $6 returning id',
+        [...values, known],
+      ],
     });
     variantIds.push(id);
     await tx.query('delete from mgt.rasp_time where "RaspVariant_id" = $1', [id]);
@@ -230,10 +318,11 @@ async function writeTimetables(tx: Queryable, plan: RoutePlan, routeId: number, 
   }
   await tx.query('delete from mgt.holidays where route_id = $1', [routeId]);
   if (plan.calendar.holidays.length) {
-    await tx.query(
-      'insert into mgt.holidays (route_id, date, dow) select $1, d, w from unnest($2::date[], $3::int[]) as x(d, w)',
-      [routeId, plan.calendar.holidays.map((h) => h.date), plan.calendar.holidays.map((h) => h.dow)],
-    );
+    await tx.query('insert into mgt.holidays (route_id, date, dow) select $1, d, w from unnest($2::date[], $3::int[]) as x(d, w)', [
+      routeId,
+      plan.calendar.holidays.map((h) => h.date),
+      plan.calendar.holidays.map((h) => h.dow),
+    ]);
   }
   return { variantIds, runs, times };
 }
@@ -245,7 +334,10 @@ const TIME_COLUMNS = '"RaspVariant_id", graph, smena, racetype, racenum, "order"
  * rate of an insert from arrays in scripts/bench/gtfs.ts), by one insert … select from unnest on the embedded engine, which has no COPY
  * from a client.
  */
-function timeBatch(tx: Queryable, variantId: number): { add(g: number, rt: string, rn: number, o: number, s: number, t: number): void; size(): number; flush(): Promise<number> } {
+function timeBatch(
+  tx: Queryable,
+  variantId: number,
+): { add(g: number, rt: string, rn: number, o: number, s: number, t: number): void; size(): number; flush(): Promise<number> } {
   if (tx.copyFrom) {
     const copy = tx.copyFrom.bind(tx);
     let lines: string[] = [];
@@ -286,22 +378,32 @@ function timeBatch(tx: Queryable, variantId: number): { add(g: number, rt: strin
 }
 
 async function closeWhatDisappeared(
-  tx: Queryable, routeKeys: Map<string, number>, variantKeys: Map<string, number>, seenRoutes: Set<number>, seenVariants: Set<number>, today: string,
+  tx: Queryable,
+  routeKeys: Map<string, number>,
+  variantKeys: Map<string, number>,
+  seenRoutes: Set<number>,
+  seenVariants: Set<number>,
+  today: string,
 ): Promise<Pick<WriteCounts, 'closedRoutes' | 'closedVariants' | 'removedTasks'>> {
   const goneRoutes = [...new Set(routeKeys.values())].filter((id) => !seenRoutes.has(id));
   const goneVariants = [...new Set(variantKeys.values())].filter((id) => !seenVariants.has(id));
   const closedRoutes = await tx.query(
     `update mgt.routes set enddate = ($2::date - 1) where route_id = any($1::int[]) and (enddate is null or enddate >= $2::date) returning route_id`,
-    [goneRoutes, today]);
+    [goneRoutes, today],
+  );
   // A variant that would have started later never ran: it goes; one in force is end-dated before today.
   await tx.query('delete from mgt.rasp_variant where id = any($1::int[]) and startdate >= $2::date', [goneVariants, today]);
   const closedVariants = await tx.query(
     `update mgt.rasp_variant set enddate = greatest($2::date - 1, startdate + 1)
-      where id = any($1::int[]) and (enddate is null or enddate >= $2::date) returning id`, [goneVariants, today]);
+      where id = any($1::int[]) and (enddate is null or enddate >= $2::date) returning id`,
+    [goneVariants, today],
+  );
   const removedTasks = await tx.query(
     `delete from mgt.vehicle_task k
       where k.date >= $1::date and k."RaspVariant_id" = any($2::int[])
         and not exists (select 1 from mgt.rasp_time t where t."RaspVariant_id" = k."RaspVariant_id" and t.graph = k.graph and t.smena = k.smena)
-      returning k.id`, [today, [...seenVariants]]);
+      returning k.id`,
+    [today, [...seenVariants]],
+  );
   return { closedRoutes: closedRoutes.length, closedVariants: closedVariants.length, removedTasks: removedTasks.length };
 }

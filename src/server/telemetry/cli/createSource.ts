@@ -11,12 +11,20 @@ import { createSource } from '../http/sourceKeys';
 const args = process.argv.slice(2);
 const devicesAt = args.indexOf('--devices');
 const deviceList = devicesAt >= 0 ? args[devicesAt + 1] : undefined;
-const name = args.filter((_, i) => devicesAt < 0 || (i !== devicesAt && i !== devicesAt + 1)).join(' ').trim();
+const name = args
+  .filter((_, i) => devicesAt < 0 || (i !== devicesAt && i !== devicesAt + 1))
+  .join(' ')
+  .trim();
 if (!name || (devicesAt >= 0 && !deviceList)) {
   console.error('Использование: npx tsx src/server/telemetry/cli/createSource.ts <название источника> [--devices <peer_address>,...]');
   process.exit(2);
 }
-const devices = deviceList ? deviceList.split(',').map((d) => d.trim()).filter(Boolean) : null;
+const devices = deviceList
+  ? deviceList
+      .split(',')
+      .map((d) => d.trim())
+      .filter(Boolean)
+  : null;
 const normalised = devices?.map((d) => normalisePeer(d));
 if (normalised?.some((d) => d === undefined)) {
   console.error('Адреса устройств (peer_address) — целые числа, через запятую.');

@@ -128,7 +128,10 @@ export function commandPacket(pid: number, rn: number, commands: readonly Comman
 
 /** The terminal's confirmations: one COMMANDS record of CT_COMCONF subrecords (from the terminal: SSOD set). */
 export function confirmationPacket(pid: number, rn: number, confirmations: readonly CommandData[]): Buffer {
-  const body = encodeRecords([{ rn, sst: SERVICE.COMMANDS, rst: SERVICE.COMMANDS, subrecords: confirmations.map(commandSubrecord) }], 'terminal');
+  const body = encodeRecords(
+    [{ rn, sst: SERVICE.COMMANDS, rst: SERVICE.COMMANDS, subrecords: confirmations.map(commandSubrecord) }],
+    'terminal',
+  );
   return encodePacket({ pid, pt: PT.APPDATA, body, priority: 3 });
 }
 

@@ -10,7 +10,11 @@ const ANNOUNCE_MS = 5000;
 const SILENT_MS = 3 * ANNOUNCE_MS;
 
 const toWire = (c: CommandData): WireCommand => ({ ...c, data: c.data.toString('base64'), ac: c.ac?.toString('base64') });
-const fromWire = (c: WireCommand): CommandData => ({ ...c, data: Buffer.from(c.data, 'base64'), ac: c.ac === undefined ? undefined : Buffer.from(c.ac, 'base64') });
+const fromWire = (c: WireCommand): CommandData => ({
+  ...c,
+  data: Buffer.from(c.data, 'base64'),
+  ac: c.ac === undefined ? undefined : Buffer.from(c.ac, 'base64'),
+});
 
 /**
  * The whole fleet's terminals as the rollout dispatcher sees them: those connected to this process
@@ -46,7 +50,12 @@ export class FleetLinks implements CommandLinks, MessageLinks {
     this.off.push(
       local.onAttached((vehicleId) => this.changed('attached', vehicleId)),
       local.onDetached((vehicleId) => this.changed('detached', vehicleId)),
-      local.onConfirmation((list) => bus.publish('terminals.confirmations', list.map((c) => ({ ...c, data: c.data.toString('base64') })))),
+      local.onConfirmation((list) =>
+        bus.publish(
+          'terminals.confirmations',
+          list.map((c) => ({ ...c, data: c.data.toString('base64') })),
+        ),
+      ),
       bus.subscribe('terminals', (message, from) => this.heard(from, message)),
       bus.subscribe('terminals.send', ({ to, items }) => {
         if (to !== bus.origin) return;
@@ -55,7 +64,12 @@ export class FleetLinks implements CommandLinks, MessageLinks {
           local.send(vehicleId, commands.map(fromWire));
         }
       }),
-      local.onMessage((list) => bus.publish('terminals.messages', list.map((m) => ({ ...m, data: m.data.toString('base64') })))),
+      local.onMessage((list) =>
+        bus.publish(
+          'terminals.messages',
+          list.map((m) => ({ ...m, data: m.data.toString('base64') })),
+        ),
+      ),
       bus.subscribe('terminals.messages', (list) => {
         const messages = list.map((m: WireTerminalMessage): TerminalMessage => ({ ...m, data: Buffer.from(m.data, 'base64') }));
         if (messages.length) this.emitter.emit('messages', messages);
@@ -158,7 +172,8 @@ export class FleetLinks implements CommandLinks, MessageLinks {
   }
 
   private forget(origin: string): void {
-    for (const vehicleId of this.announced.get(origin)?.vehicles ?? []) if (this.remote.get(vehicleId) === origin) this.remote.delete(vehicleId);
+    for (const vehicleId of this.announced.get(origin)?.vehicles ?? [])
+      if (this.remote.get(vehicleId) === origin) this.remote.delete(vehicleId);
     this.announced.delete(origin);
   }
 

@@ -48,9 +48,18 @@ export function decodeRecords(sfrd: Buffer, offset = 0): ServiceRecord[] {
     };
     const optional = ((rfl & 0x01) + ((rfl >> 1) & 0x01) + ((rfl >> 2) & 0x01)) * 4;
     if (pos + optional + 2 > sfrd.length) throw new EgtsFormatError(`record ${rn} header truncated`);
-    if (rfl & 0x01) { record.oid = sfrd.readUInt32LE(pos); pos += 4; }
-    if (rfl & 0x02) { record.evid = sfrd.readUInt32LE(pos); pos += 4; }
-    if (rfl & 0x04) { record.tm = sfrd.readUInt32LE(pos); pos += 4; }
+    if (rfl & 0x01) {
+      record.oid = sfrd.readUInt32LE(pos);
+      pos += 4;
+    }
+    if (rfl & 0x02) {
+      record.evid = sfrd.readUInt32LE(pos);
+      pos += 4;
+    }
+    if (rfl & 0x04) {
+      record.tm = sfrd.readUInt32LE(pos);
+      pos += 4;
+    }
     record.sst = sfrd[pos];
     record.rst = sfrd[pos + 1];
     pos += 2;

@@ -16,5 +16,9 @@ export function responsePacket(pid: number, rpid: number, pr: number, records: r
 
 /** The platform's verdict on an authentication: an APPDATA packet with EGTS_SR_RESULT_CODE in EGTS_AUTH_SERVICE. */
 export function resultCodePacket(pid: number, rn: number, code: number): Buffer {
-  return encodePacket({ pid, pt: PT.APPDATA, body: encodeRecords([{ rn, sst: SERVICE.AUTH, rst: SERVICE.AUTH, subrecords: [resultCode(code)] }]) });
+  return encodePacket({
+    pid,
+    pt: PT.APPDATA,
+    body: encodeRecords([{ rn, sst: SERVICE.AUTH, rst: SERVICE.AUTH, subrecords: [resultCode(code)] }]),
+  });
 }

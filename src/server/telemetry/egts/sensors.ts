@@ -98,8 +98,10 @@ export function decodeLiquidLevel(data: Buffer): ChannelSample {
 /** The samples of one sensor subrecord (an empty list for any other type). */
 export function decodeSensorSubrecord(sub: Subrecord): ChannelSample[] {
   switch (sub.type) {
-    case SENSOR_SRT.AD_SENSORS_DATA: return decodeAdSensors(sub.data).samples;
-    case SENSOR_SRT.COUNTERS_DATA: return decodeCounters(sub.data);
+    case SENSOR_SRT.AD_SENSORS_DATA:
+      return decodeAdSensors(sub.data).samples;
+    case SENSOR_SRT.COUNTERS_DATA:
+      return decodeCounters(sub.data);
     case SENSOR_SRT.ABS_AN_SENS_DATA:
       need(sub.data, 4, 'ABS_AN_SENS_DATA');
       return [{ kind: 'analog', channel: sub.data[0], raw: sub.data.readUIntLE(1, 3) }];
@@ -110,7 +112,8 @@ export function decodeSensorSubrecord(sub: Subrecord): ChannelSample[] {
       const sample = decodeLiquidLevel(sub.data);
       return Number.isNaN(sample.raw) && !sample.error ? [] : [sample];
     }
-    default: return [];
+    default:
+      return [];
   }
 }
 
@@ -121,7 +124,11 @@ const u24 = (value: number) => {
 };
 
 /** Encoders, as a terminal sends them: the simulator, the benchmark and the tests speak through these. */
-export function encodeAdSensors(input: { digital?: readonly number[]; analog?: readonly (number | undefined)[]; outputs?: number }): Subrecord {
+export function encodeAdSensors(input: {
+  digital?: readonly number[];
+  analog?: readonly (number | undefined)[];
+  outputs?: number;
+}): Subrecord {
   const octets: Buffer[] = [];
   let dioe = 0;
   const digital = input.digital ?? [];
@@ -152,7 +159,13 @@ export function encodeCounters(counters: readonly (number | undefined)[]): Subre
   return { type: SENSOR_SRT.COUNTERS_DATA, data: Buffer.concat([Buffer.from([cfe]), ...values]) };
 }
 
-export function encodeLiquidLevel(input: { number: number; module?: number; value: number; unit?: 'raw' | 'percent' | 'litres'; error?: boolean }): Subrecord {
+export function encodeLiquidLevel(input: {
+  number: number;
+  module?: number;
+  value: number;
+  unit?: 'raw' | 'percent' | 'litres';
+  error?: boolean;
+}): Subrecord {
   const data = Buffer.alloc(7);
   const unitBits = input.unit === 'percent' ? 1 : input.unit === 'litres' ? 2 : 0;
   data[0] = (input.error ? 0x40 : 0) | (unitBits << 4) | (input.number & 0x07);

@@ -97,7 +97,14 @@ export class EgtsSession {
   end(): void {
     if (this.vehicleId !== undefined) this.ctx.commands?.detach(this.vehicleId, this.link);
     if (this.vehicleId !== undefined) {
-      this.ctx.emitEvent({ vehicleId: this.vehicleId, kind: 'disconnected', at: new Date(), channel: 'egts', remote: this.remote, terminalId: this.terminalId });
+      this.ctx.emitEvent({
+        vehicleId: this.vehicleId,
+        kind: 'disconnected',
+        at: new Date(),
+        channel: 'egts',
+        remote: this.remote,
+        terminalId: this.terminalId,
+      });
     }
   }
 
@@ -220,7 +227,12 @@ export class EgtsSession {
       // Sensor subrecords (PDM) are read at the record's time, else its position's, else now.
       if (isSensorSubrecord(sub.type) && this.ctx.ingestSensors) {
         const samples = decodeSensorSubrecord(sub);
-        if (samples.length) this.sensorBatches.push({ vehicleId, time: record.tm !== undefined ? EGTS_EPOCH_MS + record.tm * 1000 : fixTime ?? Date.now(), samples });
+        if (samples.length)
+          this.sensorBatches.push({
+            vehicleId,
+            time: record.tm !== undefined ? EGTS_EPOCH_MS + record.tm * 1000 : (fixTime ?? Date.now()),
+            samples,
+          });
         continue;
       }
       // EXT_POS_DATA and the rest are skipped by their SRL: the map needs none of them yet.
@@ -228,7 +240,14 @@ export class EgtsSession {
       const pos = decodePosData(sub.data);
       fixTime = pos.time;
       positions.push({
-        vehicleId, time: pos.time, lat: pos.lat, lon: pos.lon, speed: pos.speed, course: pos.course % 360, valid: pos.valid, history: pos.blackBox,
+        vehicleId,
+        time: pos.time,
+        lat: pos.lat,
+        lon: pos.lon,
+        speed: pos.speed,
+        course: pos.course % 360,
+        valid: pos.valid,
+        history: pos.blackBox,
       });
     }
     return PC.OK;

@@ -41,8 +41,8 @@ export function decodePosData(data: Buffer): PosData {
   const spd = data.readUInt16LE(13);
   const pos: PosData = {
     time: EGTS_EPOCH_MS + data.readUInt32LE(0) * 1000,
-    lat: (data.readUInt32LE(4) * 90) / SCALE * (flg & 0x20 ? -1 : 1),
-    lon: (data.readUInt32LE(8) * 180) / SCALE * (flg & 0x40 ? -1 : 1),
+    lat: ((data.readUInt32LE(4) * 90) / SCALE) * (flg & 0x20 ? -1 : 1),
+    lon: ((data.readUInt32LE(8) * 180) / SCALE) * (flg & 0x40 ? -1 : 1),
     valid: (flg & 0x01) !== 0,
     fix3d: (flg & 0x02) !== 0,
     pz90: (flg & 0x04) !== 0,
@@ -59,14 +59,23 @@ export function decodePosData(data: Buffer): PosData {
   return pos;
 }
 
-export function encodePosData(p: Omit<PosData, 'fix3d' | 'pz90' | 'moving' | 'odometer' | 'digitalInputs' | 'source'> & Partial<PosData>): Buffer {
+export function encodePosData(
+  p: Omit<PosData, 'fix3d' | 'pz90' | 'moving' | 'odometer' | 'digitalInputs' | 'source'> & Partial<PosData>,
+): Buffer {
   const hasAlt = p.altitude !== undefined;
   const out = Buffer.alloc(hasAlt ? 24 : 21);
   out.writeUInt32LE(Math.round((p.time - EGTS_EPOCH_MS) / 1000), 0);
   out.writeUInt32LE(Math.round((Math.abs(p.lat) / 90) * SCALE), 4);
   out.writeUInt32LE(Math.round((Math.abs(p.lon) / 180) * SCALE), 8);
-  out[12] = (hasAlt ? 0x80 : 0) | (p.lon < 0 ? 0x40 : 0) | (p.lat < 0 ? 0x20 : 0) | (p.moving ? 0x10 : 0) | (p.blackBox ? 0x08 : 0)
-    | (p.pz90 ? 0x04 : 0) | (p.fix3d ? 0x02 : 0) | (p.valid ? 0x01 : 0);
+  out[12] =
+    (hasAlt ? 0x80 : 0) |
+    (p.lon < 0 ? 0x40 : 0) |
+    (p.lat < 0 ? 0x20 : 0) |
+    (p.moving ? 0x10 : 0) |
+    (p.blackBox ? 0x08 : 0) |
+    (p.pz90 ? 0x04 : 0) |
+    (p.fix3d ? 0x02 : 0) |
+    (p.valid ? 0x01 : 0);
   const course = Math.round(p.course) & 0x1ff;
   out.writeUInt16LE(((course >> 8) << 15) | ((p.altitude ?? 0) < 0 ? 0x4000 : 0) | (Math.round(p.speed * 10) & 0x3fff), 13);
   out[15] = course & 0xff;

@@ -140,7 +140,15 @@ export class TerminalLinks {
         continue;
       }
       if (command.ct !== CT.COMCONF) continue;
-      confirmations.push({ vehicleId, cid: command.cid, cct: command.cct, ccd: command.ccd ?? 0, adr: command.adr ?? 0, data: command.data, at });
+      confirmations.push({
+        vehicleId,
+        cid: command.cid,
+        cct: command.cct,
+        ccd: command.ccd ?? 0,
+        adr: command.adr ?? 0,
+        data: command.data,
+        at,
+      });
     }
     if (confirmations.length) {
       this.counters.confirmations += confirmations.length;

@@ -8,7 +8,10 @@ import { encodePacket } from './transport';
  * retranslator to another platform would too. Priority 11 (low), as most terminals send telemetry.
  */
 export function authPacket(pid: number, rn: number, identity: { tid: number; imei?: string }): Buffer {
-  const body = encodeRecords([{ rn, sst: SERVICE.AUTH, rst: SERVICE.AUTH, subrecords: [{ type: SRT.TERM_IDENTITY, data: encodeTermIdentity(identity) }] }], 'terminal');
+  const body = encodeRecords(
+    [{ rn, sst: SERVICE.AUTH, rst: SERVICE.AUTH, subrecords: [{ type: SRT.TERM_IDENTITY, data: encodeTermIdentity(identity) }] }],
+    'terminal',
+  );
   return encodePacket({ pid, pt: PT.APPDATA, body, priority: 3 });
 }
 
@@ -16,9 +19,15 @@ export type TerminalFix = Pick<PosData, 'time' | 'lat' | 'lon' | 'speed' | 'cour
 
 /** One TELEDATA record per entry, each holding the POS_DATA of its fixes. */
 export function positionsPacket(pid: number, records: { rn: number; oid?: number; fixes: TerminalFix[]; extra?: Subrecord[] }[]): Buffer {
-  const body = encodeRecords(records.map((r) => ({
-    rn: r.rn, oid: r.oid, sst: SERVICE.TELEDATA, rst: SERVICE.TELEDATA,
-    subrecords: [...r.fixes.map((fix) => ({ type: SRT.POS_DATA, data: encodePosData({ blackBox: false, ...fix }) })), ...(r.extra ?? [])],
-  })), 'terminal');
+  const body = encodeRecords(
+    records.map((r) => ({
+      rn: r.rn,
+      oid: r.oid,
+      sst: SERVICE.TELEDATA,
+      rst: SERVICE.TELEDATA,
+      subrecords: [...r.fixes.map((fix) => ({ type: SRT.POS_DATA, data: encodePosData({ blackBox: false, ...fix }) })), ...(r.extra ?? [])],
+    })),
+    'terminal',
+  );
   return encodePacket({ pid, pt: PT.APPDATA, body, priority: 3 });
 }

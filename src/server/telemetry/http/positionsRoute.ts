@@ -28,57 +28,63 @@ const MAX_REPORTED_ERRORS = 500;
 export default async function positionsRoute(app: FastifyInstance): Promise<void> {
   const { pipeline, devices, config } = app.telemetry;
 
-  app.post<{ Body: { positions: RawPosition[] } }>('/api/v1/telemetry/positions', {
-    config: { access: 'public' },
-    bodyLimit: 4 * 1024 * 1024,
-    schema: {
-      tags: ['telemetry'],
-      summary: `Приём координат пакетом до ${config.httpMaxBatch} точек. Доступ public: маршрут сам проверяет ключ источника в заголовке X-Telemetry-Key (401 без него или с неверным). Ошибочный пакет отклоняется целиком (400, errors: [{ index, field, message }]); повторы точек считаются в duplicates. Ответ 200 — после записи пакета на диск; 503 (database_unavailable, telemetry_not_stored) — повторить позже`,
-      security: [],
-      body: {
-        type: 'object',
-        required: ['positions'],
-        properties: {
-          positions: {
-            type: 'array',
-            maxItems: config.httpMaxBatch,
-            items: {
-              type: 'object',
-              description: 'device — peer_address терминала или ТС; time — ISO 8601 или миллисекунды эпохи; lat, lon — градусы; speed — км/ч; course — 0..359; valid (по умолчанию true); history — данные «чёрного ящика» (по умолчанию false)',
+  app.post<{ Body: { positions: RawPosition[] } }>(
+    '/api/v1/telemetry/positions',
+    {
+      config: { access: 'public' },
+      bodyLimit: 4 * 1024 * 1024,
+      schema: {
+        tags: ['telemetry'],
+        summary: `Приём координат пакетом до ${config.httpMaxBatch} точек. Доступ public: маршрут сам проверяет ключ источника в заголовке X-Telemetry-Key (401 без него или с неверным). Ошибочный пакет отклоняется целиком (400, errors: [{ index, field, message }]); повторы точек считаются в duplicates. Ответ 200 — после записи пакета на диск; 503 (database_unavailable, telemetry_not_stored) — повторить позже`,
+        security: [],
+        body: {
+          type: 'object',
+          required: ['positions'],
+          properties: {
+            positions: {
+              type: 'array',
+              maxItems: config.httpMaxBatch,
+              items: {
+                type: 'object',
+                description:
+                  'device — peer_address терминала или ТС; time — ISO 8601 или миллисекунды эпохи; lat, lon — градусы; speed — км/ч; course — 0..359; valid (по умолчанию true); history — данные «чёрного ящика» (по умолчанию false)',
+              },
             },
           },
         },
       },
     },
-  }, async (request, reply) => {
-    const header = request.headers['x-telemetry-key'];
-    const source = await authenticateSource(app.db, typeof header === 'string' ? header : undefined);
-    if (!source) throw fail(401, 'unauthorized');
+    async (request, reply) => {
+      const header = request.headers['x-telemetry-key'];
+      const source = await authenticateSource(app.db, typeof header === 'string' ? header : undefined);
+      if (!source) throw fail(401, 'unauthorized');
 
-    const now = Date.now();
-    const errors: PositionError[] = [];
-    const positions: Position[] = [];
-    request.body.positions.forEach((raw, index) => {
-      const parsed = parsePosition(raw, source, (device) => devices.vehicleOf(device));
-      if ('errors' in parsed) {
-        for (const e of parsed.errors) errors.push({ index, ...e });
-        return;
-      }
-      const problems = pipeline.check(parsed.position, now);
-      for (const problem of problems) errors.push({ index, field: problem.field === 'vehicleId' ? 'device' : problem.field, message: problem.message });
-      if (problems.length === 0) positions.push(parsed.position);
-    });
-    if (errors.length > 0) {
-      return reply.status(400).send({
-        messages: ['bad_request', `${errors.length} problem(s) in the batch: nothing was stored`],
-        errors: errors.slice(0, MAX_REPORTED_ERRORS),
+      const now = Date.now();
+      const errors: PositionError[] = [];
+      const positions: Position[] = [];
+      request.body.positions.forEach((raw, index) => {
+        const parsed = parsePosition(raw, source, (device) => devices.vehicleOf(device));
+        if ('errors' in parsed) {
+          for (const e of parsed.errors) errors.push({ index, ...e });
+          return;
+        }
+        const problems = pipeline.check(parsed.position, now);
+        for (const problem of problems)
+          errors.push({ index, field: problem.field === 'vehicleId' ? 'device' : problem.field, message: problem.message });
+        if (problems.length === 0) positions.push(parsed.position);
       });
-    }
-    const outcome = pipeline.ingest(positions, now);
-    // 200 only once the batch is durable (spooled and fsync'd); otherwise the sender is told to retry.
-    if (!(await outcome.durable)) throw new ApiError(503, ['telemetry_not_stored'], { 'retry-after': '5' });
-    return { accepted: outcome.accepted, duplicates: outcome.duplicates };
-  });
+      if (errors.length > 0) {
+        return reply.status(400).send({
+          messages: ['bad_request', `${errors.length} problem(s) in the batch: nothing was stored`],
+          errors: errors.slice(0, MAX_REPORTED_ERRORS),
+        });
+      }
+      const outcome = pipeline.ingest(positions, now);
+      // 200 only once the batch is durable (spooled and fsync'd); otherwise the sender is told to retry.
+      if (!(await outcome.durable)) throw new ApiError(503, ['telemetry_not_stored'], { 'retry-after': '5' });
+      return { accepted: outcome.accepted, duplicates: outcome.duplicates };
+    },
+  );
 }
 
 type Parsed = { position: Position } | { errors: { field: string; message: string }[] };
@@ -93,7 +99,8 @@ function parsePosition(raw: RawPosition, source: TelemetrySource, vehicleOf: (de
     const peer = normalisePeer(device);
     const known = peer === undefined ? undefined : vehicleOf(peer);
     if (known === undefined) errors.push({ field: 'device', message: `unknown device ${device.slice(0, 40)}` });
-    else if (source.allowedDevices && !source.allowedDevices.has(peer!)) errors.push({ field: 'device', message: `device ${peer} is not allowed for this source` });
+    else if (source.allowedDevices && !source.allowedDevices.has(peer!))
+      errors.push({ field: 'device', message: `device ${peer} is not allowed for this source` });
     else vehicleId = known;
   }
   let time = Number.NaN;
@@ -118,10 +125,15 @@ function parsePosition(raw: RawPosition, source: TelemetrySource, vehicleOf: (de
   if (errors.length > 0) return { errors };
   return {
     position: {
-      vehicleId, time, lat, lon, speed,
+      vehicleId,
+      time,
+      lat,
+      lon,
+      speed,
       // 359.6° is north again: rounding may give 360.
       course: course >= 0 && course < 360 ? Math.round(course) % 360 : course,
-      valid: raw.valid !== false, history: raw.history === true,
+      valid: raw.valid !== false,
+      history: raw.history === true,
     },
   };
 }

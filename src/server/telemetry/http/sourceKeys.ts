@@ -25,10 +25,14 @@ export function newSourceKey(id: number): string {
 /** The enabled source the key belongs to, or undefined (unknown, disabled, malformed or wrong key). */
 export async function authenticateSource(db: Queryable, key: string | undefined): Promise<TelemetrySource | undefined> {
   const match = key ? KEY_PATTERN.exec(key) : null;
-  const presented = createHash('sha256').update(key ?? '').digest();
+  const presented = createHash('sha256')
+    .update(key ?? '')
+    .digest();
   const rows = match
     ? await db.query<{ id: number; name: string; key_hash: string; enabled: boolean; allowed_devices: string[] | null }>(
-      'select id, name, key_hash, enabled, allowed_devices::text[] as allowed_devices from app.telemetry_source where id = $1', [Number(match[1])])
+        'select id, name, key_hash, enabled, allowed_devices::text[] as allowed_devices from app.telemetry_source where id = $1',
+        [Number(match[1])],
+      )
     : [];
   const row = rows[0];
   const stored = row && /^[0-9a-f]{64}$/.test(row.key_hash) ? Buffer.from(row.key_hash, 'hex') : DUMMY_HASH;
@@ -41,7 +45,9 @@ export async function authenticateSource(db: Queryable, key: string | undefined)
 /** Creates a source and returns its key: the only time the key exists in clear. */
 export async function createSource(db: Queryable, name: string, allowedDevices: string[] | null): Promise<{ id: number; key: string }> {
   const [{ id }] = await db.query<{ id: number }>(
-    `insert into app.telemetry_source (name, key_hash, allowed_devices) values ($1, '', $2) returning id`, [name, allowedDevices]);
+    `insert into app.telemetry_source (name, key_hash, allowed_devices) values ($1, '', $2) returning id`,
+    [name, allowedDevices],
+  );
   const key = newSourceKey(id);
   await db.query('update app.telemetry_source set key_hash = $2 where id = $1', [id, hashKey(key)]);
   return { id, key };

@@ -163,9 +163,7 @@ function lineText(line: readonly LatLon[]): string | null {
  * comes back when nothing is left. Several parts, or a geometry that came as MULTI, give the MULTI kind.
  */
 export function geometryToWkt(geometry: Geometry): string | null {
-  const parts = geometry.kind === 'polygon'
-    ? geometry.polygons.map(polygonText)
-    : geometry.lines.map(lineText);
+  const parts = geometry.kind === 'polygon' ? geometry.polygons.map(polygonText) : geometry.lines.map(lineText);
   const kept = parts.filter((part): part is string => part !== null);
   if (!kept.length) return null;
   const name = geometry.kind === 'polygon' ? 'POLYGON' : 'LINESTRING';
@@ -185,5 +183,8 @@ export function geometryBounds(geometry: Geometry): [LatLon, LatLon] | null {
     west = Math.min(west, lon);
     east = Math.max(east, lon);
   }
-  return [[south, west], [north, east]];
+  return [
+    [south, west],
+    [north, east],
+  ];
 }

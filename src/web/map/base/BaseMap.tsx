@@ -35,7 +35,19 @@ export interface BaseMapProps extends BaseViewOptions {
  * zoom limits, the attribution, the map following its container's size, optionally a shared canvas
  * renderer and leaflet-geoman. It fills its positioned parent. The container carries data-base-map.
  */
-export function BaseMap({ center, zoom, canvas = false, geoman = false, loading = null, still, doubleClickZoom, zoomLimits, testId, onMap, children }: BaseMapProps) {
+export function BaseMap({
+  center,
+  zoom,
+  canvas = false,
+  geoman = false,
+  loading = null,
+  still,
+  doubleClickZoom,
+  zoomLimits,
+  testId,
+  onMap,
+  children,
+}: BaseMapProps) {
   // the first view only: later moves belong to the map (and the layers), not to a re-render
   const [options] = useState(() => baseMapOptions({ center, zoom, still, doubleClickZoom, zoomLimits }));
   const [renderer] = useState(() => (canvas ? lazyCanvas() : undefined));
@@ -50,15 +62,18 @@ export function BaseMap({ center, zoom, canvas = false, geoman = false, loading 
     };
   }, [geoman]);
 
-  const ref = useCallback((map: L.Map | null) => {
-    if (map) {
-      const container = map.getContainer();
-      container.dataset.baseMap = '';
-      if (testId) container.dataset.testid = testId;
-      map.attributionControl?.setPrefix(LEAFLET_PREFIX);
-    }
-    onMap?.(map);
-  }, [testId, onMap]);
+  const ref = useCallback(
+    (map: L.Map | null) => {
+      if (map) {
+        const container = map.getContainer();
+        container.dataset.baseMap = '';
+        if (testId) container.dataset.testid = testId;
+        map.attributionControl?.setPrefix(LEAFLET_PREFIX);
+      }
+      onMap?.(map);
+    },
+    [testId, onMap],
+  );
 
   if (!ready) return <>{loading}</>;
   return (

@@ -18,7 +18,11 @@ export function MapTiles() {
   const t = useT();
   const baseMap = useCurrentUser()?.settings.baseMap;
   if (!baseMap || baseMap.kind === 'none') {
-    return <div className="base-map-note" data-testid="base-map-note">{t('mapView.noBaseMap')}</div>;
+    return (
+      <div className="base-map-note" data-testid="base-map-note">
+        {t('mapView.noBaseMap')}
+      </div>
+    );
   }
   return (
     <TileLayer

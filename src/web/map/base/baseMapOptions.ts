@@ -35,4 +35,3 @@ export function baseMapOptions({ center, zoom, still = false, doubleClickZoom = 
     attributionControl: interactive,
   };
 }
-

@@ -53,8 +53,9 @@ export function routeOptions(filters: MapFilters, selection: MapFilterSelection)
 
 export function vehicleOptions(filters: MapFilters, selection: MapFilterSelection): Vehicle[] {
   const branches = allowedBranches(filters, selection);
-  return filters.vehicles.filter((v) => vehicleInBranches(v, branches)
-    && (!selection.routes.length || (v.route_id !== null && selection.routes.includes(v.route_id))));
+  return filters.vehicles.filter(
+    (v) => vehicleInBranches(v, branches) && (!selection.routes.length || (v.route_id !== null && selection.routes.includes(v.route_id))),
+  );
 }
 
 /** The vehicles the filter lets through: null when no filter is set (every vehicle), possibly empty. */

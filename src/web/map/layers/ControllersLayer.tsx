@@ -18,7 +18,14 @@ export function ControllersLayer({ controllers, onControllerClick }: Controllers
   useEffect(() => {
     const group = L.layerGroup();
     for (const controller of controllers) {
-      L.circleMarker([controller.lat, controller.lon], { radius: 8, color: '#ffffff', weight: 2, fillColor: '#6a1b9a', fillOpacity: 1, className: 'controller-position' })
+      L.circleMarker([controller.lat, controller.lon], {
+        radius: 8,
+        color: '#ffffff',
+        weight: 2,
+        fillColor: '#6a1b9a',
+        fillOpacity: 1,
+        className: 'controller-position',
+      })
         .bindTooltip(textLabel(`${controller.fio}, ${formatDateTime(controller.at)}`))
         .on('click', () => handlers.current.onControllerClick?.(controller))
         .addTo(group);

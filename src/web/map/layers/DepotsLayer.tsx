@@ -20,9 +20,16 @@ export function DepotsLayer({ data, points, onDepotClick }: DepotsLayerProps) {
     const group = L.layerGroup();
     for (const marker of depotMarkers(data, points)) {
       const { kind, depot, at } = marker;
-      const shape = kind === 'department'
-        ? L.circleMarker(at, { radius: 7, color: '#ffffff', weight: 2, fillColor: 'color' in depot && depot.color ? depot.color : '#6d4c41', fillOpacity: 0.95 })
-        : L.marker(at, { title: depot.title, alt: depot.title, opacity: kind === 'agency' ? 1 : 0.9 });
+      const shape =
+        kind === 'department'
+          ? L.circleMarker(at, {
+              radius: 7,
+              color: '#ffffff',
+              weight: 2,
+              fillColor: 'color' in depot && depot.color ? depot.color : '#6d4c41',
+              fillOpacity: 0.95,
+            })
+          : L.marker(at, { title: depot.title, alt: depot.title, opacity: kind === 'agency' ? 1 : 0.9 });
       shape.on('click', () => handlers.current.onDepotClick?.(marker)).addTo(group);
     }
     group.addTo(map);

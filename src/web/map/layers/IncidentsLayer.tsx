@@ -20,7 +20,13 @@ export function IncidentsLayer({ incidents, colourOf, onIncidentClick }: Inciden
     const group = L.layerGroup();
     const shown = positioned(incidents);
     for (const incident of shown) {
-      L.circleMarker([incident.lat, incident.lon], { radius: 5, color: '#ffffff', weight: 1, fillColor: colourOf(incident.incident_type), fillOpacity: 0.9 })
+      L.circleMarker([incident.lat, incident.lon], {
+        radius: 5,
+        color: '#ffffff',
+        weight: 1,
+        fillColor: colourOf(incident.incident_type),
+        fillOpacity: 0.9,
+      })
         .on('click', () => handlers.current.onIncidentClick?.(incident))
         .addTo(group);
     }

@@ -9,9 +9,10 @@ function arrowIcon(course: number): L.DivIcon {
     className: 'map-replay-marker',
     iconSize: [28, 28],
     iconAnchor: [14, 14],
-    html: `<svg width="28" height="28" viewBox="0 0 28 28" style="transform: rotate(${Math.round(course)}deg)">`
-      + `<circle cx="14" cy="14" r="9" fill="${PRIMARY_COLOR}" stroke="#fff" stroke-width="2"/>`
-      + '<path d="M14 6 L18.5 16 L14 13.5 L9.5 16 Z" fill="#fff"/></svg>',
+    html:
+      `<svg width="28" height="28" viewBox="0 0 28 28" style="transform: rotate(${Math.round(course)}deg)">` +
+      `<circle cx="14" cy="14" r="9" fill="${PRIMARY_COLOR}" stroke="#fff" stroke-width="2"/>` +
+      '<path d="M14 6 L18.5 16 L14 13.5 L9.5 16 Z" fill="#fff"/></svg>',
   });
 }
 
@@ -25,7 +26,10 @@ export function TrackLayer({ track, time }: { track: Track | null; time: number 
 
   useEffect(() => {
     if (!track) return;
-    const line = L.polyline(track.points.map((p): [number, number] => [p.lat, p.lon]), { color: PRIMARY_COLOR, weight: 4, opacity: 0.75, interactive: false });
+    const line = L.polyline(
+      track.points.map((p): [number, number] => [p.lat, p.lon]),
+      { color: PRIMARY_COLOR, weight: 4, opacity: 0.75, interactive: false },
+    );
     line.addTo(map);
     marker.addTo(map);
     const bounds = line.getBounds();

@@ -31,7 +31,10 @@ export function zoomIntoGroup(map: L.Map, group: MapCluster): void {
 export function VehiclesLayer({ items, time, onItemClick, ringed, colourOf, colourMode = 'class' }: VehiclesLayerProps) {
   const map = useMap();
   const handlers = useLatest({ onItemClick });
-  const layer = useMemo(() => new VehicleCanvasLayer({ pane: 'vehicles', onItemClick: (item) => handlers.current.onItemClick?.(item, map) }), [map, handlers]);
+  const layer = useMemo(
+    () => new VehicleCanvasLayer({ pane: 'vehicles', onItemClick: (item) => handlers.current.onItemClick?.(item, map) }),
+    [map, handlers],
+  );
 
   useEffect(() => {
     if (!map.getPane('vehicles')) map.createPane('vehicles').style.zIndex = '450';

@@ -28,7 +28,8 @@ export interface DepotMarker {
   at: LatLon;
 }
 
-const positionOf = (depot: Depot): LatLon | null => (typeof depot.lat === 'number' && typeof depot.lon === 'number' ? [depot.lat, depot.lon] : null);
+const positionOf = (depot: Depot): LatLon | null =>
+  typeof depot.lat === 'number' && typeof depot.lon === 'number' ? [depot.lat, depot.lon] : null;
 
 /**
  * The markers of the depots layer (enterprises and branches) or, with `points`, of the depot points layer
@@ -45,6 +46,8 @@ export function depotMarkers(data: BranchAgency, points: boolean): DepotMarker[]
 }
 
 /** Items with a usable position (an incident or a stop row may come without one). */
-export function positioned<T extends { lat?: number | null; lon?: number | null }>(items: readonly T[]): (T & { lat: number; lon: number })[] {
+export function positioned<T extends { lat?: number | null; lon?: number | null }>(
+  items: readonly T[],
+): (T & { lat: number; lon: number })[] {
   return items.filter((item): item is T & { lat: number; lon: number } => Number.isFinite(item.lat) && Number.isFinite(item.lon));
 }

@@ -51,7 +51,10 @@ export class VehicleRedrawThrottle {
   private lastMove = Number.NEGATIVE_INFINITY;
   private held = false;
 
-  constructor(private readonly draw: (picture: VehiclePicture) => void, private readonly clock: ThrottleClock = browserClock) {}
+  constructor(
+    private readonly draw: (picture: VehiclePicture) => void,
+    private readonly clock: ThrottleClock = browserClock,
+  ) {}
 
   /** The map moved (panning, zooming): redraws slow down for a while. */
   moved(): void {

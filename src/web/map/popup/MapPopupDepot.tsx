@@ -10,12 +10,14 @@ export function MapPopupDepot({ kind, depot }: { kind: 'agency' | 'branch' | 'de
   return (
     <Box data-testid="map-popup-depot">
       <PopupTitle>{depot.title}</PopupTitle>
-      <PopupRows rows={[
-        [t('mapView.popup.kind'), t(`mapView.popup.kinds.${kind}`)],
-        [t('mapView.popup.address'), depot.address],
-        [t('mapView.popup.phone'), depot.phone ? <Link href={`tel:${depot.phone.replace(/[^\d+]/g, '')}`}>{depot.phone}</Link> : null],
-        [t('mapView.popup.coordinates'), depot.lat !== null && depot.lon !== null ? formatLatLon(depot.lat, depot.lon) : ''],
-      ]} />
+      <PopupRows
+        rows={[
+          [t('mapView.popup.kind'), t(`mapView.popup.kinds.${kind}`)],
+          [t('mapView.popup.address'), depot.address],
+          [t('mapView.popup.phone'), depot.phone ? <Link href={`tel:${depot.phone.replace(/[^\d+]/g, '')}`}>{depot.phone}</Link> : null],
+          [t('mapView.popup.coordinates'), depot.lat !== null && depot.lon !== null ? formatLatLon(depot.lat, depot.lon) : ''],
+        ]}
+      />
     </Box>
   );
 }

@@ -30,12 +30,24 @@ export function MapPopupStop({ id, name, at }: { id: number; name: string; at: [
   return (
     <Box data-testid="map-popup-stop">
       <PopupTitle>{stop?.name ?? name}</PopupTitle>
-      <Typography variant="caption" color="text.secondary">{formatLatLon(stop?.lat ?? at[0], stop?.lon ?? at[1])}</Typography>
-      {failed && <Typography variant="body2" color="error">{t('mapView.popup.loadFailed')}</Typography>}
+      <Typography variant="caption" color="text.secondary">
+        {formatLatLon(stop?.lat ?? at[0], stop?.lon ?? at[1])}
+      </Typography>
+      {failed && (
+        <Typography variant="body2" color="error">
+          {t('mapView.popup.loadFailed')}
+        </Typography>
+      )}
       {stop && (
         <>
-          <Typography variant="body2" sx={{ mt: 1, mb: 0.5 }}>{t('mapView.popup.routes')}</Typography>
-          {stop.routes.length === 0 && <Typography variant="body2" color="text.secondary">{t('mapView.popup.noRoutes')}</Typography>}
+          <Typography variant="body2" sx={{ mt: 1, mb: 0.5 }}>
+            {t('mapView.popup.routes')}
+          </Typography>
+          {stop.routes.length === 0 && (
+            <Typography variant="body2" color="text.secondary">
+              {t('mapView.popup.noRoutes')}
+            </Typography>
+          )}
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
             {stop.routes.map((route) => (
               <Chip

@@ -1,8 +1,22 @@
 import type {
-  CreateParams, DeleteManyParams, DeleteParams, GetListParams, GetManyParams, GetOneParams, RaRecord, UpdateParams,
+  CreateParams,
+  DeleteManyParams,
+  DeleteParams,
+  GetListParams,
+  GetManyParams,
+  GetOneParams,
+  RaRecord,
+  UpdateParams,
 } from 'react-admin';
 import type {
-  DeleteResponse, ExportRequest, Filters, FilterValue, ListRequest, ListResponse, ListSort, SaveRequest,
+  DeleteResponse,
+  ExportRequest,
+  Filters,
+  FilterValue,
+  ListRequest,
+  ListResponse,
+  ListSort,
+  SaveRequest,
 } from '../../../shared/handbooks/api';
 import { columnsOf, displayKey, type Column } from '../../../shared/handbooks/fields';
 import { handbookSchema } from '../../../../schemas/index';
@@ -33,8 +47,7 @@ export const RANGE_TO = '_lte';
 
 const RANGE_KINDS = new Set(['int', 'bigint', 'number', 'port', 'date', 'datetime', 'minutes']);
 
-const isEmpty = (value: unknown): boolean =>
-  value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+const isEmpty = (value: unknown): boolean => value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 function plainValue(column: Column, value: unknown): FilterValue | undefined {
   if (isEmpty(value)) return undefined;
@@ -83,7 +96,11 @@ export function listRequest(schema: HandbookSchema, params: Pick<GetListParams, 
   };
 }
 
-export function exportRequest(schema: HandbookSchema, filter: Record<string, unknown>, sort: GetListParams['sort'] | undefined): ExportRequest {
+export function exportRequest(
+  schema: HandbookSchema,
+  filter: Record<string, unknown>,
+  sort: GetListParams['sort'] | undefined,
+): ExportRequest {
   return { config: { type: schema.type }, filters: toServiceFilters(schema, filter), sort: toServiceSort(schema, sort) };
 }
 
@@ -121,7 +138,10 @@ export const handbooksAdapter: ResourceAdapter = {
   getMany: async (resource: string, { ids, signal }: GetManyParams) => {
     const schema = schemaOfResource(resource);
     if (ids.length === 0) return { data: [] };
-    return { data: (await listOf(schema, { config: { type: schema.type }, filters: { [schema.primaryKey]: ids }, perPage: ids.length }, signal)).data };
+    return {
+      data: (await listOf(schema, { config: { type: schema.type }, filters: { [schema.primaryKey]: ids }, perPage: ids.length }, signal))
+        .data,
+    };
   },
   create: (resource: string, { data }: CreateParams) => save(schemaOfResource(resource), data),
   update: (resource: string, { id, data }: UpdateParams) => {

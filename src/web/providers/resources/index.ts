@@ -1,7 +1,22 @@
 import type {
-  CreateParams, CreateResult, DataProvider, DeleteManyParams, DeleteParams, DeleteResult, GetListParams,
-  GetListResult, GetManyParams, GetManyReferenceParams, GetManyReferenceResult, GetManyResult, GetOneParams, GetOneResult,
-  RaRecord, UpdateManyParams, UpdateParams, UpdateResult,
+  CreateParams,
+  CreateResult,
+  DataProvider,
+  DeleteManyParams,
+  DeleteParams,
+  DeleteResult,
+  GetListParams,
+  GetListResult,
+  GetManyParams,
+  GetManyReferenceParams,
+  GetManyReferenceResult,
+  GetManyResult,
+  GetOneParams,
+  GetOneResult,
+  RaRecord,
+  UpdateManyParams,
+  UpdateParams,
+  UpdateResult,
 } from 'react-admin';
 import type { ResourceAdapter } from './adapter';
 import { HANDBOOK_RESOURCE_PREFIX, handbooksAdapter } from './handbooks';
@@ -24,7 +39,10 @@ export function adapterFor(resource: string): ResourceAdapter | undefined {
  * The generic provider with each resource's adapter in front of it. react-admin's methods are generic in
  * the record type, which the server decides: the adapter's RaRecords are handed back as the caller's type.
  */
-export function withResourceAdapters(base: DataProvider, find: (resource: string) => ResourceAdapter | undefined = adapterFor): DataProvider {
+export function withResourceAdapters(
+  base: DataProvider,
+  find: (resource: string) => ResourceAdapter | undefined = adapterFor,
+): DataProvider {
   return {
     ...base,
     getList: <R extends RaRecord>(resource: string, params: GetListParams) =>
@@ -34,9 +52,13 @@ export function withResourceAdapters(base: DataProvider, find: (resource: string
     getMany: <R extends RaRecord>(resource: string, params: GetManyParams<R>) =>
       (find(resource)?.getMany?.(resource, params) ?? base.getMany<R>(resource, params)) as Promise<GetManyResult<R>>,
     getManyReference: <R extends RaRecord>(resource: string, params: GetManyReferenceParams) =>
-      (find(resource)?.getManyReference?.(resource, params) ?? base.getManyReference<R>(resource, params)) as Promise<GetManyReferenceResult<R>>,
-    create: <R extends Omit<RaRecord, 'id'>, Result extends RaRecord = R & { id: RaRecord['id'] }>(resource: string, params: CreateParams) =>
-      (find(resource)?.create?.(resource, params) ?? base.create<R, Result>(resource, params)) as Promise<CreateResult<Result>>,
+      (find(resource)?.getManyReference?.(resource, params) ?? base.getManyReference<R>(resource, params)) as Promise<
+        GetManyReferenceResult<R>
+      >,
+    create: <R extends Omit<RaRecord, 'id'>, Result extends RaRecord = R & { id: RaRecord['id'] }>(
+      resource: string,
+      params: CreateParams,
+    ) => (find(resource)?.create?.(resource, params) ?? base.create<R, Result>(resource, params)) as Promise<CreateResult<Result>>,
     update: <R extends RaRecord>(resource: string, params: UpdateParams) =>
       (find(resource)?.update?.(resource, params) ?? base.update<R>(resource, params)) as Promise<UpdateResult<R>>,
     updateMany: (resource: string, params: UpdateManyParams) =>

@@ -24,10 +24,15 @@ export function textFilter(value: unknown): string {
 /** Values of a filter: a list, or one text of values separated by commas, semicolons or spaces. */
 export function filterValues(value: unknown): string[] {
   const values = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-  return values.flatMap((item) => String(item).split(/[\s,;]+/)).map((item) => item.trim()).filter(Boolean);
+  return values
+    .flatMap((item) => String(item).split(/[\s,;]+/))
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 /** A filter of one id or several as the API's comma list ('' when none); what is not an id is left out. */
 export function idListFilter(value: unknown): string {
-  return filterValues(value).filter((item) => /^\d{1,10}$/.test(item)).join(',');
+  return filterValues(value)
+    .filter((item) => /^\d{1,10}$/.test(item))
+    .join(',');
 }

@@ -33,7 +33,10 @@ export const reportsAdapter: Partial<DataProvider> = {
   getList: (async (resource: string, params: Partial<GetListParams>) => {
     const report = RESOURCES.get(resource)!;
     const query = params.filter as Record<string, string | number>;
-    const { list, count, countExact, totals, chart } = await getJson<ReportListResponse>(reportApi(report), { query, signal: params.signal });
+    const { list, count, countExact, totals, chart } = await getJson<ReportListResponse>(reportApi(report), {
+      query,
+      signal: params.signal,
+    });
     const skip = Number(query.skipCount ?? 0);
     const data = list.map((row, i) => ({ ...row, id: (row.id as string | number | undefined) ?? skip + i }));
     return { data, total: count, meta: { totals, chart, countExact } } satisfies ReportRows;

@@ -24,8 +24,13 @@ function compare(a: unknown, b: unknown): number {
  * The roles list is short and comes whole from the server (system roles first, then by name): search,
  * sort and paging are done here.
  */
-export function pageOfRoles<R extends Row>(all: readonly R[], params: Pick<GetListParams, 'filter' | 'sort' | 'pagination'>): { data: R[]; total: number } {
-  const search = String((params.filter as Row | undefined)?.q ?? '').trim().toLocaleLowerCase('ru');
+export function pageOfRoles<R extends Row>(
+  all: readonly R[],
+  params: Pick<GetListParams, 'filter' | 'sort' | 'pagination'>,
+): { data: R[]; total: number } {
+  const search = String((params.filter as Row | undefined)?.q ?? '')
+    .trim()
+    .toLocaleLowerCase('ru');
   let rows = search
     ? all.filter((row) => `${String(row.name ?? '')} ${String(row.description ?? '')}`.toLocaleLowerCase('ru').includes(search))
     : [...all];
@@ -61,5 +66,7 @@ export const rolesAdapter: ResourceAdapter = {
     return { data: (await allRoles<R>(signal)).filter((role) => wanted.has(String(role.id))) };
   },
   create: async (_resource: string, { data }: { data: Partial<Row> }) => ({ data: await save(ROLES_API, 'POST', data) }),
-  update: async (_resource: string, { id, data }: { id: Identifier; data: Partial<Row> }) => ({ data: await save(`${ROLES_API}/${id}`, 'PUT', data) }),
+  update: async (_resource: string, { id, data }: { id: Identifier; data: Partial<Row> }) => ({
+    data: await save(`${ROLES_API}/${id}`, 'PUT', data),
+  }),
 };

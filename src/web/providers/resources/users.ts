@@ -58,8 +58,10 @@ export const usersAdapter: ResourceAdapter = {
   getMany: async <R extends RaRecord>(_resource: string, { ids, signal }: { ids: Identifier[]; signal?: AbortSignal }) => ({
     data: await Promise.all(ids.map((id) => getJson<R>(`${USERS_API}/${id}`, { signal }))),
   }),
-  create: async (_resource: string, { data }: { data: Partial<Record<string, unknown>> }) =>
-    ({ data: await save<UserRecord>(`${USERS_API}/`, 'POST', data) }),
-  update: async (_resource: string, { id, data }: { id: Identifier; data: Partial<Record<string, unknown>> }) =>
-    ({ data: await save<UserRecord>(`${USERS_API}/${id}`, 'PUT', data) }),
+  create: async (_resource: string, { data }: { data: Partial<Record<string, unknown>> }) => ({
+    data: await save<UserRecord>(`${USERS_API}/`, 'POST', data),
+  }),
+  update: async (_resource: string, { id, data }: { id: Identifier; data: Partial<Record<string, unknown>> }) => ({
+    data: await save<UserRecord>(`${USERS_API}/${id}`, 'PUT', data),
+  }),
 };
