@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './helpers';
 
 /**
- * On-board equipment in Chromium (issue 16): a configuration made in the form, a vehicle group built by a
+ * On-board equipment in Chromium: a configuration made in the form, a vehicle group built by a
  * filter, the configuration rolled out to it over the simulated terminals' EGTS commands with the live
  * progress reaching performed for most and an error shown for a refusing one; the diagnostic screen
  * filtered to faulty units.

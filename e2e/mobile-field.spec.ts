@@ -4,7 +4,7 @@ import { demoCoverage, demoStoppedAt, piecesSeconds } from '../src/server/video/
 import { ACCOUNTS, fillLogin, submitButton, type Account } from './helpers';
 
 /**
- * The field app beyond its map (issue 15, shell part) in Chromium at a phone's size with touch: a vehicle's
+ * The field app beyond its map (shell part) in Chromium at a phone's size with touch: a vehicle's
  * video plays, a handbook is filtered through its filter panel and a record shows its map, a read-only user
  * finds no write action, the app installs (manifest, service worker) and opens offline, and /no-connection's
  * refresh.

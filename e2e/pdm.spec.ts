@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ACCOUNTS, signIn } from './helpers';
 
-/** PDM (issue 17) in Chromium over the test-scale demo: trees, charts, heat map, import, the node journal's timeline. */
+/** PDM in Chromium over the test-scale demo: trees, charts, heat map, import, the node journal's timeline. */
 test.describe('PDM', () => {
   test.describe.configure({ timeout: 90_000 });
 

@@ -4,7 +4,7 @@ import { demoCoverage, demoStoppedAt, piecesSeconds } from '../src/server/video/
 import { ACCOUNTS, signIn } from './helpers';
 
 /**
- * On-board video in Chromium (issue 12): the camera grid really plays, a failing camera retries and turns
+ * On-board video in Chromium: the camera grid really plays, a failing camera retries and turns
  * red, an archive request goes from downloading to performed, is played and then shown as viewed, one's
  * own request is deleted, and a user without code 25 is refused.
  */

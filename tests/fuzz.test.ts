@@ -11,7 +11,7 @@ import { tableChecksums } from './helpers/checksums';
 import { loadConfig } from '../src/server/config';
 
 /**
- * The API fuzzer (issue 10): bad requests generated from every route's own JSON schema, sent through
+ * The API fuzzer: bad requests generated from every route's own JSON schema, sent through
  * buildApp() as the administrator (so permission checks pass) and now and then with no token. Every
  * answer must be an HTTP answer below 500; a 400 carries a catalogue code; a refused request leaves
  * the handbook and platform tables exactly as they were (checksums before and after each route's batch).

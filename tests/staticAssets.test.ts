@@ -8,7 +8,7 @@ import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 
 /**
- * The built front ends as the server sends them (issue 15, "fast on a phone"): the precompressed sibling the
+ * The built front ends as the server sends them ("fast on a phone"): the precompressed sibling the
  * browser accepts (brotli first), hashed files immutable for a year, pages and the service worker revalidated,
  * the console at / and the field app at /m both.
  */

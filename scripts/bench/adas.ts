@@ -1,5 +1,5 @@
 /**
- * ADAS benchmark (issue 11): 5,000,000 incidents over a year for 5,000 vehicles (on 200 routes, with a year of
+ * ADAS benchmark: 5,000,000 incidents over a year for 5,000 vehicles (on 200 routes, with a year of
  * their work in adas.route_work), then every ADAS report screen and every field-app call through HTTP over the
  * last 30 days and over 365 days; then HTTP ingestion at 1,000 incidents a second (10 batches of 100 a second)
  * with the acknowledgement times.

@@ -1,5 +1,5 @@
 /**
- * Field app on a phone (issue 15, "fast on a phone"): the JavaScript the first screen (the login screen at /m/)
+ * Field app on a phone ("fast on a phone"): the JavaScript the first screen (the login screen at /m/)
  * moves over the wire, and the time to that screen and to the landing page after login, in Chromium with 4× CPU
  * slowdown and DevTools' "Fast 3G" (CDP), a fresh browser cache every run. The map's frame rate and time to
  * vehicles are scripts/bench/mobileMap.ts.

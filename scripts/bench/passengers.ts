@@ -1,5 +1,5 @@
 /**
- * Passenger-flow benchmark (issue 13). PostgreSQL: one month at the scale of a large city — 1,500 vehicles,
+ * Passenger-flow benchmark. PostgreSQL: one month at the scale of a large city — 1,500 vehicles,
  * 15,000,000 stop visits, 40,000,000 validations (times BENCH_SCALE) — then every passenger report through
  * HTTP for a day, a week and the month (p50/p95), the heaviest report's bare SQL beside its HTTP time, and the
  * validation import of a 5,000,000-row file (times BENCH_SCALE) streamed through HTTP with the server's memory

@@ -1,4 +1,4 @@
-// PDM benchmark (issue 17), on PostgreSQL (a scratch database, re-created unless BENCH_KEEP=1):
+// PDM benchmark, on PostgreSQL (a scratch database, re-created unless BENCH_KEEP=1):
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/tc_bench_pdm npx tsx scripts/bench/pdm.ts
 //   BENCH_PART=ingest|history, BENCH_TERMINALS=1500, BENCH_SECONDS=60, BENCH_VEHICLES=500, BENCH_DAYS=7

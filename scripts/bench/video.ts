@@ -1,5 +1,5 @@
 /**
- * Video benchmark (issue 12), in three parts:
+ * Video benchmark, in three parts:
  *
  * 1. viewers: the real server in a process of its own (src/server/main.ts, embedded PGlite, the small demo
  *    data, no simulator), and BENCH_VIEWERS (200) simulated viewers each watching a 4-camera grid of live demo

@@ -51,7 +51,7 @@ function outcomeReply(outcome: IngestOutcome) {
 }
 
 /**
- * Passenger flow (issue 13): counts and validations in (HTTP ingestion), the validation import, the analysis
+ * Passenger flow: counts and validations in (HTTP ingestion), the validation import, the analysis
  * overview; the thirteen report screens are declarations served by the reports plugin with passengerQueries.ts.
  * With the demo data and the simulator, a fresh start gets HISTORY_DAYS days of history in the background and
  * the simulated fleet's counters and validators report live.

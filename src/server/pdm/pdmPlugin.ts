@@ -20,7 +20,7 @@ declare module 'fastify' {
 }
 
 /**
- * PDM (issue 17): sensor readings in (EGTS sensor subrecords through app.telemetry.sensorSink, HTTP, the demo
+ * PDM: sensor readings in (EGTS sensor subrecords through app.telemetry.sensorSink, HTTP, the demo
  * simulator, the import manager), node states with the silence sweep, the tree editor's API, the special
  * parts of the report screens. Reports are declarations served by the reports plugin (pdmReports.ts).
  */

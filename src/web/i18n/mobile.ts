@@ -74,7 +74,7 @@ export const mobileRu = {
     clientError: { title: 'Ошибка приложения', text: 'В приложении произошла ошибка. Вернитесь на главную страницу' },
     notFound: { title: 'Страница не найдена', text: 'Такой страницы в приложении нет' },
   },
-  // The field app's video, handbooks and offline notices (issue 15, shell part).
+  // The field app's video, handbooks and offline notices (shell part).
   video: {
     search: 'Гаражный или госномер',
     choose: 'Выберите ТС, чтобы смотреть видео с его камер',
@@ -215,7 +215,7 @@ export const mobileEn: Catalogue<typeof mobileRu> = {
     name: 'Error type: %{name}',
     back: 'Return',
   },
-  // The field app's video, handbooks and offline notices (issue 15, shell part).
+  // The field app's video, handbooks and offline notices (shell part).
   video: {
     search: 'Garage number or plate',
     choose: 'Choose a vehicle to watch its cameras',
