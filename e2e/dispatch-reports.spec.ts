@@ -84,10 +84,17 @@ test('Регулярность интервалов: built with its defaults, it
   else await expect(page.getByTestId('report-empty')).toHaveText('Нет данных для выбранных фильтров');
 });
 
-test('the menu lists the reports in «Диспетчерская» after the plan and fact', async ({ page }) => {
+test("the menu lists the reports in «Диспетчерская» after the dispatcher's screens, the last «Сообщения водителям»", async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/dispatch/board');
   const paths = await menuPaths(page);
-  expect(paths).toEqual(expect.arrayContaining(['/dispatch/exits', ...DISPATCH_REPORTS.map((report) => report.path)]));
-  expect(paths.indexOf(DISPATCH_REPORTS[0].path)).toBe(paths.indexOf('/dispatch/exits') + 1);
+  expect(paths).toEqual(
+    expect.arrayContaining([
+      '/dispatch/exits',
+      '/dispatch/changes',
+      '/dispatch/messages',
+      ...DISPATCH_REPORTS.map((report) => report.path),
+    ]),
+  );
+  expect(paths.indexOf(DISPATCH_REPORTS[0].path)).toBe(paths.indexOf('/dispatch/messages') + 1);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { BoardList, VehicleCard } from '../src/shared/dispatch/api';
+import { EXCEPTION_KINDS, type BoardList, type VehicleCard } from '../src/shared/dispatch/api';
 import { ACCOUNTS } from './helpers';
 
 /**
@@ -70,7 +70,7 @@ test('the board shows the exceptions with counters by kind, and one is acknowled
   await counter.click();
   await expect(page).toHaveURL(/kind=late/);
   await expect(page.locator('[data-testid="board-row"]:not([data-kind="late"])')).toHaveCount(0);
-  await expect(page.getByTestId('board-counters').getByRole('button')).toHaveCount(8);
+  await expect(page.getByTestId('board-counters').getByRole('button')).toHaveCount(EXCEPTION_KINDS.length);
 });
 
 test('the line diagram draws the route with its vehicles, the late one late, and opens its card', async ({ page }) => {
