@@ -12,6 +12,21 @@ const NAME_MAX = 22;
 const shortName = (name: string) => (name.length > NAME_MAX ? `${name.slice(0, NAME_MAX - 1)}…` : name);
 const x = (distance: number, length: number) => PAD + (length > 0 ? (distance / length) * (WIDTH - 2 * PAD) : 0);
 
+/** Vehicles closer than this on the line are drawn side by side, so that each can be clicked (a terminus's layover). */
+const VEHICLE_GAP = 16;
+
+/**
+ * Where each vehicle is drawn: at its place on the line, nudged along it just enough that none covers another;
+ * `xs` in the order of the line (leader first, the largest x).
+ */
+function spread(xs: readonly number[]): number[] {
+  const out = [...xs];
+  for (let i = out.length - 2; i >= 0; i--) out[i] = Math.max(out[i], out[i + 1] + VEHICLE_GAP);
+  // the leader kept inside the drawing, the others behind it
+  for (let i = 0; i < out.length; i++) out[i] = Math.min(out[i], i === 0 ? WIDTH - 8 : out[i - 1] - VEHICLE_GAP);
+  return out;
+}
+
 /** One direction as a line of its stops, the vehicles on it by progress, the headway written between neighbours. */
 function DirectionLine({
   direction,
@@ -28,6 +43,7 @@ function DirectionLine({
   const { length } = direction;
   // leader first: each follower's headway is written between it and the vehicle ahead
   const ordered = [...vehicles].sort((a, b) => b.distance - a.distance);
+  const drawnAt = spread(ordered.map((v) => x(v.distance, length)));
   return (
     <Box data-testid="line-direction" data-direction={direction.direction} data-vehicle-count={vehicles.length}>
       <Typography variant="caption" color="text.secondary">
@@ -65,8 +81,8 @@ function DirectionLine({
             </text>
           );
         })}
-        {ordered.map((v) => {
-          const vx = x(v.distance, length);
+        {ordered.map((v, i) => {
+          const vx = drawnAt[i];
           const colour = ADHERENCE_COLORS[v.adherence];
           return (
             <g

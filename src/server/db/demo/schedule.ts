@@ -60,9 +60,10 @@ interface Plan {
   roundTrip: number;
   graphs: number;
   night: boolean;
-  /** The windows of an all-day graph and the minute by which its races end. */
+  /** The windows of an all-day graph and the minute by which its races end (later by the graph's offset when staggered). */
   fullDay: readonly (readonly [number, number])[];
   lastArrival: number;
+  staggered: boolean;
 }
 
 /**
@@ -70,7 +71,8 @@ interface Plan {
  * minute by which a race of the window ends (past 1440: next morning).
  */
 const FULL_DAY = { windows: [[330, 1410]], lastArrival: 1500 } as const;
-const ROUND_THE_CLOCK = { windows: [[180, 1560]], lastArrival: 1620 } as const;
+/** Each graph's day ends as much later as it starts later, so the graphs' breaks at the day's change are staggered. */
+const ROUND_THE_CLOCK = { windows: [[180, 1560]], lastArrival: 1620, staggered: true } as const;
 const PEAKS: readonly (readonly [number, number])[] = [
   [390, 600],
   [960, 1170],
@@ -92,13 +94,15 @@ function graphTimes(
   let first = -1;
   let last = -1;
   const smenas = new Set<string>();
+  // a staggered all-day graph ends its day by its offset later; its peak windows (if any) do not move
+  const shift = plan.staggered && windows === plan.fullDay ? offset : 0;
   windows.forEach(([from, to], w) => {
     let departure = from + offset;
     let forward = true;
-    while (departure <= to) {
+    while (departure <= to + shift) {
       const minutes = forward ? plan.forward : plan.backward;
       const duration = minutes[minutes.length - 1];
-      if (departure + duration > plan.lastArrival) break;
+      if (departure + duration > plan.lastArrival + shift) break;
       const smena = windows.length > 1 ? String(w + 1) : departure >= 840 ? '2' : '1';
       smenas.add(smena);
       racenum += 1;
@@ -146,7 +150,8 @@ export function generateSchedule(random: Random, routes: Route[], params: Schedu
     const roundTrip = forward[forward.length - 1] + backward[backward.length - 1] + 2 * LAYOVER;
     const night = route.row.MarshType_id === MARSH_TYPE.night;
     const headway = night ? 40 : route.row.MarshType_id === MARSH_TYPE.city ? random.float(7, 16) : random.float(15, 30);
-    const { windows: fullDay, lastArrival } = night ? NIGHT : params.roundTheClock ? ROUND_THE_CLOCK : FULL_DAY;
+    const service = night ? NIGHT : params.roundTheClock ? ROUND_THE_CLOCK : FULL_DAY;
+    const { windows: fullDay, lastArrival } = service;
     return {
       route,
       forward,
@@ -155,6 +160,7 @@ export function generateSchedule(random: Random, routes: Route[], params: Schedu
       night,
       fullDay,
       lastArrival,
+      staggered: 'staggered' in service,
       graphs: Math.max(params.minGraphs, Math.min(25, Math.round(roundTrip / headway))),
     };
   });
