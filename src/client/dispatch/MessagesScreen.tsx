@@ -95,7 +95,7 @@ function Compose({ initialVehicle }: { initialVehicle: number | null }) {
         </TextField>
         {target !== 'all' && (
           <DispatchIdSelect
-            label={t(`dispatch.control.targets.${target}`)}
+            label={t(`dispatch.control.recipient.${target}`)}
             options={choices ?? []}
             value={targetId ? [targetId] : []}
             onChange={(ids) => setTargetId(ids[0] ?? null)}

@@ -42,6 +42,8 @@ export const controlRu = {
   compose: 'Новое сообщение',
   target: 'Кому',
   targets: { vehicle: 'ТС', route: 'ТС маршрута', depot: 'ТС парка', all: 'Всем на линии' },
+  /** The recipient's picker, by the kind chosen. */
+  recipient: { vehicle: 'ТС', route: 'Маршрут', depot: 'Парк' },
   vehicleId: 'ТС (номер в системе)',
   text: 'Текст сообщения',
   canned: 'Шаблон',
@@ -100,6 +102,7 @@ export const controlEn: typeof controlRu = {
   compose: 'New message',
   target: 'To',
   targets: { vehicle: 'A vehicle', route: "A route's vehicles", depot: "A depot's vehicles", all: 'All on the line' },
+  recipient: { vehicle: 'Vehicle', route: 'Route', depot: 'Depot' },
   vehicleId: 'Vehicle (system number)',
   text: 'Message text',
   canned: 'Canned text',
