@@ -88,6 +88,13 @@ export function isoDate(value: DateLike, offsetMinutes?: number): string {
   return parts ? `${parts.year}-${pad(parts.month)}-${pad(parts.day)}` : '';
 }
 
+/** An instant (epoch ms, a Date or a date text) as ISO 8601 in UTC, as the APIs send times; none stays none. */
+export function isoTime(value: number | Date | string): string;
+export function isoTime(value: number | Date | string | null | undefined): string | null;
+export function isoTime(value: number | Date | string | null | undefined): string | null {
+  return value === null || value === undefined ? null : new Date(value).toISOString();
+}
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isoTime } from '../../shared/format';
 import fp from 'fastify-plugin';
 import {
   AcknowledgeBody,
@@ -40,8 +41,6 @@ declare module 'fastify' {
   }
 }
 
-const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
-
 /** A vehicle's state as the API gives it. */
 export function vehicleView(engine: DispatchEngine, v: VehicleState, now: number): DispatchVehicle {
   const run = v.run;
@@ -60,8 +59,8 @@ export function vehicleView(engine: DispatchEngine, v: VehicleState, now: number
       smena: run.smena,
       raceNum: run.raceNum,
       tripId: run.tripId,
-      scheduledStart: iso(run.start)!,
-      scheduledEnd: iso(run.end)!,
+      scheduledStart: isoTime(run.start)!,
+      scheduledEnd: isoTime(run.end)!,
     },
     distance: run && v.point ? Math.round(v.point.dist) : null,
     offset: run && v.offset !== null ? Math.round(v.offset) : null,
@@ -69,26 +68,26 @@ export function vehicleView(engine: DispatchEngine, v: VehicleState, now: number
     deviation: v.deviation,
     headway: v.headway,
     scheduledHeadway: v.scheduledHeadway,
-    lastFix: iso(v.last?.time),
+    lastFix: isoTime(v.last?.time),
     passages: v.passages
       .filter((p) => p.run === run)
       .map((p) => ({
         stopId: p.run.stopIds[p.stopIndex],
         stopSequence: p.run.sequences[p.stopIndex],
-        scheduled: iso(p.run.times[p.stopIndex])!,
-        arrival: iso(p.arrival),
-        departure: iso(p.departure),
+        scheduled: isoTime(p.run.times[p.stopIndex])!,
+        arrival: isoTime(p.arrival),
+        departure: isoTime(p.departure),
         interpolated: p.interpolated,
       })),
     predictions: engine.predictions(v.vehicleId, now).map((p) => ({
       stopId: p.run.stopIds[p.stopIndex],
       stopSequence: p.run.sequences[p.stopIndex],
       runKey: p.run.key,
-      scheduled: iso(p.scheduled)!,
-      predicted: iso(p.predicted)!,
-      baseline: iso(p.baseline)!,
+      scheduled: isoTime(p.scheduled)!,
+      predicted: isoTime(p.predicted)!,
+      baseline: isoTime(p.baseline)!,
     })),
-    exceptions: exceptions.map((e) => ({ kind: e.kind, since: iso(e.since)!, value: e.value })),
+    exceptions: exceptions.map((e) => ({ kind: e.kind, since: isoTime(e.since)!, value: e.value })),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { isoTime } from '../../shared/format';
 import {
   CannedBody,
   CannedList,
@@ -188,8 +189,6 @@ interface DeliveryRow {
   read_at: Date | string | null;
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
 async function listMessages(db: Queryable, from: number, to: number, id?: number): Promise<DriverMessage[]> {
   const messages = await db.query<MessageRow>(
     `select m.id::int as id, m.text, m.target, m.target_id, m.username, m.created_at, m.expires_at,
@@ -215,9 +214,9 @@ async function listMessages(db: Queryable, from: number, to: number, id?: number
       vehicleId: d.vehicle_id,
       depotNumber: d.depot_number,
       state: d.state,
-      sentAt: iso(d.sent_at),
-      deliveredAt: iso(d.delivered_at),
-      readAt: iso(d.read_at),
+      sentAt: isoTime(d.sent_at),
+      deliveredAt: isoTime(d.delivered_at),
+      readAt: isoTime(d.read_at),
     });
   }
   return messages.map((m) => {
@@ -231,8 +230,8 @@ async function listMessages(db: Queryable, from: number, to: number, id?: number
       targetId: m.target_id,
       targetName: m.target_name,
       author: m.username,
-      createdAt: iso(m.created_at)!,
-      expiresAt: iso(m.expires_at)!,
+      createdAt: isoTime(m.created_at)!,
+      expiresAt: isoTime(m.expires_at)!,
       counts,
       deliveries: list,
     };
@@ -459,7 +458,7 @@ export function driverMessageRoutes(app: FastifyInstance, service: DispatchServi
           depotNumber: r.depot_number,
           routeName: routeId === undefined ? null : (routeOf.get(routeId) ?? null),
           text: r.text,
-          receivedAt: iso(r.received_at)!,
+          receivedAt: isoTime(r.received_at)!,
         };
       });
       return { list, count: list.length };

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isoTime } from '../../shared/format';
 import { PREDICTION_HORIZONS } from '../../shared/reports/dispatch';
 import { runAsServer } from '../db/queryCaller';
 import type { Db } from '../db/types';
@@ -68,8 +69,6 @@ export function takeSamples(engine: DispatchEngine, now: number, every = VEHICLE
   return out;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /**
  * Making or dropping a day's partition locks the table: it waits at most this long behind a report reading it
  * (so nothing queued after it waits longer; docs/architecture.md «Storage over years»), and fails the round,
@@ -100,7 +99,7 @@ export async function writeSamples(db: Db, samples: readonly PredictionSample[],
       JSON.stringify(
         samples.map((s) => ({
           d: s.serviceDate,
-          m: iso(s.madeAt),
+          m: isoTime(s.madeAt),
           v: s.vehicleId,
           r: s.routeId,
           rv: s.variantId,
@@ -109,8 +108,8 @@ export async function writeSamples(db: Db, samples: readonly PredictionSample[],
           rn: s.raceNum,
           q: s.stopSequence,
           st: s.stopId,
-          p: iso(s.predicted),
-          b: iso(s.baseline),
+          p: isoTime(s.predicted),
+          b: isoTime(s.baseline),
         })),
       ),
     ],

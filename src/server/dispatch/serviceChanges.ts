@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isoTime } from '../../shared/format';
 import {
   ChangeBody,
   ChangeRunList,
@@ -49,7 +50,6 @@ interface ChangeRow {
   revoke_reason: string | null;
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const dateText = (value: Date | string) => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
 
 /** The changes in force on one date as the plan and fact notes them, by run key. */
@@ -86,13 +86,13 @@ async function listChanges(db: Queryable, dates: readonly string[], id?: number)
     graph: r.graph,
     smena: r.smena,
     raceNum: r.race_num,
-    plannedStart: iso(r.planned_start),
+    plannedStart: isoTime(r.planned_start),
     kind: r.kind,
     shiftMinutes: r.shift_minutes,
     reason: r.reason,
     author: r.username,
-    createdAt: iso(r.created_at)!,
-    revokedAt: iso(r.revoked_at),
+    createdAt: isoTime(r.created_at)!,
+    revokedAt: isoTime(r.revoked_at),
     revokedBy: r.revoked_by,
     revokeReason: r.revoke_reason,
   }));

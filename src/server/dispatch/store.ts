@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types';
+import { isoTime } from '../../shared/format';
 import { operatorMidnight } from '../platform/operatorDay';
 import { parseLineString, type LatLon } from '../simulator/polyline';
 import type { ExceptionAck, PassageRecord, RunChange } from './engine';
@@ -137,8 +138,6 @@ export async function loadLearned(db: Queryable): Promise<LearnedTimes> {
   return learned;
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
 /**
  * Writes passages in one statement (a passage seen again, after a restart or a second look, replaces its
  * times), making the month's partition first for every service date in the batch.
@@ -178,9 +177,9 @@ export async function writePassages(db: Queryable, passages: readonly PassageRec
           st: p.run.stopIds[p.stopIndex],
           q: p.run.sequences[p.stopIndex],
           dt: p.run.dayType,
-          sa: iso(p.run.times[p.stopIndex]),
-          aa: iso(p.arrival),
-          ad: iso(p.departure),
+          sa: isoTime(p.run.times[p.stopIndex]),
+          aa: isoTime(p.arrival),
+          ad: isoTime(p.departure),
           i: p.interpolated,
         })),
       ),

@@ -1,3 +1,4 @@
+import { isoTime } from '../../shared/format';
 import type {
   Adherence,
   BoardException,
@@ -15,8 +16,6 @@ import { driverOf, lookupNames } from './names';
 import type { Run } from './schedule';
 
 /** The dispatch answers built from the engine's memory, with the names a dispatcher reads from the handbooks. */
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Late or early while the engine holds the exception (the same hysteresis as the board), on time otherwise. */
 export function adherenceOf(engine: DispatchEngine, v: VehicleState): Adherence {
@@ -59,7 +58,7 @@ export async function board(db: Queryable, engine: DispatchEngine, filter: Board
     rows.push({
       key: e.key,
       kind: e.kind,
-      since: iso(e.since),
+      since: isoTime(e.since),
       vehicleId: e.vehicleId,
       depotNumber: vehicle?.depotNumber ?? null,
       stateNumber: vehicle?.stateNumber ?? null,
@@ -73,7 +72,7 @@ export async function board(db: Queryable, engine: DispatchEngine, filter: Board
       deviation,
       value: e.value,
       note: e.text ?? null,
-      acknowledged: e.ack ? { at: iso(e.ack.at), username: e.ack.username, comment: e.ack.comment } : null,
+      acknowledged: e.ack ? { at: isoTime(e.ack.at), username: e.ack.username, comment: e.ack.comment } : null,
     });
   }
   const counters = EXCEPTION_KINDS.map((kind) => {
@@ -112,21 +111,21 @@ export async function vehicleCard(db: Queryable, engine: DispatchEngine, vehicle
     driver: driverOf(names, run?.blockKey ?? null, vehicleId),
     status: v ? statusOf(v) : 'off',
     direction: run?.direction ?? null,
-    scheduledStart: run ? iso(run.start) : null,
-    scheduledEnd: run ? iso(run.end) : null,
+    scheduledStart: run ? isoTime(run.start) : null,
+    scheduledEnd: run ? isoTime(run.end) : null,
     deviation: run ? v!.deviation : null,
     adherence: v ? adherenceOf(engine, v) : 'none',
     headway: run ? v!.headway : null,
     scheduledHeadway: run ? v!.scheduledHeadway : null,
-    lastFix: v?.last ? iso(v.last.time) : null,
+    lastFix: v?.last ? isoTime(v.last.time) : null,
     nextStops: predictions.map((p) => {
       const stopId = p.run.stopIds[p.stopIndex];
       return {
         stopId,
         name: names.stops.get(stopId) ?? null,
         raceNum: p.run.raceNum,
-        scheduled: iso(p.scheduled),
-        predicted: iso(p.predicted),
+        scheduled: isoTime(p.scheduled),
+        predicted: isoTime(p.predicted),
       };
     }),
     exceptions: v ? [...engine.exceptions()].filter((e) => e.vehicleId === vehicleId).map((e) => e.kind) : [],
@@ -172,15 +171,15 @@ export async function stopArrivals(db: Queryable, engine: DispatchEngine, stopId
       stateNumber: vehicle?.stateNumber ?? null,
       graph: f.run.graph,
       raceNum: f.run.raceNum,
-      scheduled: iso(f.scheduled),
-      predicted: iso(f.predicted),
+      scheduled: isoTime(f.scheduled),
+      predicted: isoTime(f.predicted),
       deviation: f.v.deviation,
     });
   }
   const routes = [...groups.values()].sort(
     (a, b) => (a.routeName ?? '').localeCompare(b.routeName ?? '', 'ru', { numeric: true }) || a.direction - b.direction,
   );
-  return { stopId, name: names.stops.get(stopId) ?? null, at: iso(now), routes };
+  return { stopId, name: names.stops.get(stopId) ?? null, at: isoTime(now), routes };
 }
 
 interface Line {

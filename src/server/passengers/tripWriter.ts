@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/types';
+import { isoTime } from '../../shared/format';
 import type { SimulatedValidation, SimulatedVisit } from './demandModel';
 
 /** One race a vehicle ran, with what its counters and validators recorded (TIDES trips_performed and below). */
@@ -21,8 +22,6 @@ export interface TripRecord {
 
 /** Rows a statement: big enough that the statement-level rollup triggers run rarely, small enough for memory. */
 const BATCH = 20_000;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 async function inBatches<T>(rows: readonly T[], write: (batch: readonly T[]) => Promise<void>): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) await write(rows.slice(i, i + BATCH));
@@ -60,9 +59,9 @@ export async function writeTrips(tx: Queryable, trips: readonly TripRecord[]): P
             direction: t.direction,
             trip_id: t.tripId,
             race_num: t.raceNum,
-            schedule_start: iso(t.scheduleStart),
-            actual_start: iso(t.actualStart),
-            actual_end: iso(t.actualEnd),
+            schedule_start: isoTime(t.scheduleStart),
+            actual_start: isoTime(t.actualStart),
+            actual_end: isoTime(t.actualEnd),
             stops: t.visits.length,
             km: Math.round(t.km * 100) / 100,
             counted: t.visits.length > 0,
@@ -88,8 +87,8 @@ export async function writeTrips(tx: Queryable, trips: readonly TripRecord[]): P
           dir: trip.direction,
           s: v.stopId,
           q: v.sequence,
-          a: iso(v.arrival),
-          dp: iso(v.departure),
+          a: isoTime(v.arrival),
+          dp: isoTime(v.departure),
           b: v.boardings,
           al: v.alightings,
           l: load,
@@ -98,7 +97,7 @@ export async function writeTrips(tx: Queryable, trips: readonly TripRecord[]): P
       }
       for (const f of trip.validations) {
         fares.push({
-          tm: iso(f.tm),
+          tm: isoTime(f.tm),
           val: f.validatorId,
           v: trip.vehicleId,
           dn: trip.depotNumber,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types';
+import { isoTime } from '../../shared/format';
 import type { VehiclePlan } from './vehiclePlan';
 
 /**
@@ -21,8 +22,6 @@ export interface TruthRow {
   dep: (string | null)[];
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /** The runs of the plans that end in (from, to]: those of the timetable (a run named by its schedule). */
 export function truthRows(plans: readonly VehiclePlan[], from: number, to: number): TruthRow[] {
   const rows: TruthRow[] = [];
@@ -43,8 +42,8 @@ export function truthRows(plans: readonly VehiclePlan[], from: number, to: numbe
         rn: race.raceNum ?? 0,
         stops: race.stopIds,
         seqs: race.run.sequences,
-        arr: Array.from(race.arrivals, iso),
-        dep: Array.from(race.departures, (t, i) => (i === n - 1 ? null : iso(t))),
+        arr: Array.from(race.arrivals, isoTime),
+        dep: Array.from(race.departures, (t, i) => (i === n - 1 ? null : isoTime(t))),
       });
     }
   }
