@@ -25,7 +25,8 @@ import {
 import { fail } from '../http/errors';
 import { operatorDate, operatorTzOffset } from '../platform/operatorDay';
 import { DispatchService } from './dispatchService';
-import { driverMessageRoutes, MessageCourier, restoreDriverMessages } from './driverMessages';
+import { driverMessageRoutes } from './driverMessageRoutes';
+import { MessageCourier, restoreDriverMessages } from './driverMessages';
 import { loadChangeNotes, serviceChangeRoutes } from './serviceChanges';
 import type { DispatchEngine, VehicleState } from './engine';
 import { exitsOfDay } from './exits';
