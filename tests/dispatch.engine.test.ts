@@ -78,6 +78,26 @@ describe('dispatch engine: trip matching and stop passages', () => {
     expect(kinds(events, 'raised')).toEqual([]);
   });
 
+  it('lets a vehicle waiting for its next run go when that run is cancelled, and does not wait for a cancelled one', () => {
+    const day = city({ tasks: [{ vehicleId: 7, variantId: 101, graph: 1, smena: '1' }] });
+    const a1 = runOf(day, 101, 1, 1);
+    const b2 = runOf(day, 101, 1, 2);
+    const first = drive(a1, { noiseM: 8, seed: 3 });
+    const layover = stand(b2.shape.at(b2.dists[0]), first.arrivals[9] + 5000, first.arrivals[9] + 60_000);
+    const cancelB2 = new Map([[b2.key, { cancelled: true, shiftMs: 0 }]]);
+
+    const waiting = engineOn(day);
+    feed(waiting, [[7, [...first.fixes, ...layover]]]);
+    expect(waiting.state(7)!.run).toBe(b2);
+    waiting.setServiceChanges(cancelB2);
+    expect(waiting.state(7)!.run).toBeNull();
+
+    const cancelledBefore = engineOn(day);
+    cancelledBefore.setServiceChanges(cancelB2);
+    feed(cancelledBefore, [[7, [...first.fixes, ...layover]]]);
+    expect(cancelledBefore.state(7)!.run).not.toBe(b2);
+  });
+
   it('interpolates the stops passed in a reporting gap and on a sparse terminal (every 30 s)', () => {
     const day = city({ tasks: [{ vehicleId: 7, variantId: 101, graph: 1, smena: '1' }] });
     const engine = engineOn(day);

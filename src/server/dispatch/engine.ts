@@ -205,6 +205,8 @@ export class DispatchEngine {
     this.changes = changes;
     this.applyChanges();
     const now = Date.now();
+    // a vehicle waiting for a run now cancelled is no longer on it (one already driving it goes on to its end)
+    for (const v of this.vehicles.values()) if (v.run && !v.started && this.isCancelled(v.run.key)) this.release(v, now);
     for (const key of [...this.missed]) {
       if (!this.isCancelled(key)) continue;
       this.missed.delete(key);
@@ -675,8 +677,11 @@ export class DispatchEngine {
     this.letGo(v);
     const block = v.day?.blocks.get(run.blockKey);
     const following = block?.runs[run.index + 1];
+    // a cancelled next run is not waited for: the vehicle is matched again by where it goes
     const stillMine =
-      following && (v.matchedBy === 'fit' || this.assignedRuns(v.vehicleId, following.start).some((a) => a.run === following));
+      following &&
+      !this.isCancelled(following.key) &&
+      (v.matchedBy === 'fit' || this.assignedRuns(v.vehicleId, following.start).some((a) => a.run === following));
     v.run = null;
     v.started = false;
     if (following && stillMine && v.day) {
