@@ -9,9 +9,11 @@ const grant = (keys: readonly string[], bits: number): PermissionMap => Object.f
 export const DEMO_ROLES: { name: string; description: string; permissions: PermissionMap }[] = [
   {
     name: 'Диспетчер',
-    description: 'Карта, видео, пассажиропоток, справочники, журналы',
+    description: 'Карта, диспетчерская, видео, пассажиропоток, справочники, журналы',
     permissions: {
       ...grant(MAP_KEYS, READ),
+      // codes 44–47: the live timetable, its exceptions, service changes and alerts, messages to drivers
+      ...grant(keysOf(['/dispatch/']), READ | CREATE | UPDATE),
       ...grant(keysOf(['/video/', '/passengers/', '/reports/', '/adas/', '/vehicle-diagnostic']), READ | CREATE | UPDATE),
       ...grant(keysOf(['/journal/']), READ),
       // code 27: a dispatcher deletes their own video requests (anybody's is code 24, the administrator's)
@@ -33,7 +35,10 @@ export const DEMO_ROLES: { name: string; description: string; permissions: Permi
     description: 'Только просмотр',
     permissions: {
       ...grant(MAP_KEYS, READ),
-      ...grant(keysOf(['/video/', '/passengers/', '/reports/', '/adas/', '/journal/', '/vehicle-diagnostic', '/users', '/roles']), READ),
+      ...grant(
+        keysOf(['/video/', '/passengers/', '/reports/', '/adas/', '/journal/', '/vehicle-diagnostic', '/dispatch/', '/users', '/roles']),
+        READ,
+      ),
       [HANDBOOKS_PREFIX]: READ,
     },
   },
