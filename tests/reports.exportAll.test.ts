@@ -9,7 +9,6 @@ import { REPORTS, periodFilter, reportApi, type ReportDeclaration } from '../src
 import { PASSENGER_DEFAULTS } from '../src/shared/passengers/passengers';
 import { mapConfig } from '../src/server/map/config';
 import { fillHistory } from '../src/server/passengers/passengerHistory';
-import { REPORT_SOURCES } from '../src/server/reports/reportsPlugin';
 
 /** Keyset batches each keyed export is read in. */
 const BATCHES = 4;
@@ -120,7 +119,7 @@ describe.each(ENGINES)('every report and journal exported whole on %s', (engine)
   };
 
   it('has a source for every declared report', () => {
-    expect(REPORT_SOURCES.map((bound) => bound.report.path).sort()).toEqual(REPORTS.map((report) => report.path).sort());
+    expect(t.app.reports.bound.map((bound) => bound.report.path).sort()).toEqual(REPORTS.map((report) => report.path).sort());
   });
 
   it.each(REPORTS.map((report) => [report.path, report] as const))('%s', async (path, report) => {
@@ -130,7 +129,7 @@ describe.each(ENGINES)('every report and journal exported whole on %s', (engine)
     expect(list.statusCode, list.body).toBe(200);
     const { count, countExact } = list.json() as { count: number; countExact?: boolean };
     expect(countExact, 'a capped count cannot be compared').not.toBe(false);
-    const keyed = REPORT_SOURCES.find((bound) => bound.report.path === path)?.source.key !== undefined;
+    const keyed = t.app.reports.bound.find((bound) => bound.report.path === path)?.source.key !== undefined;
     if (keyed) {
       expect(count, 'rows enough for several batches').toBeGreaterThanOrEqual(BATCHES);
       t.app.config.exportBatchRows = Math.ceil(count / BATCHES);

@@ -204,8 +204,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rolesRoutes);
   await app.register(settingsRoutes);
   await app.register(notificationsPlugin);
-  await app.register(journalsPlugin);
   await app.register(reportsPlugin);
+  await app.register(journalsPlugin);
   await app.register(telemetryPlugin);
   await app.register(adasPlugin);
   await app.register(mapPlugin);

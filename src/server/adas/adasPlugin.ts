@@ -4,6 +4,7 @@ import { IncidentIngest } from './incidentIngest';
 import incidentsIngestRoute from './incidentsIngestRoute';
 import adasApiRoutes from './adasApiRoutes';
 import { operatorTzOffset } from '../platform/operatorDay';
+import { ADAS_SOURCES } from './incidentReports';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +29,7 @@ async function keepRollupZone(app: FastifyInstance, offsetMinutes: number): Prom
 }
 
 async function adasPlugin(app: FastifyInstance): Promise<void> {
+  app.reports.register(app, ADAS_SOURCES);
   const tzOffsetMinutes = operatorTzOffset();
   await keepRollupZone(app, tzOffsetMinutes);
   app.decorate('adas', { ingest: new IncidentIngest(app.db, app.eventsWriter, app.telemetry.devices, tzOffsetMinutes) });
@@ -35,4 +37,4 @@ async function adasPlugin(app: FastifyInstance): Promise<void> {
   await app.register(adasApiRoutes);
 }
 
-export default fp(adasPlugin, { name: 'adas', dependencies: ['access', 'journals', 'telemetry'] });
+export default fp(adasPlugin, { name: 'adas', dependencies: ['access', 'reports', 'journals', 'telemetry'] });

@@ -6,12 +6,14 @@ import { sweepNotAchieved } from './taskStore';
 import { photoStore } from './photoStore';
 import type { BcContext } from './bcContext';
 import { operatorTzOffset } from '../platform/operatorDay';
+import { BC_SOURCES } from './bcReports';
 
 /**
  * Ticket control (bc): work orders on the desktop and the controller's report from the field app. An
  * encapsulated plugin: multipart parsing (report photos) exists only here.
  */
 export default async function bcPlugin(app: FastifyInstance): Promise<void> {
+  app.reports.register(app, BC_SOURCES);
   const tzOffsetMinutes = operatorTzOffset();
   const bc: BcContext = {
     offsetMinutes: tzOffsetMinutes,

@@ -32,6 +32,7 @@ import type { DispatchEngine, VehicleState } from './engine';
 import { exitsOfDay } from './exits';
 import { PredictionSampler } from './predictionSamples';
 import { adherenceOf, board, routeLine, stopArrivals, vehicleCard } from './views';
+import { DISPATCH_SOURCES } from './dispatchReports';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -97,6 +98,7 @@ export function vehicleView(engine: DispatchEngine, v: VehicleState, now: number
  * runs while the `dispatch` module is on; its state answers from memory.
  */
 async function dispatchPlugin(app: FastifyInstance): Promise<void> {
+  app.reports.register(app, DISPATCH_SOURCES);
   // With several processes each runs the engine on the whole fleet; one of them writes (passages, samples).
   const writer = app.leases.lease('dispatch.writer');
   const tzOffsetMinutes = operatorTzOffset();
@@ -381,4 +383,4 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
   driverMessageRoutes(app, service, courier, tz);
 }
 
-export default fp(dispatchPlugin, { name: 'dispatch', dependencies: ['access', 'telemetry', 'map'] });
+export default fp(dispatchPlugin, { name: 'dispatch', dependencies: ['access', 'reports', 'telemetry', 'map'] });

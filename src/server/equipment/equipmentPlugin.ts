@@ -8,6 +8,7 @@ import configurationRoutes from './configurationRoutes';
 import { seedDemoRemoteConfiguration } from './demoConfiguration';
 import { Diagnostics } from './diagnostics';
 import { WorkDayRollup } from './workDayRollup';
+import { EQUIPMENT_SOURCES } from './equipmentReports';
 
 /** What the rest of the server (and the tests) reach as `app.equipment`. */
 export interface Equipment {
@@ -35,6 +36,7 @@ const DEMO_HISTORY_DAYS = 14;
  * (src/shared/reports/equipment.ts) served by the reports plugin.
  */
 async function equipmentPlugin(app: FastifyInstance): Promise<void> {
+  app.reports.register(app, EQUIPMENT_SOURCES);
   const config = equipmentConfig();
   const log = app.log.child({ area: 'equipment' });
   // Each job runs in one process of several (its lease); the simulated terminals where the simulator runs.
@@ -95,4 +97,7 @@ async function equipmentPlugin(app: FastifyInstance): Promise<void> {
   await app.register(configurationRoutes);
 }
 
-export default fp(equipmentPlugin, { name: 'equipment', dependencies: ['access', 'journals', 'notifications', 'telemetry', 'simulator'] });
+export default fp(equipmentPlugin, {
+  name: 'equipment',
+  dependencies: ['access', 'reports', 'journals', 'notifications', 'telemetry', 'simulator'],
+});

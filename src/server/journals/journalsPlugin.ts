@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { EventsWriter } from './eventsWriter';
 import userActionHook from './userActionHook';
 import { startRetentionSweep } from './retention';
+import { JOURNAL_SOURCES } from './journalReports';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,9 +17,10 @@ declare module 'fastify' {
  * retention sweep. Their list and export routes are reports (src/server/reports/, journalReports.ts).
  */
 async function journalsPlugin(app: FastifyInstance): Promise<void> {
+  app.reports.register(app, JOURNAL_SOURCES);
   app.decorate('eventsWriter', new EventsWriter(app.db, app.notifier));
   await app.register(userActionHook);
   startRetentionSweep(app);
 }
 
-export default fp(journalsPlugin, { name: 'journals', dependencies: ['access', 'notifications'] });
+export default fp(journalsPlugin, { name: 'journals', dependencies: ['access', 'reports', 'notifications'] });

@@ -10,6 +10,7 @@ import { ingestCounts, ingestValidations, type IngestOutcome } from './passenger
 import passengerSummaryRoute from './passengerSummaryRoute';
 import { ImportRefused, importValidations, refusedRowsCsv } from './validationImport';
 import { operatorTzOffset } from '../platform/operatorDay';
+import { PASSENGER_SOURCES } from './passengerReports';
 
 /** Routes of the city demo's passenger history (the live flow counts the whole fleet from the start on). */
 export const CITY_PILOT_ROUTES = 12;
@@ -57,6 +58,7 @@ function outcomeReply(outcome: IngestOutcome) {
  * the simulated fleet's counters and validators report live.
  */
 async function passengersPlugin(app: FastifyInstance): Promise<void> {
+  app.reports.register(app, PASSENGER_SOURCES);
   const tzOffsetMinutes = operatorTzOffset();
   await keepRollupZone(app, tzOffsetMinutes);
   const settings = async (): Promise<PassengerSettings> => ({ ...PASSENGER_DEFAULTS, ...((await app.settings.get()).passengers ?? {}) });
@@ -226,5 +228,5 @@ async function passengersPlugin(app: FastifyInstance): Promise<void> {
 export default fp(passengersPlugin, {
   name: 'passengers',
   encapsulate: true,
-  dependencies: ['access', 'journals', 'telemetry', 'simulator'],
+  dependencies: ['access', 'reports', 'journals', 'telemetry', 'simulator'],
 });

@@ -11,6 +11,7 @@ import treeRoutes from './treeRoutes';
 import screenRoutes from './screenRoutes';
 import importRoutes from './importRoutes';
 import { pdmConfig } from './config';
+import { PDM_SOURCES } from './pdmReports';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,7 @@ declare module 'fastify' {
  * parts of the report screens. Reports are declarations served by the reports plugin (pdmReports.ts).
  */
 async function pdmPlugin(app: FastifyInstance): Promise<void> {
+  app.reports.register(app, PDM_SOURCES);
   const log = app.log.child({ area: 'pdm' });
   const config = pdmConfig();
   const nodes = new NodeIndex(app.db, log);
@@ -82,4 +84,4 @@ async function pdmPlugin(app: FastifyInstance): Promise<void> {
   await app.register(importRoutes);
 }
 
-export default fp(pdmPlugin, { name: 'pdm', dependencies: ['access', 'journals', 'telemetry', 'simulator'] });
+export default fp(pdmPlugin, { name: 'pdm', dependencies: ['access', 'reports', 'journals', 'telemetry', 'simulator'] });

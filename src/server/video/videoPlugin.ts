@@ -14,6 +14,7 @@ import liveRoutes from './liveRoutes';
 import streamRoutes from './streamRoutes';
 import requestRoutes from './requestRoutes';
 import monitoringRoutes from './monitoringRoutes';
+import { VIDEO_SOURCES } from './videoReports';
 
 /** What the rest of the server (and the tests) reach as `app.video`. */
 export interface Video {
@@ -41,6 +42,7 @@ declare module 'fastify' {
  * monitoring. The worker starts once the server is ready and resumes whatever a previous run left.
  */
 async function videoPlugin(app: FastifyInstance): Promise<void> {
+  app.reports.register(app, VIDEO_SOURCES);
   const config = videoConfig();
   const log = app.log.child({ area: 'video' });
   const media = DemoMedia.load();
@@ -86,4 +88,4 @@ async function videoPlugin(app: FastifyInstance): Promise<void> {
   await app.register(monitoringRoutes);
 }
 
-export default fp(videoPlugin, { name: 'video', dependencies: ['access', 'journals', 'notifications', 'telemetry'] });
+export default fp(videoPlugin, { name: 'video', dependencies: ['access', 'reports', 'journals', 'notifications', 'telemetry'] });
