@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import type { ModuleId } from '../../shared/modules';
-import { getJson, isAbortError } from '../../web/providers/httpClient';
+import { getJson } from '../../web/providers/httpClient';
+import { useApiQuery } from '../../web/providers/queries';
 
 /** GET /api/v1/about (public): the build, the modules with their state, the manuals. */
 export interface AboutInfo {
@@ -10,14 +10,6 @@ export interface AboutInfo {
 }
 
 export function useAbout(): { about: AboutInfo | null; failed: boolean } {
-  const [about, setAbout] = useState<AboutInfo | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    getJson<AboutInfo>('/api/v1/about', { signal: controller.signal })
-      .then(setAbout)
-      .catch((error: unknown) => !isAbortError(error) && setFailed(true));
-    return () => controller.abort();
-  }, []);
-  return { about, failed };
+  const query = useApiQuery(['about'], (signal) => getJson<AboutInfo>('/api/v1/about', { signal }));
+  return { about: query.data ?? null, failed: query.isError };
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Box, Button, LinearProgress, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import VideocamIcon from '@mui/icons-material/Videocam';
 import { formatDateTime, formatLatLon, formatNumber } from '../../shared/format';
 import { REVIEW_COMMENT_MAX, type AdasIncidentRow, type IncidentReview } from '../../shared/reports/adas';
 import { useRights } from '../../web/components/useRights';
-import { isAbortError } from '../../web/providers/httpClient';
+import { useApiQuery } from '../../web/providers/queries';
 import { DETAILING_PATH, fetchIncident, saveReview } from './adasApi';
 
 const IncidentMap = lazy(() => import('./IncidentMap'));
@@ -54,15 +54,10 @@ export function IncidentCard({ incident, onReviewed }: { incident: AdasIncidentR
   const [comment, setComment] = useState(incident.review_comment ?? '');
   const [saving, setSaving] = useState(false);
   // the trip's line comes with the single incident only
-  const [tripLine, setTripLine] = useState(incident.trip_line);
-  useEffect(() => {
-    if (incident.trip_line !== undefined || incident.trip_id === null) return undefined;
-    const abort = new AbortController();
-    fetchIncident(incident.id, abort.signal)
-      .then((full) => setTripLine(full.trip_line))
-      .catch((error: unknown) => !isAbortError(error) && setTripLine(null));
-    return () => abort.abort();
-  }, [incident.id, incident.trip_id, incident.trip_line]);
+  const single = useApiQuery(['adas', 'incident', incident.id], (signal) => fetchIncident(incident.id, signal), {
+    enabled: incident.trip_line === undefined && incident.trip_id !== null,
+  });
+  const tripLine = incident.trip_line !== undefined ? incident.trip_line : single.isError ? null : single.data?.trip_line;
   const label = (key: string) => translate(`reports.adas.incident.${key}`);
   const save = async () => {
     setSaving(true);

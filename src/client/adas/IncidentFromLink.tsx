@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Alert, IconButton, Paper, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useSearchParams } from 'react-router';
 import { useTranslate } from 'react-admin';
 import type { AdasIncidentRow } from '../../shared/reports/adas';
-import { isAbortError } from '../../web/providers/httpClient';
+import { useApiQuery, webQueries } from '../../web/providers/queries';
 import { fetchIncident } from './adasApi';
 import { IncidentCard } from './IncidentCard';
 
@@ -16,17 +15,11 @@ export function IncidentFromLink() {
   const translate = useTranslate();
   const [search, setSearch] = useSearchParams();
   const id = Number(search.get(EVENT_PARAM));
-  const [incident, setIncident] = useState<AdasIncidentRow | null | undefined>();
-  useEffect(() => {
-    if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-    const abort = new AbortController();
-    setIncident(undefined);
-    fetchIncident(id, abort.signal)
-      .then(setIncident)
-      .catch((error: unknown) => !isAbortError(error) && setIncident(null));
-    return () => abort.abort();
-  }, [id]);
-  if (!Number.isSafeInteger(id) || id <= 0 || incident === undefined) return null;
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const query = useApiQuery(['adas', 'incident', id], (signal) => fetchIncident(id, signal), { enabled: valid });
+  const incident = query.isError ? null : query.data;
+  const setIncident = (next: AdasIncidentRow) => webQueries.setQueryData(['adas', 'incident', id], next);
+  if (!valid || incident === undefined) return null;
   const close = () =>
     setSearch((current) => {
       const next = new URLSearchParams(current);

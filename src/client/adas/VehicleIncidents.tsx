@@ -1,10 +1,10 @@
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Alert, LinearProgress, Table, TableBody, TableCell, TableHead, TablePagination, TableRow } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { INCIDENTS_DETAILING, type AdasIncidentRow } from '../../shared/reports/adas';
-import { isAbortError } from '../../web/providers/httpClient';
+import { useApiQuery, webQueries } from '../../web/providers/queries';
 import { readReportUrl } from '../reports/reportUrl';
 import { fetchIncidents, filtersBody } from './adasApi';
 import { IncidentCard } from './IncidentCard';
@@ -20,21 +20,15 @@ export function VehicleIncidents() {
   const row = useRecordContext<{ vehicle_id: number }>();
   const [search] = useSearchParams();
   const [page, setPage] = useState(0);
-  const [data, setData] = useState<{ list: AdasIncidentRow[]; count: number } | null>(null);
-  const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
   const filters = readReportUrl(INCIDENTS_DETAILING, search).filters;
   const key = JSON.stringify({ ...filtersBody(filters), vehicles: row ? [row.vehicle_id] : [], skipCount: page * PAGE, recordCount: PAGE });
-  useEffect(() => {
-    const abort = new AbortController();
-    fetchIncidents(JSON.parse(key), abort.signal)
-      .then(setData)
-      .catch((error: unknown) => !isAbortError(error) && setFailed(true));
-    return () => abort.abort();
-  }, [key]);
+  const queryKey = ['adas', 'vehicle-incidents', key];
+  const { data, isError: failed } = useApiQuery(queryKey, (signal) => fetchIncidents(JSON.parse(key), signal), { keepPrevious: true });
   if (failed) return <Alert severity="error">{translate('reports.adas.incident.failed')}</Alert>;
   if (!data) return <LinearProgress />;
-  const replace = (next: AdasIncidentRow) => setData({ ...data, list: data.list.map((item) => (item.id === next.id ? next : item)) });
+  const replace = (next: AdasIncidentRow) =>
+    webQueries.setQueryData(queryKey, { ...data, list: data.list.map((item) => (item.id === next.id ? next : item)) });
   const label = (key: string) => translate(`reports.adas.incident.${key}`);
   return (
     <>

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { ColumnsResponse, ColumnsSaveRequest } from '../../shared/handbooks/api';
 import { defaultVisibleFields } from '../../shared/handbooks/fields';
 import type { Field, HandbookSchema } from '../../shared/handbooks/types';
 import { getJson, postJson } from '../../web/providers/httpClient';
+import { useApiQuery, webQueries } from '../../web/providers/queries';
 import { isTripStops } from './handbookForm';
 
 /** Fields a user may show as list columns (trip stops are a separate editor, not a column). */
@@ -23,21 +24,14 @@ export function toggledColumns(schema: HandbookSchema, visible: readonly string[
 
 /** The user's visible columns of a handbook, kept per user on the server (/api/v1/users/columns). */
 export function useHandbookColumns(schema: HandbookSchema) {
-  const [visible, setVisible] = useState<string[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    setVisible(null);
-    getJson<ColumnsResponse>('/api/v1/users/columns', { query: { table: schema.type } })
-      .then((answer) => {
-        if (live) setVisible(answer.fields.length ? answer.fields : defaultVisibleFields(schema));
-      })
-      .catch(() => {
-        if (live) setVisible(defaultVisibleFields(schema));
-      });
-    return () => {
-      live = false;
-    };
-  }, [schema]);
+  const key = ['users', 'columns', schema.type];
+  const query = useApiQuery(key, async (signal) => {
+    const answer = await getJson<ColumnsResponse>('/api/v1/users/columns', { signal, query: { table: schema.type } });
+    return answer.fields.length ? answer.fields : defaultVisibleFields(schema);
+  });
+  // without the user's choice (none saved, or not readable) the schema's default columns
+  const visible = query.data ?? (query.isError ? defaultVisibleFields(schema) : null);
+  const setVisible = useCallback((next: string[]) => webQueries.setQueryData(['users', 'columns', schema.type], next), [schema.type]);
 
   const toggle = useCallback(
     (name: string) => {
@@ -48,7 +42,7 @@ export function useHandbookColumns(schema: HandbookSchema) {
       const body: ColumnsSaveRequest = { table: schema.type, columns: next };
       postJson<ColumnsResponse>('/api/v1/users/columns', body).catch(() => setVisible(visible));
     },
-    [schema, visible],
+    [schema, visible, setVisible],
   );
 
   return { visible, toggle };

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import {
   Box,
   Card,
@@ -16,7 +15,8 @@ import {
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslate } from 'react-admin';
 import { formatNumber } from '../../shared/format';
-import type { PassengerSummary, SummaryFigures } from '../../shared/passengers/passengers';
+import type { SummaryFigures } from '../../shared/passengers/passengers';
+import { useApiQuery } from '../../web/providers/queries';
 import { fetchSummary } from './passengersApi';
 import type { ReportPartProps } from '../reports/reportExtensions';
 
@@ -75,13 +75,8 @@ function TopList({ title, rows }: { title: string; rows: { id?: number; name: st
  */
 export default function PassengerSummaryPart({ filters }: ReportPartProps) {
   const translate = useTranslate();
-  const [summary, setSummary] = useState<PassengerSummary | null>(null);
   const key = JSON.stringify(filters);
-  useEffect(() => {
-    const abort = new AbortController();
-    fetchSummary(JSON.parse(key), abort.signal).then(setSummary, () => undefined);
-    return () => abort.abort();
-  }, [key]);
+  const { data: summary } = useApiQuery(['passengers', 'summary', key], (signal) => fetchSummary(JSON.parse(key), signal));
   if (!summary) return null;
   const { current, previous, settings } = summary;
   const peak = (hour: number) =>

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Alert } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ModuleId } from '../../shared/modules';
 import type { HistoryFillStatus } from '../../shared/historyFill';
 import { getJson } from '../../web/providers/httpClient';
+import { useApiQuery } from '../../web/providers/queries';
 
 /** Reports of these modules read the demo history the server fills in the background after a first start. */
 const HISTORY_MODULES: readonly ModuleId[] = ['passengers', 'vehicleWorkData'];
@@ -11,30 +11,13 @@ const POLL_MS = 10_000;
 
 /** The fill's progress, asked again every few seconds until it is complete; null until known. */
 function useHistoryFill(active: boolean): HistoryFillStatus | null {
-  const [status, setStatus] = useState<HistoryFillStatus | null>(null);
-  useEffect(() => {
-    if (!active) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = async () => {
-      try {
-        const { history } = await getJson<{ history?: HistoryFillStatus }>('/api/health', {
-          signal: controller.signal,
-          handleErrors: false,
-        });
-        setStatus(history ?? null);
-        if (history && !history.complete) timer = setTimeout(() => void ask(), POLL_MS);
-      } catch {
-        // the notice is a courtesy: a failed ask leaves the report as it is
-      }
-    };
-    void ask();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [active]);
-  return status;
+  // the notice is a courtesy: a failed ask leaves the report as it is, quietly
+  const { data } = useApiQuery(
+    ['health', 'history'],
+    async (signal) => (await getJson<{ history?: HistoryFillStatus }>('/api/health', { signal, handleErrors: false })).history ?? null,
+    { enabled: active, refetchInterval: (history) => (history && !history.complete ? POLL_MS : false) },
+  );
+  return data ?? null;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { getJson, HttpError, isAbortError, request } from '../../web/providers/httpClient';
+import { useCallback, useState } from 'react';
+import { getJson, HttpError, request } from '../../web/providers/httpClient';
+import { useApiQuery, webQueries } from '../../web/providers/queries';
 import { reloadCurrentUser } from '../../web/providers/session';
 import { fromFormValues, serverFieldErrors, type SettingsView } from './settingsForm';
 
@@ -17,22 +18,15 @@ export interface SettingsState {
  * field errors; after a save the current user is reloaded, since the switches shape its menu.
  */
 export function useSettings(api: string, onSaved: () => void): SettingsState {
-  const [view, setView] = useState<SettingsView | null>(null);
-  const [failed, setFailed] = useState(false);
+  const query = useApiQuery(['settings', api], (signal) => getJson<SettingsView>(api, { signal }));
+  const view = query.data ?? null;
   const [version, setVersion] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    getJson<SettingsView>(api, { signal: controller.signal })
-      .then(setView)
-      .catch((error: unknown) => !isAbortError(error) && setFailed(true));
-    return () => controller.abort();
-  }, [api]);
   const save = useCallback(
     async (values: SettingsView) => {
       if (!view) return undefined;
       try {
         const saved = (await request<SettingsView>(api, { method: 'PUT', body: fromFormValues(values, view), spinner: true })).body;
-        setView(saved);
+        webQueries.setQueryData(['settings', api], saved);
         setVersion((n) => n + 1);
         onSaved();
         await reloadCurrentUser().catch(() => undefined);
@@ -43,5 +37,5 @@ export function useSettings(api: string, onSaved: () => void): SettingsState {
     },
     [api, view, onSaved],
   );
-  return { view, failed, version, save };
+  return { view, failed: query.isError, version, save };
 }

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
-import { getJson, isAbortError } from '../../web/providers/httpClient';
+import { getJson } from '../../web/providers/httpClient';
+import { useApiQuery } from '../../web/providers/queries';
 import { USERS_API } from '../../web/providers/resources/users';
 
 interface UsersInfo {
@@ -26,17 +26,11 @@ function Figure({ label, value, testId }: { label: string; value: number | undef
 /** GET /api/v1/users/info above the list: total, blocked, online; reloaded whenever the list reloads. */
 export function UserInfoSummary() {
   const translate = useTranslate();
-  const { data } = useListContext();
-  const [info, setInfo] = useState<UsersInfo | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    getJson<UsersInfo>(`${USERS_API}/info`, { signal: controller.signal })
-      .then(setInfo)
-      .catch((error: unknown) => {
-        if (!isAbortError(error)) setInfo(null);
-      });
-    return () => controller.abort();
-  }, [data]);
+  // asked again each time the list has loaded (a user blocked, created or removed changes the figures)
+  const { isFetching } = useListContext();
+  const { data: info } = useApiQuery(['users', 'info'], (signal) => getJson<UsersInfo>(`${USERS_API}/info`, { signal }), {
+    enabled: !isFetching,
+  });
   return (
     <Stack direction="row" spacing={2} sx={{ px: 2, pt: 1.5, pb: 1 }} data-testid="users-info">
       <Figure label={translate('users.info.total')} value={info?.total} testId="users-info-total" />

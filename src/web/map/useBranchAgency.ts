@@ -1,35 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { BranchAgency } from '../../shared/map';
+import { webQueries, useApiQuery } from '../providers/queries';
 import { mapApi } from './mapApi';
 import { useMapState } from './mapState';
 
-let cached: Promise<BranchAgency> | null = null;
+/** Enterprises, branches and departments barely change: asked once per session. */
+const QUERY = { queryKey: ['map', 'branchagency'], queryFn: () => mapApi.branchAgency({ quiet: true }), staleTime: Infinity } as const;
 
-/** GET /api/v1/map/branchagency once per page (enterprises, branches and departments barely change). */
+/** GET /api/v1/map/branchagency, shared with the layer (a search result's depot is placed from it). */
 export function loadBranchAgency(): Promise<BranchAgency> {
-  cached ??= mapApi.branchAgency({ quiet: true }).catch((error: unknown) => {
-    cached = null;
-    throw error;
-  });
-  return cached;
+  return webQueries.fetchQuery(QUERY);
 }
 
 export function useBranchAgency(enabled: boolean): BranchAgency | null {
   const { layerErrors } = useMapState();
-  const [data, setData] = useState<BranchAgency | null>(null);
+  const { data, isError } = useApiQuery(QUERY.queryKey, (signal) => mapApi.branchAgency({ signal, quiet: true }), {
+    enabled,
+    staleTime: Infinity,
+  });
+  // the layer's error flag on the map's layers control
   useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    loadBranchAgency().then(
-      (value) => {
-        if (live) setData(value);
-        layerErrors.set((e) => ({ ...e, depots: false }));
-      },
-      () => live && layerErrors.set((e) => ({ ...e, depots: true })),
-    );
-    return () => {
-      live = false;
-    };
-  }, [enabled, layerErrors]);
-  return enabled ? data : null;
+    if (enabled && (data || isError)) layerErrors.set((e) => ({ ...e, depots: isError }));
+  }, [enabled, data, isError, layerErrors]);
+  return enabled ? (data ?? null) : null;
 }

@@ -1,25 +1,16 @@
-import { useEffect, useState } from 'react';
 import type { IncidentType } from '../../shared/map';
+import { useApiQuery } from '../providers/queries';
 import { mapApi } from './mapApi';
 
-let cached: Promise<IncidentType[]> | null = null;
+const NONE: IncidentType[] = [];
 
-/** GET /api/v1/map/incident-types once per page: colours and names of the incident layer. */
+/** GET /api/v1/map/incident-types once per session: colours and names of the incident layer. */
 export function useIncidentTypes(enabled: boolean): IncidentType[] {
-  const [types, setTypes] = useState<IncidentType[]>([]);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    cached ??= mapApi.incidentTypes({ quiet: true }).catch(() => {
-      cached = null;
-      return [];
-    });
-    void cached.then((value) => live && setTypes(value));
-    return () => {
-      live = false;
-    };
-  }, [enabled]);
-  return types;
+  const { data } = useApiQuery(['map', 'incident-types'], (signal) => mapApi.incidentTypes({ signal, quiet: true }), {
+    enabled,
+    staleTime: Infinity,
+  });
+  return data ?? NONE;
 }
 
 export function incidentTypeName(types: readonly IncidentType[], type: number): string {

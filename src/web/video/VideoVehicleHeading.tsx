@@ -1,25 +1,13 @@
-import { useEffect, useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { VideoVehicle } from '../../shared/video/api';
+import { useApiQuery } from '../providers/queries';
 import { videoVehicle } from './videoApi';
 
 /** The chosen vehicle's recorder and cameras, loaded again when the choice changes. */
 export function useVideoVehicle(vehicleId: number | undefined): VideoVehicle | null {
-  const [vehicle, setVehicle] = useState<VideoVehicle | null>(null);
-  useEffect(() => {
-    setVehicle(null);
-    if (!vehicleId) return;
-    let live = true;
-    videoVehicle(vehicleId).then(
-      (found) => live && setVehicle(found),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [vehicleId]);
-  return vehicle;
+  const { data } = useApiQuery(['video', 'vehicle', vehicleId], (signal) => videoVehicle(vehicleId!, signal), { enabled: !!vehicleId });
+  return (vehicleId && data) || null;
 }
 
 /** A vehicle's numbers, model, whether it is online and where its picture comes from. */

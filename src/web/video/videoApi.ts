@@ -27,7 +27,8 @@ export const searchVehicles = (search: VehicleSearch, signal?: AbortSignal) =>
 
 export const vehicleFilters = () => getJson<{ depots: Option[]; routes: Option[]; types: Option[] }>('/api/v1/video/vehicle-filters');
 
-export const videoVehicle = (vehicleId: number) => getJson<VideoVehicle>(`/api/v1/video/vehicles/${vehicleId}`);
+export const videoVehicle = (vehicleId: number, signal?: AbortSignal) =>
+  getJson<VideoVehicle>(`/api/v1/video/vehicles/${vehicleId}`, { signal });
 
 /** field-app.md section 7: the live view's request id, then each camera's address. */
 export const startLive = (vehicleId: number) => postJson<number>('/api/v1/video/empty', { vehicleId });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -21,20 +21,13 @@ import {
 import VideocamIcon from '@mui/icons-material/Videocam';
 import { useInput, useTranslate } from 'react-admin';
 import type { WidgetField } from '../../../shared/handbooks/types';
-import { isAbortError } from '../../../web/providers/httpClient';
+import { useApiQuery } from '../../../web/providers/queries';
 import { cameraIds, fetchCameraTypes, orderByIndex, toggleCamera, type CameraType } from './cameraTypes';
 
 /** Camera types, loaded once per input; null while loading, undefined when the load failed. */
 function useCameraTypes() {
-  const [types, setTypes] = useState<CameraType[] | null | undefined>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchCameraTypes(controller.signal).then(setTypes, (error: unknown) => {
-      if (!isAbortError(error)) setTypes(undefined);
-    });
-    return () => controller.abort();
-  }, []);
-  return types;
+  const query = useApiQuery(['handbooks', 'camera-types'], (signal) => fetchCameraTypes(signal));
+  return query.isError ? undefined : (query.data ?? null);
 }
 
 /**
