@@ -1,46 +1,18 @@
-import { PassThrough } from 'node:stream';
-import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import ExcelJS from 'exceljs';
 import type { Filters, HandbookExportFormat, ListSort } from '../../shared/handbooks/api';
 import { cellText } from '../../shared/handbooks/cellText';
-import { CSV_BOM, csvLine, exportColumns, formatCell } from '../../shared/handbooks/csv';
+import { exportColumns, formatCell } from '../../shared/handbooks/csv';
 import { displayKey, type Column } from '../../shared/handbooks/fields';
 import type { HandbookSchema } from '../../shared/handbooks/types';
 import type { Row } from '../../shared/handbooks/validation';
 import { buildWhere } from './filters';
 import { buildOrder, displayExpr, sortKey, type SortKey } from './listQuery';
 import { keyType } from './keys';
-import { nextTurn, ROWS_PER_TURN } from '../http/eventLoop';
+import { streamExport, type ExportSheet } from '../http/exportStream';
 import { Params, col, quoteIdent, selectExpr, tableSql } from './sqlNames';
 
-export const HANDBOOK_EXPORT_TYPES: Readonly<Record<HandbookExportFormat, string>> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
-
-/** Where a file format puts the rows of one turn of the event loop. */
-interface SheetWriter {
-  rows(rows: readonly Row[]): Promise<void>;
-  end(): Promise<void>;
-}
-
-/** The CSV the import reads back: BOM, semicolons, the import headers, the stored values (formatCell). */
-function csvWriter(columns: readonly Column[], write: (text: string) => Promise<void>): SheetWriter {
-  let header = CSV_BOM + csvLine(columns.map((column) => column.name));
-  return {
-    async rows(rows) {
-      await write(header + rows.map((row) => csvLine(columns.map((column) => formatCell(column, row[column.name])))).join(''));
-      header = '';
-    },
-    async end() {
-      if (header) await write(header);
-    },
-  };
-}
-
 const KIND_NUMBERS = new Set(['int', 'bigint', 'number', 'port']);
-const SHEET_NAME_MAX = 31;
 
 /** A column's header for a person: the field's label, a point's two columns told apart. */
 function columnLabel(column: Column): string {
@@ -62,26 +34,23 @@ function xlsxCell(column: Column, row: Row, offsetMinutes: number): string | num
   return cellText(column.field, { ...row, [column.name]: iso }, offsetMinutes) || null;
 }
 
-/** XLSX through exceljs' streaming writer: the fields' Russian labels, linked names; each row leaves memory once written. */
-function xlsxWriter(
-  out: PassThrough,
+/**
+ * A handbook's file: CSV as the import reads it back (the import headers, the stored values), XLSX for reading (the
+ * fields' Russian labels, linked names).
+ */
+function handbookSheet(
   schema: HandbookSchema,
   columns: readonly Column[],
+  format: HandbookExportFormat,
   offsetMinutes: number,
-  drain: () => Promise<void>,
-): SheetWriter {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(schema.title.replace(/[[\]:*?/\\]/g, ' ').slice(0, SHEET_NAME_MAX));
-  sheet.columns = columns.map((column) => ({ header: columnLabel(column), key: column.name, width: 20 }));
+): ExportSheet<Row> {
   return {
-    async rows(rows) {
-      for (const row of rows) sheet.addRow(columns.map((column) => xlsxCell(column, row, offsetMinutes))).commit();
-      await drain();
-    },
-    async end() {
-      sheet.commit();
-      await workbook.commit();
-    },
+    format,
+    title: schema.title,
+    csvHeader: columns.map((column) => column.name),
+    csvRow: (row) => columns.map((column) => formatCell(column, row[column.name])),
+    xlsxColumns: columns.map((column) => ({ header: columnLabel(column), width: 20 })),
+    xlsxRow: (row) => columns.map((column) => xlsxCell(column, row, offsetMinutes)),
   };
 }
 
@@ -117,7 +86,7 @@ export async function exportHandbook(
   schema: HandbookSchema,
   input: { filters?: Filters; sort?: ListSort; format?: HandbookExportFormat },
   offsetMinutes: number,
-): Promise<PassThrough> {
+): Promise<Readable> {
   const format = input.format ?? 'csv';
   const columns = exportColumns(schema);
   const key = sortKey(schema, input.sort);
@@ -134,17 +103,6 @@ export async function exportHandbook(
     `${key.expr} as "__sort"`,
     `${pk} as "__key"`,
   ].join(', ');
-  const out = new PassThrough();
-
-  const drain = async () => {
-    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
-    if (out.destroyed) throw new Error('client went away');
-  };
-  const write = async (text: string) => {
-    out.write(text);
-    await drain();
-  };
-
   // An export reads the whole selection: the long query limit (Db.longRunning), not a list's.
   const db = app.db.longRunning();
   const size = app.config.exportBatchRows;
@@ -158,30 +116,9 @@ export async function exportHandbook(
     );
   };
   const first = await batchAfter(undefined);
-  const writer = format === 'xlsx' ? xlsxWriter(out, schema, columns, offsetMinutes, drain) : csvWriter(columns, write);
-
-  const run = async () => {
-    let last: { value: unknown; key: unknown } | undefined;
-    for (let rows = first; ; rows = await batchAfter(last)) {
-      if (!rows.length) break;
-      for (let i = 0; i < rows.length; i += ROWS_PER_TURN) {
-        await writer.rows(rows.slice(i, i + ROWS_PER_TURN));
-        await nextTurn();
-      }
-      const tail = rows[rows.length - 1];
-      last = { value: tail.__sort, key: tail.__key };
-      if (rows.length < size) break;
-    }
-    await writer.end();
+  const next = (written: Row[]) => {
+    const tail = written[written.length - 1];
+    return written.length < size ? undefined : batchAfter({ value: tail.__sort, key: tail.__key });
   };
-
-  run()
-    .then(() => out.end())
-    .catch((error: unknown) => {
-      if (!out.destroyed) {
-        app.log.error({ err: error }, 'export failed');
-        out.destroy(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-  return out;
+  return streamExport(app.log, handbookSheet(schema, columns, format, offsetMinutes), first, next, { handbook: schema.type });
 }

@@ -25,7 +25,8 @@ import columnsRoutes from './columnsRoutes';
 import { textSource } from './csvStream';
 import { deleteRows } from './deleteRows';
 import { installTableErrorReplies } from './errorReplies';
-import { exportHandbook, HANDBOOK_EXPORT_TYPES } from './handbookExport';
+import { exportHandbook } from './handbookExport';
+import { SHEET_CONTENT_TYPES } from '../http/exportStream';
 import { clientOffset } from '../reports/reportsRoutes';
 import { genericQuery } from './genericQuery';
 import { requireHandbook } from './handbookAccess';
@@ -269,7 +270,7 @@ export default async function handbooksPlugin(app: FastifyInstance): Promise<voi
       const format = request.body.format ?? 'csv';
       const stream = await exportHandbook(app, schema, request.body, clientOffset(request));
       return reply
-        .header('content-type', HANDBOOK_EXPORT_TYPES[format])
+        .header('content-type', SHEET_CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename="${schema.type}.${format}"`)
         .send(stream);
     },

@@ -18,7 +18,8 @@ import {
 } from '../../shared/reports/types';
 import { fail } from '../http/errors';
 import { odMatrixCells } from '../../shared/reports/odMatrix';
-import { EXPORT_TYPES, exportReport } from './reportExport';
+import { SHEET_CONTENT_TYPES } from '../http/exportStream';
+import { exportReport } from './reportExport';
 import { PICKER_MAX, PICKER_SQL } from './pickerOptions';
 import { countSql, orderBy, reportQuery, reportSort, totalColumns, totalSums, wrap, type Row } from './reportQuery';
 import type { BoundReport, ReportContext, ReportSource } from './reportSource';
@@ -226,7 +227,7 @@ export function registerReports(app: FastifyInstance, bound: readonly BoundRepor
         const file = `${report.file}-${isoDate(new Date(), context.offsetMinutes)}.${format}`;
         const stream = await exportReport(app, report, source, source.select(values, context), sort, format, context.offsetMinutes);
         return reply
-          .header('content-type', EXPORT_TYPES[format])
+          .header('content-type', SHEET_CONTENT_TYPES[format])
           .header('content-disposition', `attachment; filename="${file}"`)
           .send(stream);
       },
