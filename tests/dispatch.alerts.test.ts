@@ -153,10 +153,10 @@ describe.each(ENGINES)('service alerts on %s', (engine) => {
     const entity = decoded.entity[0].alert!;
     expect(entity.cause).toBe(rt.Alert.Cause.CONSTRUCTION);
     expect(entity.effect).toBe(rt.Alert.Effect.STOP_MOVED);
-    expect(entity.informedEntity.map((e) => e.routeId || e.stopId)).toEqual(['R-77K', String(otherRoute), 'S-SADOVAYA']);
+    expect(entity.informedEntity!.map((e) => e.routeId || e.stopId)).toEqual(['R-77K', String(otherRoute), 'S-SADOVAYA']);
     expect(entity.headerText!.translation).toEqual([expect.objectContaining({ text: 'Объезд по ул. Садовой', language: 'ru' })]);
-    expect(entity.descriptionText!.translation[0].text).toBe('Ремонт дороги, остановка перенесена');
-    expect(Number(entity.activePeriod[0].start)).toBe(Math.floor(Date.parse(published.json<ServiceAlert>().activeFrom) / 1000));
+    expect(entity.descriptionText!.translation![0].text).toBe('Ремонт дороги, остановка перенесена');
+    expect(Number(entity.activePeriod![0].start)).toBe(Math.floor(Date.parse(published.json<ServiceAlert>().activeFrom) / 1000));
 
     // the whole network's alert published: each agency of the network is its informed entity
     expect((await call('POST', `/api/v1/dispatch/alerts/${network.id}/publish`, writer)).statusCode).toBe(200);
