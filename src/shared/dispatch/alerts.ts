@@ -75,7 +75,7 @@ const Named = Type.Object({ id: Type.Integer(), name: Type.String() });
 export const ServiceAlert = Type.Object({
   id: Type.Integer(),
   state: AlertStateSchema,
-  /** Published and its period covers the moment: what the GTFS-Realtime Alerts feed gives now. */
+  /** Published and its period covers the moment: what the GTFS-Realtime Alerts feed gives at the moment. */
   inFeed: Type.Boolean(),
   cause: AlertCauseSchema,
   effect: AlertEffectSchema,
@@ -114,7 +114,7 @@ export const AlertBody = Type.Object(
     effect: AlertEffectSchema,
     header: Type.String({ maxLength: HEADER_MAX }),
     description: Type.Optional(Type.String({ maxLength: DESCRIPTION_MAX })),
-    /** Default: now. */
+    /** Default: the moment it is written. */
     activeFrom: Type.Optional(Moment),
     /** None: until ended. */
     activeTo: Type.Optional(Nullable(Moment)),
