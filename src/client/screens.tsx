@@ -66,5 +66,6 @@ export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
   '/dispatch/lines': lazy(() => import('./dispatch/LinesScreen')),
   '/dispatch/exits': lazy(() => import('./dispatch/ExitsScreen')),
   '/dispatch/changes': lazy(() => import('./dispatch/ChangesScreen')),
+  '/dispatch/alerts': lazy(() => import('./dispatch/AlertsScreen')),
   '/dispatch/messages': lazy(() => import('./dispatch/MessagesScreen')),
 };

@@ -224,6 +224,35 @@ export const ERROR_CATALOGUE = {
   dispatch_vehicle_not_found: { ru: 'ТС не найдено', en: 'Vehicle not found' },
   dispatch_canned_exists: { ru: 'Такой шаблон уже есть', en: 'This canned text already exists' },
   dispatch_canned_not_found: { ru: 'Шаблон не найден', en: 'Canned text not found' },
+  dispatch_alert_header: { ru: 'Введите заголовок оповещения', en: 'Enter the alert header' },
+  dispatch_alert_bad_time: {
+    ru: 'Неверное время периода оповещения: нужны дата и время',
+    en: "Bad time in the alert's period: a date and a time are needed",
+  },
+  dispatch_alert_period: {
+    ru: 'Конец периода оповещения должен быть позже начала',
+    en: "The alert's period must end after it starts",
+  },
+  dispatch_alert_entities: {
+    ru: 'Укажите маршруты или остановки оповещения либо всю сеть (одно из двух)',
+    en: 'Choose the routes or stops of the alert, or the whole network (one of the two)',
+  },
+  dispatch_alert_unknown_route: { ru: 'В оповещении указан несуществующий маршрут', en: 'The alert names a route that does not exist' },
+  dispatch_alert_unknown_stop: { ru: 'В оповещении указана несуществующая остановка', en: 'The alert names a stop that does not exist' },
+  dispatch_alert_not_found: { ru: 'Оповещение не найдено', en: 'Alert not found' },
+  dispatch_alert_published: {
+    ru: 'Оповещение уже опубликовано: его можно только завершить',
+    en: 'The alert is already published: it can only be ended',
+  },
+  dispatch_alert_ended: { ru: 'Оповещение уже завершено', en: 'The alert has already ended' },
+  dispatch_alert_draft: {
+    ru: 'Оповещение ещё не опубликовано: черновик удаляют, а не завершают',
+    en: 'The alert is not published yet: a draft is deleted, not ended',
+  },
+  dispatch_alert_period_over: {
+    ru: 'Период оповещения уже прошёл: исправьте его перед публикацией',
+    en: "The alert's period is already over: correct it before publishing",
+  },
   report_too_large: { ru: 'Слишком много строк в отчёте: сузьте фильтры', en: 'The report has too many rows: narrow the filters' },
 } as const satisfies Record<string, { ru: string; en: string }>;
 

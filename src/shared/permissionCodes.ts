@@ -37,6 +37,7 @@ const DISPATCH_VIEW = [
   '/dispatch/lines',
   '/dispatch/exits',
   '/dispatch/changes',
+  '/dispatch/alerts',
   '/dispatch/messages',
   ...DISPATCH_REPORTS.map((report) => report.path),
 ];
@@ -88,6 +89,6 @@ export const PERMISSION_CODES: PermissionCode[] = [
   { id: 43, meaning: 'Отчёт о состоянии бортового оборудования за период', grants: { '/pdm/equipment-status-report': READ } },
   { id: 44, meaning: 'Просмотр диспетчерских данных', grants: all(DISPATCH_VIEW, READ) },
   { id: 45, meaning: 'Квитирование исключений', grants: { '/dispatch/board': UPDATE } },
-  { id: 46, meaning: 'Изменения движения и оповещения', grants: { '/dispatch/changes': CU } },
+  { id: 46, meaning: 'Изменения движения и оповещения', grants: all(['/dispatch/changes', '/dispatch/alerts'], CU) },
   { id: 47, meaning: 'Сообщения водителям', grants: { '/dispatch/messages': CU } },
 ];

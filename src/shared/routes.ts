@@ -83,6 +83,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   r('/dispatch/lines', 'dispatch', 'dispatch', 'menu.dispatch.lines', { built: true }),
   r('/dispatch/exits', 'dispatch', 'dispatch', 'menu.dispatch.exits', { built: true }),
   r('/dispatch/changes', 'dispatch', 'dispatch', 'menu.dispatch.changes', { built: true }),
+  r('/dispatch/alerts', 'dispatch', 'dispatch', 'menu.dispatch.alerts', { built: true }),
   r('/dispatch/messages', 'dispatch', 'dispatch', 'menu.dispatch.messages', { built: true }),
   ...reportRoutes('dispatch'),
   r('/system/navigation', 'system', 'system', 'menu.system.navigation', { built: true }),

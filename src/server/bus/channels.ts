@@ -76,6 +76,8 @@ export interface BusChannels {
   'dispatch.changes': { serviceDate: string };
   /** A driver's message stored in one process: the others raise it on their boards. */
   'dispatch.driverMessage': { id: number; vehicleId: number; text: string; at: number };
+  /** A service alert written, published or ended in one process: the others' Alerts feed is made again. */
+  'dispatch.alerts': { id: number };
 }
 
 /**

@@ -27,6 +27,7 @@ import { operatorDate, operatorTzOffset } from '../platform/operatorDay';
 import { DispatchService } from './dispatchService';
 import { driverMessageRoutes } from './driverMessageRoutes';
 import { MessageCourier, restoreDriverMessages } from './driverMessages';
+import { serviceAlertRoutes } from './serviceAlerts';
 import { loadChangeNotes, serviceChangeRoutes } from './serviceChanges';
 import type { DispatchEngine, VehicleState } from './engine';
 import { exitsOfDay } from './exits';
@@ -380,6 +381,7 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
   );
 
   serviceChangeRoutes(app, service, tz);
+  serviceAlertRoutes(app);
   driverMessageRoutes(app, service, courier, tz);
 }
 

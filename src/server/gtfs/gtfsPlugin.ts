@@ -13,6 +13,9 @@ import { RunTrips } from './export/runTrips';
 import { staticFeed } from './export/staticFeed';
 import importRoutes from './importRoutes';
 import { LiveRuns } from './liveRuns';
+import { activeAlerts } from '../dispatch/serviceAlerts';
+import { buildAlerts } from './alertsFeed';
+import { loadFeedIds } from './export/feedIds';
 import { encodeFeed, feedAsJson, type FeedMessage } from './realtimeFeed';
 import { buildTripUpdates } from './tripUpdatesFeed';
 import { buildVehiclePositions } from './vehiclePositionsFeed';
@@ -33,16 +36,24 @@ interface EncodedFeed {
   message: FeedMessage;
 }
 
-/** A feed made at most once per `cacheMs` (many pollers cost one encoding), its JSON form made on first demand. */
-function cachedFeed(cacheMs: number, build: (now: number) => Promise<{ message: FeedMessage; bytes: Buffer }>): () => Promise<EncodedFeed> {
-  let cached: EncodedFeed | null = null;
+/**
+ * A feed made at most once per `cacheMs` (many pollers cost one encoding), its JSON form made on first demand;
+ * made again at once when `revision` gives another value (what it is made of was written).
+ */
+function cachedFeed(
+  cacheMs: number,
+  build: (now: number) => Promise<{ message: FeedMessage; bytes: Buffer }>,
+  revision: () => number = () => 0,
+): () => Promise<EncodedFeed> {
+  let cached: (EncodedFeed & { revision: number }) | null = null;
   let building: Promise<EncodedFeed> | null = null;
   return async () => {
     const now = Date.now();
-    if (cached && now - cached.at < cacheMs) return cached;
+    const current = revision();
+    if (cached && cached.revision === current && now - cached.at < cacheMs) return cached;
     building ??= build(now)
       .then(({ message, bytes }) => {
-        cached = { at: now, bytes, json: null, message };
+        cached = { at: now, bytes, json: null, message, revision: current };
         return cached;
       })
       .finally(() => {
@@ -97,6 +108,35 @@ async function gtfsPlugin(app: FastifyInstance): Promise<void> {
     );
   });
 
+  const alerts = cachedFeed(
+    config.cacheMs,
+    async (now) => {
+      const list = await activeAlerts(app.db, now);
+      const ids = await loadFeedIds(app.db, ['agency', 'route', 'stop']);
+      // the whole network: the agencies the static export names, found by its rule (the route's own, its depot's, the first)
+      const agencies = list.some((a) => a.wholeNetwork)
+        ? await app.db.query<{ agency_id: number | null; route_id: number }>(
+            `select coalesce(d.agency_id, (select min(agency_id) from mgt.agency)) as agency_id, r.route_id
+               from mgt.routes r left join mgt.depot d on d.depot_id = r."Depot_id"`,
+          )
+        : [];
+      const agencyByKey = new Map<string, number>();
+      if (agencies.length)
+        for (const { agency_id: id } of await app.db.query<{ agency_id: number }>('select agency_id from mgt.agency')) {
+          const key = ids.agency.imported(id);
+          if (key !== undefined) agencyByKey.set(key, id);
+        }
+      const used = new Set<string>();
+      for (const r of agencies) {
+        const own = ids.route.extra(r.route_id)?.agency;
+        const agency = (own !== undefined ? agencyByKey.get(own) : undefined) ?? r.agency_id;
+        if (agency !== null) used.add(ids.agency.of(agency));
+      }
+      return buildAlerts(list, { route: (id) => ids.route.of(id), stop: (id) => ids.stop.of(id), agencies: [...used].sort() }, now);
+    },
+    () => app.serviceAlerts.revision,
+  );
+
   const send = async (feed: () => Promise<EncodedFeed>, format: RealtimeFeedQuery['format'], reply: FastifyReply) => {
     const current = await feed();
     // behind a session a proxy must not keep it for others
@@ -143,6 +183,20 @@ async function gtfsPlugin(app: FastifyInstance): Promise<void> {
       if (!(await dispatchOn())) throw fail(404, 'gtfs_rt_dispatch_off');
       return send(tripUpdates, request.query.format, reply);
     },
+  );
+
+  app.get<{ Querystring: RealtimeFeedQuery }>(
+    GTFS_API.alerts,
+    {
+      config: realtimeAccess,
+      schema: {
+        tags: ['map'],
+        summary: `GTFS-Realtime Alerts (application/x-protobuf; ?format=json — JSON для людей): опубликованные оповещения диспетчеров (/dispatch/alerts), чей период идёт сейчас; маршруты и остановки под идентификаторами статического фида, тексты на русском (language ru). ${openness}`,
+        ...(config.public ? { security: [] } : {}),
+        querystring: RealtimeFeedQuery,
+      },
+    },
+    async (request, reply) => send(alerts, request.query.format, reply),
   );
 
   const feedConfig = config.static;

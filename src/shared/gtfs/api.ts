@@ -16,6 +16,8 @@ export const GTFS_API = {
   vehiclePositions: '/api/v1/gtfs-rt/vehicle-positions',
   /** GTFS-Realtime TripUpdates: the predicted times of the trips the fleet works (the live timetable, module `dispatch`). */
   tripUpdates: '/api/v1/gtfs-rt/trip-updates',
+  /** GTFS-Realtime Alerts: the dispatchers' published service alerts in force (/dispatch/alerts). */
+  alerts: '/api/v1/gtfs-rt/alerts',
 } as const;
 
 export const ImportRunParams = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }) }, { additionalProperties: false });

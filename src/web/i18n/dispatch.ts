@@ -1,3 +1,4 @@
+import { alertsEn, alertsRu } from './dispatchAlerts';
 import { controlEn, controlRu } from './dispatchControl';
 
 /** The dispatch screens' labels (ru.ts and en.ts take them under `dispatch`). */
@@ -101,6 +102,7 @@ export const dispatchRu = {
   arrivals: { title: 'Прибытие', none: 'В ближайший час прибытий нет', inMinutes: 'через %{minutes} мин', now: 'прибывает' },
   map: { colourMode: 'Цвет ТС', byClass: 'По классу', byAdherence: 'По расписанию', legend: 'Соблюдение расписания' },
   control: controlRu,
+  alerts: alertsRu,
   loadFailed: 'Не удалось загрузить данные',
   minutes: '%{value} мин',
 };
@@ -205,6 +207,7 @@ export const dispatchEn: typeof dispatchRu = {
   arrivals: { title: 'Arrivals', none: 'No arrivals within the hour', inMinutes: 'in %{minutes} min', now: 'arriving' },
   map: { colourMode: 'Vehicle colour', byClass: 'By class', byAdherence: 'By timetable', legend: 'Timetable adherence' },
   control: controlEn,
+  alerts: alertsEn,
   loadFailed: 'The data could not be loaded',
   minutes: '%{value} min',
 };

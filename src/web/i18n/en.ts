@@ -103,6 +103,7 @@ export const en: AppMessages = {
       lines: 'Line diagram',
       exits: 'Plan and fact',
       changes: 'Service changes',
+      alerts: 'Service alerts',
       messages: 'Messages to drivers',
       onTime: 'On-time performance',
       runCompletion: 'Run completion',
