@@ -125,6 +125,7 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
           maxConnections: config.egtsMaxConnections,
           idleTimeoutMs: config.egtsIdleTimeoutMs,
           maxPendingWriteBytes: config.egtsMaxPendingWriteBytes,
+          proxyProtocol: config.egtsProxyProtocol,
         },
         log,
       );
