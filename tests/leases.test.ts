@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
 import { openPostgres } from '../src/server/db/postgres';
 import type { Db } from '../src/server/db/types';
-import { Leases } from '../src/server/jobs/leases';
+import { Leases, UNFENCED } from '../src/server/jobs/leases';
 import { PeriodicJob } from '../src/server/jobs/periodicJob';
 import { clonePostgresDatabase } from './helpers/testApp';
 
@@ -43,6 +43,7 @@ describe('PeriodicJob under a lease', () => {
         return held;
       },
       onChange: () => () => undefined,
+      fence: () => UNFENCED,
     };
     const job = new PeriodicJob(
       async () => {
