@@ -78,6 +78,8 @@ function startServer({ name, port: serverPort, egtsPort: serverEgtsPort }) {
       TRUST_PROXY: 'true',
       EGTS_PORT: String(serverEgtsPort ?? 0),
       EGTS_HOST: '127.0.0.1',
+      // HAProxy's EGTS backend sends a PROXY v2 header with every connection (haproxyConfig.mjs)
+      EGTS_PROXY_PROTOCOL: serverEgtsPort ? 'true' : 'false',
       DATA_DIR: dataDir,
       TRACK_SPOOL_DIR: join(dataDir, `track-spool-${serverPort}`),
     }),

@@ -14,7 +14,7 @@
  */
 export function haproxyConfig({ host = '0.0.0.0', port, egtsPort, servers }) {
   const http = servers.map((s) => `    server ${s.name} ${s.host}:${s.port} check`);
-  const egts = servers.filter((s) => s.egtsPort).map((s) => `    server ${s.name} ${s.host}:${s.egtsPort} check`);
+  const egts = servers.filter((s) => s.egtsPort).map((s) => `    server ${s.name} ${s.host}:${s.egtsPort} check send-proxy-v2`);
   const lines = [
     '# HAProxy in front of the server processes of one installation (docs/deployment.md, «Behind HAProxy»).',
     '# Written by scripts/haproxyConfig.mjs; `npm run cluster` writes it for CLUSTER_PROCESSES processes.',
@@ -80,6 +80,8 @@ export function haproxyConfig({ host = '0.0.0.0', port, egtsPort, servers }) {
       '    mode tcp',
       '    balance leastconn',
       '    timeout server 10m',
+      "    # Each connection starts with a PROXY v2 header naming the terminal's address (its health checks with LOCAL):",
+      '    # the processes run with EGTS_PROXY_PROTOCOL=true and record the terminal, not HAProxy.',
       ...egts,
     );
   }

@@ -46,6 +46,7 @@ describe.skipIf(!runnable)('npm run cluster: two processes behind HAProxy', () =
   let sourceKey: string;
   let admin: string;
   let drop: () => Promise<void>;
+  let databaseUrl: string;
   const dataDir = mkdtempSync(join(tmpdir(), 'tc-haproxy-'));
   const via = (p: number) => `http://127.0.0.1:${p}`;
   const api = async (base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -61,6 +62,7 @@ describe.skipIf(!runnable)('npm run cluster: two processes behind HAProxy', () =
   beforeAll(async () => {
     const database = await clonePostgresDatabase();
     drop = database.drop;
+    databaseUrl = database.url;
     const db = await openPostgres(database.url, 1);
     [{ id: vehicleId }] = await db.query<{ id: number }>(
       'insert into mgt.vehicles (depot_number, peer_address) values (990201, $1) returning id',
@@ -167,7 +169,7 @@ describe.skipIf(!runnable)('npm run cluster: two processes behind HAProxy', () =
     await proxied.close();
   });
 
-  it("takes an EGTS terminal through HAProxy's TCP port, its position shown by both processes", async () => {
+  it("takes an EGTS terminal through HAProxy's TCP port, its position shown by both processes, its own address journaled", async () => {
     expect(cluster.output()).toContain(`EGTS ${egtsPort + 1}`);
     const AREA: GeoSubscription = { bounds: [59.8, 30.1, 60.1, 30.6], zoom: 16, vehicles: [] };
     const query = `${GEO_STREAM_PATH}?q=${encodeURIComponent(serializeGeoSubscription(AREA))}`;
@@ -187,7 +189,26 @@ describe.skipIf(!runnable)('npm run cluster: two processes behind HAProxy', () =
       expect(shown.items.find((i) => i.id === terminalVehicleId)?.center).toEqual([59.97, 30.33]);
       await stream.close();
     }
+    // HAProxy's PROXY v2 header names the terminal's end of the connection, not HAProxy's own
+    const terminalEnd = `${socket.localAddress}:${socket.localPort}`;
     socket.destroy();
+    const db = await openPostgres(databaseUrl, 1);
+    try {
+      await vi.waitUntil(
+        async () => (await db.query('select 1 from app.vehicle_event where vehicle_id = $1', [terminalVehicleId])).length >= 2,
+        { timeout: 5000, interval: 100 },
+      );
+      const journal = await db.query<{ kind: string; details: { remote: string } }>(
+        'select kind, details from app.vehicle_event where vehicle_id = $1 order by id',
+        [terminalVehicleId],
+      );
+      expect(journal.map((row) => [row.kind, row.details.remote])).toEqual([
+        ['connect', terminalEnd],
+        ['disconnect', terminalEnd],
+      ]);
+    } finally {
+      await db.close();
+    }
   });
 
   it('keeps answering through HAProxy when a process is killed', async () => {

@@ -169,7 +169,7 @@ describe.each(ENGINES)("dispatcher's reports on %s", (engine) => {
     ({ routeId: route2, stopIds: stops2, variant: variant2 } = await insertLineRoute(db, eastOf(55.86, 37.55), day, '89', depot2));
     await insertRaces(variant1, stops1, FIRST);
     await insertRaces(variant2, stops2, { 1: 9 * 60 });
-    await db.query('select dispatch.ensure_passage_partition($1::date)', [day]);
+    await db.query("select app.ensure_day_partitions('dispatch.stop_passage', $1::date, $1::date)", [day]);
     for (let i = 0; i < LINE_STOPS; i++) {
       await pass(route1, variant1, 1, stops1, i, 1001, EXIT1[i], scheduled(day, 1, i));
       // exit 2's sixth stop passed between two fixes: its time a guess, left out of the measures

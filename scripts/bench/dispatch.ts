@@ -152,7 +152,6 @@ async function simulateDay(db: Db, date: string, learned: LearnedTimes, measure:
   if (measure) for (const plan of simulator.vehicles) minutes.set(plan.vehicleId, new Int32Array(span).fill(-1));
   const predictions = new PredictionSamples();
   const passages: PassageRecord[] = [];
-  const knownMonths = new Set<string>();
   let pending: PassageRecord[] = [];
   const started = performance.now();
   for (; clock <= end; clock += 1000) {
@@ -185,7 +184,7 @@ async function simulateDay(db: Db, date: string, learned: LearnedTimes, measure:
       }
     }
     if (minute % 30 === 0) {
-      await writePassages(db, pending, knownMonths);
+      await writePassages(db, pending);
       pending = [];
       await simulator.recordTruth(clock);
       if (minute % 120 === 0) {
@@ -199,7 +198,7 @@ async function simulateDay(db: Db, date: string, learned: LearnedTimes, measure:
   engine.tick(end);
   const last = engine.drain().passages;
   passages.push(...last);
-  await writePassages(db, [...pending, ...last], knownMonths);
+  await writePassages(db, [...pending, ...last]);
   await simulator.recordTruth(end);
   return { engine, simulator, passages, fixes, engineMs, minutes, runs, start, predictions };
 }

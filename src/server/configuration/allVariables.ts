@@ -1,6 +1,7 @@
 import { serverVariables } from '../config';
 import { busVariables } from '../bus/config';
 import { commandLineVariables } from '../cli/config';
+import { dispatchVariables } from '../dispatch/config';
 import { equipmentVariables } from '../equipment/config';
 import { geocoderVariables } from '../geocoder/config';
 import { geoVariables } from '../geo/config';
@@ -28,6 +29,7 @@ export const ALL_VARIABLE_GROUPS: readonly VariableGroup[] = [
   clusterVariables,
   telemetryVariables,
   equipmentVariables,
+  dispatchVariables,
   mapVariables,
   geoVariables,
   tilesVariables,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable } from './availability';
 import type { Db, Queryable } from './types';
+import type { Fence } from '../jobs/leases';
 
 const DAY_MS = 86_400_000;
 /** PostgreSQL's code of a lock not granted within lock_timeout. */
@@ -95,8 +96,12 @@ export class DayPartitions {
     }
   }
 
-  /** One maintenance pass (see the class). */
-  async maintain(now = Date.now()): Promise<DayMaintenance> {
+  /**
+   * One maintenance pass (see the class). `fence` (the job's lease, from the pass's start) is checked in each of
+   * its write transactions: a pass outliving its lease makes, drops and deletes nothing more once another
+   * process holds it.
+   */
+  async maintain(now = Date.now(), fence?: Fence): Promise<DayMaintenance> {
     const { schema, column, fallback } = await this.describe();
     const { first, last } = this.window(now);
     const outcome: DayMaintenance = { made: 0, dropped: [], postponed: [], expired: 0 };
@@ -114,7 +119,7 @@ export class DayPartitions {
       [today, last],
     ]) {
       try {
-        outcome.made += await this.make(from, to);
+        outcome.made += await this.make(from, to, fence);
       } catch (err) {
         // The default partition was being read past the lock timeout: made at the next pass.
         if ((err as { code?: unknown }).code !== LOCK_NOT_AVAILABLE) throw err;
@@ -123,7 +128,7 @@ export class DayPartitions {
 
     for (const { day, partition } of await this.partitions()) {
       if (day >= first) continue;
-      if (await this.drop(`${quoted(schema)}.${quoted(partition)}`)) {
+      if (await this.drop(`${quoted(schema)}.${quoted(partition)}`, fence)) {
         outcome.dropped.push(partition);
         this.known.delete(day);
       } else {
@@ -134,14 +139,21 @@ export class DayPartitions {
     if (fallback) {
       const cutoff = new Date(now - this.options.retentionDays * DAY_MS).toISOString();
       for (;;) {
-        const [{ n }] = await this.db.query<{ n: number }>(
-          `with gone as (
+        const slice = (q: Queryable) =>
+          q.query<{ n: number }>(
+            `with gone as (
              delete from ${quoted(schema)}.${quoted(fallback)} where ctid in (
                select ctid from ${quoted(schema)}.${quoted(fallback)} where ${quoted(column)} < $1 limit ${DELETE_SLICE})
              returning 1)
            select count(*)::int as n from gone`,
-          [cutoff],
-        );
+            [cutoff],
+          );
+        const [{ n }] = fence
+          ? await this.db.transaction(async (tx) => {
+              await fence(tx);
+              return slice(tx);
+            })
+          : await slice(this.db);
         outcome.expired += n;
         if (n < DELETE_SLICE) break;
       }
@@ -169,8 +181,8 @@ export class DayPartitions {
   }
 
   /** Makes the partitions of the days `from` to `to` (UTC day numbers) there are not yet. */
-  private async make(from: number, to: number): Promise<number> {
-    const made = await this.underLockTimeout(async (tx) => {
+  private async make(from: number, to: number, fence?: Fence): Promise<number> {
+    const made = await this.underLockTimeout(fence, async (tx) => {
       const [row] = await tx.query<{ made: number }>('select app.ensure_day_partitions($1::regclass, $2::date, $3::date) as made', [
         this.table,
         dateOf(from),
@@ -183,9 +195,9 @@ export class DayPartitions {
   }
 
   /** Drops one partition; false when its lock was not granted in time. */
-  private async drop(qualified: string): Promise<boolean> {
+  private async drop(qualified: string, fence?: Fence): Promise<boolean> {
     try {
-      await this.underLockTimeout((tx) => tx.query(`drop table if exists ${qualified}`));
+      await this.underLockTimeout(fence, (tx) => tx.query(`drop table if exists ${qualified}`));
       return true;
     } catch (err) {
       if ((err as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return false;
@@ -193,9 +205,10 @@ export class DayPartitions {
     }
   }
 
-  private underLockTimeout<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+  private underLockTimeout<T>(fence: Fence | undefined, work: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.db.transaction(async (tx) => {
       await tx.query("select set_config('lock_timeout', $1, true)", [`${this.options.lockTimeoutMs ?? 500}ms`]);
+      await fence?.(tx);
       return work(tx);
     });
   }

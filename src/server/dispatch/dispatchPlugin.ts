@@ -22,8 +22,11 @@ import {
   type DispatchVehicle,
   type ExceptionKind,
 } from '../../shared/dispatch/api';
+import { DayPartitions } from '../db/dayPartitions';
 import { fail } from '../http/errors';
+import { PeriodicJob } from '../jobs/periodicJob';
 import { operatorDate, operatorTzOffset } from '../platform/operatorDay';
+import { dispatchConfig } from './config';
 import { DispatchService } from './dispatchService';
 import { driverMessageRoutes } from './driverMessageRoutes';
 import { MessageCourier, restoreDriverMessages } from './driverMessages';
@@ -98,18 +101,32 @@ export function vehicleView(engine: DispatchEngine, v: VehicleState, now: number
  * The live timetable (DESIGN.md "The live timetable", docs/dispatch.md): the service starts with the server and
  * runs while the `dispatch` module is on; its state answers from memory.
  */
+const HOUR_MS = 3_600_000;
+
 async function dispatchPlugin(app: FastifyInstance): Promise<void> {
   app.reports.register(app, DISPATCH_SOURCES);
   // With several processes each runs the engine on the whole fleet; one of them writes (passages, samples).
   const writer = app.leases.lease('dispatch.writer');
   const tzOffsetMinutes = operatorTzOffset();
+  const log = app.log.child({ area: 'dispatch' });
+  // Passages by service date, kept DISPATCH_RETENTION_DAYS: the writer makes the dates it writes, the maintenance
+  // (one process of several, its lease) makes the coming ones and drops the days past the retention whole.
+  const partitions = new DayPartitions(app.db, { table: 'dispatch.stop_passage', retentionDays: dispatchConfig().retentionDays }, log);
+  const maintenanceLease = app.leases.lease('dispatch.partitions');
+  const maintenance = new PeriodicJob(
+    () => partitions.maintain(Date.now(), maintenanceLease.fence()),
+    log,
+    'stop passage partition maintenance failed',
+    maintenanceLease,
+  );
   const service = new DispatchService({
     db: app.db,
     pipeline: app.telemetry.pipeline,
     settings: () => app.settings.document(),
-    log: app.log.child({ area: 'dispatch' }),
+    log,
     tzOffsetMinutes,
     writer,
+    partitions,
   });
   app.decorate('dispatch', service);
   const samples = new PredictionSampler({
@@ -118,6 +135,7 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
     enabled: async () => writer.held && (await app.settings.document()).modules.dispatch !== false,
     log: app.log.child({ area: 'dispatch' }),
     tzOffsetMinutes,
+    writer,
   });
   const courier = new MessageCourier({
     db: app.db,
@@ -145,8 +163,10 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
       .catch((err: unknown) => app.log.error({ err }, 'live timetable did not start'));
     samples.start();
     courier.start();
+    maintenance.start(HOUR_MS, 0);
   });
   app.addHook('preClose', async () => {
+    await maintenance.stop();
     samples.stop();
     await courier.stop();
     await service.stop();

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DayPartitions } from '../db/dayPartitions';
 import type { Db } from '../db/types';
-import type { Lease } from '../jobs/leases';
+import { LeaseLostError, type Lease } from '../jobs/leases';
 import { runAsServer } from '../db/queryCaller';
 import { addDays, operatorDate } from '../platform/operatorDay';
 import { DEFAULTS, type SettingsDocument } from '../settings/settingsDocument';
@@ -23,6 +24,8 @@ export interface DispatchServiceDeps {
    * the holder of this lease writes the passages and relearns the segment times.
    */
   writer?: Lease;
+  /** The passages' day partitions: the writer makes the dates it writes (the maintenance drops the old ones). */
+  partitions?: DayPartitions;
   now?: () => number;
 }
 
@@ -53,7 +56,6 @@ export class DispatchService {
   private queue: Position[] = [];
   private scheduled = false;
   private pending: PassageRecord[] = [];
-  private readonly knownMonths = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private day: string | null = null;
   /** The held days no longer match the database (a reload): the next load reads yesterday too. */
@@ -102,6 +104,11 @@ export class DispatchService {
     this.process();
     await this.loading?.catch(() => undefined);
     await this.flush();
+  }
+
+  /** The passages' day partitions (made ahead and dropped past DISPATCH_RETENTION_DAYS by the maintenance). */
+  get partitions(): DayPartitions | undefined {
+    return this.deps.partitions;
   }
 
   /** Reads the day's timetable again (the handbooks changed: tasks, replacements, schedule times). */
@@ -252,14 +259,18 @@ export class DispatchService {
       this.pending = this.pending.filter((p) => (p.departure ?? p.arrival ?? 0) >= keepFrom);
       return this.writing;
     }
+    // every batch of this flush checks the writer's lease at the generation it started with
+    const fence = this.deps.writer?.fence();
     this.writing = this.writing.then(() =>
       runAsServer(async () => {
         while (this.pending.length) {
           const batch = this.pending.slice(0, BATCH_ROWS);
           try {
-            await writePassages(this.deps.db, batch, this.knownMonths);
+            await writePassages(this.deps.db, batch, this.deps.partitions, fence);
           } catch (err) {
-            this.deps.log.warn({ err, passages: batch.length }, 'stop passages not written, kept for the next attempt');
+            if (err instanceof LeaseLostError)
+              this.deps.log.info({ passages: batch.length }, 'writer lease taken over: stop passages left to the new writer');
+            else this.deps.log.warn({ err, passages: batch.length }, 'stop passages not written, kept for the next attempt');
             return;
           }
           this.pending.splice(0, batch.length);

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../bus/bus';
 import type { Db, Queryable } from '../db/types';
 import { runAsServer } from '../db/queryCaller';
-import type { Lease } from '../jobs/leases';
+import { UNFENCED, type Lease } from '../jobs/leases';
 import { CC, CHS, CT, type CommandData } from '../telemetry/egts/commands';
 import type { MessageLinks, TerminalMessage } from '../telemetry/egts/terminalLinks';
 import { decodeText, encodeCp1251 } from '../telemetry/egts/text';
@@ -83,6 +83,8 @@ export class MessageCourier {
 
   private async pass(now: number): Promise<void> {
     const { db } = this.deps;
+    // the courier's lease at the generation this pass starts with: checked again before the messages go out
+    const fence = this.deps.lease?.fence() ?? UNFENCED;
     const at = new Date(now).toISOString();
     const inbound = this.inbound;
     this.inbound = [];
@@ -123,6 +125,8 @@ export class MessageCourier {
       `select d.id::int as id, d.vehicle_id, m.text from dispatch.message_delivery d join dispatch.driver_message m on m.id = d.message_id
         where d.state = 'queued' order by d.id limit ${SEND_PER_PASS}`,
     );
+    // A pass that outlived its lease sends nothing: the new holder sends these (a message goes out once).
+    if (due.length) await db.transaction(fence);
     const sent: number[] = [];
     for (const d of due) {
       if (!this.deps.links.online(d.vehicle_id)) continue;

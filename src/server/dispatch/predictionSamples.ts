@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isoTime } from '../../shared/format';
 import { PREDICTION_HORIZONS } from '../../shared/reports/dispatch';
 import { runAsServer } from '../db/queryCaller';
-import type { Db } from '../db/types';
+import type { Db, Queryable } from '../db/types';
+import type { Fence, Lease } from '../jobs/leases';
 import { addDays, operatorDate } from '../platform/operatorDay';
 import type { DispatchEngine } from './engine';
 
@@ -83,14 +84,26 @@ function underLockTimeout(db: Db, sql: string, params: unknown[]): Promise<void>
   });
 }
 
-/** Writes samples in one statement, making each service date's partition first. */
-export async function writeSamples(db: Db, samples: readonly PredictionSample[], knownDays: Set<string>): Promise<void> {
+/**
+ * Writes samples in one statement, making each service date's partition first; with `fence` (the writer's
+ * lease) in a transaction that checks it first, so samples are never written twice by an old and a new writer.
+ */
+export async function writeSamples(db: Db, samples: readonly PredictionSample[], knownDays: Set<string>, fence?: Fence): Promise<void> {
   if (!samples.length) return;
   for (const date of new Set(samples.map((s) => s.serviceDate))) {
     if (knownDays.has(date)) continue;
     await underLockTimeout(db, 'select dispatch.ensure_sample_partition($1::date)', [date]);
     knownDays.add(date);
   }
+  if (fence)
+    await db.transaction(async (tx) => {
+      await fence(tx);
+      await insertSamples(tx, samples);
+    });
+  else await insertSamples(db, samples);
+}
+
+async function insertSamples(db: Queryable, samples: readonly PredictionSample[]): Promise<void> {
   await db.query(
     `insert into dispatch.prediction_sample (service_date, made_at, vehicle_id, route_id, rasp_variant_id, graph, smena, race_num, stop_sequence, stop_id, predicted, baseline)
      select d, m, v, r, rv, g, s, rn, q, st, p, b
@@ -123,6 +136,8 @@ export interface PredictionSamplerDeps {
   enabled: () => Promise<boolean>;
   log: FastifyBaseLogger;
   tzOffsetMinutes: number;
+  /** The writer's lease: each round's samples are fenced by it. */
+  writer?: Lease;
 }
 
 /**
@@ -153,6 +168,7 @@ export class PredictionSampler {
   async round(now: number, every = VEHICLE_EVERY): Promise<number> {
     if (!(await this.deps.enabled())) return 0;
     const samples = takeSamples(this.deps.engine, now, every);
+    const fence = this.deps.writer?.fence();
     await runAsServer(async () => {
       const today = operatorDate(now, this.deps.tzOffsetMinutes);
       if (today !== this.keptOn) {
@@ -160,7 +176,7 @@ export class PredictionSampler {
         for (const day of this.knownDays) if (day < addDays(today, -SAMPLE_KEEP_DAYS)) this.knownDays.delete(day);
         this.keptOn = today;
       }
-      await writeSamples(this.deps.db, samples, this.knownDays);
+      await writeSamples(this.deps.db, samples, this.knownDays, fence);
     });
     return samples.length;
   }

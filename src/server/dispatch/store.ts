@@ -1,4 +1,6 @@
-import type { Queryable } from '../db/types';
+import type { DayPartitions } from '../db/dayPartitions';
+import type { Db, Queryable } from '../db/types';
+import type { Fence } from '../jobs/leases';
 import { isoTime } from '../../shared/format';
 import { operatorMidnight } from '../platform/operatorDay';
 import { parseLineString, type LatLon } from '../simulator/polyline';
@@ -140,18 +142,25 @@ export async function loadLearned(db: Queryable): Promise<LearnedTimes> {
 
 /**
  * Writes passages in one statement (a passage seen again, after a restart or a second look, replaces its
- * times), making the month's partition first for every service date in the batch.
+ * times), making the day partition of every service date in the batch first (`partitions`; without it, or
+ * should that fail, the rows wait in the default partition for the maintenance to move them). With `fence` (the
+ * writer's lease) the statement runs in a transaction that checks the lease first: a writer whose lease was
+ * taken over writes nothing (LeaseLostError).
  */
-export async function writePassages(db: Queryable, passages: readonly PassageRecord[], knownMonths: Set<string>): Promise<void> {
+export async function writePassages(db: Db, passages: readonly PassageRecord[], partitions?: DayPartitions, fence?: Fence): Promise<void> {
   if (!passages.length) return;
   // one row per key in a statement: a vehicle put back on a run it had left passes its stops again
   const unique = [...new Map(passages.map((p) => [`${p.run.key}|${p.stopIndex}|${p.vehicleId}`, p])).values()];
-  for (const date of new Set(unique.map((p) => p.run.serviceDate))) {
-    const month = date.slice(0, 7);
-    if (knownMonths.has(month)) continue;
-    await db.query('select dispatch.ensure_passage_partition($1::date)', [date]);
-    knownMonths.add(month);
-  }
+  await partitions?.ensure(new Set(unique.map((p) => Date.parse(`${p.run.serviceDate}T00:00:00Z`))));
+  if (fence)
+    await db.transaction(async (tx) => {
+      await fence(tx);
+      await insertPassages(tx, unique);
+    });
+  else await insertPassages(db, unique);
+}
+
+async function insertPassages(db: Queryable, unique: readonly PassageRecord[]): Promise<void> {
   await db.query(
     `insert into dispatch.stop_passage (service_date, vehicle_id, route_id, direction, rasp_variant_id, graph, smena, race_num, trip_id, stop_id,
        stop_sequence, day_type, schedule_arrival, schedule_departure, actual_arrival, actual_departure, interpolated)

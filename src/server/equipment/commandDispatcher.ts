@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
-import type { Lease } from '../jobs/leases';
+import { UNFENCED, type Fence, type Lease } from '../jobs/leases';
 import type { EventsWriter, SoftwareEvent } from '../journals/eventsWriter';
 import { operatorMinuteOfDay } from '../platform/operatorDay';
 import { ACT, CC, CT, parameterValue, type CommandData } from '../telemetry/egts/commands';
@@ -138,6 +138,8 @@ export class CommandDispatcher {
 
   private async pass(now: number): Promise<void> {
     this.stats.ticks += 1;
+    // the rollouts' lease at the generation this pass starts with: checked again before each batch is sent
+    const fence = this.deps.lease?.fence() ?? UNFENCED;
     await this.applyConfirmations(now);
     await this.timeOut(now);
     await this.retryDue(now);
@@ -150,7 +152,7 @@ export class CommandDispatcher {
     const minute = operatorMinuteOfDay(now, this.deps.config.tzOffsetMinutes);
     for (const rollout of rollouts) {
       if (await this.advance(rollout, now)) continue;
-      if (inWindow(minute, rollout.window_from, rollout.window_to)) await this.send(rollout, now);
+      if (inWindow(minute, rollout.window_from, rollout.window_to)) await this.send(rollout, now, fence);
     }
   }
 
@@ -254,7 +256,7 @@ export class CommandDispatcher {
    * Due commands (queuing, and waiting ones whose terminal came back) go to online terminals; the others
    * wait. All waiting commands are looked at again every 30 s, in case a terminal came back unnoticed.
    */
-  private async send(rollout: RolloutRow, now: number): Promise<void> {
+  private async send(rollout: RolloutRow, now: number, fence: Fence): Promise<void> {
     const sweep = now - this.lastWaitingSweep > 30_000;
     if (sweep) this.lastWaitingSweep = now;
     const back = [...this.reconnected];
@@ -265,6 +267,9 @@ export class CommandDispatcher {
       [rollout.id, this.deps.config.sendPerTick, sweep, back],
     );
     if (!due.length) return;
+    // A pass that outlived its lease sends nothing more: the new holder sends these (a command goes out once).
+    // Only the send is fenced, never the record of what was sent, which stays true whatever the lease.
+    await this.deps.db.transaction(fence);
     const sent: number[] = [];
     const waiting: number[] = [];
     for (const command of due) {

@@ -1,7 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/types';
+import type { Db, Queryable } from '../db/types';
+
+/**
+ * Checks, inside a write transaction, that the lease is still this process's at the generation a pass started
+ * with, and keeps it so until the transaction ends: the lease row is read FOR SHARE, so another process's
+ * takeover (an update of that row) waits for the transaction to commit, and a transaction begun after a
+ * takeover finds another holder or generation and throws LeaseLostError, writing nothing.
+ */
+export type Fence = (tx: Queryable) => Promise<void>;
+
+/** A fenced write refused: another process took the lease over since the pass began. */
+export class LeaseLostError extends Error {
+  constructor(readonly lease: string) {
+    super(`lease ${lease} was taken over: nothing written`);
+    this.name = 'LeaseLostError';
+  }
+}
 
 /** A singleton job's right to run in this process (docs/deployment.md, "several machines"). */
 export interface Lease {
@@ -16,7 +32,15 @@ export interface Lease {
   readonly generation: number;
   /** Called with true when this process takes the lease, false when it loses or gives it up. */
   onChange(listener: (held: boolean) => void): () => void;
+  /**
+   * The fence of a pass starting now (at this generation): each write transaction of the pass calls it first.
+   * A pass that outlives the lease (a stall, a slow database) then writes nothing once another process holds it.
+   */
+  fence(): Fence;
 }
+
+/** Fences nothing: a lease that is always held (the embedded engine, one process), or a job without one. */
+export const UNFENCED: Fence = async () => undefined;
 
 export interface LeaseOptions {
   /** How long a lease lasts unrenewed (LEASE_TTL_S): a dead holder's leases are taken within it and one round. */
@@ -32,7 +56,24 @@ class HeldLease implements Lease {
   expiry: NodeJS.Timeout | undefined;
   readonly listeners = new Set<(held: boolean) => void>();
 
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    /** The holder and database of the fence; none on the embedded engine, where every lease is held. */
+    private readonly owner?: string,
+  ) {}
+
+  fence(): Fence {
+    const owner = this.owner;
+    if (owner === undefined) return UNFENCED;
+    const { name, generation } = this;
+    return async (tx) => {
+      const rows = await tx.query(
+        'select 1 from app.lease where name = $1 and holder = $2 and generation = $3 and expires_at > now() for share',
+        [name, owner, generation],
+      );
+      if (!rows.length) throw new LeaseLostError(name);
+    };
+  }
 
   get held(): boolean {
     return performance.now() < this.validUntil;
@@ -73,7 +114,7 @@ export class Leases {
   lease(name: string): Lease {
     let lease = this.leases.get(name);
     if (!lease) {
-      lease = new HeldLease(name);
+      lease = new HeldLease(name, this.local ? undefined : this.holder);
       if (this.local) {
         lease.validUntil = Infinity;
         lease.generation = 1;

@@ -51,13 +51,15 @@ async function pdmPlugin(app: FastifyInstance): Promise<void> {
   // Silence: nodes past their time-out go to 'no_data'; retention: the coming days made, whole days past it dropped.
   // One process of several runs each (their leases).
   const sweep = new PeriodicJob(() => writer.sweepSilence(), log, 'PDM silence sweep failed', app.leases.lease('pdm.sweep'));
+  const retentionLease = app.leases.lease('pdm.partitions');
   const retention = new PeriodicJob(
     async () => {
-      for (const table of partitions) await table.maintain();
+      const fence = retentionLease.fence();
+      for (const table of partitions) await table.maintain(Date.now(), fence);
     },
     log,
     'PDM partition maintenance failed',
-    app.leases.lease('pdm.partitions'),
+    retentionLease,
   );
   // a tree changed in another process: the channel → node index is read again here
   app.bus.subscribe('cache', (change) => {

@@ -15,6 +15,8 @@ export interface TelemetryConfig {
   egtsMaxFrameBytes: number;
   /** Answers queued to a terminal that does not read them beyond this: the connection is dropped. */
   egtsMaxPendingWriteBytes: number;
+  /** Every EGTS connection starts with a PROXY protocol header (the listener is behind HAProxy's TCP frontend). */
+  egtsProxyProtocol: boolean;
   trackRetentionDays: number;
   trackFlushIntervalMs: number;
   trackFlushRows: number;
@@ -52,6 +54,11 @@ export const telemetryVariables = group('Telemetry in', {
     default: 256 * 1024,
     unit: 'bytes',
     meaning: 'a connection whose unsent answers exceed this is closed',
+  }),
+  egtsProxyProtocol: flag('EGTS_PROXY_PROTOCOL', {
+    default: false,
+    meaning:
+      "every EGTS connection must start with a PROXY protocol header (v1 or v2; HAProxy's `send-proxy-v2`) within 5 s, else it is closed: the terminal's address in it is what the vehicle-event journal and the logs record. Only behind a TCP load balancer that sends it (see «Behind HAProxy» in [deployment.md](deployment.md#behind-haproxy))",
   }),
   httpMaxBatch: number('TELEMETRY_HTTP_MAX_BATCH', { default: 5000, meaning: 'positions in one HTTP batch' }),
   futureToleranceS: number('TELEMETRY_FUTURE_TOLERANCE_S', {
@@ -107,6 +114,7 @@ export function telemetryConfig(env: Environment = process.env): TelemetryConfig
     egtsIdleTimeoutMs: v.egtsIdleTimeoutS * 1000,
     egtsMaxFrameBytes: v.egtsMaxFrameBytes,
     egtsMaxPendingWriteBytes: v.egtsMaxPendingWriteBytes,
+    egtsProxyProtocol: v.egtsProxyProtocol,
     trackRetentionDays: v.trackRetentionDays,
     trackFlushIntervalMs: v.trackFlushMs,
     trackFlushRows: v.trackFlushRows,

@@ -125,6 +125,7 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
           maxConnections: config.egtsMaxConnections,
           idleTimeoutMs: config.egtsIdleTimeoutMs,
           maxPendingWriteBytes: config.egtsMaxPendingWriteBytes,
+          proxyProtocol: config.egtsProxyProtocol,
         },
         log,
       );
@@ -135,11 +136,12 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('telemetry', telemetry);
 
   // one process of several makes and drops the days (a writer makes the day it needs by itself)
+  const maintenanceLease = app.leases.lease('telemetry.partitions');
   const maintenance = new PeriodicJob(
-    () => partitions.maintain(),
+    () => partitions.maintain(Date.now(), maintenanceLease.fence()),
     log,
     'track partition maintenance failed',
-    app.leases.lease('telemetry.partitions'),
+    maintenanceLease,
   );
   const closers: (() => Promise<void>)[] = [];
   app.addHook('onReady', async () => {

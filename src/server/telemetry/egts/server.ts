@@ -1,13 +1,24 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import { ProxyHeaderReader } from './proxyProtocol';
 import { EgtsSession, type SessionContext, type SessionOutput } from './session';
 
 export interface EgtsServerOptions {
   maxConnections: number;
   idleTimeoutMs: number;
   maxPendingWriteBytes: number;
+  /**
+   * Every connection starts with a PROXY protocol header (v1 or v2) naming the terminal's address: the listener
+   * is behind a TCP load balancer (HAProxy's `send-proxy-v2`). A connection without a valid one is closed.
+   */
+  proxyProtocol?: boolean;
+  /** How long a connection may take to send its PROXY header (5 s when not given). */
+  proxyHeaderTimeoutMs?: number;
 }
+
+/** A connection's end as the logs and the vehicle-event journal name it. */
+const endpoint = (address: string | undefined, port: number | undefined) => `${address ?? '?'}:${port ?? '?'}`;
 
 export interface EgtsServerStats {
   connections: number;
@@ -61,11 +72,46 @@ export class EgtsServer {
   }
 
   private onConnection(socket: Socket): void {
-    const remote = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
-    const log = this.log.child({ remote });
-    const session = new EgtsSession({ ...this.ctx, log, write: (packet) => !socket.destroyed && (socket.write(packet), true) }, remote);
+    const peer = endpoint(socket.remoteAddress, socket.remotePort);
+    if (!this.options.proxyProtocol) return this.serve(socket, peer, this.log.child({ remote: peer }));
+    // Behind the load balancer every connection comes from it: the terminal's address is in the PROXY header.
     this.sockets.add(socket);
     this.totals.accepted += 1;
+    const reader = new ProxyHeaderReader();
+    const timer = setTimeout(() => {
+      this.log.warn({ via: peer }, 'EGTS connection sent no PROXY header in time: closed');
+      socket.destroy();
+    }, this.options.proxyHeaderTimeoutMs ?? 5000);
+    const onData = (chunk: Buffer) => {
+      const header = reader.push(chunk);
+      if (header.kind === 'more') return;
+      clearTimeout(timer);
+      socket.off('data', onData);
+      if (header.kind === 'invalid') {
+        this.log.warn({ via: peer, reason: header.reason }, 'EGTS connection without a valid PROXY header: closed');
+        socket.destroy();
+        return;
+      }
+      // LOCAL (the balancer's health check) and UNKNOWN keep the connection's own address.
+      const remote = header.source ? endpoint(header.source.address, header.source.port) : peer;
+      this.serve(socket, remote, this.log.child({ remote, via: peer }), header.rest);
+    };
+    socket.on('data', onData);
+    socket.on('error', (err) => this.log.debug({ err, via: peer }, 'EGTS socket error'));
+    socket.once('close', () => {
+      clearTimeout(timer);
+      this.sockets.delete(socket);
+    });
+  }
+
+  /** The EGTS conversation of a connection from `remote`; `first` is what it sent already (after a PROXY header). */
+  private serve(socket: Socket, remote: string, log: FastifyBaseLogger, first?: Buffer): void {
+    const session = new EgtsSession({ ...this.ctx, log, write: (packet) => !socket.destroyed && (socket.write(packet), true) }, remote);
+    if (!this.options.proxyProtocol) {
+      this.sockets.add(socket);
+      this.totals.accepted += 1;
+      socket.on('error', (err) => log.debug({ err }, 'EGTS socket error'));
+    }
     socket.setTimeout(this.options.idleTimeoutMs);
     socket.setKeepAlive(true, 60_000);
     socket.on('timeout', () => {
@@ -92,7 +138,7 @@ export class EgtsServer {
     // Answers confirming positions wait for them to be durable; later answers queue behind, in order.
     let waiting = 0;
     let queue: Promise<void> = Promise.resolve();
-    socket.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       const before = { ...session.counters };
       let output: SessionOutput;
       try {
@@ -118,12 +164,13 @@ export class EgtsServer {
         }
         send(output);
       });
-    });
-    socket.on('error', (err) => log.debug({ err }, 'EGTS socket error'));
+    };
+    socket.on('data', onData);
     socket.on('close', () => {
       this.sockets.delete(socket);
       session.end();
     });
+    if (first?.length) onData(first);
   }
 
   /** Stops accepting and closes every open connection. */
