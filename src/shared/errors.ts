@@ -224,6 +224,20 @@ export const ERROR_CATALOGUE = {
   dispatch_vehicle_not_found: { ru: 'ТС не найдено', en: 'Vehicle not found' },
   dispatch_canned_exists: { ru: 'Такой шаблон уже есть', en: 'This canned text already exists' },
   dispatch_canned_not_found: { ru: 'Шаблон не найден', en: 'Canned text not found' },
+  dispatch_handover_same_vehicle: { ru: 'Выход уже работает это ТС', en: 'This vehicle already works the exit' },
+  dispatch_vehicle_busy: {
+    ru: 'ТС работает другой выход: подтвердите передачу (тот выход останется без этого ТС)',
+    en: 'The vehicle works another exit: confirm the handover (that exit is left without it)',
+  },
+  dispatch_added_run_template: {
+    ru: 'У маршрута нет рейсов этого направления в сегодняшнем расписании: не с чего взять время хода',
+    en: "The route has no run in this direction in today's timetable to take the running times from",
+  },
+  dispatch_added_run_start: {
+    ru: 'Начало добавленного рейса — не раньше чем за 2 часа и не позже чем через 12 часов',
+    en: 'An added run starts at most 2 hours ago and at most 12 hours ahead',
+  },
+  dispatch_message_graph: { ru: 'Укажите маршрут и номер выхода', en: 'Give the route and the exit number' },
   report_too_large: { ru: 'Слишком много строк в отчёте: сузьте фильтры', en: 'The report has too many rows: narrow the filters' },
 } as const satisfies Record<string, { ru: string; en: string }>;
 

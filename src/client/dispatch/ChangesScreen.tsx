@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router';
-import { DISPATCH_CHANGES_PATH, type ChangeKind, type ChangeRun } from '../../shared/dispatch/control';
+import { DISPATCH_CHANGES_PATH, type ChangeRun, type RunChangeKind } from '../../shared/dispatch/control';
 import { formatClock } from '../../shared/format';
 import { useRights } from '../../web/components/useRights';
 import { useT } from '../../web/i18n/translate';
@@ -23,7 +23,7 @@ function RouteRuns({
 }: {
   routeId: number;
   mayChange: boolean;
-  onChange: (run: ChangeRun, kind: ChangeKind) => void;
+  onChange: (run: ChangeRun, kind: RunChangeKind) => void;
 }) {
   const t = useT();
   const runs = useChangeRuns({ route: routeId });
@@ -94,7 +94,7 @@ export default function ChangesScreen() {
   const options = useOptions();
   const changes = useChanges();
   const revoke = useRevokeChange();
-  const [editing, setEditing] = useState<{ run: ChangeRun; kind: ChangeKind } | null>(null);
+  const [editing, setEditing] = useState<{ run: ChangeRun; kind: RunChangeKind } | null>(null);
   const setRoute = (ids: number[]) =>
     setParams(
       (current) => {
