@@ -195,7 +195,8 @@ export function serviceChangeRoutes(app: FastifyInstance, service: DispatchServi
         for (const [vehicleId, list] of day.assignments)
           for (const a of list) if (a.to > now && (!tasked.has(a.blockKey) || a.replacement)) tasked.set(a.blockKey, vehicleId);
       for (const day of days)
-        for (const [vehicleId, list] of day.assignments) for (const a of list) if (!tasked.has(a.blockKey)) tasked.set(a.blockKey, vehicleId);
+        for (const [vehicleId, list] of day.assignments)
+          for (const a of list) if (!tasked.has(a.blockKey)) tasked.set(a.blockKey, vehicleId);
       // today's runs, and yesterday's still running past midnight
       const held = days.flatMap((d) =>
         d.serviceDate === today() ? d.runs : d.runs.filter((r) => service.engine.plannedTimes(r).end >= now - RECENT_MS),
@@ -381,9 +382,10 @@ export function serviceChangeRoutes(app: FastifyInstance, service: DispatchServi
       const user = request.user!;
       const planned = service.engine.plannedTimes(run);
       const id = await app.db.transaction(async (tx) => {
-        const [taken] = await tx.query("select 1 from dispatch.service_change where run_key = $1 and kind = 'handover' and revoked_at is null", [
-          runKey,
-        ]);
+        const [taken] = await tx.query(
+          "select 1 from dispatch.service_change where run_key = $1 and kind = 'handover' and revoked_at is null",
+          [runKey],
+        );
         if (taken) throw fail(409, 'dispatch_change_exists');
         const [row] = await tx.query<{ id: number }>(
           `insert into dispatch.service_change (service_date, run_key, route_id, rasp_variant_id, graph, smena, race_num, planned_start, kind,
@@ -488,7 +490,15 @@ export function serviceChangeRoutes(app: FastifyInstance, service: DispatchServi
             action: 'add run',
             object: 'dispatch.service_change',
             objectId: id,
-            after: { runKey, routeId, direction, start: new Date(startAt).toISOString(), vehicleId: vehicleId ?? null, template: base.key, reason },
+            after: {
+              runKey,
+              routeId,
+              direction,
+              start: new Date(startAt).toISOString(),
+              vehicleId: vehicleId ?? null,
+              template: base.key,
+              reason,
+            },
           },
           tx,
         );
