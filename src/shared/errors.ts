@@ -234,8 +234,8 @@ export const ERROR_CATALOGUE = {
     en: "The route has no run in this direction in today's timetable to take the running times from",
   },
   dispatch_added_run_start: {
-    ru: 'Начало добавленного рейса — не раньше чем за 2 часа и не позже чем через 12 часов',
-    en: 'An added run starts at most 2 hours ago and at most 12 hours ahead',
+    ru: 'Добавленный рейс начинается не позже чем через 12 часов (время, прошедшее более 2 часов назад, — следующей ночью)',
+    en: 'An added run starts at most 12 hours ahead (a time over 2 hours past is the night after)',
   },
   dispatch_message_graph: { ru: 'Укажите маршрут и номер выхода', en: 'Give the route and the exit number' },
   report_too_large: { ru: 'Слишком много строк в отчёте: сузьте фильтры', en: 'The report has too many rows: narrow the filters' },
