@@ -16,6 +16,7 @@ let routeId = 0;
 let run: ChangeRun;
 let vehicleId = 0;
 const REASON = 'Нет водителя на выход';
+const ADD_REASON = 'Концерт: дополнительный рейс';
 
 async function get<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path, { headers: { authorization: `Bearer ${token}` } });
@@ -60,7 +61,7 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(async ({ request }) => {
   // the demo keeps its timetable: the run is restored
   const changes = await get<ChangesList>(request, '/api/v1/dispatch/changes');
-  for (const c of changes.list.filter((x) => x.runKey === run?.runKey && !x.revokedAt)) {
+  for (const c of changes.list.filter((x) => (x.runKey === run?.runKey || x.reason === ADD_REASON) && !x.revokedAt)) {
     await request.post(`/api/v1/dispatch/changes/${c.id}/revoke`, { headers: { authorization: `Bearer ${token}` }, data: {} });
   }
 });
@@ -96,4 +97,22 @@ test('a message to a vehicle on the line is sent, delivered and read by its term
   await expect(delivery).toHaveAttribute('data-state', /^(sent|delivered|read)$/, { timeout: 15_000 });
   await expect(delivery).toHaveAttribute('data-state', 'read', { timeout: 40_000 });
   await expect(delivery).toContainText('Прочитано');
+});
+
+test('a run added on «Изменения движения» shows on «План и факт» marked added', async ({ page }) => {
+  await open(page, `/dispatch/changes?route=${routeId}`);
+  await page.getByTestId('changes-add-run').click();
+  await expect(page.getByTestId('add-run-dialog')).toBeVisible();
+  await page.getByTestId('add-run-reason').fill(ADD_REASON);
+  await page.getByTestId('add-run-save').click();
+  await expect(page.getByTestId('add-run-dialog')).toBeHidden();
+  const change = page.locator('[data-testid="change-row"][data-kind="add"][data-revoked="false"]').filter({ hasText: ADD_REASON });
+  await expect(change).toBeVisible();
+  await expect(change).toContainText('admin');
+
+  await open(page, `/dispatch/exits?date=${run.runKey.slice(0, 10)}&route=${routeId}`);
+  const added = page.locator('[data-testid="exits-row"][data-added="true"]');
+  await expect(added).toHaveCount(1);
+  await expect(added.getByTestId('exits-added')).toContainText('Добавлен');
+  await expect(added).toHaveAttribute('data-graph', '0');
 });

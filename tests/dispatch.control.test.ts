@@ -427,7 +427,8 @@ describe.each(ENGINES)('service changes and messages to drivers on %s', (engine)
       [{ text: 'Привет', target: 'depot', targetId: 999999 }, 404, 'dispatch_depot_not_found'],
       [{ text: 'Привет', target: 'route', targetId: emptyRoute }, 409, 'dispatch_message_no_recipients'],
       [{ text: 'x'.repeat(201), target: 'all' }, 400, 'too_long'],
-      [{ text: 'Привет', target: 'exit' }, 400, 'bad_request'],
+      [{ text: 'Привет', target: 'exit' }, 400, 'dispatch_message_target'],
+      [{ text: 'Привет', target: 'lane' }, 400, 'bad_request'],
     ];
     for (const [payload, status, code] of refusals) {
       const refused = await post('/api/v1/dispatch/messages', sender, payload);

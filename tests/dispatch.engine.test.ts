@@ -176,6 +176,64 @@ describe('dispatch engine: trip matching and stop passages', () => {
     expect(engine.state(8)!.matchedBy).toBe('replacement');
   });
 
+  it('hands an exit over: the broken vehicle is let go and not matched back, the new one works the next run; revoking gives it back', () => {
+    const day = city({ tasks: [{ vehicleId: 7, variantId: 101, graph: 1, smena: '1' }] });
+    const engine = engineOn(day);
+    const a1 = runOf(day, 101, 1, 1);
+    const b2 = runOf(day, 101, 1, 2);
+    const first = drive(a1, { seed: 4 });
+    const breakdown = first.departures[4] + 30_000;
+    feed(engine, [[7, first.fixes.filter((f) => f.time <= breakdown)]]);
+    expect(engine.state(7)!.run).toBe(a1);
+    const handover = { blockKey: a1.blockKey, vehicleId: 8, fromVehicleId: 7, at: breakdown + 60_000 };
+    engine.setServiceChanges(new Map(), { handovers: [handover], added: [] });
+    expect(engine.state(7)!.run).toBeNull();
+    expect(day.assignments.get(7)).toEqual([{ blockKey: a1.blockKey, from: -Infinity, to: handover.at, replacement: false }]);
+    expect(day.assignments.get(8)).toEqual([{ blockKey: a1.blockKey, from: handover.at, to: Infinity, replacement: true }]);
+    // standing where it broke down, it is not put back on the exit it gave up
+    const still = first.fixes.find((f) => f.time > breakdown)!;
+    feed(engine, [[7, stand(still, handover.at + 10_000, handover.at + 120_000)]]);
+    expect(engine.state(7)!.run?.blockKey).not.toBe(a1.blockKey);
+    const { passages } = feed(engine, [[8, drive(b2, { seed: 5 }).fixes]]);
+    expect(passages.filter((p) => p.run === b2 && p.vehicleId === 8)).toHaveLength(10);
+    expect(engine.state(8)!.matchedBy).toBe('replacement');
+
+    engine.setServiceChanges(new Map());
+    expect(day.assignments.get(7)).toEqual([{ blockKey: a1.blockKey, from: -Infinity, to: Infinity, replacement: false }]);
+    expect(day.assignments.has(8)).toBe(false);
+    expect(engine.state(8)!.run?.blockKey).not.toBe(a1.blockKey);
+  });
+
+  it('adds a run to the day from a run of the timetable, moved: matched, passed, predicted; revoking takes it out', () => {
+    const day = city();
+    const engine = engineOn(day);
+    const a1 = runOf(day, 101, 1, 1);
+    const key = `${a1.serviceDate}|101|0|+5|1`;
+    const start = at(9, 3);
+    engine.setServiceChanges(new Map(), { handovers: [], added: [{ key, templateKey: a1.key, start, vehicleId: 9 }] });
+    const added = day.runByKey.get(key)!;
+    expect(added).toMatchObject({ added: true, graph: 0, smena: '+5', raceNum: 1, routeId: 1, direction: 0, start });
+    expect(added.end - added.start).toBe(a1.end - a1.start);
+    expect(day.blocks.get(added.blockKey)!.runs).toEqual([added]);
+    const truth = drive(added, { seed: 6 });
+    const half = truth.fixes.filter((f) => f.time <= truth.departures[5] + 20_000);
+    const { passages } = feed(engine, [[9, half]]);
+    expect(passages.filter((p) => p.run === added).map((p) => p.stopIndex)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(engine.state(9)).toMatchObject({ run: added, matchedBy: 'task' });
+    const predicted = engine.predictions(9, truth.departures[5] + 20_000).filter((p) => p.run === added);
+    expect(predicted.map((p) => p.stopIndex)).toEqual([6, 7, 8, 9]);
+    expect(engine.addedRunList()).toEqual([added]);
+
+    engine.setServiceChanges(new Map());
+    expect(day.runByKey.has(key)).toBe(false);
+    expect(day.runs).not.toContain(added);
+    expect(engine.state(9)!.run).toBeNull();
+    expect(engine.addedRunList()).toEqual([]);
+    // a vehicle without a task on the line is not matched to the run taken out
+    feed(engine, [[9, truth.fixes.filter((f) => f.time > truth.departures[5])]]);
+    expect(engine.state(9)!.run).not.toBe(added);
+  });
+
   it('does not match a deadhead from the depot, then picks the run up at its first stop', () => {
     const day = city({ tasks: [{ vehicleId: 7, variantId: 101, graph: 1, smena: '1' }] });
     const engine = engineOn(day);

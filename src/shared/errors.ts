@@ -253,6 +253,20 @@ export const ERROR_CATALOGUE = {
     ru: 'Период оповещения уже прошёл: исправьте его перед публикацией',
     en: "The alert's period is already over: correct it before publishing",
   },
+  dispatch_handover_same_vehicle: { ru: 'Выход уже работает это ТС', en: 'This vehicle already works the exit' },
+  dispatch_vehicle_busy: {
+    ru: 'ТС работает другой выход: подтвердите передачу (тот выход останется без этого ТС)',
+    en: 'The vehicle works another exit: confirm the handover (that exit is left without it)',
+  },
+  dispatch_added_run_template: {
+    ru: 'У маршрута нет рейсов этого направления в сегодняшнем расписании: не с чего взять время хода',
+    en: "The route has no run in this direction in today's timetable to take the running times from",
+  },
+  dispatch_added_run_start: {
+    ru: 'Добавленный рейс начинается не позже чем через 12 часов (время, прошедшее более 2 часов назад, — следующей ночью)',
+    en: 'An added run starts at most 12 hours ahead (a time over 2 hours past is the night after)',
+  },
+  dispatch_message_graph: { ru: 'Укажите маршрут и номер выхода', en: 'Give the route and the exit number' },
   report_too_large: { ru: 'Слишком много строк в отчёте: сузьте фильтры', en: 'The report has too many rows: narrow the filters' },
 } as const satisfies Record<string, { ru: string; en: string }>;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
-import { REASON_MAX, type ChangeKind, type ChangeRun } from '../../shared/dispatch/control';
+import { REASON_MAX, type ChangeRun, type RunChangeKind } from '../../shared/dispatch/control';
 import { formatClock } from '../../shared/format';
 import { useT } from '../../web/i18n/translate';
 import { useCreateChange } from './controlApi';
@@ -18,13 +18,13 @@ export function ChangeRunDialog({
 }: {
   runs: readonly ChangeRun[];
   runKey?: string;
-  kind: ChangeKind;
+  kind: RunChangeKind;
   onClose: () => void;
 }) {
   const t = useT();
   const open = runs.filter((r) => !(initialKind === 'cancel' && r.cancelled));
   const [chosen, setChosen] = useState(runKey ?? open[0]?.runKey ?? '');
-  const [kind, setKind] = useState<ChangeKind>(initialKind);
+  const [kind, setKind] = useState<RunChangeKind>(initialKind);
   const [minutes, setMinutes] = useState('5');
   const [reason, setReason] = useState('');
   const create = useCreateChange();
@@ -63,7 +63,7 @@ export function ChangeRunDialog({
           margin="dense"
           label={t('dispatch.control.kind')}
           value={kind}
-          onChange={(e) => setKind(e.target.value as ChangeKind)}
+          onChange={(e) => setKind(e.target.value as RunChangeKind)}
           slotProps={{ htmlInput: { 'data-testid': 'change-kind' } }}
         >
           <MenuItem value="cancel">{t('dispatch.control.kinds.cancel')}</MenuItem>

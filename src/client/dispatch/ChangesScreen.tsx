@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router';
-import { DISPATCH_CHANGES_PATH, type ChangeKind, type ChangeRun } from '../../shared/dispatch/control';
+import { DISPATCH_CHANGES_PATH, type ChangeRun, type RunChangeKind, type ServiceChange } from '../../shared/dispatch/control';
 import { formatClock } from '../../shared/format';
 import { useRights } from '../../web/components/useRights';
 import { useT } from '../../web/i18n/translate';
+import { AddRunDialog } from './AddRunDialog';
 import { ChangeRunDialog } from './ChangeRunDialog';
 import { useChangeRuns, useChanges, useRevokeChange } from './controlApi';
 import { useOptions } from '../../web/dispatch/dispatchApi';
@@ -23,7 +24,7 @@ function RouteRuns({
 }: {
   routeId: number;
   mayChange: boolean;
-  onChange: (run: ChangeRun, kind: ChangeKind) => void;
+  onChange: (run: ChangeRun, kind: RunChangeKind) => void;
 }) {
   const t = useT();
   const runs = useChangeRuns({ route: routeId });
@@ -51,6 +52,7 @@ function RouteRuns({
                 <TableCell>{clock(r.plannedStart)}</TableCell>
                 <TableCell>{r.depotNumber ?? ''}</TableCell>
                 <TableCell>
+                  {r.added && <Chip size="small" color="info" variant="outlined" label={t('dispatch.control.added')} sx={{ mr: 0.5 }} />}
                   {r.cancelled && (
                     <Chip size="small" color="error" variant="outlined" label={t('dispatch.control.cancelled')} sx={{ mr: 0.5 }} />
                   )}
@@ -93,8 +95,18 @@ export default function ChangesScreen() {
   const route = idsFrom(params.get('route'))[0];
   const options = useOptions();
   const changes = useChanges();
+  /** What the change did beyond its kind: the minutes moved, the vehicles of a handover, an added run's vehicle. */
+  const details = (c: ServiceChange) =>
+    c.kind === 'shift' && c.shiftMinutes !== null
+      ? `${c.shiftMinutes > 0 ? '+' : ''}${c.shiftMinutes}`
+      : c.kind === 'handover'
+        ? t('dispatch.control.handedOver', { from: c.fromVehicleName ?? '—', to: c.vehicleName ?? '' })
+        : c.kind === 'add'
+          ? `${t(`dispatch.control.directions.${c.direction === 1 ? '1' : '0'}`)}${c.vehicleName ? `, ${c.vehicleName}` : ''}`
+          : '';
   const revoke = useRevokeChange();
-  const [editing, setEditing] = useState<{ run: ChangeRun; kind: ChangeKind } | null>(null);
+  const [editing, setEditing] = useState<{ run: ChangeRun; kind: RunChangeKind } | null>(null);
+  const [adding, setAdding] = useState(false);
   const setRoute = (ids: number[]) =>
     setParams(
       (current) => {
@@ -140,7 +152,7 @@ export default function ChangesScreen() {
                   <TableCell>{c.routeName ?? c.routeId}</TableCell>
                   <TableCell>{`${c.graph} / ${c.raceNum}`}</TableCell>
                   <TableCell>{clock(c.plannedStart)}</TableCell>
-                  <TableCell>{c.shiftMinutes === null ? '' : `${c.shiftMinutes > 0 ? '+' : ''}${c.shiftMinutes}`}</TableCell>
+                  <TableCell>{details(c)}</TableCell>
                   <TableCell>{c.reason}</TableCell>
                   <TableCell>{c.author ?? ''}</TableCell>
                   <TableCell>
@@ -176,6 +188,11 @@ export default function ChangesScreen() {
           testId="changes-route"
           multiple={false}
         />
+        {route !== undefined && rights.create && (
+          <Button variant="outlined" onClick={() => setAdding(true)} data-testid="changes-add-run">
+            {t('dispatch.control.addRun')}
+          </Button>
+        )}
       </Stack>
       {route === undefined && (
         <Typography sx={{ mt: 1 }} color="text.secondary">
@@ -183,6 +200,7 @@ export default function ChangesScreen() {
         </Typography>
       )}
       {route !== undefined && <RouteRuns routeId={route} mayChange={rights.create} onChange={(run, kind) => setEditing({ run, kind })} />}
+      {adding && route !== undefined && <AddRunDialog routeId={route} onClose={() => setAdding(false)} />}
       {editing && <ChangeRunDialog runs={[editing.run]} runKey={editing.run.runKey} kind={editing.kind} onClose={() => setEditing(null)} />}
     </Box>
   );

@@ -49,6 +49,8 @@ export function ExitsTable({ runs }: { runs: readonly ExitRun[] }) {
             data-testid="exits-row"
             data-status={r.status}
             data-graph={r.graph}
+            data-added={r.added}
+            data-handed-over={r.handedOver}
           >
             <TableCell>{r.routeName}</TableCell>
             <TableCell>{r.graph}</TableCell>
@@ -70,6 +72,25 @@ export function ExitsTable({ runs }: { runs: readonly ExitRun[] }) {
                 variant={r.status === 'cancelled' ? 'outlined' : 'filled'}
                 label={t(`dispatch.statuses.${r.status}`)}
               />
+              {r.added && (
+                <Chip
+                  size="small"
+                  color="info"
+                  variant="outlined"
+                  label={t('dispatch.control.added')}
+                  sx={{ ml: 0.5 }}
+                  data-testid="exits-added"
+                />
+              )}
+              {r.handedOver && (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={t('dispatch.control.kinds.handover')}
+                  sx={{ ml: 0.5 }}
+                  data-testid="exits-handed-over"
+                />
+              )}
               {r.cancelReason !== null && (
                 <div data-testid="exits-cancel-reason">{t('dispatch.control.cancelledBecause', { reason: r.cancelReason })}</div>
               )}

@@ -56,17 +56,24 @@ function Compose({ initialVehicle }: { initialVehicle: number | null }) {
   const [targetId, setTargetId] = useState<number | null>(initialVehicle);
   const [text, setText] = useState('');
   const [ttl, setTtl] = useState(String(TTL_DEFAULT_MINUTES));
+  const [graph, setGraph] = useState('1');
   const choices =
     target === 'vehicle'
       ? options.data?.vehicles
-      : target === 'route'
+      : target === 'route' || target === 'exit'
         ? options.data?.routes
         : target === 'depot'
           ? options.data?.depots
           : [];
   const submit = () =>
     send.mutate(
-      { text, target, ...(target === 'all' || targetId === null ? {} : { targetId }), ttlMinutes: Number(ttl) },
+      {
+        text,
+        target,
+        ...(target === 'all' || targetId === null ? {} : { targetId }),
+        ...(target === 'exit' ? { graph: Number(graph) } : {}),
+        ttlMinutes: Number(ttl),
+      },
       { onSuccess: () => setText('') },
     );
   return (
@@ -87,7 +94,7 @@ function Compose({ initialVehicle }: { initialVehicle: number | null }) {
           }}
           slotProps={{ htmlInput: { 'data-testid': 'message-target' } }}
         >
-          {(['vehicle', 'route', 'depot', 'all'] as const).map((k) => (
+          {(['vehicle', 'exit', 'route', 'depot', 'all'] as const).map((k) => (
             <MenuItem key={k} value={k}>
               {t(`dispatch.control.targets.${k}`)}
             </MenuItem>
@@ -101,6 +108,17 @@ function Compose({ initialVehicle }: { initialVehicle: number | null }) {
             onChange={(ids) => setTargetId(ids[0] ?? null)}
             testId="message-target-id"
             multiple={false}
+          />
+        )}
+        {target === 'exit' && (
+          <TextField
+            size="small"
+            type="number"
+            label={t('dispatch.control.graph')}
+            value={graph}
+            sx={{ width: 140 }}
+            onChange={(e) => setGraph(e.target.value)}
+            slotProps={{ htmlInput: { min: 1, 'data-testid': 'message-graph' } }}
           />
         )}
         <TextField

@@ -5,18 +5,19 @@ import { DISPATCH_CHANGES_PATH, DISPATCH_MESSAGES_PATH } from '../../shared/disp
 import { useRights } from '../../web/components/useRights';
 import { useT } from '../../web/i18n/translate';
 import { ChangeRunDialog } from './ChangeRunDialog';
+import { HandoverDialog } from './HandoverDialog';
 import { useChangeRuns } from './controlApi';
 import { useVehicleCard } from '../../web/dispatch/dispatchApi';
 
 /**
- * The line diagram's vehicle card actions: cancel a run of the vehicle's exits (code 46; the dialog of
- * «Изменения движения», its current run chosen first) and write to its driver (code 47).
+ * The line diagram's vehicle card actions: cancel a run of the vehicle's exits or hand its exit over to another
+ * vehicle (code 46; its current run chosen first) and write to its driver (code 47).
  */
 export function VehicleCardActions({ vehicleId }: { vehicleId: number }) {
   const t = useT();
   const changes = useRights(DISPATCH_CHANGES_PATH);
   const messages = useRights(DISPATCH_MESSAGES_PATH);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<'cancel' | 'handover' | null>(null);
   const runs = useChangeRuns(open ? { vehicle: vehicleId } : {});
   const card = useVehicleCard(vehicleId);
   const current = runs.data?.list.find(
@@ -26,8 +27,13 @@ export function VehicleCardActions({ vehicleId }: { vehicleId: number }) {
   return (
     <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
       {changes.create && (
-        <Button size="small" color="error" variant="outlined" onClick={() => setOpen(true)} data-testid="card-cancel-run">
+        <Button size="small" color="error" variant="outlined" onClick={() => setOpen('cancel')} data-testid="card-cancel-run">
           {t('dispatch.control.cancelRun')}
+        </Button>
+      )}
+      {changes.create && (
+        <Button size="small" variant="outlined" onClick={() => setOpen('handover')} data-testid="card-handover">
+          {t('dispatch.control.handover')}
         </Button>
       )}
       {messages.create && (
@@ -41,7 +47,17 @@ export function VehicleCardActions({ vehicleId }: { vehicleId: number }) {
           {t('dispatch.control.message')}
         </Button>
       )}
-      {open && runs.data && <ChangeRunDialog runs={runs.data.list} runKey={current?.runKey} kind="cancel" onClose={() => setOpen(false)} />}
+      {open === 'cancel' && runs.data && (
+        <ChangeRunDialog runs={runs.data.list} runKey={current?.runKey} kind="cancel" onClose={() => setOpen(null)} />
+      )}
+      {open === 'handover' && runs.data && (
+        <HandoverDialog
+          runs={runs.data.list.filter((r) => Date.parse(r.plannedEnd) >= Date.now())}
+          runKey={current?.runKey}
+          vehicleId={vehicleId}
+          onClose={() => setOpen(null)}
+        />
+      )}
     </Stack>
   );
 }

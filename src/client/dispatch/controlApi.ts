@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
   DISPATCH_CONTROL_API,
+  type AddRunBody,
+  type HandoverBody,
   type CannedList,
   type CannedText,
   type ChangeBody,
@@ -53,6 +55,26 @@ export function useCreateChange() {
   return useMutation(
     {
       mutationFn: (body: ChangeBody) => postJson<ServiceChange>(DISPATCH_CONTROL_API.changes, body, quiet),
+      onSuccess: refreshAfterChange,
+    },
+    dispatchQueries,
+  );
+}
+
+export function useHandover() {
+  return useMutation(
+    {
+      mutationFn: (body: HandoverBody) => postJson<ServiceChange>(DISPATCH_CONTROL_API.handover, body, quiet),
+      onSuccess: refreshAfterChange,
+    },
+    dispatchQueries,
+  );
+}
+
+export function useAddRun() {
+  return useMutation(
+    {
+      mutationFn: (body: AddRunBody) => postJson<ServiceChange>(DISPATCH_CONTROL_API.addRun, body, quiet),
       onSuccess: refreshAfterChange,
     },
     dispatchQueries,

@@ -31,7 +31,7 @@ import { DispatchService } from './dispatchService';
 import { driverMessageRoutes } from './driverMessageRoutes';
 import { MessageCourier, restoreDriverMessages } from './driverMessages';
 import { serviceAlertRoutes } from './serviceAlerts';
-import { loadChangeNotes, serviceChangeRoutes } from './serviceChanges';
+import { loadChangeNotes, loadHandoverNotes, serviceChangeRoutes } from './serviceChanges';
 import type { DispatchEngine, VehicleState } from './engine';
 import { exitsOfDay } from './exits';
 import { PredictionSampler } from './predictionSamples';
@@ -386,7 +386,8 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
       if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) throw fail(400, 'dispatch_bad_date');
       if ((route === undefined) === (depot === undefined)) throw fail(400, 'dispatch_route_or_depot');
       const db = app.db.longRunning();
-      const changes = await loadChangeNotes(db, date);
+      const [changes, handovers] = await Promise.all([loadChangeNotes(db, date), loadHandoverNotes(db, date)]);
+      const added = new Map(service.engine.addedRunList().map((run) => [run.key, run]));
       return exitsOfDay(
         db,
         date,
@@ -396,6 +397,13 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
         service.engine.thresholds.runMissedSeconds,
         new Map([...service.engine.states()].flatMap((v) => (v.run ? [[v.run.key, v.vehicleId] as const] : []))),
         changes,
+        {
+          handovers,
+          addedPlan: (key) => {
+            const run = added.get(key);
+            return run && { ...service.engine.plannedTimes(run), sequences: run.sequences };
+          },
+        },
       );
     },
   );

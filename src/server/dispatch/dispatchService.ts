@@ -10,7 +10,7 @@ import type { TelemetryPipeline } from '../telemetry/pipeline';
 import type { Position } from '../telemetry/types';
 import { DispatchEngine, type EngineSettings, type ExceptionAck, type PassageRecord } from './engine';
 import type { DaySchedule } from './schedule';
-import { loadAcks, loadDaySchedule, loadDone, loadLearned, loadRunChanges, writePassages } from './store';
+import { loadAcks, loadDayChanges, loadDaySchedule, loadDone, loadLearned, loadRunChanges, writePassages } from './store';
 
 export interface DispatchServiceDeps {
   db: Db;
@@ -123,7 +123,8 @@ export class DispatchService {
   async reloadChanges(): Promise<void> {
     const dates = this.engine.schedules.map((d) => d.serviceDate);
     if (!dates.length) return;
-    this.engine.setServiceChanges(await loadRunChanges(this.deps.db, dates));
+    const [runs, day] = await Promise.all([loadRunChanges(this.deps.db, dates), loadDayChanges(this.deps.db, dates)]);
+    this.engine.setServiceChanges(runs, day);
   }
 
   /** Positions queued so far through the engine, the time-driven rules, and the passages written: for tests. */
@@ -222,8 +223,9 @@ export class DispatchService {
       this.acks.clear();
       for (const ack of await loadAcks(db, days[0].midnight)) this.acks.set(`${ack.key}|${ack.since}`, ack);
       const changes = await loadRunChanges(db, [yesterday, today]);
+      const dayChanges = await loadDayChanges(db, [yesterday, today]);
       this.engine.setDays(days);
-      this.engine.setServiceChanges(changes);
+      this.engine.setServiceChanges(changes, dayChanges);
       this.engine.restore(done.runs, done.blocks);
       this.day = today;
       this.stats.lastLoadMs = performance.now() - started;

@@ -49,6 +49,7 @@ async function listMessages(db: Queryable, from: number, to: number, id?: number
     `select m.id::int as id, m.text, m.target, m.target_id, m.username, m.created_at, m.expires_at,
             case m.target when 'vehicle' then (select coalesce(v.depot_number::text, v.id::text) from mgt.vehicles v where v.id = m.target_id)
                           when 'route' then (select r.route_short_name from mgt.routes r where r.route_id = m.target_id)
+                          when 'exit' then (select r.route_short_name || ' / ' || m.graph from mgt.routes r where r.route_id = m.target_id)
                           when 'depot' then (select d.depot_name from mgt.depot d where d.depot_id = m.target_id) end as target_name
        from dispatch.driver_message m
       where ($3::bigint is null and m.created_at >= $1 and m.created_at < $2) or m.id = $3
@@ -129,6 +130,27 @@ export function driverMessageRoutes(app: FastifyInstance, service: DispatchServi
     return out;
   };
 
+  /**
+   * The vehicle working an exit of a route today: the one on a run of it now, else the one its assignments give
+   * it now (a handover's vehicle from its time), else its task's for the rest of the day.
+   */
+  const exitVehicles = (routeId: number, graph: number): number[] => {
+    const now = Date.now();
+    const ofExit = (b: { routeId: number; graph: number }) => b.routeId === routeId && b.graph === graph;
+    const working = [...service.engine.states()].filter((v) => v.run && ofExit(v.run)).map((v) => v.vehicleId);
+    if (working.length) return [...new Set(working)];
+    const current: number[] = [];
+    const later: number[] = [];
+    for (const day of service.engine.schedules)
+      for (const [vehicleId, list] of day.assignments)
+        for (const a of list) {
+          const block = day.blocks.get(a.blockKey)!;
+          if (!ofExit(block) || block.end < now || a.to <= now) continue;
+          (a.from <= now ? current : later).push(vehicleId);
+        }
+    return [...new Set(current.length ? current : later)];
+  };
+
   app.get<{ Querystring: MessagesQuery }>(
     DISPATCH_CONTROL_API.messages,
     {
@@ -159,13 +181,14 @@ export function driverMessageRoutes(app: FastifyInstance, service: DispatchServi
       },
     },
     async (request) => {
-      const { target, targetId } = request.body;
+      const { target, targetId, graph } = request.body;
       const text = request.body.text.trim();
       if (!text) throw fail(400, 'dispatch_message_text');
       const ttl = request.body.ttlMinutes ?? TTL_DEFAULT_MINUTES;
       if (ttl < 1 || ttl > TTL_MAX_MINUTES) throw fail(400, 'dispatch_message_ttl');
       if ((target === 'all') !== (targetId === undefined) || (targetId !== undefined && (targetId < 1 || targetId > 999_999_999)))
         throw fail(400, 'dispatch_message_target');
+      if ((target === 'exit') !== (graph !== undefined)) throw fail(400, 'dispatch_message_graph');
       let vehicles: number[];
       if (target === 'vehicle') {
         const [vehicle] = await app.db.query('select 1 from mgt.vehicles where id = $1', [targetId]);
@@ -173,7 +196,11 @@ export function driverMessageRoutes(app: FastifyInstance, service: DispatchServi
         vehicles = [targetId!];
       } else {
         const line = onLine();
-        if (target === 'route') {
+        if (target === 'exit') {
+          const [route] = await app.db.query('select 1 from mgt.routes where route_id = $1', [targetId]);
+          if (!route) throw fail(404, 'dispatch_route_not_found');
+          vehicles = exitVehicles(targetId!, graph!);
+        } else if (target === 'route') {
           const [route] = await app.db.query('select 1 from mgt.routes where route_id = $1', [targetId]);
           if (!route) throw fail(404, 'dispatch_route_not_found');
           vehicles = [...line].filter(([, routes]) => routes.has(targetId!)).map(([id]) => id);
@@ -192,9 +219,9 @@ export function driverMessageRoutes(app: FastifyInstance, service: DispatchServi
       const user = request.user!;
       const id = await app.db.transaction(async (tx) => {
         const [row] = await tx.query<{ id: number }>(
-          `insert into dispatch.driver_message (text, target, target_id, user_id, username, expires_at)
-         values ($1, $2, $3, $4, $5, now() + make_interval(mins => $6)) returning id::int as id`,
-          [text, target, targetId ?? null, user.id, user.username, ttl],
+          `insert into dispatch.driver_message (text, target, target_id, graph, user_id, username, expires_at)
+         values ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7)) returning id::int as id`,
+          [text, target, targetId ?? null, graph ?? null, user.id, user.username, ttl],
         );
         await tx.query('insert into dispatch.message_delivery (message_id, vehicle_id) select $1, unnest($2::int[])', [row.id, vehicles]);
         await app.journal.record(
@@ -203,7 +230,7 @@ export function driverMessageRoutes(app: FastifyInstance, service: DispatchServi
             action: 'send driver message',
             object: 'dispatch.driver_message',
             objectId: row.id,
-            after: { text, target, targetId: targetId ?? null, ttlMinutes: ttl, vehicles: vehicles.length },
+            after: { text, target, targetId: targetId ?? null, graph: graph ?? null, ttlMinutes: ttl, vehicles: vehicles.length },
           },
           tx,
         );

@@ -48,6 +48,29 @@ export interface RunChange {
   shiftMs: number;
 }
 
+/** An exit handed over to another vehicle from a time on (dispatch.service_change kind 'handover'). */
+export interface Handover {
+  blockKey: string;
+  vehicleId: number;
+  /** The vehicle giving it up: not matched to the exit again from then. */
+  fromVehicleId: number | null;
+  at: number;
+}
+
+/** A run added to the day (kind 'add'): its key, the run whose stop times it copies, its first departure, its vehicle. */
+export interface AddedRun {
+  key: string;
+  templateKey: string;
+  start: number;
+  vehicleId: number | null;
+}
+
+/** The day's service changes beyond a run's own: handovers of exits and added runs. */
+export interface DayChanges {
+  handovers: readonly Handover[];
+  added: readonly AddedRun[];
+}
+
 /** A driver's message stays on the board this long. */
 export const DRIVER_MESSAGE_MS = 3_600_000;
 
@@ -157,6 +180,13 @@ export class DispatchEngine {
   /** The day's service changes by run key, and each moved run's timetable as loaded (to move it again or back). */
   private changes: ReadonlyMap<string, RunChange> = new Map();
   private readonly baseTimes = new WeakMap<Run, { times: Float64Array; start: number; end: number }>();
+  private dayChanges: DayChanges = { handovers: [], added: [] };
+  /** The added runs in the days held, by key, and the index entry each was put in (emptied when removed). */
+  private readonly addedRuns = new Map<string, { run: Run; day: DaySchedule; entry: Run[] }>();
+  /** Each day's assignments as loaded (tasks and the handbook's replacements), before handovers and added runs. */
+  private readonly baseAssignments = new WeakMap<DaySchedule, Map<number, Assignment[]>>();
+  /** Vehicle → the blocks it handed over and from when: not matched to them again. */
+  private handedAway = new Map<number, Map<string, number>>();
 
   constructor(
     private settings: EngineSettings,
@@ -181,7 +211,9 @@ export class DispatchEngine {
   /** The service days in force (yesterday's runs past midnight and today's). */
   setDays(days: DaySchedule[]): void {
     this.days = days;
+    this.applyAdded(Date.now());
     this.applyChanges();
+    this.applyAssignments();
     const keep = new Set(days.map((d) => d.serviceDate));
     for (const set of [this.performed, this.startedBlocks]) for (const key of set) if (!keep.has(key.slice(0, 10))) set.delete(key);
     for (const [key, ex] of this.active) {
@@ -201,10 +233,21 @@ export class DispatchEngine {
    * reported not performed, an exit whose runs are all cancelled not reported not started); a moved run's
    * scheduled times are shifted, so its adherence is judged against the new start.
    */
-  setServiceChanges(changes: ReadonlyMap<string, RunChange>): void {
-    this.changes = changes;
-    this.applyChanges();
+  setServiceChanges(changes: ReadonlyMap<string, RunChange>, dayChanges: DayChanges = { handovers: [], added: [] }): void {
     const now = Date.now();
+    const touched = new Set([...this.dayChanges.handovers, ...dayChanges.handovers].map((h) => h.blockKey));
+    this.changes = changes;
+    this.dayChanges = dayChanges;
+    this.applyAdded(now);
+    this.applyChanges();
+    this.applyAssignments();
+    // an exit handed over (or given back): who works it now is the assignments' word, not a former match
+    for (const v of this.vehicles.values()) {
+      if (!v.run || !touched.has(v.run.blockKey) || v.matchedBy === 'fit') continue;
+      if (!this.assignedRuns(v.vehicleId, now).some((a) => a.run === v.run)) this.release(v, now);
+    }
+    for (const v of this.vehicles.values())
+      if (v.run && v.matchedBy === 'fit' && this.handedAway.get(v.vehicleId)?.has(v.run.blockKey)) this.release(v, now);
     // a vehicle waiting for a run now cancelled is no longer on it (one already driving it goes on to its end)
     for (const v of this.vehicles.values()) if (v.run && !v.started && this.isCancelled(v.run.key)) this.release(v, now);
     for (const key of [...this.missed]) {
@@ -227,6 +270,108 @@ export class DispatchEngine {
   plannedTimes(run: Run): { start: number; end: number } {
     const base = this.baseTimes.get(run);
     return base ? { start: base.start, end: base.end } : { start: run.start, end: run.end };
+  }
+
+  /** The added runs the changes name put into their days (their stop times the template's, moved), the others taken out. */
+  private applyAdded(now: number): void {
+    const wanted = new Map(this.dayChanges.added.map((a) => [a.key, a]));
+    for (const [key, held] of this.addedRuns) {
+      if (wanted.has(key) && this.days.includes(held.day)) continue;
+      this.addedRuns.delete(key);
+      for (const v of this.vehicles.values()) if (v.run === held.run) this.release(v, now);
+      if (!this.days.includes(held.day)) continue;
+      const { day, run, entry } = held;
+      day.runs.splice(day.runs.indexOf(run), 1);
+      day.blocks.delete(run.blockKey);
+      day.runByKey.delete(run.key);
+      // the trajectory index keeps the entry; an empty one is passed over
+      entry.length = 0;
+    }
+    for (const spec of wanted.values()) {
+      if (this.addedRuns.has(spec.key)) continue;
+      const day = this.days.find((d) => d.serviceDate === spec.key.slice(0, 10));
+      const template = day?.runByKey.get(spec.templateKey);
+      if (!day || !template || template.added) continue;
+      const base = this.baseTimes.get(template) ?? { times: template.times, start: template.start };
+      const times = Float64Array.from(base.times, (t) => t + spec.start - base.start);
+      const parts = spec.key.split('|');
+      const run: Run = {
+        ...template,
+        key: spec.key,
+        blockKey: parts.slice(0, 4).join('|'),
+        graph: Number(parts[2]),
+        smena: parts[3],
+        raceNum: Number(parts[4]),
+        times,
+        start: times[0],
+        end: times[times.length - 1],
+        index: 0,
+        added: true,
+      };
+      const entry = [run];
+      day.runs.push(run);
+      day.runByKey.set(run.key, run);
+      day.blocks.set(run.blockKey, {
+        key: run.blockKey,
+        serviceDate: run.serviceDate,
+        routeId: run.routeId,
+        variantId: run.variantId,
+        graph: run.graph,
+        smena: run.smena,
+        runs: [run],
+        start: run.start,
+        end: run.end,
+      });
+      day.index.add(run.shape, entry);
+      this.addedRuns.set(spec.key, { run, day, entry });
+    }
+  }
+
+  /**
+   * Each day's assignments: as loaded, plus an added run's vehicle on it, and each handover in time order: the
+   * exit's assignments cut at its time, the new vehicle's from then on (a replacement, as the handbook's are).
+   */
+  private applyAssignments(): void {
+    const copy = (from: Map<number, Assignment[]>) => new Map([...from].map(([id, list]) => [id, list.map((a) => ({ ...a }))]));
+    const handovers = [...this.dayChanges.handovers].sort((a, b) => a.at - b.at);
+    this.handedAway = new Map();
+    for (const h of handovers) {
+      if (h.fromVehicleId === null) continue;
+      const map = this.handedAway.get(h.fromVehicleId) ?? new Map<string, number>();
+      map.set(h.blockKey, h.at);
+      this.handedAway.set(h.fromVehicleId, map);
+    }
+    for (const day of this.days) {
+      let base = this.baseAssignments.get(day);
+      if (!base) this.baseAssignments.set(day, (base = copy(day.assignments)));
+      const out = copy(base);
+      const add = (vehicleId: number, a: Assignment) => out.set(vehicleId, [...(out.get(vehicleId) ?? []), a]);
+      for (const spec of this.dayChanges.added) {
+        const held = this.addedRuns.get(spec.key);
+        if (spec.vehicleId !== null && held?.day === day)
+          add(spec.vehicleId, { blockKey: held.run.blockKey, from: -Infinity, to: Infinity, replacement: false });
+      }
+      for (const h of handovers) {
+        if (!day.blocks.has(h.blockKey)) continue;
+        for (const [id, list] of out) {
+          const kept = list.filter((a) => a.blockKey !== h.blockKey || a.from < h.at);
+          for (const a of kept) if (a.blockKey === h.blockKey) a.to = Math.min(a.to, h.at);
+          if (kept.length) out.set(id, kept);
+          else out.delete(id);
+        }
+        add(h.vehicleId, { blockKey: h.blockKey, from: h.at, to: Infinity, replacement: true });
+      }
+      day.assignments.clear();
+      for (const [id, list] of out) {
+        list.sort((a, b) => day.blocks.get(a.blockKey)!.start - day.blocks.get(b.blockKey)!.start);
+        day.assignments.set(id, list);
+      }
+    }
+  }
+
+  /** The added runs of the days held. */
+  addedRunList(): Run[] {
+    return [...this.addedRuns.values()].map((a) => a.run);
   }
 
   private applyChanges(): void {
@@ -491,14 +636,19 @@ export class DispatchEngine {
     }
     if (best) return best;
     const moving = fix.speed >= MOVING_KMH ? fix.course : null;
+    const handed = this.handedAway.get(v.vehicleId);
     for (const day of this.days) {
       for (const runs of day.index.near(fix)) {
+        if (!runs.length) continue;
         const shape = runs[0].shape;
         const projection = shape.project(fix, 0, Infinity, moving);
         if (projection.offset > this.settings.offRouteMeters) continue;
         for (const run of runs) {
           const holder = this.taken.get(run.key);
           if ((holder !== undefined && holder !== v.vehicleId) || v.completed.has(run.key)) continue;
+          // an exit handed over from this vehicle (it broke down) is not taken back by where it stands
+          const away = handed?.get(run.blockKey);
+          if (away !== undefined && fix.time >= away) continue;
           const f = this.fit(run, fix, projection);
           if (!f) continue;
           const score = this.score(f.offset, f.lateness);

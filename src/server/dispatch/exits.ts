@@ -1,7 +1,36 @@
 import type { ExitRun, ExitsList, RunStatus } from '../../shared/dispatch/api';
 import type { Queryable } from '../db/types';
 import { fullName } from './names';
-import type { RunChangeNote } from './serviceChanges';
+import type { HandoverNote, RunChangeNote } from './serviceChanges';
+
+/** An added run's plan as the engine holds it: its stop times and order numbers. */
+export interface AddedPlan {
+  start: number;
+  end: number;
+  sequences: readonly number[];
+}
+
+/** The day's handovers and added runs, for the plan and fact. */
+export interface DayNotes {
+  handovers: readonly HandoverNote[];
+  /** An added run's plan by its key (the engine's); unknown: its start only. */
+  addedPlan: (runKey: string) => AddedPlan | undefined;
+}
+
+interface AddedRow {
+  run_key: string;
+  route_id: number;
+  route_name: string;
+  graph: number;
+  smena: string;
+  race_num: number;
+  direction: number;
+  start_at: Date | string;
+  vehicle_id: number | null;
+  depot_number: number | null;
+  reason: string;
+  passages: { q: number; a: string | null; d: string | null }[] | null;
+}
 
 interface Row {
   run_key: string;
@@ -46,6 +75,7 @@ export async function exitsOfDay(
   working: ReadonlyMap<string, number> = new Map(),
   /** The date's service changes in force by run key: a cancelled run is shown cancelled, a moved one by its new times. */
   changes: ReadonlyMap<string, RunChangeNote> = new Map(),
+  notes: DayNotes = { handovers: [], addedPlan: () => undefined },
 ): Promise<ExitsList> {
   const rows = await db.query<Row>(
     `with w as (select e.key, e.vehicle_id from jsonb_to_recordset($7::jsonb) as e(key text, vehicle_id int)),
@@ -82,6 +112,15 @@ export async function exitsOfDay(
     ],
   );
   const time = (value: Date | string) => new Date(value).getTime();
+  const handoverOf = new Map(notes.handovers.map((h) => [h.blockKey, h]));
+  const newVehicles = [...new Set(notes.handovers.map((h) => h.vehicleId))];
+  const depotNumbers = new Map(
+    (
+      await db.query<{ id: number; depot_number: number | null }>('select id, depot_number from mgt.vehicles where id = any($1::int[])', [
+        newVehicles,
+      ])
+    ).map((v) => [v.id, v.depot_number]),
+  );
   const seconds = (actual: number | null, planned: number) => (actual === null ? null : Math.round((actual - planned) / 1000));
   const list: ExitRun[] = rows.map((r) => {
     const change = changes.get(r.run_key);
@@ -96,6 +135,10 @@ export async function exitsOfDay(
     // departed the first stop, or (the first stop missed) seen first further on; still at the first stop: not started
     const actualStart = r.start_departure ? time(r.start_departure) : !r.has_first && r.first_passage ? time(r.first_passage) : null;
     const actualEnd = r.end_arrival ? time(r.end_arrival) : null;
+    // a handed-over exit: the runs not yet run when it was handed over are the new vehicle's
+    const handover = handoverOf.get(r.run_key.slice(0, r.run_key.lastIndexOf('|')));
+    const handedOver = handover !== undefined && plannedEnd >= handover.at && r.passed === 0;
+    const vehicleId = handedOver ? (r.on_run ?? handover.vehicleId) : (r.vehicle_id ?? r.on_run ?? null);
     return {
       routeId: r.route_id,
       routeName: r.route_name,
@@ -104,8 +147,8 @@ export async function exitsOfDay(
       raceNum: r.race_num,
       direction: r.direction,
       plannedVehicle: r.planned_vehicle,
-      vehicleId: r.vehicle_id ?? r.on_run ?? null,
-      depotNumber: r.depot_number,
+      vehicleId,
+      depotNumber: handedOver ? (depotNumbers.get(vehicleId!) ?? null) : r.depot_number,
       driver: r.last_name === null ? null : fullName(r.last_name, r.first_name ?? '', r.middle_name),
       plannedStart: new Date(plannedStart).toISOString(),
       plannedEnd: new Date(plannedEnd).toISOString(),
@@ -118,8 +161,11 @@ export async function exitsOfDay(
       status,
       cancelReason: change?.cancelReason ?? null,
       shiftMinutes: change?.shiftMinutes ?? null,
+      added: false,
+      handedOver,
     };
   });
+  list.push(...(await addedRuns(db, date, scope, now, runMissedSeconds, working, changes, notes)));
   const count = (status: RunStatus) => list.filter((r) => r.status === status).length;
   return {
     date,
@@ -133,6 +179,73 @@ export async function exitsOfDay(
       cancelled: count('cancelled'),
     },
   };
+}
+
+/** The runs added to the day (/dispatch/changes) in the scope, with their fact from the stored passages. */
+async function addedRuns(
+  db: Queryable,
+  date: string,
+  scope: { route?: number; depot?: number },
+  now: number,
+  runMissedSeconds: number,
+  working: ReadonlyMap<string, number>,
+  changes: ReadonlyMap<string, RunChangeNote>,
+  notes: DayNotes,
+): Promise<ExitRun[]> {
+  const rows = await db.query<AddedRow>(
+    `select c.run_key, c.route_id, r.route_short_name as route_name, c.graph, c.smena, c.race_num, c.direction, c.start_at, c.vehicle_id,
+            v.depot_number, c.reason,
+            (select json_agg(json_build_object('q', p.stop_sequence, 'a', p.actual_arrival, 'd', p.actual_departure))
+               from dispatch.stop_passage p
+              where p.service_date = c.service_date and p.rasp_variant_id = c.rasp_variant_id and p.graph = c.graph and p.smena = c.smena
+                and p.race_num = c.race_num) as passages
+       from dispatch.service_change c join mgt.routes r on r.route_id = c.route_id left join mgt.vehicles v on v.id = c.vehicle_id
+      where c.service_date = $1::date and c.kind = 'add' and c.revoked_at is null
+        and (c.route_id = $2 or r."Depot_id" = $3 or v.depot_id = $3)
+      order by c.start_at, c.id`,
+    [date, scope.route ?? null, scope.depot ?? null],
+  );
+  const time = (value: string | null) => (value === null ? null : new Date(value).getTime());
+  return rows.map((r) => {
+    const plan = notes.addedPlan(r.run_key);
+    const change = changes.get(r.run_key);
+    const start = plan?.start ?? new Date(r.start_at).getTime();
+    const end = plan?.end ?? start;
+    const passages = r.passages ?? [];
+    const first = plan?.sequences[0];
+    const last = plan?.sequences[plan.sequences.length - 1];
+    const passed = new Set(passages.map((p) => p.q)).size;
+    const actualStart = time(passages.find((p) => p.q === first)?.d ?? null);
+    const actualEnd = time(passages.find((p) => p.q === last)?.a ?? null);
+    const onRun = working.get(r.run_key) ?? null;
+    let status = runStatus(actualEnd !== null, passed, onRun !== null, end, now, runMissedSeconds);
+    if (change?.cancelReason && passed === 0 && onRun === null) status = 'cancelled';
+    return {
+      routeId: r.route_id,
+      routeName: r.route_name,
+      graph: r.graph,
+      smena: r.smena,
+      raceNum: r.race_num,
+      direction: r.direction,
+      plannedVehicle: r.vehicle_id,
+      vehicleId: onRun ?? r.vehicle_id,
+      depotNumber: onRun === null || onRun === r.vehicle_id ? r.depot_number : null,
+      driver: null,
+      plannedStart: new Date(start).toISOString(),
+      plannedEnd: new Date(end).toISOString(),
+      actualStart: actualStart === null ? null : new Date(actualStart).toISOString(),
+      actualEnd: actualEnd === null ? null : new Date(actualEnd).toISOString(),
+      startDeviation: actualStart === null ? null : Math.round((actualStart - start) / 1000),
+      endDeviation: actualEnd === null ? null : Math.round((actualEnd - end) / 1000),
+      stops: plan?.sequences.length ?? 0,
+      passed,
+      status,
+      cancelReason: change?.cancelReason ?? null,
+      shiftMinutes: change?.shiftMinutes ?? null,
+      added: true,
+      handedOver: false,
+    };
+  });
 }
 
 /** dispatch.run_status (migration 133) for a run whose end the day's changes moved. */

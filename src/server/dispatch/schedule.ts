@@ -38,6 +38,8 @@ export interface Run {
   end: number;
   /** Position in its block. */
   index: number;
+  /** Added to the day by a dispatcher (/dispatch/changes): its own block, not in the timetable. */
+  added?: boolean;
 }
 
 /** An exit's shift on a service date (TheTransitClock's and GTFS's block): the runs one vehicle works in turn. */
@@ -305,6 +307,8 @@ export function scheduledTimeAt(run: Run, d: number): number {
 
 /** The scheduled headway at a run's stop: the time since the previous run of its route and direction was due there. */
 export function scheduledHeadway(day: DaySchedule, run: Run, stopIndex: number): number | null {
+  // an added run's times are not in the day's buffer: its scheduled headway is not known
+  if (run.added) return null;
   const previous = day.previousDue[offsetOf(run) + stopIndex];
   return Number.isNaN(previous) ? null : run.times[stopIndex] - previous;
 }

@@ -4,7 +4,7 @@ import type { Fence } from '../jobs/leases';
 import { isoTime } from '../../shared/format';
 import { operatorMidnight } from '../platform/operatorDay';
 import { parseLineString, type LatLon } from '../simulator/polyline';
-import type { ExceptionAck, PassageRecord, RunChange } from './engine';
+import type { DayChanges, ExceptionAck, PassageRecord, RunChange } from './engine';
 import { LearnedTimes } from './predictions';
 import { buildDaySchedule, type DayType, type DaySchedule, type ScheduleRows } from './schedule';
 
@@ -235,4 +235,35 @@ export async function loadRunChanges(db: Queryable, dates: readonly string[]): P
     out.set(row.run_key, change);
   }
   return out;
+}
+
+/** The handovers and added runs in force on the service dates (the engine's form). */
+export async function loadDayChanges(db: Queryable, dates: readonly string[]): Promise<DayChanges> {
+  const rows = await db.query<{
+    run_key: string;
+    kind: 'handover' | 'add';
+    vehicle_id: number | null;
+    from_vehicle_id: number | null;
+    effective_at: Date | string | null;
+    start_at: Date | string | null;
+    template_run_key: string | null;
+  }>(
+    `select run_key, kind, vehicle_id, from_vehicle_id, effective_at, start_at, template_run_key from dispatch.service_change
+      where service_date = any($1::date[]) and revoked_at is null and kind in ('handover', 'add') order by id`,
+    [dates],
+  );
+  const time = (value: Date | string | null) => new Date(value!).getTime();
+  return {
+    handovers: rows
+      .filter((r) => r.kind === 'handover')
+      .map((r) => ({
+        blockKey: r.run_key.slice(0, r.run_key.lastIndexOf('|')),
+        vehicleId: r.vehicle_id!,
+        fromVehicleId: r.from_vehicle_id,
+        at: time(r.effective_at),
+      })),
+    added: rows
+      .filter((r) => r.kind === 'add')
+      .map((r) => ({ key: r.run_key, templateKey: r.template_run_key!, start: time(r.start_at), vehicleId: r.vehicle_id })),
+  };
 }

@@ -60,7 +60,8 @@ export class LiveRuns {
    * departure (`HH:MM:SS`, past 24 after midnight), as stop_times.txt has them.
    */
   descriptor(run: Run): TripDescriptor {
-    const tripId = this.ids.tripId(run);
+    // a run added to the day (/dispatch/changes) is no trip of the static feed: a new trip id, ADDED
+    const tripId = run.added ? `added-${run.serviceDate}-${run.smena.slice(1)}` : this.ids.tripId(run);
     const known = this.descriptors.get(run);
     if (known && known.tripId === tripId) return known;
     const start = Math.round((this.engine.plannedTimes(run).start - operatorMidnight(run.serviceDate, this.tzOffsetMinutes)) / 1000);
@@ -70,6 +71,7 @@ export class LiveRuns {
       directionId: run.direction,
       startDate: formatGtfsDate(run.serviceDate),
       startTime: formatGtfsTime(start),
+      ...(run.added ? { scheduleRelationship: rt.TripDescriptor.ScheduleRelationship.ADDED } : {}),
     };
     this.descriptors.set(run, made);
     return made;
@@ -84,7 +86,7 @@ export class LiveRuns {
   /**
    * One update per run worked by a vehicle seen within VEHICLE_STALE_MS (in service, or on its layover before
    * the run): the stops of the run still ahead with predicted arrival and departure. Runs the static feed does
-   * not have are left out (a consumer could not place them); two vehicles on one run give the one that set out.
+   * not have are left out (a consumer could not place them), but for those added to the day (ADDED); two vehicles on one run give the one that set out.
    * One at a time, so the feed can be built in slices.
    */
   *updates(now: number): Generator<LiveTripUpdate> {
@@ -95,7 +97,7 @@ export class LiveRuns {
         !v.point ||
         !v.last ||
         now - v.last.time >= VEHICLE_STALE_MS ||
-        !this.ids.tripId(v.run) ||
+        (!v.run.added && !this.ids.tripId(v.run)) ||
         this.engine.isCancelled(v.run.key)
       )
         continue;

@@ -369,6 +369,9 @@ export const ExitRun = Type.Object({
   /** The day's service changes on the run (/dispatch/changes): cancelled with this reason, its start moved by minutes. */
   cancelReason: Nullable(Type.String()),
   shiftMinutes: Nullable(Type.Integer()),
+  /** Added to the day (not in the timetable); its exit handed over to `vehicleId` before it ran. */
+  added: Type.Boolean(),
+  handedOver: Type.Boolean(),
 });
 export type ExitRun = Static<typeof ExitRun>;
 

@@ -13,7 +13,12 @@ export const DISPATCH_CONTROL_API = {
   changes: '/api/v1/dispatch/changes',
   /** Today's runs of a route or of a vehicle's exits, with their changes: what a change is made on. */
   changeRuns: '/api/v1/dispatch/changes/runs',
-  /** Revokes a change: a cancelled run is restored, a moved start goes back to the timetable. */
+  /** Hands an exit over to another vehicle from now (a breakdown): the other vehicle works its runs from then. */
+  handover: '/api/v1/dispatch/changes/handover',
+  /** Adds a run to the day: its stop times copied from the route's run of that direction closest in time. */
+  addRun: '/api/v1/dispatch/changes/added-runs',
+  /** Revokes a change: a cancelled run is restored, a moved start goes back to the timetable, a handed-over exit
+   *  back to its vehicle, an added run removed. */
   revokeChange: '/api/v1/dispatch/changes/:id/revoke',
   /** Messages to drivers of a day, each with its state per vehicle; POST sends one. */
   messages: '/api/v1/dispatch/messages',
@@ -28,8 +33,11 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const Id = Type.String({ pattern: '^[1-9][0-9]{0,8}$' });
 const DateText = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'the service date, YYYY-MM-DD' });
 
-export const ChangeKind = Type.Union([Type.Literal('cancel'), Type.Literal('shift')]);
+export const ChangeKind = Type.Union([Type.Literal('cancel'), Type.Literal('shift'), Type.Literal('handover'), Type.Literal('add')]);
 export type ChangeKind = Static<typeof ChangeKind>;
+/** The changes made on a run itself (POST changes); a handover and an added run have their own calls. */
+export const RunChangeKind = Type.Union([Type.Literal('cancel'), Type.Literal('shift')]);
+export type RunChangeKind = Static<typeof RunChangeKind>;
 
 /** A start moved by at most this many minutes either way. */
 export const SHIFT_MAX_MINUTES = 180;
@@ -48,6 +56,14 @@ export const ServiceChange = Type.Object({
   plannedStart: Nullable(Type.String()),
   kind: ChangeKind,
   shiftMinutes: Nullable(Type.Integer()),
+  /** A handover: the vehicle taking the exit, the one giving it up and from when; an added run: its vehicle, if any. */
+  vehicleId: Nullable(Type.Integer()),
+  vehicleName: Nullable(Type.String()),
+  fromVehicleId: Nullable(Type.Integer()),
+  fromVehicleName: Nullable(Type.String()),
+  effectiveAt: Nullable(Type.String()),
+  /** An added run: its direction (0 forth, 1 back). */
+  direction: Nullable(Type.Integer()),
   reason: Type.String(),
   author: Nullable(Type.String()),
   createdAt: Type.String(),
@@ -65,7 +81,7 @@ export type ChangesList = Static<typeof ChangesList>;
 export const ChangeBody = Type.Object(
   {
     runKey: Type.String({ minLength: 1, maxLength: 120 }),
-    kind: ChangeKind,
+    kind: RunChangeKind,
     /** For a move: minutes, positive later. */
     shiftMinutes: Type.Optional(Type.Integer()),
     reason: Type.String({ maxLength: REASON_MAX }),
@@ -73,6 +89,35 @@ export const ChangeBody = Type.Object(
   { additionalProperties: false },
 );
 export type ChangeBody = Static<typeof ChangeBody>;
+
+export const HandoverBody = Type.Object(
+  {
+    /** A run of the exit, its current or next one: the exit is handed over from now on. */
+    runKey: Type.String({ minLength: 1, maxLength: 120 }),
+    vehicleId: Type.Integer({ minimum: 1 }),
+    reason: Type.String({ maxLength: REASON_MAX }),
+    /** The vehicle works another exit now or later today: handed over all the same (it is released there). */
+    confirm: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type HandoverBody = Static<typeof HandoverBody>;
+
+/** A run is added starting at most this far from now. */
+export const ADD_WITHIN_MINUTES = 12 * 60;
+
+export const AddRunBody = Type.Object(
+  {
+    routeId: Type.Integer({ minimum: 1 }),
+    direction: Type.Union([Type.Literal(0), Type.Literal(1)]),
+    /** The first departure, `HH:MM` of the operator's day (today; past midnight is tomorrow's). */
+    start: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }),
+    vehicleId: Type.Optional(Type.Integer({ minimum: 1 })),
+    reason: Type.String({ maxLength: REASON_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type AddRunBody = Static<typeof AddRunBody>;
 
 export const RevokeBody = Type.Object({ reason: Type.Optional(Type.String({ maxLength: REASON_MAX })) }, { additionalProperties: false });
 export type RevokeBody = Static<typeof RevokeBody>;
@@ -96,6 +141,8 @@ export const ChangeRun = Type.Object({
   depotNumber: Nullable(Type.Integer()),
   cancelled: Type.Boolean(),
   shiftMinutes: Nullable(Type.Integer()),
+  /** Added to the day (/dispatch/changes), not in the timetable. */
+  added: Type.Boolean(),
 });
 export type ChangeRun = Static<typeof ChangeRun>;
 export const ChangeRunList = Type.Object({ list: Type.Array(ChangeRun), count: Type.Integer() });
@@ -112,7 +159,13 @@ export const DeliveryState = Type.Union([
 export type DeliveryState = Static<typeof DeliveryState>;
 export const DELIVERY_STATES = ['queued', 'sent', 'delivered', 'read', 'expired'] as const satisfies readonly DeliveryState[];
 
-export const TargetKind = Type.Union([Type.Literal('vehicle'), Type.Literal('route'), Type.Literal('depot'), Type.Literal('all')]);
+export const TargetKind = Type.Union([
+  Type.Literal('vehicle'),
+  Type.Literal('exit'),
+  Type.Literal('route'),
+  Type.Literal('depot'),
+  Type.Literal('all'),
+]);
 export type TargetKind = Static<typeof TargetKind>;
 
 export const MESSAGE_MAX = 200;
@@ -123,8 +176,10 @@ export const SendMessageBody = Type.Object(
   {
     text: Type.String({ maxLength: MESSAGE_MAX }),
     target: TargetKind,
-    /** The vehicle, route or depot (none for all). */
+    /** The vehicle, route (also for an exit) or depot (none for all). */
     targetId: Type.Optional(Type.Integer()),
+    /** An exit: its number on the route `targetId` (the vehicle working it today gets the message). */
+    graph: Type.Optional(Type.Integer({ minimum: 1 })),
     /** Minutes a message may take to reach the terminal; past it, undelivered, it expires. */
     ttlMinutes: Type.Optional(Type.Integer()),
   },

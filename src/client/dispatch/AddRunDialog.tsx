@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { REASON_MAX } from '../../shared/dispatch/control';
+import { formatClock } from '../../shared/format';
+import { useOptions } from '../../web/dispatch/dispatchApi';
+import { DispatchError } from '../../web/dispatch/DispatchError';
+import { useT } from '../../web/i18n/translate';
+import { useAddRun } from './controlApi';
+import { DispatchIdSelect } from './DispatchIdSelect';
+
+/** The clock ten minutes ahead, `HH:MM`, as the console shows times. */
+const soon = () => formatClock(Date.now() + 10 * 60_000, { seconds: false });
+
+/**
+ * Adds a run of a route to today's timetable (code 46): its direction, first departure and, if known, its
+ * vehicle; the server copies the running times of the route's run of that direction closest in time.
+ */
+export function AddRunDialog({ routeId, onClose }: { routeId: number; onClose: () => void }) {
+  const t = useT();
+  const options = useOptions();
+  const add = useAddRun();
+  const [direction, setDirection] = useState<0 | 1>(0);
+  const [start, setStart] = useState(soon);
+  const [vehicle, setVehicle] = useState<number | null>(null);
+  const [reason, setReason] = useState('');
+  const save = () =>
+    add.mutate({ routeId, direction, start, reason, ...(vehicle === null ? {} : { vehicleId: vehicle }) }, { onSuccess: onClose });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="add-run-dialog">
+      <DialogTitle>{t('dispatch.control.addRunTitle')}</DialogTitle>
+      <DialogContent>
+        <TextField
+          select
+          fullWidth
+          margin="dense"
+          label={t('dispatch.control.direction')}
+          value={String(direction)}
+          onChange={(e) => setDirection(e.target.value === '1' ? 1 : 0)}
+          slotProps={{ htmlInput: { 'data-testid': 'add-run-direction' } }}
+        >
+          {(['0', '1'] as const).map((d) => (
+            <MenuItem key={d} value={d}>
+              {t(`dispatch.control.directions.${d}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          fullWidth
+          margin="dense"
+          type="time"
+          label={t('dispatch.control.startTime')}
+          value={start}
+          onChange={(e) => setStart(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'add-run-start' } }}
+        />
+        <DispatchIdSelect
+          label={t('dispatch.control.addedVehicle')}
+          options={options.data?.vehicles ?? []}
+          value={vehicle === null ? [] : [vehicle]}
+          onChange={(ids) => setVehicle(ids[0] ?? null)}
+          testId="add-run-vehicle"
+          multiple={false}
+        />
+        <TextField
+          fullWidth
+          multiline
+          minRows={2}
+          margin="dense"
+          label={t('dispatch.control.reason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': 'add-run-reason' } }}
+        />
+        <DispatchError error={add.error} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('dispatch.control.cancel')}</Button>
+        <Button variant="contained" onClick={save} disabled={add.isPending || !/^\d{2}:\d{2}$/.test(start)} data-testid="add-run-save">
+          {t('dispatch.control.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
