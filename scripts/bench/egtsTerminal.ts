@@ -1,0 +1,132 @@
+// A simulated EGTS terminal for the benchmarks (egtsIngest.ts, clusterEgts.ts): one TCP connection, TERM_IDENTITY,
+// then POS_DATA packets; the time from writing a packet to reading its RESPONSE is its acknowledgement latency.
+import { connect, type Socket } from 'node:net';
+import { FrameReader } from '../../src/server/telemetry/egts/frameReader';
+import { authPacket, positionsPacket } from '../../src/server/telemetry/egts/terminalPackets';
+
+export interface TerminalListener {
+  /** A packet answered: its latency, whether it was refused (a processing code other than OK), its fix time. */
+  acked(latencyMs: number, refused: boolean, fixTime: number): void;
+  /** The connection is gone (the server or the proxy closed it). */
+  closed?(): void;
+}
+
+export class BenchTerminal {
+  socket: Socket | null = null;
+  private reader = new FrameReader(65_553);
+  private pid = 0;
+  private rn = 0;
+  /** Packets sent, for a fix time that advances with them. */
+  fixes = 0;
+  private readonly sentAt = new Map<number, { at: number; time: number }>();
+  authenticated = false;
+  private onAuth: (() => void) | null = null;
+
+  constructor(
+    /** TERM_IDENTITY's terminal id: the vehicle's peer address. */
+    readonly tid: number,
+    readonly index: number,
+    private readonly listener: TerminalListener,
+  ) {}
+
+  open(port: number, host = '127.0.0.1'): Promise<void> {
+    this.reader = new FrameReader(65_553);
+    this.authenticated = false;
+    return new Promise((resolve, reject) => {
+      const socket = connect({ port, host, noDelay: true }, () => resolve());
+      this.socket = socket;
+      socket.once('error', reject);
+      socket.on('data', (chunk: Buffer) => this.onData(chunk));
+      socket.once('close', () => {
+        if (this.socket !== socket) return;
+        this.socket = null;
+        this.onAuth?.();
+        this.onAuth = null;
+        this.listener.closed?.();
+      });
+    });
+  }
+
+  /** Resolves true once the platform accepted the identity (false: refused, or the connection closed). */
+  authenticate(): Promise<boolean> {
+    return new Promise((resolve) => {
+      this.onAuth = () => resolve(this.authenticated);
+      this.socket?.write(authPacket(this.nextPid(), this.nextRn(), { tid: this.tid }));
+    });
+  }
+
+  /** One POS_DATA packet with a fix at `time` (whole seconds: EGTS carries seconds). */
+  sendFix(time: number): void {
+    if (!this.socket) return;
+    const pid = this.nextPid();
+    this.fixes += 1;
+    // A bus moving along a small circle around its depot: plausible coordinates, speed and course.
+    const angle = ((time / 1000 + this.index) % 360) * (Math.PI / 180);
+    const packet = positionsPacket(pid, [
+      {
+        rn: this.nextRn(),
+        fixes: [
+          {
+            time,
+            lat: 59.9 + 0.01 * Math.sin(angle) + (this.index % 1000) * 1e-4,
+            lon: 30.3 + 0.02 * Math.cos(angle) + Math.floor(this.index / 1000) * 1e-2,
+            speed: 30,
+            course: Math.floor(((angle * 180) / Math.PI + 90) % 360),
+            valid: true,
+          },
+        ],
+      },
+    ]);
+    this.sentAt.set(pid, { at: performance.now(), time });
+    this.socket.write(packet);
+  }
+
+  /** Fix times sent and not answered; forgotten (a terminal sends them again on its next connection). */
+  takeUnanswered(): number[] {
+    const times = [...this.sentAt.values()].map((sent) => sent.time);
+    this.sentAt.clear();
+    return times;
+  }
+
+  get outstanding(): number {
+    return this.sentAt.size;
+  }
+
+  destroy(): void {
+    const socket = this.socket;
+    this.socket = null;
+    socket?.destroy();
+  }
+
+  private onData(chunk: Buffer): void {
+    const now = performance.now();
+    for (const event of this.reader.push(chunk)) {
+      if (event.kind !== 'frame') continue;
+      if (event.header.pt === 1) {
+        // RESULT_CODE of the authentication
+        this.authenticated = event.body[event.body.length - 1] === 0;
+        this.onAuth?.();
+        this.onAuth = null;
+        continue;
+      }
+      const rpid = event.body.readUInt16LE(0);
+      const pr = event.body[2];
+      const sent = this.sentAt.get(rpid);
+      if (sent === undefined) continue;
+      this.sentAt.delete(rpid);
+      this.listener.acked(now - sent.at, pr !== 0, sent.time);
+    }
+  }
+
+  private nextPid(): number {
+    const pid = this.pid;
+    this.pid = (this.pid + 1) & 0xffff;
+    return pid;
+  }
+
+  private nextRn(): number {
+    const rn = this.rn;
+    this.rn = (this.rn + 1) & 0xffff;
+    return rn;
+  }
+}
