@@ -60,7 +60,8 @@ export class BenchTerminal {
     if (!this.socket) return;
     const pid = this.nextPid();
     this.fixes += 1;
-    // A bus moving along a small circle around its depot: plausible coordinates, speed and course.
+    // A bus moving along a small circle (about 200 m) around its depot, the depots on a grid of 100 × 100 over
+    // the city (about 390 m apart): plausible coordinates, speed and course, and vehicles apart on the map.
     const angle = ((time / 1000 + this.index) % 360) * (Math.PI / 180);
     const packet = positionsPacket(pid, [
       {
@@ -68,8 +69,8 @@ export class BenchTerminal {
         fixes: [
           {
             time,
-            lat: 59.9 + 0.01 * Math.sin(angle) + (this.index % 1000) * 1e-4,
-            lon: 30.3 + 0.02 * Math.cos(angle) + Math.floor(this.index / 1000) * 1e-2,
+            lat: 59.75 + (this.index % 100) * 0.0035 + 0.002 * Math.sin(angle),
+            lon: 29.95 + (Math.floor(this.index / 100) % 100) * 0.007 + 0.004 * Math.cos(angle),
             speed: 30,
             course: Math.floor(((angle * 180) / Math.PI + 90) % 360),
             valid: true,
