@@ -176,7 +176,10 @@ async function run(count: number): Promise<string> {
     const cut = new Map<number, number | null>();
     const pendingResend = new Map<number, number[]>();
     const terminals: BenchTerminal[] = [];
+    const reconnecting = new Set<number>();
     const reconnect = async (t: BenchTerminal) => {
+      if (reconnecting.has(t.index)) return;
+      reconnecting.add(t.index);
       await delay(1000 + Math.random() * 2000);
       for (;;) {
         try {
@@ -188,6 +191,7 @@ async function run(count: number): Promise<string> {
         }
         await delay(1000);
       }
+      reconnecting.delete(t.index);
       for (const time of pendingResend.get(t.index) ?? []) t.sendFix(time);
       pendingResend.delete(t.index);
     };

@@ -1,13 +1,15 @@
 // A simulated EGTS terminal for the benchmarks (egtsIngest.ts, clusterEgts.ts): one TCP connection, TERM_IDENTITY,
 // then POS_DATA packets; the time from writing a packet to reading its RESPONSE is its acknowledgement latency.
 import { connect, type Socket } from 'node:net';
+import { SRT } from '../../src/server/telemetry/egts/constants';
 import { FrameReader } from '../../src/server/telemetry/egts/frameReader';
+import { decodeRecords } from '../../src/server/telemetry/egts/records';
 import { authPacket, positionsPacket } from '../../src/server/telemetry/egts/terminalPackets';
 
 export interface TerminalListener {
   /** A packet answered: its latency, whether it was refused (a processing code other than OK), its fix time. */
   acked(latencyMs: number, refused: boolean, fixTime: number): void;
-  /** The connection is gone (the server or the proxy closed it). */
+  /** A connection that was open is gone (the server or the proxy closed it). */
   closed?(): void;
 }
 
@@ -33,16 +35,23 @@ export class BenchTerminal {
     this.reader = new FrameReader(65_553);
     this.authenticated = false;
     return new Promise((resolve, reject) => {
-      const socket = connect({ port, host, noDelay: true }, () => resolve());
+      let connected = false;
+      const socket = connect({ port, host, noDelay: true }, () => {
+        connected = true;
+        resolve();
+      });
       this.socket = socket;
       socket.once('error', reject);
-      socket.on('data', (chunk: Buffer) => this.onData(chunk));
+      socket.on('data', (chunk: Buffer) => {
+        if (this.socket === socket) this.onData(chunk);
+      });
       socket.once('close', () => {
         if (this.socket !== socket) return;
         this.socket = null;
         this.onAuth?.();
         this.onAuth = null;
-        this.listener.closed?.();
+        // a connection refused is the opener's to retry, not a connection lost
+        if (connected) this.listener.closed?.();
       });
     });
   }
@@ -111,7 +120,10 @@ export class BenchTerminal {
         continue;
       }
       const rpid = event.body.readUInt16LE(0);
-      const pr = event.body[2];
+      // Refused: the packet (PR) or its record (RECORD_RESPONSE's status: a position before authentication).
+      let pr = event.body[2];
+      for (const record of decodeRecords(event.body, 3))
+        for (const sub of record.subrecords) if (sub.type === SRT.RECORD_RESPONSE && sub.data[2] !== 0) pr = sub.data[2];
       const sent = this.sentAt.get(rpid);
       if (sent === undefined) continue;
       this.sentAt.delete(rpid);
