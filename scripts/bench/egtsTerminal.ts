@@ -64,9 +64,9 @@ export class BenchTerminal {
     });
   }
 
-  /** One POS_DATA packet with a fix at `time` (whole seconds: EGTS carries seconds). */
+  /** One POS_DATA packet with a fix at `time` (whole seconds: EGTS carries seconds); none before authentication. */
   sendFix(time: number): void {
-    if (!this.socket) return;
+    if (!this.socket || !this.authenticated) return;
     const pid = this.nextPid();
     this.fixes += 1;
     // A bus moving along a small circle (about 200 m) around its depot, the depots on a grid of 100 × 100 over
