@@ -85,6 +85,23 @@ describe.each(ENGINES)('a dead sibling process’s track spool is written by a l
     await restarted.close();
   });
 
+  it('takes the folder of a process killed and not yet reaped by its parent (a zombie)', async () => {
+    // `sleep 0` started in the background by a shell that then becomes `sleep 5`, which never reaps it
+    const shell = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5']);
+    const zombie = await new Promise<number>((resolve) => shell.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString()))));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(() => process.kill(zombie, 0)).not.toThrow();
+      const dir = await leftBy('track-spool-3008', 4, { pid: zombie, started: processStarted(zombie) });
+      const before = await stored();
+      expect(await t.app.telemetry.track.adoption!.round()).toBe(4);
+      expect(await stored()).toBe(before + 4);
+      expect(segments(dir)).toEqual([]);
+    } finally {
+      shell.kill('SIGKILL');
+    }
+  });
+
   it("leaves a live process's folder, another installation's and one without a lock", async () => {
     const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {
@@ -128,7 +145,7 @@ describe.each(ENGINES)('a dead sibling process’s track spool is written by a l
     ];
     const app = t.app.telemetry.track.adoption!;
     const before = { rows: await stored(), folders: app.getStats().folders };
-    expect(before.folders).toBe(2);
+    expect(before.folders).toBe(3);
     const rounds = await Promise.all([...adopters.map((a) => a.round()), app.round()]);
     expect(rounds.reduce((sum, n) => sum + n, 0)).toBe(18);
     expect(await stored()).toBe(before.rows + 18);

@@ -23,14 +23,20 @@ export interface SpoolHolder {
 
 const LOCK = 'lock';
 
-/** Start time of a process (field 22 of /proc/<pid>/stat); null where there is no /proc. */
-export function processStarted(pid: number): number | null {
+/** Fields 3 on of /proc/<pid>/stat (after the command's name); null where there is no /proc or no such process. */
+function statOf(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+/** Start time of a process (field 22 of /proc/<pid>/stat); null where there is no /proc. */
+export function processStarted(pid: number): number | null {
+  const fields = statOf(pid);
+  return fields ? Number(fields[19]) : null;
 }
 
 function processAlive(pid: number): boolean {
@@ -46,9 +52,11 @@ function processAlive(pid: number): boolean {
 /** The holder is a live process of this machine (the same pid started at the same time). */
 export function holderAlive(holder: SpoolHolder): boolean {
   if (holder.role === 'released' || !processAlive(holder.pid)) return false;
-  if (holder.started === null) return true;
-  const started = processStarted(holder.pid);
-  return started === null || started === holder.started;
+  const fields = statOf(holder.pid);
+  if (!fields) return true;
+  // A killed process its parent has not reaped yet (a zombie) still answers kill(pid, 0).
+  if (fields[0] === 'Z' || fields[0] === 'X') return false;
+  return holder.started === null || Number(fields[19]) === holder.started;
 }
 
 export function newHolder(role: SpoolHolder['role'], database: string | null): SpoolHolder {
