@@ -12,9 +12,9 @@
 // With DATABASE_URL, use a scratch database: the benchmark adds its vehicles (peer addresses 9000001...)
 // and removes them, with their track, at the end.
 import { fork, type ChildProcess } from 'node:child_process';
-import { connect, type Socket } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { BenchTerminal } from './egtsTerminal';
 import { setTimeout as delay } from 'node:timers/promises';
 
 const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 5000);
@@ -114,9 +114,6 @@ async function runServer(): Promise<void> {
 /* ------------------------------------------------------------------ load generator (parent process) */
 
 async function runLoad(): Promise<void> {
-  const { FrameReader } = await import('../../src/server/telemetry/egts/frameReader');
-  const { authPacket, positionsPacket } = await import('../../src/server/telemetry/egts/terminalPackets');
-
   const child = fork(fileURLToPath(import.meta.url), ['--server'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const inbox = messages(child);
   const startedAt = performance.now();
@@ -130,101 +127,17 @@ async function runLoad(): Promise<void> {
   let acked = 0;
   let refused = 0;
   let measuring = false;
-
-  class Terminal {
-    socket!: Socket;
-    private readonly reader = new FrameReader(65_553);
-    private pid = 0;
-    private rn = 0;
-    private fixes = 0;
-    private readonly sentAt = new Map<number, number>();
-    authenticated = false;
-    private onAuth: (() => void) | null = null;
-
-    constructor(readonly index: number) {}
-
-    open(port: number): Promise<void> {
-      return new Promise((resolve, reject) => {
-        this.socket = connect({ port, host: '127.0.0.1', noDelay: true }, () => resolve());
-        this.socket.once('error', reject);
-        this.socket.on('data', (chunk: Buffer) => this.onData(chunk));
-      });
-    }
-
-    authenticate(): Promise<void> {
-      return new Promise((resolve) => {
-        this.onAuth = resolve;
-        this.socket.write(authPacket(this.nextPid(), this.nextRn(), { tid: PEER_BASE + this.index + 1 }));
-      });
-    }
-
-    sendFix(): void {
-      const pid = this.nextPid();
-      const now = fixEpoch + this.fixes++ * 1000;
-      // A bus moving along a small circle around its depot: plausible coordinates, speed and course.
-      const angle = ((now / 1000 + this.index) % 360) * (Math.PI / 180);
-      const packet = positionsPacket(pid, [
-        {
-          rn: this.nextRn(),
-          fixes: [
-            {
-              time: now,
-              lat: 59.9 + 0.01 * Math.sin(angle) + this.index * 1e-5,
-              lon: 30.3 + 0.02 * Math.cos(angle),
-              speed: 30,
-              course: Math.floor(((angle * 180) / Math.PI + 90) % 360),
-              valid: true,
-            },
-          ],
-        },
-      ]);
-      this.sentAt.set(pid, performance.now());
-      sent += 1;
-      this.socket.write(packet);
-    }
-
-    private onData(chunk: Buffer): void {
-      const now = performance.now();
-      for (const event of this.reader.push(chunk)) {
-        if (event.kind !== 'frame') continue;
-        if (event.header.pt === 1) {
-          // RESULT_CODE of the authentication
-          this.authenticated = event.body[event.body.length - 1] === 0;
-          this.onAuth?.();
-          this.onAuth = null;
-          continue;
-        }
-        const rpid = event.body.readUInt16LE(0);
-        const pr = event.body[2];
-        const at = this.sentAt.get(rpid);
-        if (at === undefined) continue;
-        this.sentAt.delete(rpid);
-        if (pr !== 0) refused += 1;
-        acked += 1;
-        if (measuring && latencyCount < latencies.length) latencies[latencyCount++] = now - at;
-      }
-    }
-
-    get outstanding(): number {
-      return this.sentAt.size;
-    }
-
-    private nextPid(): number {
-      const pid = this.pid;
-      this.pid = (this.pid + 1) & 0xffff;
-      return pid;
-    }
-
-    private nextRn(): number {
-      const rn = this.rn;
-      this.rn = (this.rn + 1) & 0xffff;
-      return rn;
-    }
-  }
+  const listener = {
+    acked(latencyMs: number, wasRefused: boolean) {
+      if (wasRefused) refused += 1;
+      acked += 1;
+      if (measuring && latencyCount < latencies.length) latencies[latencyCount++] = latencyMs;
+    },
+  };
 
   // Fix times advance one second per packet from a whole second: terminals send at 1 Hz of their own clock.
   const fixEpoch = Math.floor(Date.now() / 1000) * 1000;
-  const terminals = Array.from({ length: TERMINALS }, (_, i) => new Terminal(i));
+  const terminals = Array.from({ length: TERMINALS }, (_, i) => new BenchTerminal(PEER_BASE + i + 1, i, listener));
   const connectStart = performance.now();
   for (let i = 0; i < terminals.length; i += 250) {
     await Promise.all(terminals.slice(i, i + 250).map((t) => t.open(ready.egtsPort)));
@@ -257,7 +170,10 @@ async function runLoad(): Promise<void> {
   const sentStart = sent;
   for (let tick = 0; tick < SECONDS * 100; tick++) {
     const slot = tick % 100;
-    for (let i = slot; i < terminals.length; i += 100) terminals[i].sendFix();
+    for (let i = slot; i < terminals.length; i += 100) {
+      terminals[i].sendFix(fixEpoch + terminals[i].fixes * 1000);
+      sent += 1;
+    }
     const next = runStart + (tick + 1) * 10;
     const wait = next - performance.now();
     if (wait > 0) await delay(wait);
@@ -278,7 +194,7 @@ async function runLoad(): Promise<void> {
   const serverCpuPct = ((after.cpuMicros - before.cpuMicros) / 1000 / runMs) * 100;
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-  for (const t of terminals) t.socket.destroy();
+  for (const t of terminals) t.destroy();
   child.send({ type: 'stop' } satisfies ToServer);
   await inbox.next('stopped').catch(() => undefined);
   const finalRows = after.telemetry.track.written;

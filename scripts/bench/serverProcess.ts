@@ -78,10 +78,15 @@ export interface ServerCluster {
 /**
  * Starts `count` server processes on one PostgreSQL (`env.DATABASE_URL`) and one bus (`env.BUS_URL`, with a
  * BUS_PREFIX of their own unless given), as behind a load balancer: each on a free port, with a data folder of
- * its own (its track spool), EGTS off unless `env` says otherwise. They start together; each resolves once it
- * listens.
+ * its own (its track spool), EGTS off unless `env` says otherwise; `each(i)` adds a process's own settings. They
+ * start together; each resolves once it listens.
  */
-export async function startServerCluster(count: number, env: Record<string, string>, startTimeoutMs?: number): Promise<ServerCluster> {
+export async function startServerCluster(
+  count: number,
+  env: Record<string, string>,
+  startTimeoutMs?: number,
+  each: (index: number) => Record<string, string> = () => ({}),
+): Promise<ServerCluster> {
   const prefix = env.BUS_PREFIX ?? `tc:cluster:${process.pid}:${Date.now()}`;
   const folders = Array.from({ length: count }, (_, i) => mkdtempSync(join(tmpdir(), `tc-process-${i}-`)));
   const ports = await Promise.all(folders.map(() => freePort()));
@@ -94,6 +99,7 @@ export async function startServerCluster(count: number, env: Record<string, stri
           ...env,
           PORT: String(ports[i]),
           DATA_DIR: dataDir,
+          ...each(i),
         },
         startTimeoutMs,
       ),

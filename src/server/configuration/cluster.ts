@@ -19,6 +19,7 @@ export const clusterVariables = group(
   {
     intro: `\`npm run cluster\` runs several server processes of one installation on this machine behind HAProxy (see «Behind
 HAProxy» in [deployment.md](deployment.md#behind-haproxy)): \`DATABASE_URL\` (PostgreSQL) is required, \`BUS_URL\` defaults
-to \`redis://127.0.0.1:6379\` there, and each process gets its own spool \`DATA_DIR/track-spool-<port>\`.`,
+to \`redis://127.0.0.1:6379\` there, and each process gets its own spool \`DATA_DIR/track-spool-<port>\` (one killed and not started again has its spool
+written by a live one: see «A dead process's spool» in [deployment.md](deployment.md#a-dead-processs-spool)).`,
   },
 );

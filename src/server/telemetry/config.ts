@@ -28,6 +28,9 @@ export interface TelemetryConfig {
   trackSpoolDir: string | undefined;
   /** Positions are fsync'd to the spool in groups this often, ms; an acknowledgement waits at most about this. */
   trackSpoolSyncMs: number;
+  /** Folders of dead sibling processes next to the spool are written to the database (TRACK_SPOOL_ADOPT). */
+  trackSpoolAdopt: boolean;
+  trackSpoolAdoptMs: number;
   deviceRefreshMs: number;
   httpMaxBatch: number;
   /** Positions dated later than now + this are refused (terminal clock errors). */
@@ -81,6 +84,17 @@ export const telemetryVariables = group('Telemetry in', {
     unit: 'ms',
     meaning: "positions are fsync'd to the spool in groups this often: an EGTS or HTTP acknowledgement waits about this long",
   }),
+  trackSpoolAdopt: flag('TRACK_SPOOL_ADOPT', {
+    default: true,
+    meaning:
+      'a process writes to the database the spool of a dead sibling: a folder next to its own spool with "spool" in its name, locked by a process of this machine that is gone (see «Several server processes» in [deployment.md](deployment.md#several-server-processes))',
+  }),
+  trackSpoolAdoptS: number('TRACK_SPOOL_ADOPT_S', {
+    default: 5,
+    positive: true,
+    unit: 's',
+    meaning: "how often the siblings' spool folders are looked at",
+  }),
   trackMaxBufferedRows: number('TRACK_MAX_BUFFERED_ROWS', {
     default: 500_000,
     meaning:
@@ -122,6 +136,8 @@ export function telemetryConfig(env: Environment = process.env): TelemetryConfig
     trackMaxBufferedRows: v.trackMaxBufferedRows,
     trackSpoolDir: v.trackSpoolDir,
     trackSpoolSyncMs: v.trackSpoolSyncMs,
+    trackSpoolAdopt: v.trackSpoolAdopt,
+    trackSpoolAdoptMs: v.trackSpoolAdoptS * 1000,
     deviceRefreshMs: v.deviceRefreshS * 1000,
     httpMaxBatch: v.httpMaxBatch,
     futureToleranceMs: v.futureToleranceS * 1000,

@@ -17,8 +17,10 @@ import { PositionShare } from './positionShare';
 import { RecentFixes } from './recentFixes';
 import type { TrackPoint } from '../../shared/map';
 import { trackOf } from './trackStore';
-import { TrackSpool } from './trackSpool';
-import { TrackWriter } from './trackWriter';
+import { SpoolAdoption } from './spoolAdoption';
+import type { SpoolGuard } from './spoolLock';
+import { TrackSpool, type TrackSpoolOptions } from './trackSpool';
+import { TrackWriter, type TrackWriterOptions } from './trackWriter';
 import { JournalBatcher, VehicleEvents } from './vehicleEvents';
 import positionsRoute from './http/positionsRoute';
 import periodRoute from './http/periodRoute';
@@ -36,6 +38,8 @@ export interface Telemetry {
   events: VehicleEvents;
   track: {
     writer: TrackWriter;
+    /** Writes dead siblings' spools to the database (null for a temporary spool, or TRACK_SPOOL_ADOPT=false). */
+    adoption: SpoolAdoption | null;
     /** Points of one vehicle for a period, including those not yet flushed. */
     of(vehicleId: number, from: Date, to: Date, limit?: number): Promise<TrackPoint[]>;
     /** The track's day partitions: made ahead, dropped past TRACK_RETENTION_DAYS (hourly). */
@@ -60,6 +64,20 @@ declare module 'fastify' {
 }
 
 const HOUR_MS = 3_600_000;
+/** Held while a process judges and takes a spool folder's lock (its own at start, a dead sibling's). */
+const SPOOL_LOCK = 'select pg_advisory_xact_lock(7346002)';
+
+/** The database a spool's positions belong to, as its lock says: server, port and name (no credentials). */
+function databaseIdentity(databaseUrl: string | undefined, dataDir: string | undefined): string {
+  if (!databaseUrl) return `pglite:${dataDir ?? 'memory'}`;
+  try {
+    const url = new URL(databaseUrl);
+    const host = url.hostname === 'localhost' ? '127.0.0.1' : url.hostname;
+    return `postgres://${host}:${url.port || '5432'}${url.pathname}`;
+  } catch {
+    return 'postgres';
+  }
+}
 
 async function telemetryPlugin(app: FastifyInstance): Promise<void> {
   const config = telemetryConfig();
@@ -72,18 +90,30 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
     config.trackSpoolDir ?? (app.config.dataDir ? join(app.config.dataDir, 'track-spool') : await mkdtemp(join(tmpdir(), 'track-spool-')));
   const temporarySpool = !config.trackSpoolDir && !app.config.dataDir;
   const partitions = new DayPartitions(app.db, { table: 'app.track', retentionDays: config.trackRetentionDays }, log);
-  const spool = new TrackSpool(spoolDir, { syncIntervalMs: config.trackSpoolSyncMs, maxRowsInMemory: config.trackMaxBufferedRows }, log);
-  const writer = new TrackWriter(
-    app.db,
-    spool,
-    {
-      flushIntervalMs: config.trackFlushIntervalMs,
-      flushRows: config.trackFlushRows,
-      statementRows: config.trackStatementRows ?? (app.db.engine === 'pglite' ? 1000 : 5000),
-      partitions,
-    },
-    log,
-  );
+  const guard: SpoolGuard = (work) =>
+    app.db.withLimit(10_000).transaction(async (tx) => {
+      await tx.query(SPOOL_LOCK);
+      return work();
+    });
+  const spoolOptions: TrackSpoolOptions = {
+    syncIntervalMs: config.trackSpoolSyncMs,
+    maxRowsInMemory: config.trackMaxBufferedRows,
+    guard,
+    database: databaseIdentity(app.config.databaseUrl, app.config.dataDir),
+  };
+  const spool = new TrackSpool(spoolDir, spoolOptions, log);
+  const writerOptions: TrackWriterOptions = {
+    flushIntervalMs: config.trackFlushIntervalMs,
+    flushRows: config.trackFlushRows,
+    statementRows: config.trackStatementRows ?? (app.db.engine === 'pglite' ? 1000 : 5000),
+    partitions,
+  };
+  const writer = new TrackWriter(app.db, spool, writerOptions, log);
+  // A temporary spool (tests) has no siblings of this installation next to it.
+  const adoption =
+    config.trackSpoolAdopt && !temporarySpool
+      ? new SpoolAdoption(app.db, spoolDir, { intervalMs: config.trackSpoolAdoptMs, spool: spoolOptions, writer: writerOptions }, log)
+      : null;
   const pipeline = new TelemetryPipeline(latest, new RecentFixes(), writer, {
     futureToleranceMs: config.futureToleranceMs,
     maxSpeedKmh: config.maxSpeedKmh,
@@ -104,6 +134,7 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
     sensorSink: null,
     track: {
       writer,
+      adoption,
       async of(vehicleId, from, to, limit) {
         await writer.flush();
         return trackOf(app.db, vehicleId, from, to, limit);
@@ -154,6 +185,9 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
     await spool.open();
     writer.start();
     void writer.flush();
+    // Then, now and every few seconds, what dead siblings acknowledged and did not write.
+    adoption?.start();
+    void adoption?.round();
     // The vehicle events journal (/journal/eventsts) records every connection and disconnection.
     if (app.hasDecorator('eventsWriter')) {
       const journal = new JournalBatcher((batch) => app.eventsWriter.vehicleEvents(batch), log);
@@ -178,6 +212,7 @@ async function telemetryPlugin(app: FastifyInstance): Promise<void> {
     telemetry.share.stop();
     telemetry.fleetLinks.stop();
     await telemetry.egts?.close();
+    await adoption?.stop();
     await writer.close();
     if (temporarySpool) await rm(spoolDir, { recursive: true, force: true });
     for (const close of closers) await close();

@@ -1,7 +1,10 @@
-import { mkdir, open, readdir, readFile, unlink, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { crc32 } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
+import { holderAlive, localGuard, newHolder, readHolder, removeHolder, writeHolder, type SpoolGuard, type SpoolHolder } from './spoolLock';
 import type { Position } from './types';
 
 /**
@@ -51,13 +54,9 @@ function decode(buffer: Buffer): { positions: Position[]; damaged: number } {
   return { positions, damaged };
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/** Whether a folder holds spool files (a cheap look before judging its lock). */
+export async function hasSegments(dir: string): Promise<boolean> {
+  return (await readdir(dir).catch(() => [] as string[])).some((name) => SEGMENT.test(name));
 }
 
 /** A closed spool file waiting to be written to the database; its rows stay in memory within the bound. */
@@ -80,6 +79,12 @@ export interface TrackSpoolOptions {
   syncIntervalMs: number;
   /** Rows of closed segments kept in memory for the writer; beyond, it reads them back from disk. */
   maxRowsInMemory: number;
+  /** Serialises lock decisions between the processes that may take this folder (see spoolLock.ts). */
+  guard?: SpoolGuard;
+  /** The database the positions belong to, written in the lock: only a process of the same one adopts it. */
+  database?: string | null;
+  /** How long a starting owner waits for a sibling writing its folder to the database; 60 s by default. */
+  adoptionWaitMs?: number;
 }
 
 /**
@@ -98,6 +103,7 @@ export class TrackSpool {
   private chain: Promise<unknown> = Promise.resolve();
   private nextSeq = 1;
   private closed = false;
+  private holder: SpoolHolder | null = null;
 
   constructor(
     readonly dir: string,
@@ -109,6 +115,50 @@ export class TrackSpool {
   async open(): Promise<number> {
     await mkdir(this.dir, { recursive: true });
     await this.lock();
+    const rows = await this.load();
+    if (this.sealed.length > 0)
+      this.log.info({ files: this.sealed.length, positions: rows }, 'track spool: replaying positions left by the previous run');
+    return rows;
+  }
+
+  /**
+   * Takes a dead sibling's folder to write its files to the database: the number of positions they hold, or
+   * null when the folder is not to be taken (its holder lives, another machine's or installation's, or no lock).
+   * The caller writes them (a TrackWriter over this spool) and then `release`s it.
+   */
+  async adopt(): Promise<{ positions: number; from: SpoolHolder } | null> {
+    const guard = this.options.guard ?? localGuard;
+    const from = await guard(async () => {
+      const held = await readHolder(this.dir);
+      if (!held || held.host !== hostname() || !held.database || held.database !== (this.options.database ?? null)) return null;
+      if (holderAlive(held)) return null;
+      this.holder = newHolder('adopter', this.options.database ?? null);
+      await writeHolder(this.dir, this.holder);
+      return held;
+    });
+    if (!from) return null;
+    return { positions: await this.load(), from };
+  }
+
+  /**
+   * Lets go of an adopted folder: the lock goes with the files, or, with files left (the database away), it
+   * says `released`, so the next round anywhere takes it again. A restarted owner finds it empty or takes it.
+   */
+  async release(): Promise<void> {
+    await this.close();
+    const holder = this.holder;
+    if (!holder) return;
+    this.holder = null;
+    const left = await hasSegments(this.dir);
+    await (this.options.guard ?? localGuard)(async () => {
+      if ((await readHolder(this.dir))?.token !== holder.token) return;
+      if (left) await writeHolder(this.dir, { ...holder, pid: 0, role: 'released' });
+      else await removeHolder(this.dir);
+    });
+  }
+
+  /** The files left in the folder, handed to the writer. */
+  private async load(): Promise<number> {
     const names = (await readdir(this.dir)).filter((name) => SEGMENT.test(name)).sort();
     let rows = 0;
     for (const name of names) {
@@ -120,8 +170,6 @@ export class TrackSpool {
       this.nextSeq = Math.max(this.nextSeq, Number(SEGMENT.exec(name)![1]) + 1);
     }
     this.trimMemory();
-    if (names.length > 0)
-      this.log.info({ files: names.length, positions: rows }, 'track spool: replaying positions left by the previous run');
     return rows;
   }
 
@@ -204,15 +252,34 @@ export class TrackSpool {
 
   /**
    * One live process per folder: a second one would delete files the first still appends to. The lock names
-   * its process; one left by a process that is gone (a crash) is taken over.
+   * its process; one left by a process that is gone (a crash) is taken over. A live sibling writing this
+   * folder's files to the database (an adopter) is waited for: it lets go once they are in.
    */
   private async lock(): Promise<void> {
-    const path = join(this.dir, 'lock');
-    const holder = Number((await readFile(path, 'utf8').catch(() => '')).trim());
-    if (holder && holder !== process.pid && processAlive(holder)) {
-      throw new Error(`track spool ${this.dir} is used by process ${holder}: give each server process its own DATA_DIR or TRACK_SPOOL_DIR`);
+    const guard = this.options.guard ?? localGuard;
+    const until = Date.now() + (this.options.adoptionWaitMs ?? 60_000);
+    let waited = false;
+    for (;;) {
+      const adopter = await guard(async () => {
+        const held = await readHolder(this.dir);
+        if (held && held.token !== this.holder?.token && held.host === hostname() && holderAlive(held)) {
+          if (held.role === 'adopter') return held;
+          if (held.pid !== process.pid)
+            throw new Error(
+              `track spool ${this.dir} is used by process ${held.pid}: give each server process its own DATA_DIR or TRACK_SPOOL_DIR`,
+            );
+        }
+        this.holder = newHolder('owner', this.options.database ?? null);
+        await writeHolder(this.dir, this.holder);
+        return null;
+      });
+      if (!adopter) return;
+      if (Date.now() > until)
+        throw new Error(`track spool ${this.dir} is being written to the database by process ${adopter.pid}: start again once it is done`);
+      if (!waited) this.log.info({ dir: this.dir, pid: adopter.pid }, 'track spool: waiting for the process writing it to the database');
+      waited = true;
+      await delay(200);
     }
-    await writeFile(path, String(process.pid));
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
