@@ -15,7 +15,8 @@ import { TERMINAL_PARAMETERS, validateParameters, type ParameterValues } from '.
 import { translateMessage } from '../../shared/errors';
 import { useT } from '../../web/i18n/translate';
 import { showMessage } from '../../web/stores/messageStore';
-import { createConfiguration, newVersion, updateConfiguration, type ConfigurationRow } from './equipmentApi';
+import type { ConfigurationRow } from '../../shared/equipment/api';
+import { createConfiguration, newVersion, updateConfiguration } from './equipmentApi';
 
 export type ConfigurationDialogMode = { kind: 'create'; base?: ParameterValues } | { kind: 'edit' | 'version'; row: ConfigurationRow };
 

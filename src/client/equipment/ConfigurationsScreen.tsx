@@ -23,7 +23,8 @@ import { useRights } from '../../web/components/useRights';
 import { useT } from '../../web/i18n/translate';
 import { showMessage } from '../../web/stores/messageStore';
 import { ConfigurationDialog, type ConfigurationDialogMode } from './ConfigurationDialog';
-import { configurations, deleteConfiguration, fleetShare, type ConfigurationRow, type FleetShareRow } from './equipmentApi';
+import type { ConfigurationRow, FleetShareRow } from '../../shared/equipment/api';
+import { configurations, deleteConfiguration, fleetShare } from './equipmentApi';
 
 const PATH = '/mnt-configuration/configurations';
 

@@ -27,18 +27,8 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useRights } from '../../web/components/useRights';
 import { useT } from '../../web/i18n/translate';
 import { showMessage } from '../../web/stores/messageStore';
-import {
-  changeRollout,
-  configurations,
-  group,
-  groupRollouts,
-  rolloutCommands,
-  startRollout,
-  type CommandRow,
-  type ConfigurationRow,
-  type GroupDetails,
-  type RolloutRow,
-} from './equipmentApi';
+import { changeRollout, configurations, group, groupRollouts, rolloutCommands, startRollout } from './equipmentApi';
+import type { CommandList, ConfigurationRow, GroupDetails, RolloutRow } from '../../shared/equipment/api';
 
 const PATH = '/mnt-configuration/configurations';
 const REFRESH_MS = 2000;
@@ -297,7 +287,7 @@ function CommandTable({ rolloutId, tick }: { rolloutId: number; tick: number }) 
   const t = useT();
   const [status, setStatus] = useState<number | ''>('');
   const [page, setPage] = useState(0);
-  const [data, setData] = useState<{ total: number; list: CommandRow[] }>({ total: 0, list: [] });
+  const [data, setData] = useState<CommandList>({ total: 0, list: [] });
   useEffect(() => {
     rolloutCommands(rolloutId, { status: status === '' ? undefined : status, offset: page * 50, limit: 50 }).then(setData, () => undefined);
   }, [rolloutId, status, page, tick]);

@@ -13,21 +13,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { GroupFilter, GroupKind } from '../../shared/equipment/groups';
+import type { GroupKind } from '../../shared/equipment/groups';
 import { FilterModal } from '../components/FilterModal';
 import type { FilterId, FilterOption } from '../../web/components/filterOptions';
 import { useT } from '../../web/i18n/translate';
 import { showMessage } from '../../web/stores/messageStore';
-import {
-  createGroup,
-  filterOptions,
-  group,
-  previewGroup,
-  updateGroup,
-  vehicleOptions,
-  type FilterOptions,
-  type GroupRow,
-} from './equipmentApi';
+import { createGroup, filterOptions, group, previewGroup, updateGroup, vehicleOptions } from './equipmentApi';
+import type { FilterOptions, GroupFilter, GroupRow } from '../../shared/equipment/api';
 
 type FilterKey = keyof GroupFilter;
 const FILTER_KEYS: FilterKey[] = ['agencies', 'depots', 'models', 'terminalTypes', 'configurations'];

@@ -7,7 +7,8 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useRights } from '../../web/components/useRights';
 import { useT } from '../../web/i18n/translate';
 import { showMessage } from '../../web/stores/messageStore';
-import { deleteGroup, groups, type GroupRow } from './equipmentApi';
+import type { GroupRow } from '../../shared/equipment/api';
+import { deleteGroup, groups } from './equipmentApi';
 import { VehicleGroupDialog } from './VehicleGroupDialog';
 
 const PATH = '/mnt-configuration/vehicle-groups';

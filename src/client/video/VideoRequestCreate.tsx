@@ -19,7 +19,8 @@ import { DatePickerInput } from '../components/DatePickerInput';
 import { showMessage } from '../../web/stores/messageStore';
 import { useCurrentUser } from '../../web/stores/sessionStore';
 import { useVideoVehicle, VideoVehicleHeading } from '../../web/video/VideoVehicleHeading';
-import { createArchiveRequest, searchVehicles, type VideoVehicleRow } from '../../web/video/videoApi';
+import type { VideoVehicleRow } from '../../shared/video/api';
+import { createArchiveRequest, searchVehicles } from '../../web/video/videoApi';
 
 const MIN = 60_000;
 

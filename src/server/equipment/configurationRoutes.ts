@@ -1,88 +1,45 @@
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Option } from '../../shared/api';
 import { fail } from '../http/errors';
+import { TERMINAL_PARAMETERS, validateParameters, type ParameterValues } from '../../shared/equipment/parameters';
+import type { GroupKind } from '../../shared/equipment/groups';
 import {
-  CONFIG_COMMENT_MAX,
-  CONFIG_NAME_MAX,
-  TERMINAL_PARAMETERS,
-  validateParameters,
-  type ParameterValues,
-} from '../../shared/equipment/parameters';
-import {
-  GROUP_FILTER_LIST_MAX,
-  GROUP_KINDS,
-  GROUP_NAME_MAX,
-  STATIC_GROUP_MAX,
+  CommandList,
+  CommandRow,
+  CommandsQuery,
+  Configuration,
+  ConfigurationBody,
+  ConfigurationChange,
+  ConfigurationRow,
+  Created,
+  EQUIPMENT_API as API,
+  FilterOptions,
+  FleetShareRow,
+  GroupBody,
+  GroupCount,
+  GroupDetails,
+  GroupMember,
+  GroupPreviewBody,
+  GroupRow,
+  IdParams,
+  MNT_CONFIGURATIONS_PATH as CONFIGS,
+  MNT_GROUPS_PATH as GROUPS,
+  ROLLOUT_ACTIONS,
+  Rollout,
+  RolloutBody,
+  RolloutChanged,
+  RolloutCreated,
+  RolloutRow,
+  VehicleOptions,
+  VersionBody,
+  VersionCreated,
   type GroupFilter,
-  type GroupKind,
-} from '../../shared/equipment/groups';
-import { COMMAND_STATUS_CODES } from '../../shared/equipment/commandStatus';
-import { changeRollout, createRollout, type RolloutInput } from './rollouts';
+} from '../../shared/equipment/api';
+import { changeRollout, createRollout } from './rollouts';
 import { findGroup, groupVehiclesSql, unknownVehicles } from './vehicleGroups';
-import { idParams } from '../http/pathIds';
-import { CLOCK_ENTRY_PATTERN } from '../../shared/time';
 
-/** A rollout window's end: minutes of day, or a clock text normalised like every time field ('25:00' is 00:00). */
-const WINDOW_END = {
-  anyOf: [{ type: 'integer', minimum: 0, maximum: 1439 }, { type: 'string', maxLength: 8, pattern: CLOCK_ENTRY_PATTERN }, { type: 'null' }],
-};
-
-const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
-const CONFIGS = '/mnt-configuration/configurations';
-const GROUPS = '/mnt-configuration/vehicle-groups';
 const MODULE = 'mntConfiguration' as const;
-
-const parameterValues = {
-  type: 'object',
-  maxProperties: 50,
-  additionalProperties: {
-    anyOf: [{ type: 'string', maxLength: 253 }, { type: 'integer', minimum: -2_147_483_648, maximum: 2_147_483_647 }, { type: 'boolean' }],
-  },
-} as const;
-const ids = {
-  type: 'array',
-  maxItems: GROUP_FILTER_LIST_MAX,
-  uniqueItems: true,
-  items: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
-} as const;
-const groupFilter = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    agencies: ids,
-    depots: ids,
-    terminalTypes: ids,
-    configurations: ids,
-    models: { type: 'array', maxItems: GROUP_FILTER_LIST_MAX, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 50 } },
-  },
-} as const;
-const groupBody = {
-  type: 'object',
-  required: ['name', 'kind'],
-  additionalProperties: false,
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: GROUP_NAME_MAX },
-    kind: { type: 'string', enum: GROUP_KINDS },
-    vehicles: { type: 'array', maxItems: STATIC_GROUP_MAX, uniqueItems: true, items: ID },
-    filter: groupFilter,
-  },
-} as const;
-
-interface GroupBody {
-  name: string;
-  kind: GroupKind;
-  vehicles?: number[];
-  filter?: GroupFilter;
-}
-interface ConfigurationRow {
-  id: number;
-  name: string;
-  version: number;
-  parameters: ParameterValues;
-  comment: string | null;
-  created_by: string | null;
-  created_at: string;
-  locked_at: string | null;
-}
 
 const checkParameters = (values: ParameterValues) => {
   const problems = validateParameters(values);
@@ -102,7 +59,7 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
   const tags = ['mnt'];
 
   app.get(
-    '/api/v1/mnt/parameters',
+    API.parameters,
     {
       config: read(CONFIGS),
       schema: { tags, summary: 'Параметры терминала, которые задаёт конфигурация: ключ, тип, диапазон, код параметра ЕГТС (CCD)' },
@@ -111,10 +68,17 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
   );
 
   app.get(
-    '/api/v1/mnt/configurations',
-    { config: read(CONFIGS), schema: { tags, summary: 'Конфигурации (все версии) и число ТС, работающих на каждой' } },
+    API.configurations,
+    {
+      config: read(CONFIGS),
+      schema: {
+        tags,
+        summary: 'Конфигурации (все версии) и число ТС, работающих на каждой',
+        response: { 200: Type.Array(ConfigurationRow) },
+      },
+    },
     async () => {
-      return app.db.query(
+      return app.db.query<ConfigurationRow>(
         `select c.id, c.name, c.version, c.parameters, c.comment, c.created_by, c.created_at, c.locked_at,
               (select count(*)::int from mnt.terminal_config t where t.configuration_id = c.id) as vehicles,
               (select count(*)::int from mnt.rollout r where r.configuration_id = c.id) as rollouts
@@ -123,33 +87,25 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
     },
   );
 
-  app.get<{ Params: { id: number } }>(
-    '/api/v1/mnt/configurations/:id',
-    { config: read(CONFIGS), schema: { tags, params: idParams } },
+  app.get<{ Params: IdParams }>(
+    API.configuration,
+    { config: read(CONFIGS), schema: { tags, params: IdParams, response: { 200: Configuration } } },
     async (request) => {
-      const [row] = await app.db.query<ConfigurationRow>('select * from mnt.configuration where id = $1', [request.params.id]);
+      const [row] = await app.db.query<Configuration>('select * from mnt.configuration where id = $1', [request.params.id]);
       if (!row) throw fail(404, 'not_found');
       return row;
     },
   );
 
-  app.post<{ Body: { name: string; parameters: ParameterValues; comment?: string } }>(
-    '/api/v1/mnt/configurations',
+  app.post<{ Body: ConfigurationBody }>(
+    API.configurations,
     {
       config: write(CONFIGS, 'create'),
       schema: {
         tags,
         summary: 'Новая конфигурация (версия 1); параметры проверяются по их описанию (тип, диапазон)',
-        body: {
-          type: 'object',
-          required: ['name', 'parameters'],
-          additionalProperties: false,
-          properties: {
-            name: { type: 'string', minLength: 1, maxLength: CONFIG_NAME_MAX },
-            parameters: parameterValues,
-            comment: { type: 'string', maxLength: CONFIG_COMMENT_MAX },
-          },
-        },
+        body: ConfigurationBody,
+        response: { 201: VersionCreated },
       },
     },
     async (request, reply) => {
@@ -170,20 +126,16 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
     },
   );
 
-  app.put<{ Params: { id: number }; Body: { parameters: ParameterValues; comment?: string } }>(
-    '/api/v1/mnt/configurations/:id',
+  app.put<{ Params: IdParams; Body: ConfigurationChange }>(
+    API.configuration,
     {
       config: write(CONFIGS, 'update'),
       schema: {
         tags,
         summary: 'Изменить конфигурацию, ещё не развёрнутую (иначе 409 mnt_configuration_locked: создайте новую версию)',
-        params: idParams,
-        body: {
-          type: 'object',
-          required: ['parameters'],
-          additionalProperties: false,
-          properties: { parameters: parameterValues, comment: { type: 'string', maxLength: CONFIG_COMMENT_MAX } },
-        },
+        params: IdParams,
+        body: ConfigurationChange,
+        response: { 200: Created },
       },
     },
     async (request) => {
@@ -203,23 +155,20 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
     },
   );
 
-  app.post<{ Params: { id: number }; Body: { parameters?: ParameterValues; comment?: string } }>(
-    '/api/v1/mnt/configurations/:id/versions',
+  app.post<{ Params: IdParams; Body: VersionBody }>(
+    API.versions,
     {
       config: write(CONFIGS, 'create'),
       schema: {
         tags,
         summary: 'Новая версия конфигурации: параметры даны или взяты из этой версии; номер — следующий за последним',
-        params: idParams,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { parameters: parameterValues, comment: { type: 'string', maxLength: CONFIG_COMMENT_MAX } },
-        },
+        params: IdParams,
+        body: VersionBody,
+        response: { 201: VersionCreated },
       },
     },
     async (request, reply) => {
-      const [base] = await app.db.query<ConfigurationRow>('select * from mnt.configuration where id = $1', [request.params.id]);
+      const [base] = await app.db.query<Configuration>('select * from mnt.configuration where id = $1', [request.params.id]);
       if (!base) throw fail(404, 'not_found');
       const parameters = request.body.parameters ?? base.parameters;
       checkParameters(parameters);
@@ -236,11 +185,11 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
-    '/api/v1/mnt/configurations/:id',
+  app.delete<{ Params: IdParams }>(
+    API.configuration,
     {
       config: write(CONFIGS, 'delete'),
-      schema: { tags, summary: 'Удалить конфигурацию, ещё не развёрнутую', params: idParams },
+      schema: { tags, summary: 'Удалить конфигурацию, ещё не развёрнутую', params: IdParams, response: { 200: Created } },
     },
     async (request) => {
       const [row] = await app.db.query<{ locked_at: string | null }>('select locked_at from mnt.configuration where id = $1', [
@@ -254,13 +203,17 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
   );
 
   app.get(
-    '/api/v1/mnt/fleet-share',
+    API.fleetShare,
     {
       config: read(CONFIGS),
-      schema: { tags, summary: 'Доля парка (ТС с терминалом) на каждой версии конфигурации; configuration_id null — ни одна не применена' },
+      schema: {
+        tags,
+        summary: 'Доля парка (ТС с терминалом) на каждой версии конфигурации; configuration_id null — ни одна не применена',
+        response: { 200: Type.Array(FleetShareRow) },
+      },
     },
     async () => {
-      return app.db.query(
+      return app.db.query<FleetShareRow>(
         `with fleet as (select distinct vehicle_id from mgt.dev_mnt)
        select tc.configuration_id, coalesce(c.name || ' v' || c.version, 'Не задана') as label, count(*)::int as vehicles,
               round(100.0 * count(*) / greatest((select count(*) from fleet), 1), 1)::float8 as share
@@ -281,17 +234,17 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
   };
 
   app.get(
-    '/api/v1/mnt/groups',
-    { config: read(GROUPS), schema: { tags, summary: 'Группы ТС; у динамической группы состав вычисляется по фильтру заново' } },
-    async () => {
-      const groups = await app.db.query<{
-        id: number;
-        name: string;
-        kind: GroupKind;
-        filter: GroupFilter | null;
-        created_at: string;
-        last_rollout: unknown;
-      }>(
+    API.groups,
+    {
+      config: read(GROUPS),
+      schema: {
+        tags,
+        summary: 'Группы ТС; у динамической группы состав вычисляется по фильтру заново',
+        response: { 200: Type.Array(GroupRow) },
+      },
+    },
+    async (): Promise<GroupRow[]> => {
+      const groups = await app.db.query<Omit<GroupRow, 'vehicles'>>(
         `select g.id, g.name, g.kind, g.filter, g.created_at,
               (select json_build_object('id', r.id, 'state', r.state, 'configuration', c.name || ' v' || c.version)
                  from mnt.rollout r join mnt.configuration c on c.id = r.configuration_id where r.group_id = g.id order by r.id desc limit 1) as last_rollout
@@ -301,20 +254,17 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
     },
   );
 
-  app.get<{ Params: { id: number } }>(
-    '/api/v1/mnt/groups/:id',
-    { config: read(GROUPS), schema: { tags, summary: 'Группа: её ТС сейчас (первые 500) и их число', params: idParams } },
-    async (request) => {
+  app.get<{ Params: IdParams }>(
+    API.group,
+    {
+      config: read(GROUPS),
+      schema: { tags, summary: 'Группа: её ТС сейчас (первые 500) и их число', params: IdParams, response: { 200: GroupDetails } },
+    },
+    async (request): Promise<GroupDetails> => {
       const group = await findGroup(app.db, request.params.id);
       if (!group) throw fail(404, 'not_found');
       const params: unknown[] = [];
-      const members = await app.db.query<{
-        id: number;
-        depot_number: number;
-        state_number: string | null;
-        depot_name: string | null;
-        configuration: string | null;
-      }>(
+      const members = await app.db.query<GroupMember>(
         `select v.id, v.depot_number, v.state_number, d.depot_name, c.name || ' v' || c.version as configuration
          from (${groupVehiclesSql(group, params)}) g join mgt.vehicles v on v.id = g.vehicle_id
          left join mgt.depot d on d.depot_id = v.depot_id left join mnt.terminal_config tc on tc.vehicle_id = v.id
@@ -366,33 +316,34 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
   };
 
   app.post<{ Body: GroupBody }>(
-    '/api/v1/mnt/groups',
+    API.groups,
     {
       config: write(GROUPS, 'create'),
       schema: {
         tags,
         summary:
           'Новая группа: static — перечень ТС (vehicles), dynamic — фильтр (предприятия, филиалы, модели, типы терминалов, версии конфигурации; 0 — без конфигурации)',
-        body: groupBody,
+        body: GroupBody,
+        response: { 201: Created },
       },
     },
     async (request, reply) => reply.status(201).send({ id: await saveGroup(request.body) }),
   );
 
-  app.put<{ Params: { id: number }; Body: GroupBody }>(
-    '/api/v1/mnt/groups/:id',
+  app.put<{ Params: IdParams; Body: GroupBody }>(
+    API.group,
     {
       config: write(GROUPS, 'update'),
-      schema: { tags, params: idParams, body: groupBody },
+      schema: { tags, params: IdParams, body: GroupBody, response: { 200: Created } },
     },
     async (request) => ({ id: await saveGroup(request.body, request.params.id) }),
   );
 
-  app.delete<{ Params: { id: number } }>(
-    '/api/v1/mnt/groups/:id',
+  app.delete<{ Params: IdParams }>(
+    API.group,
     {
       config: write(GROUPS, 'delete'),
-      schema: { tags, params: idParams },
+      schema: { tags, params: IdParams, response: { 200: Created } },
     },
     async (request) => {
       const [active] = await app.db.query(`select 1 from mnt.rollout where group_id = $1 and state in ('running', 'paused')`, [
@@ -405,19 +356,15 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
     },
   );
 
-  app.post<{ Body: Pick<GroupBody, 'kind' | 'filter' | 'vehicles'> }>(
-    '/api/v1/mnt/groups/preview',
+  app.post<{ Body: GroupPreviewBody }>(
+    API.groupPreview,
     {
       config: read(GROUPS),
       schema: {
         tags,
         summary: 'Сколько ТС попадёт в группу с таким фильтром (без сохранения)',
-        body: {
-          type: 'object',
-          required: ['kind'],
-          additionalProperties: false,
-          properties: { kind: groupBody.properties.kind, vehicles: groupBody.properties.vehicles, filter: groupFilter },
-        },
+        body: GroupPreviewBody,
+        response: { 200: GroupCount },
       },
     },
     async (request) => {
@@ -432,18 +379,22 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
   );
 
   app.get(
-    '/api/v1/mnt/filter-options',
+    API.filterOptions,
     {
       config: read(GROUPS),
-      schema: { tags, summary: 'Значения для фильтра динамической группы: предприятия, филиалы, модели, типы терминалов, конфигурации' },
+      schema: {
+        tags,
+        summary: 'Значения для фильтра динамической группы: предприятия, филиалы, модели, типы терминалов, конфигурации',
+        response: { 200: FilterOptions },
+      },
     },
-    async () => {
+    async (): Promise<FilterOptions> => {
       const [agencies, depots, models, terminalTypes, configurations] = await Promise.all([
-        app.db.query('select agency_id as id, title as name from mgt.agency order by title'),
-        app.db.query('select depot_id as id, depot_name as name from mgt.depot order by depot_name'),
+        app.db.query<Option>('select agency_id as id, title as name from mgt.agency order by title'),
+        app.db.query<Option>('select depot_id as id, depot_name as name from mgt.depot order by depot_name'),
         app.db.query<{ name: string }>('select distinct model as name from mgt.vehicles where model is not null order by model'),
-        app.db.query(`select id, name || ' ' || version as name from mgt.mnt_type order by name`),
-        app.db.query(`select id, name || ' v' || version as name from mnt.configuration order by name, version`),
+        app.db.query<Option>(`select id, name || ' ' || version as name from mgt.mnt_type order by name`),
+        app.db.query<Option>(`select id, name || ' v' || version as name from mnt.configuration order by name, version`),
       ]);
       return {
         agencies,
@@ -456,10 +407,17 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
   );
 
   app.get(
-    '/api/v1/mnt/vehicle-options',
-    { config: read(GROUPS), schema: { tags, summary: 'ТС для статической группы: id и подпись «гаражный номер · госномер · филиал»' } },
+    API.vehicleOptions,
+    {
+      config: read(GROUPS),
+      schema: {
+        tags,
+        summary: 'ТС для статической группы: id и подпись «гаражный номер · госномер · филиал»',
+        response: { 200: VehicleOptions },
+      },
+    },
     async () => {
-      return app.db.query(
+      return app.db.query<Option>(
         `select v.id, v.depot_number || coalesce(' · ' || v.state_number, '') || coalesce(' · ' || d.depot_name, '') as name
          from mgt.vehicles v left join mgt.depot d on d.depot_id = v.depot_id order by v.depot_number, v.id`,
       );
@@ -467,14 +425,19 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
   );
 
   // ---- rollouts ----
-  app.get<{ Params: { id: number } }>(
-    '/api/v1/mnt/groups/:id/rollouts',
+  app.get<{ Params: IdParams }>(
+    API.groupRollouts,
     {
       config: read(CONFIGS),
-      schema: { tags, summary: 'Развёртывания на группу, новые первыми, с числом команд по статусам', params: idParams },
+      schema: {
+        tags,
+        summary: 'Развёртывания на группу, новые первыми, с числом команд по статусам',
+        params: IdParams,
+        response: { 200: Type.Array(RolloutRow) },
+      },
     },
     async (request) => {
-      return app.db.query(
+      return app.db.query<RolloutRow>(
         `select r.id, r.state, r.phase, r.first_share, r.error_threshold, r.window_from, r.window_to, r.pause_reason, r.created_by, r.created_at, r.finished_at,
               r.configuration_id, c.name || ' v' || c.version as configuration,
               (select coalesce(json_object_agg(status, n), '{}') from (select status, count(*)::int as n from mnt.command where rollout_id = r.id group by status) s) as counts,
@@ -485,28 +448,16 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
     },
   );
 
-  app.post<{ Body: RolloutInput }>(
-    '/api/v1/mnt/rollouts',
+  app.post<{ Body: RolloutBody }>(
+    API.rollouts,
     {
       config: write(CONFIGS, 'create'),
       schema: {
         tags,
         summary:
           'Развернуть конфигурацию на группу: firstShare % группы первой очередью, остальные — если доля ошибок ниже errorThreshold %, иначе пауза; окно windowFrom–windowTo (минуты суток оператора или время чч:мм, нормализуемое как в любом поле времени: 25:00 — это 00:00) ограничивает отправку',
-        body: {
-          type: 'object',
-          required: ['groupId', 'configurationId', 'firstShare', 'errorThreshold'],
-          additionalProperties: false,
-          properties: {
-            groupId: ID,
-            configurationId: ID,
-            firstShare: { type: 'number', exclusiveMinimum: 0, maximum: 100 },
-            errorThreshold: { type: 'number', minimum: 0, maximum: 100 },
-            windowFrom: WINDOW_END,
-            windowTo: WINDOW_END,
-            maxAttempts: { type: 'integer', minimum: 1, maximum: 10 },
-          },
-        },
+        body: RolloutBody,
+        response: { 201: RolloutCreated },
       },
     },
     async (request, reply) => {
@@ -516,16 +467,19 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
     },
   );
 
-  app.get<{ Params: { id: number } }>(
-    '/api/v1/mnt/rollouts/:id',
-    { config: read(CONFIGS), schema: { tags, summary: 'Развёртывание и число его команд по статусам и очередям', params: idParams } },
-    async (request) => {
-      const [rollout] = await app.db.query(
+  app.get<{ Params: IdParams }>(
+    API.rollout,
+    {
+      config: read(CONFIGS),
+      schema: { tags, summary: 'Развёртывание и число его команд по статусам и очередям', params: IdParams, response: { 200: Rollout } },
+    },
+    async (request): Promise<Rollout> => {
+      const [rollout] = await app.db.query<Omit<Rollout, 'counts'>>(
         `select r.*, c.name || ' v' || c.version as configuration from mnt.rollout r join mnt.configuration c on c.id = r.configuration_id where r.id = $1`,
         [request.params.id],
       );
       if (!rollout) throw fail(404, 'not_found');
-      const counts = await app.db.query(
+      const counts = await app.db.query<Rollout['counts'][number]>(
         `select phase, status, count(*)::int as count, count(*) filter (where retry_at is not null)::int as retrying from mnt.command where rollout_id = $1 group by phase, status order by phase, status`,
         [request.params.id],
       );
@@ -533,26 +487,19 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
     },
   );
 
-  app.get<{ Params: { id: number }; Querystring: { status?: number; offset?: number; limit?: number } }>(
-    '/api/v1/mnt/rollouts/:id/commands',
+  app.get<{ Params: IdParams; Querystring: CommandsQuery }>(
+    API.rolloutCommands,
     {
       config: read(CONFIGS),
       schema: {
         tags,
         summary: 'Команды развёртывания по терминалам: статус (коды раздела 3), причина ошибки, попытки',
-        params: idParams,
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            status: { type: 'integer', enum: COMMAND_STATUS_CODES },
-            offset: { type: 'integer', minimum: 0, maximum: 1_000_000 },
-            limit: { type: 'integer', minimum: 1, maximum: 500 },
-          },
-        },
+        params: IdParams,
+        querystring: CommandsQuery,
+        response: { 200: CommandList },
       },
     },
-    async (request) => {
+    async (request): Promise<CommandList> => {
       const { status, offset = 0, limit = 100 } = request.query;
       const params: unknown[] = [request.params.id];
       const where = ['c.rollout_id = $1'];
@@ -561,7 +508,7 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
         `select count(*)::int as total from mnt.command c where ${where.join(' and ')}`,
         params,
       );
-      const list = await app.db.query(
+      const list = await app.db.query<CommandRow>(
         `select c.id, c.vehicle_id, v.depot_number, v.state_number, d.depot_name, c.phase, c.status, c.reason, c.attempts, c.retry_at, c.sent_at, c.status_at
          from mnt.command c left join mgt.vehicles v on v.id = c.vehicle_id left join mgt.depot d on d.depot_id = v.depot_id
         where ${where.join(' and ')} order by c.status desc, v.depot_number, c.id offset ${offset} limit ${limit}`,
@@ -571,9 +518,9 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
     },
   );
 
-  for (const action of ['pause', 'resume', 'cancel'] as const) {
-    app.post<{ Params: { id: number } }>(
-      `/api/v1/mnt/rollouts/:id/${action}`,
+  for (const action of ROLLOUT_ACTIONS) {
+    app.post<{ Params: IdParams }>(
+      API.rolloutAction.replace(':action', action),
       {
         config: write(CONFIGS, 'update'),
         schema: {
@@ -583,7 +530,8 @@ export default async function configurationRoutes(app: FastifyInstance): Promise
             resume: 'Возобновить развёртывание',
             cancel: 'Отменить развёртывание: неотправленные и неподтверждённые команды — ошибка «Развёртывание отменено»',
           }[action],
-          params: idParams,
+          params: IdParams,
+          response: { 200: RolloutChanged },
         },
       },
       async (request) => {

@@ -4,23 +4,11 @@ import { fail } from '../http/errors';
 import { COMMAND_REASONS, COMMAND_STATUS as S, type RolloutState } from '../../shared/equipment/commandStatus';
 import { hhMmToMinutes } from '../../shared/time';
 import { findGroup, groupVehiclesSql } from './vehicleGroups';
+import type { RolloutBody } from '../../shared/equipment/api';
 
 /** A window end as minutes of day: a clock text by the shared hh:mm rule ('25:00' is 00:00), minutes as they are. */
 const windowMinutes = (value: number | string | null | undefined): number | null =>
   value === null || value === undefined ? null : typeof value === 'string' ? hhMmToMinutes(value) : value;
-
-export interface RolloutInput {
-  groupId: number;
-  configurationId: number;
-  /** Per cent of the group in the first phase (100: one phase). */
-  firstShare: number;
-  /** Per cent of errors at which the rollout pauses. */
-  errorThreshold: number;
-  /** Allowed window, minutes of the operator's day or a clock text (normalised by hhMmToMinutes); both or neither. */
-  windowFrom?: number | string | null;
-  windowTo?: number | string | null;
-  maxAttempts?: number;
-}
 
 /**
  * The order terminals are taken in: by a hash of the vehicle id, so the first phase is a spread of the
@@ -36,7 +24,7 @@ const SPREAD = '((vehicle_id::bigint * 2654435761) % 4294967296)';
 export async function createRollout(
   db: Db,
   events: EventsWriter,
-  input: RolloutInput,
+  input: RolloutBody,
   username: string,
 ): Promise<{ id: number; commands: number }> {
   if ((input.windowFrom == null) !== (input.windowTo == null)) throw fail(400, 'mnt_window_incomplete');

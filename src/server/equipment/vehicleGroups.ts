@@ -1,19 +1,12 @@
 import type { Queryable } from '../db/types';
-import type { GroupFilter, GroupKind } from '../../shared/equipment/groups';
-
-export interface GroupRow {
-  id: number;
-  name: string;
-  kind: GroupKind;
-  filter: GroupFilter | null;
-}
+import type { Group } from '../../shared/equipment/api';
 
 /**
  * The vehicles of a group now: a static group's members (those still in the vehicles handbook), a dynamic
  * group's filter evaluated against the handbooks and the configuration each terminal runs, so a vehicle
  * added since joins. Returns the SQL of `select vehicle_id` with its parameters appended to `params`.
  */
-export function groupVehiclesSql(group: Pick<GroupRow, 'id' | 'kind' | 'filter'>, params: unknown[]): string {
+export function groupVehiclesSql(group: Pick<Group, 'id' | 'kind' | 'filter'>, params: unknown[]): string {
   const add = (value: unknown) => `$${params.push(value)}`;
   if (group.kind === 'static') {
     return `select m.vehicle_id from mnt.vehicle_group_member m join mgt.vehicles v on v.id = m.vehicle_id where m.group_id = ${add(group.id)}`;
@@ -32,7 +25,7 @@ export function groupVehiclesSql(group: Pick<GroupRow, 'id' | 'kind' | 'filter'>
             left join mnt.terminal_config tc on tc.vehicle_id = v.id where ${where.join(' and ')}`;
 }
 
-export async function groupVehicles(db: Queryable, group: GroupRow): Promise<number[]> {
+export async function groupVehicles(db: Queryable, group: Group): Promise<number[]> {
   const params: unknown[] = [];
   const rows = await db.query<{ vehicle_id: number }>(`${groupVehiclesSql(group, params)} order by 1`, params);
   return rows.map((r) => r.vehicle_id);
@@ -45,7 +38,7 @@ export async function unknownVehicles(db: Queryable, ids: number[]): Promise<num
   return ids.filter((id) => !known.has(id));
 }
 
-export async function findGroup(db: Queryable, id: number): Promise<GroupRow | undefined> {
-  const [row] = await db.query<GroupRow>('select id, name, kind, filter from mnt.vehicle_group where id = $1', [id]);
+export async function findGroup(db: Queryable, id: number): Promise<Group | undefined> {
+  const [row] = await db.query<Group>('select id, name, kind, filter from mnt.vehicle_group where id = $1', [id]);
   return row;
 }

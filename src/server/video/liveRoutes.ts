@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { VideoStreamAddress, VideoVehicle } from '../../shared/video/api';
+import type { Option } from '../../shared/api';
+import type {
+  VideoPage,
+  VideoStreamAddress,
+  VideoVehicle,
+  VideoVehicleFilters,
+  VideoVehicleList,
+  VideoVehicleSearch,
+} from '../../shared/video/api';
 import { fail } from '../http/errors';
 import { routeOfVehicleSql } from '../map/assignmentsSql';
 import { operatorDate, operatorTzOffset } from '../platform/operatorDay';
@@ -129,7 +137,7 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: { q?: string; depot?: number; route?: number; type?: number; skipCount: number; recordCount: number } }>(
+  app.get<{ Querystring: VideoVehicleSearch & VideoPage }>(
     '/api/v1/video/vehicles',
     {
       config: VIDEO_READ,
@@ -151,7 +159,7 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => {
+    async (request): Promise<VideoVehicleList> => {
       const { q, depot, route, type, skipCount, recordCount } = request.query;
       const params: unknown[] = [operatorDate(Date.now(), tzOffsetMinutes)];
       const add = (value: unknown) => `$${params.push(value)}`;
@@ -189,13 +197,13 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
       config: VIDEO_READ,
       schema: { tags: ['video'], summary: 'Варианты фильтров поиска ТС для видео: филиалы, маршруты, типы ТС' },
     },
-    async () => {
+    async (): Promise<VideoVehicleFilters> => {
       const [depots, routes, types] = await Promise.all([
-        app.db.query('select depot_id as id, depot_name as name from mgt.depot order by depot_name, depot_id'),
-        app.db.query(
+        app.db.query<Option>('select depot_id as id, depot_name as name from mgt.depot order by depot_name, depot_id'),
+        app.db.query<Option>(
           `select route_id as id, route_short_name || coalesce(' ' || route_long_name, '') as name from mgt.routes order by route_short_name, route_id`,
         ),
-        app.db.query('select id, title as name from mgt.transport_type order by title, id'),
+        app.db.query<Option>('select id, title as name from mgt.transport_type order by title, id'),
       ]);
       return { depots, routes, types };
     },

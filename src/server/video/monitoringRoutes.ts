@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ArchiveCoverage } from '../../shared/video/api';
+import type { ArchiveCoverage, ArchiveMonitoring, ArchiveMonitoringQuery, VideoPage } from '../../shared/video/api';
 import { containsPattern } from '../map/queryParams';
 import { demoHourHeld, demoStoppedAt } from './demoArchive';
 import { RECORDER_SQL, recorderOf, type Recorder } from './recorders';
@@ -26,7 +26,7 @@ function hoursOf(recorder: Recorder, camera: number, firstHour: number, count: n
 
 /** /video/vehicle-archive-monitoring: per recorder and camera the hours of the last days it holds, gaps, last contact, stops. */
 export default async function monitoringRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: { days: number; q?: string; stopped?: boolean; skipCount: number; recordCount: number } }>(
+  app.get<{ Querystring: ArchiveMonitoringQuery & VideoPage }>(
     '/api/v1/video/archive-monitoring',
     {
       config: {
@@ -51,7 +51,7 @@ export default async function monitoringRoutes(app: FastifyInstance): Promise<vo
         },
       },
     },
-    async (request) => {
+    async (request): Promise<ArchiveMonitoring> => {
       const { days, q, stopped, skipCount, recordCount } = request.query;
       const now = Date.now();
       const count = days * 24;

@@ -1,3 +1,4 @@
+import type { Option } from '../api';
 import type { VideoStatus } from './statuses';
 
 /** Shapes of the video API both sides read (src/server/video/, src/web/video/, src/client/video/, the field app). */
@@ -72,4 +73,55 @@ export interface ArchiveCoverage {
   /** When the recorder stopped writing its archive, if it did (ISO). */
   stoppedAt: string | null;
   cameras: { index: number; title: string; hours: string }[];
+}
+
+/** A page of a list: rows skipped, rows given (the lists' own defaults apply when absent). */
+export interface VideoPage {
+  skipCount: number;
+  recordCount: number;
+}
+
+/** GET /api/v1/video/vehicles: what the vehicle search narrows by. */
+export interface VideoVehicleSearch {
+  /** Garage or state number, in part. */
+  q?: string;
+  depot?: number;
+  /** The route the vehicle works today. */
+  route?: number;
+  type?: number;
+}
+
+/** A vehicle the search found, with the route it works today. */
+export interface VideoVehicleRow extends VideoVehicle {
+  routeName: string | null;
+}
+
+/** GET /api/v1/video/vehicles: vehicles online first. */
+export interface VideoVehicleList {
+  list: VideoVehicleRow[];
+  count: number;
+}
+
+/** GET /api/v1/video/vehicle-filters: the vehicle search's choices. */
+export interface VideoVehicleFilters {
+  depots: Option[];
+  routes: Option[];
+  types: Option[];
+}
+
+/** GET /api/v1/video/archive-monitoring: the last `days`, by text, only the recorders that stopped. */
+export interface ArchiveMonitoringQuery {
+  days: number;
+  q?: string;
+  stopped?: boolean;
+}
+
+/** GET /api/v1/video/archive-monitoring: `hours` hours from `start` per camera, the recorders that stopped first. */
+export interface ArchiveMonitoring {
+  start: string;
+  hours: number;
+  count: number;
+  /** Recorders that stopped writing, whatever the filter. */
+  stopped: number;
+  list: ArchiveCoverage[];
 }

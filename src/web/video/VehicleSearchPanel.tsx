@@ -3,7 +3,8 @@ import { Box, List, ListItemButton, ListItemText, MenuItem, TextField, Typograph
 import { useTranslate } from 'react-admin';
 import { useDebouncedLoad } from '../map/useDebouncedLoad';
 import type { Option } from '../../shared/api';
-import { searchVehicles, vehicleFilters, type VehicleSearch } from './videoApi';
+import type { VideoVehicleSearch } from '../../shared/video/api';
+import { searchVehicles, vehicleFilters } from './videoApi';
 
 /**
  * The vehicle search of /video/online (SCREENS.md: the map's vehicle search): garage number or plate,
@@ -20,7 +21,7 @@ export function VehicleSearchPanel({
   fullWidth?: boolean;
 }) {
   const translate = useTranslate();
-  const [search, setSearch] = useState<VehicleSearch>({});
+  const [search, setSearch] = useState<VideoVehicleSearch>({});
   const [options, setOptions] = useState<{ depots: Option[]; routes: Option[]; types: Option[] }>({ depots: [], routes: [], types: [] });
   useEffect(() => {
     vehicleFilters().then(setOptions, () => undefined);

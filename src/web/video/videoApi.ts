@@ -1,31 +1,24 @@
 import type {
-  ArchiveCoverage,
+  ArchiveMonitoring,
+  ArchiveMonitoringQuery,
   ArchivePlayback,
   ArchiveRequest,
   ArchiveRequestInput,
+  VideoPage,
   VideoStreamAddress,
   VideoVehicle,
+  VideoVehicleFilters,
+  VideoVehicleList,
+  VideoVehicleSearch,
 } from '../../shared/video/api';
-import type { Option } from '../../shared/api';
 import { getJson, postJson, request } from '../providers/httpClient';
 
-/** The console's calls of the video area (src/server/video/). */
+/** The console's calls of the video area (src/server/video/; the shapes: src/shared/video/api.ts). */
 
-export interface VideoVehicleRow extends VideoVehicle {
-  routeName: string | null;
-}
+export const searchVehicles = (search: VideoVehicleSearch, signal?: AbortSignal) =>
+  getJson<VideoVehicleList>('/api/v1/video/vehicles', { query: { ...search, recordCount: 200 }, signal });
 
-export interface VehicleSearch {
-  q?: string;
-  depot?: number;
-  route?: number;
-  type?: number;
-}
-
-export const searchVehicles = (search: VehicleSearch, signal?: AbortSignal) =>
-  getJson<{ list: VideoVehicleRow[]; count: number }>('/api/v1/video/vehicles', { query: { ...search, recordCount: 200 }, signal });
-
-export const vehicleFilters = () => getJson<{ depots: Option[]; routes: Option[]; types: Option[] }>('/api/v1/video/vehicle-filters');
+export const vehicleFilters = () => getJson<VideoVehicleFilters>('/api/v1/video/vehicle-filters');
 
 export const videoVehicle = (vehicleId: number, signal?: AbortSignal) =>
   getJson<VideoVehicle>(`/api/v1/video/vehicles/${vehicleId}`, { signal });
@@ -43,8 +36,8 @@ export const archiveRequest = (id: number) => getJson<ArchiveRequest>(`/api/v1/v
 export const playArchive = (id: number, camera: number) => getJson<ArchivePlayback>(`/api/v1/video/requests/${id}/play/${camera}`);
 export const archiveDownloadUrl = (id: number, camera: number) => `/api/v1/video/requests/${id}/download/${camera}`;
 
-export const archiveMonitoring = (query: { days: number; q?: string; stopped?: boolean; skipCount: number }, signal?: AbortSignal) =>
-  getJson<{ start: string; hours: number; count: number; stopped: number; list: ArchiveCoverage[] }>('/api/v1/video/archive-monitoring', {
+export const archiveMonitoring = (query: ArchiveMonitoringQuery & Pick<VideoPage, 'skipCount'>, signal?: AbortSignal) =>
+  getJson<ArchiveMonitoring>('/api/v1/video/archive-monitoring', {
     query: { ...query, recordCount: 50 },
     signal,
   });
