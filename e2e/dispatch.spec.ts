@@ -1,12 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { EXCEPTION_KINDS, type BoardList, type VehicleCard } from '../src/shared/dispatch/api';
+import { EXCEPTION_KINDS, type BoardList, type DispatchVehicleList, type VehicleCard } from '../src/shared/dispatch/api';
+import type { ServiceChange } from '../src/shared/dispatch/control';
 import { ACCOUNTS } from './helpers';
 
 /**
  * The dispatcher's screens against the running demo: the simulator drives the fleet, the live timetable matches
- * it. A vehicle is made late for certain by lowering the late threshold of the navigation settings to one
- * second (restored after), then the one the engine reports late is followed on the board, the line diagram and
- * the map's adherence colours; a stop ahead of it shows its arrivals. Signed in by the token (no login screen).
+ * it. A vehicle is made late for certain, whatever the hour's traffic (the demo fleet runs early at night): the
+ * start of the run it is working is moved 15 minutes earlier («Изменения движения», revoked after) and the late
+ * threshold of the navigation settings lowered to one second (restored after); the vehicle the engine reports late
+ * is followed on the board, the line diagram and the map's adherence colours; a stop ahead of it shows its
+ * arrivals. Signed in by the token (no login screen).
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -14,7 +17,9 @@ let token = '';
 let late: { vehicleId: number; routeId: number; key: string };
 let nextStop: number;
 
-async function call<T>(request: APIRequestContext, method: 'get' | 'put', path: string, data?: unknown): Promise<T> {
+let moved: ServiceChange | null = null;
+
+async function call<T>(request: APIRequestContext, method: 'get' | 'put' | 'post', path: string, data?: unknown): Promise<T> {
   const response = await request[method](path, { headers: { authorization: `Bearer ${token}` }, data });
   expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
   return (await response.json()) as T;
@@ -26,10 +31,28 @@ async function open(page: Page, path: string): Promise<void> {
 }
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(200_000);
   const login = await request.post('/api/v1/auth/login', { data: { username: 'admin', password: ACCOUNTS.admin } });
   ({ token } = (await login.json()) as { token: string });
   await call(request, 'put', '/api/v1/settings/navigation', { dispatch: { lateSeconds: 1 } });
+  // a vehicle in service with a quarter of an hour of its run still to go: its run moved earlier makes it late
+  await expect
+    .poll(
+      async () => {
+        const { list } = await call<DispatchVehicleList>(request, 'get', '/api/v1/dispatch/vehicles');
+        const working = list.find((v) => v.run && Date.parse(v.run.scheduledEnd) > Date.now() + 15 * 60_000 && v.deviation !== null);
+        if (!working?.run) return false;
+        moved = await call<ServiceChange>(request, 'post', '/api/v1/dispatch/changes', {
+          runKey: working.run.key,
+          kind: 'shift',
+          shiftMinutes: -15,
+          reason: 'e2e: опоздание для проверки экранов',
+        });
+        return true;
+      },
+      { timeout: 90_000, intervals: [2_000] },
+    )
+    .toBe(true);
   // the engine applies the thresholds at its next tick; a vehicle on a run and behind its timetable is then late
   await expect
     .poll(
@@ -49,6 +72,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.afterAll(async ({ request }) => {
+  if (moved) await call(request, 'post', `/api/v1/dispatch/changes/${moved.id}/revoke`, {});
   await call(request, 'put', '/api/v1/settings/navigation', { dispatch: { lateSeconds: 180 } });
 });
 
