@@ -25,7 +25,7 @@ test.describe('administration screenshots', () => {
     await page.goto('/roles');
     await expect(page.getByTestId('roles-table')).toBeVisible();
     await shot(page, 'roles-list', true);
-    await page.getByTestId('roles-table').getByText('Диспетчер').click();
+    await page.getByTestId('roles-table').getByText('Диспетчер', { exact: true }).click();
     await expect(page.getByTestId('permission-matrix')).toBeVisible();
     await shot(page, 'role-codes');
     await page.getByTestId('matrix-toggle-administration').click();
