@@ -130,7 +130,7 @@ export function AlertDialog({ alert, onClose }: { alert: ServiceAlert | null; on
               value={to}
               onChange={setTo}
               ampm={false}
-              slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+              slotProps={{ textField: { size: 'small', helperText: t('dispatch.alerts.activeToHint') }, field: { clearable: true } }}
             />
           </Box>
         </Stack>
