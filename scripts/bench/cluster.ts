@@ -17,12 +17,8 @@ import { loadavg } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hashPassword } from '../../src/server/auth/passwords';
-import { migrate } from '../../src/server/db/migrate';
-import { openPostgres } from '../../src/server/db/postgres';
-import { ADMIN_ROLE_NAME, seedPlatform } from '../../src/server/db/seedPlatform';
 import { createSource } from '../../src/server/telemetry/http/sourceKeys';
-import { ensureDatabase, freeConsecutivePorts, percentile, startHaproxyCluster } from './serverProcess';
+import { freeConsecutivePorts, percentile, prepareClusterDatabase, startHaproxyCluster } from './serverProcess';
 
 const URL_ = process.env.CLUSTER_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tc_bench_cluster';
 const BUS_URL = process.env.BUS_URL ?? 'redis://127.0.0.1:6379';
@@ -34,24 +30,12 @@ const USER = 'bench_cluster';
 const PASSWORD = 'Bench-cluster-1';
 
 // ---------------------------------------------------------------- database
-await ensureDatabase(URL_);
 let sourceKey: string;
 {
-  const db = await openPostgres(URL_, 2);
-  await migrate(db.longRunning());
-  await seedPlatform(db);
-  if ((await db.query('select 1 from app.users where username = $1', [USER])).length === 0) {
-    const [user] = await db.query<{ id: number }>(
-      `insert into app.users (username, password_hash, title) values ($1, $2, 'Стенд') returning id`,
-      [USER, await hashPassword(PASSWORD)],
-    );
-    await db.query('insert into app.user_role (user_id, role_id) select $1, id from app.role where name = $2', [user.id, ADMIN_ROLE_NAME]);
-  }
-  await db.query(
-    `insert into mgt.vehicles (depot_number, peer_address)
-     select 840000 + g, $1::bigint + g from generate_series(1, $2::int) g
-      where not exists (select 1 from mgt.vehicles v where v.peer_address = $1::bigint + g)`,
-    [PEER_BASE, VEHICLES],
+  const db = await prepareClusterDatabase(
+    URL_,
+    { user: USER, password: PASSWORD },
+    { vehicles: VEHICLES, depotBase: 840000, peerBase: PEER_BASE },
   );
   ({ key: sourceKey } = await createSource(db, `Стенд кластера ${new Date().toISOString()}`, null));
   await db.close();

@@ -22,13 +22,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import { hashPassword } from '../../src/server/auth/passwords';
-import { migrate } from '../../src/server/db/migrate';
-import { openPostgres } from '../../src/server/db/postgres';
-import { ADMIN_ROLE_NAME, seedPlatform } from '../../src/server/db/seedPlatform';
 import { GEO_STREAM_PATH, serializeGeoSubscription } from '../../src/shared/map';
+import { openPostgres } from '../../src/server/db/postgres';
 import { BenchTerminal } from './egtsTerminal';
-import { ensureDatabase, freeConsecutivePorts, percentile, startHaproxyCluster } from './serverProcess';
+import { freeConsecutivePorts, percentile, prepareClusterDatabase, startHaproxyCluster } from './serverProcess';
 
 const URL_ = process.env.CLUSTER_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tc_bench_cluster';
 const BUS_URL = process.env.BUS_URL ?? 'redis://127.0.0.1:6379';
@@ -46,24 +43,12 @@ const PERIOD_MS = Math.max(1000, Math.round(1000 / RATE / 1000) * 1000);
 const TICK_MS = 10;
 
 // ---------------------------------------------------------------- database
-await ensureDatabase(URL_);
 const vehicleOf = new Map<number, number>();
 {
-  const db = await openPostgres(URL_, 2);
-  await migrate(db.longRunning());
-  await seedPlatform(db);
-  if ((await db.query('select 1 from app.users where username = $1', [USER])).length === 0) {
-    const [user] = await db.query<{ id: number }>(
-      `insert into app.users (username, password_hash, title) values ($1, $2, 'Стенд') returning id`,
-      [USER, await hashPassword(PASSWORD)],
-    );
-    await db.query('insert into app.user_role (user_id, role_id) select $1, id from app.role where name = $2', [user.id, ADMIN_ROLE_NAME]);
-  }
-  await db.query(
-    `insert into mgt.vehicles (depot_number, peer_address)
-     select 860000 + g, $1::bigint + g from generate_series(1, $2::int) g
-      where not exists (select 1 from mgt.vehicles v where v.peer_address = $1::bigint + g)`,
-    [PEER_BASE, TERMINALS],
+  const db = await prepareClusterDatabase(
+    URL_,
+    { user: USER, password: PASSWORD },
+    { vehicles: TERMINALS, depotBase: 860000, peerBase: PEER_BASE },
   );
   for (const row of await db.query<{ id: number; peer: string }>(
     'select id, peer_address::text as peer from mgt.vehicles where peer_address > $1 and peer_address <= $2',

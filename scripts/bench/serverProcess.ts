@@ -6,6 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { SERVER_NODE_ARGS, serverEnv } from '../serverLaunch.mjs';
+import { hashPassword } from '../../src/server/auth/passwords';
+import { migrate } from '../../src/server/db/migrate';
+import { openPostgres } from '../../src/server/db/postgres';
+import { ADMIN_ROLE_NAME, seedPlatform } from '../../src/server/db/seedPlatform';
+import type { Db } from '../../src/server/db/types';
 
 export interface ServerProcess {
   pid: number;
@@ -210,4 +215,34 @@ export async function freeConsecutivePorts(count: number): Promise<number> {
     const all = await Promise.all(Array.from({ length: count }, (_, i) => free(base + i)));
     if (all.every(Boolean)) return base;
   }
+}
+
+/**
+ * A cluster benchmark's database: created if missing, migrated, the platform seeded, an administrator `user` and
+ * `vehicles` vehicles with depot numbers from `depotBase` and EGTS peer addresses from `peerBase` (kept across runs).
+ * Answers the open database; the caller closes it.
+ */
+export async function prepareClusterDatabase(
+  url: string,
+  account: { user: string; password: string },
+  fleet: { vehicles: number; depotBase: number; peerBase: number },
+): Promise<Db> {
+  await ensureDatabase(url);
+  const db = await openPostgres(url, 2);
+  await migrate(db.longRunning());
+  await seedPlatform(db);
+  if ((await db.query('select 1 from app.users where username = $1', [account.user])).length === 0) {
+    const [user] = await db.query<{ id: number }>(
+      `insert into app.users (username, password_hash, title) values ($1, $2, 'Стенд') returning id`,
+      [account.user, await hashPassword(account.password)],
+    );
+    await db.query('insert into app.user_role (user_id, role_id) select $1, id from app.role where name = $2', [user.id, ADMIN_ROLE_NAME]);
+  }
+  await db.query(
+    `insert into mgt.vehicles (depot_number, peer_address)
+     select $3::int + g, $1::bigint + g from generate_series(1, $2::int) g
+      where not exists (select 1 from mgt.vehicles v where v.peer_address = $1::bigint + g)`,
+    [fleet.peerBase, fleet.vehicles, fleet.depotBase],
+  );
+  return db;
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
-import { REASON_MAX } from '../../shared/dispatch/control';
+import { Dialog, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { formatClock } from '../../shared/format';
 import { useOptions } from '../../web/dispatch/dispatchApi';
 import { DispatchError } from '../../web/dispatch/DispatchError';
 import { useT } from '../../web/i18n/translate';
+import { ChangeActions, ReasonField } from './ChangeFields';
 import { useAddRun } from './controlApi';
 import { DispatchIdSelect } from './DispatchIdSelect';
 
@@ -61,24 +61,10 @@ export function AddRunDialog({ routeId, onClose }: { routeId: number; onClose: (
           testId="add-run-vehicle"
           multiple={false}
         />
-        <TextField
-          fullWidth
-          multiline
-          minRows={2}
-          margin="dense"
-          label={t('dispatch.control.reason')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': 'add-run-reason' } }}
-        />
+        <ReasonField value={reason} onChange={setReason} testId="add-run-reason" />
         <DispatchError error={add.error} />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('dispatch.control.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={add.isPending || !/^\d{2}:\d{2}$/.test(start)} data-testid="add-run-save">
-          {t('dispatch.control.save')}
-        </Button>
-      </DialogActions>
+      <ChangeActions onClose={onClose} onSave={save} disabled={add.isPending || !/^\d{2}:\d{2}$/.test(start)} testId="add-run-save" />
     </Dialog>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
-import { REASON_MAX, type ChangeRun, type RunChangeKind } from '../../shared/dispatch/control';
-import { formatClock } from '../../shared/format';
+import { Dialog, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
+import type { ChangeRun, RunChangeKind } from '../../shared/dispatch/control';
 import { useT } from '../../web/i18n/translate';
+import { ChangeActions, ReasonField, RunSelect } from './ChangeFields';
 import { useCreateChange } from './controlApi';
 import { DispatchError } from '../../web/dispatch/DispatchError';
 
@@ -28,35 +28,13 @@ export function ChangeRunDialog({
   const [minutes, setMinutes] = useState('5');
   const [reason, setReason] = useState('');
   const create = useCreateChange();
-  const label = (r: ChangeRun) =>
-    t('dispatch.control.runLabel', {
-      route: r.routeName ?? r.routeId,
-      graph: r.graph,
-      smena: r.smena,
-      race: r.raceNum,
-      start: formatClock(r.plannedStart, { seconds: false }),
-    });
   const save = () =>
     create.mutate({ runKey: chosen, kind, reason, ...(kind === 'shift' ? { shiftMinutes: Number(minutes) } : {}) }, { onSuccess: onClose });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="change-dialog">
       <DialogTitle>{t('dispatch.control.dialogTitle')}</DialogTitle>
       <DialogContent>
-        <TextField
-          select
-          fullWidth
-          margin="dense"
-          label={t('dispatch.control.run')}
-          value={chosen}
-          onChange={(e) => setChosen(e.target.value)}
-          slotProps={{ htmlInput: { 'data-testid': 'change-run' } }}
-        >
-          {runs.map((r) => (
-            <MenuItem key={r.runKey} value={r.runKey}>
-              {label(r)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <RunSelect runs={runs} value={chosen} onChange={setChosen} label={t('dispatch.control.run')} testId="change-run" />
         <TextField
           select
           fullWidth
@@ -80,25 +58,10 @@ export function ChangeRunDialog({
             slotProps={{ htmlInput: { step: 1, 'data-testid': 'change-minutes' } }}
           />
         )}
-        <TextField
-          autoFocus
-          fullWidth
-          multiline
-          minRows={2}
-          margin="dense"
-          label={t('dispatch.control.reason')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': 'change-reason' } }}
-        />
+        <ReasonField value={reason} onChange={setReason} testId="change-reason" autoFocus />
         <DispatchError error={create.error} />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('dispatch.control.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={create.isPending || !chosen} data-testid="change-save">
-          {t('dispatch.control.save')}
-        </Button>
-      </DialogActions>
+      <ChangeActions onClose={onClose} onSave={save} disabled={create.isPending || !chosen} testId="change-save" />
     </Dialog>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, TextField } from '@mui/material';
-import { REASON_MAX, type ChangeRun } from '../../shared/dispatch/control';
-import { formatClock } from '../../shared/format';
+import { Checkbox, Dialog, DialogContent, DialogTitle, FormControlLabel } from '@mui/material';
+import type { ChangeRun } from '../../shared/dispatch/control';
 import { useOptions } from '../../web/dispatch/dispatchApi';
 import { DispatchError } from '../../web/dispatch/DispatchError';
 import { HttpError } from '../../web/providers/httpClient';
 import { useT } from '../../web/i18n/translate';
+import { ChangeActions, ReasonField, RunSelect } from './ChangeFields';
 import { useHandover } from './controlApi';
 import { DispatchIdSelect } from './DispatchIdSelect';
 
@@ -40,27 +40,7 @@ export function HandoverDialog({
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="handover-dialog">
       <DialogTitle>{t('dispatch.control.handoverTitle')}</DialogTitle>
       <DialogContent>
-        <TextField
-          select
-          fullWidth
-          margin="dense"
-          label={t('dispatch.control.handoverRun')}
-          value={chosen}
-          onChange={(e) => setChosen(e.target.value)}
-          slotProps={{ htmlInput: { 'data-testid': 'handover-run' } }}
-        >
-          {runs.map((r) => (
-            <MenuItem key={r.runKey} value={r.runKey}>
-              {t('dispatch.control.runLabel', {
-                route: r.routeName ?? r.routeId,
-                graph: r.graph,
-                smena: r.smena,
-                race: r.raceNum,
-                start: formatClock(r.plannedStart, { seconds: false }),
-              })}
-            </MenuItem>
-          ))}
-        </TextField>
+        <RunSelect runs={runs} value={chosen} onChange={setChosen} label={t('dispatch.control.handoverRun')} testId="handover-run" />
         <DispatchIdSelect
           label={t('dispatch.control.newVehicle')}
           options={(options.data?.vehicles ?? []).filter((v) => v.id !== vehicleId)}
@@ -69,16 +49,7 @@ export function HandoverDialog({
           testId="handover-vehicle"
           multiple={false}
         />
-        <TextField
-          fullWidth
-          multiline
-          minRows={2}
-          margin="dense"
-          label={t('dispatch.control.reason')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': 'handover-reason' } }}
-        />
+        <ReasonField value={reason} onChange={setReason} testId="handover-reason" />
         {busy && (
           <FormControlLabel
             control={<Checkbox checked={confirm} onChange={(e) => setConfirm(e.target.checked)} data-testid="handover-confirm" />}
@@ -87,12 +58,7 @@ export function HandoverDialog({
         )}
         <DispatchError error={handover.error} />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('dispatch.control.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={handover.isPending || !chosen || vehicle === null} data-testid="handover-save">
-          {t('dispatch.control.save')}
-        </Button>
-      </DialogActions>
+      <ChangeActions onClose={onClose} onSave={save} disabled={handover.isPending || !chosen || vehicle === null} testId="handover-save" />
     </Dialog>
   );
 }

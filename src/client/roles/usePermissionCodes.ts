@@ -9,5 +9,5 @@ export function usePermissionCodes(): { codes: PermissionCode[]; loading: boolea
   const query = useApiQuery(['roles', 'codes'], (signal) => getJson<ListResponse<PermissionCode>>(`${ROLES_API}/codes`, { signal }), {
     staleTime: Infinity,
   });
-  return { codes: query.data?.list ?? [], loading: query.isPending && query.fetchStatus !== 'idle' };
+  return { codes: query.data?.list ?? [], loading: query.isLoading };
 }

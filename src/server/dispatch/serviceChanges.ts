@@ -148,6 +148,12 @@ export function serviceChangeRoutes(app: FastifyInstance, service: DispatchServi
   /** A run of the days the engine holds: today's, and yesterday's still under way past midnight. */
   const heldRun = (runKey: string): Run | undefined =>
     service.engine.schedules.find((d) => d.serviceDate === runKey.slice(0, 10))?.runByKey.get(runKey);
+  /** After a write: the engine here reads the changes again, the other processes are told, the change is answered. */
+  const changed = async (serviceDate: string, id: number) => {
+    await service.reloadChanges();
+    app.bus.publish('dispatch.changes', { serviceDate });
+    return (await listChanges(app.db, [], id))[0];
+  };
 
   app.get<{ Querystring: ChangesQuery }>(
     DISPATCH_CONTROL_API.changes,
@@ -324,9 +330,7 @@ export function serviceChangeRoutes(app: FastifyInstance, service: DispatchServi
         );
         return row.id;
       });
-      await service.reloadChanges();
-      app.bus.publish('dispatch.changes', { serviceDate: run.serviceDate });
-      return (await listChanges(app.db, [], id))[0];
+      return changed(run.serviceDate, id);
     },
   );
 
@@ -350,11 +354,6 @@ export function serviceChangeRoutes(app: FastifyInstance, service: DispatchServi
     );
   };
   const vehicleExists = async (id: number) => (await app.db.query('select 1 from mgt.vehicles where id = $1', [id])).length > 0;
-  const changed = async (serviceDate: string, id: number) => {
-    await service.reloadChanges();
-    app.bus.publish('dispatch.changes', { serviceDate });
-    return (await listChanges(app.db, [], id))[0];
-  };
 
   app.post<{ Body: HandoverBody }>(
     DISPATCH_CONTROL_API.handover,
@@ -549,9 +548,7 @@ export function serviceChangeRoutes(app: FastifyInstance, service: DispatchServi
         );
         return row;
       });
-      await service.reloadChanges();
-      app.bus.publish('dispatch.changes', { serviceDate: dateText(change.service_date) });
-      return (await listChanges(app.db, [], id))[0];
+      return changed(dateText(change.service_date), id);
     },
   );
 }
