@@ -129,6 +129,9 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
     partitions,
   });
   app.decorate('dispatch', service);
+  app.map.directory.useMatchedRoutes(function* () {
+    for (const vehicle of service.engine.states()) if (vehicle.run) yield [vehicle.vehicleId, vehicle.run.routeId] as const;
+  });
   const samples = new PredictionSampler({
     db: app.db,
     engine: service.engine,

@@ -13,7 +13,7 @@ export interface VehicleInfo {
   depotId: number | null;
   vehicleTypeId: number | null;
   classRank: number | null;
-  /** Today's assignment; null when the vehicle works no exit today. */
+  /** Today's assignment, else the route of the run the live timetable matched it to; null when neither. */
   routeId: number | null;
   routeShortName: string | null;
   routeType: string | null;
@@ -43,6 +43,7 @@ export class FleetDirectory {
   private loading: Promise<void> | undefined;
   private signature = '';
   private readonly listeners: (() => void)[] = [];
+  private matchedRoutes: () => Iterable<readonly [vehicleId: number, routeId: number]> = () => [];
   version = 0;
   loaded = false;
 
@@ -68,6 +69,14 @@ export class FleetDirectory {
   /** Called after a load that changed what the map shows (the geo stream rebuilds its clusters). */
   onChange(listener: () => void): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * Where a vehicle working without a task of the day is found on a route: the live timetable registers its
+   * matched runs here (a fresh install driven from an imported feed has exits and runs, no tasks yet). A task wins.
+   */
+  useMatchedRoutes(source: () => Iterable<readonly [vehicleId: number, routeId: number]>): void {
+    this.matchedRoutes = source;
   }
 
   /** Loads once; concurrent callers share the one load. */
@@ -96,15 +105,17 @@ export class FleetDirectory {
   }
 
   private async load(): Promise<void> {
+    const matched = [...this.matchedRoutes()];
     const rows = await this.db.query<Row>(
       `select v.id, v.depot_number, v.state_number, v.model, v.depot_id, v.vehicle_type_id, c.code as capacity_code,
-              a.route_id, r.route_short_name, r.route_type
+              r.route_id, r.route_short_name, r.route_type
          from mgt.vehicles v
          left join mgt.capacity_type c on c.id = v.capacity_type_id
          left join (${routeOfVehicleSql('$1')}) a on a.vehicle_id = v.id
-         left join mgt.routes r on r.route_id = a.route_id
+         left join unnest($2::int[], $3::int[]) as m(vehicle_id, route_id) on m.vehicle_id = v.id
+         left join mgt.routes r on r.route_id = coalesce(a.route_id, m.route_id)
         order by v.id`,
-      [operatorDate(this.now(), this.tzOffsetMinutes)],
+      [operatorDate(this.now(), this.tzOffsetMinutes), matched.map(([vehicle]) => vehicle), matched.map(([, route]) => route)],
     );
     const next = new Map<number, VehicleInfo>();
     for (const row of rows) {

@@ -54,8 +54,11 @@ export default async function onlineRoutes(app: FastifyInstance): Promise<void> 
     );
     return rows.map(({ capacity_code, ...row }) => {
       const latest = app.telemetry.latest.get(row.id);
+      // without a task today, the route of the run the live timetable matched it to (the directory holds it)
+      const matched = row.route_id === null ? app.map.directory.get(row.id) : undefined;
       return {
         ...row,
+        ...(matched?.routeId && { route_id: matched.routeId, route: matched.routeShortName, routeType: matched.routeType }),
         classRank: classRankOf(capacity_code),
         center: latest ? `POINT(${latest.lon.toFixed(6)} ${latest.lat.toFixed(6)})` : null,
         speed: latest?.speed ?? null,
