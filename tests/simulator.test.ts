@@ -5,6 +5,8 @@ import { Simulator } from '../src/server/simulator/simulator';
 import { simulatorConfig } from '../src/server/simulator/config';
 import { outlierAt, terminalOf } from '../src/server/simulator/terminalReports';
 import type { Position } from '../src/server/telemetry/types';
+import type { VehicleEvent } from '../src/server/telemetry/vehicleEvents';
+import { TerminalConnections } from '../src/server/simulator/terminalConnections';
 import { VehiclePlan, type Race } from '../src/server/simulator/vehiclePlan';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
@@ -222,5 +224,52 @@ describe.each(ENGINES)('simulator on %s', (engine) => {
     );
     expect(trips).toBeGreaterThan(0);
     expect(km / trips).toBeGreaterThan(1);
+  });
+
+  it("journals its terminals' connections: each one's first report, and a silence past the idle time-out as a disconnection", async () => {
+    const idleMs = 240_000;
+    const config = { ...simulatorConfig(false, {}), enabled: true, tzOffsetMinutes: TZ, incidentsPerHour: 0 };
+    const events: VehicleEvent[] = [];
+    const sent: Position[] = [];
+    let now = clock + 60 * MINUTE;
+    const start = now;
+    const connections = new TerminalConnections((event) => {
+      events.push(event);
+      t.app.telemetry.events.emit(event);
+    }, idleMs);
+    const sim = new Simulator({ db: t.db, ingest: (positions) => sent.push(...positions), connections, log: t.app.log }, config, () => now);
+    await sim.prepare();
+    for (; now <= start + 4 * 60 * MINUTE; now += 10_000) sim.advance();
+    const end = now - 10_000;
+
+    // what a listener closing silent connections after idleMs would have seen, from the reports themselves
+    const expected: string[] = [];
+    const byVehicle = new Map<number, number[]>();
+    for (const p of sent) byVehicle.set(p.vehicleId, [...(byVehicle.get(p.vehicleId) ?? []), p.time]);
+    for (const [vehicleId, times] of byVehicle) {
+      expected.push(`${vehicleId} connected ${times[0]}`);
+      for (let i = 1; i < times.length; i++)
+        if (times[i] - times[i - 1] > idleMs)
+          expected.push(`${vehicleId} disconnected ${times[i - 1] + idleMs}`, `${vehicleId} connected ${times[i]}`);
+      if (end - times[times.length - 1] > idleMs) expected.push(`${vehicleId} disconnected ${times[times.length - 1] + idleMs}`);
+    }
+    const seen = events.map((e) => `${e.vehicleId} ${e.kind} ${e.at.getTime()}`);
+    expect(seen.sort()).toEqual(expected.sort());
+    expect(events.filter((e) => e.kind === 'disconnected').length).toBeGreaterThan(0);
+    expect(new Set(events.map((e) => e.channel))).toEqual(new Set(['simulator']));
+
+    // in the vehicle events journal, as connect and disconnect
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db.query<{ n: number }>(
+              `select count(*)::int as n from app.vehicle_event where details->>'channel' = 'simulator' and at >= $1 and at <= $2`,
+              [new Date(start), new Date(end + idleMs)],
+            )
+          )[0].n,
+        { timeout: 10_000 },
+      )
+      .toBe(events.length);
   });
 });

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/types';
 import type { IncidentSender, RawIncident } from '../adas/incidentIngest';
 import { operatorDate, operatorMidnight, operatorMinuteOfDay as operatorMinute } from '../platform/operatorDay';
 import type { Position } from '../telemetry/types';
+import type { TerminalConnections } from './terminalConnections';
 import type { SimulatorConfig } from './config';
 import { planDay } from './dayPlan';
 import { hourFactor, pickGrade, pickType, routeFactor, speedFactor, vehicleFactor, workOf } from './incidentModel';
@@ -17,6 +18,8 @@ export interface SimulatorDeps {
   ingest: (positions: Position[]) => unknown;
   /** Driver-assistance incidents in, as a unit sends them (app.adas.ingest): the ids stored. */
   incidents?: (incidents: RawIncident[], sender: IncidentSender) => Promise<number[]>;
+  /** The terminals' connections and disconnections (the vehicle events journal), as the EGTS listener would see them. */
+  connections?: TerminalConnections;
   log: FastifyBaseLogger;
 }
 
@@ -156,6 +159,7 @@ export class Simulator {
     }
     if (to - from > 1) positions.sort((a, b) => a.time - b.time);
     this.emit(positions);
+    this.deps.connections?.reported(positions, to * 1000);
     return positions;
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { TerminalConnections } from './terminalConnections';
 import { runWhileHeld } from '../jobs/leases';
 import { simulatorConfig } from './config';
 import { Simulator } from './simulator';
@@ -31,6 +32,10 @@ async function simulatorPlugin(app: FastifyInstance): Promise<void> {
         if (!outcome.ok) throw new Error(`simulated incidents refused: ${JSON.stringify(outcome.errors.slice(0, 3))}`);
         return outcome.ids;
       },
+      connections: new TerminalConnections(
+        (event) => lease.held && app.telemetry.events.emit(event),
+        app.telemetry.config.egtsIdleTimeoutMs,
+      ),
       log: app.log.child({ area: 'simulator' }),
     },
     config,
