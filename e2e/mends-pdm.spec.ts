@@ -102,7 +102,7 @@ test.describe('PDM defaults, journals and menu names', () => {
     await expect(table).not.toContainText('commandId');
   });
 
-  test('«События ТС» names its kinds in Russian', async ({ page }) => {
+  test('«События ТС» names its kinds and channels in Russian', async ({ page }) => {
     const row = {
       id: 1,
       at: new Date().toISOString(),
@@ -110,14 +110,14 @@ test.describe('PDM defaults, journals and menu names', () => {
       depot_number: 1001,
       state_number: 'А001АА78',
       kind: 'disconnect',
-      details: { channel: 'egts', reason: 'timeout' },
+      details: { channel: 'simulator', reason: 'timeout' },
     };
     await page.route('**/api/v1/journals/eventsts?*', (route) => route.fulfill({ json: { list: [row], count: 1 } }));
     await signIn(page, 'admin');
     await page.goto('/journal/eventsts');
     const table = page.getByTestId('report-table');
     await expect(table).toContainText('Отключение');
-    await expect(table.getByTestId('event-details')).toHaveText(/Канал:\s*egts\s*Причина:\s*timeout/);
+    await expect(table.getByTestId('event-details')).toHaveText(/Канал:\s*Симулятор\s*Причина:\s*timeout/);
   });
 
   test("the menu gives one name to one screen; a report's branch filter reads «Филиалы»", async ({ page }) => {

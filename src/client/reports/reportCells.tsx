@@ -4,7 +4,7 @@ import { showValue } from '../../shared/format';
 import { cellText } from '../../shared/reports/cells';
 import type { ReportColumn } from '../../shared/reports/types';
 import { reportExtensions } from './reportExtensions';
-import { detailFields } from '../../shared/reports/journalEvents';
+import { detailFields, detailValuesPrefix } from '../../shared/reports/journalEvents';
 
 type Row = Record<string, unknown>;
 type Translate = ReturnType<typeof useTranslate>;
@@ -14,7 +14,12 @@ const mono = { fontFamily: 'monospace', fontSize: '0.75rem' } as const;
 
 /** An event's details as labelled fields, one a line. */
 function DetailFields({ value, labels, translate }: { value: unknown; labels: string; translate: Translate }) {
-  const fields = detailFields(value, (key) => translate(`${labels}.${key}`, { _: key }));
+  const fields = detailFields(
+    value,
+    (key) => translate(`${labels}.${key}`, { _: key }),
+    undefined,
+    (key, code) => translate(`${detailValuesPrefix(labels)}.${key}.${code}`, { _: code }),
+  );
   return (
     <Box component="span" data-testid="event-details" sx={{ display: 'inline-flex', flexDirection: 'column', fontSize: '0.8rem' }}>
       {fields.map((field, i) => (

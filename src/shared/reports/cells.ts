@@ -1,5 +1,5 @@
 import { formatDate, formatDateTime, formatNumber } from '../format';
-import { detailFields } from './journalEvents';
+import { detailFields, detailValuesPrefix } from './journalEvents';
 import type { ReportColumn } from './types';
 
 /**
@@ -26,7 +26,12 @@ export function cellText(
     case 'json': {
       const fields = column.labels;
       if (fields && label)
-        return detailFields(value, (key) => label(`${fields}.${key}`) ?? key, offsetMinutes)
+        return detailFields(
+          value,
+          (key) => label(`${fields}.${key}`) ?? key,
+          offsetMinutes,
+          (key, code) => label(`${detailValuesPrefix(fields)}.${key}.${code}`),
+        )
           .map((f) => (f.label ? `${f.label}: ${f.value}` : f.value))
           .join('; ');
       return typeof value === 'string' ? value : JSON.stringify(value);

@@ -63,6 +63,23 @@ export const DETAIL_FIELD_NAMES = {
   at: { ru: 'Время', en: 'Time' },
 } as const satisfies Names;
 
+/** The names of coded values a details field holds, by field: the channel a terminal's connection came through. */
+export const DETAIL_VALUE_NAMES = {
+  channel: {
+    egts: { ru: 'EGTS', en: 'EGTS' },
+    http: { ru: 'HTTP', en: 'HTTP' },
+    simulator: { ru: 'Симулятор', en: 'Simulator' },
+  },
+} as const satisfies Readonly<Record<string, Names>>;
+
+/** The catalogue prefix of a details column's value names beside its field names' (`journals.details`). */
+export const detailValuesPrefix = (fields: string) => `${fields}Values`;
+
+/** DETAIL_VALUE_NAMES in one language, by field, the shape of the client's catalogue. */
+export function detailValueLabels(locale: Locale): Record<string, Record<string, string>> {
+  return Object.fromEntries(Object.entries(DETAIL_VALUE_NAMES).map(([field, names]) => [field, journalLabels(names, locale)]));
+}
+
 /** A label table in one language, the shape of the client's catalogue. */
 export function journalLabels(names: Names, locale: Locale): Record<string, string> {
   return Object.fromEntries(Object.entries(names).map(([code, text]) => [code, text[locale]]));
@@ -86,14 +103,25 @@ const place = (key: string) => {
   return i < 0 ? FIELD_ORDER.length : i;
 };
 
-/** An event's details as labelled fields («Команда: 12»), each field's name from `label` (the raw key when unknown). */
-export function detailFields(details: unknown, label: (key: string) => string, offsetMinutes?: number): { label: string; value: string }[] {
+/**
+ * An event's details as labelled fields («Канал: Симулятор»): each field's name from `label` (the raw key when
+ * unknown), a coded value's name from `valueLabel` (field, value; the value itself when it has none).
+ */
+export function detailFields(
+  details: unknown,
+  label: (key: string) => string,
+  offsetMinutes?: number,
+  valueLabel: (key: string, value: string) => string | undefined = () => undefined,
+): { label: string; value: string }[] {
   const record = typeof details === 'string' ? safeParse(details) : details;
   if (!record || typeof record !== 'object' || Array.isArray(record)) return [{ label: '', value: detailValue(record, offsetMinutes) }];
   return Object.entries(record as Record<string, unknown>)
     .filter(([, value]) => value !== null && value !== undefined && value !== '')
     .sort(([a], [b]) => place(a) - place(b))
-    .map(([key, value]) => ({ label: label(key), value: detailValue(value, offsetMinutes) }));
+    .map(([key, value]) => ({
+      label: label(key),
+      value: (key in DETAIL_VALUE_NAMES && typeof value === 'string' && valueLabel(key, value)) || detailValue(value, offsetMinutes),
+    }));
 }
 
 function safeParse(text: string): unknown {

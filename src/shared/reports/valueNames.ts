@@ -1,7 +1,14 @@
 import type { Locale } from '../errors';
 import { UNIT_KIND_LABELS } from '../equipment/units';
 import { mediaStatusLabels } from '../mediaStatus';
-import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from './journalEvents';
+import {
+  DETAIL_FIELD_NAMES,
+  detailValueLabels,
+  detailValuesPrefix,
+  EVENT_KIND_NAMES,
+  journalLabels,
+  SEVERITY_NAMES,
+} from './journalEvents';
 
 type Names = Readonly<Record<string, Readonly<Record<Locale, string>>>>;
 
@@ -95,6 +102,9 @@ const RUSSIAN: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'journals.kinds': journalLabels(EVENT_KIND_NAMES, 'ru'),
   'journals.severities': journalLabels(SEVERITY_NAMES, 'ru'),
   'journals.details': journalLabels(DETAIL_FIELD_NAMES, 'ru'),
+  ...Object.fromEntries(
+    Object.entries(detailValueLabels('ru')).map(([field, names]) => [`${detailValuesPrefix('journals.details')}.${field}`, names]),
+  ),
   'video.statuses': mediaStatusLabels('ru'),
   'equipment.unitKinds': UNIT_KIND_LABELS,
 };

@@ -1,4 +1,4 @@
-import { DETAIL_FIELD_NAMES, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from '../../shared/reports/journalEvents';
+import { DETAIL_FIELD_NAMES, detailValueLabels, EVENT_KIND_NAMES, journalLabels, SEVERITY_NAMES } from '../../shared/reports/journalEvents';
 import type { Catalogue } from './catalogue';
 
 export const journalsRu = {
@@ -51,6 +51,7 @@ export const journalsRu = {
   kinds: journalLabels(EVENT_KIND_NAMES, 'ru'),
   severities: journalLabels(SEVERITY_NAMES, 'ru'),
   details: journalLabels(DETAIL_FIELD_NAMES, 'ru'),
+  detailsValues: detailValueLabels('ru'),
   diff: {
     field: 'Поле',
     before: 'До изменения',
@@ -106,6 +107,7 @@ export const journalsEn: Catalogue<typeof journalsRu> = {
   kinds: journalLabels(EVENT_KIND_NAMES, 'en'),
   severities: journalLabels(SEVERITY_NAMES, 'en'),
   details: journalLabels(DETAIL_FIELD_NAMES, 'en'),
+  detailsValues: detailValueLabels('en'),
   diff: {
     field: 'Field',
     before: 'Before',
