@@ -98,6 +98,7 @@ test('an alert on a route is written, published into the Alerts feed and ended',
   await expect(line).toContainText('Объезд');
   await expect(line).toContainText(route.name);
   await expect(line).toContainText('до завершения');
+  await page.screenshot({ path: 'test-results/screens/board-alerts.png' });
   await strip.getByTestId('board-alerts-link').click();
   await expect(page).toHaveURL(/\/dispatch\/alerts$/);
 
@@ -146,6 +147,7 @@ test('the bell lists a dispatch notification: an exit added with a vehicle that 
   await expect(items.first()).toBeVisible();
   await expect(items.first()).toContainText('Диспетчерская');
   await expect(items.first()).toContainText(/Выход не начат|Много исключений диспетчерской/);
+  await page.screenshot({ path: 'test-results/screens/bell-dispatch.png' });
   await items.first().click();
   await expect(page).toHaveURL(/\/dispatch\/board/);
 });
