@@ -1,17 +1,21 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { AlertList, AlertRouteList } from '../src/shared/dispatch/alerts';
+import type { DispatchOptions, DispatchVehicleList } from '../src/shared/dispatch/api';
+import type { ChangesList, ServiceChange } from '../src/shared/dispatch/control';
 import { ACCOUNTS } from './helpers';
 
 /**
  * Service alerts against the running demo: a dispatcher (the demo's «Диспетчер», codes 44–47) writes an alert on a
- * route on «Оповещения», publishes it, finds it published and in the GTFS-Realtime Alerts feed (JSON), then ends it
- * and the feed no longer lists it. Signed in by the token (no login screen).
+ * route on «Оповещения», publishes it, finds it published, in the GTFS-Realtime Alerts feed (JSON) and on the
+ * board «Оперативная обстановка», then ends it and the feed no longer lists it. The bell: a run added with a
+ * vehicle that never starts it is an exit not started, which rings. Signed in by the token (no login screen).
  */
 test.describe.configure({ mode: 'serial' });
 
 let token = '';
 let route: { id: number; name: string };
 const HEADER = `Объезд: ремонт моста (${Date.now() % 100_000})`;
+const ADD_REASON = 'e2e: выход, который не начнётся';
 
 async function get<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path, { headers: { authorization: `Bearer ${token}` } });
@@ -48,6 +52,10 @@ test.afterAll(async ({ request }) => {
     if (action === 'delete') await request.delete(`/api/v1/dispatch/alerts/${a.id}`, { headers });
     else await request.post(`/api/v1/dispatch/alerts/${a.id}/end`, { headers, data: {} });
   }
+  // nor the added run
+  const changes = await get<ChangesList>(request, '/api/v1/dispatch/changes');
+  for (const c of changes.list.filter((x) => x.reason === ADD_REASON && !x.revokedAt))
+    await request.post(`/api/v1/dispatch/changes/${c.id}/revoke`, { headers: { authorization: `Bearer ${token}` }, data: {} });
 });
 
 test('an alert on a route is written, published into the Alerts feed and ended', async ({ page, request }) => {
@@ -82,10 +90,64 @@ test('an alert on a route is written, published into the Alerts feed and ended',
   expect(entity!.alert.informedEntity).toHaveLength(1);
   expect(entity!.alert.informedEntity[0].routeId).toBeTruthy();
 
+  // the board shows it above the exceptions, with its period, its route and a way to the alerts
+  await open(page, '/dispatch/board');
+  const strip = page.getByTestId('board-alerts');
+  const line = strip.locator(`[data-testid="board-alert"][data-alert-id="${id}"]`);
+  await expect(line).toContainText(HEADER);
+  await expect(line).toContainText('Объезд');
+  await expect(line).toContainText(route.name);
+  await expect(line).toContainText('до завершения');
+  await page.screenshot({ path: 'test-results/screens/board-alerts.png' });
+  await strip.getByTestId('board-alerts-link').click();
+  await expect(page).toHaveURL(/\/dispatch\/alerts$/);
+
   await row.getByTestId('alert-end').click();
   await expect(row).toBeHidden();
   const after = await get<JsonFeed>(request, '/api/v1/gtfs-rt/alerts?format=json');
   expect((after.entity ?? []).map((e) => e.id)).not.toContain(`alert-${id}`);
   await open(page, '/dispatch/alerts?state=ended');
   await expect(page.getByTestId('alert-row').filter({ hasText: HEADER })).toHaveAttribute('data-state', 'ended');
+});
+
+test('the bell lists a dispatch notification: an exit added with a vehicle that never starts it', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const headers = { authorization: `Bearer ${token}` };
+  const options = await get<DispatchOptions>(request, '/api/v1/dispatch/options');
+  const vehicles = await get<DispatchVehicleList>(request, '/api/v1/dispatch/vehicles');
+  // a vehicle working another route: it never leaves the added run's first stop
+  const vehicle = vehicles.list.find((v) => v.run && v.run.routeId !== options.routes[0].id) ?? vehicles.list[0];
+  expect(vehicle).toBeDefined();
+  // started ten minutes ago: past the five minutes after which an exit not started is reported
+  const start = new Date(Date.now() - 10 * 60_000).toLocaleTimeString('ru-RU', {
+    timeZone: 'Europe/Moscow',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const added = await request.post('/api/v1/dispatch/changes/added-runs', {
+    headers,
+    data: { routeId: options.routes[0].id, direction: 0, start, vehicleId: vehicle.vehicleId, reason: ADD_REASON },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  expect(((await added.json()) as ServiceChange).kind).toBe('add');
+  await expect
+    .poll(async () => (await get<{ count: number }>(request, '/api/v1/events/ring/list?type=dispatch_exception')).count, {
+      timeout: 60_000,
+      intervals: [2_000],
+    })
+    .toBeGreaterThan(0);
+
+  await open(page, '/about');
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toHaveAttribute('data-count', /^[1-9]\d*$/);
+  await bell.click();
+  await page.getByTestId('notification-popover').getByLabel('Тип').click();
+  await page.getByRole('option', { name: 'Диспетчерская', exact: true }).click();
+  const items = page.getByTestId('notification-item');
+  await expect(items.first()).toBeVisible();
+  await expect(items.first()).toContainText('Диспетчерская');
+  await expect(items.first()).toContainText(/Выход не начат|Много исключений диспетчерской/);
+  await page.screenshot({ path: 'test-results/screens/bell-dispatch.png' });
+  await items.first().click();
+  await expect(page).toHaveURL(/\/dispatch\/board/);
 });

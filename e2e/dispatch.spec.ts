@@ -134,12 +134,19 @@ test('a stop ahead of the late vehicle shows its arrivals counting down', async 
   await expect(arrivals.locator(`[data-testid="stop-arrivals-route"][data-route-id="${late.routeId}"]`).first()).toBeVisible();
 });
 
-test("the plan and fact lists the day's runs of the late vehicle's route with their status", async ({ page }) => {
+test("the plan and fact lists the day's runs of the late vehicle's route with their status, and why one was not performed", async ({
+  page,
+}) => {
   await open(page, `/dispatch/exits?route=${late.routeId}`);
   const rows = page.getByTestId('exits-row');
-  await expect(rows.first()).toBeVisible();
+  // the day's runs with their reasons take a moment on a busy machine
+  await expect(rows.first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('exits-totals')).toBeVisible();
   expect(
     await page.locator('[data-testid="exits-row"][data-status="in_progress"], [data-testid="exits-row"][data-status="performed"]').count(),
   ).toBeGreaterThan(0);
+  // every run not performed, or only partly, says why in words; the others say nothing
+  const missed = page.locator('[data-testid="exits-row"][data-status="not_performed"], [data-testid="exits-row"][data-status="partial"]');
+  for (const row of await missed.all()) await expect(row.getByTestId('exits-reason')).not.toBeEmpty();
+  await expect(page.locator('[data-testid="exits-row"][data-status="performed"] [data-testid="exits-reason"]')).toHaveCount(0);
 });

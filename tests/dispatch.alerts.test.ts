@@ -184,6 +184,8 @@ describe.each(ENGINES)('service alerts on %s', (engine) => {
     expect((await ids('')).sort()).toEqual([future.id, network.id].sort());
     expect(await ids('?state=ended')).toEqual([alert.id]);
     expect((await ids('?state=all')).sort()).toEqual([alert.id, future.id, network.id].sort());
+    // the board's strip: published and in force now (not the future one, not the ended one)
+    expect(await ids('?state=in_force')).toEqual([network.id]);
 
     const journal = await t.db.query<{ action: string; username: string }>(
       `select action, username from app.user_action where object = 'dispatch.service_alert' and object_id = $1 order by id`,

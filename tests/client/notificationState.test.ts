@@ -3,7 +3,8 @@ import {
   badgeText,
   initialListState,
   isNew,
-  notificationListReducer,
+  listState,
+  viewedPage,
   type NotificationItem,
 } from '../../src/client/notifications/notificationState';
 import { pageOfRoles } from '../../src/web/providers/resources/roles';
@@ -21,25 +22,18 @@ const item = (id: number, fresh: boolean): NotificationItem => ({
 
 describe('bell list states', () => {
   it('loading, then success with the page, or failure keeping what was shown', () => {
-    const loading = notificationListReducer(initialListState, { type: 'load' });
-    expect(loading.load).toBe('loading');
-    const loaded = notificationListReducer(loading, {
-      type: 'loaded',
-      page: { list: [item(2, true), item(1, false)], count: 7, new_list: [2] },
-    });
-    expect(loaded).toEqual({ load: 'success', list: [item(2, true), item(1, false)], total: 7, newIds: [2] });
-    const failed = notificationListReducer(notificationListReducer(loaded, { type: 'load' }), { type: 'failed' });
+    expect(listState('loading', undefined)).toEqual({ ...initialListState, load: 'loading' });
+    const page = { list: [item(2, true), item(1, false)], count: 7, new_list: [2] };
+    expect(listState('success', page)).toEqual({ load: 'success', list: [item(2, true), item(1, false)], total: 7, newIds: [2] });
+    const failed = listState('failure', page);
     expect(failed.load).toBe('failure');
     expect(failed.list).toHaveLength(2);
   });
 
   it('set all viewed clears new_list and the new flags', () => {
-    const state = notificationListReducer(initialListState, {
-      type: 'loaded',
-      page: { list: [item(3, true), item(2, false)], count: 2, new_list: [3, 2] },
-    });
-    expect(isNew(state, item(2, false))).toBe(true);
-    const viewed = notificationListReducer(state, { type: 'allViewed' });
+    const page = { list: [item(3, true), item(2, false)], count: 2, new_list: [3, 2] };
+    expect(isNew(listState('success', page), item(2, false))).toBe(true);
+    const viewed = listState('success', viewedPage(page));
     expect(viewed.newIds).toEqual([]);
     expect(viewed.list.every((entry) => !isNew(viewed, entry))).toBe(true);
   });

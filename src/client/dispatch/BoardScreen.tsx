@@ -7,6 +7,7 @@ import { formatClock } from '../../shared/format';
 import { useRights } from '../../web/components/useRights';
 import { useT } from '../../web/i18n/translate';
 import { BoardAckDialog } from './BoardAckDialog';
+import { BoardAlerts } from './BoardAlerts';
 import { BoardCounters } from './BoardCounters';
 import { BoardTable } from './BoardTable';
 import { useBoard, useOptions } from '../../web/dispatch/dispatchApi';
@@ -68,6 +69,7 @@ export default function BoardScreen() {
         )}
       </Stack>
       {board.data && <BoardCounters counters={board.data.counters} kinds={filters.kind} onKinds={(kinds) => setFilter('kind', kinds)} />}
+      <BoardAlerts />
       <DispatchError error={board.error ?? options.error} />
       <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
         {board.data && board.data.list.length > 0 && (

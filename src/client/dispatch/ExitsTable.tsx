@@ -51,6 +51,7 @@ export function ExitsTable({ runs }: { runs: readonly ExitRun[] }) {
             data-graph={r.graph}
             data-added={r.added}
             data-handed-over={r.handedOver}
+            data-reason={r.reason ?? undefined}
           >
             <TableCell>{r.routeName}</TableCell>
             <TableCell>{r.graph}</TableCell>
@@ -90,6 +91,11 @@ export function ExitsTable({ runs }: { runs: readonly ExitRun[] }) {
                   sx={{ ml: 0.5 }}
                   data-testid="exits-handed-over"
                 />
+              )}
+              {r.reason !== null && (
+                <div data-testid="exits-reason" data-reason={r.reason}>
+                  {t(`dispatch.reasons.${r.reason}`, { passed: r.passed, stops: r.stops })}
+                </div>
               )}
               {r.cancelReason !== null && (
                 <div data-testid="exits-cancel-reason">{t('dispatch.control.cancelledBecause', { reason: r.cancelReason })}</div>

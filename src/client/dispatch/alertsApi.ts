@@ -27,6 +27,19 @@ export const useAlerts = (state: AlertsFilter) =>
     dispatchQueries,
   );
 
+/** The published alerts in force now, read as often as the board (for who may read the alerts). */
+export const useAlertsInForce = (enabled: boolean) =>
+  useQuery(
+    {
+      queryKey: ['dispatch', 'alerts', 'in_force'],
+      queryFn: ({ signal }) => getJson<AlertList>(DISPATCH_ALERTS_API.alerts, { ...quiet, signal, query: { state: 'in_force' } }),
+      refetchInterval: LIVE_MS,
+      placeholderData: keepPreviousData,
+      enabled,
+    },
+    dispatchQueries,
+  );
+
 export const useAlertRoutes = () =>
   useQuery(
     {

@@ -1,6 +1,6 @@
 /**
  * The bell's list (spec sections 3 and 4): load state loading → success or failure; "set all viewed"
- * sets the count to zero and clears new_list. A reducer, so the popover's states are testable alone.
+ * sets the count to zero and clears new_list. Pure, so the popover's states are testable alone.
  */
 export interface NotificationItem {
   id: number;
@@ -30,21 +30,17 @@ export interface NotificationListState {
   newIds: number[];
 }
 
-export type NotificationAction = { type: 'load' } | { type: 'loaded'; page: NotificationPage } | { type: 'failed' } | { type: 'allViewed' };
-
 export const initialListState: NotificationListState = { load: 'idle', list: [], total: 0, newIds: [] };
 
-export function notificationListReducer(state: NotificationListState, action: NotificationAction): NotificationListState {
-  switch (action.type) {
-    case 'load':
-      return { ...state, load: 'loading' };
-    case 'loaded':
-      return { load: 'success', list: action.page.list, total: action.page.count, newIds: action.page.new_list };
-    case 'failed':
-      return { ...state, load: 'failure' };
-    case 'allViewed':
-      return { ...state, newIds: [], list: state.list.map((item) => (item.isNew ? { ...item, isNew: false } : item)) };
-  }
+/** The list as the popover shows it: the query's state and its last page (kept while the next one loads or fails). */
+export function listState(load: LoadState, page: NotificationPage | undefined): NotificationListState {
+  if (!page) return { ...initialListState, load };
+  return { load, list: page.list, total: page.count, newIds: page.new_list };
+}
+
+/** A page once everything is set viewed: nothing new in it. */
+export function viewedPage(page: NotificationPage): NotificationPage {
+  return { ...page, new_list: [], list: page.list.map((item) => (item.isNew ? { ...item, isNew: false } : item)) };
 }
 
 /** New: flagged by the server or named in new_list. */

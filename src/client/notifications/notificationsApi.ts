@@ -4,7 +4,14 @@ import type { NotificationPage } from './notificationState';
 /** The bell's calls (spec section 7, Notifications). */
 export const RING_API = '/api/v1/events/ring';
 export const NOTIFICATION_PAGE_SIZE = 10;
-export const NOTIFICATION_TYPES = ['equipment_fault', 'adas_incident', 'video_ready', 'system'] as const;
+export const NOTIFICATION_TYPES = [
+  'equipment_fault',
+  'adas_incident',
+  'video_ready',
+  'dispatch_exception',
+  'dispatch_driver_message',
+  'system',
+] as const;
 
 export const fetchCount = (options: Pick<RequestOptions, 'signal' | 'handleErrors'> = {}) =>
   getJson<{ count: number }>(`${RING_API}/count`, options);

@@ -1,9 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { NOTIFICATION_POLL_MS } from '../../shared/constants';
-import { HttpError, isAbortError } from '../../web/providers/httpClient';
+import { HttpError } from '../../web/providers/httpClient';
+import { useApiQuery, webQueries } from '../../web/providers/queries';
 import { navigateTo } from '../../web/routing/navigationBridge';
 import { clearSession, useSession } from '../../web/stores/sessionStore';
 import { fetchCount } from './notificationsApi';
+
+const COUNT_KEY = ['notifications', 'count'] as const;
 
 /**
  * The unseen count, polled every NOTIFICATION_POLL_MS while logged in (spec section 7), not while the
@@ -12,36 +15,24 @@ import { fetchCount } from './notificationsApi';
  */
 export function useNotificationCount(): { count: number; setCount: (count: number) => void; refresh: () => void } {
   const { token } = useSession();
-  const [count, setCount] = useState(0);
-  const [tick, setTick] = useState(0);
-  const refresh = useCallback(() => setTick((n) => n + 1), []);
+  const query = useApiQuery(COUNT_KEY, (signal) => fetchCount({ signal, handleErrors: false }), {
+    enabled: Boolean(token),
+    refetchInterval: NOTIFICATION_POLL_MS,
+  });
+  const { refetch, error } = query;
+  useEffect(() => {
+    if (error instanceof HttpError && error.status === 401) {
+      clearSession();
+      navigateTo('/', { replace: true });
+    }
+  }, [error]);
   useEffect(() => {
     if (!token) return undefined;
-    let controller: AbortController | null = null;
-    const poll = () => {
-      if (document.visibilityState === 'hidden') return;
-      controller?.abort();
-      const current = new AbortController();
-      controller = current;
-      fetchCount({ signal: current.signal, handleErrors: false })
-        .then((answer) => setCount(answer.count))
-        .catch((error: unknown) => {
-          if (isAbortError(error)) return;
-          if (error instanceof HttpError && error.status === 401) {
-            clearSession();
-            navigateTo('/', { replace: true });
-          }
-        });
-    };
-    poll();
-    const timer = setInterval(poll, NOTIFICATION_POLL_MS);
-    const onVisibility = () => document.visibilityState === 'visible' && poll();
+    const onVisibility = () => document.visibilityState === 'visible' && void refetch();
     document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
-      controller?.abort();
-    };
-  }, [token, tick]);
-  return { count, setCount, refresh };
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [token, refetch]);
+  const setCount = useCallback((count: number) => webQueries.setQueryData(COUNT_KEY, { count }), []);
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  return { count: token ? (query.data?.count ?? 0) : 0, setCount, refresh };
 }

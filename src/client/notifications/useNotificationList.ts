@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
-import { isAbortError } from '../../web/providers/httpClient';
-import { initialListState, notificationListReducer, type NotificationListState } from './notificationState';
+import { useCallback } from 'react';
+import { useApiQuery, webQueries } from '../../web/providers/queries';
+import { listState, viewedPage, type LoadState, type NotificationListState, type NotificationPage } from './notificationState';
 import { fetchPage, markAllViewed } from './notificationsApi';
 
 export interface NotificationList {
@@ -10,24 +10,18 @@ export interface NotificationList {
   setAllViewed: () => Promise<number>;
 }
 
-/** One page of the bell's list for a type, loaded while the popover is open. */
+/** One page of the bell's list for a type, read each time the popover opens (and while it is open, as it changes). */
 export function useNotificationList(open: boolean, type: string, page: number): NotificationList {
-  const [state, dispatch] = useReducer(notificationListReducer, initialListState);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!open) return undefined;
-    const controller = new AbortController();
-    dispatch({ type: 'load' });
-    fetchPage(type, page, controller.signal)
-      .then((result) => dispatch({ type: 'loaded', page: result }))
-      .catch((error: unknown) => !isAbortError(error) && dispatch({ type: 'failed' }));
-    return () => controller.abort();
-  }, [open, type, page, attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const key = ['notifications', 'list', type, page] as const;
+  const query = useApiQuery(key, (signal) => fetchPage(type, page, signal), { enabled: open });
+  const load: LoadState = query.isFetching ? 'loading' : query.isError ? 'failure' : query.isSuccess ? 'success' : 'idle';
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
   const setAllViewed = useCallback(async () => {
     const { count } = await markAllViewed();
-    dispatch({ type: 'allViewed' });
+    // every page read so far: nothing in them is new any more
+    webQueries.setQueriesData<NotificationPage>({ queryKey: ['notifications', 'list'] }, (old) => old && viewedPage(old));
     return count;
   }, []);
-  return { state, reload, setAllViewed };
+  return { state: listState(load, query.data), reload, setAllViewed };
 }

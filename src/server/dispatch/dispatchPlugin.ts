@@ -33,6 +33,7 @@ import { MessageCourier, restoreDriverMessages } from './driverMessages';
 import { serviceAlertRoutes } from './serviceAlerts';
 import { loadChangeNotes, loadHandoverNotes, serviceChangeRoutes } from './serviceChanges';
 import type { DispatchEngine, VehicleState } from './engine';
+import { ExceptionBell } from './exceptionBell';
 import { exitsOfDay } from './exits';
 import { PredictionSampler } from './predictionSamples';
 import { adherenceOf, board, routeLine, stopArrivals, vehicleCard } from './views';
@@ -127,6 +128,7 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
     tzOffsetMinutes,
     writer,
     partitions,
+    bell: new ExceptionBell({ db: app.db, notifier: app.notifier, log }),
   });
   app.decorate('dispatch', service);
   app.map.directory.useMatchedRoutes(function* () {
@@ -416,4 +418,4 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
   driverMessageRoutes(app, service, courier, tz);
 }
 
-export default fp(dispatchPlugin, { name: 'dispatch', dependencies: ['access', 'reports', 'telemetry', 'map'] });
+export default fp(dispatchPlugin, { name: 'dispatch', dependencies: ['access', 'reports', 'telemetry', 'map', 'notifications'] });

@@ -9,6 +9,7 @@ import { DISPATCH_DEFAULTS } from '../../shared/dispatch/settings';
 import type { TelemetryPipeline } from '../telemetry/pipeline';
 import type { Position } from '../telemetry/types';
 import { DispatchEngine, type EngineSettings, type ExceptionAck, type PassageRecord } from './engine';
+import type { ExceptionBell } from './exceptionBell';
 import type { DaySchedule } from './schedule';
 import { loadAcks, loadDayChanges, loadDaySchedule, loadDone, loadLearned, loadRunChanges, writePassages } from './store';
 
@@ -26,6 +27,8 @@ export interface DispatchServiceDeps {
   writer?: Lease;
   /** The passages' day partitions: the writer makes the dates it writes (the maintenance drops the old ones). */
   partitions?: DayPartitions;
+  /** Rings the bell for the exceptions that need a person (the writer rings, the others keep the last minute). */
+  bell?: ExceptionBell;
   now?: () => number;
 }
 
@@ -169,6 +172,7 @@ export class DispatchService {
     for (const event of events) {
       if (event.type === 'raised') event.exception.ack ??= this.acks.get(`${event.exception.key}|${event.exception.since}`);
     }
+    this.deps.bell?.offer(events.filter((e) => e.type === 'raised').map((e) => e.exception));
     this.stats.passages += passages.length;
     this.pending.push(...passages);
     if (this.pending.length > MAX_PENDING) {
@@ -185,6 +189,7 @@ export class DispatchService {
     this.engine.tick(this.now());
     this.collect();
     await this.flush();
+    await this.deps.bell?.flush(this.isWriter(), this.deps.writer?.fence());
   }
 
   /** Settings and switches in force; the day's schedule when the operator's date turned (or the module came on). */

@@ -1,4 +1,4 @@
-import type { ExitRun, ExitsList, RunStatus } from '../../shared/dispatch/api';
+import type { ExitRun, ExitsList, NotPerformedReason, RunStatus } from '../../shared/dispatch/api';
 import type { Queryable } from '../db/types';
 import { fullName } from './names';
 import type { HandoverNote, RunChangeNote } from './serviceChanges';
@@ -163,9 +163,11 @@ export async function exitsOfDay(
       shiftMinutes: change?.shiftMinutes ?? null,
       added: false,
       handedOver,
+      reason: null,
     };
   });
   list.push(...(await addedRuns(db, date, scope, now, runMissedSeconds, working, changes, notes)));
+  await explain(db, date, tzOffsetMinutes, list);
   const count = (status: RunStatus) => list.filter((r) => r.status === status).length;
   return {
     date,
@@ -244,8 +246,82 @@ async function addedRuns(
       shiftMinutes: change?.shiftMinutes ?? null,
       added: true,
       handedOver: false,
+      reason: null,
     };
   });
+}
+
+/** What the track and the passages say of a run's vehicle while the run was due. */
+export interface RunEvidence {
+  /** It reported between a few minutes before the run's start and its end. */
+  seenDuring: boolean;
+  /** It reported earlier in the service day. */
+  seenBefore: boolean;
+  /** It passed stops of another exit while the run was due. */
+  otherExit: boolean;
+}
+
+/** Why a run was not performed, by the rule of NOT_PERFORMED_REASONS (the evidence asked only where it counts). */
+export function notPerformedReason(
+  run: Pick<ExitRun, 'status' | 'handedOver' | 'vehicleId'>,
+  evidence: RunEvidence | undefined,
+): NotPerformedReason | null {
+  if (run.status === 'cancelled') return 'cancelled';
+  if (run.status === 'partial') return 'ended_early';
+  if (run.status !== 'not_performed') return null;
+  if (run.handedOver) return 'handed_over';
+  if (run.vehicleId === null) return 'no_vehicle';
+  if (!evidence) return null;
+  if (evidence.otherExit) return 'other_exit';
+  if (evidence.seenDuring) return 'off_route';
+  return evidence.seenBefore ? 'no_signal' : 'not_out';
+}
+
+/** A vehicle reporting this long before a run's start counts as out for it. */
+const OUT_BEFORE_MS = 10 * 60_000;
+
+/**
+ * Sets each run's reason; the runs not performed by a vehicle of their own are looked up in the track (its key
+ * is the vehicle and the time: a probe a run) and the day's passages, in one statement.
+ */
+async function explain(db: Queryable, date: string, tzOffsetMinutes: number, list: ExitRun[]): Promise<void> {
+  const asked = list.filter((r) => r.status === 'not_performed' && !r.handedOver && r.vehicleId !== null);
+  const evidence = new Map<ExitRun, RunEvidence>();
+  if (asked.length) {
+    const dayStart = Date.parse(`${date}T00:00:00Z`) - tzOffsetMinutes * 60_000;
+    const rows = await db.query<{ i: number; seen_during: boolean; seen_before: boolean; other_exit: boolean }>(
+      `with x as (select * from jsonb_to_recordset($3::jsonb) as x(i int, v int, r int, g int, s text, f timestamptz, t timestamptz)),
+            -- each vehicle's blocks of the day and when it worked them: one pass over the day's passages
+            worked as (select p.vehicle_id, p.route_id, p.graph, p.smena,
+                              min(coalesce(p.actual_departure, p.actual_arrival)) as first, max(coalesce(p.actual_arrival, p.actual_departure)) as last
+                         from dispatch.stop_passage p where p.service_date = $1::date and p.vehicle_id in (select v from x)
+                        group by 1, 2, 3, 4)
+       select x.i,
+              exists (select 1 from app.track t where t.vehicle_id = x.v and t.tm >= x.f and t.tm <= x.t) as seen_during,
+              exists (select 1 from app.track t where t.vehicle_id = x.v and t.tm >= $2::timestamptz and t.tm < x.f) as seen_before,
+              exists (select 1 from worked w where w.vehicle_id = x.v and not (w.route_id = x.r and w.graph = x.g and w.smena = x.s)
+                         and w.first <= x.t and w.last >= x.f) as other_exit
+         from x`,
+      [
+        date,
+        new Date(dayStart).toISOString(),
+        JSON.stringify(
+          asked.map((r, i) => ({
+            i,
+            v: r.vehicleId,
+            r: r.routeId,
+            g: r.graph,
+            s: r.smena,
+            f: new Date(Date.parse(r.plannedStart) - OUT_BEFORE_MS).toISOString(),
+            t: r.plannedEnd,
+          })),
+        ),
+      ],
+    );
+    for (const row of rows)
+      evidence.set(asked[row.i], { seenDuring: row.seen_during, seenBefore: row.seen_before, otherExit: row.other_exit });
+  }
+  for (const run of list) run.reason = notPerformedReason(run, evidence.get(run));
 }
 
 /** dispatch.run_status (migration 133) for a run whose end the day's changes moved. */

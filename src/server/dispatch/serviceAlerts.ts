@@ -60,6 +60,7 @@ const WHERE: Record<AlertsFilter, string> = {
   published: "a.state = 'published'",
   ended: "a.state = 'ended'",
   all: 'true',
+  in_force: "a.state = 'published' and a.active_from <= now() and (a.active_to is null or a.active_to > now())",
 };
 
 async function listAlerts(db: Queryable, filter: AlertsFilter, id?: number): Promise<ServiceAlert[]> {

@@ -10,6 +10,8 @@ export const NOTIFICATION_TYPES = {
   equipment_fault: { label: 'Неисправность оборудования', path: '/vehicle-diagnostic', module: 'vehicleDiagnostic' },
   adas_incident: { label: 'Инцидент ИСПВ', path: '/adas/incidents-detailing', module: 'adas' },
   video_ready: { label: 'Видео готово', path: '/video/myrequests', module: 'video' },
+  dispatch_exception: { label: 'Диспетчерская', path: '/dispatch/board', module: 'dispatch' },
+  dispatch_driver_message: { label: 'Сообщение водителя', path: '/dispatch/messages', module: 'dispatch' },
   system: { label: 'Системное сообщение', path: undefined, module: undefined },
 } as const satisfies Record<string, { label: string; path: string | undefined; module: ModuleId | undefined }>;
 

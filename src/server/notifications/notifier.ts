@@ -1,6 +1,16 @@
 import type { Queryable } from '../db/types';
 import type { NotificationType, Severity } from './notificationTypes';
 
+/** The dispatch exceptions the bell tells of, as the board names them. */
+export type BellExceptionKind = 'driver_message' | 'exit_not_started' | 'run_not_performed' | 'off_route' | 'no_signal';
+const DISPATCH_KIND_TITLES: Record<BellExceptionKind, string> = {
+  driver_message: 'Сообщение водителя',
+  exit_not_started: 'Выход не начат',
+  run_not_performed: 'Рейс не выполнен',
+  off_route: 'Сход с маршрута',
+  no_signal: 'Нет связи',
+};
+
 export interface NotificationInput {
   type: NotificationType;
   severity?: Severity;
@@ -33,6 +43,15 @@ export class Notifier {
       [input.type, input.severity ?? 'info', title, (input.body ?? '').slice(0, BODY_MAX), link, input.userId ?? null],
     );
     return row.id;
+  }
+
+  /** Rewrites a notification's title and body (a summary that grows while what it sums goes on). */
+  async revise(id: number, text: { title: string; body?: string }, tx: Queryable = this.db): Promise<void> {
+    await tx.query('update app.notification set title = $2, body = $3 where id = $1', [
+      id,
+      text.title.trim().slice(0, TITLE_MAX),
+      (text.body ?? '').slice(0, BODY_MAX),
+    ]);
   }
 
   equipmentFault(
@@ -79,5 +98,60 @@ export class Notifier {
       },
       tx,
     );
+  }
+
+  /**
+   * A dispatch exception that needs a person: a driver's message links to the inbox of «Сообщения водителям»,
+   * the others to the board narrowed to their kind.
+   */
+  dispatchException(
+    exception: {
+      kind: BellExceptionKind;
+      vehicle: number | null;
+      route: string | null;
+      graph: string | null;
+      race: string | null;
+      text: string | null;
+    },
+    tx?: Queryable,
+  ): Promise<number> {
+    const { kind, vehicle, route, graph, race } = exception;
+    const parts = [
+      route !== null ? `маршрут ${route}` : null,
+      graph !== null && graph !== '0' && kind !== 'driver_message' ? `выход ${graph}` : null,
+      race !== null ? `рейс ${race}` : null,
+      vehicle !== null ? `ТС ${vehicle}` : null,
+    ].filter(Boolean);
+    const message = kind === 'driver_message';
+    return this.notify(
+      {
+        type: message ? 'dispatch_driver_message' : 'dispatch_exception',
+        severity: message || kind === 'off_route' ? 'info' : 'warning',
+        title: `${DISPATCH_KIND_TITLES[kind]}${parts.length ? `: ${parts.join(', ')}` : ''}`,
+        body: exception.text ?? undefined,
+        link: message ? '/dispatch/messages' : `/dispatch/board?kind=${kind}`,
+      },
+      tx,
+    );
+  }
+
+  /**
+   * Many dispatch exceptions at once (an outage of the signal over the fleet): one notification counting them by
+   * kind; given `id`, that summary is rewritten with the new counts. Answers its id.
+   */
+  async dispatchSummary(counts: ReadonlyMap<string, number>, tx?: Queryable, id?: number): Promise<number> {
+    const total = [...counts.values()].reduce((a, b) => a + b, 0);
+    const text = {
+      title: `Много исключений диспетчерской: ${total}`,
+      body: [...counts]
+        .sort((a, b) => b[1] - a[1])
+        .map(([kind, n]) => `${DISPATCH_KIND_TITLES[kind as BellExceptionKind] ?? kind} — ${n}`)
+        .join(', '),
+    };
+    if (id !== undefined) {
+      await this.revise(id, text, tx);
+      return id;
+    }
+    return this.notify({ type: 'dispatch_exception', severity: 'critical', ...text, link: '/dispatch/board' }, tx);
   }
 }

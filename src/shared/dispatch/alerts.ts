@@ -97,8 +97,11 @@ export const ServiceAlert = Type.Object({
 });
 export type ServiceAlert = Static<typeof ServiceAlert>;
 
-/** `current`: drafts and published; `all`: every state (ended ones the newest LIST_MAX). */
-export const AlertsFilter = Type.Enum([...ALERT_STATES, 'current', 'all']);
+/**
+ * `current`: drafts and published; `all`: every state (ended ones the newest LIST_MAX); `in_force`: the published
+ * ones whose period covers the moment (what the GTFS-Realtime feed gives, what the board shows).
+ */
+export const AlertsFilter = Type.Enum([...ALERT_STATES, 'current', 'all', 'in_force']);
 export type AlertsFilter = Static<typeof AlertsFilter>;
 export const AlertsQuery = Type.Object({ state: Type.Optional(AlertsFilter) }, { additionalProperties: false });
 export type AlertsQuery = Static<typeof AlertsQuery>;

@@ -345,6 +345,25 @@ export const ExitsQuery = Type.Object(
 );
 export type ExitsQuery = Static<typeof ExitsQuery>;
 
+/**
+ * Why a run was not performed (or only partly), from what the product knows: the dispatchers cancelled it, its
+ * exit was handed over and the new vehicle did not run it, the exit has no vehicle, the vehicle ended early (the
+ * stops passed say how far it got), it worked another exit meanwhile, it reported away from the run, it was silent
+ * then though seen earlier that day, or it did not come out at all.
+ */
+export const NOT_PERFORMED_REASONS = [
+  'cancelled',
+  'handed_over',
+  'no_vehicle',
+  'ended_early',
+  'other_exit',
+  'off_route',
+  'no_signal',
+  'not_out',
+] as const;
+export const NotPerformedReason = Type.Enum(NOT_PERFORMED_REASONS);
+export type NotPerformedReason = Static<typeof NotPerformedReason>;
+
 export const ExitRun = Type.Object({
   routeId: Type.Integer(),
   routeName: Nullable(Type.String()),
@@ -372,6 +391,8 @@ export const ExitRun = Type.Object({
   /** Added to the day (not in the timetable); its exit handed over to `vehicleId` before it ran. */
   added: Type.Boolean(),
   handedOver: Type.Boolean(),
+  /** Why it was not performed (statuses not_performed, partial, cancelled); null otherwise. */
+  reason: Nullable(NotPerformedReason),
 });
 export type ExitRun = Static<typeof ExitRun>;
 

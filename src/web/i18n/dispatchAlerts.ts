@@ -26,7 +26,15 @@ export const alertsRu = {
   activeToHint: 'Пусто — до завершения',
   untilEnded: 'до завершения',
   filter: 'Показать',
-  filters: { current: 'Текущие', draft: 'Черновики', published: 'Опубликованные', ended: 'Завершённые', all: 'Все' },
+  filters: {
+    current: 'Текущие',
+    draft: 'Черновики',
+    published: 'Опубликованные',
+    ended: 'Завершённые',
+    all: 'Все',
+    in_force: 'Действуют сейчас',
+  },
+  board: { title: 'Оповещения пассажиров действуют', all: 'Все оповещения', from: 'с %{at}', until: 'по %{at}' },
   states: { draft: 'Черновик', published: 'Опубликовано', ended: 'Завершено' },
   columns: {
     state: 'Состояние',
@@ -95,7 +103,8 @@ export const alertsEn: typeof alertsRu = {
   activeToHint: 'Empty: until ended',
   untilEnded: 'until ended',
   filter: 'Show',
-  filters: { current: 'Current', draft: 'Drafts', published: 'Published', ended: 'Ended', all: 'All' },
+  filters: { current: 'Current', draft: 'Drafts', published: 'Published', ended: 'Ended', all: 'All', in_force: 'In force now' },
+  board: { title: 'Passenger alerts in force', all: 'All alerts', from: 'from %{at}', until: 'until %{at}' },
   states: { draft: 'Draft', published: 'Published', ended: 'Ended' },
   columns: {
     state: 'State',

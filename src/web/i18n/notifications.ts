@@ -15,6 +15,8 @@ export const notificationsRu = {
     equipment_fault: 'Неисправность оборудования',
     adas_incident: 'Инцидент ИСПВ',
     video_ready: 'Видео готово',
+    dispatch_exception: 'Диспетчерская',
+    dispatch_driver_message: 'Сообщение водителя',
     system: 'Системное сообщение',
   },
 };
@@ -34,6 +36,8 @@ export const notificationsEn: Catalogue<typeof notificationsRu> = {
     equipment_fault: 'Equipment fault',
     adas_incident: 'ISPV incident',
     video_ready: 'Video ready',
+    dispatch_exception: 'Dispatch',
+    dispatch_driver_message: "Driver's message",
     system: 'System message',
   },
 };
