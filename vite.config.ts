@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { CHUNK_GROUPS } from './scripts/build/chunkGroups';
 import { fieldAppFiles } from './scripts/build/fieldAppOffline';
 import { precompress } from './scripts/build/precompress';
+import { writeHandbookRegistry } from './scripts/build/handbookRegistry.mjs';
 
 const backend = 'http://localhost:3000';
 const outDir = 'dist/client';
@@ -29,6 +30,11 @@ function fieldAppFallback(): Plugin {
   };
 }
 
+/** The handbook registry written from schemas/ before the build reads it (scripts/build/handbookRegistry.mjs). */
+function handbookRegistry(): Plugin {
+  return { name: 'handbook-registry', buildStart: () => void writeHandbookRegistry() };
+}
+
 /**
  * Two front ends built into dist/client (the server serves that folder): the console (index.html at the
  * repository root, src/client/main.tsx) with an SPA fallback to index.html, and the field app under /m
@@ -37,6 +43,7 @@ function fieldAppFallback(): Plugin {
  */
 export default defineConfig({
   plugins: [
+    handbookRegistry(),
     react(),
     fieldAppFallback(),
     fieldApp.plugin,

@@ -5,6 +5,8 @@ import { DO_NOT_UPDATE, autoId } from './common';
 export default defineHandbook({
   type: 'agency',
   title: 'Перевозчики',
+  titleEn: 'Carriers',
+  section: { onByDefault: true, menuOrder: 10 },
   table: { schema: 'mgt', name: 'agency' },
   primaryKey: 'agency_id',
   fields: [

@@ -8,6 +8,8 @@ import { autoId } from './common';
 export default defineHandbook({
   type: 'camera',
   title: 'Камеры',
+  titleEn: 'Cameras',
+  section: { onByDefault: false, menuOrder: 300 },
   table: { schema: 'mgt', name: 'dev_camera' },
   primaryKey: 'id',
   fields: [

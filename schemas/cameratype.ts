@@ -4,6 +4,8 @@ import { defineHandbook } from '../src/shared/handbooks/types';
 export default defineHandbook({
   type: 'cameratype',
   title: 'Типы камер',
+  titleEn: 'Camera types',
+  section: { onByDefault: true, menuOrder: 60 },
   table: { schema: 'mgt', name: 'dev_camera_type' },
   primaryKey: 'ip',
   fields: [

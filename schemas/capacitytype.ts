@@ -5,6 +5,8 @@ import { autoId } from './common';
 export default defineHandbook({
   type: 'capacitytype',
   title: 'Вместимость',
+  titleEn: 'Capacity',
+  section: { onByDefault: true, menuOrder: 80 },
   table: { schema: 'mgt', name: 'capacity_type' },
   primaryKey: 'id',
   fields: [

@@ -4,6 +4,8 @@ import { defineHandbook } from '../src/shared/handbooks/types';
 export default defineHandbook({
   type: 'controllercard',
   title: 'Карты контролёров',
+  titleEn: 'Controller cards',
+  section: { onByDefault: false, menuOrder: 370 },
   table: { schema: 'cat', name: 'controller_card' },
   primaryKey: 'card_id',
   fields: [

@@ -4,6 +4,8 @@ import { defineHandbook } from '../src/shared/handbooks/types';
 export default defineHandbook({
   type: 'controllerequipment',
   title: 'Оборудование контролёров',
+  titleEn: 'Controller equipment',
+  section: { onByDefault: false, menuOrder: 360 },
   table: { schema: 'cat', name: 'controller_equipment' },
   primaryKey: 'pu_id',
   fields: [

@@ -4,6 +4,8 @@ import { defineHandbook } from '../src/shared/handbooks/types';
 export default defineHandbook({
   type: 'controlregion',
   title: 'Районы контроля',
+  titleEn: 'Control regions',
+  section: { onByDefault: false, menuOrder: 340 },
   table: { schema: 'cat', name: 'control_region' },
   primaryKey: 'cd_id',
   fields: [

@@ -5,6 +5,8 @@ import { DEFAULT_COLOR } from './common';
 export default defineHandbook({
   type: 'department',
   title: 'Территориальные отделы',
+  titleEn: 'Territorial departments',
+  section: { onByDefault: false, menuOrder: 330 },
   table: { schema: 'cat', name: 'department' },
   primaryKey: 'td_id',
   fields: [

@@ -4,6 +4,8 @@ import { defineHandbook } from '../src/shared/handbooks/types';
 export default defineHandbook({
   type: 'district',
   title: 'Районы',
+  titleEn: 'Districts',
+  section: { onByDefault: false, menuOrder: 320 },
   table: { schema: 'cat', name: 'district' },
   primaryKey: 'district_id',
   fields: [

@@ -5,6 +5,8 @@ import { DO_NOT_UPDATE, autoId } from './common';
 export default defineHandbook({
   type: 'driver',
   title: 'Сотрудники',
+  titleEn: 'Employees',
+  section: { onByDefault: true, menuOrder: 30 },
   table: { schema: 'mgt', name: 'driver' },
   primaryKey: 'driver_id',
   fields: [

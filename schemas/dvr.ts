@@ -9,6 +9,8 @@ import { autoId } from './common';
 export default defineHandbook({
   type: 'dvr',
   title: 'Видеорегистраторы',
+  titleEn: 'Video recorders',
+  section: { onByDefault: true, menuOrder: 50 },
   table: { schema: 'mgt', name: 'dvr' },
   primaryKey: 'id',
   fields: [

@@ -5,6 +5,8 @@ import { autoId } from './common';
 export default defineHandbook({
   type: 'dvrtype',
   title: 'Типы видеорегистраторов',
+  titleEn: 'Video recorder types',
+  section: { onByDefault: true, menuOrder: 260 },
   table: { schema: 'mgt', name: 'dvr_type' },
   primaryKey: 'id',
   fields: [

@@ -4,6 +4,8 @@ import { defineHandbook } from '../src/shared/handbooks/types';
 export default defineHandbook({
   type: 'equipmentmodel',
   title: 'Модели оборудования контролёров',
+  titleEn: 'Controller equipment models',
+  section: { onByDefault: false, menuOrder: 350 },
   table: { schema: 'cat', name: 'controller_equipment_type' },
   primaryKey: 'pu_model_id',
   fields: [

@@ -5,6 +5,8 @@ import { autoId } from './common';
 export default defineHandbook({
   type: 'graphictype',
   title: 'Типы графиков работы',
+  titleEn: 'Work graphic types',
+  section: { onByDefault: false, menuOrder: 380 },
   table: { schema: 'cat', name: 'work_graphic_type' },
   primaryKey: 'id',
   fields: [

@@ -5,6 +5,8 @@ import { autoId } from './common';
 export default defineHandbook({
   type: 'gsm',
   title: 'GSM-модемы',
+  titleEn: 'GSM modems',
+  section: { onByDefault: false, menuOrder: 290 },
   table: { schema: 'mgt', name: 'dev_gsm' },
   primaryKey: 'id',
   fields: [

@@ -8,6 +8,8 @@ import { DOW_OPTIONS, autoId } from './common';
 export default defineHandbook({
   type: 'holidays',
   title: 'Праздничные дни',
+  titleEn: 'Holidays',
+  section: { onByDefault: true, menuOrder: 160 },
   table: { schema: 'mgt', name: 'holidays' },
   primaryKey: 'id',
   fields: [

@@ -5,6 +5,8 @@ import { DEFAULT_COLOR, autoId } from './common';
 export default defineHandbook({
   type: 'incidenttypes',
   title: 'Типы инцидентов',
+  titleEn: 'Incident types',
+  section: { onByDefault: true, menuOrder: 250 },
   table: { schema: 'adas', name: 'incident_type' },
   primaryKey: 'id',
   fields: [

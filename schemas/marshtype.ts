@@ -5,6 +5,8 @@ import { autoId } from './common';
 export default defineHandbook({
   type: 'marshtype',
   title: 'Виды сообщения',
+  titleEn: 'Service kinds',
+  section: { onByDefault: true, menuOrder: 110 },
   table: { schema: 'mgt', name: 'marsh_type' },
   primaryKey: 'id',
   fields: [autoId(), { kind: 'text', name: 'title', label: 'Наименование' }],

@@ -8,6 +8,8 @@ import { autoId } from './common';
 export default defineHandbook({
   type: 'mnt',
   title: 'МНТ',
+  titleEn: 'MNT',
+  section: { onByDefault: false, menuOrder: 270 },
   table: { schema: 'mgt', name: 'dev_mnt' },
   primaryKey: 'id',
   fields: [

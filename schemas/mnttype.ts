@@ -5,6 +5,8 @@ import { autoId } from './common';
 export default defineHandbook({
   type: 'mnttype',
   title: 'Типы МНТ',
+  titleEn: 'MNT types',
+  section: { onByDefault: true, menuOrder: 40 },
   table: { schema: 'mgt', name: 'mnt_type' },
   primaryKey: 'id',
   fields: [

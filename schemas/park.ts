@@ -5,6 +5,8 @@ import { DO_NOT_UPDATE, autoId } from './common';
 export default defineHandbook({
   type: 'park',
   title: 'Филиалы',
+  titleEn: 'Branches',
+  section: { onByDefault: true, menuOrder: 20 },
   table: { schema: 'mgt', name: 'depot' },
   primaryKey: 'depot_id',
   fields: [

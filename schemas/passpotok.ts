@@ -5,6 +5,8 @@ import { autoId } from './common';
 export default defineHandbook({
   type: 'passpotok',
   title: 'Счётчики пассажиропотока',
+  titleEn: 'Passenger counters',
+  section: { onByDefault: false, menuOrder: 280 },
   table: { schema: 'mgt', name: 'dev_passpotok' },
   primaryKey: 'id',
   fields: [

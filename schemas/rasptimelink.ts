@@ -10,6 +10,8 @@ import { autoId } from './common';
 export default defineHandbook({
   type: 'rasptimelink',
   title: 'Связь расписаний и графиков работы',
+  titleEn: 'Schedule and work graphic links',
+  section: { onByDefault: true, menuOrder: 240 },
   table: { schema: 'mgt', name: 'rasp_time_link' },
   primaryKey: 'id',
   fields: [

@@ -8,6 +8,8 @@ import { defineHandbook } from '../src/shared/handbooks/types';
 export default defineHandbook({
   type: 'rasptimes',
   title: 'Расписания',
+  titleEn: 'Schedules',
+  section: { onByDefault: true, menuOrder: 180 },
   table: { schema: 'mgt', name: 'rasp_time' },
   primaryKey: 'id',
   fields: [

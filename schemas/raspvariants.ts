@@ -9,6 +9,8 @@ import { DO_NOT_UPDATE, DOW_OPTIONS, autoId } from './common';
 export default defineHandbook({
   type: 'raspvariants',
   title: 'Варианты расписаний',
+  titleEn: 'Schedule variants',
+  section: { onByDefault: true, menuOrder: 170 },
   table: { schema: 'mgt', name: 'rasp_variant' },
   primaryKey: 'id',
   fields: [

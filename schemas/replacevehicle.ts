@@ -9,6 +9,8 @@ import { EXIT_SHIFT_ON_DATE, autoId } from './common';
 export default defineHandbook({
   type: 'replacevehicle',
   title: 'Замена ТС',
+  titleEn: 'Vehicle replacement',
+  section: { onByDefault: true, menuOrder: 200 },
   table: { schema: 'mgt', name: 'replace_vehicle' },
   primaryKey: 'id',
   fields: [

@@ -5,6 +5,8 @@ import { DO_NOT_UPDATE, autoId } from './common';
 export default defineHandbook({
   type: 'routes',
   title: 'Маршруты',
+  titleEn: 'Routes',
+  section: { onByDefault: true, menuOrder: 120 },
   table: { schema: 'mgt', name: 'routes' },
   primaryKey: 'route_id',
   fields: [

@@ -10,6 +10,8 @@ import { autoId } from './common';
 export default defineHandbook({
   type: 'routestop',
   title: 'Остановки маршрутов',
+  titleEn: 'Route stops',
+  section: { onByDefault: true, menuOrder: 230 },
   table: { schema: 'mgt', name: 'route_stop' },
   primaryKey: 'id',
   fields: [

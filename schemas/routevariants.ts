@@ -5,6 +5,8 @@ import { autoId } from './common';
 export default defineHandbook({
   type: 'routevariants',
   title: 'Варианты маршрутов',
+  titleEn: 'Route variants',
+  section: { onByDefault: true, menuOrder: 130 },
   table: { schema: 'mgt', name: 'marsh_variants' },
   primaryKey: 'id',
   fields: [

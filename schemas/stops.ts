@@ -5,6 +5,8 @@ import { DO_NOT_UPDATE, autoId } from './common';
 export default defineHandbook({
   type: 'stops',
   title: 'Остановки',
+  titleEn: 'Stops',
+  section: { onByDefault: true, menuOrder: 100 },
   table: { schema: 'mgt', name: 'stops' },
   primaryKey: 'stop_id',
   fields: [

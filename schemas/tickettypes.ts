@@ -4,6 +4,8 @@ import { defineHandbook } from '../src/shared/handbooks/types';
 export default defineHandbook({
   type: 'tickettypes',
   title: 'Типы билетов',
+  titleEn: 'Ticket types',
+  section: { onByDefault: true, menuOrder: 220 },
   table: { schema: 'cat', name: 'ticket_type' },
   primaryKey: 'ticket_type_id',
   fields: [

@@ -4,6 +4,8 @@ import { defineHandbook } from '../src/shared/handbooks/types';
 export default defineHandbook({
   type: 'ticketviews',
   title: 'Виды билетов',
+  titleEn: 'Ticket views',
+  section: { onByDefault: true, menuOrder: 210 },
   table: { schema: 'cat', name: 'ticket_view' },
   primaryKey: 'ticket_kind_id',
   fields: [

@@ -5,6 +5,8 @@ import { autoId } from './common';
 export default defineHandbook({
   type: 'trips',
   title: 'Рейсы',
+  titleEn: 'Trips',
+  section: { onByDefault: true, menuOrder: 140 },
   table: { schema: 'mgt', name: 'trip' },
   primaryKey: 'id',
   fields: [

@@ -5,6 +5,8 @@ import { autoId } from './common';
 export default defineHandbook({
   type: 'tripstops',
   title: 'Остановки рейсов',
+  titleEn: 'Trip stops',
+  section: { onByDefault: true, menuOrder: 150 },
   table: { schema: 'mgt', name: 'trip_stops' },
   primaryKey: 'id',
   fields: [

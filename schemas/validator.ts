@@ -4,6 +4,8 @@ import { defineHandbook } from '../src/shared/handbooks/types';
 export default defineHandbook({
   type: 'validator',
   title: 'Валидаторы',
+  titleEn: 'Validators',
+  section: { onByDefault: false, menuOrder: 310 },
   table: { schema: 'mgt', name: 'validator' },
   primaryKey: 'validator_id',
   fields: [

@@ -5,6 +5,8 @@ import { DO_NOT_UPDATE, autoId } from './common';
 export default defineHandbook({
   type: 'vehicles',
   title: 'Транспортные средства',
+  titleEn: 'Vehicles',
+  section: { onByDefault: true, menuOrder: 90 },
   table: { schema: 'mgt', name: 'vehicles' },
   primaryKey: 'id',
   fields: [

@@ -11,6 +11,8 @@ import { EXIT_SHIFT_ON_DATE, autoId } from './common';
 export default defineHandbook({
   type: 'vehicletask',
   title: 'Назначение ТС на маршрут',
+  titleEn: 'Vehicle assignment',
+  section: { onByDefault: true, menuOrder: 190 },
   table: { schema: 'mgt', name: 'vehicle_task' },
   primaryKey: 'id',
   fields: [

@@ -5,6 +5,8 @@ import { autoId } from './common';
 export default defineHandbook({
   type: 'vehicletype',
   title: 'Виды транспорта',
+  titleEn: 'Transport types',
+  section: { onByDefault: true, menuOrder: 70 },
   table: { schema: 'mgt', name: 'transport_type' },
   primaryKey: 'id',
   fields: [

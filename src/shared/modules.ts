@@ -1,3 +1,5 @@
+import { HANDBOOK_SECTIONS_OFF, HANDBOOK_SECTIONS_ON } from './handbooks/handbookTypes';
+
 /**
  * Module and section switches (spec section 2). A route appears only when its module and its section are on.
  * Defaults here; the server overrides them from configuration (env) and, later, from system settings.
@@ -23,48 +25,8 @@ export type ModuleId = (typeof MODULES)[number];
 
 export const MODULES_OFF_BY_DEFAULT: readonly ModuleId[] = ['bc', 'vehicleWorkData', 'pdm', 'dispatch'];
 
-export const HANDBOOK_SECTIONS_ON = [
-  'agency',
-  'park',
-  'driver',
-  'mnttype',
-  'dvr',
-  'cameratype',
-  'vehicletype',
-  'capacitytype',
-  'vehicles',
-  'stops',
-  'marshtype',
-  'routes',
-  'routevariants',
-  'trips',
-  'tripstops',
-  'holidays',
-  'raspvariants',
-  'rasptimes',
-  'vehicletask',
-  'replacevehicle',
-  'ticketviews',
-  'tickettypes',
-  'routestop',
-  'rasptimelink',
-  'incidenttypes',
-  'dvrtype',
-] as const;
-export const HANDBOOK_SECTIONS_OFF = [
-  'mnt',
-  'passpotok',
-  'gsm',
-  'camera',
-  'validator',
-  'district',
-  'department',
-  'controlregion',
-  'equipmentmodel',
-  'controllerequipment',
-  'controllercard',
-  'graphictype',
-] as const;
+// Written from the schema files (each declares its section's default and menu place).
+export { HANDBOOK_SECTIONS_ON, HANDBOOK_SECTIONS_OFF } from './handbooks/handbookTypes';
 export type HandbookType = (typeof HANDBOOK_SECTIONS_ON)[number] | (typeof HANDBOOK_SECTIONS_OFF)[number];
 
 export const JOURNAL_SWITCHES = ['userActions', 'vehicleConnectEvents', 'passErrors', 'softwareEvents', 'videoEvents'] as const;

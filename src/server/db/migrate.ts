@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './types';
 
@@ -11,8 +12,9 @@ const MIGRATION_LOCK = 'select pg_advisory_xact_lock(7346001)';
 /**
  * Applies the SQL files of migrations/ not yet applied, in name order, each in its own transaction. Each
  * transaction takes the migrations' lock and looks again whether another process applied it meanwhile.
+ * `dir` is another folder of migrations (a test's fixture).
  */
-export async function migrate(db: Db): Promise<string[]> {
+export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<string[]> {
   await db.transaction(async (tx) => {
     await tx.query(MIGRATION_LOCK);
     await tx.query('create schema if not exists app');
@@ -20,11 +22,11 @@ export async function migrate(db: Db): Promise<string[]> {
   });
   const done = new Set((await db.query<{ name: string }>('select name from app.migration')).map((row) => row.name));
   const applied: string[] = [];
-  for (const name of readdirSync(MIGRATIONS_DIR)
+  for (const name of readdirSync(dir)
     .filter((file) => file.endsWith('.sql'))
     .sort()) {
     if (done.has(name)) continue;
-    const sql = readFileSync(`${MIGRATIONS_DIR}${name}`, 'utf8');
+    const sql = readFileSync(join(dir, name), 'utf8');
     // A migration may build or rewrite what takes long on a slow or big server (PostGIS, rollups over a city's
     // month, weeks of positions moved into day partitions: 11.5 million took 36 s embedded); no start should
     // fail on it, so its statements get far beyond the long limit.
@@ -41,7 +43,7 @@ export async function migrate(db: Db): Promise<string[]> {
 }
 
 /** Splits a migration on semicolons that end a line, outside $$-quoted bodies. */
-function splitStatements(sql: string): string[] {
+export function splitStatements(sql: string): string[] {
   const statements: string[] = [];
   let current = '';
   let inBody = false;

@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Option } from '../../shared/api';
-import type {
-  VideoPage,
+import {
+  LiveCameraParams,
+  LiveStartBody,
+  LiveStarted,
+  VideoIdParams,
   VideoStreamAddress,
   VideoVehicle,
   VideoVehicleFilters,
   VideoVehicleList,
-  VideoVehicleSearch,
+  VideoVehicleQuery,
+  type WithDefaults,
 } from '../../shared/video/api';
+import type { Static } from 'typebox';
 import { fail } from '../http/errors';
 import { routeOfVehicleSql } from '../map/assignmentsSql';
 import { operatorDate, operatorTzOffset } from '../platform/operatorDay';
@@ -15,7 +20,6 @@ import { containsPattern } from '../map/queryParams';
 import { findRecorder, mediaServerAddress, RECORDER_SQL, recorderOf, type Recorder } from './recorders';
 import { viewer } from './streamTokens';
 
-const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 const VIDEO_READ = { access: { path: '/video/online', action: 'read' }, module: 'video' } as const;
 
 export function videoVehicle(recorder: Recorder, online: boolean): VideoVehicle {
@@ -44,7 +48,7 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
     return recorder;
   };
 
-  app.post<{ Body: { vehicleId: number } }>(
+  app.post<{ Body: LiveStartBody }>(
     '/api/v1/video/empty',
     {
       config: VIDEO_READ,
@@ -52,7 +56,8 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
         tags: ['video'],
         summary:
           'Начать просмотр онлайн-видео ТС: ответ — номер запроса (число) для GET /api/v1/video/online/{requestId}/{camera}. 404 dvr_or_camera_not_found, если на ТС нет регистратора или камер',
-        body: { type: 'object', required: ['vehicleId'], additionalProperties: false, properties: { vehicleId: ID } },
+        body: LiveStartBody,
+        response: { 200: LiveStarted },
       },
     },
     async (request) => {
@@ -78,7 +83,7 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { requestId: number; camera: number } }>(
+  app.get<{ Params: LiveCameraParams }>(
     '/api/v1/video/online/:requestId/:camera',
     {
       config: VIDEO_READ,
@@ -86,11 +91,8 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
         tags: ['video'],
         summary:
           'Адрес потока камеры (номер камеры регистратора): url — источник без учётных данных, playUrl — HLS-адрес сервера для hls.js (поток медиасервера проксируется сервером)',
-        params: {
-          type: 'object',
-          required: ['requestId', 'camera'],
-          properties: { requestId: ID, camera: { type: 'integer', minimum: 0, maximum: 1000 } },
-        },
+        params: LiveCameraParams,
+        response: { 200: VideoStreamAddress },
       },
     },
     async (request): Promise<VideoStreamAddress> => {
@@ -121,14 +123,15 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get<{ Params: VideoIdParams }>(
     '/api/v1/video/vehicles/:id',
     {
       config: VIDEO_READ,
       schema: {
         tags: ['video'],
         summary: 'Регистратор и камеры ТС, источник потока и связь с ТС',
-        params: { type: 'object', required: ['id'], properties: { id: ID } },
+        params: VideoIdParams,
+        response: { 200: VideoVehicle },
       },
     },
     async (request): Promise<VideoVehicle> => {
@@ -137,7 +140,7 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: VideoVehicleSearch & VideoPage }>(
+  app.get<{ Querystring: WithDefaults<Static<typeof VideoVehicleQuery>, 'skipCount' | 'recordCount'> }>(
     '/api/v1/video/vehicles',
     {
       config: VIDEO_READ,
@@ -145,18 +148,8 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
         tags: ['video'],
         summary:
           'ТС с видеорегистратором: поиск по гаражному номеру или госномеру (q), филиалу (depot), маршруту дня (route), типу (type); сначала ТС на связи',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            q: { type: 'string', maxLength: 100 },
-            depot: ID,
-            route: ID,
-            type: ID,
-            skipCount: { type: 'integer', minimum: 0, maximum: 2_147_483_647, default: 0 },
-            recordCount: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
-          },
-        },
+        querystring: VideoVehicleQuery,
+        response: { 200: VideoVehicleList },
       },
     },
     async (request): Promise<VideoVehicleList> => {
@@ -195,7 +188,11 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
     '/api/v1/video/vehicle-filters',
     {
       config: VIDEO_READ,
-      schema: { tags: ['video'], summary: 'Варианты фильтров поиска ТС для видео: филиалы, маршруты, типы ТС' },
+      schema: {
+        tags: ['video'],
+        summary: 'Варианты фильтров поиска ТС для видео: филиалы, маршруты, типы ТС',
+        response: { 200: VideoVehicleFilters },
+      },
     },
     async (): Promise<VideoVehicleFilters> => {
       const [depots, routes, types] = await Promise.all([

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ArchiveCoverage, ArchiveMonitoring, ArchiveMonitoringQuery, VideoPage } from '../../shared/video/api';
+import { ArchiveMonitoring, ArchiveMonitoringParams, type ArchiveCoverage, type WithDefaults } from '../../shared/video/api';
+import type { Static } from 'typebox';
 import { containsPattern } from '../map/queryParams';
 import { demoHourHeld, demoStoppedAt } from './demoArchive';
 import { RECORDER_SQL, recorderOf, type Recorder } from './recorders';
@@ -26,7 +27,7 @@ function hoursOf(recorder: Recorder, camera: number, firstHour: number, count: n
 
 /** /video/vehicle-archive-monitoring: per recorder and camera the hours of the last days it holds, gaps, last contact, stops. */
 export default async function monitoringRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: ArchiveMonitoringQuery & VideoPage }>(
+  app.get<{ Querystring: WithDefaults<Static<typeof ArchiveMonitoringParams>, 'days' | 'skipCount' | 'recordCount'> }>(
     '/api/v1/video/archive-monitoring',
     {
       config: {
@@ -38,17 +39,8 @@ export default async function monitoringRoutes(app: FastifyInstance): Promise<vo
         tags: ['video'],
         summary:
           'Мониторинг архива регистраторов: по каждой камере часы последних дней (hours: «1» есть запись, «0» пропуск, «?» неизвестно — медиасервер) начиная со start, последняя связь с ТС, остановка записи; stopped=true — только остановившиеся',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            days: { type: 'integer', minimum: 1, maximum: 14, default: 3 },
-            q: { type: 'string', maxLength: 100 },
-            stopped: { type: 'boolean' },
-            skipCount: { type: 'integer', minimum: 0, maximum: 2_147_483_647, default: 0 },
-            recordCount: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
-          },
-        },
+        querystring: ArchiveMonitoringParams,
+        response: { 200: ArchiveMonitoring },
       },
     },
     async (request): Promise<ArchiveMonitoring> => {

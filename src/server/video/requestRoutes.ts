@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canAccess } from '../../shared/permissions';
-import type { ArchivePlayback, ArchiveRequest, ArchiveRequestInput } from '../../shared/video/api';
+import {
+  ArchivePlayback,
+  ArchiveRequestCreated,
+  ArchiveRequestInput,
+  ArchiveRequestMoved,
+  RequestCameraParams,
+  VideoIdParams,
+  type ArchiveRequest,
+} from '../../shared/video/api';
 import { CANCELLABLE_STATUSES, ERROR_STATUSES, VIDEO_STATUS as S } from '../../shared/video/statuses';
 import { fail } from '../http/errors';
 import { sendFileParts, type FilePart } from '../http/byteRanges';
@@ -9,15 +17,7 @@ import { journalStatus, REASONS } from './archiveWorker';
 import { demoCoverage, piecesSeconds } from './demoArchive';
 import { findRecorder } from './recorders';
 import { viewer } from './streamTokens';
-import { idParams } from '../http/pathIds';
 
-const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
-const ISO = { type: 'string', minLength: 10, maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}T', description: 'ISO 8601' } as const;
-const cameraParams = {
-  type: 'object',
-  required: ['id', 'camera'],
-  properties: { id: ID, camera: { type: 'integer', minimum: 0, maximum: 1000 } },
-} as const;
 /** Requests a little ahead of now are cut at now; beyond this they are refused. */
 const FUTURE_TOLERANCE_MS = 60_000;
 
@@ -58,17 +58,8 @@ export default async function requestRoutes(app: FastifyInstance): Promise<void>
         tags: ['video'],
         summary:
           'Запрос видеоархива: ТС, камеры (номера камер регистратора), период (ISO 8601, не длиннее настройки video.maxRequestMinutes). Сразу отказ video_no_data, если демонстрационный регистратор ничего не хранит за период, dvr_or_camera_not_found — если на ТС нет регистратора или камер. Ответ 201 {id}',
-        body: {
-          type: 'object',
-          required: ['vehicleId', 'cameras', 'from', 'to'],
-          additionalProperties: false,
-          properties: {
-            vehicleId: ID,
-            cameras: { type: 'array', minItems: 1, maxItems: 32, uniqueItems: true, items: { type: 'integer', minimum: 0, maximum: 1000 } },
-            from: ISO,
-            to: ISO,
-          },
-        },
+        body: ArchiveRequestInput,
+        response: { 201: ArchiveRequestCreated },
       },
     },
     async (request, reply) => {
@@ -141,14 +132,15 @@ export default async function requestRoutes(app: FastifyInstance): Promise<void>
     return updated;
   };
 
-  app.post<{ Params: { id: number } }>(
+  app.post<{ Params: VideoIdParams }>(
     '/api/v1/video/requests/:id/cancel',
     {
       config: { access: { path: '/video/requests', action: 'update' }, module: 'video' },
       schema: {
         tags: ['video'],
         summary: 'Отменить незавершённый запрос (статус 14 «Ошибка» с причиной «Отменён пользователем»; его можно повторить)',
-        params: idParams,
+        params: VideoIdParams,
+        response: { 200: ArchiveRequestMoved },
       },
     },
     async (request) => {
@@ -158,11 +150,16 @@ export default async function requestRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post<{ Params: VideoIdParams }>(
     '/api/v1/video/requests/:id/retry',
     {
       config: { access: { path: '/video/requests', action: 'update' }, module: 'video' },
-      schema: { tags: ['video'], summary: 'Повторить запрос, завершившийся ошибкой (статусы 10–14): снова «Создан»', params: idParams },
+      schema: {
+        tags: ['video'],
+        summary: 'Повторить запрос, завершившийся ошибкой (статусы 10–14): снова «Создан»',
+        params: VideoIdParams,
+        response: { 200: ArchiveRequestMoved },
+      },
     },
     async (request) => {
       const row = await found(request.params.id);
@@ -171,7 +168,7 @@ export default async function requestRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete<{ Params: VideoIdParams }>(
     '/api/v1/video/requests/:id',
     {
       // Code 24 deletes any request, code 27 one's own: the check needs the request's owner, below.
@@ -179,7 +176,8 @@ export default async function requestRoutes(app: FastifyInstance): Promise<void>
       schema: {
         tags: ['video'],
         summary: 'Удалить запрос (право 24 — любой, право 27 — свой): «Удаление», затем «Удалён»',
-        params: idParams,
+        params: VideoIdParams,
+        response: { 200: ArchiveRequestMoved },
       },
     },
     async (request) => {
@@ -195,14 +193,14 @@ export default async function requestRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get<{ Params: VideoIdParams }>(
     '/api/v1/video/requests/:id',
     {
       config: { access: { path: '/video/archive', action: 'read' }, module: 'video' },
       schema: {
         tags: ['video'],
         summary: 'Запрос видеоархива: ТС, камеры, период, статус (показываемый: выполненный и просмотренный — 7), причина, процент, размер',
-        params: idParams,
+        params: VideoIdParams,
       },
     },
     async (request): Promise<ArchiveRequest> => {
@@ -219,7 +217,7 @@ export default async function requestRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.get<{ Params: { id: number; camera: number } }>(
+  app.get<{ Params: RequestCameraParams }>(
     '/api/v1/video/requests/:id/play/:camera',
     {
       config: { access: { path: '/video/archive', action: 'read' }, module: 'video' },
@@ -227,7 +225,8 @@ export default async function requestRoutes(app: FastifyInstance): Promise<void>
         tags: ['video'],
         summary:
           'Воспроизвести запись выполненного запроса: HLS-плейлист записи и её привязка к часам. Первый просмотр отмечает запрос просмотренным',
-        params: cameraParams,
+        params: RequestCameraParams,
+        response: { 200: ArchivePlayback },
       },
     },
     async (request): Promise<ArchivePlayback> => {
@@ -257,7 +256,7 @@ export default async function requestRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.get<{ Params: { id: number; camera: number } }>(
+  app.get<{ Params: RequestCameraParams }>(
     '/api/v1/video/requests/:id/download/:camera',
     {
       config: { access: { path: '/video/archive', action: 'read' }, module: 'video' },
@@ -265,7 +264,7 @@ export default async function requestRoutes(app: FastifyInstance): Promise<void>
         tags: ['video'],
         summary:
           'Скачать запись камеры выполненного запроса одним файлом MPEG-TS; Range (одна часть) — докачка с места обрыва: 206 и Content-Range, 416 за концом файла',
-        params: cameraParams,
+        params: RequestCameraParams,
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { canAccess } from '../../shared/permissions';
+import { DemoSegmentParams, StoredSegmentParams, StreamParams, UpstreamQuery } from '../../shared/video/api';
 import { VIDEO_STATUS } from '../../shared/video/statuses';
 import { fail } from '../http/errors';
 import { fetchUpstream, isPlaylist, proxiedUri, rewritePlaylist, UpstreamError, upstreamOf } from './mediaProxy';
@@ -9,7 +10,6 @@ import type { StreamTicket } from './streamTokens';
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 const SEGMENT_TYPE = 'video/mp2t';
-const TOKEN = { type: 'string', minLength: 10, maxLength: 1000, pattern: '^[A-Za-z0-9_.-]+$' } as const;
 /** The stream routes need no session (hls.js cannot send one): the signed token in the address is the right. */
 const STREAM = { access: 'public', module: 'video' } as const;
 
@@ -62,7 +62,7 @@ export default async function streamRoutes(app: FastifyInstance): Promise<void> 
       .send(fetched.body);
   };
 
-  app.get<{ Params: { token: string } }>(
+  app.get<{ Params: StreamParams }>(
     '/api/v1/video/stream/:token/index.m3u8',
     {
       config: STREAM,
@@ -70,7 +70,7 @@ export default async function streamRoutes(app: FastifyInstance): Promise<void> 
         tags: ['video'],
         summary:
           'HLS-плейлист потока: живой (скользящее окно) или записи по запросу; адрес выдают /video/online/{requestId}/{camera} и /video/requests/{id}/play/{camera}',
-        params: { type: 'object', required: ['token'], properties: { token: TOKEN } },
+        params: StreamParams,
       },
     },
     async (request, reply) => {
@@ -104,18 +104,14 @@ export default async function streamRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.get<{ Params: { token: string; n: number } }>(
+  app.get<{ Params: DemoSegmentParams }>(
     '/api/v1/video/stream/:token/seg/:n',
     {
       config: STREAM,
       schema: {
         tags: ['video'],
         summary: 'Сегмент (MPEG-TS, 2 с) встроенного демонстрационного источника',
-        params: {
-          type: 'object',
-          required: ['token', 'n'],
-          properties: { token: TOKEN, n: { type: 'integer', minimum: 0, maximum: 1e13 } },
-        },
+        params: DemoSegmentParams,
       },
     },
     async (request, reply) => {
@@ -129,18 +125,14 @@ export default async function streamRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.get<{ Params: { token: string; n: number } }>(
+  app.get<{ Params: StoredSegmentParams }>(
     '/api/v1/video/stream/:token/stored/:n',
     {
       config: STREAM,
       schema: {
         tags: ['video'],
         summary: 'Сегмент записи, загруженной с медиасервера по запросу',
-        params: {
-          type: 'object',
-          required: ['token', 'n'],
-          properties: { token: TOKEN, n: { type: 'integer', minimum: 0, maximum: 1_000_000 } },
-        },
+        params: StoredSegmentParams,
       },
     },
     async (request, reply) => {
@@ -153,20 +145,15 @@ export default async function streamRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.get<{ Params: { token: string }; Querystring: { u: string; s: string } }>(
+  app.get<{ Params: StreamParams; Querystring: UpstreamQuery }>(
     '/api/v1/video/stream/:token/upstream',
     {
       config: STREAM,
       schema: {
         tags: ['video'],
         summary: 'Ресурс медиасервера (вложенный плейлист или сегмент) через сервер; адрес подписан сервером в выданном плейлисте',
-        params: { type: 'object', required: ['token'], properties: { token: TOKEN } },
-        querystring: {
-          type: 'object',
-          required: ['u', 's'],
-          additionalProperties: false,
-          properties: { u: { type: 'string', maxLength: 4000, pattern: '^[A-Za-z0-9_-]+$' }, s: { type: 'string', maxLength: 64 } },
-        },
+        params: StreamParams,
+        querystring: UpstreamQuery,
       },
     },
     async (request, reply) => {

@@ -236,6 +236,14 @@ export interface HandbookSchema {
   type: HandbookType;
   /** Russian title of the menu entry and page. */
   title: string;
+  /** Its title in the English catalogue (the role editor's and the module switches' labels). */
+  titleEn: string;
+  /**
+   * Its section switch (`handbooks.<type>`): on or off in a production install until an administrator
+   * switches it, and its place in the menu (ascending). The registry is written from this
+   * (scripts/build/handbookRegistry.mjs reads it from the file's text: keep it one literal).
+   */
+  section: { onByDefault: boolean; menuOrder: number };
   table: { schema: DbSchemaName; name: string };
   primaryKey: string;
   fields: readonly Field[];

@@ -1,4 +1,13 @@
+import { HANDBOOKS, HANDBOOK_TYPES } from '../../../schemas/index';
+import type { HandbookType } from '../../shared/modules';
 import type { Catalogue } from './catalogue';
+
+/** The handbooks' section names, from their schema files' titles. */
+function handbookTitles(language: 'ru' | 'en'): Record<HandbookType, string> {
+  const titles = {} as Record<HandbookType, string>;
+  for (const type of HANDBOOK_TYPES) titles[type] = language === 'ru' ? HANDBOOKS[type].title : HANDBOOKS[type].titleEn;
+  return titles;
+}
 
 export const accessRu = {
   sections: {
@@ -13,46 +22,7 @@ export const accessRu = {
       videoEvents: 'События видео',
       adas: 'События ИСПВ',
     },
-    handbooks: {
-      agency: 'Перевозчики',
-      park: 'Филиалы',
-      driver: 'Сотрудники',
-      mnttype: 'Типы МНТ',
-      dvr: 'Видеорегистраторы',
-      cameratype: 'Типы камер',
-      vehicletype: 'Виды транспорта',
-      capacitytype: 'Вместимость',
-      vehicles: 'Транспортные средства',
-      stops: 'Остановки',
-      marshtype: 'Виды сообщения',
-      routes: 'Маршруты',
-      routevariants: 'Варианты маршрутов',
-      trips: 'Рейсы',
-      tripstops: 'Остановки рейсов',
-      holidays: 'Праздничные дни',
-      raspvariants: 'Варианты расписаний',
-      rasptimes: 'Расписания',
-      vehicletask: 'Назначение ТС на маршрут',
-      replacevehicle: 'Замена ТС',
-      ticketviews: 'Виды билетов',
-      tickettypes: 'Типы билетов',
-      routestop: 'Остановки маршрутов',
-      rasptimelink: 'Связь расписаний и графиков работы',
-      incidenttypes: 'Типы инцидентов',
-      dvrtype: 'Типы видеорегистраторов',
-      mnt: 'МНТ',
-      passpotok: 'Счётчики пассажиропотока',
-      gsm: 'GSM-модемы',
-      camera: 'Камеры',
-      validator: 'Валидаторы',
-      district: 'Районы',
-      department: 'Территориальные отделы',
-      controlregion: 'Районы контроля',
-      equipmentmodel: 'Модели оборудования контролёров',
-      controllerequipment: 'Оборудование контролёров',
-      controllercard: 'Карты контролёров',
-      graphictype: 'Типы графиков работы',
-    },
+    handbooks: handbookTitles('ru'),
   },
 };
 
@@ -69,45 +39,6 @@ export const accessEn: Catalogue<typeof accessRu> = {
       videoEvents: 'Video events',
       adas: 'ISPV events',
     },
-    handbooks: {
-      agency: 'Carriers',
-      park: 'Branches',
-      driver: 'Employees',
-      mnttype: 'MNT types',
-      dvr: 'Video recorders',
-      cameratype: 'Camera types',
-      vehicletype: 'Transport types',
-      capacitytype: 'Capacity',
-      vehicles: 'Vehicles',
-      stops: 'Stops',
-      marshtype: 'Service kinds',
-      routes: 'Routes',
-      routevariants: 'Route variants',
-      trips: 'Trips',
-      tripstops: 'Trip stops',
-      holidays: 'Holidays',
-      raspvariants: 'Schedule variants',
-      rasptimes: 'Schedules',
-      vehicletask: 'Vehicle assignment',
-      replacevehicle: 'Vehicle replacement',
-      ticketviews: 'Ticket views',
-      tickettypes: 'Ticket types',
-      routestop: 'Route stops',
-      rasptimelink: 'Schedule and work graphic links',
-      incidenttypes: 'Incident types',
-      dvrtype: 'Video recorder types',
-      mnt: 'MNT',
-      passpotok: 'Passenger counters',
-      gsm: 'GSM modems',
-      camera: 'Cameras',
-      validator: 'Validators',
-      district: 'Districts',
-      department: 'Territorial departments',
-      controlregion: 'Control regions',
-      equipmentmodel: 'Controller equipment models',
-      controllerequipment: 'Controller equipment',
-      controllercard: 'Controller cards',
-      graphictype: 'Work graphic types',
-    },
+    handbooks: handbookTitles('en'),
   },
 };

@@ -7,6 +7,7 @@ import { generateDemoData, type DemoScale } from './generate';
 import { insertDemoIncidents } from './incidents';
 import { insertDemoTicketControl } from './ticketControl';
 import { insertDemoPdm } from './pdm';
+import { insertDemoRowFiles } from './handbookRows';
 import { insertDemoLinks } from './links';
 import { insertRows, resetSequence } from './insertRows';
 import type { DemoData } from './rows';
@@ -25,7 +26,7 @@ export async function loadDemoDataIfEmpty(db: Db, scale: DemoScale, log: Fastify
   return true;
 }
 
-/** The demo roles and logins, then the generated operator (handbooks, network, schedule, fleet, incident history, ticket control), in one transaction. */
+/** The demo roles and logins, then the generated operator (handbooks, network, schedule, fleet, incident history, ticket control) and the handbooks' own demo rows (rows/), in one transaction. */
 export async function loadDemoData(db: Db, scale: DemoScale, today: Date = new Date()): Promise<void> {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
   const data = generateDemoData(scale, today);
@@ -58,6 +59,7 @@ export async function loadDemoData(db: Db, scale: DemoScale, today: Date = new D
     await insertDemoIncidents(tx, scale, today);
     await insertDemoTicketControl(tx, scale, today);
     await insertDemoPdm(tx, scale, today);
+    await insertDemoRowFiles(tx);
   });
 }
 

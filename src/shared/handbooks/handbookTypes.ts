@@ -1,0 +1,46 @@
+// Written by scripts/build/handbookRegistry.mjs from the files in schemas/: do not edit.
+
+/** Handbooks whose section is on by default, in menu order. */
+export const HANDBOOK_SECTIONS_ON = [
+  'agency',
+  'park',
+  'driver',
+  'mnttype',
+  'dvr',
+  'cameratype',
+  'vehicletype',
+  'capacitytype',
+  'vehicles',
+  'stops',
+  'marshtype',
+  'routes',
+  'routevariants',
+  'trips',
+  'tripstops',
+  'holidays',
+  'raspvariants',
+  'rasptimes',
+  'vehicletask',
+  'replacevehicle',
+  'ticketviews',
+  'tickettypes',
+  'routestop',
+  'rasptimelink',
+  'incidenttypes',
+  'dvrtype',
+] as const;
+/** Handbooks whose section is off in a production install until switched on, in menu order. */
+export const HANDBOOK_SECTIONS_OFF = [
+  'mnt',
+  'passpotok',
+  'gsm',
+  'camera',
+  'validator',
+  'district',
+  'department',
+  'controlregion',
+  'equipmentmodel',
+  'controllerequipment',
+  'controllercard',
+  'graphictype',
+] as const;
