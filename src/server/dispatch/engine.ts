@@ -225,6 +225,8 @@ export class DispatchEngine {
   /** Run key → its detour; the trajectory index entries of the detours' paths (emptied when they change). */
   private detoured = new Map<string, RunDetour>();
   private detourEntries: Run[][] = [];
+  /** Counts the service changes read: what is built of them (the TripUpdates feed) is made again. */
+  changesRevision = 0;
 
   constructor(
     private settings: EngineSettings,
@@ -274,6 +276,7 @@ export class DispatchEngine {
    */
   setServiceChanges(changes: ReadonlyMap<string, RunChange>, dayChanges: DayChanges = { handovers: [], added: [] }): void {
     const now = Date.now();
+    this.changesRevision += 1;
     const touched = new Set([...this.dayChanges.handovers, ...dayChanges.handovers].map((h) => h.blockKey));
     this.changes = changes;
     this.dayChanges = dayChanges;
