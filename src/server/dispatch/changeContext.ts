@@ -22,6 +22,9 @@ export interface ChangeContext {
   changed(serviceDate: string, id: number): Promise<ServiceChange>;
 }
 
+/** A read's route options: code 44, read on /dispatch/changes. */
+export const readConfig = { access: { path: DISPATCH_CHANGES_PATH, action: 'read' as const }, module: 'dispatch' as const, passive: true };
+
 /** A write's route options: code 46, create on /dispatch/changes (revoking: update). */
 export const writeConfig = (action: 'create' | 'update') => ({
   access: { path: DISPATCH_CHANGES_PATH, action },

@@ -2,24 +2,22 @@ import {
   ChangeBody,
   ChangeRunList,
   ChangeRunsQuery,
-  DISPATCH_CHANGES_PATH,
   ServiceChange,
   SHIFT_MAX_MINUTES,
   DISPATCH_CONTROL_API,
   type ChangeRun,
 } from '../../shared/dispatch/control';
 import { fail } from '../http/errors';
-import { RECENT_MS, writeConfig, type ChangeContext } from './changeContext';
+import { RECENT_MS, readConfig, writeConfig, type ChangeContext } from './changeContext';
 import type { Run } from './schedule';
 import { loadRunChanges } from './store';
 
 /** A run's own changes: today's runs to choose from, a run cancelled or its start moved. */
 export function runChangeRoutes(ctx: ChangeContext): void {
-  const read = { access: { path: DISPATCH_CHANGES_PATH, action: 'read' as const }, module: 'dispatch' as const, passive: true };
   ctx.app.get<{ Querystring: ChangeRunsQuery }>(
     DISPATCH_CONTROL_API.changeRuns,
     {
-      config: read,
+      config: readConfig,
       schema: {
         tags: ['dispatch'],
         summary: 'Рейсы сегодняшнего расписания маршрута или выходов ТС с их изменениями',

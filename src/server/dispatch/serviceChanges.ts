@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ChangesList,
-  ChangesQuery,
-  ControlIdParams,
-  DISPATCH_CHANGES_PATH,
-  DISPATCH_CONTROL_API,
-  RevokeBody,
-  ServiceChange,
-} from '../../shared/dispatch/control';
+import { ChangesList, ChangesQuery, ControlIdParams, DISPATCH_CONTROL_API, RevokeBody, ServiceChange } from '../../shared/dispatch/control';
 import type { Queryable } from '../db/types';
 import { fail } from '../http/errors';
-import { changeContext, listChanges, writeConfig } from './changeContext';
+import { changeContext, listChanges, readConfig, writeConfig } from './changeContext';
 import type { DispatchService } from './dispatchService';
 import { exitChangeRoutes } from './exitChanges';
 import { runChangeRoutes } from './runChanges';
@@ -67,15 +59,15 @@ export async function loadHandoverNotes(db: Queryable, date: string): Promise<Ha
  */
 export function serviceChangeRoutes(app: FastifyInstance, service: DispatchService, tz: number): void {
   const ctx = changeContext(app, service, tz);
-  const read = { access: { path: DISPATCH_CHANGES_PATH, action: 'read' as const }, module: 'dispatch' as const, passive: true };
 
   ctx.app.get<{ Querystring: ChangesQuery }>(
     DISPATCH_CONTROL_API.changes,
     {
-      config: read,
+      config: readConfig,
       schema: {
         tags: ['dispatch'],
-        summary: 'Изменения движения за день: отменённые рейсы и сдвинутые начала, с автором, причиной и временем',
+        summary:
+          'Изменения движения за день: отменённые и добавленные рейсы, сдвинутые начала, передачи выходов, закрытые остановки и объезды, с автором, причиной и временем',
         querystring: ChangesQuery,
         response: { 200: ChangesList },
       },
@@ -97,7 +89,8 @@ export function serviceChangeRoutes(app: FastifyInstance, service: DispatchServi
       config: writeConfig('update'),
       schema: {
         tags: ['dispatch'],
-        summary: 'Отменить изменение движения (код 46): рейс восстановлен, начало по расписанию',
+        summary:
+          'Отменить изменение движения (код 46): рейс восстановлен, выход возвращён, добавленный рейс снят, остановка открыта, объезд снят',
         params: ControlIdParams,
         body: RevokeBody,
         response: { 200: ServiceChange },

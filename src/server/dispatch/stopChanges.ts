@@ -1,7 +1,6 @@
 import {
   CloseStopBody,
   DetourBody,
-  DISPATCH_CHANGES_PATH,
   DISPATCH_CONTROL_API,
   PERIOD_MAX_HOURS,
   RouteStops,
@@ -9,7 +8,7 @@ import {
   ServiceChange,
 } from '../../shared/dispatch/control';
 import { fail } from '../http/errors';
-import { writeConfig, type ChangeContext } from './changeContext';
+import { readConfig, writeConfig, type ChangeContext } from './changeContext';
 import { lookupNames } from './names';
 import type { Run } from './schedule';
 import { directionLines } from './views';
@@ -38,7 +37,6 @@ const passesInOrder = (run: Run, fromStopId: number, toStopId: number) => {
 /** Stops closed for a period and detours: they concern every run through them in their period, not one run. */
 export function stopChangeRoutes(ctx: ChangeContext): void {
   const { app } = ctx;
-  const read = { access: { path: DISPATCH_CHANGES_PATH, action: 'read' as const }, module: 'dispatch' as const, passive: true };
   /** Today's runs of a route (the engine's, added ones left out: they copy the timetable's). */
   const routeRuns = (routeId: number) =>
     ctx.service.engine.schedules.find((d) => d.serviceDate === ctx.today())?.runs.filter((r) => r.routeId === routeId && !r.added) ?? [];
@@ -55,7 +53,7 @@ export function stopChangeRoutes(ctx: ChangeContext): void {
   app.get<{ Querystring: RouteStopsQuery }>(
     DISPATCH_CONTROL_API.routeStops,
     {
-      config: read,
+      config: readConfig,
       schema: {
         tags: ['dispatch'],
         summary: 'Остановки маршрута по направлениям (самый частый рейс дня) с координатами: для закрытия остановки и объезда',
