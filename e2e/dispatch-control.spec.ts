@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { DispatchOptions, DispatchVehicleList } from '../src/shared/dispatch/api';
-import type { ChangeRun, ChangeRunList, ChangesList } from '../src/shared/dispatch/control';
+import type { ChangeRun, ChangeRunList, ChangesList, RouteStops } from '../src/shared/dispatch/control';
 import { ACCOUNTS } from './helpers';
 
 /**
  * Same-day service control against the running demo (the simulator drives the fleet, its terminals answer over
  * the EGTS commands service): a dispatcher cancels a run on «Изменения движения» and finds it cancelled with its
- * reason on «План и факт»; a message to a vehicle on the line moves from sent to delivered and read on
+ * reason on «План и факт»; closes a stop and enters a detour, sees them listed, then restores them; a message to a vehicle on the line moves from sent to delivered and read on
  * «Сообщения водителям». Signed in by the token (no login screen).
  */
 test.describe.configure({ mode: 'serial' });
@@ -17,6 +17,8 @@ let run: ChangeRun;
 let vehicleId = 0;
 const REASON = 'Нет водителя на выход';
 const ADD_REASON = 'Концерт: дополнительный рейс';
+const CLOSE_REASON = 'Ремонт остановочного павильона';
+const DETOUR_REASON = 'Перекрытие улицы: объезд';
 
 async function get<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path, { headers: { authorization: `Bearer ${token}` } });
@@ -61,7 +63,9 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(async ({ request }) => {
   // the demo keeps its timetable: the run is restored
   const changes = await get<ChangesList>(request, '/api/v1/dispatch/changes');
-  for (const c of changes.list.filter((x) => (x.runKey === run?.runKey || x.reason === ADD_REASON) && !x.revokedAt)) {
+  for (const c of changes.list.filter(
+    (x) => (x.runKey === run?.runKey || [ADD_REASON, CLOSE_REASON, DETOUR_REASON].includes(x.reason)) && !x.revokedAt,
+  )) {
     await request.post(`/api/v1/dispatch/changes/${c.id}/revoke`, { headers: { authorization: `Bearer ${token}` }, data: {} });
   }
 });
@@ -115,4 +119,48 @@ test('a run added on «Изменения движения» shows on «План
   await expect(added).toHaveCount(1);
   await expect(added.getByTestId('exits-added')).toContainText('Добавлен');
   await expect(added).toHaveAttribute('data-graph', '0');
+});
+
+test('a stop closed and a detour entered on «Изменения движения» are listed and noticed, then restored', async ({ page, request }) => {
+  const stops = (await get<RouteStops>(request, `/api/v1/dispatch/changes/route-stops?route=${routeId}`)).directions[0].stops;
+  expect(stops.length).toBeGreaterThan(3);
+  await open(page, `/dispatch/changes?route=${routeId}`);
+
+  await page.getByTestId('changes-close-stop').click();
+  const closing = page.getByTestId('close-stop-dialog');
+  await closing.getByRole('combobox').first().click();
+  await page.getByRole('option').nth(1).click();
+  await page.getByTestId('close-stop-reason').fill(CLOSE_REASON);
+  await page.getByTestId('close-stop-save').click();
+  await expect(closing).toBeHidden();
+  const closed = page.locator('[data-testid="change-row"][data-kind="close_stop"][data-revoked="false"]').filter({ hasText: CLOSE_REASON });
+  await expect(closed).toBeVisible();
+  await expect(page.locator('[data-testid="stop-notice"][data-kind="close_stop"]').filter({ hasText: CLOSE_REASON })).toBeVisible();
+
+  // the detour 300 m north of the line from the second stop to the fourth, entered as WKT
+  await page.getByTestId('changes-detour').click();
+  const dialog = page.getByTestId('detour-dialog');
+  const boxes = dialog.getByRole('combobox');
+  await boxes.nth(1).click();
+  await page.getByRole('option').nth(1).click();
+  await boxes.nth(2).click();
+  await page.getByRole('option').nth(3).click();
+  const [a, b] = [stops[1], stops[3]];
+  const north = 300 / 110_574;
+  const wkt = `LINESTRING(${a.lon} ${a.lat}, ${a.lon} ${a.lat + north}, ${b.lon} ${b.lat + north}, ${b.lon} ${b.lat})`;
+  await page.getByTestId('detour-path').fill(wkt);
+  await expect(dialog.getByTestId('detour-preview')).toBeVisible();
+  await page.getByTestId('detour-reason').fill(DETOUR_REASON);
+  await page.getByTestId('detour-save').click();
+  await expect(dialog).toBeHidden();
+  const detour = page.locator('[data-testid="change-row"][data-kind="detour"][data-revoked="false"]').filter({ hasText: DETOUR_REASON });
+  await expect(detour).toBeVisible();
+  await expect(detour.getByTestId('detour-preview')).toBeVisible();
+  await expect(page.locator('[data-testid="stop-notice"][data-kind="detour"]').filter({ hasText: DETOUR_REASON })).toBeVisible();
+
+  for (const reason of [CLOSE_REASON, DETOUR_REASON]) {
+    await page.locator('[data-testid="change-row"][data-revoked="false"]').filter({ hasText: reason }).getByTestId('change-revoke').click();
+    await expect(page.locator('[data-testid="change-row"][data-revoked="true"]').filter({ hasText: reason })).toBeVisible();
+  }
+  await expect(page.getByTestId('stop-notice')).toHaveCount(0);
 });

@@ -233,7 +233,7 @@ describe.each(ENGINES)('handovers, added runs and messages to an exit on %s', (e
     });
     expect(change.runKey).toBe(`${serviceDate}|${variant}|0|+${change.id}|1`);
     expect(Date.parse(change.plannedStart!)).toBe(start);
-    const run = t.app.dispatch.engine.schedules.find((d) => d.serviceDate === serviceDate)!.runByKey.get(change.runKey)!;
+    const run = t.app.dispatch.engine.schedules.find((d) => d.serviceDate === serviceDate)!.runByKey.get(change.runKey!)!;
     expect(run).toMatchObject({ added: true, start, end: start + 14 * 60_000 });
     const [journal] = await t.db.query<{ action: string }>(
       `select action from app.user_action where object = 'dispatch.service_change' order by id desc limit 1`,
@@ -258,7 +258,7 @@ describe.each(ENGINES)('handovers, added runs and messages to an exit on %s', (e
     expect(listed.list.find((r) => r.runKey === change.runKey)).toMatchObject({ added: true, vehicleId: extra });
 
     expect((await post(`/api/v1/dispatch/changes/${change.id}/revoke`, changer, {})).statusCode).toBe(200);
-    expect(t.app.dispatch.engine.schedules.find((d) => d.serviceDate === serviceDate)!.runByKey.has(change.runKey)).toBe(false);
+    expect(t.app.dispatch.engine.schedules.find((d) => d.serviceDate === serviceDate)!.runByKey.has(change.runKey!)).toBe(false);
     expect(t.app.dispatch.engine.state(extra)!.run).toBeNull();
     expect((await exits()).list.some((r) => r.added)).toBe(false);
   });

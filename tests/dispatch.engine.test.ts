@@ -234,6 +234,76 @@ describe('dispatch engine: trip matching and stop passages', () => {
     expect(engine.state(9)!.run).not.toBe(added);
   });
 
+  it('closes a stop for a period: no passage there, none predicted; runs outside the period and revoking keep it', () => {
+    const day = city({ tasks: [{ vehicleId: 7, variantId: 101, graph: 1, smena: '1' }] });
+    const engine = engineOn(day);
+    const a1 = runOf(day, 101, 1, 1);
+    const a3 = runOf(day, 101, 1, 3);
+    // stop 5 (the fifth of A) closed on route 1 for the first half hour; the other route's stops untouched
+    engine.setServiceChanges(new Map(), { handovers: [], added: [], closures: [{ routeId: 1, stopId: 5, from: at(7, 0), to: at(8, 30) }] });
+    expect([...engine.closedStops(a1.key)]).toEqual([4]);
+    expect(engine.closedStops(a3.key).size).toBe(0);
+    expect(engine.closedStopsNow(1, 0, a1.stopIds, at(8, 10))).toEqual(new Set([5]));
+    const truth = drive(a1, { seed: 31 });
+    const early = truth.fixes.filter((f) => f.time <= truth.departures[2] + 20_000);
+    const { passages } = feed(engine, [[7, early]]);
+    expect(
+      engine
+        .predictions(7, truth.departures[2] + 20_000)
+        .filter((p) => p.run === a1)
+        .map((p) => p.stopIndex),
+    ).toEqual([3, 5, 6, 7, 8, 9]);
+    const rest = feed(engine, [[7, truth.fixes.filter((f) => f.time > truth.departures[2] + 20_000)]]);
+    const indexes = [...passages, ...rest.passages].filter((p) => p.run === a1).map((p) => p.stopIndex);
+    expect(indexes).toEqual([0, 1, 2, 3, 5, 6, 7, 8, 9]);
+
+    engine.setServiceChanges(new Map());
+    expect(engine.closedStops(a1.key).size).toBe(0);
+    expect(engine.closedStopsNow(1, 0, a1.stopIds, at(8, 10)).size).toBe(0);
+  });
+
+  it('follows a run along its detour: not off the route, the skipped stops not passed nor predicted; revoking restores the line', () => {
+    const day = city({ tasks: [{ vehicleId: 7, variantId: 101, graph: 1, smena: '1' }] });
+    const a1 = runOf(day, 101, 1, 1);
+    // 400 m north of the line from stop 3 to stop 7: the vehicle drives there from 08:06 to 08:09
+    const north = (m: number, eastM: number) => ({
+      lat: 55.75 + m / 110_574,
+      lon: 37.6 + eastM / (111_320 * Math.cos((55.75 * Math.PI) / 180)),
+    });
+    const path = [north(8, 1200), north(408, 1200), north(408, 3600), north(8, 3600)];
+    const detour = { routeId: 1, direction: 0 as const, fromStopId: 3, toStopId: 7, from: at(7, 0), to: at(12, 0), path };
+    const truth = drive(a1, { detour: { from: at(8, 6), to: at(8, 9), metres: 400 }, seed: 21 });
+
+    const engine = engineOn(day);
+    engine.setServiceChanges(new Map(), { handovers: [], added: [], detours: [detour] });
+    expect(engine.isDetoured(a1.key)).toBe(true);
+    expect(engine.isDetoured(runOf(day, 101, 1, 2).key)).toBe(false);
+    expect([...engine.closedStops(a1.key)]).toEqual([3, 4, 5]);
+    const onDetour = truth.fixes.filter((f) => f.time < at(8, 8));
+    const first = feed(engine, [[7, onDetour]]);
+    expect(engine.state(7)).toMatchObject({ run: a1, offRouteSince: null });
+    expect(
+      engine
+        .predictions(7, at(8, 8))
+        .filter((p) => p.run === a1 && p.stopIndex < 7)
+        .map((p) => p.stopIndex),
+    ).toEqual([6]);
+    const second = feed(engine, [[7, truth.fixes.filter((f) => f.time >= at(8, 8))]], at(8, 30));
+    const events = [...first.events, ...second.events];
+    expect(kinds(events, 'raised', 7)).not.toContain('off_route');
+    const indexes = [...first.passages, ...second.passages].filter((p) => p.run === a1).map((p) => p.stopIndex);
+    expect(indexes).toEqual([0, 1, 2, 6, 7, 8, 9]);
+    // a vehicle without a task found on the detour's path is matched to a detoured run
+    const fresh = engineOn(city());
+    fresh.setServiceChanges(new Map(), { handovers: [], added: [], detours: [detour] });
+    feed(fresh, [[9, truth.fixes.filter((f) => f.time >= at(8, 6, 30) && f.time < at(8, 8))]]);
+    expect(fresh.state(9)!.run?.key).toBe(a1.key);
+
+    engine.setServiceChanges(new Map());
+    expect(engine.isDetoured(a1.key)).toBe(false);
+    expect(engine.closedStops(a1.key).size).toBe(0);
+  });
+
   it('does not match a deadhead from the depot, then picks the run up at its first stop', () => {
     const day = city({ tasks: [{ vehicleId: 7, variantId: 101, graph: 1, smena: '1' }] });
     const engine = engineOn(day);

@@ -216,6 +216,20 @@ export const ERROR_CATALOGUE = {
   dispatch_change_exists: { ru: 'Такое изменение уже действует на этом рейсе', en: 'This change is already in force on the run' },
   dispatch_change_not_found: { ru: 'Изменение движения не найдено', en: 'Service change not found' },
   dispatch_change_revoked: { ru: 'Изменение уже отменено', en: 'The change has already been revoked' },
+  dispatch_change_bad_time: {
+    ru: 'Неверное время периода: нужны дата и время',
+    en: 'Bad time in the period: a date and a time are needed',
+  },
+  dispatch_change_period: {
+    ru: 'Период: окончание позже начала, не дольше суток и ещё не прошло',
+    en: 'The period ends after it starts, lasts at most a day and is not over yet',
+  },
+  dispatch_stop_not_on_route: { ru: 'Остановки нет на рейсах маршрута сегодня', en: "The stop is not on the route's runs today" },
+  dispatch_detour_stops: {
+    ru: 'Объезд: конечная остановка должна идти после начальной на рейсах маршрута',
+    en: "The detour's last stop must come after its first on the route's runs",
+  },
+  dispatch_detour_path: { ru: 'Нарисуйте путь объезда: не меньше двух точек', en: "Draw the detour's path: two points at least" },
   dispatch_message_text: { ru: 'Введите текст сообщения', en: 'Enter the message text' },
   dispatch_message_target: { ru: 'Укажите получателя: ТС, маршрут или парк', en: 'Choose the recipient: a vehicle, a route or a depot' },
   dispatch_message_ttl: { ru: 'Срок доставки — от 1 до 1440 минут', en: 'The delivery time limit is 1 to 1440 minutes' },

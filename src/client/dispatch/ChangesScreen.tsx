@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Title } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import { DISPATCH_CHANGES_PATH, type ChangeRun, type RunChangeKind, type ServiceChange } from '../../shared/dispatch/control';
@@ -8,6 +8,9 @@ import { useRights } from '../../web/components/useRights';
 import { useT } from '../../web/i18n/translate';
 import { AddRunDialog } from './AddRunDialog';
 import { ChangeRunDialog } from './ChangeRunDialog';
+import { CloseStopDialog } from './CloseStopDialog';
+import { DetourDialog } from './DetourDialog';
+import { DetourPreview } from './DetourPathField';
 import { useChangeRuns, useChanges, useRevokeChange } from './controlApi';
 import { useOptions } from '../../web/dispatch/dispatchApi';
 import { idsFrom } from '../../web/dispatch/dispatchFormat';
@@ -15,6 +18,42 @@ import { DispatchError } from '../../web/dispatch/DispatchError';
 import { DispatchIdSelect } from './DispatchIdSelect';
 
 const clock = (value: string | null) => (value ? formatClock(value, { seconds: false }) : '');
+/** A closed stop and a detour concern a place for a period, not a run. */
+const placeKinds = new Set<ServiceChange['kind']>(['close_stop', 'detour']);
+
+/** The closed stops and detours in force now, as alerts above the day's changes. */
+function StopNotices({ changes }: { changes: readonly ServiceChange[] }) {
+  const t = useT();
+  const now = Date.now();
+  const current = changes.filter((c) => placeKinds.has(c.kind) && !c.revokedAt && c.activeTo !== null && Date.parse(c.activeTo) > now);
+  if (!current.length) return null;
+  const route = (c: ServiceChange) => c.routeName ?? (c.routeId === null ? t('dispatch.control.allRoutesShort') : String(c.routeId));
+  return (
+    <Stack spacing={1} sx={{ mb: 2 }} data-testid="stop-notices">
+      {current.map((c) => (
+        <Alert key={c.id} severity="warning" data-testid="stop-notice" data-kind={c.kind}>
+          {c.kind === 'close_stop'
+            ? t('dispatch.control.closedNotice', {
+                stop: c.stopName ?? c.stopId ?? '',
+                from: clock(c.activeFrom),
+                to: clock(c.activeTo),
+                route: c.routeId === null ? '' : t('dispatch.control.onRoute', { route: route(c) }),
+                reason: c.reason,
+              })
+            : t('dispatch.control.detourNotice', {
+                route: route(c),
+                direction: c.direction === null ? '' : ` (${t(`dispatch.control.directions.${c.direction === 1 ? '1' : '0'}`)})`,
+                from: c.stopName ?? c.stopId ?? '',
+                to: c.toStopName ?? c.toStopId ?? '',
+                start: clock(c.activeFrom),
+                end: clock(c.activeTo),
+                reason: c.reason,
+              })}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
 
 /** A route's runs of the day with their changes; each may be cancelled or moved (code 46). */
 function RouteRuns({
@@ -85,8 +124,9 @@ function RouteRuns({
 }
 
 /**
- * /dispatch/changes «Изменения движения» (code 44 reads, code 46 changes): a route's runs of the day (?route=) to
- * cancel or move, and the day's changes with their author, reason and time, each revocable (the run restored).
+ * /dispatch/changes «Изменения движения» (code 44 reads, code 46 changes): the closed stops and detours in force
+ * as alerts, the day's changes with their author, reason and time, each revocable, and a route's runs of the day
+ * (?route=) to cancel or move, with a run to add, a stop to close and a detour to draw.
  */
 export default function ChangesScreen() {
   const t = useT();
@@ -95,18 +135,26 @@ export default function ChangesScreen() {
   const route = idsFrom(params.get('route'))[0];
   const options = useOptions();
   const changes = useChanges();
-  /** What the change did beyond its kind: the minutes moved, the vehicles of a handover, an added run's vehicle. */
+  /** What the change did beyond its kind: the minutes moved, the vehicles of a handover, an added run's vehicle,
+   *  the stop closed or the detour's stops, and their period. */
+  const period = (c: ServiceChange) => t('dispatch.control.period', { from: clock(c.activeFrom), to: clock(c.activeTo) });
   const details = (c: ServiceChange) =>
-    c.kind === 'shift' && c.shiftMinutes !== null
-      ? `${c.shiftMinutes > 0 ? '+' : ''}${c.shiftMinutes}`
-      : c.kind === 'handover'
-        ? t('dispatch.control.handedOver', { from: c.fromVehicleName ?? '—', to: c.vehicleName ?? '' })
-        : c.kind === 'add'
-          ? `${t(`dispatch.control.directions.${c.direction === 1 ? '1' : '0'}`)}${c.vehicleName ? `, ${c.vehicleName}` : ''}`
-          : '';
+    c.kind === 'close_stop'
+      ? `${c.stopName ?? c.stopId}, ${period(c)}`
+      : c.kind === 'detour'
+        ? `${c.stopName ?? c.stopId} → ${c.toStopName ?? c.toStopId}, ${period(c)}${
+            c.direction === null ? '' : `, ${t(`dispatch.control.directions.${c.direction === 1 ? '1' : '0'}`)}`
+          }`
+        : c.kind === 'shift' && c.shiftMinutes !== null
+          ? `${c.shiftMinutes > 0 ? '+' : ''}${c.shiftMinutes}`
+          : c.kind === 'handover'
+            ? t('dispatch.control.handedOver', { from: c.fromVehicleName ?? '—', to: c.vehicleName ?? '' })
+            : c.kind === 'add'
+              ? `${t(`dispatch.control.directions.${c.direction === 1 ? '1' : '0'}`)}${c.vehicleName ? `, ${c.vehicleName}` : ''}`
+              : '';
   const revoke = useRevokeChange();
   const [editing, setEditing] = useState<{ run: ChangeRun; kind: RunChangeKind } | null>(null);
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<'run' | 'closure' | 'detour' | null>(null);
   const setRoute = (ids: number[]) =>
     setParams(
       (current) => {
@@ -123,6 +171,7 @@ export default function ChangesScreen() {
       <Title title={t('menu.dispatch.changes')} />
       <Typography variant="h6">{t('dispatch.control.dayChanges')}</Typography>
       <DispatchError error={changes.error ?? revoke.error} />
+      <StopNotices changes={changes.data?.list ?? []} />
       <Paper variant="outlined" sx={{ overflowX: 'auto', mb: 3 }}>
         {changes.data?.list.length === 0 && (
           <Typography sx={{ p: 2 }} color="text.secondary" data-testid="changes-empty">
@@ -149,10 +198,13 @@ export default function ChangesScreen() {
                 >
                   <TableCell>{clock(c.createdAt)}</TableCell>
                   <TableCell>{t(`dispatch.control.kinds.${c.kind}`)}</TableCell>
-                  <TableCell>{c.routeName ?? c.routeId}</TableCell>
-                  <TableCell>{`${c.graph} / ${c.raceNum}`}</TableCell>
+                  <TableCell>{c.routeName ?? c.routeId ?? t('dispatch.control.allRoutesShort')}</TableCell>
+                  <TableCell>{c.graph === null ? '' : `${c.graph} / ${c.raceNum}`}</TableCell>
                   <TableCell>{clock(c.plannedStart)}</TableCell>
-                  <TableCell>{details(c)}</TableCell>
+                  <TableCell>
+                    {details(c)}
+                    {c.kind === 'detour' && c.path && <DetourPreview path={c.path} height={110} />}
+                  </TableCell>
                   <TableCell>{c.reason}</TableCell>
                   <TableCell>{c.author ?? ''}</TableCell>
                   <TableCell>
@@ -189,9 +241,17 @@ export default function ChangesScreen() {
           multiple={false}
         />
         {route !== undefined && rights.create && (
-          <Button variant="outlined" onClick={() => setAdding(true)} data-testid="changes-add-run">
-            {t('dispatch.control.addRun')}
-          </Button>
+          <>
+            <Button variant="outlined" onClick={() => setAdding('run')} data-testid="changes-add-run">
+              {t('dispatch.control.addRun')}
+            </Button>
+            <Button variant="outlined" onClick={() => setAdding('closure')} data-testid="changes-close-stop">
+              {t('dispatch.control.closeStop')}
+            </Button>
+            <Button variant="outlined" onClick={() => setAdding('detour')} data-testid="changes-detour">
+              {t('dispatch.control.detour')}
+            </Button>
+          </>
         )}
       </Stack>
       {route === undefined && (
@@ -200,7 +260,9 @@ export default function ChangesScreen() {
         </Typography>
       )}
       {route !== undefined && <RouteRuns routeId={route} mayChange={rights.create} onChange={(run, kind) => setEditing({ run, kind })} />}
-      {adding && route !== undefined && <AddRunDialog routeId={route} onClose={() => setAdding(false)} />}
+      {adding === 'run' && route !== undefined && <AddRunDialog routeId={route} onClose={() => setAdding(null)} />}
+      {adding === 'closure' && route !== undefined && <CloseStopDialog routeId={route} onClose={() => setAdding(null)} />}
+      {adding === 'detour' && route !== undefined && <DetourDialog routeId={route} onClose={() => setAdding(null)} />}
       {editing && <ChangeRunDialog runs={[editing.run]} runKey={editing.run.runKey} kind={editing.kind} onClose={() => setEditing(null)} />}
     </Box>
   );

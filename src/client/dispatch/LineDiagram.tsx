@@ -54,10 +54,25 @@ function DirectionLine({
         {direction.stops.map((s, i) => {
           const sx = x(s.distance, length);
           return (
-            <g key={`${s.stopId}-${i}`} data-testid="line-stop">
-              <circle cx={sx} cy={AXIS_Y} r={4} fill="#fff" stroke="#607d8b" strokeWidth={2} />
-              <text x={sx} y={AXIS_Y + 14} fontSize={9} transform={`rotate(35 ${sx} ${AXIS_Y + 14})`} fill="#455a64">
-                <title>{s.name ?? s.stopId}</title>
+            <g key={`${s.stopId}-${i}`} data-testid="line-stop" data-closed={s.closed}>
+              <circle cx={sx} cy={AXIS_Y} r={4} fill="#fff" stroke={s.closed ? '#d32f2f' : '#607d8b'} strokeWidth={2} />
+              {s.closed && (
+                // a closed stop (/dispatch/changes: closed, or skipped by a detour) is crossed out in red
+                <path
+                  d={`M${sx - 5} ${AXIS_Y - 5}L${sx + 5} ${AXIS_Y + 5}M${sx - 5} ${AXIS_Y + 5}L${sx + 5} ${AXIS_Y - 5}`}
+                  stroke="#d32f2f"
+                  strokeWidth={2}
+                />
+              )}
+              <text
+                x={sx}
+                y={AXIS_Y + 14}
+                fontSize={9}
+                transform={`rotate(35 ${sx} ${AXIS_Y + 14})`}
+                fill={s.closed ? '#d32f2f' : '#455a64'}
+                textDecoration={s.closed ? 'line-through' : undefined}
+              >
+                <title>{s.closed ? `${s.name ?? s.stopId} — ${t('dispatch.control.closedStop')}` : (s.name ?? s.stopId)}</title>
                 {shortName(s.name ?? String(s.stopId))}
               </text>
             </g>

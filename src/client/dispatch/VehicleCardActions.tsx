@@ -5,20 +5,22 @@ import { DISPATCH_CHANGES_PATH, DISPATCH_MESSAGES_PATH } from '../../shared/disp
 import { useRights } from '../../web/components/useRights';
 import { useT } from '../../web/i18n/translate';
 import { ChangeRunDialog } from './ChangeRunDialog';
+import { DetourDialog } from './DetourDialog';
 import { HandoverDialog } from './HandoverDialog';
 import { useChangeRuns } from './controlApi';
 import { useVehicleCard } from '../../web/dispatch/dispatchApi';
 
 /**
  * The line diagram's vehicle card actions: cancel a run of the vehicle's exits or hand its exit over to another
- * vehicle (code 46; its current run chosen first) and write to its driver (code 47).
+ * vehicle (code 46; its current run chosen first), a detour of its route (its direction chosen first), and write
+ * to its driver (code 47).
  */
 export function VehicleCardActions({ vehicleId }: { vehicleId: number }) {
   const t = useT();
   const changes = useRights(DISPATCH_CHANGES_PATH);
   const messages = useRights(DISPATCH_MESSAGES_PATH);
-  const [open, setOpen] = useState<'cancel' | 'handover' | null>(null);
-  const runs = useChangeRuns(open ? { vehicle: vehicleId } : {});
+  const [open, setOpen] = useState<'cancel' | 'handover' | 'detour' | null>(null);
+  const runs = useChangeRuns(open === 'cancel' || open === 'handover' ? { vehicle: vehicleId } : {});
   const card = useVehicleCard(vehicleId);
   const current = runs.data?.list.find(
     (r) => r.graph === card.data?.graph && r.raceNum === card.data?.raceNum && r.routeId === card.data?.routeId,
@@ -36,6 +38,11 @@ export function VehicleCardActions({ vehicleId }: { vehicleId: number }) {
           {t('dispatch.control.handover')}
         </Button>
       )}
+      {changes.create && card.data?.routeId != null && (
+        <Button size="small" variant="outlined" onClick={() => setOpen('detour')} data-testid="card-detour">
+          {t('dispatch.control.detour')}
+        </Button>
+      )}
       {messages.create && (
         <Button
           size="small"
@@ -49,6 +56,13 @@ export function VehicleCardActions({ vehicleId }: { vehicleId: number }) {
       )}
       {open === 'cancel' && runs.data && (
         <ChangeRunDialog runs={runs.data.list} runKey={current?.runKey} kind="cancel" onClose={() => setOpen(null)} />
+      )}
+      {open === 'detour' && card.data?.routeId != null && (
+        <DetourDialog
+          routeId={card.data.routeId}
+          direction={card.data.direction === 1 ? 1 : card.data.direction === 0 ? 0 : undefined}
+          onClose={() => setOpen(null)}
+        />
       )}
       {open === 'handover' && runs.data && (
         <HandoverDialog

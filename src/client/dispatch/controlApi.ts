@@ -7,6 +7,9 @@ import {
   type CannedText,
   type ChangeBody,
   type ChangeRunList,
+  type CloseStopBody,
+  type DetourBody,
+  type RouteStops,
   type ChangesList,
   type DriverMessage,
   type InboxList,
@@ -75,6 +78,38 @@ export function useAddRun() {
   return useMutation(
     {
       mutationFn: (body: AddRunBody) => postJson<ServiceChange>(DISPATCH_CONTROL_API.addRun, body, quiet),
+      onSuccess: refreshAfterChange,
+    },
+    dispatchQueries,
+  );
+}
+
+/** A route's stops per direction, with their places (what a closure or a detour names). */
+export const useRouteStops = (routeId: number | undefined) =>
+  useQuery(
+    {
+      queryKey: ['dispatch', 'routeStops', routeId],
+      queryFn: ({ signal }) => getJson<RouteStops>(DISPATCH_CONTROL_API.routeStops, { ...quiet, signal, query: { route: routeId } }),
+      enabled: routeId !== undefined,
+      staleTime: 60_000,
+    },
+    dispatchQueries,
+  );
+
+export function useCloseStop() {
+  return useMutation(
+    {
+      mutationFn: (body: CloseStopBody) => postJson<ServiceChange>(DISPATCH_CONTROL_API.closeStop, body, quiet),
+      onSuccess: refreshAfterChange,
+    },
+    dispatchQueries,
+  );
+}
+
+export function useDetour() {
+  return useMutation(
+    {
+      mutationFn: (body: DetourBody) => postJson<ServiceChange>(DISPATCH_CONTROL_API.detour, body, quiet),
       onSuccess: refreshAfterChange,
     },
     dispatchQueries,

@@ -2,6 +2,8 @@ import type { DispatchSettings } from '../../shared/dispatch/settings';
 import type { ExceptionKind } from '../../shared/dispatch/api';
 import { operatorMinuteOfDay } from '../platform/operatorDay';
 import type { Position } from '../telemetry/types';
+import type { LatLon } from '../simulator/polyline';
+import { Trajectory, type Projection } from './geometry';
 import { atStopWhenPlaced, detectPassages, STILL_MS, stopRadii, type PassageCursor, type RunPoint } from './passages';
 import { LearnedTimes, predictArrivals, type StopPrediction } from './predictions';
 import { scheduledHeadway, scheduledTimeAt, type Assignment, type DaySchedule, type Run } from './schedule';
@@ -65,10 +67,41 @@ export interface AddedRun {
   vehicleId: number | null;
 }
 
-/** The day's service changes beyond a run's own: handovers of exits and added runs. */
+/** A stop closed for a period (kind 'close_stop'): on one route, or on every route through it (`routeId` null). */
+export interface StopClosure {
+  routeId: number | null;
+  stopId: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * A detour (kind 'detour'): the route's runs of a direction (null: both) due at `fromStopId` within the period
+ * leave their trajectory there for `path` and join it again at `toStopId`; the stops between are closed for them.
+ */
+export interface Detour {
+  routeId: number;
+  direction: 0 | 1 | null;
+  fromStopId: number;
+  toStopId: number;
+  from: number;
+  to: number;
+  path: readonly LatLon[];
+}
+
+/** The day's service changes beyond a run's own: handovers of exits, added runs, closed stops and detours. */
 export interface DayChanges {
   handovers: readonly Handover[];
   added: readonly AddedRun[];
+  closures?: readonly StopClosure[];
+  detours?: readonly Detour[];
+}
+
+/** A run on a detour: the detour's path stands for its trajectory between the distances of two of its stops. */
+interface RunDetour {
+  path: Trajectory;
+  fromDist: number;
+  toDist: number;
 }
 
 /** A driver's message stays on the board this long. */
@@ -187,6 +220,13 @@ export class DispatchEngine {
   private readonly baseAssignments = new WeakMap<DaySchedule, Map<number, Assignment[]>>();
   /** Vehicle → the blocks it handed over and from when: not matched to them again. */
   private handedAway = new Map<number, Map<string, number>>();
+  /** Run key → the indexes of its stops closed for it (closed stops, the stops a detour skips). */
+  private closedAt = new Map<string, Set<number>>();
+  /** Run key → its detour; the trajectory index entries of the detours' paths (emptied when they change). */
+  private detoured = new Map<string, RunDetour>();
+  private detourEntries: Run[][] = [];
+  /** Counts the service changes read: what is built of them (the TripUpdates feed) is made again. */
+  changesRevision = 0;
 
   constructor(
     private settings: EngineSettings,
@@ -214,6 +254,7 @@ export class DispatchEngine {
     this.applyAdded(Date.now());
     this.applyChanges();
     this.applyAssignments();
+    this.applyClosures();
     const keep = new Set(days.map((d) => d.serviceDate));
     for (const set of [this.performed, this.startedBlocks]) for (const key of set) if (!keep.has(key.slice(0, 10))) set.delete(key);
     for (const [key, ex] of this.active) {
@@ -235,12 +276,14 @@ export class DispatchEngine {
    */
   setServiceChanges(changes: ReadonlyMap<string, RunChange>, dayChanges: DayChanges = { handovers: [], added: [] }): void {
     const now = Date.now();
+    this.changesRevision += 1;
     const touched = new Set([...this.dayChanges.handovers, ...dayChanges.handovers].map((h) => h.blockKey));
     this.changes = changes;
     this.dayChanges = dayChanges;
     this.applyAdded(now);
     this.applyChanges();
     this.applyAssignments();
+    this.applyClosures();
     // an exit handed over (or given back): who works it now is the assignments' word, not a former match
     for (const v of this.vehicles.values()) {
       if (!v.run || !touched.has(v.run.blockKey) || v.matchedBy === 'fit') continue;
@@ -367,6 +410,93 @@ export class DispatchEngine {
         day.assignments.set(id, list);
       }
     }
+  }
+
+  /**
+   * Which stops of which runs are closed (a closed stop's period holds the run's time there; a detour's holds the
+   * run's time at the stop it leaves the line), and the runs on a detour, whose paths go into the trajectory index
+   * so that a vehicle on a detour is found there.
+   */
+  private applyClosures(): void {
+    const closures = this.dayChanges.closures ?? [];
+    const detours = this.dayChanges.detours ?? [];
+    this.closedAt = new Map();
+    this.detoured = new Map();
+    for (const entry of this.detourEntries) entry.length = 0;
+    this.detourEntries = [];
+    const close = (run: Run, i: number) => {
+      const set = this.closedAt.get(run.key) ?? new Set<number>();
+      set.add(i);
+      this.closedAt.set(run.key, set);
+    };
+    const paths = detours.map((d) => new Trajectory(d.path));
+    for (const day of this.days) {
+      const onDetour = detours.map(() => [] as Run[]);
+      for (const run of day.runs) {
+        for (const c of closures) {
+          if (c.routeId !== null && c.routeId !== run.routeId) continue;
+          run.stopIds.forEach((id, i) => {
+            if (id === c.stopId && run.times[i] >= c.from && run.times[i] < c.to) close(run, i);
+          });
+        }
+        detours.forEach((d, k) => {
+          if (d.routeId !== run.routeId || (d.direction !== null && d.direction !== run.direction) || this.detoured.has(run.key)) return;
+          const a = run.stopIds.indexOf(d.fromStopId);
+          const b = a < 0 ? -1 : run.stopIds.indexOf(d.toStopId, a + 1);
+          if (b < 0 || run.times[a] < d.from || run.times[a] >= d.to) return;
+          for (let i = a + 1; i < b; i++) close(run, i);
+          this.detoured.set(run.key, { path: paths[k], fromDist: run.dists[a], toDist: run.dists[b] });
+          onDetour[k].push(run);
+        });
+      }
+      onDetour.forEach((runs, k) => {
+        if (!runs.length) return;
+        day.index.add(paths[k], runs);
+        this.detourEntries.push(runs);
+      });
+    }
+  }
+
+  /** The indexes of a run's stops closed for it (no passage expected, none predicted). */
+  closedStops(runKey: string): ReadonlySet<number> {
+    return this.closedAt.get(runKey) ?? NONE;
+  }
+
+  /**
+   * The stops of a route's direction closed at `now` by the changes in force: closed stops, and the stops a detour
+   * skips on `stopIds` (a direction's line).
+   */
+  closedStopsNow(routeId: number, direction: number, stopIds: readonly number[], now: number): Set<number> {
+    const out = new Set<number>();
+    for (const c of this.dayChanges.closures ?? [])
+      if ((c.routeId === null || c.routeId === routeId) && c.from <= now && now < c.to) out.add(c.stopId);
+    for (const d of this.dayChanges.detours ?? []) {
+      if (d.routeId !== routeId || (d.direction !== null && d.direction !== direction) || now < d.from || now >= d.to) continue;
+      const a = stopIds.indexOf(d.fromStopId);
+      const b = a < 0 ? -1 : stopIds.indexOf(d.toStopId, a + 1);
+      for (let i = a + 1; i < b; i++) out.add(stopIds[i]);
+    }
+    return out;
+  }
+
+  /** The run follows a detour's path somewhere. */
+  isDetoured(runKey: string): boolean {
+    return this.detoured.has(runKey);
+  }
+
+  /**
+   * A fix placed on a run: on its trajectory within the window, or on its detour's path where the window reaches
+   * the detour, at the share of the path travelled between the two stops (the skipped stops are closed, so their
+   * distances only order the way).
+   */
+  private project(run: Run, fix: LatLon, from: number, to: number, course: number | null): Projection {
+    const base = run.shape.project(fix, from, to, course);
+    const d = this.detoured.get(run.key);
+    if (!d || base.offset <= this.settings.offRouteMeters || to < d.fromDist || from > d.toDist) return base;
+    const p = d.path.project(fix, 0, Infinity, course);
+    if (p.offset >= base.offset) return base;
+    const share = d.path.length > 0 ? p.dist / d.path.length : 0;
+    return { dist: d.fromDist + share * (d.toDist - d.fromDist), offset: p.offset, course: p.course };
   }
 
   /** The added runs of the days held. */
@@ -600,7 +730,10 @@ export class DispatchEngine {
     if (this.isCancelled(run.key)) return null;
     if (fix.time < run.start - EARLY_WINDOW_MS || fix.time > run.end + LATE_WINDOW_MS) return null;
     const n = run.dists.length;
-    const p = projection ?? run.shape.project(fix, 0, run.dists[n - 1], fix.speed >= MOVING_KMH ? fix.course : null);
+    const p =
+      projection && !this.detoured.has(run.key)
+        ? projection
+        : this.project(run, fix, 0, run.dists[n - 1], fix.speed >= MOVING_KMH ? fix.course : null);
     if (p.offset > this.settings.offRouteMeters) return null;
     const radius = Math.min(this.settings.stopRadiusMeters, (run.dists[n - 1] - run.dists[0]) / 4);
     if (p.dist >= run.dists[n - 1] - radius) return null;
@@ -642,7 +775,7 @@ export class DispatchEngine {
         if (!runs.length) continue;
         const shape = runs[0].shape;
         const projection = shape.project(fix, 0, Infinity, moving);
-        if (projection.offset > this.settings.offRouteMeters) continue;
+        if (projection.offset > this.settings.offRouteMeters && !runs.some((r) => this.detoured.has(r.key))) continue;
         for (const run of runs) {
           const holder = this.taken.get(run.key);
           if ((holder !== undefined && holder !== v.vehicleId) || v.completed.has(run.key)) continue;
@@ -751,7 +884,7 @@ export class DispatchEngine {
     const prev = v.point!;
     const dt = Math.max(0, fix.time - prev.time);
     const course = fix.speed >= MOVING_KMH ? fix.course : null;
-    const projection = run.shape.project(fix, prev.dist - BACK_M, prev.dist + Math.max(300, (dt / 1000) * MAX_SPEED_MS), course);
+    const projection = this.project(run, fix, prev.dist - BACK_M, prev.dist + Math.max(300, (dt / 1000) * MAX_SPEED_MS), course);
     if (projection.offset > this.settings.offRouteMeters) return false;
     v.offRouteSince = null;
     this.clear(`off_route|v${v.vehicleId}`, fix.time);
@@ -788,6 +921,8 @@ export class DispatchEngine {
 
   private onPassage(v: VehicleState, p: PassageRecord): void {
     const run = p.run;
+    // a closed stop expects no passage: a vehicle driving by is neither stored there nor judged there
+    if (this.closedStops(run.key).has(p.stopIndex) && p.stopIndex < run.stopIds.length - 1) return;
     this.passagesOut.push(p);
     v.passages.push(p);
     if (v.passages.length > KEPT_PASSAGES) v.passages.splice(0, v.passages.length - KEPT_PASSAGES);
@@ -930,7 +1065,7 @@ export class DispatchEngine {
     const run = v.run;
     const block = v.day?.blocks.get(run.blockKey);
     const following = block ? block.runs.slice(run.index + 1) : [];
-    return predictArrivals(
+    const all = predictArrivals(
       {
         run,
         next: v.cursor.next,
@@ -944,7 +1079,10 @@ export class DispatchEngine {
       horizonMs,
       (t) => Math.floor(operatorMinuteOfDay(t, this.tzOffsetMinutes) / 60),
     );
+    return this.closedAt.size ? all.filter((p) => !this.closedStops(p.run.key).has(p.stopIndex)) : all;
   }
 }
+
+const NONE: ReadonlySet<number> = new Set();
 
 const covers = (a: Assignment, t: number) => t >= a.from - EARLY_WINDOW_MS && t < a.to;

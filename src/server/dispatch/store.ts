@@ -224,7 +224,7 @@ export async function loadAcks(db: Queryable, from: number): Promise<(ExceptionA
 /** The changes in force on the service dates, by run key (the engine's form). */
 export async function loadRunChanges(db: Queryable, dates: readonly string[]): Promise<Map<string, RunChange>> {
   const rows = await db.query<{ run_key: string; kind: 'cancel' | 'shift'; shift_minutes: number | null }>(
-    'select run_key, kind, shift_minutes from dispatch.service_change where service_date = any($1::date[]) and revoked_at is null',
+    "select run_key, kind, shift_minutes from dispatch.service_change where service_date = any($1::date[]) and revoked_at is null and kind in ('cancel', 'shift')",
     [dates],
   );
   const out = new Map<string, RunChange>();
@@ -265,5 +265,44 @@ export async function loadDayChanges(db: Queryable, dates: readonly string[]): P
     added: rows
       .filter((r) => r.kind === 'add')
       .map((r) => ({ key: r.run_key, templateKey: r.template_run_key!, start: time(r.start_at), vehicleId: r.vehicle_id })),
+    ...(await loadStopChanges(db, dates)),
+  };
+}
+
+/** The stops closed and the detours in force on the service dates (the engine's form). */
+async function loadStopChanges(db: Queryable, dates: readonly string[]): Promise<Pick<DayChanges, 'closures' | 'detours'>> {
+  const rows = await db.query<{
+    kind: 'close_stop' | 'detour';
+    route_id: number | null;
+    direction: 0 | 1 | null;
+    stop_id: number;
+    to_stop_id: number | null;
+    active_from: Date | string;
+    active_to: Date | string;
+    path: [number, number][] | string | null;
+  }>(
+    `select kind, route_id, direction, stop_id, to_stop_id, active_from, active_to, path from dispatch.service_change
+      where service_date = any($1::date[]) and revoked_at is null and kind in ('close_stop', 'detour') order by id`,
+    [dates],
+  );
+  const time = (value: Date | string) => new Date(value).getTime();
+  return {
+    closures: rows
+      .filter((r) => r.kind === 'close_stop')
+      .map((r) => ({ routeId: r.route_id, stopId: r.stop_id, from: time(r.active_from), to: time(r.active_to) })),
+    detours: rows
+      .filter((r) => r.kind === 'detour')
+      .map((r) => {
+        const path = (typeof r.path === 'string' ? JSON.parse(r.path) : r.path) as [number, number][];
+        return {
+          routeId: r.route_id!,
+          direction: r.direction,
+          fromStopId: r.stop_id,
+          toStopId: r.to_stop_id!,
+          from: time(r.active_from),
+          to: time(r.active_to),
+          path: path.map(([lat, lon]) => ({ lat, lon })),
+        };
+      }),
   };
 }

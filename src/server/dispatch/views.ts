@@ -186,10 +186,12 @@ interface Line {
   direction: number;
   stopIds: number[];
   dists: number[];
+  /** The run it is drawn from. */
+  run: Run;
 }
 
 /** A direction's line: the stops of its most frequent run in the day (the longer one of equals). */
-function directionLines(runs: readonly Run[]): Line[] {
+export function directionLines(runs: readonly Run[]): Line[] {
   const byDirection = new Map<number, Map<string, { run: Run; count: number }>>();
   for (const run of runs) {
     const variants = byDirection.get(run.direction) ?? new Map<string, { run: Run; count: number }>();
@@ -203,7 +205,7 @@ function directionLines(runs: readonly Run[]): Line[] {
     .sort(([a], [b]) => a - b)
     .map(([direction, variants]) => {
       const { run } = [...variants.values()].sort((a, b) => b.count - a.count || b.run.stopIds.length - a.run.stopIds.length)[0];
-      return { direction, stopIds: run.stopIds, dists: Array.from(run.dists, (d) => d - run.dists[0]) };
+      return { direction, stopIds: run.stopIds, dists: Array.from(run.dists, (d) => d - run.dists[0]), run };
     });
 }
 
@@ -271,11 +273,19 @@ export async function routeLine(db: Queryable, engine: DispatchEngine, routeId: 
   return {
     routeId,
     routeName: names.routes.get(routeId)?.name ?? null,
-    directions: lines.map((l) => ({
-      direction: l.direction,
-      length: Math.round(l.dists[l.dists.length - 1]),
-      stops: l.stopIds.map((stopId, i) => ({ stopId, name: names.stops.get(stopId) ?? null, distance: Math.round(l.dists[i]) })),
-    })),
+    directions: lines.map((l) => {
+      const closed = engine.closedStopsNow(routeId, l.direction, l.stopIds, Date.now());
+      return {
+        direction: l.direction,
+        length: Math.round(l.dists[l.dists.length - 1]),
+        stops: l.stopIds.map((stopId, i) => ({
+          stopId,
+          name: names.stops.get(stopId) ?? null,
+          distance: Math.round(l.dists[i]),
+          closed: closed.has(stopId),
+        })),
+      };
+    }),
     vehicles,
   };
 }

@@ -100,13 +100,18 @@ async function gtfsPlugin(app: FastifyInstance): Promise<void> {
     );
     return { message, bytes: Buffer.from(encodeFeed(message)) };
   });
-  const tripUpdates = cachedFeed(config.cacheMs, async (now) => {
-    await prepare(now);
-    return buildTripUpdates(
-      { updates: (at) => live.updates(at), cancelled: () => live.cancelled(), vehicle: (id) => app.map.directory.get(id) },
-      now,
-    );
-  });
+  const tripUpdates = cachedFeed(
+    config.cacheMs,
+    async (now) => {
+      await prepare(now);
+      return buildTripUpdates(
+        { updates: (at) => live.updates(at), cancelled: () => live.cancelled(), vehicle: (id) => app.map.directory.get(id) },
+        now,
+      );
+    },
+    // a service change (a run cancelled, a stop closed) is in the feed at once
+    () => app.dispatch.engine.changesRevision,
+  );
 
   const alerts = cachedFeed(
     config.cacheMs,

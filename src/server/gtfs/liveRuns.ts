@@ -164,6 +164,15 @@ export class LiveRuns {
       if (p.run !== run) break;
       rows.push(row(p.stopIndex, p.predicted, departAfter(p.stopIndex, p.predicted, p.predicted)));
     }
-    return rows;
+    // the stops ahead closed for the run (closed stops, a detour's skipped ones): no vehicle calls there
+    const closed = [...this.engine.closedStops(run.key)].filter((i) => i >= next);
+    if (!closed.length) return rows;
+    for (const i of closed)
+      rows.push({
+        stopSequence: run.sequences[i],
+        stopId: this.ids.stopId(run.stopIds[i]),
+        scheduleRelationship: rt.TripUpdate.StopTimeUpdate.ScheduleRelationship.SKIPPED,
+      });
+    return rows.sort((a, b) => (a.stopSequence ?? 0) - (b.stopSequence ?? 0));
   }
 }

@@ -287,6 +287,8 @@ export const LineStop = Type.Object({
   stopId: Type.Integer(),
   name: Nullable(Type.String()),
   distance: Type.Number({ description: 'metres from the first stop' }),
+  /** Closed now (/dispatch/changes: a closed stop, or skipped by a detour). */
+  closed: Type.Boolean(),
 });
 export type LineStop = Static<typeof LineStop>;
 

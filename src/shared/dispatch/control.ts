@@ -17,6 +17,12 @@ export const DISPATCH_CONTROL_API = {
   handover: '/api/v1/dispatch/changes/handover',
   /** Adds a run to the day: its stop times copied from the route's run of that direction closest in time. */
   addRun: '/api/v1/dispatch/changes/added-runs',
+  /** Closes a stop of a route, or of every route through it, for a period of today. */
+  closeStop: '/api/v1/dispatch/changes/closed-stops',
+  /** A detour of a route for a period of today: a path between two of its stops, the stops between closed. */
+  detour: '/api/v1/dispatch/changes/detours',
+  /** A route's stops in order per direction (the day's most frequent run of each): what a closure or detour names. */
+  routeStops: '/api/v1/dispatch/changes/route-stops',
   /** Revokes a change: a cancelled run is restored, a moved start goes back to the timetable, a handed-over exit
    *  back to its vehicle, an added run removed. */
   revokeChange: '/api/v1/dispatch/changes/:id/revoke',
@@ -33,7 +39,14 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const Id = Type.String({ pattern: '^[1-9][0-9]{0,8}$' });
 const DateText = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'the service date, YYYY-MM-DD' });
 
-export const ChangeKind = Type.Union([Type.Literal('cancel'), Type.Literal('shift'), Type.Literal('handover'), Type.Literal('add')]);
+export const ChangeKind = Type.Union([
+  Type.Literal('cancel'),
+  Type.Literal('shift'),
+  Type.Literal('handover'),
+  Type.Literal('add'),
+  Type.Literal('close_stop'),
+  Type.Literal('detour'),
+]);
 export type ChangeKind = Static<typeof ChangeKind>;
 /** The changes made on a run itself (POST changes); a handover and an added run have their own calls. */
 export const RunChangeKind = Type.Union([Type.Literal('cancel'), Type.Literal('shift')]);
@@ -43,15 +56,22 @@ export type RunChangeKind = Static<typeof RunChangeKind>;
 export const SHIFT_MAX_MINUTES = 180;
 export const REASON_MAX = 300;
 
+/** A point of a detour's path: [latitude, longitude]. */
+export const PathPoint = Type.Tuple([Type.Number({ minimum: -90, maximum: 90 }), Type.Number({ minimum: -180, maximum: 180 })]);
+export type PathPoint = Static<typeof PathPoint>;
+export const PATH_MAX_POINTS = 2000;
+
 export const ServiceChange = Type.Object({
   id: Type.Integer(),
   serviceDate: Type.String(),
-  runKey: Type.String(),
-  routeId: Type.Integer(),
+  /** The run changed; none for a closed stop and a detour (they concern every run through them in their period). */
+  runKey: Nullable(Type.String()),
+  /** None for a stop closed on every route through it. */
+  routeId: Nullable(Type.Integer()),
   routeName: Nullable(Type.String()),
-  graph: Type.Integer(),
-  smena: Type.String(),
-  raceNum: Type.Integer(),
+  graph: Nullable(Type.Integer()),
+  smena: Nullable(Type.String()),
+  raceNum: Nullable(Type.Integer()),
   /** The run's scheduled start in the timetable (before any move). */
   plannedStart: Nullable(Type.String()),
   kind: ChangeKind,
@@ -62,8 +82,18 @@ export const ServiceChange = Type.Object({
   fromVehicleId: Nullable(Type.Integer()),
   fromVehicleName: Nullable(Type.String()),
   effectiveAt: Nullable(Type.String()),
-  /** An added run: its direction (0 forth, 1 back). */
+  /** An added run: its direction (0 forth, 1 back); a detour: its direction, none for both. */
   direction: Nullable(Type.Integer()),
+  /** A closed stop; a detour: the stop it leaves the line at, and the one it joins it again at. */
+  stopId: Nullable(Type.Integer()),
+  stopName: Nullable(Type.String()),
+  toStopId: Nullable(Type.Integer()),
+  toStopName: Nullable(Type.String()),
+  /** A closed stop's and a detour's period. */
+  activeFrom: Nullable(Type.String()),
+  activeTo: Nullable(Type.String()),
+  /** A detour's path, from its first stop to its last. */
+  path: Nullable(Type.Array(PathPoint)),
   reason: Type.String(),
   author: Nullable(Type.String()),
   createdAt: Type.String(),
@@ -118,6 +148,51 @@ export const AddRunBody = Type.Object(
   { additionalProperties: false },
 );
 export type AddRunBody = Static<typeof AddRunBody>;
+
+/** A period: ISO date and time of its start and end; it ends after it starts, at most a day later, not in the past. */
+const Moment = Type.String({ minLength: 10, maxLength: 40 });
+const PeriodFields = { activeFrom: Moment, activeTo: Moment };
+export const PERIOD_MAX_HOURS = 24;
+
+export const CloseStopBody = Type.Object(
+  {
+    stopId: Type.Integer({ minimum: 1 }),
+    /** None: closed on every route through it. */
+    routeId: Type.Optional(Type.Integer({ minimum: 1 })),
+    ...PeriodFields,
+    reason: Type.String({ maxLength: REASON_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type CloseStopBody = Static<typeof CloseStopBody>;
+
+export const DetourBody = Type.Object(
+  {
+    routeId: Type.Integer({ minimum: 1 }),
+    /** None: both directions. */
+    direction: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+    /** The stop the detour leaves the line at, and the one it joins it again at (later on the run). */
+    fromStopId: Type.Integer({ minimum: 1 }),
+    toStopId: Type.Integer({ minimum: 1 }),
+    path: Type.Array(PathPoint, { maxItems: PATH_MAX_POINTS }),
+    ...PeriodFields,
+    reason: Type.String({ maxLength: REASON_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type DetourBody = Static<typeof DetourBody>;
+
+export const RouteStopsQuery = Type.Object({ route: Id }, { additionalProperties: false });
+export type RouteStopsQuery = Static<typeof RouteStopsQuery>;
+export const RouteStops = Type.Object({
+  directions: Type.Array(
+    Type.Object({
+      direction: Type.Integer(),
+      stops: Type.Array(Type.Object({ stopId: Type.Integer(), name: Nullable(Type.String()), lat: Type.Number(), lon: Type.Number() })),
+    }),
+  ),
+});
+export type RouteStops = Static<typeof RouteStops>;
 
 export const RevokeBody = Type.Object({ reason: Type.Optional(Type.String({ maxLength: REASON_MAX })) }, { additionalProperties: false });
 export type RevokeBody = Static<typeof RevokeBody>;
