@@ -8,8 +8,8 @@ import { TZ, at, city, drive, runOf, stand, type Drive } from './dispatch.tracks
 
 const SETTINGS: EngineSettings = { ...DISPATCH_DEFAULTS, offRouteMeters: 100 };
 
-function engineOn(day: DaySchedule, learned?: LearnedTimes): DispatchEngine {
-  const engine = new DispatchEngine(SETTINGS, TZ, learned);
+function engineOn(day: DaySchedule, learned?: LearnedTimes, watchingSince?: number): DispatchEngine {
+  const engine = new DispatchEngine(SETTINGS, TZ, learned, watchingSince);
   engine.setDays([day]);
   return engine;
 }
@@ -497,6 +497,18 @@ describe('dispatch engine: headways and exceptions, raised and cleared', () => {
     const truth = drive(runOf(day, 101, 1, 1), { delay: 420, seed: 23, from: at(8, 6) });
     const { events } = feed(engine, [[1, truth.fixes]]);
     expect(events.filter((e) => e.type === 'cleared').map((e) => e.exception.kind)).toContain('exit_not_started');
+  });
+
+  it('raises no exit not started for a vehicle already out on a later run of its exit (a process started mid-day)', () => {
+    const day = city({ tasks });
+    const later = runOf(day, 101, 1, 2);
+    const mid = (later.start + later.end) / 2;
+    const engine = engineOn(day, undefined, mid);
+    // fixes between two stops only: no passage tells the engine the exit has started
+    const fixes = drive(later, { seed: 24 }).fixes.filter((f) => f.time >= mid && f.time < mid + 30_000);
+    const { events } = feed(engine, [[1, fixes]], mid + 45_000);
+    expect(engine.state(1)?.run?.key).toBe(later.key);
+    expect(kinds(events, 'raised', 1)).not.toContain('exit_not_started');
   });
 
   it('raises a run not performed after its end, and clears it if the run is worked after all', () => {
