@@ -2,6 +2,7 @@ import type { DispatchSettings } from '../../shared/dispatch/settings';
 import type { ExceptionKind } from '../../shared/dispatch/api';
 import { operatorMinuteOfDay } from '../platform/operatorDay';
 import type { Position } from '../telemetry/types';
+import { AGAINST_DEGREES, angleBetween, type Projection } from './geometry';
 import { atStopWhenPlaced, detectPassages, STILL_MS, stopRadii, type PassageCursor, type RunPoint } from './passages';
 import { LearnedTimes, predictArrivals, type StopPrediction } from './predictions';
 import { scheduledHeadway, scheduledTimeAt, type Assignment, type DaySchedule, type Run } from './schedule';
@@ -124,6 +125,7 @@ const BACK_M = 60;
 const MAX_SPEED_MS = 30;
 /** Moving: below this the receiver's course is noise. */
 const MOVING_KMH = 3;
+
 /** A vehicle silent this long is let go of its run. */
 const FORGET_MS = 2 * 3_600_000;
 const KEPT_PASSAGES = 80;
@@ -142,6 +144,8 @@ interface FitResult {
 /** A vehicle this far off its task's timetable looks for a partner it may have swapped exits with, and the swap must gain this much (s). */
 const EXCHANGE_S = 180;
 const EXCHANGE_GAIN_S = 240;
+/** …and each of the two must gain at least this much (s). */
+const EXCHANGE_EACH_S = 60;
 
 interface Candidate {
   run: Run;
@@ -596,12 +600,15 @@ export class DispatchEngine {
   }
 
   /** How well a fix fits a run: null when it is off the run, at its end, or outside its time. */
-  private fit(run: Run, fix: Fix, projection?: { dist: number; offset: number }): FitResult | null {
+  private fit(run: Run, fix: Fix, projection?: Projection): FitResult | null {
     if (this.isCancelled(run.key)) return null;
     if (fix.time < run.start - EARLY_WINDOW_MS || fix.time > run.end + LATE_WINDOW_MS) return null;
     const n = run.dists.length;
-    const p = projection ?? run.shape.project(fix, 0, run.dists[n - 1], fix.speed >= MOVING_KMH ? fix.course : null);
+    const moving = fix.speed >= MOVING_KMH;
+    const p = projection ?? run.shape.project(fix, 0, run.dists[n - 1], moving ? fix.course : null);
     if (p.offset > this.settings.offRouteMeters) return null;
+    // a vehicle moving against the run's direction there is on the other side of the street, not on this run
+    if (moving && angleBetween(fix.course, p.course) > AGAINST_DEGREES) return null;
     const radius = Math.min(this.settings.stopRadiusMeters, (run.dists[n - 1] - run.dists[0]) / 4);
     if (p.dist >= run.dists[n - 1] - radius) return null;
     const lateness = fix.time - scheduledTimeAt(run, p.dist);
@@ -719,7 +726,11 @@ export class DispatchEngine {
       const onTheirs = this.fit(theirs, v.last);
       const onMine = onTheirs && this.fit(mine, w.last);
       if (!onTheirs || !onMine) continue;
-      const gain = Math.abs(v.deviation) + Math.abs(w.deviation) - (Math.abs(onTheirs.lateness) + Math.abs(onMine.lateness)) / 1000;
+      // each must fit the other's run better than its own: one far early and one late in a bunch only add up
+      const mineGain = Math.abs(v.deviation) - Math.abs(onTheirs.lateness) / 1000;
+      const theirGain = Math.abs(w.deviation) - Math.abs(onMine.lateness) / 1000;
+      const gain = mineGain + theirGain;
+      if (mineGain < EXCHANGE_EACH_S || theirGain < EXCHANGE_EACH_S) continue;
       if (gain >= EXCHANGE_GAIN_S && (!best || gain > best.gain)) best = { w, onTheirs, onMine, gain };
     }
     if (!best) return;
