@@ -413,6 +413,32 @@ describe('dispatch engine: headways and exceptions, raised and cleared', () => {
     expect(kinds(second.events, 'cleared', 2)).toContain('bunching');
   });
 
+  it('keeps the headway current between stops: bunching behind a leader held up after a stop, cleared while the follower is held', () => {
+    const day = city({ tasks });
+    const engine = engineOn(day);
+    // the leader leaves its sixth stop on time and crawls 12 min late to the next; the follower, on time, closes
+    // up behind it and is then held 5 min at that next stop
+    const lead = drive(runOf(day, 101, 1, 1), { delay: (i) => (i < 6 ? 0 : 720), seed: 21 });
+    const follow = drive(runOf(day, 101, 2, 1), {
+      delay: (i) => (i < 6 ? 0 : i === 6 ? 180 : 480),
+      dwellS: (i) => (i === 6 ? 320 : 20),
+      seed: 22,
+    });
+    const { events } = feed(engine, [
+      [1, lead.fixes],
+      [2, follow.fixes],
+    ]);
+    const bunching = events.filter((e) => e.exception.kind === 'bunching' && e.exception.vehicleId === 2);
+    const raised = bunching.find((e) => e.type === 'raised')!;
+    const cleared = bunching.find((e) => e.type === 'cleared')!;
+    // measured at departures alone the follower's headway is 10 min at the sixth stop and 6 at the seventh
+    expect(raised.at).toBeGreaterThan(follow.departures[4]);
+    expect(raised.at).toBeLessThan(follow.arrivals[6]);
+    expect(cleared.at).toBeGreaterThan(lead.departures[6] + 120_000);
+    expect(cleared.at).toBeLessThan(follow.departures[6]);
+    expect(engine.state(2)!.scheduledHeadway).toBe(600);
+  });
+
   it('raises a gap behind a vehicle far ahead, and clears it', () => {
     const day = city({ tasks });
     const engine = engineOn(day);
