@@ -396,6 +396,57 @@ describe('dispatch engine: trip matching and stop passages', () => {
     expect(passages.filter((p) => p.vehicleId === 1 && p.run === exit2[0]).map((p) => p.stopIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
+  it('keeps two late vehicles of a line on their own runs when they pass each other in opposite directions', () => {
+    const day = city({
+      tasks: [
+        { vehicleId: 1, variantId: 101, graph: 1, smena: '1' },
+        { vehicleId: 2, variantId: 101, graph: 2, smena: '1' },
+      ],
+    });
+    const engine = engineOn(day);
+    // at peak: vehicle 1 sets off on its westbound second run 3 min late while vehicle 2, 6 min late on its first
+    // eastbound run, comes the other way; each, read against the other's run of the other direction, looks on time
+    const [a1, b2, mine] = [runOf(day, 101, 1, 1), runOf(day, 101, 1, 2), runOf(day, 101, 2, 1)];
+    const first = drive(a1, { delay: 60, seed: 61 });
+    const layover = stand(b2.shape.at(b2.dists[0]), first.arrivals[9] + 5000, b2.start + 150_000);
+    const second = drive(b2, { delay: 180, seed: 62, from: b2.start + 160_000 });
+    const other = drive(mine, { delay: 360, seed: 63 });
+    const { passages } = feed(engine, [
+      [1, [...first.fixes, ...layover, ...second.fixes]],
+      [2, other.fixes],
+    ]);
+    const all = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    expect(passages.filter((p) => p.vehicleId === 1 && p.run === b2).map((p) => p.stopIndex)).toEqual(all);
+    expect(passages.filter((p) => p.vehicleId === 2 && p.run === mine).map((p) => p.stopIndex)).toEqual(all);
+    expect(passages.filter((p) => p.run.blockKey !== (p.vehicleId === 1 ? a1.blockKey : mine.blockKey))).toEqual([]);
+    expect(engine.state(1)!.matchedBy).toBe('task');
+    expect(engine.state(2)!.matchedBy).toBe('task');
+  });
+
+  it('keeps a vehicle held up in traffic and the one running early past it on their own runs', () => {
+    const day = city({
+      tasks: [
+        { vehicleId: 1, variantId: 101, graph: 1, smena: '1' },
+        { vehicleId: 2, variantId: 101, graph: 2, smena: '1' },
+      ],
+    });
+    const engine = engineOn(day);
+    // vehicle 1 crawls 12 min behind from its third stop on; vehicle 2, 4 min early, passes it: read by position
+    // alone they would suit each other's runs, but vehicle 2 only runs later on vehicle 1's than early on its own
+    const [lead, follow] = [runOf(day, 101, 1, 1), runOf(day, 101, 2, 1)];
+    const held = drive(lead, { delay: (i) => (i < 3 ? 0 : 720), seed: 64 });
+    const early = drive(follow, { delay: -240, seed: 65 });
+    const { passages } = feed(engine, [
+      [1, held.fixes],
+      [2, early.fixes],
+    ]);
+    const all = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    expect(passages.filter((p) => p.vehicleId === 1 && p.run === lead).map((p) => p.stopIndex)).toEqual(all);
+    expect(passages.filter((p) => p.vehicleId === 2 && p.run === follow).map((p) => p.stopIndex)).toEqual(all);
+    expect(engine.state(1)!.matchedBy).toBe('task');
+    expect(engine.state(2)!.matchedBy).toBe('task');
+  });
+
   it('places a crossing between fixes by the speeds at either end', () => {
     expect(crossTime({ time: 0, dist: 0, speed: 10 }, { time: 20_000, dist: 100, speed: 0 }, 100)).toBe(10_000);
     expect(crossTime({ time: 0, dist: 0, speed: 0 }, { time: 600_000, dist: 6000, speed: 10 }, 3000)).toBe(300_000);
@@ -430,6 +481,32 @@ describe('dispatch engine: headways and exceptions, raised and cleared', () => {
     ]);
     expect(Math.abs(engine.state(2)!.headway! - 600)).toBeLessThan(30);
     expect(kinds(second.events, 'cleared', 2)).toContain('bunching');
+  });
+
+  it('keeps the headway current between stops: bunching behind a leader held up after a stop, cleared while the follower is held', () => {
+    const day = city({ tasks });
+    const engine = engineOn(day);
+    // the leader leaves its sixth stop on time and crawls 12 min late to the next; the follower, on time, closes
+    // up behind it and is then held 5 min at that next stop
+    const lead = drive(runOf(day, 101, 1, 1), { delay: (i) => (i < 6 ? 0 : 720), seed: 21 });
+    const follow = drive(runOf(day, 101, 2, 1), {
+      delay: (i) => (i < 6 ? 0 : i === 6 ? 180 : 480),
+      dwellS: (i) => (i === 6 ? 320 : 20),
+      seed: 22,
+    });
+    const { events } = feed(engine, [
+      [1, lead.fixes],
+      [2, follow.fixes],
+    ]);
+    const bunching = events.filter((e) => e.exception.kind === 'bunching' && e.exception.vehicleId === 2);
+    const raised = bunching.find((e) => e.type === 'raised')!;
+    const cleared = bunching.find((e) => e.type === 'cleared')!;
+    // measured at departures alone the follower's headway is 10 min at the sixth stop and 6 at the seventh
+    expect(raised.at).toBeGreaterThan(follow.departures[4]);
+    expect(raised.at).toBeLessThan(follow.arrivals[6]);
+    expect(cleared.at).toBeGreaterThan(lead.departures[6] + 120_000);
+    expect(cleared.at).toBeLessThan(follow.departures[6]);
+    expect(engine.state(2)!.scheduledHeadway).toBe(600);
   });
 
   it('raises a gap behind a vehicle far ahead, and clears it', () => {

@@ -110,7 +110,8 @@ export function noise(seed: number): () => number {
 export interface DriveOptions {
   /** Seconds late at every stop (a function of the stop index for a vehicle that loses or makes up time). */
   delay?: number | ((i: number) => number);
-  dwellS?: number;
+  /** Seconds at each stop (a function of the stop index for a vehicle held at one). */
+  dwellS?: number | ((i: number) => number);
   intervalS?: number;
   noiseM?: number;
   /** Fix-free spans [from, to) (epoch ms). */
@@ -132,10 +133,10 @@ export interface Drive {
 /** A vehicle driving a run: even speed between stops, a dwell at each, fixes every interval with noise. */
 export function drive(run: Run, o: DriveOptions = {}): Drive {
   const delay = (i: number) => (typeof o.delay === 'function' ? o.delay(i) : (o.delay ?? 0)) * 1000;
-  const dwell = (o.dwellS ?? 20) * 1000;
+  const dwell = (i: number) => (typeof o.dwellS === 'function' ? o.dwellS(i) : (o.dwellS ?? 20)) * 1000;
   const n = run.stopIds.length;
   const arrivals = Array.from({ length: n }, (_, i) => run.times[i] + delay(i));
-  const departures = arrivals.map((t, i) => (i === n - 1 ? t : t + (i === 0 ? 0 : dwell)));
+  const departures = arrivals.map((t, i) => (i === n - 1 ? t : t + (i === 0 ? 0 : dwell(i))));
   arrivals[0] = departures[0] - 5 * 60_000;
   const rand = noise(o.seed ?? 1);
   const fixes: Fix[] = [];

@@ -10,7 +10,7 @@
  *    baseline, in the same run), all read against the simulator's recorded truth (simulator.truth_run).
  * 3. Scale: the city's fleet copied side by side to 5,000 vehicles reporting every second and 20,000 every 5 s,
  *    through the service's own path in real time: the engine's time per position, the delay from a position's
- *    acceptance to the vehicle's new state, the board's answer time.
+ *    acceptance to the vehicle's new state, the board's answer time, the whole fleet's TripUpdates.
  *
  * Run: npx tsx scripts/bench/dispatch.ts
  *   BENCH_PARTS=accuracy,scale   the parts (both)
@@ -35,6 +35,8 @@ import { LearnedTimes } from '../../src/server/dispatch/predictions';
 import { buildDaySchedule, type DaySchedule, type Run, type ScheduleRows } from '../../src/server/dispatch/schedule';
 import { loadDaySchedule, loadLearned, loadScheduleRows, writePassages } from '../../src/server/dispatch/store';
 import { board } from '../../src/server/dispatch/views';
+import { LiveRuns } from '../../src/server/gtfs/liveRuns';
+import { buildTripUpdates } from '../../src/server/gtfs/tripUpdatesFeed';
 import { addDays, operatorMidnight } from '../../src/server/platform/operatorDay';
 import { simulatorConfig } from '../../src/server/simulator/config';
 import { Simulator } from '../../src/server/simulator/simulator';
@@ -535,6 +537,40 @@ async function scaleRun(db: Db, date: string, fleet: ScaleFleet, vehicles: numbe
   const sortedBoard = sortedOf(boardMs);
   console.log(
     `  board (${exceptions.toLocaleString('en')} exceptions, ${onRuns.toLocaleString('en')} vehicles on runs): p50 ${percentile(sortedBoard, 0.5).toFixed(0)} ms, max ${percentile(sortedBoard, 1).toFixed(0)} ms`,
+  );
+  // the whole fleet's TripUpdates from the engine's state as the feed builds them (the static feed's ids made up)
+  const live = new LiveRuns(
+    service.engine,
+    {
+      ensureFresh: async () => undefined,
+      routeId: String,
+      stopId: String,
+      tripId: (race) => `${race.variantId}-${race.graph}-${race.smena}-${race.raceNum}`,
+    },
+    TZ,
+  );
+  const feedCpu: number[] = [];
+  const feedWall: number[] = [];
+  let feedEntities = 0;
+  let feedBytes = 0;
+  for (let k = 0; k < 6; k++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    const { message, bytes } = await buildTripUpdates(
+      { updates: (at) => live.updates(at), cancelled: () => live.cancelled(), vehicle: () => undefined },
+      now(),
+    );
+    const c1 = process.cpuUsage(c0);
+    // the first build compiles the code: not counted
+    if (k === 0) continue;
+    feedWall.push(performance.now() - t0);
+    feedCpu.push((c1.user + c1.system) / 1000);
+    feedEntities = message.entity.length;
+    feedBytes = bytes.length;
+  }
+  console.log(
+    `  TripUpdates of the whole fleet (${feedEntities.toLocaleString('en')} trips, ${(feedBytes / 1024).toFixed(0)} KB): ` +
+      `CPU p50 ${percentile(sortedOf(feedCpu), 0.5).toFixed(0)} ms, wall p50 ${percentile(sortedOf(feedWall), 0.5).toFixed(0)} ms`,
   );
   await service.stop();
 }

@@ -3,9 +3,9 @@ import type { ExceptionKind } from '../../shared/dispatch/api';
 import { operatorMinuteOfDay } from '../platform/operatorDay';
 import type { Position } from '../telemetry/types';
 import type { LatLon } from '../simulator/polyline';
-import { Trajectory, type Projection } from './geometry';
+import { AGAINST_DEGREES, angleBetween, Trajectory, type Projection } from './geometry';
 import { atStopWhenPlaced, detectPassages, STILL_MS, stopRadii, type PassageCursor, type RunPoint } from './passages';
-import { LearnedTimes, predictArrivals, type StopPrediction } from './predictions';
+import { LearnedTimes, predictArrivals, travelTime, type StopPrediction } from './predictions';
 import { scheduledHeadway, scheduledTimeAt, type Assignment, type DaySchedule, type Run } from './schedule';
 
 /** The thresholds in force: the dispatch settings and the navigation settings' allowed deviation from the route. */
@@ -157,6 +157,7 @@ const BACK_M = 60;
 const MAX_SPEED_MS = 30;
 /** Moving: below this the receiver's course is noise. */
 const MOVING_KMH = 3;
+
 /** A vehicle silent this long is let go of its run. */
 const FORGET_MS = 2 * 3_600_000;
 const KEPT_PASSAGES = 80;
@@ -177,6 +178,8 @@ interface FitResult {
 const SETTLE_MS = 120_000;
 const EXCHANGE_S = 180;
 const EXCHANGE_GAIN_S = 240;
+/** …and each of the two must gain at least this much (s). */
+const EXCHANGE_EACH_S = 60;
 
 interface Candidate {
   run: Run;
@@ -659,6 +662,7 @@ export class DispatchEngine {
       this.updateDeviation(v, now);
       this.evaluateVehicle(v, now);
     }
+    this.updateHeadways(now);
     for (const e of [...this.active.values()])
       if (e.kind === 'driver_message' && now - e.since >= DRIVER_MESSAGE_MS) this.clear(e.key, now);
     for (const day of this.days) {
@@ -734,15 +738,16 @@ export class DispatchEngine {
   }
 
   /** How well a fix fits a run: null when it is off the run, at its end, or outside its time. */
-  private fit(run: Run, fix: Fix, projection?: { dist: number; offset: number }): FitResult | null {
+  private fit(run: Run, fix: Fix, projection?: Projection): FitResult | null {
     if (this.isCancelled(run.key)) return null;
     if (fix.time < run.start - EARLY_WINDOW_MS || fix.time > run.end + LATE_WINDOW_MS) return null;
     const n = run.dists.length;
+    const moving = fix.speed >= MOVING_KMH;
     const p =
-      projection && !this.detoured.has(run.key)
-        ? projection
-        : this.project(run, fix, 0, run.dists[n - 1], fix.speed >= MOVING_KMH ? fix.course : null);
+      projection && !this.detoured.has(run.key) ? projection : this.project(run, fix, 0, run.dists[n - 1], moving ? fix.course : null);
     if (p.offset > this.settings.offRouteMeters) return null;
+    // a vehicle moving against the run's direction there is on the other side of the street, not on this run
+    if (moving && angleBetween(fix.course, p.course) > AGAINST_DEGREES) return null;
     const radius = Math.min(this.settings.stopRadiusMeters, (run.dists[n - 1] - run.dists[0]) / 4);
     if (p.dist >= run.dists[n - 1] - radius) return null;
     const lateness = fix.time - scheduledTimeAt(run, p.dist);
@@ -860,7 +865,11 @@ export class DispatchEngine {
       const onTheirs = this.fit(theirs, v.last);
       const onMine = onTheirs && this.fit(mine, w.last);
       if (!onTheirs || !onMine) continue;
-      const gain = Math.abs(v.deviation) + Math.abs(w.deviation) - (Math.abs(onTheirs.lateness) + Math.abs(onMine.lateness)) / 1000;
+      // each must fit the other's run better than its own: one far early and one late in a bunch only add up
+      const mineGain = Math.abs(v.deviation) - Math.abs(onTheirs.lateness) / 1000;
+      const theirGain = Math.abs(w.deviation) - Math.abs(onMine.lateness) / 1000;
+      const gain = mineGain + theirGain;
+      if (mineGain < EXCHANGE_EACH_S || theirGain < EXCHANGE_EACH_S) continue;
       if (gain >= EXCHANGE_GAIN_S && (!best || gain > best.gain)) best = { w, onTheirs, onMine, gain };
     }
     if (!best) return;
@@ -954,12 +963,16 @@ export class DispatchEngine {
     const key = `${run.routeId}|${run.direction}|${run.stopIds[p.stopIndex]}`;
     const ahead = this.lastPass.get(key);
     if (!ahead || time > ahead.time) this.lastPass.set(key, { vehicleId: v.vehicleId, time });
-    if (ahead && ahead.vehicleId !== v.vehicleId && time >= ahead.time) {
+    const measured = ahead !== undefined && ahead.vehicleId !== v.vehicleId && time >= ahead.time;
+    if (measured) {
       v.headway = Math.round((time - ahead.time) / 1000);
       const scheduled = v.day ? scheduledHeadway(v.day, run, p.stopIndex) : null;
       v.scheduledHeadway = scheduled === null ? null : Math.round(scheduled / 1000);
-      this.evaluateHeadway(v, time);
     }
+    // a leader still on the trajectory ahead says what the headway is now (it may have stopped since it left here)
+    const leader = p.departure !== null && v.run === run && v.point ? this.leaderOf(v) : null;
+    if (leader) this.estimateHeadway(v, leader, v.point!.time);
+    if (measured || leader) this.evaluateHeadway(v, time);
   }
 
   /** The last stop reached: the next run of the block follows at once (its first stop is where the vehicle stands). */
@@ -1027,6 +1040,57 @@ export class DispatchEngine {
     if (v.run && v.started && v.offRouteSince !== null && now - v.offRouteSince >= s.offRouteSeconds * 1000) {
       this.raise({ kind: 'off_route', ...base, value: v.last ? Math.round(v.run.shape.project(v.last).offset) : null }, v.offRouteSince);
     }
+  }
+
+  /**
+   * Headways kept current between stops: the vehicles out on one trajectory (a route's direction) in order along
+   * it, each follower's headway is when it will reach its leader's place less when the leader was last there.
+   */
+  private updateHeadways(now: number): void {
+    const byShape = new Map<Trajectory, VehicleState[]>();
+    for (const v of this.vehicles.values()) {
+      if (!v.run || !v.point || !v.started) continue;
+      const list = byShape.get(v.run.shape);
+      if (list) list.push(v);
+      else byShape.set(v.run.shape, [v]);
+    }
+    for (const list of byShape.values()) {
+      if (list.length < 2) continue;
+      list.sort((a, b) => b.point!.dist - a.point!.dist);
+      for (let i = 1; i < list.length; i++) {
+        // side by side there is no order between them
+        if (list[i - 1].point!.dist <= list[i].point!.dist) continue;
+        this.estimateHeadway(list[i], list[i - 1].point!, now);
+        this.evaluateHeadway(list[i], now);
+      }
+    }
+  }
+
+  /** The nearest vehicle ahead on the same trajectory, out on its run. */
+  private leaderOf(v: VehicleState): RunPoint | null {
+    let leader: RunPoint | null = null;
+    for (const w of this.onRoute.get(v.run!.routeId) ?? []) {
+      if (w === v || !w.started || !w.point || w.run?.shape !== v.run!.shape || w.point.dist <= v.point!.dist) continue;
+      if (!leader || w.point.dist < leader.dist) leader = w.point;
+    }
+    return leader;
+  }
+
+  /**
+   * A follower's headway from where it is: when it will reach its leader's place (its dwell at the stop it stands
+   * at, then the learned run and dwell times, else the timetable's) less when the leader was there.
+   */
+  private estimateHeadway(v: VehicleState, leader: RunPoint, now: number): void {
+    const run = v.run!;
+    const point = v.point!;
+    const hour = Math.floor(operatorMinuteOfDay(now, this.tzOffsetMinutes) / 60);
+    const at = v.cursor.atStop;
+    const dwell = at ? (this.learned.dwell(run.stopIds[v.cursor.next], run.dayType, hour) ?? 0) : 0;
+    const leaves = at ? Math.max(now, (at.arrival ?? point.time) + dwell) : point.time;
+    const reach = Math.max(now, leaves + travelTime(run, point.dist, leader.dist, this.learned, hour));
+    v.headway = Math.round((reach - leader.time) / 1000);
+    const scheduled = v.day ? scheduledHeadway(v.day, run, Math.min(v.cursor.next, run.stopIds.length - 1)) : null;
+    v.scheduledHeadway = scheduled === null ? null : Math.round(scheduled / 1000);
   }
 
   private evaluateHeadway(v: VehicleState, at: number): void {

@@ -68,7 +68,7 @@ export class Trajectory implements PlanarLine {
       const dist = Math.min(high, Math.max(low, this.cumulative[i] + t * span));
       const f = span > 0 ? (dist - this.cumulative[i]) / span : 0;
       const offset = Math.hypot(this.xs[i] + f * dx - px, this.ys[i] + f * dy - py);
-      const score = course === null ? offset : offset + (angleBetween(course, this.bearings[i]) > 100 ? HEADING_PENALTY_M : 0);
+      const score = course === null ? offset : offset + (angleBetween(course, this.bearings[i]) > AGAINST_DEGREES ? HEADING_PENALTY_M : 0);
       if (score < bestScore - 0.01) {
         bestScore = score;
         best = { dist, offset, course: this.bearings[i] };
@@ -92,6 +92,8 @@ export class Trajectory implements PlanarLine {
 
 /** A segment heading against the vehicle's course is treated as this much farther away. */
 const HEADING_PENALTY_M = 250;
+/** A course this far off a segment's bearing heads against it. */
+export const AGAINST_DEGREES = 100;
 
 const cellKey = (x: number, y: number, cellM: number) => `${Math.floor(x / cellM)}:${Math.floor(y / cellM)}`;
 

@@ -104,3 +104,24 @@ export function predictArrivals(
   }
   return out;
 }
+
+/**
+ * Milliseconds to run from `from` to `to` metres along a run (from < to): each segment's learned run time by
+ * the share of it covered (the timetable's segment time where none is learned), and the learned dwell at each
+ * stop called at on the way.
+ */
+export function travelTime(run: Run, from: number, to: number, learned: LearnedTimes, hour: number): number {
+  const { dists, times, stopIds, dayType } = run;
+  let total = 0;
+  for (let k = 1; k < dists.length && dists[k - 1] < to; k++) {
+    const a = Math.max(from, dists[k - 1]);
+    const b = Math.min(to, dists[k]);
+    if (b <= a) continue;
+    const learnedRun = learned.run(stopIds[k - 1], stopIds[k], dayType, hour);
+    const span = dists[k] - dists[k - 1];
+    if (span > 0) total += ((learnedRun ?? Math.max(0, times[k] - times[k - 1])) * (b - a)) / span;
+    // the timetable's segment times hold the dwells; the learned ones run from a departure to the next arrival
+    if (learnedRun !== null && dists[k] < to) total += learned.dwell(stopIds[k], dayType, hour) ?? 0;
+  }
+  return total;
+}
