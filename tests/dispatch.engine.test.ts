@@ -582,7 +582,8 @@ describe('dispatch engine: headways and exceptions, raised and cleared', () => {
     const mid = (later.start + later.end) / 2;
     const engine = engineOn(day, undefined, mid);
     // fixes between two stops only: no passage tells the engine the exit has started
-    const fixes = drive(later, { seed: 24 }).fixes.filter((f) => f.time >= mid && f.time < mid + 30_000);
+    const [first, ...fixes] = drive(later, { seed: 24 }).fixes.filter((f) => f.time >= mid && f.time < mid + 30_000);
+    engine.onFix(1, first);
     const { events } = feed(engine, [[1, fixes]], mid + 45_000);
     expect(engine.state(1)?.run?.key).toBe(later.key);
     expect(kinds(events, 'raised', 1)).not.toContain('exit_not_started');

@@ -174,8 +174,6 @@ interface FitResult {
 }
 
 /** A vehicle this far off its task's timetable looks for a partner it may have swapped exits with, and the swap must gain this much (s). */
-/** After the engine starts watching, this long before it judges an exit not started: every terminal has reported. */
-const SETTLE_MS = 120_000;
 const EXCHANGE_S = 180;
 const EXCHANGE_GAIN_S = 240;
 /** …and each of the two must gain at least this much (s). */
@@ -677,9 +675,7 @@ export class DispatchEngine {
           // passages do not cover the hours it was down) has started it before its first passage is seen
           const on = this.vehicles.get(vehicleId);
           const out = on?.run?.blockKey === block.key && (on.started || on.run.key !== first?.key);
-          const seen = now >= this.watchingSince + SETTLE_MS;
-          if (!first || !seen || a.replacement || out || this.startedBlocks.has(block.key) || now >= block.end || now < due)
-            this.clear(key, now);
+          if (!first || a.replacement || out || this.startedBlocks.has(block.key) || now >= block.end || now < due) this.clear(key, now);
           else
             this.raise(
               {
