@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Dialog, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { formatClock } from '../../shared/format';
 import { useOptions } from '../../web/dispatch/dispatchApi';
 import { DispatchError } from '../../web/dispatch/DispatchError';
 import { useT } from '../../web/i18n/translate';
-import { ChangeActions, ReasonField } from './ChangeFields';
+import { ChangeActions, DirectionSelect, ReasonField } from './ChangeFields';
 import { useAddRun } from './controlApi';
 import { DispatchIdSelect } from './DispatchIdSelect';
 
@@ -29,21 +29,11 @@ export function AddRunDialog({ routeId, onClose }: { routeId: number; onClose: (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="add-run-dialog">
       <DialogTitle>{t('dispatch.control.addRunTitle')}</DialogTitle>
       <DialogContent>
-        <TextField
-          select
-          fullWidth
-          margin="dense"
-          label={t('dispatch.control.direction')}
-          value={String(direction)}
-          onChange={(e) => setDirection(e.target.value === '1' ? 1 : 0)}
-          slotProps={{ htmlInput: { 'data-testid': 'add-run-direction' } }}
-        >
-          {(['0', '1'] as const).map((d) => (
-            <MenuItem key={d} value={d}>
-              {t(`dispatch.control.directions.${d}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <DirectionSelect
+          value={String(direction) as '0' | '1'}
+          onChange={(d) => setDirection(d === '1' ? 1 : 0)}
+          testId="add-run-direction"
+        />
         <TextField
           fullWidth
           margin="dense"

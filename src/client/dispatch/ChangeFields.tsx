@@ -174,3 +174,36 @@ export function StopSelect({
     </TextField>
   );
 }
+
+/** A route's direction: there (0) or back (1), and with `both` also both of them (''). */
+export function DirectionSelect<V extends '' | '0' | '1'>({
+  value,
+  onChange,
+  both,
+  testId,
+}: {
+  value: V;
+  onChange: (value: V) => void;
+  both?: boolean;
+  testId: string;
+}) {
+  const t = useT();
+  return (
+    <TextField
+      select
+      fullWidth
+      margin="dense"
+      label={t('dispatch.control.direction')}
+      value={value === '' ? 'both' : value}
+      onChange={(e) => onChange((e.target.value === 'both' ? '' : e.target.value) as V)}
+      slotProps={{ htmlInput: { 'data-testid': testId } }}
+    >
+      {both && <MenuItem value="both">{t('dispatch.control.bothDirections')}</MenuItem>}
+      {(['0', '1'] as const).map((d) => (
+        <MenuItem key={d} value={d}>
+          {t(`dispatch.control.directions.${d}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

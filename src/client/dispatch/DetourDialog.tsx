@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Dialog, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import type { PathPoint } from '../../shared/dispatch/control';
 import { DispatchError } from '../../web/dispatch/DispatchError';
 import { useT } from '../../web/i18n/translate';
-import { ChangeActions, clockIn, momentOfClock, PeriodFields, ReasonField, StopSelect } from './ChangeFields';
+import { ChangeActions, clockIn, DirectionSelect, momentOfClock, PeriodFields, ReasonField, StopSelect } from './ChangeFields';
 import { useDetour, useRouteStops } from './controlApi';
 import { DetourPathField, pathOfWkt } from './DetourPathField';
 
@@ -62,22 +62,7 @@ export function DetourDialog({
     <Dialog open onClose={onClose} fullWidth maxWidth="md" data-testid="detour-dialog">
       <DialogTitle>{t('dispatch.control.detourTitle')}</DialogTitle>
       <DialogContent>
-        <TextField
-          select
-          fullWidth
-          margin="dense"
-          label={t('dispatch.control.direction')}
-          value={direction === '' ? 'both' : direction}
-          onChange={(e) => setDirection(e.target.value === 'both' ? '' : (e.target.value as '0' | '1'))}
-          slotProps={{ htmlInput: { 'data-testid': 'detour-direction' } }}
-        >
-          <MenuItem value="both">{t('dispatch.control.bothDirections')}</MenuItem>
-          {(['0', '1'] as const).map((d) => (
-            <MenuItem key={d} value={d}>
-              {t(`dispatch.control.directions.${d}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <DirectionSelect value={direction} onChange={setDirection} both testId="detour-direction" />
         <StopSelect stops={line} value={fromStop} onChange={setFromStop} label={t('dispatch.control.detourFrom')} testId="detour-from" />
         <StopSelect stops={line} value={toStop} onChange={setToStop} label={t('dispatch.control.detourTo')} testId="detour-to" />
         <DetourPathField text={text} onChange={setText} start={start} />

@@ -7,6 +7,7 @@ import {
   RouteStopsQuery,
   ServiceChange,
 } from '../../shared/dispatch/control';
+import { isoTime } from '../../shared/format';
 import { fail } from '../http/errors';
 import { readConfig, writeConfig, type ChangeContext } from './changeContext';
 import { lookupNames } from './names';
@@ -20,12 +21,12 @@ function momentOf(text: string): number {
   return ms;
 }
 
-/** The period of a closure or a detour: it ends after it starts, within a day, and not already over. */
-function periodOf(body: { activeFrom: string; activeTo: string }, now: number): { from: number; to: number } {
+/** The period of a closure or a detour as instants: it ends after it starts, within a day, and not already over. */
+function periodOf(body: { activeFrom: string; activeTo: string }, now: number): { from: string; to: string } {
   const from = momentOf(body.activeFrom);
   const to = momentOf(body.activeTo);
   if (to <= from || to - from > PERIOD_MAX_HOURS * 3_600_000 || to <= now) throw fail(400, 'dispatch_change_period');
-  return { from, to };
+  return { from: isoTime(from), to: isoTime(to) };
 }
 
 /** A run passes `fromStopId` and later `toStopId`. */
@@ -103,13 +104,13 @@ export function stopChangeRoutes(ctx: ChangeContext): void {
         const [taken] = await tx.query(
           `select 1 from dispatch.service_change where kind = 'close_stop' and revoked_at is null and stop_id = $1
               and (route_id is null or $2::int is null or route_id = $2) and active_from < $4 and active_to > $3`,
-          [stopId, routeId ?? null, new Date(from).toISOString(), new Date(to).toISOString()],
+          [stopId, routeId ?? null, from, to],
         );
         if (taken) throw fail(409, 'dispatch_change_exists');
         const [row] = await tx.query<{ id: number }>(
           `insert into dispatch.service_change (service_date, route_id, kind, stop_id, active_from, active_to, reason, user_id, username)
            values ($1, $2, 'close_stop', $3, $4, $5, $6, $7, $8) returning id::int as id`,
-          [date, routeId ?? null, stopId, new Date(from).toISOString(), new Date(to).toISOString(), reason, user.id, user.username],
+          [date, routeId ?? null, stopId, from, to, reason, user.id, user.username],
         );
         await app.journal.record(
           request,
@@ -120,8 +121,8 @@ export function stopChangeRoutes(ctx: ChangeContext): void {
             after: {
               stopId,
               routeId: routeId ?? null,
-              activeFrom: new Date(from).toISOString(),
-              activeTo: new Date(to).toISOString(),
+              activeFrom: from,
+              activeTo: to,
               reason,
             },
           },
@@ -159,25 +160,13 @@ export function stopChangeRoutes(ctx: ChangeContext): void {
         const [taken] = await tx.query(
           `select 1 from dispatch.service_change where kind = 'detour' and revoked_at is null and route_id = $1
               and (direction is null or $2::int is null or direction = $2) and active_from < $4 and active_to > $3`,
-          [routeId, direction ?? null, new Date(from).toISOString(), new Date(to).toISOString()],
+          [routeId, direction ?? null, from, to],
         );
         if (taken) throw fail(409, 'dispatch_change_exists');
         const [row] = await tx.query<{ id: number }>(
           `insert into dispatch.service_change (service_date, route_id, kind, direction, stop_id, to_stop_id, path, active_from, active_to, reason, user_id, username)
            values ($1, $2, 'detour', $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11) returning id::int as id`,
-          [
-            date,
-            routeId,
-            direction ?? null,
-            fromStopId,
-            toStopId,
-            JSON.stringify(path),
-            new Date(from).toISOString(),
-            new Date(to).toISOString(),
-            reason,
-            user.id,
-            user.username,
-          ],
+          [date, routeId, direction ?? null, fromStopId, toStopId, JSON.stringify(path), from, to, reason, user.id, user.username],
         );
         await app.journal.record(
           request,
@@ -191,8 +180,8 @@ export function stopChangeRoutes(ctx: ChangeContext): void {
               fromStopId,
               toStopId,
               points: path.length,
-              activeFrom: new Date(from).toISOString(),
-              activeTo: new Date(to).toISOString(),
+              activeFrom: from,
+              activeTo: to,
               reason,
             },
           },
