@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, operatorDate, operatorMidnight } from '../src/server/platform/operatorDay';
 import { simulatorConfig } from '../src/server/simulator/config';
 import { Simulator } from '../src/server/simulator/simulator';
 import type { VehiclePlan } from '../src/server/simulator/vehiclePlan';
 import { ENGINES } from './helpers/engines';
-import { cleanFeed, writeFeedZip } from './helpers/gtfsFeeds';
+import { cleanFeed, importFeed } from './helpers/gtfsFeeds';
 import { startTestApp, type TestApp } from './helpers/testApp';
-
-const IMPORTS = '/api/v1/gtfs/imports';
 
 /** Metres between two points (short distances). */
 const metres = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) =>
@@ -75,23 +72,8 @@ describe.each(ENGINES)('the simulator on an imported network on %s', (engine) =>
   it("plans the day again after an import and drives the imported trips at the feed's times with vehicles not working today", async () => {
     expect(await simulator.refresh()).toBe(false);
     const before = new Set(simulator.vehicles.map((plan) => plan.vehicleId));
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${IMPORTS}?file=feed.zip`,
-      payload: readFileSync(await writeFeedZip(feed())),
-      headers: { authorization: admin, 'content-type': 'application/zip' },
-    });
-    expect(response.statusCode, response.body).toBe(202);
-    for (let i = 0; i < 600; i++) {
-      const run = (
-        await t.app.inject({ method: 'GET', url: `${IMPORTS}/${response.json().id}`, headers: { authorization: admin } })
-      ).json();
-      if (run.status !== 'running') {
-        expect(run.status, JSON.stringify(run.report)).toBe('done');
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const run = await importFeed(t.app, admin, feed());
+    expect(run.status, JSON.stringify(run.report)).toBe('done');
 
     expect(await simulator.refresh()).toBe(true);
     const route = await localId('route', 'r1');

@@ -1,7 +1,8 @@
-import { createWriteStream, mkdtempSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import archiver from 'archiver';
+import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import yauzl from 'yauzl';
 
@@ -112,4 +113,26 @@ export function largeFeed(): Record<string, string> {
     'trips.txt': `${trips.join('\n')}\n`,
     'stop_times.txt': `${times.join('\n')}\n`,
   };
+}
+
+/** Imports a feed through the API as `authorization` and waits for the import to end; its run (status, report). */
+export async function importFeed(
+  app: FastifyInstance,
+  authorization: string,
+  files: Record<string, string>,
+): Promise<{ status: string; report: unknown }> {
+  const url = '/api/v1/gtfs/imports';
+  const response = await app.inject({
+    method: 'POST',
+    url: `${url}?file=feed.zip`,
+    payload: readFileSync(await writeFeedZip(files)),
+    headers: { authorization, 'content-type': 'application/zip' },
+  });
+  if (response.statusCode !== 202) throw new Error(`the import was refused: ${response.body}`);
+  for (let i = 0; i < 600; i++) {
+    const run = (await app.inject({ method: 'GET', url: `${url}/${response.json().id}`, headers: { authorization } })).json();
+    if (run.status !== 'running') return run;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the import did not end');
 }

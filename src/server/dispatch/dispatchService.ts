@@ -4,6 +4,7 @@ import type { Db } from '../db/types';
 import { LeaseLostError, type Lease } from '../jobs/leases';
 import { runAsServer } from '../db/queryCaller';
 import { addDays, operatorDate } from '../platform/operatorDay';
+import { readTimetableVersion, sameTimetable, type TimetableVersion } from '../platform/timetableVersion';
 import { DEFAULTS, type SettingsDocument } from '../settings/settingsDocument';
 import { DISPATCH_DEFAULTS } from '../../shared/dispatch/settings';
 import type { TelemetryPipeline } from '../telemetry/pipeline';
@@ -34,6 +35,8 @@ export interface DispatchServiceDeps {
 
 /** Time-driven rules and the passage writer run this often. */
 const TICK_MS = 5_000;
+/** How often the timetable the days were built from is compared with the database. */
+const CHECK_MS = 60_000;
 /** Passages are written at most this many a statement. */
 const BATCH_ROWS = 2_000;
 /** Passages waiting for the database beyond this are dropped (an outage must not eat the memory). */
@@ -63,6 +66,9 @@ export class DispatchService {
   private day: string | null = null;
   /** The held days no longer match the database (a reload): the next load reads yesterday too. */
   private stale = false;
+  /** What today's days were built from, and when that was last compared with the database. */
+  private version: TimetableVersion | null = null;
+  private checkedAt = 0;
   private loading: Promise<void> | null = null;
   private writing: Promise<void> = Promise.resolve();
   private enabled = false;
@@ -204,7 +210,9 @@ export class DispatchService {
     }
     this.engine.setSettings(engineSettings(doc));
     const today = operatorDate(this.now(), this.deps.tzOffsetMinutes);
-    if (today !== this.day && !this.loading) {
+    const due = !this.loading && (today !== this.day || (await this.timetableChanged(today)));
+    // another tick may have started the load while the check read the database
+    if (due && !this.loading) {
       this.loading = this.loadDays(today).finally(() => {
         this.loading = null;
       });
@@ -212,10 +220,28 @@ export class DispatchService {
     await this.loading;
   }
 
+  /**
+   * Looked at every minute: the day held was built from another timetable (a GTFS import, a handbook edit of
+   * stops, trips, times or the day's tasks, here or in another process); both days are then read again.
+   */
+  private async timetableChanged(today: string): Promise<boolean> {
+    const t = this.now();
+    if (t - this.checkedAt < CHECK_MS) return false;
+    this.checkedAt = t;
+    const version = await runAsServer(() => readTimetableVersion(this.deps.db, today));
+    if (sameTimetable(this.version, version)) return false;
+    this.deps.log.info({ date: today }, 'the timetable changed: the live timetable reads its days again');
+    this.stale = true;
+    return true;
+  }
+
   private async loadDays(today: string): Promise<void> {
     const started = performance.now();
     const db = this.deps.db.longRunning();
     await runAsServer(async () => {
+      // read before the days: a change made while they load is seen at the next check
+      this.version = await readTimetableVersion(db, today);
+      this.checkedAt = this.now();
       const yesterday = addDays(today, -1);
       // at the day's rollover yesterday is the day already held; a reload (the handbooks changed) reads both again
       const previous = this.stale ? undefined : this.engine.schedules.find((d) => d.serviceDate === yesterday);

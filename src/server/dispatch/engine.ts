@@ -258,11 +258,35 @@ export class DispatchEngine {
     this.applyChanges();
     this.applyAssignments();
     this.applyClosures();
+    this.rebindRuns(Date.now());
     const keep = new Set(days.map((d) => d.serviceDate));
     for (const set of [this.performed, this.startedBlocks]) for (const key of set) if (!keep.has(key.slice(0, 10))) set.delete(key);
     for (const [key, ex] of this.active) {
       const subject = ex.blockKey ?? ex.runKey;
       if (subject && !keep.has(subject.slice(0, 10))) this.clear(key, Date.now());
+    }
+  }
+
+  /**
+   * The days read again (an import or a handbook edit changed the timetable): a vehicle on a run the new days still
+   * hold with the same stops goes on with it where it is; one whose run is gone or changed its stops is let go and
+   * matched afresh at its next fix.
+   */
+  private rebindRuns(at: number): void {
+    for (const v of this.vehicles.values()) {
+      if (!v.run) continue;
+      const day = this.days.find((d) => d.serviceDate === v.run!.serviceDate);
+      const run = day?.runByKey.get(v.run.key);
+      if (run === v.run) continue;
+      if (!day || !run || run.stopIds.join() !== v.run.stopIds.join()) {
+        this.release(v, at);
+        continue;
+      }
+      this.letGo(v);
+      v.run = run;
+      v.day = day;
+      v.radii = stopRadii(run, this.settings.stopRadiusMeters);
+      this.ride(v);
     }
   }
 
@@ -824,6 +848,12 @@ export class DispatchEngine {
     const inside = Math.abs(c.dist - run.dists[next]) <= v.radii[next];
     v.cursor = { next, atStop: inside ? atStopWhenPlaced(next, v.point) : null };
     v.started = next > 0;
+    this.ride(v);
+  }
+
+  /** The vehicle works its run: it holds the run and is among its route's vehicles. */
+  private ride(v: VehicleState): void {
+    const run = v.run!;
     this.taken.set(run.key, v.vehicleId);
     let riding = this.onRoute.get(run.routeId);
     if (!riding) this.onRoute.set(run.routeId, (riding = new Set()));

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/types';
 import type { IncidentSender, RawIncident } from '../adas/incidentIngest';
+import { readTimetableVersion, sameTimetable, type TimetableVersion } from '../platform/timetableVersion';
 import { operatorDate, operatorMidnight, operatorMinuteOfDay as operatorMinute } from '../platform/operatorDay';
 import type { Position } from '../telemetry/types';
 import type { TerminalConnections } from './terminalConnections';
@@ -34,12 +35,6 @@ const PARKED_MAX_S = 180;
 /** Days of ground truth kept. */
 const TRUTH_DAYS = 7;
 
-/** What the plans were made from: the network (stops, trips, imports) and the day's timetable and assignments. */
-interface Versions {
-  network: string;
-  day: string;
-}
-
 /**
  * Drives the fleet along its routes by today's schedule and assignments (DESIGN.md "Live data", docs/simulator.md):
  * every vehicle's day is planned once (see VehiclePlan), then each report is a binary search and an interpolation.
@@ -58,7 +53,7 @@ export class Simulator {
   private truthFrom: number | null = null;
   private recording: Promise<unknown> | null = null;
   private day: string | null = null;
-  private versions: Versions | null = null;
+  private versions: TimetableVersion | null = null;
   private checkedAt = 0;
   private loading: Promise<unknown> | null = null;
   private timer: NodeJS.Timeout | undefined;
@@ -249,34 +244,14 @@ export class Simulator {
       });
   }
 
-  private async readVersions(date: string): Promise<Versions> {
-    const [row] = await this.deps.db.query<Versions>(
-      `select concat_ws(':',
-                (select coalesce(max(id), 0) from gtfs.import_run where status = 'done'),
-                (select count(*) from mgt.stops), (select coalesce(max(stop_id), 0) from mgt.stops),
-                (select count(*) from mgt.trip), (select coalesce(max(id), 0) from mgt.trip),
-                (select count(*) from mgt.vehicles), (select coalesce(max(id), 0) from mgt.vehicles)) as network,
-              concat_ws(':',
-                (select count(*) from mgt.rasp_variant), (select coalesce(max(id), 0) from mgt.rasp_variant),
-                (select coalesce(max(id), 0) from mgt.rasp_time),
-                (select count(*) from mgt.holidays), (select coalesce(max(id), 0) from mgt.holidays),
-                (select md5(coalesce(string_agg(concat_ws(',', id, vehicle_id, "RaspVariant_id", graph, smena), ';' order by id), ''))
-                   from mgt.vehicle_task where date = $1::date),
-                (select md5(coalesce(string_agg(concat_ws(',', id, vehicle_id, replace_vehicle_id, "RaspVariant_id", graph, smena, starttime), ';' order by id), ''))
-                   from mgt.replace_vehicle where date = $1::date)) as day`,
-      [date],
-    );
-    return row;
-  }
-
   /**
    * Plans the current day again if its network, timetable or assignments changed since it was planned (the
    * network itself is read again after an import or a change of stops or trips). True when it did.
    */
   async refresh(): Promise<boolean> {
     const date = this.day ?? operatorDate(this.now(), this.config.tzOffsetMinutes);
-    const now = await this.readVersions(date);
-    if (this.versions && now.network === this.versions.network && now.day === this.versions.day) return false;
+    const now = await readTimetableVersion(this.deps.db, date);
+    if (sameTimetable(this.versions, now)) return false;
     if (!this.network || now.network !== this.versions?.network) this.network = await loadNetwork(this.deps.db);
     await this.loadDay(date, now);
     return true;
@@ -296,9 +271,9 @@ export class Simulator {
   }
 
   /** Plans `date`; `versions` are what it is planned from (read before planning, so a change meanwhile is seen next time). */
-  private async loadDay(date: string, versions?: Versions): Promise<void> {
+  private async loadDay(date: string, versions?: TimetableVersion): Promise<void> {
     const started = performance.now();
-    const from = versions ?? (await this.readVersions(date));
+    const from = versions ?? (await readTimetableVersion(this.deps.db, date));
     const plans = await planDay(this.deps.db, this.network!, date, this.config.tzOffsetMinutes);
     // the runs ended under the old plans are theirs to record
     if (this.truthFrom !== null) await this.recordTruth();
