@@ -35,10 +35,11 @@ export interface Config extends BusConfig {
   /** Rows each query of a streamed export (reports, journals, handbooks) reads: memory at one batch (EXPORT_BATCH_ROWS; 5000 on PostgreSQL, 1000 on the embedded engine). */
   exportBatchRows: number;
   /**
-   * PGlite's shared_buffers (default 128MB from its data folder). Every page they held stays in the WASM heap:
-   * 32MB saves ~100 MB of memory but made the handbook list benchmark 3 times slower (64MB: 2 times).
+   * PGlite's shared_buffers. Every page they held stays in the WASM heap, so the embedded engine, sized for a demo
+   * or a depot's server, takes 96MB rather than PostgreSQL's 128MB: ~60 MB less for lists over a million rows up
+   * to 17 % slower (64MB: 2 times slower; 32MB: 3 times).
    */
-  pgliteSharedBuffers?: string;
+  pgliteSharedBuffers: string;
   /** How many exports and reports one user may run at once (HEAVY_REQUESTS_PER_USER); more: 429. */
   heavyRequestsPerUser: number;
 }
@@ -121,9 +122,9 @@ export const serverVariables = group(
         'the longer limit reports, exports, migrations and the demo load ask for (`db.longRunning()`); also how long a transaction may sit idle',
     }),
     pgliteSharedBuffers: text('PGLITE_SHARED_BUFFERS', {
-      defaultText: '— (128MB)',
+      default: '96MB',
       meaning:
-        "the embedded engine's `shared_buffers`: `96MB` on a small depot server saves ~60 MB (lists over a million rows up to 17 % slower), `64MB` ~120 MB (such lists 2 times slower)",
+        "the embedded engine's `shared_buffers`, resident from the start: `128MB` (PostgreSQL's own default) makes lists over a million rows up to 17 % faster for ~60 MB more, `64MB` saves ~60 MB more (such lists 2 times slower)",
     }),
     // The embedded engine runs one statement at a time: shorter batches let other users' queries in between.
     exportBatchRows: count('EXPORT_BATCH_ROWS', {

@@ -5,12 +5,14 @@ import { ADHERENCE_COLORS, formatDeviation, formatDuration } from '../../web/dis
 
 const WIDTH = 1000;
 const PAD = 40;
+/** Room after the last stop for its name, written slanting down to the right. */
+const PAD_END = 100;
 const AXIS_Y = 90;
 const HEIGHT = 190;
 /** Stop names beyond this are cut (the full name is the label's tooltip). */
 const NAME_MAX = 22;
 const shortName = (name: string) => (name.length > NAME_MAX ? `${name.slice(0, NAME_MAX - 1)}…` : name);
-const x = (distance: number, length: number) => PAD + (length > 0 ? (distance / length) * (WIDTH - 2 * PAD) : 0);
+const x = (distance: number, length: number) => PAD + (length > 0 ? (distance / length) * (WIDTH - PAD - PAD_END) : 0);
 
 /** Vehicles closer than this on the line are drawn side by side, so that each can be clicked (a terminus's layover). */
 const VEHICLE_GAP = 16;
@@ -50,7 +52,7 @@ function DirectionLine({
         {t(`dispatch.direction.${direction.direction}`)}
       </Typography>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" style={{ display: 'block', maxHeight: 260 }} role="img">
-        <line x1={PAD} x2={WIDTH - PAD} y1={AXIS_Y} y2={AXIS_Y} stroke="#607d8b" strokeWidth={3} />
+        <line x1={PAD} x2={WIDTH - PAD_END} y1={AXIS_Y} y2={AXIS_Y} stroke="#607d8b" strokeWidth={3} />
         {direction.stops.map((s, i) => {
           const sx = x(s.distance, length);
           return (

@@ -1,33 +1,62 @@
 import type { DayType, Run } from './schedule';
 
+/** Hours 0–23 of each day type, and hour 24: the day type's whole-day median. */
+const HOURS = 25;
+const DAY_TYPES = 3;
+/** Stop ids below this (2^26) pair into one exact number key: a feed's trip makes thousands of lookups a second. */
+const PAIR = 2 ** 26;
+
+/** A key's medians (ms) by day type and hour; NaN where none was learned. */
+const emptyHours = () => new Float64Array(DAY_TYPES * HOURS).fill(NaN);
+
 /**
  * Run and dwell times learned from the stored passages (dispatch.segment_time, dispatch.dwell_time): medians per
  * stop pair (run: departure from one stop to arrival at the next) and per stop (dwell: arrival to departure),
  * by day type and operator hour; hour 24 holds the whole day's median, the fallback for an hour without data.
+ * Kept by number keys in typed arrays, not text keys: a whole fleet's predictions look them up hundreds of
+ * thousands of times, and each text key was garbage to collect.
  */
 export class LearnedTimes {
-  private readonly runs = new Map<string, number>();
-  private readonly dwells = new Map<string, number>();
+  private readonly runs = new Map<number, Float64Array>();
+  private readonly dwells = new Map<number, Float64Array>();
+  private runCount = 0;
+
+  private static set(map: Map<number, Float64Array>, key: number, dayType: DayType, hour: number, seconds: number): boolean {
+    let hours = map.get(key);
+    if (!hours) map.set(key, (hours = emptyHours()));
+    const added = Number.isNaN(hours[dayType * HOURS + hour]);
+    hours[dayType * HOURS + hour] = seconds * 1000;
+    return added;
+  }
+
+  private static get(hours: Float64Array | undefined, dayType: DayType, hour: number): number | null {
+    if (!hours) return null;
+    const exact = hours[dayType * HOURS + hour];
+    if (exact === exact) return exact;
+    const day = hours[dayType * HOURS + HOURS - 1];
+    return day === day ? day : null;
+  }
 
   setRun(from: number, to: number, dayType: DayType, hour: number, seconds: number): void {
-    this.runs.set(`${from}|${to}|${dayType}|${hour}`, seconds * 1000);
+    if (LearnedTimes.set(this.runs, from * PAIR + to, dayType, hour, seconds)) this.runCount += 1;
   }
 
   setDwell(stop: number, dayType: DayType, hour: number, seconds: number): void {
-    this.dwells.set(`${stop}|${dayType}|${hour}`, seconds * 1000);
+    LearnedTimes.set(this.dwells, stop, dayType, hour, seconds);
   }
 
   /** Milliseconds from departing `from` to arriving at `to`, or null when never seen. */
   run(from: number, to: number, dayType: DayType, hour: number): number | null {
-    return this.runs.get(`${from}|${to}|${dayType}|${hour}`) ?? this.runs.get(`${from}|${to}|${dayType}|24`) ?? null;
+    return LearnedTimes.get(this.runs.get(from * PAIR + to), dayType, hour);
   }
 
   dwell(stop: number, dayType: DayType, hour: number): number | null {
-    return this.dwells.get(`${stop}|${dayType}|${hour}`) ?? this.dwells.get(`${stop}|${dayType}|24`) ?? null;
+    return LearnedTimes.get(this.dwells.get(stop), dayType, hour);
   }
 
+  /** Run times learned (stop pair, day type, hour). */
   get size(): number {
-    return this.runs.size;
+    return this.runCount;
   }
 }
 
@@ -49,6 +78,8 @@ export interface StopPrediction {
   scheduled: number;
   /** From the learned times (the schedule's own segment times where none are learned). */
   predicted: number;
+  /** When it leaves the stop: the predicted arrival and the learned dwell, never before a run's first departure. */
+  departure: number;
   /** Timetable plus the current deviation: the figure the learned one is measured against. */
   baseline: number;
 }
@@ -88,12 +119,19 @@ export function predictArrivals(
     for (let i = first; i < r.stopIds.length; i++) {
       if (i > first) at = t + segment(r, i, t);
       if (at - now > horizonMs) return Infinity;
-      // the stop the vehicle stands at has its arrival behind it: only its departure counts
-      if (i > first || dwellingSince === null) {
-        out.push({ run: r, stopIndex: i, scheduled: r.times[i], predicted: at, baseline: Math.max(now, r.times[i] + deviationMs) });
-      }
       t = Math.max(at, (i === first && dwellingSince !== null ? dwellingSince : at) + dwell(r, i, at));
       if (i === 0) t = Math.max(t, r.times[0]);
+      // the stop the vehicle stands at has its arrival behind it: only its departure counts
+      if (i > first || dwellingSince === null) {
+        out.push({
+          run: r,
+          stopIndex: i,
+          scheduled: r.times[i],
+          predicted: at,
+          departure: t,
+          baseline: Math.max(now, r.times[i] + deviationMs),
+        });
+      }
     }
     return t;
   };

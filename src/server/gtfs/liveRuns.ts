@@ -162,7 +162,7 @@ export class LiveRuns {
     }
     for (const p of this.engine.predictions(v.vehicleId, now, horizon)) {
       if (p.run !== run) break;
-      rows.push(row(p.stopIndex, p.predicted, departAfter(p.stopIndex, p.predicted, p.predicted)));
+      rows.push(row(p.stopIndex, p.predicted, p.departure));
     }
     // the stops ahead closed for the run (closed stops, a detour's skipped ones): no vehicle calls there
     const closed = [...this.engine.closedStops(run.key)].filter((i) => i >= next);

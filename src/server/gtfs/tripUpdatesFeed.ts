@@ -12,7 +12,7 @@ export interface TripUpdatesSource {
 const SLICE = 200;
 
 /** An entity's key in a FeedMessage: field 2, length-delimited ((2 << 3) | 2). */
-const ENTITY_KEY = Uint8Array.of(18);
+const ENTITY_KEY = 18;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -29,10 +29,14 @@ export async function buildTripUpdates(
   pause = nextTurn,
 ): Promise<{ message: FeedMessage; bytes: Buffer }> {
   const entity: FeedEntity[] = [];
-  const chunks = [rt.FeedMessage.encode(feedMessage([], now)).finish()];
+  // one writer for the whole feed: the header, then each slice's entities, taken out as one chunk a slice
+  const writer = rt.FeedMessage.encode(feedMessage([], now));
+  const chunks: Uint8Array[] = [];
   let slice: FeedEntity[] = [];
   const flush = () => {
-    for (const e of slice) chunks.push(ENTITY_KEY, rt.FeedEntity.encodeDelimited(e).finish());
+    for (const e of slice) rt.FeedEntity.encode(e, writer.uint32(ENTITY_KEY).fork()).ldelim();
+    chunks.push(writer.finish());
+    writer.reset();
     slice = [];
   };
   for (const u of source.updates(now)) {
