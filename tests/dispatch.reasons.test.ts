@@ -4,7 +4,7 @@ import { notPerformedReason } from '../src/server/dispatch/exits';
 import { operatorDate, operatorMidnight } from '../src/server/platform/operatorDay';
 import type { ExitsList } from '../src/shared/dispatch/api';
 import { PERMISSION_CODES } from '../src/shared/permissionCodes';
-import { eastOf, insertLineRoute, LINE_STOPS } from './dispatch.tracks';
+import { eastOf, insertLineRoute, LINE_STOPS, watchedSince } from './dispatch.tracks';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { createUserWith, TEST_PASSWORD } from './helpers/users';
@@ -51,6 +51,7 @@ describe.each(ENGINES)('the reasons on the plan and fact on %s', (engine) => {
 
   beforeAll(async () => {
     t = await startTestApp(engine, { switches: loadConfig({ DEMO_DATA: 'false', MODULES: 'dispatch' }).switches });
+    await watchedSince(t.db, Date.now() - 30 * 86_400_000);
     const now = Date.now();
     serviceDate = operatorDate(now - 150 * 60_000, TZ);
     const midnight = operatorMidnight(serviceDate, TZ);

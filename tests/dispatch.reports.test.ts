@@ -8,7 +8,7 @@ import { PERMISSION_CODES } from '../src/shared/permissionCodes';
 import type { ExitsList } from '../src/shared/dispatch/api';
 import { DISPATCH_REPORTS, HEADWAY_LOS, PREDICTION_HORIZONS } from '../src/shared/reports/dispatch';
 import { reportApi } from '../src/shared/reports/types';
-import { drive, eastOf, insertLineRoute, LINE_STOPS } from './dispatch.tracks';
+import { drive, eastOf, insertLineRoute, LINE_STOPS, watchedSince } from './dispatch.tracks';
 import { tableChecksums } from './helpers/checksums';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
@@ -147,6 +147,7 @@ describe.each(ENGINES)("dispatcher's reports on %s", (engine) => {
 
   beforeAll(async () => {
     t = await startTestApp(engine, { switches: loadConfig({ DEMO_DATA: 'false', MODULES: 'dispatch' }).switches });
+    await watchedSince(t.db, Date.now() - 30 * 86_400_000);
     const now = Date.now();
     day = operatorDate(now - 3 * 86_400_000, TZ);
     nextDay = addDays(day, 1);

@@ -13,7 +13,7 @@ import type {
   StopArrivals,
   VehicleCard,
 } from '../src/shared/dispatch/api';
-import { eastOf, insertLineRoute, LINE_STOPS, lineDrive } from './dispatch.tracks';
+import { eastOf, insertLineRoute, LINE_STOPS, lineDrive, watchedSince } from './dispatch.tracks';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';
 import { createUserWith, TEST_PASSWORD } from './helpers/users';
@@ -51,6 +51,7 @@ describe.each(ENGINES)("dispatcher screens' API on %s", (engine) => {
 
   beforeAll(async () => {
     t = await startTestApp(engine, { switches: loadConfig({ DEMO_DATA: 'false', MODULES: 'dispatch' }).switches });
+    await watchedSince(t.db, Date.now() - 30 * 86_400_000);
     const now = Date.now();
     serviceDate = operatorDate(now - 100 * 60_000, TZ);
     const midnight = operatorMidnight(serviceDate, TZ);
@@ -293,7 +294,7 @@ describe.each(ENGINES)("dispatcher screens' API on %s", (engine) => {
       [3, 'not_performed'],
       [4, 'planned'],
     ]);
-    expect(body.totals).toEqual({ planned: 4, performed: 1, partial: 0, notPerformed: 1, cancelled: 0 });
+    expect(body.totals).toEqual({ planned: 4, performed: 1, partial: 0, notPerformed: 1, notWatched: 0, cancelled: 0 });
     const byDepot = (await get(`/api/v1/dispatch/exits?date=${serviceDate}&depot=${depotId}`, viewer)).json<ExitsList>();
     expect(byDepot.list).toEqual(body.list);
 

@@ -279,3 +279,14 @@ export function lineDrive(
   }
   return fixes;
 }
+
+/**
+ * The live timetable watched from `from` to a day ahead (dispatch.watch_span): a run due then without passages is
+ * not performed rather than not watched, as if the server had run through the tests' made-up past.
+ */
+export async function watchedSince(db: Queryable, from: number): Promise<void> {
+  await db.query('insert into dispatch.watch_span (started_at, ended_at) values ($1, $2)', [
+    new Date(from).toISOString(),
+    new Date(Date.now() + 86_400_000).toISOString(),
+  ]);
+}

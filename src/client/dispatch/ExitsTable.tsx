@@ -9,6 +9,7 @@ const STATUS_COLOR: Record<RunStatus, 'success' | 'warning' | 'info' | 'error' |
   partial: 'warning',
   in_progress: 'info',
   not_performed: 'error',
+  not_watched: 'default',
   planned: 'default',
   cancelled: 'default',
 };

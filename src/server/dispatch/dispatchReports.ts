@@ -103,21 +103,22 @@ function judgedRuns(filters: ReportFilterValues, context: ReportContext, p: Para
             from dispatch.day_runs(${from}, ${to}, ${offset}::int, ${routeArray(filters, p)}) r`;
 }
 
-/** Counts by status and the shares of the runs already judged (not pending). */
+/** Counts by status and the shares of the runs judged (neither pending nor due while nobody watched). */
 const completion = `count(*)::int as planned, count(*) filter (where r.status = 'performed')::int as performed,
   count(*) filter (where r.status = 'partial')::int as partial, count(*) filter (where r.status = 'not_performed')::int as not_performed,
+  count(*) filter (where r.status = 'not_watched')::int as not_watched,
   count(*) filter (where r.status in ('in_progress', 'planned'))::int as pending,
   ${['performed', 'partial', 'not_performed']
     .map(
       (status) => `round((100.0 * count(*) filter (where r.status = '${status}')
-    / nullif(count(*) filter (where r.status not in ('in_progress', 'planned')), 0))::numeric, 1)::float8 as ${status}_share`,
+    / nullif(count(*) filter (where r.status not in ('in_progress', 'planned', 'not_watched')), 0))::numeric, 1)::float8 as ${status}_share`,
     )
     .join(', ')}`;
 
 export function runCompletionSql(filters: ReportFilterValues, context: ReportContext): ReportSql {
   const p = new Params();
   return {
-    text: `select r.day, r.route_id, ${routeName('r.route_id')} as route_name, r.planned, r.performed, r.partial, r.not_performed, r.pending,
+    text: `select r.day, r.route_id, ${routeName('r.route_id')} as route_name, r.planned, r.performed, r.partial, r.not_performed, r.not_watched, r.pending,
                   r.performed_share, r.partial_share, r.not_performed_share
              from (select r.service_date as day, r.route_id, ${completion} from (${judgedRuns(filters, context, p)}) r group by 1, 2) r`,
     params: p.list,

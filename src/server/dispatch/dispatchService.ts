@@ -12,6 +12,7 @@ import type { Position } from '../telemetry/types';
 import { DispatchEngine, type EngineSettings, type ExceptionAck, type PassageRecord } from './engine';
 import type { ExceptionBell } from './exceptionBell';
 import type { DaySchedule } from './schedule';
+import { WatchSpan } from './watchSpans';
 import { loadAcks, loadDayChanges, loadDaySchedule, loadDone, loadLearned, loadRunChanges, writePassages } from './store';
 
 export interface DispatchServiceDeps {
@@ -76,6 +77,8 @@ export class DispatchService {
   /** Acknowledgements of the days held, by `key|since`: an occurrence raised again after a restart keeps its mark. */
   private readonly acks = new Map<string, ExceptionAck>();
   private readonly now: () => number;
+  /** When this process watched as the writer: runs due outside every such span show as not watched, not missed. */
+  private readonly watching: WatchSpan;
   readonly stats = { fixes: 0, passages: 0, written: 0, dropped: 0, lastLoadMs: 0 };
 
   private readonly onAccepted = (positions: readonly Position[]) => {
@@ -89,6 +92,7 @@ export class DispatchService {
 
   constructor(private readonly deps: DispatchServiceDeps) {
     this.now = deps.now ?? Date.now;
+    this.watching = new WatchSpan(deps.db);
     this.engine = new DispatchEngine(
       { ...DISPATCH_DEFAULTS, offRouteMeters: DEFAULTS.maxCenterDeviation },
       deps.tzOffsetMinutes,
@@ -191,6 +195,9 @@ export class DispatchService {
   private async tickNow(): Promise<void> {
     await this.refresh();
     if (!this.enabled) return;
+    await this.watching
+      .keep(this.now(), this.isWriter())
+      .catch((err) => this.deps.log.warn({ err }, 'the span of watching not kept: runs due now may show as not watched'));
     this.process();
     this.engine.tick(this.now());
     this.collect();

@@ -1,7 +1,9 @@
 import type { ExitRun, ExitsList, NotPerformedReason, RunStatus } from '../../shared/dispatch/api';
 import type { Queryable } from '../db/types';
+import { operatorMidnight } from '../platform/operatorDay';
 import { fullName } from './names';
 import type { HandoverNote, RunChangeNote } from './serviceChanges';
+import { watchedBetween, type Watched } from './watchSpans';
 
 /** An added run's plan as the engine holds it: its stop times and order numbers. */
 export interface AddedPlan {
@@ -112,6 +114,8 @@ export async function exitsOfDay(
     ],
   );
   const time = (value: Date | string) => new Date(value).getTime();
+  // the day's runs end by the next day's morning: the spans from the day before on
+  const watched = await watchedBetween(db, operatorMidnight(date, tzOffsetMinutes) - 86_400_000, now);
   const handoverOf = new Map(notes.handovers.map((h) => [h.blockKey, h]));
   const newVehicles = [...new Set(notes.handovers.map((h) => h.vehicleId))];
   const depotNumbers = new Map(
@@ -129,7 +133,7 @@ export async function exitsOfDay(
     const plannedEnd = time(r.planned_end) + shift;
     // a moved run is judged by its new end (dispatch.run_status's rule); a cancelled one without passages is cancelled
     let status: RunStatus = shift
-      ? runStatus(r.end_arrival !== null, r.passed, r.on_run !== null, plannedEnd, now, runMissedSeconds)
+      ? runStatus(r.end_arrival !== null, r.passed, r.on_run !== null, plannedEnd, now, runMissedSeconds, watched)
       : r.status;
     if (change?.cancelReason !== null && change?.cancelReason !== undefined && r.passed === 0 && r.on_run === null) status = 'cancelled';
     // departed the first stop, or (the first stop missed) seen first further on; still at the first stop: not started
@@ -166,7 +170,7 @@ export async function exitsOfDay(
       reason: null,
     };
   });
-  list.push(...(await addedRuns(db, date, scope, now, runMissedSeconds, working, changes, notes)));
+  list.push(...(await addedRuns(db, date, scope, now, runMissedSeconds, watched, working, changes, notes)));
   await explain(db, date, tzOffsetMinutes, list);
   const count = (status: RunStatus) => list.filter((r) => r.status === status).length;
   return {
@@ -178,6 +182,7 @@ export async function exitsOfDay(
       performed: count('performed'),
       partial: count('partial'),
       notPerformed: count('not_performed'),
+      notWatched: count('not_watched'),
       cancelled: count('cancelled'),
     },
   };
@@ -190,6 +195,7 @@ async function addedRuns(
   scope: { route?: number; depot?: number },
   now: number,
   runMissedSeconds: number,
+  watched: Watched,
   working: ReadonlyMap<string, number>,
   changes: ReadonlyMap<string, RunChangeNote>,
   notes: DayNotes,
@@ -220,7 +226,7 @@ async function addedRuns(
     const actualStart = time(passages.find((p) => p.q === first)?.d ?? null);
     const actualEnd = time(passages.find((p) => p.q === last)?.a ?? null);
     const onRun = working.get(r.run_key) ?? null;
-    let status = runStatus(actualEnd !== null, passed, onRun !== null, end, now, runMissedSeconds);
+    let status = runStatus(actualEnd !== null, passed, onRun !== null, end, now, runMissedSeconds, watched);
     if (change?.cancelReason && passed === 0 && onRun === null) status = 'cancelled';
     return {
       routeId: r.route_id,
@@ -324,9 +330,19 @@ async function explain(db: Queryable, date: string, tzOffsetMinutes: number, lis
   for (const run of list) run.reason = notPerformedReason(run, evidence.get(run));
 }
 
-/** dispatch.run_status (migration 133) for a run whose end the day's changes moved. */
-function runStatus(ended: boolean, passed: number, onRun: boolean, plannedEnd: number, now: number, missedSeconds: number): RunStatus {
+/** dispatch.run_status (migrations 133, 147) for a run whose end the day's changes moved, or one added to the day. */
+function runStatus(
+  ended: boolean,
+  passed: number,
+  onRun: boolean,
+  plannedEnd: number,
+  now: number,
+  missedSeconds: number,
+  watched: Watched,
+): RunStatus {
   if (ended) return 'performed';
-  if (onRun || now <= plannedEnd + missedSeconds * 1000) return passed > 0 || onRun ? 'in_progress' : 'planned';
-  return passed > 0 ? 'partial' : 'not_performed';
+  const judged = plannedEnd + missedSeconds * 1000;
+  if (onRun || now <= judged) return passed > 0 || onRun ? 'in_progress' : 'planned';
+  if (passed > 0) return 'partial';
+  return watched(judged) ? 'not_performed' : 'not_watched';
 }

@@ -324,6 +324,8 @@ export const RunStatus = Type.Union([
   Type.Literal('partial'),
   Type.Literal('in_progress'),
   Type.Literal('not_performed'),
+  /** No passages, and the live timetable was not running when it was due to end (before its first start, a stop). */
+  Type.Literal('not_watched'),
   Type.Literal('planned'),
   Type.Literal('cancelled'),
 ]);
@@ -333,6 +335,7 @@ export const RUN_STATUSES = [
   'partial',
   'in_progress',
   'not_performed',
+  'not_watched',
   'planned',
   'cancelled',
 ] as const satisfies readonly RunStatus[];
@@ -407,6 +410,7 @@ export const ExitsList = Type.Object({
     performed: Type.Integer(),
     partial: Type.Integer(),
     notPerformed: Type.Integer(),
+    notWatched: Type.Integer(),
     cancelled: Type.Integer(),
   }),
 });

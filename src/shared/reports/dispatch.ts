@@ -125,6 +125,7 @@ export const DISPATCH_RUN_COMPLETION = defineReport({
     count('performed', 'Выполнено'),
     count('partial', 'Выполнено частично'),
     count('not_performed', 'Не выполнено'),
+    count('not_watched', 'Нет данных'),
     count('pending', 'Ещё не завершены'),
     percent('performed_share', 'Выполнено, %'),
     percent('partial_share', 'Частично, %'),

@@ -20,6 +20,7 @@ export const dispatchRu = {
     partial: 'Не завершён',
     in_progress: 'Выполняется',
     not_performed: 'Не выполнен',
+    not_watched: 'Нет данных',
     planned: 'Запланирован',
     cancelled: 'Отменён',
   },
@@ -107,7 +108,8 @@ export const dispatchRu = {
   exits: {
     choose: 'Выберите маршрут или парк',
     empty: 'Рейсов нет',
-    totals: 'Рейсов: %{planned}, выполнено: %{performed}, не завершено: %{partial}, не выполнено: %{notPerformed}',
+    totals:
+      'Рейсов: %{planned}, выполнено: %{performed}, не завершено: %{partial}, не выполнено: %{notPerformed}, нет данных: %{notWatched}',
   },
   arrivals: { title: 'Прибытие', none: 'В ближайший час прибытий нет', inMinutes: 'через %{minutes} мин', now: 'прибывает' },
   map: { colourMode: 'Цвет ТС', byClass: 'По классу', byAdherence: 'По расписанию', legend: 'Соблюдение расписания' },
@@ -135,6 +137,7 @@ export const dispatchEn: typeof dispatchRu = {
     partial: 'Not completed',
     in_progress: 'Under way',
     not_performed: 'Not performed',
+    not_watched: 'No data',
     planned: 'Planned',
     cancelled: 'Cancelled',
   },
@@ -222,7 +225,7 @@ export const dispatchEn: typeof dispatchRu = {
   exits: {
     choose: 'Choose a route or a depot',
     empty: 'No runs',
-    totals: 'Runs: %{planned}, performed: %{performed}, not completed: %{partial}, not performed: %{notPerformed}',
+    totals: 'Runs: %{planned}, performed: %{performed}, not completed: %{partial}, not performed: %{notPerformed}, no data: %{notWatched}',
   },
   arrivals: { title: 'Arrivals', none: 'No arrivals within the hour', inMinutes: 'in %{minutes} min', now: 'arriving' },
   map: { colourMode: 'Vehicle colour', byClass: 'By class', byAdherence: 'By timetable', legend: 'Timetable adherence' },
