@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server/config';
 import { BELL_LIMIT, ExceptionBell } from '../src/server/dispatch/exceptionBell';
-import type { DispatchException } from '../src/server/dispatch/engine';
+import type { DispatchException } from '../src/server/dispatch/engineTypes';
 import { operatorDate, operatorMidnight } from '../src/server/platform/operatorDay';
 import { SimulatedTerminals } from '../src/server/simulator/simulatedTerminals';
 import { createSource } from '../src/server/telemetry/http/sourceKeys';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DISPATCH_DEFAULTS } from '../src/shared/dispatch/settings';
-import { DispatchEngine, type EngineSettings, type Fix, type PassageRecord } from '../src/server/dispatch/engine';
+import { DispatchEngine } from '../src/server/dispatch/engine';
+import type { EngineSettings, Fix, PassageRecord } from '../src/server/dispatch/engineTypes';
 import { crossTime } from '../src/server/dispatch/passages';
 import { LearnedTimes } from '../src/server/dispatch/predictions';
 import type { DaySchedule } from '../src/server/dispatch/schedule';

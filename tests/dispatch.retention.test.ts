@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/server/db/migrate';
-import type { PassageRecord } from '../src/server/dispatch/engine';
+import type { PassageRecord } from '../src/server/dispatch/engineTypes';
 import { writePassages } from '../src/server/dispatch/store';
 import { ENGINES } from './helpers/engines';
 import { startTestApp, type TestApp } from './helpers/testApp';

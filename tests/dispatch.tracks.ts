@@ -1,6 +1,6 @@
 import { Random } from '../src/server/db/demo/random';
 import type { Queryable } from '../src/server/db/types';
-import type { Fix } from '../src/server/dispatch/engine';
+import type { Fix } from '../src/server/dispatch/engineTypes';
 import { buildDaySchedule, type DaySchedule, type Run, type ScheduleRows } from '../src/server/dispatch/schedule';
 import type { LatLon } from '../src/server/simulator/polyline';
 

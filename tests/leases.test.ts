@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { openPostgres } from '../src/server/db/postgres';
 import type { Db, Queryable } from '../src/server/db/types';
 import { LeaseLostError, Leases, UNFENCED } from '../src/server/jobs/leases';
-import type { PassageRecord } from '../src/server/dispatch/engine';
+import type { PassageRecord } from '../src/server/dispatch/engineTypes';
 import { writePassages } from '../src/server/dispatch/store';
 import { PeriodicJob } from '../src/server/jobs/periodicJob';
 import { clonePostgresDatabase } from './helpers/testApp';

@@ -7,7 +7,7 @@ import { CC, CHS, CT, type CommandData } from '../telemetry/egts/commands';
 import type { MessageLinks, TerminalMessage } from '../telemetry/egts/terminalLinks';
 import { decodeText, encodeCp1251 } from '../telemetry/egts/text';
 import type { DispatchService } from './dispatchService';
-import { DRIVER_MESSAGE_MS } from './engine';
+import { DRIVER_MESSAGE_MS } from './exceptions';
 
 /** SID of our messages: the platform as the sender (as the rollout dispatcher's commands). */
 const PLATFORM_SID = 1;

@@ -3,7 +3,7 @@ import type { ExceptionKind } from '../../shared/dispatch/api';
 import type { Db, Queryable } from '../db/types';
 import { LeaseLostError, type Fence } from '../jobs/leases';
 import type { BellExceptionKind, Notifier } from '../notifications/notifier';
-import type { DispatchException } from './engine';
+import type { DispatchException } from './engineTypes';
 import { lookupNames } from './names';
 
 /**

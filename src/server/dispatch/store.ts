@@ -4,7 +4,7 @@ import type { Fence } from '../jobs/leases';
 import { isoTime } from '../../shared/format';
 import { operatorMidnight } from '../platform/operatorDay';
 import { parseLineString, type LatLon } from '../simulator/polyline';
-import type { DayChanges, ExceptionAck, PassageRecord, RunChange } from './engine';
+import type { DayChanges, ExceptionAck, PassageRecord, RunChange } from './engineTypes';
 import { LearnedTimes } from './predictions';
 import { buildDaySchedule, type DayType, type DaySchedule, type ScheduleRows } from './schedule';
 

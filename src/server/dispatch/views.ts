@@ -11,7 +11,8 @@ import type {
 } from '../../shared/dispatch/api';
 import { EXCEPTION_KINDS } from '../../shared/dispatch/api';
 import type { Queryable } from '../db/types';
-import type { DispatchEngine, VehicleState } from './engine';
+import type { DispatchEngine } from './engine';
+import type { VehicleState } from './engineTypes';
 import { driverOf, lookupNames } from './names';
 import type { Run } from './schedule';
 

@@ -1,6 +1,7 @@
 import type GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { VEHICLE_STALE_MS } from '../../shared/map';
-import type { DispatchEngine, VehicleState } from '../dispatch/engine';
+import type { DispatchEngine } from '../dispatch/engine';
+import type { VehicleState } from '../dispatch/engineTypes';
 import type { DaySchedule, Run } from '../dispatch/schedule';
 import { operatorMidnight, operatorMinuteOfDay } from '../platform/operatorDay';
 import type { RunTrips } from './export/runTrips';

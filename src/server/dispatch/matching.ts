@@ -1,0 +1,191 @@
+import { AGAINST_DEGREES, angleBetween, type Projection } from './geometry';
+import { evaluateVehicle, updateDeviation } from './adherence';
+import type { EngineState } from './engineState';
+import type { Fix, MatchSource, VehicleState } from './engineTypes';
+import { atStopWhenPlaced, stopRadii } from './passages';
+import { scheduledTimeAt, type Assignment, type DaySchedule, type Run } from './schedule';
+
+/** A run is looked for this long before its first departure and after its last arrival. */
+const EARLY_WINDOW_MS = 40 * 60_000;
+const LATE_WINDOW_MS = 120 * 60_000;
+/** How far ahead of or behind its timetable a vehicle may be to be matched to a run at all. */
+const MATCH_EARLY_MS = 20 * 60_000;
+const MATCH_LATE_MS = 100 * 60_000;
+/** Moving: below this the receiver's course is noise. */
+export const MOVING_KMH = 3;
+
+/** Where a fix falls on a run and how far off its timetable (ms, waiting at the first stop counted a quarter). */
+interface FitResult {
+  dist: number;
+  offset: number;
+  lateness: number;
+}
+
+/** A vehicle this far off its task's timetable looks for a partner it may have swapped exits with, and the swap must gain this much (s). */
+const EXCHANGE_S = 180;
+const EXCHANGE_GAIN_S = 240;
+/** …and each of the two must gain at least this much (s). */
+const EXCHANGE_EACH_S = 60;
+
+interface Candidate {
+  run: Run;
+  day: DaySchedule;
+  dist: number;
+  offset: number;
+  score: number;
+  matchedBy: MatchSource;
+}
+
+const covers = (a: Assignment, t: number) => t >= a.from - EARLY_WINDOW_MS && t < a.to;
+
+/** The runs a vehicle's tasks give it at time t, with how it got them. */
+export function assignedRuns(state: EngineState, vehicleId: number, t: number): { day: DaySchedule; run: Run; matchedBy: MatchSource }[] {
+  const out: { day: DaySchedule; run: Run; matchedBy: MatchSource }[] = [];
+  for (const day of state.days) {
+    for (const a of day.assignments.get(vehicleId) ?? []) {
+      if (!covers(a, t)) continue;
+      for (const run of day.blocks.get(a.blockKey)!.runs) out.push({ day, run, matchedBy: a.replacement ? 'replacement' : 'task' });
+    }
+  }
+  return out;
+}
+
+function hasTask(state: EngineState, vehicleId: number): boolean {
+  return state.days.some((day) => day.assignments.has(vehicleId));
+}
+
+/** How well a fix fits a run: null when it is off the run, at its end, or outside its time. */
+export function fit(state: EngineState, run: Run, fix: Fix, projection?: Projection): FitResult | null {
+  if (state.changes.isCancelled(run.key)) return null;
+  if (fix.time < run.start - EARLY_WINDOW_MS || fix.time > run.end + LATE_WINDOW_MS) return null;
+  const n = run.dists.length;
+  const moving = fix.speed >= MOVING_KMH;
+  const p =
+    projection && !state.changes.isDetoured(run.key)
+      ? projection
+      : state.changes.project(run, fix, 0, run.dists[n - 1], moving ? fix.course : null, state.settings.offRouteMeters);
+  if (p.offset > state.settings.offRouteMeters) return null;
+  // a vehicle moving against the run's direction there is on the other side of the street, not on this run
+  if (moving && angleBetween(fix.course, p.course) > AGAINST_DEGREES) return null;
+  const radius = Math.min(state.settings.stopRadiusMeters, (run.dists[n - 1] - run.dists[0]) / 4);
+  if (p.dist >= run.dists[n - 1] - radius) return null;
+  const lateness = fix.time - scheduledTimeAt(run, p.dist);
+  if (lateness < -MATCH_EARLY_MS || lateness > MATCH_LATE_MS) return null;
+  // waiting at the first stop before departure is what a vehicle does: it costs less than running early
+  const waiting = p.dist <= run.dists[0] + radius && lateness < 0;
+  return { dist: p.dist, offset: p.offset, lateness: waiting ? lateness / 4 : lateness };
+}
+
+function fitScore(offset: number, lateness: number): number {
+  return offset / 30 + Math.abs(lateness) / 300_000;
+}
+
+/**
+ * The run a fix fits best: among the vehicle's own task's runs (never one before the last it finished, the next
+ * in turn preferred), else among the day's runs near the position that no other vehicle works (best fit of
+ * position and time).
+ */
+export function bestCandidate(state: EngineState, v: VehicleState, fix: Fix): Candidate | null {
+  let best: Candidate | null = null;
+  const lastDone = (blockKey: string) => v.completed.get(blockKey) ?? -1;
+  for (const { day, run, matchedBy } of assignedRuns(state, v.vehicleId, fix.time)) {
+    const done = lastDone(run.blockKey);
+    if (run.index <= done || v.completed.has(run.key)) continue;
+    const f = fit(state, run, fix);
+    if (!f) continue;
+    // the next run in turn is the likeliest: after the last it finished, or the first nobody worked yet
+    const firstOpen = done >= 0 ? done + 1 : firstUnperformed(state, day, run.blockKey);
+    const skipped = Math.max(0, run.index - firstOpen);
+    const score = fitScore(f.offset, f.lateness) + skipped * 1.5;
+    if (!best || score < best.score) best = { run, day, dist: f.dist, offset: f.offset, score, matchedBy };
+  }
+  if (best) return best;
+  const moving = fix.speed >= MOVING_KMH ? fix.course : null;
+  const handed = state.changes.handedAwayBy(v.vehicleId);
+  for (const day of state.days) {
+    for (const runs of day.index.near(fix)) {
+      if (!runs.length) continue;
+      const shape = runs[0].shape;
+      const projection = shape.project(fix, 0, Infinity, moving);
+      if (projection.offset > state.settings.offRouteMeters && !runs.some((r) => state.changes.isDetoured(r.key))) continue;
+      for (const run of runs) {
+        const holder = state.taken.get(run.key);
+        if ((holder !== undefined && holder !== v.vehicleId) || v.completed.has(run.key)) continue;
+        // an exit handed over from this vehicle (it broke down) is not taken back by where it stands
+        const away = handed?.get(run.blockKey);
+        if (away !== undefined && fix.time >= away) continue;
+        const f = fit(state, run, fix, projection);
+        if (!f) continue;
+        const score = fitScore(f.offset, f.lateness);
+        if (!best || score < best.score) best = { run, day, dist: f.dist, offset: f.offset, score, matchedBy: 'fit' };
+      }
+    }
+  }
+  return best;
+}
+
+function firstUnperformed(state: EngineState, day: DaySchedule, blockKey: string): number {
+  const runs = day.blocks.get(blockKey)!.runs;
+  const i = runs.findIndex((run) => !state.performed.has(run.key));
+  return i < 0 ? runs.length : i;
+}
+
+/** Puts the vehicle on a run at the fix's place on it. */
+export function place(state: EngineState, v: VehicleState, c: Candidate, fix: Fix): void {
+  if (v.run) state.letGo(v);
+  const { run } = c;
+  v.run = run;
+  v.day = c.day;
+  v.matchedBy = c.matchedBy;
+  v.otherExit = c.matchedBy === 'fit' && hasTask(state, v.vehicleId);
+  v.radii = stopRadii(run, state.settings.stopRadiusMeters);
+  v.offRouteSince = null;
+  v.offset = c.offset;
+  v.point = { time: fix.time, dist: c.dist, speed: fix.speed / 3.6 };
+  let next = 0;
+  while (next < run.dists.length - 1 && c.dist > run.dists[next] + v.radii[next]) next += 1;
+  const inside = Math.abs(c.dist - run.dists[next]) <= v.radii[next];
+  v.cursor = { next, atStop: inside ? atStopWhenPlaced(next, v.point) : null };
+  v.started = next > 0;
+  state.ride(v);
+}
+
+/**
+ * Two vehicles of a route each far off the timetable of its own task's run, each on time for the other's: they
+ * were sent to each other's exits (a dispatcher's swap the tasks do not show). Looked at when a vehicle so far
+ * off leaves a stop; both are then followed on the exit they work, as found by fit.
+ */
+export function exchangeExits(state: EngineState, v: VehicleState): void {
+  const mine = v.run;
+  if (!mine || !v.last || v.matchedBy === 'fit' || v.deviation === null || Math.abs(v.deviation) < EXCHANGE_S) return;
+  let best: { w: VehicleState; onTheirs: FitResult; onMine: FitResult; gain: number } | null = null;
+  for (const w of state.onRoute.get(mine.routeId) ?? []) {
+    const theirs = w.run;
+    if (
+      w === v ||
+      !theirs ||
+      !w.last ||
+      theirs.blockKey === mine.blockKey ||
+      w.matchedBy === 'fit' ||
+      w.deviation === null ||
+      Math.abs(w.deviation) < EXCHANGE_S
+    )
+      continue;
+    const onTheirs = fit(state, theirs, v.last);
+    const onMine = onTheirs && fit(state, mine, w.last);
+    if (!onTheirs || !onMine) continue;
+    // each must fit the other's run better than its own: one far early and one late in a bunch only add up
+    const mineGain = Math.abs(v.deviation) - Math.abs(onTheirs.lateness) / 1000;
+    const theirGain = Math.abs(w.deviation) - Math.abs(onMine.lateness) / 1000;
+    const gain = mineGain + theirGain;
+    if (mineGain < EXCHANGE_EACH_S || theirGain < EXCHANGE_EACH_S) continue;
+    if (gain >= EXCHANGE_GAIN_S && (!best || gain > best.gain)) best = { w, onTheirs, onMine, gain };
+  }
+  if (!best) return;
+  const { w, onTheirs, onMine } = best;
+  const [theirs, theirDay, myDay] = [w.run!, w.day!, v.day!];
+  place(state, v, { run: theirs, day: theirDay, ...onTheirs, score: 0, matchedBy: 'fit' }, v.last);
+  place(state, w, { run: mine, day: myDay, ...onMine, score: 0, matchedBy: 'fit' }, w.last!);
+  updateDeviation(w, w.last!.time);
+  evaluateVehicle(state, w, w.last!.time);
+}
