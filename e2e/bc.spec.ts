@@ -1,12 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { ControllerTask, TaskResultResponse } from '../src/shared/bc/tasks';
+import type { ListResponse } from '../src/shared/api';
+import type { BcOptions, ControllerTask, TaskResultResponse } from '../src/shared/bc/tasks';
 import { rateColor } from '../src/shared/bc/rate';
 import { ACCOUNTS, boxesOf, fillLogin, overlapping, signIn, submitButton } from './helpers';
 
 /**
  * Ticket control end to end: the demo controller's report on the phone (counts, two vehicle checks, a photo,
  * completed offline and sent once when the connection returns) reaching the desktop's /bc/result/{task}; an
- * order created on the calendar; the route rate coloured by the spec's gradient.
+ * order created on the calendar; the orders' list filtered, sorted, paged and deleted from; the route rate coloured by
+ * the spec's gradient.
  */
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/bc-${name}.png` });
@@ -15,6 +17,19 @@ async function apiToken(page: Page, username: keyof typeof ACCOUNTS): Promise<st
   const response = await page.request.post('/api/v1/auth/login', { data: { username, password: ACCOUNTS[username] } });
   return ((await response.json()) as { token: string }).token;
 }
+
+async function bcOptions(page: Page, headers: Record<string, string>): Promise<BcOptions> {
+  return (await (await page.request.get('/api/v1/bc/options', { headers })).json()) as BcOptions;
+}
+
+/** The next GET of the orders' list whose query passes `check`. */
+const listedOrders = (page: Page, check: (query: URLSearchParams) => boolean = () => true) =>
+  page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/v1/bc/tasks' && r.request().method() === 'GET' && check(url.searchParams);
+  });
+
+const orderRows = (page: Page) => page.getByTestId('task-row');
 
 const hex = (rgb: string) =>
   `#${(rgb.match(/\d+/g) ?? [])
@@ -207,6 +222,112 @@ test.describe('ticket control on the desktop', () => {
     await expect(created).toHaveCount(before + 1);
     await expect(created.filter({ hasText: number })).toHaveCount(1);
     await shot(page, 'calendar');
+  });
+
+  test("/bc/controllertask lists the period's orders newest first, 100 a page, and deletes one after asking", async ({ page }) => {
+    const headers = { authorization: `Bearer ${await apiToken(page, 'admin')}` };
+    const options = await bcOptions(page, headers);
+    const spare = (await (
+      await page.request.post('/api/v1/bc/tasks', {
+        headers,
+        data: {
+          number: `E2E-${Date.now()}`,
+          date: new Date().toISOString().slice(0, 10),
+          graphic_type_id: options.graphicTypes[0].id,
+          department_id: options.departments[0].id,
+          control_region_id: null,
+          worker_ids: [],
+          routes: [],
+        },
+      })
+    ).json()) as ControllerTask;
+    await signIn(page, 'admin');
+    const first = listedOrders(page);
+    await page.goto('/bc/controllertask');
+    const opened = await first;
+    const query = new URL(opened.url()).searchParams;
+    // a week back and a week ahead
+    expect(Object.fromEntries(query)).toMatchObject({ sortField: 'date', sortOrder: 'DESC', skipCount: '0', recordCount: '100' });
+    expect(query.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(query.get('to')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const period = (await opened.json()) as ListResponse<ControllerTask>;
+    await expect(orderRows(page)).toHaveCount(Math.min(period.count, 100));
+    await expect(orderRows(page).first()).toHaveAttribute('data-id', String(period.list[0].id));
+    await shot(page, 'controllertask');
+
+    const row = page.locator(`[data-testid="task-row"][data-id="${spare.id}"]`);
+    await row.getByRole('button', { name: 'Удалить' }).click();
+    await expect(page.getByText(`Удалить задание № ${spare.number} вместе с отчётом?`)).toBeVisible();
+    await page.getByRole('button', { name: 'Да' }).click();
+    await expect(page.getByText('Задание удалено')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    expect((await page.request.get(`/api/v1/bc/tasks/${spare.id}`, { headers })).status()).toBe(404);
+  });
+
+  test('/bc/controllertask filters by status, department and controller, and sorts by a column on the server', async ({ page }) => {
+    const options = await bcOptions(page, { authorization: `Bearer ${await apiToken(page, 'admin')}` });
+    const [department, other] = options.departments;
+    const workers = options.workers.filter((worker) => worker.td_id === department.id);
+    await signIn(page, 'admin');
+    await page.goto('/bc/controllertask');
+    await expect(orderRows(page).first()).toBeVisible();
+
+    const closed = listedOrders(page, (q) => q.get('status') === 'closed');
+    await page.getByRole('combobox', { name: 'Статус' }).click();
+    await page.getByRole('option', { name: 'Выполнено', exact: true }).click();
+    const closedOnes = (await (await closed).json()) as ListResponse<ControllerTask>;
+    expect(closedOnes.count).toBeGreaterThan(0);
+    await expect(orderRows(page)).toHaveCount(Math.min(closedOnes.count, 100));
+    await expect(page.locator('[data-testid="task-row"] [data-testid="task-status"]:not([data-status="closed"])')).toHaveCount(0);
+
+    // the controllers offered are the department's; another department drops the one chosen
+    const ofDepartment = listedOrders(page, (q) => q.get('department') === String(department.id) && q.get('status') === 'closed');
+    await page.getByRole('combobox', { name: 'Территориальный отдел' }).click();
+    await page.getByRole('option', { name: department.name, exact: true }).click();
+    await ofDepartment;
+    await expect(orderRows(page).filter({ hasNotText: department.name })).toHaveCount(0);
+    await page.getByRole('combobox', { name: 'Контролёр' }).click();
+    await expect(page.getByRole('option')).toHaveText(['Любой', ...workers.map((worker) => worker.fio)]);
+    const byWorker = listedOrders(page, (q) => q.get('worker') === String(workers[0].id));
+    await page.getByRole('option', { name: workers[0].fio, exact: true }).click();
+    await byWorker;
+    const dropped = listedOrders(page, (q) => q.get('department') === String(other.id) && !q.has('worker'));
+    await page.getByRole('combobox', { name: 'Территориальный отдел' }).click();
+    await page.getByRole('option', { name: other.name, exact: true }).click();
+    await dropped;
+    await expect(page.getByRole('combobox', { name: 'Контролёр' })).not.toContainText(workers[0].fio);
+
+    // a column's first click sorts down, the next up
+    const down = listedOrders(page, (q) => q.get('sortField') === 'number' && q.get('sortOrder') === 'DESC');
+    await page.getByTestId('task-list').getByText('Номер', { exact: true }).click();
+    await down;
+    const up = listedOrders(page, (q) => q.get('sortField') === 'number' && q.get('sortOrder') === 'ASC');
+    await page.getByTestId('task-list').getByText('Номер', { exact: true }).click();
+    const ascending = (await (await up).json()) as ListResponse<ControllerTask>;
+    await expect(orderRows(page).first()).toHaveAttribute('data-id', String(ascending.list[0].id));
+  });
+
+  test('/bc/controllertask pages a longer period: the second page starts at the 101st order', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/bc/controllertask');
+    await expect(orderRows(page).first()).toBeVisible();
+    const longer = listedOrders(page, (q) => q.get('from') === '2000-01-01' && q.get('skipCount') === '0');
+    const from = page.getByRole('group', { name: 'С', exact: true });
+    await from.getByRole('spinbutton', { name: 'День' }).click();
+    await page.keyboard.type('01012000');
+    const all = (await (await longer).json()) as ListResponse<ControllerTask>;
+    expect(all.count).toBeGreaterThan(100);
+    await expect(from).toContainText('01.01.2000');
+    await expect(orderRows(page)).toHaveCount(100);
+    const second = listedOrders(page, (q) => q.get('from') === '2000-01-01' && q.get('skipCount') === '100');
+    await page.getByRole('button', { name: 'На 2 страницу' }).click();
+    const next = (await (await second).json()) as ListResponse<ControllerTask>;
+    await expect(orderRows(page)).toHaveCount(all.count - 100);
+    await expect(orderRows(page).first()).toHaveAttribute('data-id', String(next.list[0].id));
+    // the filters and the page are the address: a reload keeps them
+    await page.reload();
+    await expect(from).toContainText('01.01.2000');
+    await expect(orderRows(page).first()).toHaveAttribute('data-id', String(next.list[0].id));
   });
 
   test('/bc/reports names every department (and every route) under its chart, none over another', async ({ page }) => {

@@ -19,6 +19,7 @@ import type {
   UpdateResult,
 } from 'react-admin';
 import type { ResourceAdapter } from './adapter';
+import { TASKS_RESOURCE, bcTasksAdapter } from './bcTasks';
 import { HANDBOOK_RESOURCE_PREFIX, handbooksAdapter } from './handbooks';
 import { isReportResource, reportsAdapter } from './reports';
 import { rolesAdapter } from './roles';
@@ -30,6 +31,7 @@ export type { ResourceAdapter } from './adapter';
 export function adapterFor(resource: string): ResourceAdapter | undefined {
   if (resource === 'users') return usersAdapter;
   if (resource === 'roles') return rolesAdapter;
+  if (resource === TASKS_RESOURCE) return bcTasksAdapter;
   if (isReportResource(resource)) return reportsAdapter;
   if (resource.startsWith(HANDBOOK_RESOURCE_PREFIX)) return handbooksAdapter;
   return undefined;
