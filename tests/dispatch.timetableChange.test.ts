@@ -3,7 +3,7 @@ import { loadConfig } from '../src/server/config';
 import { DispatchService } from '../src/server/dispatch/dispatchService';
 import { addDays, operatorDate, operatorMidnight } from '../src/server/platform/operatorDay';
 import { ENGINES } from './helpers/engines';
-import { cleanFeed, importFeed } from './helpers/gtfsFeeds';
+import { appointSpareVehicle, cleanFeed, importFeed } from './helpers/gtfsFeeds';
 import { startTestApp, type TestApp } from './helpers/testApp';
 
 /**
@@ -80,22 +80,8 @@ describe.each(ENGINES)('the live timetable reads a changed timetable on %s', (en
 
   it("takes the day's vehicle task and keeps a vehicle on its run through a later change", async () => {
     const route = await localId('route', 'r1');
-    const [chosen] = await t.db.query<{ id: number; depot_number: number }>(
-      `select v.id, v.depot_number from mgt.vehicles v
-        where v.id not in (select vehicle_id from mgt.vehicle_task where date = $1) and v.depot_id is not null
-          and v.id not in (select replace_vehicle_id from mgt.replace_vehicle where date = $1)
-          and exists (select 1 from mgt.driver d where d.depot_id = v.depot_id)
-        order by v.id limit 1`,
-      [today],
-    );
-    const csv = `date;route_number;grafic;depot_number;start_time;end_time\n${today};Т77;1;${chosen.depot_number};06:30;08:00\n`;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/table/import/appoint-vehicles-to-route',
-      payload: { config: { type: 'vehicletask' }, csv },
-      headers: { authorization: admin },
-    });
-    expect(response.statusCode, response.body).toBe(200);
+    const { vehicle: chosen, answer } = await appointSpareVehicle(t.app, admin, today, 'Т77');
+    expect(answer.statusCode, answer.body).toBe(200);
     const day = () => service.engine.schedules.find((d) => d.serviceDate === today)!;
     expect(day().assignments.get(chosen.id)).toBeUndefined();
     await minuteLater();

@@ -4,7 +4,7 @@ import { simulatorConfig } from '../src/server/simulator/config';
 import { Simulator } from '../src/server/simulator/simulator';
 import type { VehiclePlan } from '../src/server/simulator/vehiclePlan';
 import { ENGINES } from './helpers/engines';
-import { cleanFeed, importFeed } from './helpers/gtfsFeeds';
+import { appointSpareVehicle, cleanFeed, importFeed } from './helpers/gtfsFeeds';
 import { startTestApp, type TestApp } from './helpers/testApp';
 
 /** Metres between two points (short distances). */
@@ -151,23 +151,9 @@ describe.each(ENGINES)('the simulator on an imported network on %s', (engine) =>
   it("takes the dispatcher's vehicle for an imported exit once the vehicle-task import assigns one", async () => {
     const route = await localId('route', 'r1');
     const [filled] = onRoute(route);
-    const [chosen] = await t.db.query<{ id: number; depot_number: number }>(
-      `select v.id, v.depot_number from mgt.vehicles v
-        where v.id <> $1 and v.id not in (select vehicle_id from mgt.vehicle_task where date = $2) and v.depot_id is not null
-          and v.id not in (select replace_vehicle_id from mgt.replace_vehicle where date = $2)
-          and exists (select 1 from mgt.driver d where d.depot_id = v.depot_id)
-        order by v.id limit 1`,
-      [filled, today],
-    );
-    const csv = `date;route_number;grafic;depot_number;start_time;end_time\n${today};G7;1;${chosen.depot_number};06:30;08:00\n`;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/table/import/appoint-vehicles-to-route',
-      payload: { config: { type: 'vehicletask' }, csv },
-      headers: { authorization: admin },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ rows: 1, assigned: 1, replaced: 0, unchanged: 0 });
+    const { vehicle: chosen, answer } = await appointSpareVehicle(t.app, admin, today, 'G7', [filled]);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ rows: 1, assigned: 1, replaced: 0, unchanged: 0 });
     const [task] = await t.db.query<{ route_id: number; graph: number; smena: string }>(
       `select v.route_id, k.graph, k.smena from mgt.vehicle_task k join mgt.rasp_variant v on v.id = k."RaspVariant_id" where k.date = $1 and k.vehicle_id = $2`,
       [today, chosen.id],

@@ -136,3 +136,32 @@ export async function importFeed(
   }
   throw new Error('the import did not end');
 }
+
+/**
+ * Assigns a vehicle not working `date` (no task, no replacement; its depot has drivers) to exit `graph` of route
+ * `routeName` through the vehicle-task import, as a dispatcher does for an imported network's exits.
+ */
+export async function appointSpareVehicle(
+  app: FastifyInstance,
+  authorization: string,
+  date: string,
+  routeName: string,
+  except: number[] = [],
+): Promise<{ vehicle: { id: number; depot_number: number }; answer: { statusCode: number; body: string; json: () => unknown } }> {
+  const [vehicle] = await app.db.query<{ id: number; depot_number: number }>(
+    `select v.id, v.depot_number from mgt.vehicles v
+      where v.id <> all($2::int[]) and v.id not in (select vehicle_id from mgt.vehicle_task where date = $1) and v.depot_id is not null
+        and v.id not in (select replace_vehicle_id from mgt.replace_vehicle where date = $1)
+        and exists (select 1 from mgt.driver d where d.depot_id = v.depot_id)
+      order by v.id limit 1`,
+    [date, except],
+  );
+  const csv = `date;route_number;grafic;depot_number;start_time;end_time\n${date};${routeName};1;${vehicle.depot_number};06:30;08:00\n`;
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/table/import/appoint-vehicles-to-route',
+    payload: { config: { type: 'vehicletask' }, csv },
+    headers: { authorization },
+  });
+  return { vehicle, answer };
+}
