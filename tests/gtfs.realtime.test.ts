@@ -1,7 +1,8 @@
 import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server/config';
-import { buildTripUpdates } from '../src/server/gtfs/tripUpdatesFeed';
+import { LiveRuns, type LiveTripUpdate } from '../src/server/gtfs/liveRuns';
+import { buildTripUpdates, type EncodedEntity } from '../src/server/gtfs/tripUpdatesFeed';
 import { operatorDate, operatorMidnight } from '../src/server/platform/operatorDay';
 import { createSource } from '../src/server/telemetry/http/sourceKeys';
 import { PERMISSION_CODES } from '../src/shared/permissionCodes';
@@ -228,6 +229,32 @@ describe.each(ENGINES)('GTFS-Realtime TripUpdates and VehiclePositions from the 
     ]);
     expect(cancelled[0].tripUpdate!.stopTimeUpdate).toEqual([]);
     expect(cancelled[0].tripUpdate!.vehicle).toBeNull();
+  });
+
+  it("keeps a vehicle's trip update, predicted as of its last fix, until it reports again", async () => {
+    const ids = { ensureFresh: async () => undefined, routeId: String, stopId: String, tripId: () => 'trip' };
+    const live = new LiveRuns(t.app.dispatch.engine, ids, TZ);
+    const encoded = new WeakMap<LiveTripUpdate, EncodedEntity>();
+    const build = (at: number) =>
+      buildTripUpdates({ updates: (now) => live.updates(now), cancelled: () => [], vehicle: () => undefined, encoded }, at, async () => {});
+    const now = Date.now();
+    const [first] = [...live.updates(now)];
+    expect(first.vehicleId).toBe(bus);
+    // half a minute on, no fix since: the same update, the same predicted times, the same encoding
+    const [later] = [...live.updates(now + 30_000)];
+    expect(later).toBe(first);
+    const a = decode((await build(now)).bytes);
+    const b = decode((await build(now + 30_000)).bytes);
+    expect(rt.FeedMessage.toObject(b, { longs: Number }).entity).toEqual(rt.FeedMessage.toObject(a, { longs: Number }).entity);
+    expect(encoded.has(first)).toBe(true);
+
+    // a new fix ten seconds after the last, at the same place: made again, as of that fix
+    const state = t.app.dispatch.engine.state(bus)!;
+    t.app.dispatch.engine.onFix(bus, { ...state.last!, time: state.last!.time + 10_000 });
+    const [renewed] = [...live.updates(now + 31_000)];
+    expect(renewed).not.toBe(first);
+    expect(renewed.timestamp).toBe(first.timestamp + 10);
+    expect(renewed.stops.map((x) => x.stopSequence)).toEqual(first.stops.map((x) => x.stopSequence));
   });
 });
 

@@ -36,8 +36,8 @@ import { LearnedTimes } from '../../src/server/dispatch/predictions';
 import { buildDaySchedule, type DaySchedule, type Run, type ScheduleRows } from '../../src/server/dispatch/schedule';
 import { loadDaySchedule, loadLearned, loadScheduleRows, writePassages } from '../../src/server/dispatch/store';
 import { board } from '../../src/server/dispatch/views';
-import { LiveRuns } from '../../src/server/gtfs/liveRuns';
-import { buildTripUpdates } from '../../src/server/gtfs/tripUpdatesFeed';
+import { LiveRuns, type LiveTripUpdate } from '../../src/server/gtfs/liveRuns';
+import { buildTripUpdates, type EncodedEntity } from '../../src/server/gtfs/tripUpdatesFeed';
 import { addDays, operatorMidnight } from '../../src/server/platform/operatorDay';
 import { simulatorConfig } from '../../src/server/simulator/config';
 import { Simulator } from '../../src/server/simulator/simulator';
@@ -550,6 +550,7 @@ async function scaleRun(db: Db, date: string, fleet: ScaleFleet, vehicles: numbe
     },
     TZ,
   );
+  const encoded = new WeakMap<LiveTripUpdate, EncodedEntity>();
   const feedCpu: number[] = [];
   const feedWall: number[] = [];
   let feedEntities = 0;
@@ -558,7 +559,7 @@ async function scaleRun(db: Db, date: string, fleet: ScaleFleet, vehicles: numbe
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     const { message, bytes } = await buildTripUpdates(
-      { updates: (at) => live.updates(at), cancelled: () => live.cancelled(), vehicle: () => undefined },
+      { updates: (at) => live.updates(at), cancelled: () => live.cancelled(), vehicle: () => undefined, encoded },
       now(),
     );
     const c1 = process.cpuUsage(c0);

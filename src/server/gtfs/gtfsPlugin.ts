@@ -17,7 +17,8 @@ import { activeAlerts } from '../dispatch/serviceAlerts';
 import { buildAlerts } from './alertsFeed';
 import { loadFeedIds } from './export/feedIds';
 import { encodeFeed, feedAsJson, type FeedMessage } from './realtimeFeed';
-import { buildTripUpdates } from './tripUpdatesFeed';
+import { buildTripUpdates, type EncodedEntity } from './tripUpdatesFeed';
+import type { LiveTripUpdate } from './liveRuns';
 import { buildVehiclePositions } from './vehiclePositionsFeed';
 
 /** Static feeds made at once: each reads the whole timetable, so more only queue on the database. */
@@ -100,12 +101,19 @@ async function gtfsPlugin(app: FastifyInstance): Promise<void> {
     );
     return { message, bytes: Buffer.from(encodeFeed(message)) };
   });
+  // a vehicle's trip update is encoded once while it stays the same (LiveRuns gives it again until its next fix)
+  const encodedTripUpdates = new WeakMap<LiveTripUpdate, EncodedEntity>();
   const tripUpdates = cachedFeed(
     config.cacheMs,
     async (now) => {
       await prepare(now);
       return buildTripUpdates(
-        { updates: (at) => live.updates(at), cancelled: () => live.cancelled(), vehicle: (id) => app.map.directory.get(id) },
+        {
+          updates: (at) => live.updates(at),
+          cancelled: () => live.cancelled(),
+          vehicle: (id) => app.map.directory.get(id),
+          encoded: encodedTripUpdates,
+        },
         now,
       );
     },

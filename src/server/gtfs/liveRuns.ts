@@ -29,6 +29,24 @@ export type RunIds = Pick<RunTrips, 'ensureFresh' | 'routeId' | 'stopId' | 'trip
  */
 const RUN_END_SLACK_MS = 10 * 60_000;
 
+/** What a vehicle's trip update is made from: its last fix, its place on its run, the service changes read. */
+interface Stamp {
+  fix: number;
+  run: Run;
+  next: number;
+  arrived: number | null;
+  deviation: number | null;
+  changes: number;
+}
+
+const sameStamp = (a: Stamp, b: Stamp) =>
+  a.fix === b.fix &&
+  a.run === b.run &&
+  a.next === b.next &&
+  a.arrived === b.arrived &&
+  a.deviation === b.deviation &&
+  a.changes === b.changes;
+
 /**
  * What the GTFS-Realtime feeds read of the live timetable (src/server/dispatch), in the static feed's ids: the
  * trip a vehicle's matched run is, the predicted times of the stops ahead of it, and the runs the engine reports
@@ -39,6 +57,12 @@ export class LiveRuns {
   private heldVariants: number[] = [];
   /** Each run's descriptor, made once (a feed names thousands of runs a second). */
   private readonly descriptors = new WeakMap<Run, TripDescriptor>();
+  /**
+   * Each vehicle's last trip update and what it was made from: a vehicle without a new fix, a service change or
+   * new learned times since gives the same update (the same object, so its encoding is kept too).
+   */
+  private made = new Map<number, { stamp: Stamp; update: LiveTripUpdate }>();
+  private madeWith: { learned: unknown; days: readonly DaySchedule[] } | null = null;
 
   constructor(
     private readonly engine: DispatchEngine,
@@ -88,9 +112,24 @@ export class LiveRuns {
    * One update per run worked by a vehicle seen within VEHICLE_STALE_MS (in service, or on its layover before
    * the run): the stops of the run still ahead with predicted arrival and departure. Runs the static feed does
    * not have are left out (a consumer could not place them), but for those added to the day (ADDED); two vehicles on one run give the one that set out.
-   * One at a time, so the feed can be built in slices.
+   * The predictions are made as of the vehicle's last fix (TheTransitClock's way: a prediction a position), so
+   * a vehicle that has not reported since the last feed keeps its update: a feed of a large fleet polled every
+   * second makes only the updates of the vehicles that reported meanwhile. One at a time, so the feed can be
+   * built in slices.
    */
   *updates(now: number): Generator<LiveTripUpdate> {
+    const basis = { learned: this.engine.learned, days: this.engine.schedules };
+    if (this.madeWith?.learned !== basis.learned || this.madeWith.days !== basis.days) this.made.clear();
+    this.madeWith = basis;
+    const made = new Map<number, { stamp: Stamp; update: LiveTripUpdate }>();
+    for (const update of this.current(now)) {
+      made.set(update.vehicleId, this.made.get(update.vehicleId)!);
+      yield update;
+    }
+    this.made = made;
+  }
+
+  private *current(now: number): Generator<LiveTripUpdate> {
     const byRun = new Map<string, VehicleState>();
     for (const v of this.engine.states()) {
       if (
@@ -108,13 +147,29 @@ export class LiveRuns {
     for (const [key, v] of byRun) {
       // between two slices the engine may have moved the vehicle on
       if (v.run?.key !== key || !v.point || !v.last) continue;
-      yield {
-        vehicleId: v.vehicleId,
-        trip: this.descriptor(v.run),
-        delay: v.deviation,
-        timestamp: Math.floor(v.last.time / 1000),
-        stops: this.stopsAhead(v, now),
+      const stamp: Stamp = {
+        fix: v.last.time,
+        run: v.run,
+        next: v.cursor.next,
+        arrived: v.cursor.atStop ? (v.cursor.atStop.arrival ?? v.point.time) : null,
+        deviation: v.deviation,
+        changes: this.engine.changesRevision,
       };
+      let entry = this.made.get(v.vehicleId);
+      if (!entry || !sameStamp(entry.stamp, stamp)) {
+        entry = {
+          stamp,
+          update: {
+            vehicleId: v.vehicleId,
+            trip: this.descriptor(v.run),
+            delay: v.deviation,
+            timestamp: Math.floor(v.last.time / 1000),
+            stops: this.stopsAhead(v, v.last.time),
+          },
+        };
+        this.made.set(v.vehicleId, entry);
+      }
+      yield entry.update;
     }
   }
 

@@ -6,9 +6,17 @@ export interface TripUpdatesSource {
   updates(now: number): Iterable<LiveTripUpdate>;
   cancelled(): TripDescriptor[];
   vehicle(id: number): VehicleInfo | undefined;
+  /** Each update's encoded entity, kept while the source gives the same update for the same vehicle record. */
+  encoded?: WeakMap<LiveTripUpdate, EncodedEntity>;
 }
 
-/** Trip updates a slice: between slices the event loop is free (a city's whole fleet takes a few hundred ms). */
+/** A trip update's entity as it stands in the feed (length-delimited), and the vehicle record it names. */
+export interface EncodedEntity {
+  vehicle: VehicleInfo | undefined;
+  bytes: Uint8Array;
+}
+
+/** Trip updates a slice: between slices the event loop is free (a city's whole fleet takes a few hundred ms to make anew). */
 const SLICE = 200;
 
 /** An entity's key in a FeedMessage: field 2, length-delimited ((2 << 3) | 2). */
@@ -29,30 +37,35 @@ export async function buildTripUpdates(
   pause = nextTurn,
 ): Promise<{ message: FeedMessage; bytes: Buffer }> {
   const entity: FeedEntity[] = [];
-  // one writer for the whole feed: the header, then each slice's entities, taken out as one chunk a slice
+  // one writer for the whole feed: the header, then each entity as a length-delimited field, taken out a slice at a time
   const writer = rt.FeedMessage.encode(feedMessage([], now));
   const chunks: Uint8Array[] = [];
-  let slice: FeedEntity[] = [];
   const flush = () => {
-    for (const e of slice) rt.FeedEntity.encode(e, writer.uint32(ENTITY_KEY).fork()).ldelim();
     chunks.push(writer.finish());
     writer.reset();
-    slice = [];
   };
+  let inSlice = 0;
   for (const u of source.updates(now)) {
+    const vehicle = source.vehicle(u.vehicleId);
     const e: FeedEntity = {
       id: String(u.vehicleId),
       tripUpdate: {
         trip: u.trip,
-        vehicle: vehicleDescriptor(u.vehicleId, source.vehicle(u.vehicleId)),
+        vehicle: vehicleDescriptor(u.vehicleId, vehicle),
         stopTimeUpdate: u.stops,
         timestamp: u.timestamp,
         ...(u.delay !== null ? { delay: u.delay } : {}),
       },
     };
     entity.push(e);
-    slice.push(e);
-    if (slice.length === SLICE) {
+    let encoded = source.encoded?.get(u);
+    if (!encoded || encoded.vehicle !== vehicle) {
+      encoded = { vehicle, bytes: rt.FeedEntity.encode(e).finish() };
+      source.encoded?.set(u, encoded);
+    }
+    writer.uint32(ENTITY_KEY).bytes(encoded.bytes);
+    if (++inSlice === SLICE) {
+      inSlice = 0;
       flush();
       await pause();
     }
@@ -60,7 +73,7 @@ export async function buildTripUpdates(
   for (const trip of source.cancelled()) {
     const e: FeedEntity = { id: `cancelled-${trip.startDate}-${trip.tripId}`, tripUpdate: { trip } };
     entity.push(e);
-    slice.push(e);
+    rt.FeedEntity.encode(e, writer.uint32(ENTITY_KEY).fork()).ldelim();
   }
   flush();
   return { message: feedMessage(entity, now), bytes: Buffer.concat(chunks) };
