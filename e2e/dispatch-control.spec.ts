@@ -6,7 +6,8 @@ import { ACCOUNTS } from './helpers';
 /**
  * Same-day service control against the running demo (the simulator drives the fleet, its terminals answer over
  * the EGTS commands service): a dispatcher cancels a run on «Изменения движения» and finds it cancelled with its
- * reason on «План и факт»; closes a stop and enters a detour, sees them listed, then restores them; a message to a vehicle on the line moves from sent to delivered and read on
+ * reason on «План и факт»; closes a stop and enters a detour, sees them listed, then restores them; a message to a
+ * vehicle on the line moves from sent to delivered and read on
  * «Сообщения водителям». Signed in by the token (no login screen).
  */
 test.describe.configure({ mode: 'serial' });

@@ -1,4 +1,5 @@
-// `npm test`: everything a change must pass: the formatting (prettier), the import rules (.dependency-cruiser.cjs), type checks, unit and API
+// `npm test`: everything a change must pass: the formatting (prettier), the import rules (.dependency-cruiser.cjs),
+// type checks, unit and API
 // tests (Vitest; on PostgreSQL too when TEST_DATABASE_URL is set), the production build, and the e2e tests in
 // Debian's Chromium (Playwright).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';

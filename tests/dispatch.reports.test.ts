@@ -140,7 +140,10 @@ describe.each(ENGINES)("dispatcher's reports on %s", (engine) => {
     return rows as unknown as Passage[];
   }
 
-  /** Route 1 exit 1: on time give or take the thresholds' edges; exit 2 seven minutes late throughout; exit 3 two early, stops 1–4 only; exit 4 never. */
+  /**
+   * Route 1 exit 1: on time give or take the thresholds' edges; exit 2 seven minutes late throughout; exit 3 two
+   * early, stops 1–4 only; exit 4 never.
+   */
   const EXIT1 = [0, 30, 60, 180, 181, -60, -61, 10];
   const EXIT2_LATE = 420;
   const EXIT3_EARLY = -120;
@@ -394,7 +397,8 @@ describe.each(ENGINES)("dispatcher's reports on %s", (engine) => {
         gaps: mine.filter((p) => p.actual > 1.8 * p.scheduled).length,
         los: HEADWAY_LOS.find(([, bound]) => cv <= bound)?.[0] ?? 'F',
       });
-      // exit 3 two minutes early behind exit 2 seven late: a minute after it at each of its four stops; exit 1's −61 s at the 7th stop: a gap
+      // exit 3 two minutes early behind exit 2 seven late: a minute after it at each of its four stops; exit 1's −61 s
+      // at the 7th stop: a gap
       expect(row.bunching).toBe(4);
       expect(row.gaps).toBe(1);
       near(row.cv, cv, 2);

@@ -36,7 +36,10 @@ const east = (from: { lat: number; lon: number }, m: number) => ({
   lon: from.lon + m / (111_320 * Math.cos((from.lat * Math.PI) / 180)),
 });
 
-/** Race 1 runs the track's first half hour (made); race 2 heads east while the bus goes north (not made, one deviation); race 3 falls in the hole. */
+/**
+ * Race 1 runs the track's first half hour (made); race 2 heads east while the bus goes north (not made, one
+ * deviation); race 3 falls in the hole.
+ */
 function races(): PlannedRace[] {
   const atSixty = north(60 * 600);
   return [

@@ -6,7 +6,8 @@
 // The server (src/server/main.ts) runs on its own database (LOAD_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/tc_faults_load, created if missing) with the demo city loaded on first
 // start and the simulator driving the fleet, HTTP on 3302 (LOAD_PORT). Each operator logs in (accounts
-// load001… added as copies of the demo dispatcher `operator`), keeps a geo stream of the whole city open, and then, every 1–3 s (a person's pace),
+// load001… added as copies of the demo dispatcher `operator`), keeps a geo stream of the whole city open, and then,
+// every 1–3 s (a person's pace),
 // does one of (scripts/bench/operators.ts): a handbook list with a filter and a sort (55 %), a journal list (30 %),
 // a handbook edit (an existing stop's note saved, 15 %). Prints errors (any answer other than 2xx, network failures, a stream
 // that ended), throughput, latency p50/p95/p99 per kind and overall, and the server's RSS at the start and

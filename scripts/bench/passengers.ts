@@ -42,7 +42,10 @@ const stats = (values: number[]) => {
   return { p50: Math.round(percentile(sorted, 50)), p95: Math.round(percentile(sorted, 95)), max: Math.round(sorted[sorted.length - 1]) };
 };
 
-/** The bench's big tables: their secondary indexes are dropped for the fill and built again after (a sort is far faster than 40,000,000 index inserts). */
+/**
+ * The bench's big tables: their secondary indexes are dropped for the fill and built again after (a sort is far faster
+ * than 40,000,000 index inserts).
+ */
 const FILLED = ['stop_visit', 'fare_transaction', 'journey', 'od_day'];
 
 /**

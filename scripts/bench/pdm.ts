@@ -295,7 +295,8 @@ async function runHistory(): Promise<void> {
            from unnest($1::int[]) v cross join unnest($2::int[]) n cross join generate_series($3::timestamptz, $4::timestamptz, interval '1 minute') t`,
         [fleet, nodes, a.toISOString(), b.toISOString()],
       );
-      // the day's hour rollups while its partition is warm (the minute rollup of a 1-a-minute history would copy the readings: not built here)
+      // the day's hour rollups while its partition is warm (the minute rollup of a 1-a-minute history would copy the
+      // readings: not built here)
       await tx.query(
         `insert into pdm.reading_hour (vehicle_id, node_id, bucket, n, sum, min, max, last, last_tm, warn, fault, lat, lon)
          select r.vehicle_id, r.node_id, date_trunc('hour', r.tm), count(*)::int, sum(r.value), min(r.value), max(r.value), (array_agg(r.value order by r.tm desc))[1], max(r.tm),

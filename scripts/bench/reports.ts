@@ -4,7 +4,8 @@
  * same SQL run directly (pg on PostgreSQL, the engine itself on PGlite) in the same run; then the XLSX
  * export of 100,000 rows of /journal/adas: rows/s and the server's RSS growth while it streams.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/tc_bench_reports node --expose-gc --import tsx scripts/bench/reports.ts   # database re-created
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/tc_bench_reports node --expose-gc --import tsx
+ * scripts/bench/reports.ts   # database re-created
  *   (a name outside TEST_DB_PREFIX, e.g. not tc_reports_…: the API tests drop those databases when they start)
  *   BENCH_ROWS=1000000 npx tsx scripts/bench/reports.ts                                                  # embedded PGlite
  *

@@ -32,7 +32,10 @@ export interface Config extends BusConfig {
   bodyLimitBytes: number;
   /** Time limit of each query: the default, and the long one reports and exports ask for (Db.longRunning). */
   queryLimits: QueryLimits;
-  /** Rows each query of a streamed export (reports, journals, handbooks) reads: memory at one batch (EXPORT_BATCH_ROWS; 5000 on PostgreSQL, 1000 on the embedded engine). */
+  /**
+   * Rows each query of a streamed export (reports, journals, handbooks) reads: memory at one batch (EXPORT_BATCH_ROWS;
+   * 5000 on PostgreSQL, 1000 on the embedded engine).
+   */
   exportBatchRows: number;
   /**
    * PGlite's shared_buffers. Every page they held stays in the WASM heap, so the embedded engine, sized for a demo

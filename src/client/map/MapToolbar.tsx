@@ -19,7 +19,10 @@ interface MapToolbarProps {
   flags: MapFlags;
 }
 
-/** The top panel (42 px high, spec section 9, its controls 40 px at most): live or previous data, search, filter, layers, saved position. */
+/**
+ * The top panel (42 px high, spec section 9, its controls 40 px at most): live or previous data, search, filter,
+ * layers, saved position.
+ */
 export function MapToolbar({ mode, modes, onMode, filters, flags }: MapToolbarProps) {
   const t = useT();
   const replay = useReplayStore();

@@ -19,7 +19,8 @@ function PageLoading() {
 
 /**
  * The phone layout of the field app (react-admin's `layout`): the compact app bar, the URL-driven main menu and
- * one full-screen page below; with ticket control, its outgoing queue and position reporting behind it. A rendering error in the page shows the global error screen in its place,
+ * one full-screen page below; with ticket control, its outgoing queue and position reporting behind it. A rendering
+ * error in the page shows the global error screen in its place,
  * cleared by any route change.
  */
 export function MobileLayout({ children }: { children?: ReactNode }) {

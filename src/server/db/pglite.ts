@@ -103,7 +103,8 @@ function restoreError(fields: Record<string, string>): Error {
  * next query is one of the caller that used the engine least lately (milliseconds run, halved every
  * USAGE_HALF_LIFE_MS), reports' and exports' queries (Db.longRunning) after every other query, each caller's
  * own queries in their order; a query queued over MAX_WAIT_MS goes first, so nothing starves. One user's five
- * long searches then delay another user's request by at most the one statement running, not by all five. A query whose client went away is dropped before it runs.
+ * long searches then delay another user's request by at most the one statement running, not by all five. A query
+ * whose client went away is dropped before it runs.
  */
 export async function openPglite(
   dir?: string,

@@ -9,7 +9,10 @@ export interface EquipmentConfig {
   tickMs: number;
   /** A sent command not confirmed within this is an error «Нет подтверждения» (EGTS_COMMAND_TIMEOUT_S, 30). */
   commandTimeoutMs: number;
-  /** Commands sent per tick at most (EGTS_COMMANDS_PER_TICK, 250): a rollout to the whole fleet is paced, so position acknowledgements stay quick (2,000 a tick: ack p95 2.6 s in the bench). */
+  /**
+   * Commands sent per tick at most (EGTS_COMMANDS_PER_TICK, 250): a rollout to the whole fleet is paced, so position
+   * acknowledgements stay quick (2,000 a tick: ack p95 2.6 s in the bench).
+   */
   sendPerTick: number;
   /** First retry after an error waits this long, doubling per attempt (EGTS_COMMAND_RETRY_S, 60). */
   retryBaseMs: number;

@@ -111,7 +111,8 @@ export class LiveRuns {
   /**
    * One update per run worked by a vehicle seen within VEHICLE_STALE_MS (in service, or on its layover before
    * the run): the stops of the run still ahead with predicted arrival and departure. Runs the static feed does
-   * not have are left out (a consumer could not place them), but for those added to the day (ADDED); two vehicles on one run give the one that set out.
+   * not have are left out (a consumer could not place them), but for those added to the day (ADDED); two vehicles on
+   * one run give the one that set out.
    * The predictions are made as of the vehicle's last fix (TheTransitClock's way: a prediction a position), so
    * a vehicle that has not reported since the last feed keeps its update: a feed of a large fleet polled every
    * second makes only the updates of the vehicles that reported meanwhile. One at a time, so the feed can be

@@ -29,7 +29,8 @@ function isDataException(error: unknown): boolean {
 
 /**
  * Every error leaves as `{ messages: [...] }`: catalogue codes for known failures, schema validation as
- * bad_request plus the field at fault, the database out of reach as a retryable 503, anything unexpected as internal_error, never a stack trace or SQL.
+ * bad_request plus the field at fault, the database out of reach as a retryable 503, anything unexpected as
+ * internal_error, never a stack trace or SQL.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {

@@ -9,7 +9,10 @@ import type { Queryable } from '../db/types';
  */
 
 const STAGE_BATCH = 100_000;
-/** The import's batches tried as plain inserts in a savepoint each (PipelinedMove.move); at 100,000 rows a batch, the first 6,000,000 rows. */
+/**
+ * The import's batches tried as plain inserts in a savepoint each (PipelinedMove.move); at 100,000 rows a batch, the
+ * first 6,000,000 rows.
+ */
 const SAVEPOINTS_MAX = 60;
 const UNIQUE_VIOLATION = '23505';
 
@@ -47,7 +50,10 @@ const moveSql = (
     from ${stage}
   ${skipKnown ? 'on conflict (tm, validator_id, card_token) do nothing ' : ''}returning ${returning}`;
 
-/** A batch of COPY text (a card token is the only free text, and control characters are refused in it, so only a backslash needs escaping). */
+/**
+ * A batch of COPY text (a card token is the only free text, and control characters are refused in it, so only a
+ * backslash needs escaping).
+ */
 const copyLine = (
   tmMs: number,
   validator: number,

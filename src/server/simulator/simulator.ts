@@ -26,7 +26,10 @@ export interface SimulatorDeps {
 
 /** The simulator sends the reports that fell due this often. */
 const TICK_MS = 250;
-/** How often the simulator looks whether what its plans were made from changed (a GTFS import, a dispatcher's tasks), and records the runs ended. */
+/**
+ * How often the simulator looks whether what its plans were made from changed (a GTFS import, a dispatcher's tasks),
+ * and records the runs ended.
+ */
 const CHECK_MS = 60_000;
 /** After a stall (a busy event loop), the terminals' reports of at most this long are sent late rather than lost. */
 const CATCH_UP_S = 60;

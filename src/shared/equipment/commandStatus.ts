@@ -1,6 +1,7 @@
 /**
  * The command statuses a terminal's configuration command moves through: the media/command status codes of
- * console.md section 3 (the same table as video requests; their names: src/shared/mediaStatus.ts). 1 created (waiting for its phase), 2 queuing
+ * console.md section 3 (the same table as video requests; their names: src/shared/mediaStatus.ts). 1 created (waiting
+ * for its phase), 2 queuing
  * (due, waiting for the time window or a free slot), 3 waiting (the terminal is offline), 5 connecting (sent,
  * waiting for the terminal's confirmation), 6 performed (confirmed), 11 configuration error (the terminal
  * refused a parameter as illegal or unknown: not retried), 14 error (a refusal, no answer in time, cancelled;

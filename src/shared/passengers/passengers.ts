@@ -11,7 +11,10 @@ export interface PassengerSettings {
   morningPeakTo: number;
   eveningPeakFrom: number;
   eveningPeakTo: number;
-  /** Load factor (departure load against total capacity), %: above `comfortLoadPercent` a trip is full, above `crowdedLoadPercent` crowded. */
+  /**
+   * Load factor (departure load against total capacity), %: above `comfortLoadPercent` a trip is full, above
+   * `crowdedLoadPercent` crowded.
+   */
   comfortLoadPercent: number;
   crowdedLoadPercent: number;
   /** Trip chaining: the card's next boarding on another route within this many minutes is a transfer. */

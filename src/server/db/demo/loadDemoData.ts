@@ -26,7 +26,10 @@ export async function loadDemoDataIfEmpty(db: Db, scale: DemoScale, log: Fastify
   return true;
 }
 
-/** The demo roles and logins, then the generated operator (handbooks, network, schedule, fleet, incident history, ticket control) and the handbooks' own demo rows (rows/), in one transaction. */
+/**
+ * The demo roles and logins, then the generated operator (handbooks, network, schedule, fleet, incident history,
+ * ticket control) and the handbooks' own demo rows (rows/), in one transaction.
+ */
 export async function loadDemoData(db: Db, scale: DemoScale, today: Date = new Date()): Promise<void> {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
   const data = generateDemoData(scale, today);

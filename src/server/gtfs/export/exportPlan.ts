@@ -123,7 +123,10 @@ export function nameTrips<R extends RaceIdentity>(
 /** The routes a feed of [$1, $2] exports (a route `r` in force on a day of it). */
 export const ROUTE_IN_PERIOD = '(r.startdate is null or r.startdate <= $2::date) and (r.enddate is null or r.enddate >= $1::date)';
 
-/** The routes' timetable variants and the days of [first, last] each runs by the product's rule: a variant with days is a service of the feed. */
+/**
+ * The routes' timetable variants and the days of [first, last] each runs by the product's rule: a variant with days is
+ * a service of the feed.
+ */
 export async function variantsOfPeriod(
   db: Queryable,
   routeIds: readonly number[],

@@ -21,7 +21,8 @@ const FIELD_ROWS = new Set(['type', 'enterprise', 'garageNumber', 'plate', 'rout
 
 /**
  * Vehicle details (GET /api/v1/map/online/{id}): type, enterprise, branch, numbers, route, driver, model, speed,
- * time, video; with the live timetable (code 44) its run, deviation, headway and next stops. `field`: the field app's card, with the link to its own video screen (/video/{vehicle}) and of the live timetable
+ * time, video; with the live timetable (code 44) its run, deviation, headway and next stops. `field`: the field app's
+ * card, with the link to its own video screen (/video/{vehicle}) and of the live timetable
  * only the deviation.
  */
 export function MapPopupVehicle({ id, field = false }: { id: number; field?: boolean }) {

@@ -28,7 +28,8 @@ import type { ResourceAdapter } from './adapter';
 /**
  * The handbooks (spec section 2, /handbooks/table/:handbookType): react-admin resource
  * 'handbooks/table/<type>', the console path, so that react-admin's access checks (authProvider.canAccess)
- * read that handbook's permission; over the handbook service (/api/table/*, spec section 7). Records carry `id` = the handbook's primary key
+ * read that handbook's permission; over the handbook service (/api/table/*, spec section 7). Records carry `id` = the
+ * handbook's primary key
  * beside the API's own columns; react-admin's filter values become the service's typed filters.
  */
 export const HANDBOOK_RESOURCE_PREFIX = 'handbooks/table/';
