@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server/config';
 import { operatorDate, operatorMidnight } from '../src/server/platform/operatorDay';
 import { createSource } from '../src/server/telemetry/http/sourceKeys';
-import type { BoardList, RouteLine, StopArrivals } from '../src/shared/dispatch/api';
+import type { BoardList, RouteLine, StopArrivals, ExitsList } from '../src/shared/dispatch/api';
 import type { ChangesList, RouteStops, ServiceChange } from '../src/shared/dispatch/control';
 import { PERMISSION_CODES } from '../src/shared/permissionCodes';
 import { eastOf, insertLineRoute, lineDrive, type PostedFix } from './dispatch.tracks';
@@ -213,6 +213,12 @@ describe.each(ENGINES)('closed stops and detours on %s', (engine) => {
     expect(ids).not.toContain(detourStops[3]);
     const line = (await get(`/api/v1/dispatch/routes/${detourRoute}/line`, viewer)).json<RouteLine>();
     expect(line.directions[0].stops.filter((s) => s.closed).map((s) => s.stopId)).toEqual([detourStops[2], detourStops[3]]);
+    // the plan and fact counts only the stops the run is to call at
+    const stopsToPass = async () =>
+      (await get(`/api/v1/dispatch/exits?date=${state.run!.serviceDate}&route=${detourRoute}`, viewer))
+        .json<ExitsList>()
+        .list.find((r) => r.graph === state.run!.graph && r.raceNum === state.run!.raceNum)!.stops;
+    expect(await stopsToPass()).toBe(detourStops.length - 2);
     // the other route's bus, before a detour of its own: the stops it skips are SKIPPED in its trip update
     const ahead = await post('/api/v1/dispatch/changes/detours', changer, {
       routeId,
@@ -237,6 +243,7 @@ describe.each(ENGINES)('closed stops and detours on %s', (engine) => {
     expect(t.app.dispatch.engine.isDetoured(state.run!.key)).toBe(false);
     const reopened = (await get(`/api/v1/dispatch/routes/${detourRoute}/line`, viewer)).json<RouteLine>();
     expect(reopened.directions[0].stops.some((s) => s.closed)).toBe(false);
+    expect(await stopsToPass()).toBe(detourStops.length);
   });
 
   it('refuses bad closures and detours with a message code and changes nothing; checks the rights', async () => {

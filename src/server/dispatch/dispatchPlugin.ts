@@ -409,6 +409,7 @@ async function dispatchPlugin(app: FastifyInstance): Promise<void> {
             const run = added.get(key);
             return run && { ...service.engine.plannedTimes(run), sequences: run.sequences };
           },
+          closedStops: (key) => service.engine.closedStops(key),
         },
       );
     },

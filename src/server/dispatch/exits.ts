@@ -17,6 +17,8 @@ export interface DayNotes {
   handovers: readonly HandoverNote[];
   /** An added run's plan by its key (the engine's); unknown: its start only. */
   addedPlan: (runKey: string) => AddedPlan | undefined;
+  /** The stops closed for a run (closed stops, a detour's skipped ones): not among the stops it is to pass. */
+  closedStops?: (runKey: string) => ReadonlySet<number>;
 }
 
 interface AddedRow {
@@ -160,7 +162,7 @@ export async function exitsOfDay(
       actualEnd: actualEnd === null ? null : new Date(actualEnd).toISOString(),
       startDeviation: seconds(actualStart, plannedStart),
       endDeviation: seconds(actualEnd, plannedEnd),
-      stops: r.stops,
+      stops: r.stops - (notes.closedStops?.(r.run_key).size ?? 0),
       passed: r.passed,
       status,
       cancelReason: change?.cancelReason ?? null,
@@ -245,7 +247,7 @@ async function addedRuns(
       actualEnd: actualEnd === null ? null : new Date(actualEnd).toISOString(),
       startDeviation: actualStart === null ? null : Math.round((actualStart - start) / 1000),
       endDeviation: actualEnd === null ? null : Math.round((actualEnd - end) / 1000),
-      stops: plan?.sequences.length ?? 0,
+      stops: (plan?.sequences.length ?? 0) - (notes.closedStops?.(r.run_key).size ?? 0),
       passed,
       status,
       cancelReason: change?.cancelReason ?? null,
