@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Box, Button } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useDelete, useNotify, useRecordContext, useRedirect, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
+import { useNotify, useRedirect, useTranslate, type RaRecord } from 'react-admin';
 import { ConfirmDialog } from './ConfirmDialog';
+import { useConfirmedDelete } from './useConfirmedDelete';
 
 interface DeleteRecordButtonProps {
   /** The question of the confirm dialog (an i18n key; the record is %{name}). */
@@ -16,34 +16,17 @@ interface DeleteRecordButtonProps {
   disabled?: boolean;
 }
 
-/**
- * Delete with a confirm dialog (spec section 2). A refusal is shown by the http client (the server's
- * messages, translated); react-admin's own raw notification is not added on top.
- */
+/** Delete with a confirm dialog (spec section 2), as a button with its label. */
 export function DeleteRecordButton({ confirmMessage, nameOf, redirectTo, onDeleted, disabled }: DeleteRecordButtonProps) {
-  const record = useRecordContext();
-  const resource = useResourceContext();
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
-  const [open, setOpen] = useState(false);
-  const [remove, { isPending }] = useDelete();
+  const { record, open, setOpen, confirm, isPending } = useConfirmedDelete(() => {
+    notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
+    onDeleted?.();
+    if (redirectTo) redirect(redirectTo);
+  });
   if (!record) return null;
-  const confirm = () =>
-    remove(
-      resource,
-      { id: record.id, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          setOpen(false);
-          notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
-          onDeleted?.();
-          if (redirectTo) redirect(redirectTo);
-        },
-        onError: () => setOpen(false),
-      },
-    );
   return (
     // clicks inside the dialog (a portal) still bubble through React: keep them from a clickable row
     <Box component="span" onClick={(event) => event.stopPropagation()}>
