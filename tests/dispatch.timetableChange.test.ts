@@ -8,7 +8,8 @@ import { startTestApp, type TestApp } from './helpers/testApp';
 
 /**
  * The live timetable follows a changed timetable without a restart: a GTFS import, the day's vehicle tasks or a
- * handbook edit reach the days it holds within a minute, and a vehicle on a run the change leaves alone keeps it.
+ * handbook edit reach the days it holds within a minute (five after the last such change), and a vehicle on a
+ * run the change leaves alone keeps it.
  */
 describe.each(ENGINES)('the live timetable reads a changed timetable on %s', (engine) => {
   let t: TestApp;
@@ -23,11 +24,13 @@ describe.each(ENGINES)('the live timetable reads a changed timetable on %s', (en
   const localId = async (kind: string, gtfsId: string) =>
     (await t.db.query<{ id: number }>('select local_id as id from gtfs.external_key where kind = $1 and gtfs_id = $2', [kind, gtfsId]))[0]
       .id;
-  /** A minute passes and the service ticks: the check of the timetable is due. */
-  const minuteLater = async () => {
-    clock += 61_000;
+  /** Time passes and the service ticks: the check of the timetable is due after a minute. */
+  const minuteLater = async (ms = 61_000) => {
+    clock += ms;
     await service.settle();
   };
+  /** After the days were read again for a change, the next change waits five minutes. */
+  const GAP_MS = 5 * 60_000;
 
   /** The tests' small network running every day around today. */
   function feed(): Record<string, string> {
@@ -84,7 +87,10 @@ describe.each(ENGINES)('the live timetable reads a changed timetable on %s', (en
     expect(answer.statusCode, answer.body).toBe(200);
     const day = () => service.engine.schedules.find((d) => d.serviceDate === today)!;
     expect(day().assignments.get(chosen.id)).toBeUndefined();
+    // a minute after the import's reload: this change waits for the gap
     await minuteLater();
+    expect(day().assignments.get(chosen.id)).toBeUndefined();
+    await minuteLater(GAP_MS);
     expect(
       day()
         .assignments.get(chosen.id)
@@ -130,7 +136,7 @@ describe.each(ENGINES)('the live timetable reads a changed timetable on %s', (en
       back.variantId,
       back.raceNum,
     ]);
-    await minuteLater();
+    await minuteLater(GAP_MS);
     const [moved] = routeRuns(String(route)).filter((r) => r.direction === 1);
     expect(moved.start).toBe(at(7, 21));
   });

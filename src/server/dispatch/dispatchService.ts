@@ -39,6 +39,11 @@ export interface DispatchServiceDeps {
 const TICK_MS = 5_000;
 /** How often the timetable the days were built from is compared with the database. */
 const CHECK_MS = 60_000;
+/**
+ * After reading the days again for a change, the next change waits this long: a city's two days take seconds to
+ * read and build, and operators editing stops one after another would otherwise have them read every minute.
+ */
+const CHANGE_RELOAD_GAP_MS = 5 * 60_000;
 /** Passages are written at most this many a statement. */
 const BATCH_ROWS = 2_000;
 /** Passages waiting for the database beyond this are dropped (an outage must not eat the memory). */
@@ -71,6 +76,8 @@ export class DispatchService {
   /** What today's days were built from, and when that was last compared with the database. */
   private version: TimetableVersion | null = null;
   private checkedAt = 0;
+  /** When the days were last read again for a change (not for the start or the day's turn). */
+  private changeReloadAt = -Infinity;
   private loading: Promise<void> | null = null;
   private writing: Promise<void> = Promise.resolve();
   private enabled = false;
@@ -234,12 +241,13 @@ export class DispatchService {
    */
   private async timetableChanged(today: string): Promise<boolean> {
     const t = this.now();
-    if (t - this.checkedAt < CHECK_MS) return false;
+    if (t - this.checkedAt < CHECK_MS || t - this.changeReloadAt < CHANGE_RELOAD_GAP_MS) return false;
     this.checkedAt = t;
     const version = await runAsServer(() => readTimetableVersion(this.deps.db, today));
     if (sameTimetable(this.version, version)) return false;
     this.deps.log.info({ date: today }, 'the timetable changed: the live timetable reads its days again');
     this.stale = true;
+    this.changeReloadAt = t;
     return true;
   }
 
