@@ -122,15 +122,8 @@ export class LiveRuns {
     const basis = { learned: this.engine.learned, days: this.engine.schedules };
     if (this.madeWith?.learned !== basis.learned || this.madeWith.days !== basis.days) this.made.clear();
     this.madeWith = basis;
+    // the vehicles of this feed: one no longer in it is forgotten
     const made = new Map<number, { stamp: Stamp; update: LiveTripUpdate }>();
-    for (const update of this.current(now)) {
-      made.set(update.vehicleId, this.made.get(update.vehicleId)!);
-      yield update;
-    }
-    this.made = made;
-  }
-
-  private *current(now: number): Generator<LiveTripUpdate> {
     const byRun = new Map<string, VehicleState>();
     for (const v of this.engine.states()) {
       if (
@@ -168,10 +161,11 @@ export class LiveRuns {
             stops: this.stopsAhead(v, v.last.time),
           },
         };
-        this.made.set(v.vehicleId, entry);
       }
+      made.set(v.vehicleId, entry);
       yield entry.update;
     }
+    this.made = made;
   }
 
   /**
