@@ -397,6 +397,108 @@ describe('dispatch engine: trip matching and stop passages', () => {
     expect(passages.filter((p) => p.vehicleId === 1 && p.run === exit2[0]).map((p) => p.stopIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
+  it('names its last passages by the runs of the days read again, so the days read before are freed', () => {
+    const tasks = [{ vehicleId: 7, variantId: 101, graph: 1, smena: '1' }];
+    const day = city({ tasks });
+    const engine = engineOn(day);
+    const run = runOf(day, 101, 1, 1);
+    const truth = drive(run, { seed: 81 });
+    feed(engine, [[7, truth.fixes.filter((f) => f.time < truth.departures[4])]]);
+    expect(engine.state(7)!.passages.map((p) => p.stopIndex)).toEqual([0, 1, 2, 3]);
+
+    const again = city({ tasks });
+    engine.setDays([again]);
+    const state = engine.state(7)!;
+    expect(state.run).toBe(runOf(again, 101, 1, 1));
+    expect(state.passages.map((p) => p.stopIndex)).toEqual([0, 1, 2, 3]);
+    expect(state.passages.every((p) => p.run === runOf(again, 101, 1, 1))).toBe(true);
+    // a day without the run: its passages go with it
+    engine.setDays([city({ tasks: [] })].map((d) => ({ ...d, runByKey: new Map() })));
+    expect(engine.state(7)!.passages).toEqual([]);
+  });
+
+  it("follows two vehicles sent to each other's exits two minutes apart once that held at three departures in a row", () => {
+    const day = city({
+      exitGap: 2,
+      tasks: [
+        { vehicleId: 1, variantId: 101, graph: 1, smena: '1' },
+        { vehicleId: 2, variantId: 101, graph: 2, smena: '1' },
+      ],
+    });
+    const engine = engineOn(day);
+    // vehicle 2 works exit 1 (08:00), vehicle 1 exit 2 (08:02), each within half a minute of that timetable
+    const [exit1, exit2] = [runOf(day, 101, 1, 1), runOf(day, 101, 2, 1)];
+    const jitter = (seed: number) => (i: number) => ((seed * 7 + i * 13) % 50) - 25;
+    const mine = drive(exit2, { delay: jitter(1), seed: 71, from: exit2.start - 60_000 });
+    const theirs = drive(exit1, { delay: jitter(2), seed: 72, from: exit1.start - 60_000 });
+    const standAtEnd = (run: typeof exit1, d: typeof mine) =>
+      stand(run.shape.at(run.dists[9]), d.arrivals[9] + 5000, d.arrivals[9] + 25_000);
+    const { passages } = feed(engine, [
+      [1, [...mine.fixes, ...standAtEnd(exit2, mine)]],
+      [2, [...theirs.fixes, ...standAtEnd(exit1, theirs)]],
+    ]);
+    for (const [vehicleId, run] of [
+      [1, exit2],
+      [2, exit1],
+    ] as const) {
+      expect(engine.state(vehicleId)!.otherExit).toBe(true);
+      expect(engine.state(vehicleId)!.run!.blockKey).toBe(run.blockKey);
+      // on the exit it works from the fourth stop at the latest
+      const stops = passages.filter((p) => p.vehicleId === vehicleId && p.run === run).map((p) => p.stopIndex);
+      expect(stops.slice(-6)).toEqual([4, 5, 6, 7, 8, 9]);
+    }
+  });
+
+  it('keeps two vehicles of exits two minutes apart on their tasks when one pulls out three minutes late', () => {
+    const day = city({
+      exitGap: 2,
+      tasks: [
+        { vehicleId: 1, variantId: 101, graph: 1, smena: '1' },
+        { vehicleId: 2, variantId: 101, graph: 2, smena: '1' },
+      ],
+    });
+    const engine = engineOn(day);
+    // vehicle 1 sets off 3 min late, behind vehicle 2: it is late on its own run, vehicle 2 on time on its own
+    const [exit1, exit2] = [runOf(day, 101, 1, 1), runOf(day, 101, 2, 1)];
+    const late = drive(exit1, { delay: 180, seed: 73, from: exit1.start - 60_000 });
+    const onTime = drive(exit2, { delay: 10, seed: 74, from: exit2.start - 60_000 });
+    const { passages } = feed(engine, [
+      [1, late.fixes],
+      [2, onTime.fixes],
+    ]);
+    const all = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    expect(passages.filter((p) => p.vehicleId === 1 && p.run === exit1).map((p) => p.stopIndex)).toEqual(all);
+    expect(passages.filter((p) => p.vehicleId === 2 && p.run === exit2).map((p) => p.stopIndex)).toEqual(all);
+    expect(engine.state(1)!.matchedBy).toBe('task');
+    expect(engine.state(2)!.matchedBy).toBe('task');
+  });
+
+  it("moves a vehicle off its task's run that another, sent there from another route, works: to the exit it works", () => {
+    const day = city({
+      tasks: [
+        { vehicleId: 1, variantId: 101, graph: 1, smena: '1' },
+        { vehicleId: 2, variantId: 201, graph: 1, smena: '1' },
+      ],
+    });
+    const engine = engineOn(day);
+    // vehicle 2, tasked on route 2, works route 1's exit 1 (08:00); vehicle 1, tasked with that exit, works exit 2 (08:10)
+    const [exit1, exit2] = [runOf(day, 101, 1, 1), runOf(day, 101, 2, 1)];
+    const sent = drive(exit1, { seed: 75, from: exit1.start - 60_000 });
+    const mine = drive(exit2, { seed: 76, from: exit2.start - 60_000 });
+    const { passages } = feed(engine, [
+      [2, sent.fixes],
+      [1, mine.fixes],
+    ]);
+    expect(passages.filter((p) => p.vehicleId === 2 && p.run === exit1).map((p) => p.stopIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(engine.state(2)!.matchedBy).toBe('fit');
+    // vehicle 1 is on exit 2 from its second stop on, never beside vehicle 2 on exit 1 after its first
+    const ones = passages.filter((p) => p.vehicleId === 1);
+    expect(ones.filter((p) => p.run === exit2).map((p) => p.stopIndex)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(ones.filter((p) => p.run === exit1).map((p) => p.stopIndex)).toEqual([0]);
+    expect(engine.state(1)!).toMatchObject({ matchedBy: 'fit', otherExit: true });
+    expect(engine.state(1)!.run!.blockKey).toBe(exit2.blockKey);
+  });
+
   it('keeps two late vehicles of a line on their own runs when they pass each other in opposite directions', () => {
     const day = city({
       tasks: [

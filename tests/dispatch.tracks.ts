@@ -67,10 +67,12 @@ function exitRaces(
 export interface CityOptions {
   tasks?: ScheduleRows['tasks'];
   replacements?: ScheduleRows['replacements'];
+  /** Minutes between the two exits of route 1 (10 unless told). */
+  exitGap?: number;
 }
 
 /**
- * Route 1: exit 1 from 08:00, exit 2 from 08:10 (a 10-minute headway), four races each (A, B, A, B; 18 min
+ * Route 1: exit 1 from 08:00, exit 2 from 08:10 (a 10-minute headway, `exitGap`), four races each (A, B, A, B; 18 min
  * each, 6 min layovers). Route 2: exit 1 from 08:05, one race A. Variants 101 and 201.
  */
 export function city(options: CityOptions = {}): DaySchedule {
@@ -90,7 +92,7 @@ export function city(options: CityOptions = {}): DaySchedule {
     ],
     races: [
       ...exitRaces(101, 1, 1, 8 * 60, 4, a, b),
-      ...exitRaces(101, 1, 2, 8 * 60 + 10, 4, a, b),
+      ...exitRaces(101, 1, 2, 8 * 60 + (options.exitGap ?? 10), 4, a, b),
       ...exitRaces(201, 2, 1, 8 * 60 + 5, 1, r2, null),
     ],
     tasks: options.tasks ?? [],

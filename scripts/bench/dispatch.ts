@@ -58,6 +58,8 @@ const TICK_MS = 5_000;
 const SETTINGS: EngineSettings = { ...DISPATCH_DEFAULTS, offRouteMeters: DEFAULTS.maxCenterDeviation };
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const parts = new Set((process.env.BENCH_PARTS ?? 'accuracy,scale').split(','));
+/** BENCH_TRACE=<vehicle ids>: each change of their runs in the measured day, with how and how far off. */
+const traced = new Set((process.env.BENCH_TRACE ?? '').split(',').filter(Boolean).map(Number));
 const trainDays = env('BENCH_TRAIN_DAYS', 2);
 const fromHour = env('BENCH_FROM', 4.5);
 const toHour = env('BENCH_TO', 25.5);
@@ -171,8 +173,11 @@ async function simulateDay(db: Db, date: string, learned: LearnedTimes, measure:
     const minute = (clock - start) / MINUTE;
     if (measure) {
       for (const [vehicleId, list] of minutes) {
-        const run = engine.state(vehicleId)?.run;
+        const state = engine.state(vehicleId);
+        const run = state?.run;
         list[minute] = run ? runIndex.get(run)! : -1;
+        if (traced.has(vehicleId) && run && list[minute] !== list[minute - 1])
+          console.log(`  trace ${date} +${minute} min: ${vehicleId} on ${run.key} by ${state!.matchedBy}, ${state!.deviation} s`);
         // each vehicle's predictions every 5 minutes, the fleet spread over them, while the truth of the hour ahead is still recorded
         if (!run || (minute + vehicleId) % 5 !== 0 || clock > end - 60 * MINUTE) continue;
         for (const p of engine.predictions(vehicleId, clock)) {

@@ -88,7 +88,13 @@ export class DispatchEngine {
    */
   private rebindRuns(at: number): void {
     const core = this.core;
+    const runNow = (run: Run) => core.days.find((d) => d.serviceDate === run.serviceDate)?.runByKey.get(run.key);
     for (const v of core.vehicles.values()) {
+      // the last passages name their runs as the new days hold them: a run of the old days would keep its whole day in memory
+      v.passages = v.passages.flatMap((p) => {
+        const run = runNow(p.run);
+        return run === p.run ? [p] : run ? [{ ...p, run }] : [];
+      });
       if (!v.run) continue;
       const day = core.days.find((d) => d.serviceDate === v.run!.serviceDate);
       const run = day?.runByKey.get(v.run.key);

@@ -54,6 +54,7 @@ export class EngineState {
         scheduledHeadway: null,
         passages: [],
         completed: new Map(),
+        exchange: null,
       };
       this.vehicles.set(vehicleId, v);
     }

@@ -131,4 +131,6 @@ export interface VehicleState {
   passages: PassageRecord[];
   /** Runs it finished today: the block goes on from the last of them. */
   completed: Map<string, number>;
+  /** The vehicle it would exchange exits with, and at how many of its departures in a row that held (matching.ts). */
+  exchange: { partner: number; seen: number } | null;
 }

@@ -21,17 +21,30 @@ interface FitResult {
   lateness: number;
 }
 
-/** A vehicle this far off its task's timetable looks for a partner it may have swapped exits with, and the swap must gain this much (s). */
-const EXCHANGE_S = 180;
-const EXCHANGE_GAIN_S = 240;
-/** …and each of the two must gain at least this much (s). */
-const EXCHANGE_EACH_S = 60;
+/**
+ * When two vehicles are taken to have exchanged exits: at once when each is far off its task's timetable, or when
+ * each is nearer the other's run by a little at several of the vehicle's departures in a row (neighbouring exits a
+ * minute or two apart, where one reading is within the noise of traffic).
+ */
+interface ExchangeRule {
+  /** Off its own run's timetable at least (s)… */
+  offS: number;
+  /** …each nearer the other's timetable by at least (s), the two together by at least (s)… */
+  eachS: number;
+  gainS: number;
+  /** …at this many departures in a row. */
+  seen: number;
+}
+const AT_ONCE: ExchangeRule = { offS: 180, eachS: 60, gainS: 240, seen: 1 };
+const IN_A_ROW: ExchangeRule = { offS: 45, eachS: 30, gainS: 90, seen: 3 };
 
 interface Candidate {
   run: Run;
   day: DaySchedule;
   dist: number;
   offset: number;
+  /** ms behind the run's timetable (found by fit only). */
+  lateness?: number;
   score: number;
   matchedBy: MatchSource;
 }
@@ -99,7 +112,12 @@ export function bestCandidate(state: EngineState, v: VehicleState, fix: Fix): Ca
     const score = fitScore(f.offset, f.lateness) + skipped * 1.5;
     if (!best || score < best.score) best = { run, day, dist: f.dist, offset: f.offset, score, matchedBy };
   }
-  if (best) return best;
+  return best ?? bestFit(state, v, fix);
+}
+
+/** The run nobody else works near the fix that it fits best (position and time), of one route when told. */
+function bestFit(state: EngineState, v: VehicleState, fix: Fix, routeId?: number): Candidate | null {
+  let best: Candidate | null = null;
   const moving = fix.speed >= MOVING_KMH ? fix.course : null;
   const handed = state.changes.handedAwayBy(v.vehicleId);
   for (const day of state.days) {
@@ -111,13 +129,14 @@ export function bestCandidate(state: EngineState, v: VehicleState, fix: Fix): Ca
       for (const run of runs) {
         const holder = state.taken.get(run.key);
         if ((holder !== undefined && holder !== v.vehicleId) || v.completed.has(run.key)) continue;
+        if (routeId !== undefined && run.routeId !== routeId) continue;
         // an exit handed over from this vehicle (it broke down) is not taken back by where it stands
         const away = handed?.get(run.blockKey);
         if (away !== undefined && fix.time >= away) continue;
         const f = fit(state, run, fix, projection);
         if (!f) continue;
         const score = fitScore(f.offset, f.lateness);
-        if (!best || score < best.score) best = { run, day, dist: f.dist, offset: f.offset, score, matchedBy: 'fit' };
+        if (!best || score < best.score) best = { run, day, dist: f.dist, offset: f.offset, lateness: f.lateness, score, matchedBy: 'fit' };
       }
     }
   }
@@ -151,14 +170,37 @@ export function place(state: EngineState, v: VehicleState, c: Candidate, fix: Fi
 }
 
 /**
- * Two vehicles of a route each far off the timetable of its own task's run, each on time for the other's: they
- * were sent to each other's exits (a dispatcher's swap the tasks do not show). Looked at when a vehicle so far
- * off leaves a stop; both are then followed on the exit they work, as found by fit.
+ * A vehicle far off its task's run that another vehicle, found there by fit, works too: that one was sent to this
+ * exit, and this one to another of the route (the exits of a day's exchange need not be neighbours). It is looked
+ * for on the route's runs nobody works, and moved when one is nearer its timetable by the exchange's margin.
+ */
+function leaveSharedRun(state: EngineState, v: VehicleState): boolean {
+  const mine = v.run!;
+  let shared = false;
+  for (const w of state.onRoute.get(mine.routeId) ?? []) shared ||= w !== v && w.run === mine && w.matchedBy === 'fit';
+  if (!shared) return false;
+  const other = bestFit(state, v, v.last!, mine.routeId);
+  if (!other || other.run === mine || Math.abs(v.deviation!) - Math.abs(other.lateness!) / 1000 < AT_ONCE.gainS) return false;
+  place(state, v, other, v.last!);
+  return true;
+}
+
+/**
+ * Two vehicles of a route each off the timetable of its own task's run, each on time for the other's: they were
+ * sent to each other's exits (a dispatcher's exchange the tasks do not show). Looked at when a vehicle so far off
+ * leaves a stop; once the rule holds (ExchangeRule), both are followed on the exit they work, as found by fit.
  */
 export function exchangeExits(state: EngineState, v: VehicleState): void {
   const mine = v.run;
-  if (!mine || !v.last || v.matchedBy === 'fit' || v.deviation === null || Math.abs(v.deviation) < EXCHANGE_S) return;
-  let best: { w: VehicleState; onTheirs: FitResult; onMine: FitResult; gain: number } | null = null;
+  if (!mine || !v.last || v.matchedBy === 'fit' || v.deviation === null || Math.abs(v.deviation) < IN_A_ROW.offS) {
+    v.exchange = null;
+    return;
+  }
+  if (Math.abs(v.deviation) >= AT_ONCE.offS && leaveSharedRun(state, v)) {
+    v.exchange = null;
+    return;
+  }
+  let best: { w: VehicleState; onTheirs: FitResult; onMine: FitResult; gain: number; atOnce: boolean } | null = null;
   for (const w of state.onRoute.get(mine.routeId) ?? []) {
     const theirs = w.run;
     if (
@@ -168,7 +210,7 @@ export function exchangeExits(state: EngineState, v: VehicleState): void {
       theirs.blockKey === mine.blockKey ||
       w.matchedBy === 'fit' ||
       w.deviation === null ||
-      Math.abs(w.deviation) < EXCHANGE_S
+      Math.abs(w.deviation) < IN_A_ROW.offS
     )
       continue;
     const onTheirs = fit(state, theirs, v.last);
@@ -178,11 +220,22 @@ export function exchangeExits(state: EngineState, v: VehicleState): void {
     const mineGain = Math.abs(v.deviation) - Math.abs(onTheirs.lateness) / 1000;
     const theirGain = Math.abs(w.deviation) - Math.abs(onMine.lateness) / 1000;
     const gain = mineGain + theirGain;
-    if (mineGain < EXCHANGE_EACH_S || theirGain < EXCHANGE_EACH_S) continue;
-    if (gain >= EXCHANGE_GAIN_S && (!best || gain > best.gain)) best = { w, onTheirs, onMine, gain };
+    if (mineGain < IN_A_ROW.eachS || theirGain < IN_A_ROW.eachS || gain < IN_A_ROW.gainS) continue;
+    const atOnce =
+      Math.min(Math.abs(v.deviation), Math.abs(w.deviation)) >= AT_ONCE.offS &&
+      Math.min(mineGain, theirGain) >= AT_ONCE.eachS &&
+      gain >= AT_ONCE.gainS;
+    if (!best || gain > best.gain) best = { w, onTheirs, onMine, gain, atOnce };
   }
-  if (!best) return;
+  if (!best) {
+    v.exchange = null;
+    return;
+  }
   const { w, onTheirs, onMine } = best;
+  const seen = v.exchange?.partner === w.vehicleId ? v.exchange.seen + 1 : 1;
+  v.exchange = { partner: w.vehicleId, seen };
+  if (!best.atOnce && seen < IN_A_ROW.seen) return;
+  v.exchange = w.exchange = null;
   const [theirs, theirDay, myDay] = [w.run!, w.day!, v.day!];
   place(state, v, { run: theirs, day: theirDay, ...onTheirs, score: 0, matchedBy: 'fit' }, v.last);
   place(state, w, { run: mine, day: myDay, ...onMine, score: 0, matchedBy: 'fit' }, w.last!);
