@@ -35,6 +35,8 @@ interface ExchangeRule {
   /** …at this many departures in a row. */
   seen: number;
 }
+/** A vehicle found by fit on a run is taken to work it when this near its timetable (s). */
+const SHARED_ON_TIME_S = 120;
 const AT_ONCE: ExchangeRule = { offS: 180, eachS: 60, gainS: 240, seen: 1 };
 const IN_A_ROW: ExchangeRule = { offS: 45, eachS: 30, gainS: 90, seen: 3 };
 
@@ -177,7 +179,9 @@ export function place(state: EngineState, v: VehicleState, c: Candidate, fix: Fi
 function leaveSharedRun(state: EngineState, v: VehicleState): boolean {
   const mine = v.run!;
   let shared = false;
-  for (const w of state.onRoute.get(mine.routeId) ?? []) shared ||= w !== v && w.run === mine && w.matchedBy === 'fit';
+  // the other works the run: it set off on it and keeps its time (not a vehicle on its way from the depot crossing it)
+  for (const w of state.onRoute.get(mine.routeId) ?? [])
+    shared ||= w !== v && w.run === mine && w.matchedBy === 'fit' && w.started && Math.abs(w.deviation ?? Infinity) <= SHARED_ON_TIME_S;
   if (!shared) return false;
   const other = bestFit(state, v, v.last!, mine.routeId);
   if (!other || other.run === mine || Math.abs(v.deviation!) - Math.abs(other.lateness!) / 1000 < AT_ONCE.gainS) return false;
