@@ -4,7 +4,7 @@ import { DispatchEngine } from '../src/server/dispatch/engine';
 import type { EngineSettings, Fix, PassageRecord } from '../src/server/dispatch/engineTypes';
 import { crossTime } from '../src/server/dispatch/passages';
 import { LearnedTimes } from '../src/server/dispatch/predictions';
-import type { DaySchedule } from '../src/server/dispatch/schedule';
+import type { DaySchedule, Run } from '../src/server/dispatch/schedule';
 import { TZ, at, city, drive, runOf, stand, type Drive } from './dispatch.tracks';
 
 const SETTINGS: EngineSettings = { ...DISPATCH_DEFAULTS, offRouteMeters: 100 };
@@ -38,6 +38,16 @@ function feed(engine: DispatchEngine, tracks: [vehicleId: number, fixes: Fix[]][
   drainInto();
   return { passages, events };
 }
+
+/** Vehicles 1 and 2 tasked with route 1's exits 1 and 2. */
+const ROUTE1_EXITS = [
+  { vehicleId: 1, variantId: 101, graph: 1, smena: '1' },
+  { vehicleId: 2, variantId: 101, graph: 2, smena: '1' },
+];
+
+/** The stops a vehicle's passages on a run name, in order. */
+const stopsOf = (passages: PassageRecord[], vehicleId: number, run: Run) =>
+  passages.filter((p) => p.vehicleId === vehicleId && p.run === run).map((p) => p.stopIndex);
 
 const errorsOf = (passages: PassageRecord[], truth: Drive, runKey: string) =>
   passages
@@ -361,10 +371,7 @@ describe('dispatch engine: trip matching and stop passages', () => {
 
   it("follows two vehicles of a line sent to each other's exits on the exits they work, once the second sets off", () => {
     const day = city({
-      tasks: [
-        { vehicleId: 1, variantId: 101, graph: 1, smena: '1' },
-        { vehicleId: 2, variantId: 101, graph: 2, smena: '1' },
-      ],
+      tasks: ROUTE1_EXITS,
     });
     const engine = engineOn(day);
     // vehicle 2 works exit 1's runs (from 08:00), vehicle 1 exit 2's (from 08:10)
@@ -388,13 +395,10 @@ describe('dispatch engine: trip matching and stop passages', () => {
       const state = engine.state(vehicleId)!;
       expect(state.otherExit).toBe(true);
       // the runs after the first one are each vehicle's passages on the exit it works
-      for (const run of runs.slice(1))
-        expect(passages.filter((p) => p.vehicleId === vehicleId && p.run === run).map((p) => p.stopIndex)).toEqual([
-          0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
-        ]);
+      for (const run of runs.slice(1)) expect(stopsOf(passages, vehicleId, run)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     }
     // the second to set off is on its exit from its first stop
-    expect(passages.filter((p) => p.vehicleId === 1 && p.run === exit2[0]).map((p) => p.stopIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(stopsOf(passages, 1, exit2[0])).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
   it('names its last passages by the runs of the days read again, so the days read before are freed', () => {
@@ -420,10 +424,7 @@ describe('dispatch engine: trip matching and stop passages', () => {
   it("follows two vehicles sent to each other's exits two minutes apart once that held at three departures in a row", () => {
     const day = city({
       exitGap: 2,
-      tasks: [
-        { vehicleId: 1, variantId: 101, graph: 1, smena: '1' },
-        { vehicleId: 2, variantId: 101, graph: 2, smena: '1' },
-      ],
+      tasks: ROUTE1_EXITS,
     });
     const engine = engineOn(day);
     // vehicle 2 works exit 1 (08:00), vehicle 1 exit 2 (08:02), each within half a minute of that timetable
@@ -444,7 +445,7 @@ describe('dispatch engine: trip matching and stop passages', () => {
       expect(engine.state(vehicleId)!.otherExit).toBe(true);
       expect(engine.state(vehicleId)!.run!.blockKey).toBe(run.blockKey);
       // on the exit it works from the fourth stop at the latest
-      const stops = passages.filter((p) => p.vehicleId === vehicleId && p.run === run).map((p) => p.stopIndex);
+      const stops = stopsOf(passages, vehicleId, run);
       expect(stops.slice(-6)).toEqual([4, 5, 6, 7, 8, 9]);
     }
   });
@@ -452,10 +453,7 @@ describe('dispatch engine: trip matching and stop passages', () => {
   it('keeps two vehicles of exits two minutes apart on their tasks when one pulls out three minutes late', () => {
     const day = city({
       exitGap: 2,
-      tasks: [
-        { vehicleId: 1, variantId: 101, graph: 1, smena: '1' },
-        { vehicleId: 2, variantId: 101, graph: 2, smena: '1' },
-      ],
+      tasks: ROUTE1_EXITS,
     });
     const engine = engineOn(day);
     // vehicle 1 sets off 3 min late, behind vehicle 2: it is late on its own run, vehicle 2 on time on its own
@@ -467,8 +465,8 @@ describe('dispatch engine: trip matching and stop passages', () => {
       [2, onTime.fixes],
     ]);
     const all = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-    expect(passages.filter((p) => p.vehicleId === 1 && p.run === exit1).map((p) => p.stopIndex)).toEqual(all);
-    expect(passages.filter((p) => p.vehicleId === 2 && p.run === exit2).map((p) => p.stopIndex)).toEqual(all);
+    expect(stopsOf(passages, 1, exit1)).toEqual(all);
+    expect(stopsOf(passages, 2, exit2)).toEqual(all);
     expect(engine.state(1)!.matchedBy).toBe('task');
     expect(engine.state(2)!.matchedBy).toBe('task');
   });
@@ -489,7 +487,7 @@ describe('dispatch engine: trip matching and stop passages', () => {
       [2, sent.fixes],
       [1, mine.fixes],
     ]);
-    expect(passages.filter((p) => p.vehicleId === 2 && p.run === exit1).map((p) => p.stopIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(stopsOf(passages, 2, exit1)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(engine.state(2)!.matchedBy).toBe('fit');
     // vehicle 1 is on exit 2 from its second stop on, never beside vehicle 2 on exit 1 after its first
     const ones = passages.filter((p) => p.vehicleId === 1);
@@ -501,10 +499,7 @@ describe('dispatch engine: trip matching and stop passages', () => {
 
   it('keeps two late vehicles of a line on their own runs when they pass each other in opposite directions', () => {
     const day = city({
-      tasks: [
-        { vehicleId: 1, variantId: 101, graph: 1, smena: '1' },
-        { vehicleId: 2, variantId: 101, graph: 2, smena: '1' },
-      ],
+      tasks: ROUTE1_EXITS,
     });
     const engine = engineOn(day);
     // at peak: vehicle 1 sets off on its westbound second run 3 min late while vehicle 2, 6 min late on its first
@@ -519,8 +514,8 @@ describe('dispatch engine: trip matching and stop passages', () => {
       [2, other.fixes],
     ]);
     const all = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-    expect(passages.filter((p) => p.vehicleId === 1 && p.run === b2).map((p) => p.stopIndex)).toEqual(all);
-    expect(passages.filter((p) => p.vehicleId === 2 && p.run === mine).map((p) => p.stopIndex)).toEqual(all);
+    expect(stopsOf(passages, 1, b2)).toEqual(all);
+    expect(stopsOf(passages, 2, mine)).toEqual(all);
     expect(passages.filter((p) => p.run.blockKey !== (p.vehicleId === 1 ? a1.blockKey : mine.blockKey))).toEqual([]);
     expect(engine.state(1)!.matchedBy).toBe('task');
     expect(engine.state(2)!.matchedBy).toBe('task');
@@ -528,10 +523,7 @@ describe('dispatch engine: trip matching and stop passages', () => {
 
   it('keeps a vehicle held up in traffic and the one running early past it on their own runs', () => {
     const day = city({
-      tasks: [
-        { vehicleId: 1, variantId: 101, graph: 1, smena: '1' },
-        { vehicleId: 2, variantId: 101, graph: 2, smena: '1' },
-      ],
+      tasks: ROUTE1_EXITS,
     });
     const engine = engineOn(day);
     // vehicle 1 crawls 12 min behind from its third stop on; vehicle 2, 4 min early, passes it: read by position
@@ -544,8 +536,8 @@ describe('dispatch engine: trip matching and stop passages', () => {
       [2, early.fixes],
     ]);
     const all = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-    expect(passages.filter((p) => p.vehicleId === 1 && p.run === lead).map((p) => p.stopIndex)).toEqual(all);
-    expect(passages.filter((p) => p.vehicleId === 2 && p.run === follow).map((p) => p.stopIndex)).toEqual(all);
+    expect(stopsOf(passages, 1, lead)).toEqual(all);
+    expect(stopsOf(passages, 2, follow)).toEqual(all);
     expect(engine.state(1)!.matchedBy).toBe('task');
     expect(engine.state(2)!.matchedBy).toBe('task');
   });
@@ -557,10 +549,7 @@ describe('dispatch engine: trip matching and stop passages', () => {
 });
 
 describe('dispatch engine: headways and exceptions, raised and cleared', () => {
-  const tasks = [
-    { vehicleId: 1, variantId: 101, graph: 1, smena: '1' },
-    { vehicleId: 2, variantId: 101, graph: 2, smena: '1' },
-  ];
+  const tasks = ROUTE1_EXITS;
 
   it('measures the headway to the vehicle ahead and raises bunching, then clears it', () => {
     const day = city({ tasks });

@@ -88,15 +88,15 @@ export class DispatchEngine {
    */
   private rebindRuns(at: number): void {
     const core = this.core;
-    const runNow = (run: Run) => core.days.find((d) => d.serviceDate === run.serviceDate)?.runByKey.get(run.key);
+    const dayOf = (run: Run) => core.days.find((d) => d.serviceDate === run.serviceDate);
     for (const v of core.vehicles.values()) {
       // the last passages name their runs as the new days hold them: a run of the old days would keep its whole day in memory
       v.passages = v.passages.flatMap((p) => {
-        const run = runNow(p.run);
+        const run = dayOf(p.run)?.runByKey.get(p.run.key);
         return run === p.run ? [p] : run ? [{ ...p, run }] : [];
       });
       if (!v.run) continue;
-      const day = core.days.find((d) => d.serviceDate === v.run!.serviceDate);
+      const day = dayOf(v.run);
       const run = day?.runByKey.get(v.run.key);
       if (run === v.run) continue;
       if (!day || !run || run.stopIds.join() !== v.run.stopIds.join()) {

@@ -45,11 +45,12 @@ interface Candidate {
   day: DaySchedule;
   dist: number;
   offset: number;
-  /** ms behind the run's timetable (found by fit only). */
-  lateness?: number;
   score: number;
   matchedBy: MatchSource;
 }
+
+/** A candidate found by fit, with how far behind the run's timetable it is at the fix (ms). */
+type FitCandidate = Candidate & Pick<FitResult, 'lateness'>;
 
 const covers = (a: Assignment, t: number) => t >= a.from - EARLY_WINDOW_MS && t < a.to;
 
@@ -112,14 +113,14 @@ export function bestCandidate(state: EngineState, v: VehicleState, fix: Fix): Ca
     const firstOpen = done >= 0 ? done + 1 : firstUnperformed(state, day, run.blockKey);
     const skipped = Math.max(0, run.index - firstOpen);
     const score = fitScore(f.offset, f.lateness) + skipped * 1.5;
-    if (!best || score < best.score) best = { run, day, dist: f.dist, offset: f.offset, score, matchedBy };
+    if (!best || score < best.score) best = { run, day, ...f, score, matchedBy };
   }
   return best ?? bestFit(state, v, fix);
 }
 
 /** The run nobody else works near the fix that it fits best (position and time), of one route when told. */
-function bestFit(state: EngineState, v: VehicleState, fix: Fix, routeId?: number): Candidate | null {
-  let best: Candidate | null = null;
+function bestFit(state: EngineState, v: VehicleState, fix: Fix, routeId?: number): FitCandidate | null {
+  let best: FitCandidate | null = null;
   const moving = fix.speed >= MOVING_KMH ? fix.course : null;
   const handed = state.changes.handedAwayBy(v.vehicleId);
   for (const day of state.days) {
@@ -138,7 +139,7 @@ function bestFit(state: EngineState, v: VehicleState, fix: Fix, routeId?: number
         const f = fit(state, run, fix, projection);
         if (!f) continue;
         const score = fitScore(f.offset, f.lateness);
-        if (!best || score < best.score) best = { run, day, dist: f.dist, offset: f.offset, lateness: f.lateness, score, matchedBy: 'fit' };
+        if (!best || score < best.score) best = { run, day, ...f, score, matchedBy: 'fit' };
       }
     }
   }
@@ -178,13 +179,12 @@ export function place(state: EngineState, v: VehicleState, c: Candidate, fix: Fi
  */
 function leaveSharedRun(state: EngineState, v: VehicleState): boolean {
   const mine = v.run!;
-  let shared = false;
   // the other works the run: it set off on it and keeps its time (not a vehicle on its way from the depot crossing it)
-  for (const w of state.onRoute.get(mine.routeId) ?? [])
-    shared ||= w !== v && w.run === mine && w.matchedBy === 'fit' && w.started && Math.abs(w.deviation ?? Infinity) <= SHARED_ON_TIME_S;
-  if (!shared) return false;
+  const worksIt = (w: VehicleState) =>
+    w !== v && w.run === mine && w.matchedBy === 'fit' && w.started && Math.abs(w.deviation ?? Infinity) <= SHARED_ON_TIME_S;
+  if (![...(state.onRoute.get(mine.routeId) ?? [])].some(worksIt)) return false;
   const other = bestFit(state, v, v.last!, mine.routeId);
-  if (!other || other.run === mine || Math.abs(v.deviation!) - Math.abs(other.lateness!) / 1000 < AT_ONCE.gainS) return false;
+  if (!other || other.run === mine || Math.abs(v.deviation!) - Math.abs(other.lateness) / 1000 < AT_ONCE.gainS) return false;
   place(state, v, other, v.last!);
   return true;
 }
@@ -195,16 +195,32 @@ function leaveSharedRun(state: EngineState, v: VehicleState): boolean {
  * leaves a stop; once the rule holds (ExchangeRule), both are followed on the exit they work, as found by fit.
  */
 export function exchangeExits(state: EngineState, v: VehicleState): void {
-  const mine = v.run;
-  if (!mine || !v.last || v.matchedBy === 'fit' || v.deviation === null || Math.abs(v.deviation) < IN_A_ROW.offS) {
+  // a vehicle followed by fit already works the exit it was found on
+  const off = v.run && v.last && v.matchedBy !== 'fit' && v.deviation !== null ? Math.abs(v.deviation) : 0;
+  const found = off >= IN_A_ROW.offS && !(off >= AT_ONCE.offS && leaveSharedRun(state, v)) ? exchangePartner(state, v) : null;
+  if (!found) {
     v.exchange = null;
     return;
   }
-  if (Math.abs(v.deviation) >= AT_ONCE.offS && leaveSharedRun(state, v)) {
-    v.exchange = null;
-    return;
-  }
-  let best: { w: VehicleState; onTheirs: FitResult; onMine: FitResult; gain: number; atOnce: boolean } | null = null;
+  const { w, onTheirs, onMine, rule } = found;
+  const seen = v.exchange?.partner === w.vehicleId ? v.exchange.seen + 1 : 1;
+  v.exchange = { partner: w.vehicleId, seen };
+  if (seen < rule.seen) return;
+  v.exchange = w.exchange = null;
+  const [mine, theirs, theirDay, myDay] = [v.run!, w.run!, w.day!, v.day!];
+  place(state, v, { run: theirs, day: theirDay, ...onTheirs, score: 0, matchedBy: 'fit' }, v.last!);
+  place(state, w, { run: mine, day: myDay, ...onMine, score: 0, matchedBy: 'fit' }, w.last!);
+  updateDeviation(w, w.last!.time);
+  evaluateVehicle(state, w, w.last!.time);
+}
+
+/** A pair's figures (s) against a rule: the nearer of the two to its own timetable, the smaller gain, both gains. */
+const meets = (rule: ExchangeRule, off: number, each: number, gain: number) => off >= rule.offS && each >= rule.eachS && gain >= rule.gainS;
+
+/** The vehicle of the route on another task's exit that this one (on its task's run, off it) fits best exchanged with, and by which rule. */
+function exchangePartner(state: EngineState, v: VehicleState) {
+  const [mine, last, deviation] = [v.run!, v.last!, v.deviation!];
+  let best: { w: VehicleState; onTheirs: FitResult; onMine: FitResult; gain: number; rule: ExchangeRule } | null = null;
   for (const w of state.onRoute.get(mine.routeId) ?? []) {
     const theirs = w.run;
     if (
@@ -217,32 +233,15 @@ export function exchangeExits(state: EngineState, v: VehicleState): void {
       Math.abs(w.deviation) < IN_A_ROW.offS
     )
       continue;
-    const onTheirs = fit(state, theirs, v.last);
+    const onTheirs = fit(state, theirs, last);
     const onMine = onTheirs && fit(state, mine, w.last);
     if (!onTheirs || !onMine) continue;
     // each must fit the other's run better than its own: one far early and one late in a bunch only add up
-    const mineGain = Math.abs(v.deviation) - Math.abs(onTheirs.lateness) / 1000;
+    const mineGain = Math.abs(deviation) - Math.abs(onTheirs.lateness) / 1000;
     const theirGain = Math.abs(w.deviation) - Math.abs(onMine.lateness) / 1000;
-    const gain = mineGain + theirGain;
-    if (mineGain < IN_A_ROW.eachS || theirGain < IN_A_ROW.eachS || gain < IN_A_ROW.gainS) continue;
-    const atOnce =
-      Math.min(Math.abs(v.deviation), Math.abs(w.deviation)) >= AT_ONCE.offS &&
-      Math.min(mineGain, theirGain) >= AT_ONCE.eachS &&
-      gain >= AT_ONCE.gainS;
-    if (!best || gain > best.gain) best = { w, onTheirs, onMine, gain, atOnce };
+    const [off, each, gain] = [Math.min(Math.abs(deviation), Math.abs(w.deviation)), Math.min(mineGain, theirGain), mineGain + theirGain];
+    if (!meets(IN_A_ROW, off, each, gain) || (best && gain <= best.gain)) continue;
+    best = { w, onTheirs, onMine, gain, rule: meets(AT_ONCE, off, each, gain) ? AT_ONCE : IN_A_ROW };
   }
-  if (!best) {
-    v.exchange = null;
-    return;
-  }
-  const { w, onTheirs, onMine } = best;
-  const seen = v.exchange?.partner === w.vehicleId ? v.exchange.seen + 1 : 1;
-  v.exchange = { partner: w.vehicleId, seen };
-  if (!best.atOnce && seen < IN_A_ROW.seen) return;
-  v.exchange = w.exchange = null;
-  const [theirs, theirDay, myDay] = [w.run!, w.day!, v.day!];
-  place(state, v, { run: theirs, day: theirDay, ...onTheirs, score: 0, matchedBy: 'fit' }, v.last);
-  place(state, w, { run: mine, day: myDay, ...onMine, score: 0, matchedBy: 'fit' }, w.last!);
-  updateDeviation(w, w.last!.time);
-  evaluateVehicle(state, w, w.last!.time);
+  return best;
 }
