@@ -49,11 +49,12 @@ describe.each(ENGINES)('GTFS-Realtime TripUpdates and VehiclePositions from the 
   beforeAll(async () => {
     t = await startTestApp(engine, withDispatch());
     const now = Date.now();
-    // exit 1 left its first stop ten minutes ago (stops 1-5 behind the bus, 6-8 ahead), its second run later;
-    // exit 2's run is under way with nobody on it
+    // exit 1 left its first stop nine to ten minutes ago (stops 1-5 behind the bus, 6-8 ahead), its second run later;
+    // exit 2's run is under way with nobody on it. Stop 6 is due within the minute after the set-up starts: a bus not
+    // there by then is late by the time past it, so a slow set-up must not pass its time before the feed is read.
     serviceDate = operatorDate(now - 15 * 60_000, TZ);
     midnight = operatorMidnight(serviceDate, TZ);
-    firstMinute = Math.floor((now - 10 * 60_000 - midnight) / 60_000);
+    firstMinute = Math.floor((now - 9 * 60_000 - midnight) / 60_000);
     let stopIds: number[];
     ({ routeId, stopIds, variant } = await insertLineRoute(t.db, point, serviceDate, '97'));
     const races: [graph: number, race: number, first: number][] = [

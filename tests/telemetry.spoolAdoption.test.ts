@@ -86,9 +86,12 @@ describe.each(ENGINES)('a dead sibling process’s track spool is written by a l
   });
 
   it('takes the folder of a process killed and not yet reaped by its parent (a zombie)', async () => {
-    // `sleep 0` started in the background by a shell that then becomes `sleep 5`, which never reaps it
-    const shell = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5']);
-    const zombie = await new Promise<number>((resolve) => shell.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString()))));
+    // a child that exits at once under a parent that never waits for it (perl: Debian's essential perl-base; a shell
+    // may reap its background job before an `exec`, when the job ends first)
+    const unreaping = spawn('perl', ['-e', '$| = 1; my $pid = fork(); exit 0 unless $pid; print "$pid\\n"; sleep 30']);
+    const zombie = await new Promise<number>((resolve) =>
+      unreaping.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString()))),
+    );
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(() => process.kill(zombie, 0)).not.toThrow();
@@ -98,7 +101,7 @@ describe.each(ENGINES)('a dead sibling process’s track spool is written by a l
       expect(await stored()).toBe(before + 4);
       expect(segments(dir)).toEqual([]);
     } finally {
-      shell.kill('SIGKILL');
+      unreaping.kill('SIGKILL');
     }
   });
 

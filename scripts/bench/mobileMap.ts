@@ -15,7 +15,7 @@
  * BENCH_TRACE=file.json records a Chromium trace of the panning; BENCH_PAN_ONLY=1 skips the logins (panning
  * only); BENCH_NO_GEO=1 gives the phone no position (no user circles, no near rings); BENCH_PROFILE=1 prints
  * where the page's JavaScript spent its time while panning, BENCH_LOGIN_PROFILE=1 after the login pressed at
- * once (by file; =function by function); BENCH_PAN=panBy pans as before session 8 (map.panBy on every frame,
+ * once (by file; =function by function); BENCH_PAN=panBy pans by map.panBy on every frame (for comparison,
  * which ends a move on every frame where a finger's drag ends one when it lifts).
  *
  * BENCH_HTTPS=1 serves it all over HTTPS and HTTP/2 (the server's TLS_CERT_FILE/TLS_KEY_FILE, a throw-away
