@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Box,
   Button,
@@ -29,6 +29,7 @@ import { useRights } from '../../web/components/useRights';
 import { useT } from '../../web/i18n/translate';
 import { showMessage } from '../../web/stores/messageStore';
 import { bcApi } from '../../web/bc/bcApi';
+import { refreshQueries, useApiQuery } from '../../web/providers/queries';
 import { TaskFormDialog, suggestNumber } from './TaskFormDialog';
 import { useBcOptions } from './useBcOptions';
 
@@ -71,8 +72,6 @@ export default function CalendarScreen() {
   const today = isoDate(new Date());
   const month = /^\d{4}-\d{2}$/.test(params.get('month') ?? '') ? params.get('month')! : today.slice(0, 7);
   const department = Number(params.get('department')) || options?.departments[0]?.id || 0;
-  const [tasks, setTasks] = useState<ControllerTask[]>([]);
-  const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<{ task?: ControllerTask; date?: string } | null>(null);
   const [copying, setCopying] = useState<string | null>(null);
   const weeks = useMemo(() => monthWeeks(month), [month]);
@@ -83,25 +82,22 @@ export default function CalendarScreen() {
       return next;
     });
 
-  useEffect(() => {
-    if (!department) return undefined;
-    const controller = new AbortController();
-    const last = weeks.flat().filter(Boolean).pop()!;
-    void bcApi
-      .tasks(
+  const last = weeks.flat().filter(Boolean).pop()!;
+  const orders = useApiQuery(
+    ['bc', 'calendar', department, month],
+    (signal) =>
+      bcApi.tasks(
         { from: `${month}-01`, to: last, department: [department], sortField: 'date', sortOrder: 'ASC', recordCount: 500 },
-        controller.signal,
-      )
-      .then(({ list }) => setTasks(list))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [department, month, weeks, version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+        signal,
+      ),
+    { enabled: Boolean(department), keepPrevious: true },
+  );
+  const reload = () => void refreshQueries(['bc', 'calendar']);
   const byDay = useMemo(() => {
     const map = new Map<string, ControllerTask[]>();
-    for (const task of tasks) map.set(task.date, [...(map.get(task.date) ?? []), task]);
+    for (const task of orders.data?.list ?? []) map.set(task.date, [...(map.get(task.date) ?? []), task]);
     return map;
-  }, [tasks]);
+  }, [orders.data]);
 
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
@@ -136,6 +132,7 @@ export default function CalendarScreen() {
           <Button onClick={() => set('month', today.slice(0, 7))}>{t('bc.calendar.today')}</Button>
         </Stack>
       </Paper>
+      {orders.isError && <Typography color="error">{t('loadFailed')}</Typography>}
       <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(130px, 1fr))' }} data-testid="calendar-grid">
           {t('bc.calendar.weekdays')

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Box, GlobalStyles, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { Title } from 'react-admin';
-import type { ControllerTask } from '../../shared/bc/tasks';
 import { useT } from '../../web/i18n/translate';
 import { bcApi } from '../../web/bc/bcApi';
+import { useApiQuery } from '../../web/providers/queries';
 import { TaskFacts } from '../../web/bc/TaskResultView';
 
 /**
@@ -12,15 +12,7 @@ import { TaskFacts } from '../../web/bc/TaskResultView';
  */
 export function TaskPrintPage({ taskId }: { taskId: number }) {
   const t = useT();
-  const [task, setTask] = useState<ControllerTask>();
-  useEffect(() => {
-    const controller = new AbortController();
-    void bcApi
-      .task(taskId, controller.signal)
-      .then(setTask)
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [taskId]);
+  const { data: task } = useApiQuery(['bc', 'task', taskId], (signal) => bcApi.task(taskId, signal));
   useEffect(() => {
     if (task) window.setTimeout(() => window.print(), 300);
   }, [task]);

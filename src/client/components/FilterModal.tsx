@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { FILTER_MODAL } from '../../shared/constants';
 import { useT } from '../../web/i18n/translate';
+import { useApiQuery } from '../../web/providers/queries';
 import { FilterList } from './FilterList';
 import { filterOptions, toggleId, type FilterId, type FilterOption } from '../../web/components/filterOptions';
 
@@ -10,8 +11,8 @@ export interface FilterModalProps {
   title: ReactNode;
   /** The options, when the caller has them... */
   options?: readonly FilterOption[];
-  /** ...or a loader, called each time the modal opens ('Загрузка' while it runs). */
-  loadOptions?: (signal: AbortSignal) => Promise<readonly FilterOption[]>;
+  /** ...or the query that reads them, asked each time the modal opens ('Загрузка' until the first answer). */
+  optionsQuery?: { key: readonly unknown[]; load: (signal: AbortSignal) => Promise<readonly FilterOption[]> };
   selected: readonly FilterId[];
   /** 'Выбрать': the ids ticked; the modal closes. */
   onApply: (ids: FilterId[]) => void;
@@ -34,25 +35,19 @@ export function FilterModal({ open, title, onClose, ...rest }: FilterModalProps)
   );
 }
 
-function useOptions(options: FilterModalProps['options'], loadOptions: FilterModalProps['loadOptions']) {
-  const [loaded, setLoaded] = useState<readonly FilterOption[]>([]);
-  const [loading, setLoading] = useState(!options && Boolean(loadOptions));
-  useEffect(() => {
-    if (options || !loadOptions) return;
-    const controller = new AbortController();
-    loadOptions(controller.signal)
-      .then(setLoaded, () => setLoaded([]))
-      .finally(() => !controller.signal.aborted && setLoading(false));
-    return () => controller.abort();
-  }, [options, loadOptions]);
-  return { all: options ?? loaded, loading };
+const NONE: readonly FilterOption[] = [];
+
+function useOptions(options: FilterModalProps['options'], optionsQuery: FilterModalProps['optionsQuery']) {
+  const asked = !options && Boolean(optionsQuery);
+  const query = useApiQuery(optionsQuery?.key ?? ['filter-options'], (signal) => optionsQuery!.load(signal), { enabled: asked });
+  return { all: options ?? query.data ?? NONE, loading: asked && query.isPending, failed: asked && query.isError };
 }
 
-function FilterModalBody({ options, loadOptions, selected, onApply, onClose }: Omit<FilterModalProps, 'open' | 'title'>) {
+function FilterModalBody({ options, optionsQuery, selected, onApply, onClose }: Omit<FilterModalProps, 'open' | 'title'>) {
   const t = useT();
   const [search, setSearch] = useState('');
   const [checked, setChecked] = useState<FilterId[]>(() => [...selected]);
-  const { all, loading } = useOptions(options, loadOptions);
+  const { all, loading, failed } = useOptions(options, optionsQuery);
   const visible = useMemo(() => filterOptions(all, search), [all, search]);
   const reset = () => {
     setChecked([]);
@@ -76,7 +71,13 @@ function FilterModalBody({ options, loadOptions, selected, onApply, onClose }: O
           onChange={(event) => setSearch(event.target.value)}
           slotProps={{ htmlInput: { 'aria-label': t('filter.search') } }}
         />
-        <FilterList options={visible} checked={checked} loading={loading} onToggle={(id) => setChecked((ids) => toggleId(ids, id))} />
+        {failed ? (
+          <Typography color="error" sx={{ py: 3, textAlign: 'center' }}>
+            {t('loadFailed')}
+          </Typography>
+        ) : (
+          <FilterList options={visible} checked={checked} loading={loading} onToggle={(id) => setChecked((ids) => toggleId(ids, id))} />
+        )}
         <Typography variant="caption" color="text.secondary">
           {t('filter.selected', { count: checked.length })}
         </Typography>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -17,12 +17,15 @@ import type { GroupKind } from '../../shared/equipment/groups';
 import { FilterModal } from '../components/FilterModal';
 import type { FilterId, FilterOption } from '../../web/components/filterOptions';
 import { useT } from '../../web/i18n/translate';
+import { refreshQueries, useApiQuery } from '../../web/providers/queries';
 import { showMessage } from '../../web/stores/messageStore';
+import { pause } from '../components/pause';
 import { createGroup, filterOptions, group, previewGroup, updateGroup, vehicleOptions } from './equipmentApi';
-import type { FilterOptions, GroupFilter, GroupRow } from '../../shared/equipment/api';
+import type { GroupFilter, GroupPreviewBody, GroupRow } from '../../shared/equipment/api';
 
 type FilterKey = keyof GroupFilter;
 const FILTER_KEYS: FilterKey[] = ['agencies', 'depots', 'models', 'terminalTypes', 'configurations'];
+const PREVIEW_DELAY_MS = 300;
 
 /** One list of the dynamic filter: a button opening the filter modal, and what is chosen. */
 function FilterField({
@@ -74,31 +77,25 @@ export function VehicleGroupDialog({ editing, onClose, onSaved }: { editing: Gro
   const t = useT();
   const [name, setName] = useState(editing?.name ?? '');
   const [kind, setKind] = useState<GroupKind>(editing?.kind ?? 'dynamic');
-  const [vehicles, setVehicles] = useState<number[]>([]);
+  // the vehicles chosen here; until then a static group's own
+  const [picked, setPicked] = useState<number[] | null>(null);
   const [filter, setFilter] = useState<GroupFilter>(editing?.filter ?? {});
-  const [options, setOptions] = useState<FilterOptions | null>(null);
   const [choosing, setChoosing] = useState(false);
-  const [count, setCount] = useState<number | null>(null);
-
-  useEffect(() => {
-    filterOptions().then(setOptions, () => undefined);
-    if (editing?.kind === 'static')
-      group(editing.id).then(
-        (g) => setVehicles(g.vehicles.map((v) => v.id)),
-        () => undefined,
-      );
-  }, [editing]);
-  useEffect(() => {
-    const timer = setTimeout(
-      () =>
-        previewGroup(kind === 'static' ? { kind, vehicles } : { kind, filter }).then(
-          (r) => setCount(r.count),
-          () => setCount(null),
-        ),
-      300,
-    );
-    return () => clearTimeout(timer);
-  }, [kind, vehicles, filter]);
+  const { data: options } = useApiQuery(['equipment', 'filter-options'], () => filterOptions());
+  const { data: members } = useApiQuery(['equipment', 'group', editing?.id], () => group(editing!.id), {
+    enabled: editing?.kind === 'static',
+  });
+  const vehicles = picked ?? members?.vehicles.map((v) => v.id) ?? [];
+  const previewBody: GroupPreviewBody = kind === 'static' ? { kind, vehicles } : { kind, filter };
+  // asked once the choice has stayed the same for a moment
+  const { data: preview } = useApiQuery(
+    ['equipment', 'group-preview', previewBody],
+    async (signal) => {
+      await pause(PREVIEW_DELAY_MS, signal);
+      return previewGroup(previewBody);
+    },
+    { keepPrevious: true },
+  );
 
   const listOf = (key: FilterKey): FilterOption[] => {
     if (!options) return [];
@@ -108,8 +105,10 @@ export function VehicleGroupDialog({ editing, onClose, onSaved }: { editing: Gro
   const save = async () => {
     const body = kind === 'static' ? { name, kind, vehicles } : { name, kind, filter };
     try {
-      if (editing) await updateGroup(editing.id, body);
-      else await createGroup(body);
+      if (editing) {
+        await updateGroup(editing.id, body);
+        void refreshQueries(['equipment', 'group', editing.id]);
+      } else await createGroup(body);
       showMessage(t('equipment.groups.saved'), 'success');
       onSaved();
     } catch {
@@ -151,10 +150,10 @@ export function VehicleGroupDialog({ editing, onClose, onSaved }: { editing: Gro
               <FilterModal
                 open={choosing}
                 title={t('equipment.groups.chooseVehicles')}
-                loadOptions={vehicleOptions}
+                optionsQuery={{ key: ['equipment', 'vehicle-options'], load: vehicleOptions }}
                 selected={vehicles}
                 onApply={(ids) => {
-                  setVehicles(ids.map(Number));
+                  setPicked(ids.map(Number));
                   setChoosing(false);
                 }}
                 onClose={() => setChoosing(false)}
@@ -175,7 +174,7 @@ export function VehicleGroupDialog({ editing, onClose, onSaved }: { editing: Gro
               <Alert severity="info">{t('equipment.groups.dynamicHint')}</Alert>
             </Stack>
           )}
-          {count !== null && <Typography data-testid="group-preview">{t('equipment.groups.preview', { count })}</Typography>}
+          {preview && <Typography data-testid="group-preview">{t('equipment.groups.preview', { count: preview.count })}</Typography>}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -17,7 +17,7 @@ const PALETTE = ['#003a72', '#e6550d', '#31a354', '#756bb1', '#d62728', '#17becf
 function SensorChart() {
   const translate = useTranslate();
   const filters = useBuiltFilters(PDM_CHARTS);
-  const data = useFilteredLoad(filters, fetchChart);
+  const data = useFilteredLoad(['pdm', 'chart'], filters, fetchChart);
   if (!data) return null;
   const units = [...new Set(data.series.map((s) => s.unit ?? ''))];
   const axisOf = (unit: string | null) => `unit${units.indexOf(unit ?? '')}`;

@@ -65,7 +65,7 @@ function HeatGrid({ data, metric }: { data: HeatData; metric: string }) {
 function HeatPart() {
   const translate = useTranslate();
   const filters = useBuiltFilters(PDM_HEATMAP);
-  const data = useFilteredLoad(filters, fetchHeat);
+  const data = useFilteredLoad(['pdm', 'heat'], filters, fetchHeat);
   if (!data) return null;
   return (
     <Box>

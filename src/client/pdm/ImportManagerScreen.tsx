@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -21,7 +21,8 @@ import { formatDateTime, formatNumber } from '../../shared/format';
 import { IMPORT_FIELDS, IMPORT_KINDS, IMPORT_MAX_BYTES, type ImportKind } from '../../shared/pdm/model';
 import { downloadFile } from '../components/downloadFile';
 import { useRights } from '../../web/components/useRights';
-import { failedRowsUrl, fetchImports, runImport, type ImportResult, type ImportRow } from './pdmApi';
+import { useApiQuery } from '../../web/providers/queries';
+import { failedRowsUrl, fetchImports, runImport, type ImportResult } from './pdmApi';
 
 const PREVIEW_ROWS = 8;
 const ignore = () => undefined;
@@ -67,11 +68,8 @@ export default function ImportManagerScreen() {
   const [result, setResult] = useState<ImportResult | null>(null);
   const [busy, setBusy] = useState(false);
   // undefined until the history has loaded, so an empty history is said only once it is known
-  const [history, setHistory] = useState<ImportRow[]>();
-  const loadHistory = useCallback(() => fetchImports().then((r) => setHistory(r.list), ignore), []);
-  useEffect(() => {
-    void loadHistory();
-  }, [loadHistory]);
+  const imports = useApiQuery(['pdm', 'imports'], () => fetchImports());
+  const history = imports.data?.list;
 
   const open = async (chosen: File | undefined) => {
     if (!chosen || chosen.size > IMPORT_MAX_BYTES) return;
@@ -89,7 +87,7 @@ export default function ImportManagerScreen() {
       .then((r) => setResult(r), ignore)
       .finally(() => {
         setBusy(false);
-        void loadHistory();
+        void imports.refetch();
       });
   };
   const fields = [...IMPORT_FIELDS[kind].required, ...IMPORT_FIELDS[kind].optional];
@@ -246,6 +244,13 @@ export default function ImportManagerScreen() {
           </TableRow>
         </TableHead>
         <TableBody>
+          {imports.isError && (
+            <TableRow>
+              <TableCell colSpan={10} sx={{ color: 'error.main' }}>
+                {translate('loadFailed')}
+              </TableCell>
+            </TableRow>
+          )}
           {history?.length === 0 && (
             <TableRow>
               <TableCell colSpan={10} data-testid="pdm-import-empty" sx={{ color: 'text.secondary' }}>

@@ -54,7 +54,9 @@ function StateTimeline() {
   const filters = useBuiltFilters(PDM_NODE_JOURNAL);
   const vehicles = filters?.vehicle as number[] | undefined;
   const one = vehicles?.length === 1 ? filters : undefined;
-  const data = useFilteredLoad(one, (f, signal) => fetchTimeline((f.vehicle as number[])[0], f.from as string, f.to as string, signal));
+  const data = useFilteredLoad(['pdm', 'timeline'], one, (f, signal) =>
+    fetchTimeline((f.vehicle as number[])[0], f.from as string, f.to as string, signal),
+  );
   if (!filters) return null;
   if (!one)
     return (

@@ -1,25 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, List, ListItemButton, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Title, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router';
-import type { PdmNode, PdmTree } from '../../shared/pdm/model';
+import type { PdmNode } from '../../shared/pdm/model';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useRights } from '../../web/components/useRights';
+import { useApiQuery } from '../../web/providers/queries';
 import { NodeForm } from './NodeForm';
 import { TreeNodeList } from './TreeNodeList';
-import {
-  assignVehicles,
-  createNode,
-  createTree,
-  deleteNodes,
-  fetchTree,
-  fetchTrees,
-  moveNodes,
-  updateNode,
-  type TreeDetail,
-} from './pdmApi';
+import { assignVehicles, createNode, createTree, deleteNodes, fetchTree, fetchTrees, moveNodes, updateNode } from './pdmApi';
 
 const ignore = () => undefined; // the http client has shown the server's message already
 
@@ -35,8 +26,11 @@ export default function TreeEditorScreen() {
   const editable = rights.create || rights.update;
   const [search, setSearch] = useSearchParams();
   const treeId = Number(search.get('tree')) || undefined;
-  const [trees, setTrees] = useState<PdmTree[]>([]);
-  const [tree, setTree] = useState<TreeDetail | null>(null);
+  const treesQuery = useApiQuery(['pdm', 'trees'], () => fetchTrees());
+  const trees = treesQuery.data?.list ?? [];
+  // the last tree stays in view while the next one is read
+  const treeQuery = useApiQuery(['pdm', 'tree', treeId], () => fetchTree(treeId!), { enabled: Boolean(treeId), keepPrevious: true });
+  const tree = treeId && !treeQuery.isError ? treeQuery.data : undefined;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [needle, setNeedle] = useState('');
   const [newTree, setNewTree] = useState({ name: '', model: '' });
@@ -44,27 +38,15 @@ export default function TreeEditorScreen() {
   const [depots, setDepots] = useState('');
   const [confirming, setConfirming] = useState(false);
 
-  const loadTrees = useCallback(() => fetchTrees().then((r) => setTrees(r.list), ignore), []);
-  const reload = useCallback(async () => {
-    if (!treeId) return setTree(null);
-    const detail = await fetchTree(treeId).catch(() => null);
-    setTree(detail);
-    // the selection survives the refresh, less what is gone
-    if (detail) setSelected((old) => new Set([...old].filter((id) => detail.nodes.some((n) => n.id === id))));
-    void loadTrees();
-  }, [treeId, loadTrees]);
-  useEffect(() => {
-    void loadTrees();
-  }, [loadTrees]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
+  // after a change, failed or not: the tree is read again, the selection kept less what is gone, then the trees
   const change = (work: () => Promise<unknown>) =>
-    work().then(
-      () => reload(),
-      () => reload(),
-    );
+    work()
+      .catch(ignore)
+      .then(async () => {
+        const { data: detail } = await treeQuery.refetch();
+        if (detail) setSelected((old) => new Set([...old].filter((id) => detail.nodes.some((n) => n.id === id))));
+        void treesQuery.refetch();
+      });
   const single: PdmNode | undefined = selected.size === 1 ? tree?.nodes.find((n) => selected.has(n.id)) : undefined;
 
   return (
@@ -85,7 +67,12 @@ export default function TreeEditorScreen() {
               <ListItemText primary={t.name} secondary={`${t.model ?? '—'} · ${translate('pdm.tree.vehicles', { count: t.vehicles })}`} />
             </ListItemButton>
           ))}
-          {!trees.length && (
+          {treesQuery.isError && (
+            <Typography variant="body2" color="error">
+              {translate('loadFailed')}
+            </Typography>
+          )}
+          {!trees.length && !treesQuery.isError && (
             <Typography variant="body2" color="text.secondary">
               {translate('pdm.tree.noTrees')}
             </Typography>
@@ -114,7 +101,7 @@ export default function TreeEditorScreen() {
                 createTree(newTree.name.trim(), newTree.model.trim() || null).then((t) => {
                   setNewTree({ name: '', model: '' });
                   setSearch({ tree: String(t.id) });
-                  void loadTrees();
+                  void treesQuery.refetch();
                 }, ignore)
               }
             >
@@ -124,7 +111,9 @@ export default function TreeEditorScreen() {
         )}
       </Paper>
       {!tree ? (
-        <Typography color="text.secondary">{translate('pdm.tree.empty')}</Typography>
+        <Typography color={treeQuery.isError ? 'error' : 'text.secondary'}>
+          {translate(treeQuery.isError ? 'loadFailed' : 'pdm.tree.empty')}
+        </Typography>
       ) : (
         <>
           <Box sx={{ flex: 1, minWidth: 320 }}>

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ReportFilterValues } from '../../shared/reports/filters';
 import type { ReportDeclaration } from '../../shared/reports/types';
+import { useApiQuery } from '../../web/providers/queries';
 import { readReportUrl } from '../reports/reportUrl';
 
 /** The filters a report screen was built with (its URL), for a special part that loads its own data. */
@@ -14,22 +15,11 @@ export function useBuiltFilters(report: ReportDeclaration): ReportFilterValues |
   }, [report, key]);
 }
 
-/** Loads `load(filters)` whenever the built filters change; undefined while loading or without filters. */
+/** Reads `load(filters)` for the built filters (under the query key `[...key, filters]`); undefined while reading or without filters. */
 export function useFilteredLoad<T>(
+  key: readonly unknown[],
   filters: ReportFilterValues | undefined,
   load: (filters: ReportFilterValues, signal: AbortSignal) => Promise<T>,
 ): T | undefined {
-  const [data, setData] = useState<T>();
-  const key = JSON.stringify(filters ?? null);
-  useEffect(() => {
-    setData(undefined);
-    if (!filters) return;
-    const controller = new AbortController();
-    load(filters, controller.signal).then(
-      (d) => !controller.signal.aborted && setData(d),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [key]);
-  return data;
+  return useApiQuery([...key, filters ?? null], (signal) => load(filters!, signal), { enabled: Boolean(filters) }).data;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { useTranslate } from 'react-admin';
@@ -25,10 +25,8 @@ export function ReportPickerInput({
 }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  const loadOptions = useCallback(
-    (signal: AbortSignal) => getJson<FilterOption[]>(`${reportApi(report)}/options/${filter.name}`, { signal }),
-    [report, filter.name],
-  );
+  const url = `${reportApi(report)}/options/${filter.name}`;
+  const optionsQuery = { key: ['reports', 'picker-options', url], load: (signal: AbortSignal) => getJson<FilterOption[]>(url, { signal }) };
   const label = translate(filter.label);
   return (
     <>
@@ -46,7 +44,7 @@ export function ReportPickerInput({
       <FilterModal
         open={open}
         title={label}
-        loadOptions={loadOptions}
+        optionsQuery={optionsQuery}
         selected={value ?? []}
         onApply={(ids) => onChange(ids.length ? ids.map(Number) : undefined)}
         onClose={() => setOpen(false)}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Box, Button, Card, CardContent, Slider, Tab, Tabs, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import CloseIcon from '@mui/icons-material/Close';
@@ -6,9 +6,10 @@ import { useSearchParams } from 'react-router';
 import { useTranslate } from 'react-admin';
 import { formatClock, formatDateTime } from '../../shared/format';
 import { VIDEO_ARCHIVE } from '../../shared/reports/video';
-import type { ArchivePlayback, ArchiveRequest } from '../../shared/video/api';
+import type { ArchivePlayback } from '../../shared/video/api';
 import { downloadFile } from '../components/downloadFile';
 import { ReportPage } from '../reports/ReportScreen';
+import { useApiQuery } from '../../web/providers/queries';
 import { VideoPlayer } from '../../web/video/VideoPlayer';
 import { archiveDownloadUrl, archiveRequest, playArchive } from '../../web/video/videoApi';
 
@@ -23,21 +24,13 @@ export function clockAt(timeline: Timeline, seconds: number): number | undefined
 /** One performed request's recording: camera tabs, the player, its clock-time scale, download. */
 function ArchivePlayer({ requestId, onClose }: { requestId: number; onClose: () => void }) {
   const translate = useTranslate();
-  const [request, setRequest] = useState<ArchiveRequest | null>(null);
-  const [camera, setCamera] = useState<number | null>(null);
+  const { data: request } = useApiQuery(['video', 'archive-request', requestId], () => archiveRequest(requestId));
+  // null: the request's first camera
+  const [chosen, setCamera] = useState<number | null>(null);
+  const camera = chosen ?? request?.cameras[0] ?? null;
   const [timeline, setTimeline] = useState<Timeline>([]);
   const [position, setPosition] = useState(0);
   const element = useRef<HTMLVideoElement | null>(null);
-  useEffect(() => {
-    setRequest(null);
-    archiveRequest(requestId).then(
-      (found) => {
-        setRequest(found);
-        setCamera(found.cameras[0] ?? null);
-      },
-      () => undefined,
-    );
-  }, [requestId]);
   if (!request || camera === null) return null;
   const total = timeline.reduce((sum, p) => sum + p.duration, 0);
   const clock = clockAt(timeline, position);
@@ -134,7 +127,7 @@ export default function VideoArchiveScreen() {
     <>
       <Box sx={{ px: 2, pt: 2 }}>
         {play ? (
-          <ArchivePlayer requestId={play} onClose={close} />
+          <ArchivePlayer key={play} requestId={play} onClose={close} />
         ) : (
           <Typography color="text.secondary">{translate('video.archive.choose')}</Typography>
         )}

@@ -16,6 +16,8 @@ import { Form, Title, useTranslate } from 'react-admin';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DatePickerInput } from '../components/DatePickerInput';
+import { pause } from '../components/pause';
+import { useApiQuery } from '../../web/providers/queries';
 import { showMessage } from '../../web/stores/messageStore';
 import { useCurrentUser } from '../../web/stores/sessionStore';
 import { useVideoVehicle, VideoVehicleHeading } from '../../web/video/VideoVehicleHeading';
@@ -23,6 +25,8 @@ import type { VideoVehicleRow } from '../../shared/video/api';
 import { createArchiveRequest, searchVehicles } from '../../web/video/videoApi';
 
 const MIN = 60_000;
+const SEARCH_DELAY_MS = 300;
+const NONE: VideoVehicleRow[] = [];
 
 interface RequestForm {
   vehicleId: number | null;
@@ -36,22 +40,16 @@ function VehicleChooser() {
   const translate = useTranslate();
   const { field } = useController<RequestForm, 'vehicleId'>({ name: 'vehicleId', rules: { required: 'ra.validation.required' } });
   const [text, setText] = useState('');
-  const [options, setOptions] = useState<VideoVehicleRow[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () =>
-        searchVehicles({ q: text || undefined }, controller.signal).then(
-          (found) => setOptions(found.list),
-          () => undefined,
-        ),
-      300,
-    );
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text]);
+  // asked once the typing pauses; the last vehicles stay while the next are read
+  const { data } = useApiQuery(
+    ['video', 'vehicle-search', text],
+    async (signal) => {
+      await pause(SEARCH_DELAY_MS, signal);
+      return searchVehicles({ q: text || undefined }, signal);
+    },
+    { keepPrevious: true },
+  );
+  const options = data?.list ?? NONE;
   const label = (v: VideoVehicleRow) => `${v.depotNumber ?? v.vehicleId} · ${v.stateNumber ?? ''}`;
   return (
     <Autocomplete

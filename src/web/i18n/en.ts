@@ -206,6 +206,8 @@ export const en: AppMessages = {
     truncated: 'Showing the first %{shown} of %{total}, refine the search',
   },
   confirm: { title: 'Confirmation', yes: 'Yes', no: 'Cancel' },
+  /** A screen's list or table that could not be read (the http client has said why). */
+  loadFailed: 'The data could not be loaded',
   /** The field application under /m (src/mobile). */
   mobile: mobileEn,
   users: usersEn,

@@ -143,6 +143,8 @@ export const ru = {
     truncated: 'Показаны первые %{shown} из %{total}, уточните поиск',
   },
   confirm: { title: 'Подтверждение', yes: 'Да', no: 'Отмена' },
+  /** A screen's list or table that could not be read (the http client has said why). */
+  loadFailed: 'Не удалось загрузить данные',
   /** The field application under /m (src/mobile). */
   mobile: mobileRu,
   users: usersRu,

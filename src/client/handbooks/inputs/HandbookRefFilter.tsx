@@ -2,7 +2,7 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import type { HandbookSchema, RefField } from '../../../shared/handbooks/types';
-import { resolveRefLabels, suggestionText, useRefOptions, type RefOption } from './useRefOptions';
+import { suggestionText, useRefLabels, useRefOptions, type RefOption } from './useRefOptions';
 
 const valuesOf = (value: unknown): (number | string)[] => {
   if (Array.isArray(value)) return value as (number | string)[];
@@ -19,21 +19,15 @@ export function HandbookRefFilter({ schema, field }: { schema: HandbookSchema; f
   const [chosen, setChosen] = useState<RefOption[]>([]);
   const { options, loading } = useRefOptions(schema.type, field.name, search, open);
   const values = valuesOf(input.value);
-  const key = values.join('\u0001');
+  const resolved = useRefLabels(
+    schema.type,
+    field.name,
+    values.filter((value) => !chosen.some((option) => option.value === value)),
+  );
+  // the labels read join the known ones: each value's label is read once
   useEffect(() => {
-    const missing = values.filter((value) => !chosen.some((option) => option.value === value));
-    if (missing.length === 0) return;
-    let live = true;
-    resolveRefLabels(schema.type, field.name, missing)
-      .then((found) => {
-        if (live) setChosen((list) => [...list, ...found]);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-    // the labels are resolved once per set of values
-  }, [key]);
+    if (resolved?.length) setChosen((list) => [...list, ...resolved.filter((option) => !list.some((item) => item.value === option.value))]);
+  }, [resolved]);
   const value = values.map((item) => chosen.find((option) => option.value === item) ?? { value: item, label: String(item) });
   return (
     <Autocomplete<RefOption, true>

@@ -1,28 +1,17 @@
 import { Autocomplete } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useInput, useRecordContext, useTranslate } from 'react-admin';
 import { displayKey } from '../../../shared/handbooks/fields';
 import type { HandbookSchema, RefField } from '../../../shared/handbooks/types';
 import { HandbookAutocompleteField } from './HandbookAutocompleteField';
-import { resolveRefLabels, suggestionText, useRefOptions, type RefOption } from './useRefOptions';
+import { suggestionText, useRefLabels, useRefOptions, type RefOption } from './useRefOptions';
 
 /** The option of the record's current link: its text comes with the record (<field>__display). */
 function useCurrentOption(schema: HandbookSchema, field: RefField, value: unknown): RefOption | null {
   const record = useRecordContext();
-  const [resolved, setResolved] = useState<RefOption | null>(null);
   const shown = record && record[field.name] === value ? record[displayKey(field.name)] : undefined;
-  useEffect(() => {
-    if (value === null || value === undefined || value === '' || shown !== undefined) return;
-    let live = true;
-    resolveRefLabels(schema.type, field.name, [value as number | string])
-      .then(([option]) => {
-        if (live && option) setResolved(option);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [schema, field, value, shown]);
+  const unnamed = value !== null && value !== undefined && value !== '' && shown === undefined;
+  const [resolved] = useRefLabels(schema.type, field.name, unnamed ? [value as number | string] : []) ?? [];
   if (value === null || value === undefined || value === '') return null;
   if (shown !== undefined) return { value: value as number | string, label: String(shown ?? value) };
   return resolved?.value === value ? resolved : { value: value as number | string, label: String(value) };

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
 import { SUGGESTIONS_MAX, SUGGESTION_TEXT_MAX } from '../../../shared/constants';
 import type { OptionsRequest, OptionsResponse } from '../../../shared/handbooks/api';
 import type { HandbookType } from '../../../shared/handbooks/types';
-import { isAbortError, postJson } from '../../../web/providers/httpClient';
+import { postJson } from '../../../web/providers/httpClient';
+import { useApiQuery } from '../../../web/providers/queries';
 import { truncate } from '../../../shared/format';
+import { pause } from '../../components/pause';
 
 export interface RefOption {
   value: number | string;
@@ -11,6 +12,7 @@ export interface RefOption {
 }
 
 const SEARCH_DELAY_MS = 250;
+const NONE: RefOption[] = [];
 
 /** A suggestion's text as the list shows it: at most 75 characters (spec section 9), the cut marked. */
 export const suggestionText = (text: string): string => truncate(text, SUGGESTION_TEXT_MAX);
@@ -33,36 +35,23 @@ export async function fetchOptions(
 /**
  * Suggestions while a list is open, searched as the user types: rows of a link's target whose text
  * contains what was typed (stops through tripstops.stop_id, vehicles through dvr.vehicle_id...), or the
- * values of a field with choicesFrom that match `match`.
+ * values of a field with choicesFrom that match `match`. The last suggestions stay while the next are read.
  */
 export function useRefOptions(type: HandbookType, field: string, search: string, open: boolean, match?: Match) {
-  const [options, setOptions] = useState<RefOption[]>([]);
-  const [loading, setLoading] = useState(false);
-  const matchKey = JSON.stringify(match ?? null);
-  useEffect(() => {
-    if (!open) return undefined;
-    const controller = new AbortController();
-    setLoading(true);
-    const timer = setTimeout(() => {
-      fetchOptions(type, field, { q: search, match }, controller.signal)
-        .then(setOptions)
-        .catch((error: unknown) => {
-          if (!isAbortError(error)) setOptions([]);
-        })
-        .finally(() => {
-          if (!controller.signal.aborted) setLoading(false);
-        });
-    }, SEARCH_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-    // the match object is compared by its content
-  }, [type, field, search, open, matchKey]);
-  return { options, loading };
+  const query = useApiQuery(
+    ['handbooks', 'ref-options', type, field, search, match ?? null],
+    async (signal) => {
+      await pause(SEARCH_DELAY_MS, signal);
+      return fetchOptions(type, field, { q: search, match }, signal);
+    },
+    { enabled: open, keepPrevious: true },
+  );
+  return { options: query.data ?? NONE, loading: query.isFetching };
 }
 
-/** Labels of values the form already holds (an edited record's links, chosen filter values). */
-export function resolveRefLabels(type: HandbookType, field: string, values: (number | string)[]): Promise<RefOption[]> {
-  return values.length ? fetchOptions(type, field, { values }) : Promise.resolve([]);
+/** Labels of values the form already holds (an edited record's links, chosen filter values); undefined until read. */
+export function useRefLabels(type: HandbookType, field: string, values: (number | string)[]): RefOption[] | undefined {
+  return useApiQuery(['handbooks', 'ref-labels', type, field, values], (signal) => fetchOptions(type, field, { values }, signal), {
+    enabled: values.length > 0,
+  }).data;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -27,7 +27,8 @@ import SaveIcon from '@mui/icons-material/Save';
 import { useNotify, useTranslate } from 'react-admin';
 import type { TripStop } from '../../../shared/handbooks/api';
 import { translateMessage } from '../../../shared/errors';
-import { getJson, HttpError, isAbortError, postJson } from '../../../web/providers/httpClient';
+import { getJson, HttpError, postJson } from '../../../web/providers/httpClient';
+import { useApiQuery, webQueries } from '../../../web/providers/queries';
 import { useLocale } from '../../../web/stores/localeStore';
 import { StopPicker } from './StopPicker';
 import {
@@ -54,39 +55,23 @@ const kkpKey = (value: Kkp) => `handbookEditor.tripStops.kkpOptions.${value ?? '
  * numbered 1..n in the order shown. Refusals come back per stop and are shown on their rows.
  */
 export function TripStopsEditor({ tripId }: { tripId: number }) {
+  // another trip's stops start a fresh editing (no edits, refusals or errors of the last one)
+  return <TripStops key={tripId} tripId={tripId} />;
+}
+
+function TripStops({ tripId }: { tripId: number }) {
   const translate = useTranslate();
   const notify = useNotify();
   const locale = useLocale();
-  const [saved, setSaved] = useState<StopRow[]>([]);
-  const [rows, setRows] = useState<StopRow[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const key = ['handbooks', 'tripstops', tripId];
+  const stops = useApiQuery(key, (signal) => getJson<{ list: TripStop[] }>('/api/table/tripstops', { query: { trip_id: tripId }, signal }));
+  const saved = useMemo(() => rowsFromServer(stops.data?.list ?? []), [stops.data]);
+  // the rows as edited here; null: as saved
+  const [edited, setEdited] = useState<StopRow[] | null>(null);
+  const rows = edited ?? saved;
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<StopErrors>(NO_ERRORS);
   const [refusal, setRefusal] = useState<string[]>([]);
-
-  const apply = useCallback((list: TripStop[]) => {
-    const next = rowsFromServer(list);
-    setSaved(next);
-    setRows(next);
-    setErrors(NO_ERRORS);
-    setRefusal([]);
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    setLoadFailed(false);
-    getJson<{ list: TripStop[] }>('/api/table/tripstops', { query: { trip_id: tripId }, signal: controller.signal })
-      .then((answer) => apply(answer.list))
-      .catch((error: unknown) => {
-        if (!isAbortError(error)) setLoadFailed(true);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [tripId, apply]);
 
   const dirty = hasChanges(rows, saved);
   // the stops are saved apart from the trip form: leaving the page (reload, close) with changes asks first
@@ -98,12 +83,12 @@ export function TripStopsEditor({ tripId }: { tripId: number }) {
   }, [dirty]);
   // a change moves rows about: the errors of the last refusal no longer point at the right rows
   const edit = (next: StopRow[]) => {
-    setRows(next);
+    setEdited(next);
     setErrors(NO_ERRORS);
   };
 
   const revert = () => {
-    setRows(saved);
+    setEdited(null);
     setErrors(NO_ERRORS);
     setRefusal([]);
   };
@@ -112,7 +97,8 @@ export function TripStopsEditor({ tripId }: { tripId: number }) {
     setSaving(true);
     try {
       const answer = await postJson<{ list: TripStop[] }>('/api/table/tripstops', saveRequest(tripId, rows));
-      apply(answer.list);
+      webQueries.setQueryData(key, answer);
+      revert();
       notify('handbookEditor.tripStops.saved', { type: 'success' });
     } catch (error) {
       if (error instanceof HttpError && error.status === 400) {
@@ -134,9 +120,9 @@ export function TripStopsEditor({ tripId }: { tripId: number }) {
           <Chip size="small" color="warning" label={translate('handbookEditor.tripStops.unsaved')} data-testid="trip-stops-unsaved" />
         )}
       </Stack>
-      {loading && <CircularProgress size={24} aria-label={translate('app.loading')} />}
-      {loadFailed && <Alert severity="error">{translate('handbookEditor.tripStops.loadFailed')}</Alert>}
-      {!loading && !loadFailed && (
+      {stops.isPending && <CircularProgress size={24} aria-label={translate('app.loading')} />}
+      {stops.isError && <Alert severity="error">{translate('handbookEditor.tripStops.loadFailed')}</Alert>}
+      {stops.isSuccess && (
         <>
           {(refusal.length > 0 || errors.general.length > 0) && (
             <Alert severity="error" sx={{ mb: 1 }} data-testid="trip-stops-refusal">
