@@ -4,8 +4,9 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useNavigate, useSearchParams } from 'react-router';
 import { newVehicleCheck, recapSold, type TaskResultBody, type VehicleCheck } from '../../shared/bc/report';
-import { photoTitle, type TaskResultResponse } from '../../shared/bc/tasks';
+import { photoTitle } from '../../shared/bc/tasks';
 import { useT } from '../../web/i18n/translate';
+import { useApiQuery } from '../../web/providers/queries';
 import { showMessage } from '../../web/stores/messageStore';
 import { useCurrentUser } from '../../web/stores/sessionStore';
 import { CountField } from './CountField';
@@ -30,27 +31,30 @@ export default function ControllerReportScreen() {
   const userId = user?.id;
   const { loaded: taskLoaded, task } = useWorkerTask(userId);
   const [params, setParams] = useSearchParams();
-  const [loaded, setLoaded] = useState<TaskResultResponse | null>();
-  const [body, setBody] = useState<TaskResultBody>();
+  const [edited, setEdited] = useState<{ taskId: number; body: TaskResultBody }>();
   const queue = useOutbox(userId);
   const editing = params.has(EDITOR_PARAM) ? Number(params.get(EDITOR_PARAM)) : null;
   const taskId = task?.id;
   const status = task?.status;
+  const { data: loaded } = useApiQuery(['bc', 'field-report', userId, taskId], (signal) => loadTaskResult(userId!, taskId!, signal), {
+    enabled: userId !== undefined && taskId !== undefined,
+  });
+  const body = edited && edited.taskId === taskId ? edited.body : undefined;
 
+  // the order's counts as last edited on the phone, else as its report has them; taken once (a report read again
+  // leaves the edits alone)
+  const reported = loaded?.task;
   useEffect(() => {
-    if (userId === undefined || taskId === undefined) return undefined;
+    if (taskId === undefined || !reported) return undefined;
     let live = true;
-    void (async () => {
-      const result = await loadTaskResult(userId, taskId);
-      const draft = await fieldDb.drafts.get(taskId);
-      if (!live) return;
-      setLoaded(result ?? null);
-      if (result) setBody(draft?.body ?? { check_tickets: result.task.check_tickets, check_vehicles: result.task.check_vehicles });
-    })();
+    void fieldDb.drafts.get(taskId).then((draft) => {
+      const first = draft?.body ?? { check_tickets: reported.check_tickets, check_vehicles: reported.check_vehicles };
+      if (live) setEdited((current) => (current?.taskId === taskId ? current : { taskId, body: first }));
+    });
     return () => {
       live = false;
     };
-  }, [userId, taskId]);
+  }, [taskId, reported]);
 
   // the first entry of a new order starts it: new → in work (queued, so it works offline too); merely opening
   // the report to look at it leaves the order new
@@ -62,14 +66,15 @@ export default function ControllerReportScreen() {
 
   const change = useCallback(
     (next: TaskResultBody) => {
-      setBody(next);
-      if (taskId !== undefined && userId !== undefined) void fieldDb.drafts.put({ taskId, userId, body: next, updatedAt: Date.now() });
+      if (taskId === undefined) return;
+      setEdited({ taskId, body: next });
+      if (userId !== undefined) void fieldDb.drafts.put({ taskId, userId, body: next, updatedAt: Date.now() });
       start();
     },
     [taskId, userId, start],
   );
 
-  if (!taskLoaded || (task && loaded === undefined)) return null;
+  if (!taskLoaded || (task && (loaded === undefined || (loaded && !body)))) return null;
   if (!task)
     return (
       <Typography sx={{ p: 2 }} color="text.secondary">

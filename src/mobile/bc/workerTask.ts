@@ -47,15 +47,17 @@ export function useWorkerTask(userId: number | undefined): WorkerTaskState {
   return useStoreValue(store);
 }
 
-/** The order's report as loaded (GET controllertask/result/{id}), or the phone's copy when offline. */
-export async function loadTaskResult(userId: number, taskId: number): Promise<TaskResultResponse | undefined> {
+/** The order's report as loaded (GET controllertask/result/{id}), or the phone's copy when offline; null without either. */
+export async function loadTaskResult(userId: number, taskId: number, signal?: AbortSignal): Promise<TaskResultResponse | null> {
   try {
-    const result = await getJson<TaskResultResponse>(BC_API.result(taskId), { handleErrors: false });
+    const result = await getJson<TaskResultResponse>(BC_API.result(taskId), { handleErrors: false, signal });
     const cached = await fieldDb.work.get(userId);
     if (cached) await fieldDb.work.put({ ...cached, result });
     return result;
-  } catch {
+  } catch (error) {
+    // nobody waits for it any more: the phone's copy is not wanted either
+    if (signal?.aborted) throw error;
     const cached = await fieldDb.work.get(userId);
-    return cached?.result?.task.id === taskId ? cached.result : undefined;
+    return cached?.result?.task.id === taskId ? cached.result : null;
   }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   CircularProgress,
   IconButton,
@@ -15,21 +15,9 @@ import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import type { GeocoderItem } from '../../shared/geocoder';
 import { ADDRESS_QUERY_MAX } from '../../shared/geocoder';
 import { useT } from '../../web/i18n/translate';
+import { useApiQuery } from '../../web/providers/queries';
 import { AddressSearch } from './addressSearch';
 import { fieldMapApi } from './fieldMapApi';
-
-let cachedCity: Promise<string> | null = null;
-/** The city the server's geocoder is set up for, once per visit. */
-function loadCity(): Promise<string> {
-  cachedCity ??= fieldMapApi.geocoderSettings().then(
-    (s) => s.city,
-    () => {
-      cachedCity = null;
-      return '';
-    },
-  );
-  return cachedCity;
-}
 
 /**
  * The address search box (field-app spec 2.3, not in the ticket-control modes): the query goes out 1 s after
@@ -42,12 +30,18 @@ export function AddressSearchBox({ onChoose }: { onChoose: (item: GeocoderItem) 
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const [searched, setSearched] = useState('');
-  const [city, setCity] = useState('');
-  const [cityRef] = useState(() => ({ value: '' }));
+  // the city the server's geocoder is set up for, asked once while the app is open; without it (the read is
+  // quiet) the query goes out as typed
+  const city =
+    useApiQuery(['geocoder', 'settings'], (signal) => fieldMapApi.geocoderSettings(signal), { staleTime: Infinity }).data?.city ?? '';
+  const cityRef = useRef(city);
+  useEffect(() => {
+    cityRef.current = city;
+  }, [city]);
   const [search] = useState(
     () =>
       new AddressSearch({
-        city: () => cityRef.value,
+        city: () => cityRef.current,
         fetch: fieldMapApi.geocode,
         onResults: (found, query) => {
           setFailed(false);
@@ -58,17 +52,7 @@ export function AddressSearchBox({ onChoose }: { onChoose: (item: GeocoderItem) 
         onError: () => setFailed(true),
       }),
   );
-  useEffect(() => {
-    let live = true;
-    void loadCity().then((name) => {
-      cityRef.value = name;
-      if (live) setCity(name);
-    });
-    return () => {
-      live = false;
-      search.dispose();
-    };
-  }, [search, cityRef]);
+  useEffect(() => () => search.dispose(), [search]);
 
   const change = (value: string) => {
     const next = value.slice(0, ADDRESS_QUERY_MAX - city.length - 2);

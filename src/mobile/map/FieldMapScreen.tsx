@@ -15,9 +15,8 @@ import { ControlRegionsLayer } from '../../web/map/layers/ControlRegionsLayer';
 import { ControllersLayer } from '../../web/map/layers/ControllersLayer';
 import { RoutesLayer } from '../../web/map/layers/RoutesLayer';
 import { ViewLayer } from '../../web/map/layers/ViewLayer';
-import { ScreenDepots, ScreenRoutes, ScreenStops, ScreenVehicles } from '../../web/map/MapScreenLayers';
+import { ScreenDepots, ScreenRoutes, ScreenStops, ScreenVehicles, useDrawnRoutes } from '../../web/map/MapScreenLayers';
 import { createMapState, MapStateProvider, select, useMapState, usePickedRoutes, useSelection } from '../../web/map/mapState';
-import { loadRoutes, type DrawnRoute } from '../../web/map/routeCache';
 import { useBranchAgency } from '../../web/map/useBranchAgency';
 import { useCurrentUser, useSwitches } from '../../web/stores/sessionStore';
 import type { ControllerTask } from '../../shared/bc/tasks';
@@ -130,14 +129,7 @@ function FieldMapContent({
 
   // routes: the order's in current-region mode, else those picked from the search, a stop or a vehicle
   const picked = usePickedRoutes();
-  const taskRouteIds = mode === 'currentRegion' && task ? task.routes.map((r) => r.route_id).join(',') : '';
-  const [taskRoutes, setTaskRoutes] = useState<DrawnRoute[]>([]);
-  useEffect(() => {
-    if (!taskRouteIds) return;
-    void loadRoutes(taskRouteIds.split(',').map(Number), { quiet: true })
-      .then(setTaskRoutes)
-      .catch(() => undefined);
-  }, [taskRouteIds]);
+  const taskRoutes = useDrawnRoutes(mode === 'currentRegion' && task ? task.routes.map((r) => r.route_id) : []);
 
   const toggle = useCallback((layer: FieldLayer, on: boolean) => setLayers(saveLayer(mode, layer, on)), [mode]);
   // a route picked anywhere is drawn: its layer comes on

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Autocomplete, Button, Stack, TextField, createFilterOptions } from '@mui/material';
-import type { MapFilters, MapVehicleItem } from '../../shared/map';
+import type { MapVehicleItem } from '../../shared/map';
 import { useT } from '../../web/i18n/translate';
 import { locateVehicle } from '../../web/map/locate';
 import { useMapState } from '../../web/map/mapState';
+import { useApiQuery } from '../../web/providers/queries';
 import { useCurrentUser } from '../../web/stores/sessionStore';
 import { fieldMapApi } from './fieldMapApi';
 import {
@@ -19,16 +20,6 @@ import {
 const shown = createFilterOptions<{ label: string }>({ limit: 100 });
 const shownVehicles = createFilterOptions<MapVehicleItem>({ limit: 100, stringify: (v) => `${v.depotNumber} ${v.gosNomer ?? ''}` });
 
-let cachedFilters: Promise<MapFilters> | null = null;
-/** The filter data once per visit of the map (vehicles' routes change by the day, not by the minute). */
-function loadFilters(): Promise<MapFilters> {
-  cachedFilters ??= fieldMapApi.filters().catch((error: unknown) => {
-    cachedFilters = null;
-    throw error;
-  });
-  return cachedFilters;
-}
-
 /** Remembered while the app is open, so reopening the search shows the last choice. */
 let lastState: VehicleSearchState = EMPTY_VEHICLE_SEARCH;
 
@@ -41,19 +32,10 @@ export function VehicleSearchForm({ onDone }: { onDone: () => void }) {
   const t = useT();
   const mapState = useMapState();
   const types = useCurrentUser()?.transporttype ?? [];
-  const [filters, setFilters] = useState<MapFilters | null>(null);
+  // asked once while the app is open (vehicles' routes change by the day, not by the minute)
+  const { data: filters } = useApiQuery(['map', 'mobile-filters'], (signal) => fieldMapApi.filters(signal), { staleTime: Infinity });
   const [state, setState] = useState<VehicleSearchState>(lastState);
   const [noPosition, setNoPosition] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void loadFilters().then(
-      (data) => live && setFilters(data),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
   const update = (next: VehicleSearchState) => {
     lastState = next;
     setState(next);

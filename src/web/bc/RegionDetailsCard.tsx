@@ -1,22 +1,13 @@
-import { useEffect, useState } from 'react';
 import { Box, IconButton, Paper, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import type { RegionDetails } from '../../shared/bc/tasks';
 import { useT } from '../i18n/translate';
+import { useApiQuery } from '../providers/queries';
 import { bcApi } from './bcApi';
 
 /** A control region's details (field-app spec 2.3): closed orders today, department address, id and name, workers. */
 export function RegionDetailsCard({ regionId, onClose }: { regionId: number; onClose: () => void }) {
   const t = useT();
-  const [region, setRegion] = useState<RegionDetails>();
-  useEffect(() => {
-    const controller = new AbortController();
-    void bcApi
-      .region(regionId, controller.signal)
-      .then(setRegion)
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [regionId]);
+  const { data: region } = useApiQuery(['bc', 'region', regionId], (signal) => bcApi.region(regionId, signal));
   if (!region) return null;
   const rows: [string, string | number][] = [
     ['bc.map.region', `${region.cd_id} · ${region.cd_name}`],

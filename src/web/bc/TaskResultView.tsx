@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { Title } from 'react-admin';
 import { SEIZED_CATEGORIES } from '../../shared/bc/report';
-import { STATUS_COLORS, type ControllerTask, type TaskResultResponse } from '../../shared/bc/tasks';
+import { STATUS_COLORS, type ControllerTask } from '../../shared/bc/tasks';
 import { formatDate, formatNumber } from '../../shared/format';
 import { minutesToHhMm } from '../../shared/time';
 import { useT } from '../i18n/translate';
+import { useApiQuery } from '../providers/queries';
 import { AuthImage } from './AuthImage';
 import { bcApi } from './bcApi';
 
@@ -62,21 +62,17 @@ export function StatusChip({ status }: { status: ControllerTask['status'] }) {
  */
 export function TaskResultView({ taskId, back }: { taskId: number; back: string }) {
   const t = useT();
-  const [data, setData] = useState<{ task: ControllerTask; result: TaskResultResponse } | null | undefined>();
-  useEffect(() => {
-    const controller = new AbortController();
-    void Promise.all([bcApi.task(taskId, controller.signal), bcApi.result(taskId, controller.signal)])
-      .then(([task, result]) => setData({ task, result }))
-      .catch(() => setData(null));
-    return () => controller.abort();
-  }, [taskId]);
-  if (data === undefined) return null;
-  if (data === null)
+  const { data, isError } = useApiQuery(['bc', 'task-result', taskId], async (signal) => {
+    const [task, result] = await Promise.all([bcApi.task(taskId, signal), bcApi.result(taskId, signal)]);
+    return { task, result };
+  });
+  if (isError)
     return (
       <Alert severity="warning" sx={{ m: 2 }}>
         {t('bc.result.notFound')}
       </Alert>
     );
+  if (!data) return null;
   const { task, result } = data;
   const ticketName = new Map(result.tickets.map((x) => [x.id, x.name]));
   const checked = Object.entries(result.task.check_tickets).filter(([, n]) => n > 0);

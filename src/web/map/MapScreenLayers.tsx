@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import type { MapPosition } from '../../shared/api';
 import { STOPS_MINIMISED_MAX_ZOOM, type BranchAgency, type MapCluster } from '../../shared/map';
-import { isAbortError } from '../providers/httpClient';
+import { useApiQuery } from '../providers/queries';
 import { getMapPositions, setCurrentPosition, useMapPositions } from '../stores/mapPositionStore';
 import { DepotsLayer } from './layers/DepotsLayer';
 import { IncidentsLayer } from './layers/IncidentsLayer';
@@ -72,19 +72,24 @@ export function ScreenVehicles({
   );
 }
 
+const NO_ROUTES: DrawnRoute[] = [];
+
+/**
+ * The routes of `ids` with their geometry (GET /api/v1/map/routes, each route read once: routeCache); the routes
+ * drawn stay until the next choice's arrive, and none show when the read fails (a background load, quiet).
+ */
+export function useDrawnRoutes(ids: readonly number[]): DrawnRoute[] {
+  const key = ids.join(',');
+  const read = (signal: AbortSignal) => loadRoutes(key ? key.split(',').map(Number) : [], { signal, quiet: true });
+  // never disabled: a disabled query would keep the previous routes on screen; no ids answer none without a request
+  const { data } = useApiQuery(['map', 'routes', key], read, { keepPrevious: true });
+  return data ?? NO_ROUTES;
+}
+
 /** The filter's routes and those picked from the search or a popup. */
 export function ScreenRoutes({ ids }: { ids: readonly number[] }) {
   const state = useMapState();
-  const [routes, setRoutes] = useState<DrawnRoute[]>([]);
-  const key = ids.join(',');
-  useEffect(() => {
-    const controller = new AbortController();
-    loadRoutes(key ? key.split(',').map(Number) : [], { signal: controller.signal, quiet: true }).then(
-      setRoutes,
-      (error: unknown) => !isAbortError(error) && setRoutes([]),
-    );
-    return () => controller.abort();
-  }, [key]);
+  const routes = useDrawnRoutes(ids);
   return (
     <RoutesLayer
       routes={routes}

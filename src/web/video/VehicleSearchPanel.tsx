@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, List, ListItemButton, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useDebouncedLoad } from '../map/useDebouncedLoad';
+import { useApiQuery } from '../providers/queries';
 import type { Option } from '../../shared/api';
-import type { VideoVehicleSearch } from '../../shared/video/api';
+import type { VideoVehicleFilters, VideoVehicleSearch } from '../../shared/video/api';
 import { searchVehicles, vehicleFilters } from './videoApi';
+
+const NO_FILTERS: VideoVehicleFilters = { depots: [], routes: [], types: [] };
 
 /**
  * The vehicle search of /video/online (SCREENS.md: the map's vehicle search): garage number or plate,
@@ -22,10 +25,7 @@ export function VehicleSearchPanel({
 }) {
   const translate = useTranslate();
   const [search, setSearch] = useState<VideoVehicleSearch>({});
-  const [options, setOptions] = useState<{ depots: Option[]; routes: Option[]; types: Option[] }>({ depots: [], routes: [], types: [] });
-  useEffect(() => {
-    vehicleFilters().then(setOptions, () => undefined);
-  }, []);
+  const options = useApiQuery(['video', 'vehicle-filters'], () => vehicleFilters()).data ?? NO_FILTERS;
   const { data } = useDebouncedLoad(JSON.stringify(search), (signal) => searchVehicles(search, signal));
   const select = (name: 'depot' | 'route' | 'type', choices: Option[]) => (
     <TextField

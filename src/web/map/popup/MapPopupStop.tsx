@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import type { StopDetails } from '../../../shared/map';
 import { transportTypeColor } from '../../../shared/transportTypes';
 import { DISPATCH_RIGHTS_PATH } from '../../../shared/dispatch/api';
 import { useRights } from '../../components/useRights';
 import { StopArrivalsList } from '../../dispatch/StopArrivalsList';
 import { useT } from '../../i18n/translate';
+import { useApiQuery } from '../../providers/queries';
 import { mapApi } from '../mapApi';
 import { useMapState } from '../mapState';
 import { formatLatLon } from '../../../shared/format';
@@ -20,13 +19,7 @@ export function MapPopupStop({ id, name, at }: { id: number; name: string; at: [
   const t = useT();
   const mapState = useMapState();
   const dispatchView = useRights(DISPATCH_RIGHTS_PATH).read;
-  const [stop, setStop] = useState<StopDetails | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    mapApi.stop(id, { signal: controller.signal }).then(setStop, () => !controller.signal.aborted && setFailed(true));
-    return () => controller.abort();
-  }, [id]);
+  const { data: stop, isError: failed } = useApiQuery(['map', 'stop', id], (signal) => mapApi.stop(id, { signal }));
   return (
     <Box data-testid="map-popup-stop">
       <PopupTitle>{stop?.name ?? name}</PopupTitle>

@@ -1,12 +1,12 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Box, Button, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../../shared/format';
-import type { OnlineVehicle } from '../../../shared/map';
 import { DISPATCH_RIGHTS_PATH } from '../../../shared/dispatch/api';
 import { useRights } from '../../components/useRights';
 import { DispatchDeviation, DispatchVehicleCard } from '../../dispatch/DispatchVehicleCard';
 import { useT } from '../../i18n/translate';
+import { useApiQuery } from '../../providers/queries';
 import { useCurrentUser } from '../../stores/sessionStore';
 import { mapApi } from '../mapApi';
 import { useMapState } from '../mapState';
@@ -30,14 +30,8 @@ export function MapPopupVehicle({ id, field = false }: { id: number; field?: boo
   const user = useCurrentUser();
   const mapState = useMapState();
   const dispatchView = useRights(DISPATCH_RIGHTS_PATH).read;
-  const [vehicle, setVehicle] = useState<OnlineVehicle | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    mapApi.online(id, { signal: controller.signal }).then(setVehicle, () => !controller.signal.aborted && setFailed(true));
-    return () => controller.abort();
-  }, [id]);
-  if (failed)
+  const { data: vehicle, isError } = useApiQuery(['map', 'online', id], (signal) => mapApi.online(id, { signal }));
+  if (isError)
     return (
       <Typography variant="body2" color="error">
         {t('mapView.popup.loadFailed')}
