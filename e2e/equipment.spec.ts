@@ -78,3 +78,15 @@ test('the diagnostic screen filtered to faulty units', async ({ page }) => {
   expect(states.every((text) => text.includes('Неисправность'))).toBe(true);
   expect(states.some((text) => /[A-Z]{3}-[A-Z]+/.test(text))).toBe(true);
 });
+
+test('a rollout history that cannot be read says so, not that there were no rollouts', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.route('**/api/v1/mnt/groups/*/rollouts', (route) => route.fulfill({ status: 500, json: { messages: ['internal_error'] } }));
+  await page.goto('/mnt-configuration/vehicle-groups');
+  await page.locator('[data-testid^="group-open-"]').first().click();
+  await expect(page).toHaveURL(/\/mnt-configuration\/configuration\/\d+$/);
+  await expect(page.getByText('Не удалось загрузить данные')).toBeVisible();
+  await expect(page.getByText('Развёртываний ещё не было')).toHaveCount(0);
+  // the group itself was read: its vehicles are counted
+  await expect(page.getByTestId('rollout-group-count')).toContainText(/ТС в группе: [1-9]/);
+});
