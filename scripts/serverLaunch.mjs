@@ -44,6 +44,9 @@ export function writeServerScript(path) {
  * are passed on, and the first child to exit ends this process with its exit code (the others are stopped).
  */
 export function runServer(env = {}) {
+  // signals are taken over only once there is a server to pass them to
+  if (running.size === 0)
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => running.forEach((c) => c.kill(signal)));
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
     stdio: 'inherit',
     env: serverEnv({ ...process.env, ...env }),
@@ -57,4 +60,3 @@ export function runServer(env = {}) {
 }
 
 const running = new Set();
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => running.forEach((child) => child.kill(signal)));
