@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Box,
   Button,
@@ -21,6 +21,7 @@ import { TERMINAL_PARAMETERS } from '../../shared/equipment/parameters';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useRights } from '../../web/components/useRights';
 import { useT } from '../../web/i18n/translate';
+import { refreshQueries, useApiQuery } from '../../web/providers/queries';
 import { showMessage } from '../../web/stores/messageStore';
 import { ConfigurationDialog, type ConfigurationDialogMode } from './ConfigurationDialog';
 import type { ConfigurationRow, FleetShareRow } from '../../shared/equipment/api';
@@ -66,15 +67,13 @@ const summary = (row: ConfigurationRow) =>
 export default function ConfigurationsScreen() {
   const t = useT();
   const rights = useRights(PATH);
-  const [rows, setRows] = useState<ConfigurationRow[]>([]);
-  const [share, setShare] = useState<FleetShareRow[]>([]);
+  const list = useApiQuery(['equipment', 'configurations'], () => configurations());
+  const { data: share = [] } = useApiQuery(['equipment', 'fleet-share'], () => fleetShare());
+  const rows = list.data ?? [];
   const [dialog, setDialog] = useState<ConfigurationDialogMode | null>(null);
   const [deleting, setDeleting] = useState<ConfigurationRow | null>(null);
-  const load = useCallback(() => {
-    configurations().then(setRows, () => undefined);
-    fleetShare().then(setShare, () => undefined);
-  }, []);
-  useEffect(load, [load]);
+  // a saved or deleted version changes the list, the rollout form's choices and the fleet's shares
+  const load = () => void refreshQueries(['equipment']);
 
   return (
     <Box sx={{ p: 2 }}>
@@ -137,9 +136,9 @@ export default function ConfigurationsScreen() {
                     </TableCell>
                   </TableRow>
                 ))}
-                {!rows.length && (
+                {(list.isError || (list.isSuccess && !rows.length)) && (
                   <TableRow>
-                    <TableCell colSpan={6}>{t('equipment.configurations.empty')}</TableCell>
+                    <TableCell colSpan={6}>{t(list.isError ? 'loadFailed' : 'equipment.configurations.empty')}</TableCell>
                   </TableRow>
                 )}
               </TableBody>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { Title } from 'react-admin';
 import { useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { formatNumber } from '../../shared/format';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useRights } from '../../web/components/useRights';
 import { useT } from '../../web/i18n/translate';
+import { refreshQueries, useApiQuery } from '../../web/providers/queries';
 import { showMessage } from '../../web/stores/messageStore';
 import type { GroupRow } from '../../shared/equipment/api';
 import { deleteGroup, groups } from './equipmentApi';
@@ -19,11 +20,12 @@ export default function VehicleGroupsScreen() {
   const rights = useRights(PATH);
   const configurationRights = useRights('/mnt-configuration/configurations');
   const navigate = useNavigate();
-  const [rows, setRows] = useState<GroupRow[]>([]);
+  const list = useApiQuery(['equipment', 'groups'], () => groups());
+  const rows = list.data ?? [];
   const [editing, setEditing] = useState<GroupRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<GroupRow | null>(null);
-  const load = useCallback(() => void groups().then(setRows, () => undefined), []);
-  useEffect(load, [load]);
+  // a saved or deleted group changes the list and what its rollout screen reads
+  const load = () => void refreshQueries(['equipment']);
 
   return (
     <Box sx={{ p: 2 }}>
@@ -77,9 +79,9 @@ export default function VehicleGroupsScreen() {
               </TableCell>
             </TableRow>
           ))}
-          {!rows.length && (
+          {(list.isError || (list.isSuccess && !rows.length)) && (
             <TableRow>
-              <TableCell colSpan={5}>{t('equipment.groups.empty')}</TableCell>
+              <TableCell colSpan={5}>{t(list.isError ? 'loadFailed' : 'equipment.groups.empty')}</TableCell>
             </TableRow>
           )}
         </TableBody>
