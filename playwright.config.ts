@@ -73,7 +73,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    command: `node scripts/e2e-server.mjs ${SERVERS}`,
     // one of the servers; the global set-up waits for every one
     url: `${url(PORT + SERVERS - 1)}/api/health`,
     timeout: 180_000,
@@ -82,7 +82,6 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
-      E2E_SERVERS: String(SERVERS),
       HOST: '127.0.0.1',
       // one database per port (.tmp/e2e-data-<port>): two runs side by side never remove each other's
       DATA_DIR: '.tmp/e2e-data',
