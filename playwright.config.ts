@@ -1,60 +1,26 @@
 import { defineConfig } from '@playwright/test';
 
-// E2E_PORT lets two checkouts run their e2e tests side by side (each takes E2E_PORT and the port after it).
+// E2E_PORT lets two checkouts run their e2e tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3199);
-// E2E_SERVERS=1 runs every spec on one server (one spec alone starts no second demo city)
-const SERVERS = process.env.E2E_SERVERS === '1' ? 1 : 2;
-const url = (port: number) => `http://127.0.0.1:${port}`;
-/**
- * The specs of the second server, about half of the run's time; every other spec runs on the first. Each server has
- * its own fresh database, and each runs one spec at a time, so no two specs ever share a server's data at once.
- */
-const SECOND_SERVER = [
-  'admin',
-  'bc',
-  'bundle',
-  'dispatch',
-  'equipment',
-  'gtfs',
-  'handbook-geometry',
-  'handbook-import',
-  'handbook-widgets',
-  'handbooks',
-  'journals',
-  'map',
-  'mends-pdm',
-  'screens',
-  'screenshots',
-  'settings',
-  'shell',
-  'stored-markup',
-];
-const secondServer = new RegExp(`/(${SECOND_SERVER.join('|')})\\.spec\\.ts$`);
 
 /**
- * End-to-end specs against the built, running product: `npx vite build` first (dist/client), then two servers
- * start, each on a fresh embedded database with the small demo data set, and the specs run on both at once, one
- * spec at a time on each. Debian's Chromium, never a downloaded browser.
+ * End-to-end specs against the built, running product: `npx vite build` first (dist/client), then the
+ * server starts on a fresh embedded database with the small demo data set. Debian's Chromium, never a
+ * downloaded browser.
  */
 export default defineConfig({
   testDir: 'e2e',
-  // the specs start once the fresh servers' demo history has filled
+  // the specs start once the fresh server's demo history has filled
   globalSetup: './e2e/global-setup.ts',
-  workers: SERVERS,
+  workers: 1,
   fullyParallel: false,
-  projects:
-    SERVERS === 1
-      ? [{ name: 'e2e', use: { baseURL: url(PORT) } }]
-      : [
-          { name: 'first', testIgnore: secondServer, workers: 1, use: { baseURL: url(PORT) } },
-          { name: 'second', testMatch: secondServer, workers: 1, use: { baseURL: url(PORT + 1) } },
-        ],
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
   outputDir: 'test-results',
   use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
     screenshot: 'only-on-failure',
@@ -73,9 +39,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node scripts/e2e-server.mjs ${SERVERS}`,
-    // one of the servers; the global set-up waits for every one
-    url: `${url(PORT + SERVERS - 1)}/api/health`,
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',
@@ -83,8 +48,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      // one database per port (.tmp/e2e-data-<port>): two runs side by side never remove each other's
-      DATA_DIR: '.tmp/e2e-data',
+      // one database per port: two runs side by side never remove each other's
+      DATA_DIR: `.tmp/e2e-data-${PORT}`,
       DEMO_SCALE: 'test',
       LOG_LEVEL: 'warn',
       STATIC_DIR: 'dist/client',

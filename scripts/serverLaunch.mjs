@@ -39,24 +39,9 @@ export function writeServerScript(path) {
   writeFileSync(path, `${lines.join('\n')}\n`);
 }
 
-/**
- * Runs the server's bundle as a child with the settings above (and `env` over this process's environment); signals
- * are passed on, and the first child to exit ends this process with its exit code (the others are stopped).
- */
-export function runServer(env = {}) {
-  // signals are taken over only once there is a server to pass them to
-  if (running.size === 0)
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => running.forEach((c) => c.kill(signal)));
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
-    stdio: 'inherit',
-    env: serverEnv({ ...process.env, ...env }),
-  });
-  running.add(child);
-  child.on('exit', (code, signal) => {
-    running.delete(child);
-    for (const other of running) other.kill('SIGTERM');
-    process.exit(code ?? (signal ? 1 : 0));
-  });
+/** Runs the server's bundle as a child with the settings above; signals are passed on, its exit code is ours. */
+export function runServer() {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], { stdio: 'inherit', env: serverEnv() });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
-
-const running = new Set();
