@@ -19,7 +19,7 @@ import type { FilterId, FilterOption } from '../../web/components/filterOptions'
 import { useT } from '../../web/i18n/translate';
 import { refreshQueries, useApiQuery } from '../../web/providers/queries';
 import { showMessage } from '../../web/stores/messageStore';
-import { pause } from '../components/pause';
+import { useDebouncedValue } from '../../web/components/useDebouncedValue';
 import { createGroup, filterOptions, group, previewGroup, updateGroup, vehicleOptions } from './equipmentApi';
 import type { GroupFilter, GroupPreviewBody, GroupRow } from '../../shared/equipment/api';
 
@@ -87,14 +87,14 @@ export function VehicleGroupDialog({ editing, onClose, onSaved }: { editing: Gro
   });
   const vehicles = picked ?? members?.vehicles.map((v) => v.id) ?? [];
   const previewBody: GroupPreviewBody = kind === 'static' ? { kind, vehicles } : { kind, filter };
-  // asked once the choice has stayed the same for a moment
+  // asked once the choice has stayed the same for a moment (compared by its text: the body is made anew each render)
+  const settled = useDebouncedValue(JSON.stringify(previewBody), PREVIEW_DELAY_MS);
   const { data: preview } = useApiQuery(
-    ['equipment', 'group-preview', previewBody],
-    async (signal) => {
-      await pause(PREVIEW_DELAY_MS, signal);
-      return previewGroup(previewBody);
+    ['equipment', 'group-preview', settled],
+    () => previewGroup(JSON.parse(settled) as GroupPreviewBody),
+    {
+      keepPrevious: true,
     },
-    { keepPrevious: true },
   );
 
   const listOf = (key: FilterKey): FilterOption[] => {

@@ -16,7 +16,7 @@ import { Form, Title, useTranslate } from 'react-admin';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DatePickerInput } from '../components/DatePickerInput';
-import { pause } from '../components/pause';
+import { useDebouncedValue } from '../../web/components/useDebouncedValue';
 import { useApiQuery } from '../../web/providers/queries';
 import { showMessage } from '../../web/stores/messageStore';
 import { useCurrentUser } from '../../web/stores/sessionStore';
@@ -41,14 +41,10 @@ function VehicleChooser() {
   const { field } = useController<RequestForm, 'vehicleId'>({ name: 'vehicleId', rules: { required: 'ra.validation.required' } });
   const [text, setText] = useState('');
   // asked once the typing pauses; the last vehicles stay while the next are read
-  const { data } = useApiQuery(
-    ['video', 'vehicle-search', text],
-    async (signal) => {
-      await pause(SEARCH_DELAY_MS, signal);
-      return searchVehicles({ q: text || undefined }, signal);
-    },
-    { keepPrevious: true },
-  );
+  const settled = useDebouncedValue(text, SEARCH_DELAY_MS);
+  const { data } = useApiQuery(['video', 'vehicle-search', settled], (signal) => searchVehicles({ q: settled || undefined }, signal), {
+    keepPrevious: true,
+  });
   const options = data?.list ?? NONE;
   const label = (v: VideoVehicleRow) => `${v.depotNumber ?? v.vehicleId} · ${v.stateNumber ?? ''}`;
   return (

@@ -17,7 +17,7 @@ import type { Filters } from '../../shared/handbooks/api';
 import { displayKey } from '../../shared/handbooks/fields';
 import type { Field, HandbookSchema } from '../../shared/handbooks/types';
 import { useT } from '../../web/i18n/translate';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebouncedValue } from '../../web/components/useDebouncedValue';
 import { queryHandbook } from './handbookQuery';
 import { valueText } from './fieldHandbooks';
 import { FILTER_INPUT_DELAY_MS, FILTER_LIST_PAGE } from './handbookConstants';

@@ -4,7 +4,7 @@ import type { HandbookType } from '../../../shared/handbooks/types';
 import { postJson } from '../../../web/providers/httpClient';
 import { useApiQuery } from '../../../web/providers/queries';
 import { truncate } from '../../../shared/format';
-import { pause } from '../../components/pause';
+import { useDebouncedValue } from '../../../web/components/useDebouncedValue';
 
 export interface RefOption {
   value: number | string;
@@ -38,15 +38,14 @@ export async function fetchOptions(
  * values of a field with choicesFrom that match `match`. The last suggestions stay while the next are read.
  */
 export function useRefOptions(type: HandbookType, field: string, search: string, open: boolean, match?: Match) {
+  const settled = useDebouncedValue(search, SEARCH_DELAY_MS);
   const query = useApiQuery(
-    ['handbooks', 'ref-options', type, field, search, match ?? null],
-    async (signal) => {
-      await pause(SEARCH_DELAY_MS, signal);
-      return fetchOptions(type, field, { q: search, match }, signal);
-    },
+    ['handbooks', 'ref-options', type, field, settled, match ?? null],
+    (signal) => fetchOptions(type, field, { q: settled, match }, signal),
     { enabled: open, keepPrevious: true },
   );
-  return { options: query.data ?? NONE, loading: query.isFetching };
+  // typing shows the list as loading until its search is asked and answered
+  return { options: query.data ?? NONE, loading: open && (query.isFetching || settled !== search) };
 }
 
 /** Labels of values the form already holds (an edited record's links, chosen filter values); undefined until read. */
